@@ -1,0 +1,103 @@
+// Package primality decides whether integers are prime, saying whether the
+// answer is proven or only probable. The integer and finite-field domains
+// share it.
+//
+// Below 3.3·10^24 Miller–Rabin with the first thirteen prime bases 2..41 is
+// deterministic: Sorenson and Webster, "Strong pseudoprimes to twelve prime
+// bases", Math. Comp. 86 (2017), show ψ13 = 3317044064679887385961981, so
+// every composite below it has a witness among those bases. Above that
+// bound the Baillie–PSW test (math/big's ProbablyPrime(0)) has no known
+// counterexample but is not a proof; callers that need proof use a
+// certificate (see the integer domain).
+package primality
+
+import (
+	"math/big"
+)
+
+// Status is what a test established.
+type Status int
+
+const (
+	// Composite is proven: a witness or a factor exists.
+	Composite Status = iota
+	// Prime is proven.
+	Prime
+	// ProbablePrime passed Baillie–PSW but is beyond the deterministic range.
+	ProbablePrime
+)
+
+func (s Status) String() string {
+	switch s {
+	case Composite:
+		return "composite"
+	case Prime:
+		return "prime"
+	}
+	return "probable_prime"
+}
+
+// DeterministicBound is ψ13: below it, Miller–Rabin to the bases
+// DeterministicBases proves primality.
+var DeterministicBound, _ = new(big.Int).SetString("3317044064679887385961981", 10)
+
+// DeterministicBases are the first thirteen primes.
+var DeterministicBases = []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41}
+
+// Test classifies n. Values below 2 are Composite (they are not prime;
+// callers that care about units handle them first). The second result is a
+// Miller–Rabin witness or a small factor when n is composite and one was
+// found, nil otherwise.
+func Test(n *big.Int) (Status, *big.Int) {
+	if n.Sign() <= 0 || n.Cmp(big.NewInt(2)) < 0 {
+		return Composite, nil
+	}
+	for _, p := range DeterministicBases {
+		bp := big.NewInt(p)
+		if n.Cmp(bp) == 0 {
+			return Prime, nil
+		}
+		if new(big.Int).Mod(n, bp).Sign() == 0 {
+			return Composite, bp
+		}
+	}
+	if n.Cmp(DeterministicBound) < 0 {
+		for _, a := range DeterministicBases {
+			if MillerRabinWitness(n, big.NewInt(a)) {
+				return Composite, big.NewInt(a)
+			}
+		}
+		return Prime, nil
+	}
+	if !MillerRabinWitness(n, big.NewInt(2)) && n.ProbablyPrime(0) {
+		return ProbablePrime, nil
+	}
+	if MillerRabinWitness(n, big.NewInt(2)) {
+		return Composite, big.NewInt(2)
+	}
+	return Composite, nil
+}
+
+// MillerRabinWitness reports whether a proves the odd n > 2 composite: with
+// n − 1 = 2^s·d, d odd, a is a witness when a^d ≢ 1 and a^(2^r·d) ≢ −1 for
+// all 0 ≤ r < s (mod n).
+func MillerRabinWitness(n, a *big.Int) bool {
+	one := big.NewInt(1)
+	nm1 := new(big.Int).Sub(n, one)
+	s := nm1.TrailingZeroBits()
+	d := new(big.Int).Rsh(nm1, s)
+	x := new(big.Int).Exp(a, d, n)
+	if x.Cmp(one) == 0 || x.Cmp(nm1) == 0 {
+		return false
+	}
+	for r := uint(1); r < s; r++ {
+		x.Mul(x, x).Mod(x, n)
+		if x.Cmp(nm1) == 0 {
+			return false
+		}
+		if x.Cmp(one) == 0 {
+			return true
+		}
+	}
+	return true
+}

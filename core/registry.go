@@ -1,0 +1,158 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Registry holds the operations a binary installs. It is filled only by
+// explicit Add calls (through each domain's Register function) and is never
+// a package-level variable.
+type Registry struct {
+	mu         sync.RWMutex
+	decls      map[string]*Declaration
+	namespaces map[string]string // namespace -> module that owns it
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry {
+	return &Registry{decls: map[string]*Declaration{}, namespaces: map[string]string{}}
+}
+
+// Registrar is the signature every domain module exports as Register.
+type Registrar func(*Registry) error
+
+// NewRegistryWith builds a registry from the given Register functions,
+// reporting every failure.
+func NewRegistryWith(register ...Registrar) (*Registry, error) {
+	r := NewRegistry()
+	var errs []error
+	for _, reg := range register {
+		if err := reg(r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return r, errors.Join(errs...)
+}
+
+// Add validates op and installs it. A malformed declaration, a duplicate ID,
+// or a namespace already owned by another module is refused with an error
+// that names the operation and every problem found.
+func Add[Req, Res any](r *Registry, op Operation[Req, Res]) error {
+	d, err := declare(op)
+	if err != nil {
+		return err
+	}
+	return r.install(d)
+}
+
+func (r *Registry) install(d *Declaration) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if prev, dup := r.decls[d.ID]; dup {
+		return fmt.Errorf("operation %s is declared twice (by %s and by %s); IDs must be unique", d.ID, prev.Provider.Module, d.Provider.Module)
+	}
+	ns, _, _ := strings.Cut(d.ID, ".")
+	if owner, ok := r.namespaces[ns]; ok && owner != d.Provider.Module {
+		return fmt.Errorf("operation %s: namespace %q belongs to module %s, not %s", d.ID, ns, owner, d.Provider.Module)
+	}
+	r.namespaces[ns] = d.Provider.Module
+	r.decls[d.ID] = d
+	return nil
+}
+
+// Lookup returns the declaration with the given ID.
+func (r *Registry) Lookup(id string) (*Declaration, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	d, ok := r.decls[id]
+	return d, ok
+}
+
+// Declarations returns every declaration, ordered by ID.
+func (r *Registry) Declarations() []*Declaration {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]*Declaration, 0, len(r.decls))
+	for _, d := range r.decls {
+		out = append(out, d)
+	}
+	slices.SortFunc(out, func(a, b *Declaration) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// Len returns the number of installed operations.
+func (r *Registry) Len() int {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return len(r.decls)
+}
+
+// providerOf names the module whose code implements fn, from the function's
+// symbol and the binary's build information.
+func providerOf(fn any) Provider {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return Provider{Module: "unknown", Version: "unknown"}
+	}
+	pkg := packageOf(runtime.FuncForPC(v.Pointer()).Name())
+	return moduleOf(pkg)
+}
+
+// packageOf extracts the import path from a symbol name such as
+// "jacobian.dev/integer.Register.func1".
+func packageOf(symbol string) string {
+	slash := strings.LastIndex(symbol, "/")
+	dot := strings.Index(symbol[slash+1:], ".")
+	if dot < 0 {
+		return symbol
+	}
+	return symbol[:slash+1+dot]
+}
+
+var buildInfo = sync.OnceValue(func() *debug.BuildInfo {
+	info, _ := debug.ReadBuildInfo()
+	return info
+})
+
+// moduleOf finds the module providing pkg in the running binary's build
+// information. Modules built from a local checkout report "devel".
+func moduleOf(pkg string) Provider {
+	info := buildInfo()
+	if info == nil {
+		return Provider{Module: pkg, Version: "devel"}
+	}
+	best := Provider{Module: pkg, Version: "devel"}
+	bestLen := -1
+	consider := func(m *debug.Module) {
+		if m == nil || m.Path == "" {
+			return
+		}
+		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && len(m.Path) > bestLen {
+			bestLen = len(m.Path)
+			best = Provider{Module: m.Path, Version: versionOf(m)}
+		}
+	}
+	consider(&info.Main)
+	for _, dep := range info.Deps {
+		consider(dep)
+	}
+	return best
+}
+
+func versionOf(m *debug.Module) string {
+	if m.Replace != nil && m.Replace.Version != "" {
+		return m.Replace.Version
+	}
+	v := m.Version
+	if v == "" || v == "(devel)" || strings.HasPrefix(v, "v0.0.0-00010101000000") {
+		return "devel"
+	}
+	return v
+}

@@ -1,0 +1,189 @@
+package core
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+)
+
+// RuntimeOptions configure a Runtime. Zero values take the defaults.
+type RuntimeOptions struct {
+	// Slots is how many operations may execute at once; further runs are
+	// refused with RESOURCE_REFUSED instead of queueing without bound.
+	// Default: GOMAXPROCS.
+	Slots int
+	// Timeout bounds each run unless the request asks for less. Default 60s.
+	Timeout time.Duration
+	// MaxPayloadBytes bounds the payload size. Default 16 MiB.
+	MaxPayloadBytes int
+}
+
+// Runtime is the one execution pipeline shared by every surface:
+//
+//	assemble → parse once (schema validation, strict decoding) → preflight →
+//	execute (deadline, cancellation, progress) → postcondition → publish
+//
+// It is safe for concurrent use.
+type Runtime struct {
+	reg   *Registry
+	opts  RuntimeOptions
+	slots chan struct{}
+	index *searchIndex
+}
+
+// NewRuntime returns a runtime over reg.
+func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
+	if opts.Slots <= 0 {
+		opts.Slots = runtime.GOMAXPROCS(0)
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 60 * time.Second
+	}
+	if opts.MaxPayloadBytes <= 0 {
+		opts.MaxPayloadBytes = 16 << 20
+	}
+	return &Runtime{reg: reg, opts: opts, slots: make(chan struct{}, opts.Slots), index: newSearchIndex(reg.Declarations())}
+}
+
+// Registry returns the registry the runtime serves.
+func (rt *Runtime) Registry() *Registry { return rt.reg }
+
+// RunRequest is one request to run an operation.
+type RunRequest struct {
+	CapabilityID string          `json:"capability_id"`
+	Payload      json.RawMessage `json:"payload"`
+	// Timeout, if positive and shorter than the runtime's, bounds this run.
+	Timeout time.Duration `json:"-"`
+}
+
+// Run executes one request through the pipeline and returns its outcome. It
+// never panics: a panic inside an operation becomes INTERNAL_ERROR.
+func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
+	start := time.Now()
+	id := req.CapabilityID
+	d, ok := rt.reg.Lookup(id)
+	if !ok {
+		return rt.unknownCapability(id)
+	}
+	payload := bytes.TrimSpace(req.Payload)
+	if len(payload) == 0 {
+		return Failed(id, InvalidPayload, "/payload", "the payload is missing; send a JSON object (inspect %s for its schema)", id)
+	}
+	if len(payload) > rt.opts.MaxPayloadBytes {
+		return NonConclusion(id, ResourceRefused, "payload is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+	}
+	parsed, err := d.parse(payload)
+	if err != nil {
+		return classify(id, err)
+	}
+	if err := guard(func() error { return d.preflight(parsed) }); err != nil {
+		return classify(id, err)
+	}
+
+	select {
+	case rt.slots <- struct{}{}:
+	default:
+		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", cap(rt.slots))
+	}
+	defer func() { <-rt.slots }()
+
+	timeout := rt.opts.Timeout
+	if req.Timeout > 0 && req.Timeout < timeout {
+		timeout = req.Timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if err := ctx.Err(); err != nil {
+		return interrupted(id, d, err)
+	}
+
+	var result any
+	err = guard(func() (err error) {
+		result, err = d.execute(ctx, parsed)
+		return err
+	})
+	if err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ctxErr)) {
+			return interrupted(id, d, ctxErr)
+		}
+		return classify(id, err)
+	}
+	if err := guard(func() error { return d.postcondition(parsed, result) }); err != nil {
+		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
+	}
+	value, err := json.Marshal(result)
+	if err != nil {
+		return Failed(id, InternalError, "", "encoding the result: %v", err)
+	}
+	if err := d.ValidateResult(value); err != nil {
+		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
+	}
+	out := Outcome{
+		Outcome:      OutcomeCompleted,
+		CapabilityID: id,
+		Value:        value,
+		Execution: &Execution{
+			ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
+			Provider:  d.Provider.Module,
+			Version:   d.Provider.Version,
+		},
+	}
+	if c, ok := result.(Checked); ok {
+		out.Verdict = c.CheckVerdict()
+	}
+	return out
+}
+
+func interrupted(id string, d *Declaration, err error) Outcome {
+	reason, what := Cancelled, "cancelled"
+	if errors.Is(err, context.DeadlineExceeded) {
+		reason, what = Timeout, "ran out of time"
+	}
+	if d.Kind == Check {
+		return NonConclusion(id, CheckerInterrupted, "the check %s before reaching a verdict (%s)", what, reason)
+	}
+	return NonConclusion(id, reason, "the operation %s before finishing; nothing was concluded", what)
+}
+
+// guard runs f, turning a panic into an INTERNAL_ERROR.
+func guard(f func() error) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &Error{Code: InternalError, Message: fmt.Sprintf("internal error (recovered panic): %v", p)}
+		}
+	}()
+	return f()
+}
+
+func (rt *Runtime) unknownCapability(id string) Outcome {
+	msg := fmt.Sprintf("no installed operation has the ID %q", id)
+	if near := rt.index.nearestIDs(id, 3); len(near) > 0 {
+		msg += fmt.Sprintf("; did you mean %s? Use math.find (or `jacobian find`) to search the catalog", quoteAll(near))
+	} else {
+		msg += "; use math.find (or `jacobian find`) to search the catalog"
+	}
+	return Failed(id, UnknownCapability, "/capability_id", "%s", msg)
+}
+
+type progressKey struct{}
+
+// ProgressFunc receives progress reports from a running operation: done out
+// of total units (total 0 when unknown) and a short message.
+type ProgressFunc func(done, total float64, message string)
+
+// WithProgress attaches a progress receiver to ctx.
+func WithProgress(ctx context.Context, f ProgressFunc) context.Context {
+	return context.WithValue(ctx, progressKey{}, f)
+}
+
+// ReportProgress tells whoever is listening how far an operation has come.
+// Operations call it from long loops; it costs nothing when nobody listens.
+func ReportProgress(ctx context.Context, done, total float64, message string) {
+	if f, ok := ctx.Value(progressKey{}).(ProgressFunc); ok && f != nil {
+		f(done, total, message)
+	}
+}

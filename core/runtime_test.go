@@ -1,0 +1,157 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+)
+
+type addRequest struct {
+	Left  Integer `json:"left"`
+	Right Integer `json:"right"`
+}
+
+type addResult struct {
+	Sum Integer `json:"sum"`
+}
+
+type parityResult struct {
+	CheckResult
+	Witness *Integer `json:"witness,omitempty"`
+}
+
+type spinRequest struct {
+	Iterations int `json:"iterations"`
+}
+
+// testRegistry installs small operations whose answers are checked by hand.
+func testRegistry(t *testing.T) *Registry {
+	t.Helper()
+	r := NewRegistry()
+	err := errors.Join(
+		Add(r, Operation[addRequest, addResult]{
+			ID: "test.sum.compute", Title: "Sum of two integers", Summary: "Adds two integers exactly.",
+			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+			Limits: []Limit{{Name: "bits", Max: 64, Unit: "bits", Description: "operand size", Beyond: `{"left":"18446744073709551616","right":"0"}`}},
+			Preflight: func(q addRequest) error {
+				if q.Left.Big().BitLen() > 64 || q.Right.Big().BitLen() > 64 {
+					return Refusef("operands above 64 bits")
+				}
+				return nil
+			},
+			Run: func(_ context.Context, q addRequest) (addResult, error) {
+				if q.Left.Big().Sign() < 0 && q.Right.Big().Sign() < 0 {
+					panic("both negative")
+				}
+				return addResult{Int(new(big.Int).Add(q.Left.Big(), q.Right.Big()))}, nil
+			},
+			Postcondition: func(q addRequest, s addResult) error {
+				if new(big.Int).Sub(s.Sum.Big(), q.Left.Big()).Cmp(q.Right.Big()) != 0 {
+					return errors.New("sum - left != right")
+				}
+				return nil
+			},
+			Examples: []Example{{Title: "small", Payload: json.RawMessage(`{"left":"2","right":"3"}`), Result: json.RawMessage(`{"sum":"5"}`)}},
+		}),
+		Add(r, Operation[addRequest, parityResult]{
+			ID: "test.even.check", Title: "Evenness of a sum", Summary: "Checks that the sum of two integers is even.",
+			Kind: Check, Effect: Pure, InputKinds: []string{"integer"},
+			Run: func(_ context.Context, q addRequest) (parityResult, error) {
+				s := new(big.Int).Add(q.Left.Big(), q.Right.Big())
+				if s.Bit(0) == 0 {
+					return parityResult{CheckResult: CheckResult{Accepted}}, nil
+				}
+				w := Int(s)
+				return parityResult{CheckResult{Rejected}, &w}, nil
+			},
+			Postcondition: func(addRequest, parityResult) error { return nil },
+			Examples:      []Example{{Title: "odd", Payload: json.RawMessage(`{"left":"2","right":"3"}`), Result: json.RawMessage(`{"verdict":"rejected","witness":"5"}`)}},
+		}),
+		Add(r, Operation[spinRequest, addResult]{
+			ID: "test.spin.compute", Title: "Spin", Summary: "Loops until cancelled or done.",
+			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+			Run: func(ctx context.Context, q spinRequest) (addResult, error) {
+				for i := 0; i < q.Iterations; i++ {
+					if err := ctx.Err(); err != nil {
+						return addResult{}, err
+					}
+					time.Sleep(time.Millisecond)
+				}
+				return addResult{Int64(int64(q.Iterations))}, nil
+			},
+			Postcondition: func(spinRequest, addResult) error { return nil },
+			Examples:      []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":1}`), Result: json.RawMessage(`{"sum":"1"}`)}},
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestRunOutcomes(t *testing.T) {
+	rt := NewRuntime(testRegistry(t), RuntimeOptions{})
+	tests := []struct {
+		name, id, payload string
+		outcome           string
+		code              Code
+		reason            Reason
+		value             string
+		msg               string
+	}{
+		{name: "completed", id: "test.sum.compute", payload: `{"left":"2","right":"-7"}`, outcome: OutcomeCompleted, value: `{"sum":"-5"}`},
+		{name: "checker rejected", id: "test.even.check", payload: `{"left":"2","right":"3"}`, outcome: OutcomeCompleted, value: `{"verdict":"rejected","witness":"5"}`},
+		{name: "json number", id: "test.sum.compute", payload: `{"left":84,"right":"3"}`, outcome: OutcomeFailed, code: InvalidPayload, msg: "decimal string"},
+		{name: "unknown field", id: "test.sum.compute", payload: `{"left":"1","right":"3","extra":1}`, outcome: OutcomeFailed, code: UnknownField, msg: `"left", "right"`},
+		{name: "missing field", id: "test.sum.compute", payload: `{"left":"1"}`, outcome: OutcomeFailed, code: InvalidPayload, msg: "right"},
+		{name: "leading zero", id: "test.sum.compute", payload: `{"left":"01","right":"3"}`, outcome: OutcomeFailed, code: InvalidPayload, msg: "exact integer"},
+		{name: "plus sign", id: "test.sum.compute", payload: `{"left":"+1","right":"3"}`, outcome: OutcomeFailed, code: InvalidPayload},
+		{name: "malformed json", id: "test.sum.compute", payload: "{\"left\":\n\"1\",", outcome: OutcomeFailed, code: InvalidPayload, msg: "line 2"},
+		{name: "unknown id", id: "test.sums.compute", payload: `{}`, outcome: OutcomeFailed, code: UnknownCapability, msg: "test.sum.compute"},
+		{name: "refused", id: "test.sum.compute", payload: `{"left":"18446744073709551616","right":"0"}`, outcome: OutcomeNonConclusion, reason: ResourceRefused},
+		{name: "panic", id: "test.sum.compute", payload: `{"left":"-1","right":"-1"}`, outcome: OutcomeFailed, code: InternalError},
+		{name: "too many digits", id: "test.sum.compute", payload: `{"left":"1` + strings.Repeat("0", MaxDigits) + `","right":"0"}`, outcome: OutcomeNonConclusion, reason: ResourceRefused},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := rt.Run(context.Background(), RunRequest{CapabilityID: tc.id, Payload: json.RawMessage(tc.payload)})
+			if o.Outcome != tc.outcome || o.Code != tc.code || o.Reason != tc.reason {
+				t.Fatalf("got %s", o)
+			}
+			if tc.value != "" && string(o.Value) != tc.value {
+				t.Errorf("value %s, want %s", o.Value, tc.value)
+			}
+			if !strings.Contains(o.Message, tc.msg) {
+				t.Errorf("message %q lacks %q", o.Message, tc.msg)
+			}
+		})
+	}
+}
+
+func TestRunTimeoutAndCancel(t *testing.T) {
+	rt := NewRuntime(testRegistry(t), RuntimeOptions{Slots: 1})
+	o := rt.Run(context.Background(), RunRequest{CapabilityID: "test.spin.compute", Payload: json.RawMessage(`{"iterations":100000}`), Timeout: 20 * time.Millisecond})
+	if o.Reason != Timeout {
+		t.Fatalf("got %s", o)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Outcome)
+	go func() {
+		done <- rt.Run(ctx, RunRequest{CapabilityID: "test.spin.compute", Payload: json.RawMessage(`{"iterations":100000}`)})
+	}()
+	time.Sleep(20 * time.Millisecond)
+	if o := rt.Run(context.Background(), RunRequest{CapabilityID: "test.spin.compute", Payload: json.RawMessage(`{"iterations":1}`)}); o.Reason != ResourceRefused {
+		t.Errorf("saturated executor: got %s", o)
+	}
+	cancel()
+	if o := <-done; o.Reason != Cancelled {
+		t.Fatalf("got %s", o)
+	}
+	if o := rt.Run(context.Background(), RunRequest{CapabilityID: "test.spin.compute", Payload: json.RawMessage(`{"iterations":1}`)}); o.Outcome != OutcomeCompleted {
+		t.Errorf("slot not freed: got %s", o)
+	}
+}

@@ -1,0 +1,310 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	validator "github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// SchemaProvider is implemented by value types that define their own JSON
+// Schema (Integer, Rational, Matrix, enumerations). Schema inference uses it
+// wherever the type appears, so each encoding is defined once.
+type SchemaProvider interface {
+	JSONSchema() *jsonschema.Schema
+}
+
+// Enum returns a string schema restricted to the given values; enumeration
+// types return it from their JSONSchema method.
+func Enum(description string, values ...string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "string", Description: description}
+	for _, v := range values {
+		s.Enum = append(s.Enum, v)
+	}
+	return s
+}
+
+var providerType = reflect.TypeFor[SchemaProvider]()
+
+// SchemaFor infers the JSON Schema 2020-12 of T from its Go type: structs
+// become closed objects, fields without omitempty/omitzero are required, and
+// every type that implements SchemaProvider contributes its own schema.
+// Pointers mean "optional", never "may be null".
+func SchemaFor[T any]() (*jsonschema.Schema, error) { return schemaOf(reflect.TypeFor[T]()) }
+
+func schemaOf(t reflect.Type) (*jsonschema.Schema, error) {
+	overrides := map[reflect.Type]*jsonschema.Schema{}
+	collectProviders(t, overrides, map[reflect.Type]bool{})
+	s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
+	if err != nil {
+		return nil, err
+	}
+	for sub := range walkSchema(s) {
+		if len(sub.Types) == 2 && slices.Contains(sub.Types, "null") {
+			sub.Type = sub.Types[slices.IndexFunc(sub.Types, func(x string) bool { return x != "null" })]
+			sub.Types = nil
+		}
+	}
+	s.Schema = "https://json-schema.org/draft/2020-12/schema"
+	return s, nil
+}
+
+func collectProviders(t reflect.Type, out map[reflect.Type]*jsonschema.Schema, seen map[reflect.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	if t.Kind() == reflect.Pointer {
+		collectProviders(t.Elem(), out, seen)
+		return
+	}
+	if t.Implements(providerType) {
+		out[t] = reflect.Zero(t).Interface().(SchemaProvider).JSONSchema()
+		return
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+		collectProviders(t.Elem(), out, seen)
+	case reflect.Struct:
+		for f := range t.Fields() {
+			if f.IsExported() || f.Anonymous {
+				collectProviders(f.Type, out, seen)
+			}
+		}
+	}
+}
+
+// walkSchema yields s and every schema nested in it.
+func walkSchema(s *jsonschema.Schema) func(func(*jsonschema.Schema) bool) {
+	return func(yield func(*jsonschema.Schema) bool) {
+		var visit func(*jsonschema.Schema) bool
+		visit = func(s *jsonschema.Schema) bool {
+			if s == nil {
+				return true
+			}
+			if !yield(s) {
+				return false
+			}
+			kids := []*jsonschema.Schema{s.Items, s.AdditionalProperties, s.Not, s.If, s.Then, s.Else, s.Contains, s.PropertyNames, s.UnevaluatedItems, s.UnevaluatedProperties}
+			kids = append(kids, s.PrefixItems...)
+			kids = append(kids, s.AllOf...)
+			kids = append(kids, s.AnyOf...)
+			kids = append(kids, s.OneOf...)
+			for _, m := range []map[string]*jsonschema.Schema{s.Properties, s.PatternProperties, s.Defs, s.Definitions, s.DependentSchemas} {
+				for _, k := range sortedKeys(m) {
+					kids = append(kids, m[k])
+				}
+			}
+			for _, k := range kids {
+				if !visit(k) {
+					return false
+				}
+			}
+			return true
+		}
+		visit(s)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// openObjects lists the locations of object schemas that accept properties
+// they do not declare. The contract wants every object closed.
+func openObjects(s *jsonschema.Schema) []string {
+	var open []string
+	for sub := range walkSchema(s) {
+		isObject := sub.Type == "object" || slices.Contains(sub.Types, "object") || sub.Properties != nil
+		if !isObject {
+			continue
+		}
+		closed := sub.AdditionalProperties != nil && sub.AdditionalProperties.Not != nil && reflect.DeepEqual(*sub.AdditionalProperties.Not, jsonschema.Schema{})
+		if !closed {
+			names := sortedKeys(sub.Properties)
+			open = append(open, fmt.Sprintf("object with properties %v", names))
+		}
+	}
+	return open
+}
+
+// compiledSchema is a schema compiled once for validation, with its JSON
+// document kept for looking up what a failing location expected.
+type compiledSchema struct {
+	doc      []byte
+	tree     any
+	compiled *validator.Schema
+}
+
+func compileSchema(name string, s *jsonschema.Schema) (*compiledSchema, error) {
+	doc, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := validator.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		return nil, err
+	}
+	c := validator.NewCompiler()
+	c.DefaultDraft(validator.Draft2020)
+	url := "mem:///" + name + ".json"
+	if err := c.AddResource(url, tree); err != nil {
+		return nil, err
+	}
+	compiled, err := c.Compile(url)
+	if err != nil {
+		return nil, err
+	}
+	return &compiledSchema{doc: doc, tree: tree, compiled: compiled}, nil
+}
+
+// validate checks an instance decoded with validator.UnmarshalJSON (numbers
+// kept exact as json.Number) and turns the first meaningful violation into
+// an *Error with a code, a path under prefix, and a message that says what
+// to send instead.
+func (c *compiledSchema) validate(instance any, prefix string) error {
+	err := c.compiled.Validate(instance)
+	if err == nil {
+		return nil
+	}
+	var ve *validator.ValidationError
+	if !errors.As(err, &ve) {
+		return &Error{Code: InvalidPayload, Path: prefix, Message: err.Error()}
+	}
+	leaf := bestLeaf(ve)
+	path := prefix + pointer(leaf.InstanceLocation)
+	return c.describe(leaf, path)
+}
+
+var english = message.NewPrinter(language.English)
+
+// bestLeaf picks the most actionable leaf violation: an unknown field first,
+// then a wrong type, then anything else, in document order.
+func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
+	var leaves []*validator.ValidationError
+	var walk func(*validator.ValidationError)
+	walk = func(e *validator.ValidationError) {
+		if len(e.Causes) == 0 {
+			leaves = append(leaves, e)
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	rank := func(e *validator.ValidationError) int {
+		switch e.ErrorKind.(type) {
+		case *kind.AdditionalProperties:
+			return 0
+		case *kind.Required:
+			return 1
+		case *kind.Type:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int { return rank(a) - rank(b) })
+	return leaves[0]
+}
+
+func (c *compiledSchema) describe(e *validator.ValidationError, path string) error {
+	where := path
+	if where == "" {
+		where = "/"
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.AdditionalProperties:
+		msg := fmt.Sprintf("unknown field %s at %s", quoteAll(k.Properties), where)
+		if allowed := c.propertiesAt(e.SchemaURL); len(allowed) > 0 {
+			msg += "; the fields allowed here are " + quoteAll(allowed)
+		}
+		return &Error{Code: UnknownField, Path: path + "/" + k.Properties[0], Message: msg}
+	case *kind.Type:
+		if (k.Got == "number" || k.Got == "integer") && slices.Contains(k.Want, "string") {
+			return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s is a JSON number; send exact values as decimal strings, e.g. \"84\" or \"-3/4\", because JSON numbers lose precision", where)}
+		}
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s must be %s, got %s", where, strings.Join(k.Want, " or "), k.Got)}
+	case *kind.Required:
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("missing required field %s at %s", quoteAll(k.Missing), where)}
+	case *kind.Pattern:
+		desc := c.descriptionAt(e.SchemaURL)
+		if desc == "" {
+			desc = "a string matching " + k.Want
+		}
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s is %q, which is not %s (no leading zeros, no '+', no spaces)", where, clip(k.Got), desc)}
+	}
+	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s: %s", where, e.ErrorKind.LocalizedString(english))}
+}
+
+// nodeAt follows the fragment of a schema URL ("mem:///x.json#/properties/a")
+// into the schema document.
+func (c *compiledSchema) nodeAt(schemaURL string) map[string]any {
+	_, frag, _ := strings.Cut(schemaURL, "#")
+	node := c.tree
+	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
+		if tok == "" {
+			continue
+		}
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n) {
+				return nil
+			}
+			node = n[i]
+		default:
+			return nil
+		}
+	}
+	m, _ := node.(map[string]any)
+	return m
+}
+
+func (c *compiledSchema) propertiesAt(schemaURL string) []string {
+	// The URL names the additionalProperties keyword; its parent object
+	// holds the declared properties.
+	parent := strings.TrimSuffix(schemaURL, "/additionalProperties")
+	props, _ := c.nodeAt(parent)["properties"].(map[string]any)
+	return sortedKeys(props)
+}
+
+func (c *compiledSchema) descriptionAt(schemaURL string) string {
+	parent := strings.TrimSuffix(schemaURL, "/pattern")
+	d, _ := c.nodeAt(parent)["description"].(string)
+	return d
+}
+
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+	}
+	return b.String()
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}

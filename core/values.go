@@ -1,0 +1,251 @@
+package core
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// MaxDigits bounds the length of any integer or rational component that the
+// codec will parse. Decimal parsing is superlinear in math/big, so a
+// million-digit string would cost a second before any operation could refuse
+// it; operations declare tighter limits of their own.
+const MaxDigits = 100_000
+
+// Integer is an exact integer that travels as a JSON decimal string matching
+// ^-?(0|[1-9][0-9]*)$. A JSON number is refused: numbers above 2^53 are
+// silently rounded by most JSON libraries, so Jacobian never accepts them
+// where exactness matters. "-0" is accepted and read as 0; output is always
+// canonical.
+//
+// The zero value is the integer 0. The *big.Int returned by Big must be
+// treated as read-only.
+type Integer struct{ v *big.Int }
+
+// Int wraps x without copying it; the caller must not modify x afterwards.
+func Int(x *big.Int) Integer { return Integer{x} }
+
+// Int64 returns the Integer n.
+func Int64(n int64) Integer { return Integer{big.NewInt(n)} }
+
+// Big returns the value as a read-only *big.Int (never nil).
+func (i Integer) Big() *big.Int {
+	if i.v == nil {
+		return new(big.Int)
+	}
+	return i.v
+}
+
+func (i Integer) String() string { return i.Big().String() }
+
+// MarshalJSON writes the canonical decimal string.
+func (i Integer) MarshalJSON() ([]byte, error) { return json.Marshal(i.String()) }
+
+// UnmarshalJSON accepts only a JSON string holding a canonical decimal integer.
+func (i *Integer) UnmarshalJSON(b []byte) error {
+	s, err := unquote(b, "an integer")
+	if err != nil {
+		return err
+	}
+	x, err := ParseInteger(s)
+	if err != nil {
+		return err
+	}
+	i.v = x
+	return nil
+}
+
+// JSONSchema is the one schema for integers, shared by every operation.
+func (Integer) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Type:        "string",
+		Pattern:     integerPattern,
+		Description: "exact integer as a decimal string, e.g. \"-42\"",
+	}
+}
+
+const (
+	integerPattern  = `^-?(0|[1-9][0-9]*)$`
+	rationalPattern = `^-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?$`
+)
+
+// ParseInteger parses a canonical decimal integer string: an optional '-',
+// then digits without leading zeros. It refuses '+', whitespace, non-ASCII
+// digits and strings longer than MaxDigits.
+func ParseInteger(s string) (*big.Int, error) {
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) > MaxDigits {
+		return nil, &tooLargeError{fmt.Sprintf("integer has %d digits; the codec accepts at most %d", len(digits), MaxDigits)}
+	}
+	if err := checkDigits(digits); err != nil {
+		return nil, &PayloadError{Message: fmt.Sprintf("%q is not an integer: %s; send a decimal string such as \"-42\"", clip(s), err)}
+	}
+	x, ok := new(big.Int).SetString(digits, 10)
+	if !ok {
+		return nil, &PayloadError{Message: fmt.Sprintf("%q is not an integer", clip(s))}
+	}
+	if digits != s {
+		x.Neg(x)
+	}
+	return x, nil
+}
+
+func checkDigits(d string) error {
+	if d == "" {
+		return fmt.Errorf("no digits")
+	}
+	for k := 0; k < len(d); k++ {
+		if d[k] < '0' || d[k] > '9' {
+			return fmt.Errorf("character %d is not an ASCII digit", k+1)
+		}
+	}
+	if len(d) > 1 && d[0] == '0' {
+		return fmt.Errorf("leading zeros are not allowed")
+	}
+	return nil
+}
+
+// Rational is an exact rational number that travels as "p/q" or as an
+// integer string. Input need not be reduced but q must be positive and
+// nonzero; output is always reduced with q > 0, and "p" when q = 1.
+//
+// The zero value is 0. The *big.Rat returned by Rat must be treated as
+// read-only.
+type Rational struct{ v *big.Rat }
+
+// Rat wraps x without copying it.
+func Rat(x *big.Rat) Rational { return Rational{x} }
+
+// RatInt returns the rational n/1.
+func RatInt(n *big.Int) Rational { return Rational{new(big.Rat).SetInt(n)} }
+
+// Rat returns the value as a read-only *big.Rat (never nil).
+func (r Rational) Rat() *big.Rat {
+	if r.v == nil {
+		return new(big.Rat)
+	}
+	return r.v
+}
+
+// String renders the canonical form: "p" or "p/q" in lowest terms, q > 0.
+func (r Rational) String() string { return r.Rat().RatString() }
+
+// MarshalJSON writes the canonical string.
+func (r Rational) MarshalJSON() ([]byte, error) { return json.Marshal(r.String()) }
+
+// UnmarshalJSON accepts only a JSON string "p", or "p/q" with q > 0.
+func (r *Rational) UnmarshalJSON(b []byte) error {
+	s, err := unquote(b, "a rational")
+	if err != nil {
+		return err
+	}
+	x, err := ParseRational(s)
+	if err != nil {
+		return err
+	}
+	r.v = x
+	return nil
+}
+
+// JSONSchema is the one schema for rationals.
+func (Rational) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Type:        "string",
+		Pattern:     rationalPattern,
+		Description: "exact rational as \"p/q\" (q > 0) or an integer string, e.g. \"-3/4\"",
+	}
+}
+
+// ParseRational parses "p" or "p/q" with canonical decimal components and
+// q > 0.
+func ParseRational(s string) (*big.Rat, error) {
+	num, den, hasDen := strings.Cut(s, "/")
+	p, err := ParseInteger(num)
+	if err != nil {
+		return nil, err
+	}
+	x := new(big.Rat).SetInt(p)
+	if !hasDen {
+		return x, nil
+	}
+	q, err := ParseInteger(den)
+	if err != nil {
+		return nil, err
+	}
+	if q.Sign() <= 0 {
+		return nil, &PayloadError{Message: fmt.Sprintf("%q has a denominator that is not positive", clip(s))}
+	}
+	return x.SetFrac(p, q), nil
+}
+
+// Matrix is a dense matrix of exact rationals, an array of rows, each an
+// array of strings; every row has the same length. An empty array is the
+// 0×0 matrix. Integer matrices use the same encoding with integer strings.
+type Matrix [][]Rational
+
+// UnmarshalJSON decodes rows and refuses ragged input.
+func (m *Matrix) UnmarshalJSON(b []byte) error {
+	var rows [][]Rational
+	if err := json.Unmarshal(b, &rows); err != nil {
+		return err
+	}
+	for k := 1; k < len(rows); k++ {
+		if len(rows[k]) != len(rows[0]) {
+			return &PayloadError{Message: fmt.Sprintf("matrix rows differ in length: row 0 has %d entries, row %d has %d; every row must have the same length", len(rows[0]), k, len(rows[k]))}
+		}
+	}
+	*m = rows
+	return nil
+}
+
+// Dims returns the number of rows and columns.
+func (m Matrix) Dims() (rows, cols int) {
+	if len(m) == 0 {
+		return 0, 0
+	}
+	return len(m), len(m[0])
+}
+
+// JSONSchema is the one schema for matrices.
+func (Matrix) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Type:        "array",
+		Description: "matrix as an array of rows, each an array of exact rational strings; all rows the same length",
+		Items: &jsonschema.Schema{
+			Type:  "array",
+			Items: Rational{}.JSONSchema(),
+		},
+	}
+}
+
+// Polynomial is a univariate polynomial with exact rational coefficients,
+// constant term first and no trailing zeros (the zero polynomial has no
+// coefficients). Variable defaults to "x" when empty.
+type Polynomial struct {
+	Variable     string     `json:"variable,omitempty"`
+	Coefficients []Rational `json:"coefficients"`
+}
+
+// unquote reads a JSON string token and explains what to send instead.
+func unquote(b []byte, what string) (string, error) {
+	if len(b) == 0 || b[0] != '"' {
+		return "", &PayloadError{Message: fmt.Sprintf("expected %s as a JSON string of decimal digits, got %s; send exact values as strings, e.g. \"84\", because JSON numbers lose precision", what, clip(string(b)))}
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return "", &PayloadError{Message: err.Error()}
+	}
+	return s, nil
+}
+
+// clip shortens a string for use in a message.
+func clip(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + fmt.Sprintf("…(%d bytes)", len(s))
+}

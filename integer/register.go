@@ -1,0 +1,20 @@
+// Package integer is Jacobian's integer domain: gcd and its relatives,
+// modular arithmetic, factorization and primality.
+//
+// Every operation here takes and returns integers as decimal strings
+// (core.Integer); the canonical form of each result is stated on its
+// declaration.
+package integer
+
+import (
+	"errors"
+
+	"jacobian.dev/core"
+)
+
+// Register adds the integer domain's operations to r.
+func Register(r *core.Registry) error {
+	return errors.Join(
+		core.Add(r, gcdOperation()),
+	)
+}
