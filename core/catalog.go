@@ -1,7 +1,5 @@
 package core
 
-import "fmt"
-
 // CatalogEntry describes one installed operation in the inventory.
 type CatalogEntry struct {
 	CapabilityID          string   `json:"capability_id"`
@@ -77,15 +75,4 @@ func (rt *Runtime) Inspect(id string) (Inspection, error) {
 		Requirements:          []string{},
 		Available:             true,
 	}, nil
-}
-
-// String renders a failed outcome's essentials, for logs.
-func (o Outcome) String() string {
-	switch o.Outcome {
-	case OutcomeFailed:
-		return fmt.Sprintf("%s failed %s: %s", o.CapabilityID, o.Code, o.Message)
-	case OutcomeNonConclusion:
-		return fmt.Sprintf("%s non_conclusion %s: %s", o.CapabilityID, o.Reason, o.Detail)
-	}
-	return fmt.Sprintf("%s completed %s", o.CapabilityID, o.Value)
 }

@@ -79,10 +79,10 @@ type Outcome struct {
 	CapabilityID string `json:"capability_id"`
 
 	// completed
-	Verdict   Verdict             `json:"verdict,omitempty"`
-	Value     json.RawMessage     `json:"value,omitempty"`
-	Outputs   map[string]Output   `json:"outputs,omitempty"`
-	Execution *Execution          `json:"execution,omitempty"`
+	Verdict   Verdict           `json:"verdict,omitempty"`
+	Value     json.RawMessage   `json:"value,omitempty"`
+	Outputs   map[string]Output `json:"outputs,omitempty"`
+	Execution *Execution        `json:"execution,omitempty"`
 
 	// non_conclusion
 	Reason Reason `json:"reason,omitempty"`
@@ -182,4 +182,15 @@ func classify(id string, err error) Outcome {
 		return NonConclusion(id, ResourceRefused, "%s", tl.msg)
 	}
 	return Failed(id, InternalError, "", "%v", err)
+}
+
+// String renders an outcome's essentials in one line, for logs and test failures.
+func (o Outcome) String() string {
+	switch o.Outcome {
+	case OutcomeFailed:
+		return fmt.Sprintf("%s failed %s: %s", o.CapabilityID, o.Code, o.Message)
+	case OutcomeNonConclusion:
+		return fmt.Sprintf("%s non_conclusion %s: %s", o.CapabilityID, o.Reason, o.Detail)
+	}
+	return fmt.Sprintf("%s completed %s", o.CapabilityID, o.Value)
 }

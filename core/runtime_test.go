@@ -29,7 +29,7 @@ type spinRequest struct {
 }
 
 // testRegistry installs small operations whose answers are checked by hand.
-func testRegistry(t *testing.T) *Registry {
+func testRegistry(t testing.TB) *Registry {
 	t.Helper()
 	r := NewRegistry()
 	err := errors.Join(

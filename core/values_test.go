@@ -1,0 +1,112 @@
+package core
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"strings"
+	"testing"
+)
+
+func TestParseInteger(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string // "" means refused
+	}{
+		{"0", "0"}, {"-0", "0"}, {"42", "42"}, {"-42", "-42"},
+		{"123456789012345678901234567890", "123456789012345678901234567890"},
+		{"", ""}, {"-", ""}, {"+5", ""}, {"05", ""}, {"-05", ""}, {" 5", ""}, {"5 ", ""},
+		{"1e3", ""}, {"1.0", ""}, {"0x10", ""}, {"١٢", ""}, {"５", ""}, {"--5", ""}, {"5-", ""},
+	}
+	for _, tc := range tests {
+		x, err := ParseInteger(tc.in)
+		switch {
+		case tc.want == "" && err == nil:
+			t.Errorf("ParseInteger(%q) = %v, want an error", tc.in, x)
+		case tc.want != "" && err != nil:
+			t.Errorf("ParseInteger(%q): %v", tc.in, err)
+		case tc.want != "" && x.String() != tc.want:
+			t.Errorf("ParseInteger(%q) = %v, want %s", tc.in, x, tc.want)
+		}
+	}
+}
+
+func TestParseIntegerTooLong(t *testing.T) {
+	_, err := ParseInteger(strings.Repeat("9", MaxDigits+1))
+	var tl *tooLargeError
+	if !errors.As(err, &tl) {
+		t.Fatalf("got %v, want a size refusal", err)
+	}
+	if _, err := ParseInteger("-" + strings.Repeat("9", MaxDigits)); err != nil {
+		t.Fatalf("MaxDigits digits must parse: %v", err)
+	}
+}
+
+func TestRationalCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"6/4", "3/2"}, {"-6/4", "-3/2"}, {"4/2", "2"}, {"0/7", "0"}, {"-0/7", "0"}, {"7", "7"},
+	}
+	for _, tc := range tests {
+		var r Rational
+		if err := json.Unmarshal([]byte(`"`+tc.in+`"`), &r); err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if got, _ := json.Marshal(r); string(got) != `"`+tc.want+`"` {
+			t.Errorf("%s: got %s, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, bad := range []string{`"1/0"`, `"1/-2"`, `"1/"`, `"/2"`, `"1/2/3"`, `0.5`, `1`} {
+		var r Rational
+		if err := json.Unmarshal([]byte(bad), &r); err == nil {
+			t.Errorf("%s: accepted as %v", bad, r)
+		}
+	}
+}
+
+// The wire form of every value round-trips: decode(encode(x)) == x.
+func TestIntegerRoundTrip(t *testing.T) {
+	x, _ := new(big.Int).SetString("-"+strings.Repeat("98765432101234567890", 50), 10)
+	b, err := json.Marshal(Int(x))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var y Integer
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatal(err)
+	}
+	if y.Big().Cmp(x) != 0 {
+		t.Fatalf("round trip changed the value")
+	}
+}
+
+func TestMatrixRagged(t *testing.T) {
+	var m Matrix
+	err := json.Unmarshal([]byte(`[["1","2"],["3"]]`), &m)
+	var pe *PayloadError
+	if !errors.As(err, &pe) || !strings.Contains(pe.Message, "row 1") {
+		t.Fatalf("got %v, want a payload error naming row 1", err)
+	}
+	if err := json.Unmarshal([]byte(`[["1","2/3"],["3","-4"]]`), &m); err != nil {
+		t.Fatal(err)
+	}
+	if r, c := m.Dims(); r != 2 || c != 2 || m[0][1].String() != "2/3" {
+		t.Fatalf("decoded %v", m)
+	}
+}
+
+// FuzzParseInteger: anything accepted is canonical decimal and re-renders to
+// itself (up to "-0" → "0"); nothing panics.
+func FuzzParseInteger(f *testing.F) {
+	for _, s := range []string{"0", "-0", "+5", "007", " 1", "1 ", "١٢٣", "-", "", "99999999999999999999999", "1e400", strings.Repeat("7", 5000)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseInteger(s)
+		if err != nil {
+			return
+		}
+		if got := x.String(); got != s && !(s == "-0" && got == "0") {
+			t.Fatalf("ParseInteger(%q) renders as %q", s, got)
+		}
+	})
+}
