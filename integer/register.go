@@ -16,5 +16,9 @@ import (
 func Register(r *core.Registry) error {
 	return errors.Join(
 		core.Add(r, gcdOperation()),
+		core.Add(r, lcmOperation()),
+		core.Add(r, extendedGCDOperation()),
+		core.Add(r, modularInverseOperation()),
+		core.Add(r, modularPowerOperation()),
 	)
 }
