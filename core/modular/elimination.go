@@ -1,0 +1,138 @@
+package modular
+
+// Matrix is a dense matrix of residues modulo some prime, as rows.
+type Matrix [][]uint64
+
+// Clone returns a deep copy of m.
+func (m Matrix) Clone() Matrix {
+	c := make(Matrix, len(m))
+	for i, row := range m {
+		c[i] = append([]uint64(nil), row...)
+	}
+	return c
+}
+
+// Determinant returns det(m) mod p for a square m by Gaussian elimination
+// over GF(p) (O(n³) word operations). m is not modified. The 0×0
+// determinant is 1.
+func Determinant(m Matrix, p uint64) uint64 {
+	a := m.Clone()
+	n := len(a)
+	det := uint64(1) % p
+	for c := 0; c < n; c++ {
+		piv := -1
+		for i := c; i < n; i++ {
+			if a[i][c] != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			return 0
+		}
+		if piv != c {
+			a[piv], a[c] = a[c], a[piv]
+			det = Neg(det, p)
+		}
+		det = Mul(det, a[c][c], p)
+		inv, _ := Inverse(a[c][c], p)
+		for i := c + 1; i < n; i++ {
+			if a[i][c] == 0 {
+				continue
+			}
+			f := Mul(a[i][c], inv, p)
+			rowAxpy(a[i], a[c], f, c, p)
+		}
+	}
+	return det
+}
+
+// rowAxpy sets dst[j] −= f·src[j] for j ≥ from.
+func rowAxpy(dst, src []uint64, f uint64, from int, p uint64) {
+	for j := from; j < len(dst); j++ {
+		if src[j] != 0 {
+			dst[j] = Sub(dst[j], Mul(f, src[j], p), p)
+		}
+	}
+}
+
+// ReducedRowEchelon returns the reduced row echelon form of m over GF(p)
+// and its pivot columns (0-based, increasing). Only the first pivotCols
+// columns are searched for pivots, so an augmented matrix [A | B] can be
+// reduced with respect to A alone; pass len(m[0]) to search them all. m is
+// not modified.
+func ReducedRowEchelon(m Matrix, pivotCols int, p uint64) (Matrix, []int) {
+	a := m.Clone()
+	rows := len(a)
+	var pivots []int
+	r := 0
+	for c := 0; c < pivotCols && r < rows; c++ {
+		piv := -1
+		for i := r; i < rows; i++ {
+			if a[i][c] != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			continue
+		}
+		a[piv], a[r] = a[r], a[piv]
+		inv, _ := Inverse(a[r][c], p)
+		for j := c; j < len(a[r]); j++ {
+			a[r][j] = Mul(a[r][j], inv, p)
+		}
+		for i := 0; i < rows; i++ {
+			if i != r && a[i][c] != 0 {
+				rowAxpy(a[i], a[r], a[i][c], c, p)
+			}
+		}
+		pivots = append(pivots, c)
+		r++
+	}
+	return a, pivots
+}
+
+// Rank returns the rank of m over GF(p).
+func Rank(m Matrix, p uint64) int {
+	if len(m) == 0 {
+		return 0
+	}
+	_, pivots := ReducedRowEchelon(m, len(m[0]), p)
+	return len(pivots)
+}
+
+// MulMatrix returns the product a·b mod p; a's column count must equal
+// b's row count.
+func MulMatrix(a, b Matrix, p uint64) Matrix {
+	cols := 0
+	if len(b) > 0 {
+		cols = len(b[0])
+	}
+	out := make(Matrix, len(a))
+	for i, row := range a {
+		out[i] = make([]uint64, cols)
+		for k, x := range row {
+			if x == 0 {
+				continue
+			}
+			for j, y := range b[k] {
+				out[i][j] = Add(out[i][j], Mul(x, y, p), p)
+			}
+		}
+	}
+	return out
+}
+
+// MulVector returns a·v mod p.
+func MulVector(a Matrix, v []uint64, p uint64) []uint64 {
+	out := make([]uint64, len(a))
+	for i, row := range a {
+		var s uint64
+		for k, x := range row {
+			s = Add(s, Mul(x, v[k], p), p)
+		}
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,199 @@
+package modular
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"jacobian.dev/core/primality"
+)
+
+func TestMulAgainstBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 10000 {
+		p := rng.Uint64N(1<<63-1) + 1
+		a, b := rng.Uint64N(p), rng.Uint64N(p)
+		want := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+		want.Mod(want, new(big.Int).SetUint64(p))
+		if got := Mul(a, b, p); got != want.Uint64() {
+			t.Fatalf("Mul(%d, %d, %d) = %d, want %s", a, b, p, got, want)
+		}
+	}
+}
+
+func TestInverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		m := rng.Uint64N(1<<62) + 2
+		a := rng.Uint64N(m)
+		inv, ok := Inverse(a, m)
+		g := new(big.Int).GCD(nil, nil, new(big.Int).SetUint64(a), new(big.Int).SetUint64(m))
+		if ok != (g.Cmp(big.NewInt(1)) == 0) {
+			t.Fatalf("Inverse(%d, %d): ok = %v but gcd = %s", a, m, ok, g)
+		}
+		if ok && Mul(a, inv, m) != 1%m {
+			t.Fatalf("Inverse(%d, %d) = %d is not an inverse", a, m, inv)
+		}
+	}
+}
+
+// TestIsPrimeAgainstPrimality compares the word-size test with the
+// independent math/big implementation in core/primality, on small integers
+// exhaustively and on random 62-bit integers.
+func TestIsPrimeAgainstPrimality(t *testing.T) {
+	check := func(n uint64) {
+		st, _ := primality.Test(new(big.Int).SetUint64(n))
+		if IsPrime(n) != (st == primality.Prime) {
+			t.Fatalf("IsPrime(%d) = %v, primality.Test says %v", n, IsPrime(n), st)
+		}
+	}
+	for n := uint64(0); n < 20000; n++ {
+		check(n)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 3000 {
+		check(rng.Uint64N(1<<62) | 1)
+	}
+	// Strong pseudoprimes to several bases: 3215031751 passes bases 2, 3, 5, 7.
+	for _, n := range []uint64{3215031751, 2152302898747, 3474749660383, 341550071728321, 3825123056546413051} {
+		if IsPrime(n) {
+			t.Errorf("IsPrime(%d) = true for a known composite strong pseudoprime", n)
+		}
+	}
+}
+
+func TestRandomPrime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 50 {
+		p := RandomPrime(rng, PrimeBits)
+		if p>>(PrimeBits-1) != 1 {
+			t.Fatalf("%d does not have %d bits", p, PrimeBits)
+		}
+		if !new(big.Int).SetUint64(p).ProbablyPrime(20) {
+			t.Fatalf("%d is not prime", p)
+		}
+	}
+}
+
+// randomBig returns a uniform integer of up to bitLen bits with a random
+// sign.
+func randomBig(rng *rand.Rand, bitLen int) *big.Int {
+	x := new(big.Int)
+	for i := 0; i < bitLen; i += 64 {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(rng.Uint64()))
+	}
+	x.Rsh(x, uint(x.BitLen()-rng.IntN(bitLen+1)))
+	if rng.IntN(2) == 0 {
+		x.Neg(x)
+	}
+	return x
+}
+
+func TestCRTReconstructsSignedIntegers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 200 {
+		x := randomBig(rng, 500)
+		var c CRT
+		// 9 primes of 62 bits give a modulus above 2^549 > 2·|x|.
+		for range 9 {
+			p := RandomPrime(rng, PrimeBits)
+			if !c.Add(Reduce(x, p), p) {
+				continue
+			}
+		}
+		if got := c.Symmetric(); got.Cmp(x) != 0 {
+			t.Fatalf("CRT reconstructed %s, want %s", got, x)
+		}
+	}
+	var c CRT
+	if !c.Add(3, 7) || c.Add(1, 7) {
+		t.Fatalf("adding the same modulus twice must be refused")
+	}
+}
+
+func TestRationalReconstruct(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 300 {
+		num := randomBig(rng, 60)
+		den := new(big.Int).Abs(randomBig(rng, 60))
+		if den.Sign() == 0 {
+			den.SetInt64(1)
+		}
+		want := new(big.Rat).SetFrac(num, den)
+		p1, p2 := RandomPrime(rng, PrimeBits), RandomPrime(rng, PrimeBits)
+		m := new(big.Int).Mul(new(big.Int).SetUint64(p1), new(big.Int).SetUint64(p2))
+		// a = num·den⁻¹ mod m.
+		inv := new(big.Int).ModInverse(want.Denom(), m)
+		a := new(big.Int).Mul(want.Num(), inv)
+		a.Mod(a, m)
+		bound := new(big.Int).Lsh(big.NewInt(1), 61) // 2·(2^61)² < m
+		got, ok := RationalReconstruct(a, m, bound)
+		if !ok || got.Cmp(want) != 0 {
+			t.Fatalf("RationalReconstruct gave %v, %v; want %s", got, ok, want.RatString())
+		}
+	}
+}
+
+func TestEliminationAgainstBigRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := range 300 {
+		p := RandomPrime(rng, 5+trial%50) // small primes exercise singular images
+		n := rng.IntN(6)
+		a := make(Matrix, n)
+		for i := range a {
+			a[i] = make([]uint64, n)
+			for j := range a[i] {
+				a[i][j] = rng.Uint64N(p)
+			}
+		}
+		// Reference: the Leibniz formula over all permutations.
+		want := leibniz(a, p)
+		if got := Determinant(a, p); got != want {
+			t.Fatalf("det mod %d of %v = %d, Leibniz gives %d", p, a, got, want)
+		}
+		r, piv := ReducedRowEchelon(a, n, p)
+		if len(piv) != Rank(a, p) {
+			t.Fatalf("rank mismatch")
+		}
+		if (want != 0) != (len(piv) == n) {
+			t.Fatalf("rank %d disagrees with det %d", len(piv), want)
+		}
+		for k, c := range piv {
+			for i := range r {
+				if e := r[i][c]; (i == k && e != 1) || (i != k && e != 0) {
+					t.Fatalf("pivot column %d is not a unit vector in %v", c, r)
+				}
+			}
+		}
+	}
+}
+
+func leibniz(a Matrix, p uint64) uint64 {
+	n := len(a)
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	var total uint64
+	var rec func(k int, sign bool)
+	rec = func(k int, odd bool) {
+		if k == n {
+			t := uint64(1) % p
+			for i, j := range perm {
+				t = Mul(t, a[i][j], p)
+			}
+			if odd {
+				t = Neg(t, p)
+			}
+			total = Add(total, t, p)
+			return
+		}
+		for i := k; i < n; i++ {
+			perm[k], perm[i] = perm[i], perm[k]
+			rec(k+1, odd != (i != k))
+			perm[k], perm[i] = perm[i], perm[k]
+		}
+	}
+	rec(0, false)
+	return total
+}
