@@ -20,5 +20,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, extendedGCDOperation()),
 		core.Add(r, modularInverseOperation()),
 		core.Add(r, modularPowerOperation()),
+		core.Add(r, factorOperation()),
 	)
 }

@@ -1,0 +1,296 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"jacobian.dev/core"
+	"jacobian.dev/core/primality"
+)
+
+// FactorRequest asks for the prime factorization of n ≠ 0. MaxIterations
+// bounds the Pollard–Brent rho iterations of the whole run (default
+// DefaultFactorIterations).
+type FactorRequest struct {
+	N             core.Integer `json:"n"`
+	MaxIterations *int64       `json:"max_iterations,omitempty"`
+}
+
+// FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
+// Factors are ascending by prime; unfactored composites (present only when
+// Status is INCOMPLETE) are ascending and coprime to every listed prime and
+// to each other.
+type FactorResult struct {
+	Sign       int              `json:"sign"`
+	Factors    []PrimeFactor    `json:"factors"`
+	Status     FactorStatus     `json:"status"`
+	Unfactored []UnfactoredPart `json:"unfactored,omitempty"`
+
+	// certificates backs every "proven" prime above the deterministic
+	// Miller–Rabin range; the postcondition re-verifies them.
+	certificates map[string][]PocklingtonStep
+}
+
+// PrimeFactor is one prime power of the factorization.
+type PrimeFactor struct {
+	Prime     core.Integer `json:"prime"`
+	Exponent  int          `json:"exponent"`
+	Primality Primality    `json:"primality"`
+}
+
+// UnfactoredPart is a composite the run could not split within its budget.
+type UnfactoredPart struct {
+	Composite core.Integer `json:"composite"`
+	Exponent  int          `json:"exponent"`
+}
+
+// Primality says whether a listed prime is proven or only probable.
+type Primality string
+
+// The primality levels of a factor.
+const (
+	Proven   Primality = "proven"
+	Probable Primality = "probable"
+)
+
+// JSONSchema restricts the primality levels.
+func (Primality) JSONSchema() *jsonschema.Schema {
+	return core.Enum("proven: primality proven (deterministic Miller–Rabin below 3.3e24, else a verified Pocklington certificate); probable: passed Baillie–PSW, no proof reached", string(Proven), string(Probable))
+}
+
+// FactorStatus says whether the factorization is complete.
+type FactorStatus string
+
+// The factorization statuses.
+const (
+	Complete   FactorStatus = "COMPLETE"
+	Incomplete FactorStatus = "INCOMPLETE"
+)
+
+// JSONSchema restricts the statuses.
+func (FactorStatus) JSONSchema() *jsonschema.Schema {
+	return core.Enum("COMPLETE: every factor is prime (proven or probable); INCOMPLETE: the iteration budget ran out and the composites in unfactored remain", string(Complete), string(Incomplete))
+}
+
+// Limits of prime_factorization.
+const (
+	MaxFactorDigits         = 500
+	DefaultFactorIterations = 1 << 22
+	MaxFactorIterations     = 1 << 32
+)
+
+// factorOperation factors an integer by trial division below 2^14, perfect
+// power detection, and Pollard–Brent rho with batched gcds (Brent 1980; see
+// rho.go), recursing on the factors found. Each prime factor is proven
+// where in reach: below 3.3·10^24 deterministic Miller–Rabin is a proof,
+// above it a Pocklington certificate is attempted (pocklington.go);
+// otherwise it is marked probable. Rho finds a prime p in about √p
+// iterations, so factors up to roughly 12 digits are found within the
+// default budget; when the budget runs out the result is INCOMPLETE and
+// names the composites left.
+func factorOperation() core.Operation[FactorRequest, FactorResult] {
+	return core.Operation[FactorRequest, FactorResult]{
+		ID:         "integer.compute.prime_factorization",
+		Title:      "Prime factorization",
+		Summary:    "Factors a nonzero integer into prime powers in ascending order, each prime marked proven or probable; reports the composites left when the iteration budget runs out.",
+		Keywords:   []string{"factor", "factorization", "factorisation", "prime factors", "prime decomposition", "pollard rho", "brent", "divisors"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Limits: []core.Limit{
+			{
+				Name: "digits", Max: MaxFactorDigits, Unit: "decimal digits",
+				Description: "n has at most this many decimal digits",
+				Beyond:      fmt.Sprintf(`{"n":"%s"}`, repeatDigit('9', MaxFactorDigits+2)),
+			},
+			{
+				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
+				Description: fmt.Sprintf("max_iterations is at most this (default %d); each iteration is two modular multiplications", DefaultFactorIterations),
+				Beyond:      fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1),
+			},
+		},
+		Preflight: func(q FactorRequest) error {
+			if d := decimalDigits(q.N.Big()); d > MaxFactorDigits+1 || len(q.N.Big().Text(10)) > MaxFactorDigits+boolInt(q.N.Big().Sign() < 0) {
+				return core.Refusef("n has %d digits; at most %d are allowed", len(q.N.Big().Text(10))-boolInt(q.N.Big().Sign() < 0), MaxFactorDigits)
+			}
+			if q.MaxIterations != nil {
+				if *q.MaxIterations > MaxFactorIterations {
+					return core.Refusef("max_iterations is %d; at most %d are allowed", *q.MaxIterations, int64(MaxFactorIterations))
+				}
+				if *q.MaxIterations < 0 {
+					return core.DomainErrorf("max_iterations is %d; it must be a non-negative number of iterations", *q.MaxIterations)
+				}
+			}
+			if q.N.Big().Sign() == 0 {
+				return core.DomainErrorf("0 has no prime factorization (every prime divides it); send a nonzero integer")
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q FactorRequest) (FactorResult, error) {
+			budget := int64(DefaultFactorIterations)
+			if q.MaxIterations != nil {
+				budget = *q.MaxIterations
+			}
+			return factorize(ctx, q.N.Big(), budget)
+		},
+		Postcondition: checkFactorization,
+		Examples: []core.Example{
+			{Title: "360", Payload: json.RawMessage(`{"n":"360"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"2","exponent":3,"primality":"proven"},{"prime":"3","exponent":2,"primality":"proven"},{"prime":"5","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			{Title: "negative n carries the sign", Payload: json.RawMessage(`{"n":"-84"}`), Result: json.RawMessage(`{"sign":-1,"factors":[{"prime":"2","exponent":2,"primality":"proven"},{"prime":"3","exponent":1,"primality":"proven"},{"prime":"7","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			{Title: "1 has no prime factors", Payload: json.RawMessage(`{"n":"1"}`), Result: json.RawMessage(`{"sign":1,"factors":[],"status":"COMPLETE"}`)},
+			// PARI/GP 2.15: factor(2^64+1) = [274177, 1; 67280421310721, 1]
+			{Title: "Fermat number F6 = 2^64 + 1", Payload: json.RawMessage(`{"n":"18446744073709551617"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"274177","exponent":1,"primality":"proven"},{"prime":"67280421310721","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			// PARI/GP 2.15: p = nextprime(10^30) = 10^30 + 57, factor(12*p) = [2, 2; 3, 1; p, 1];
+			// p is above the deterministic Miller–Rabin range and proven by a
+			// Pocklington certificate (p − 1 = 2^3·3·79043·3998741·290240017·454197539).
+			{Title: "a 31-digit prime factor proven by certificate", Payload: json.RawMessage(`{"n":"12000000000000000000000000000684"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"2","exponent":2,"primality":"proven"},{"prime":"3","exponent":1,"primality":"proven"},{"prime":"1000000000000000000000000000057","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			{Title: "budget too small: the semiprime 1000003 · 1000033 is left unfactored", Payload: json.RawMessage(`{"n":"1000036000099","max_iterations":100}`), Result: json.RawMessage(`{"sign":1,"factors":[],"status":"INCOMPLETE","unfactored":[{"composite":"1000036000099","exponent":1}]}`)},
+		},
+		Generate: func(rng *rand.Rand) FactorRequest {
+			// Products of small and medium primes, so every run completes.
+			n := big.NewInt(1)
+			for range rng.IntN(6) + 1 {
+				p := randomPrime(rng, rng.IntN(30)+2)
+				n.Mul(n, p)
+			}
+			if rng.IntN(3) == 0 {
+				n.Neg(n)
+			}
+			return FactorRequest{N: core.Int(n)}
+		},
+		// A product of two 30-digit primes needs ~10^15 rho iterations;
+		// with the largest budget it runs until cancelled.
+		Slow: fmt.Sprintf(`{"n":"%s","max_iterations":%d}`, slowSemiprime, int64(MaxFactorIterations)),
+	}
+}
+
+// slowSemiprime = p·q with p = nextprime(10^29) = 10^29 + 319 and
+// q = nextprime(p + 10^10) (PARI/GP 2.15).
+const slowSemiprime = "10000000000000000001000000070000000000000000003190000121539"
+
+// factorize runs the whole factorization of n ≠ 0.
+func factorize(ctx context.Context, n *big.Int, budget int64) (FactorResult, error) {
+	res := FactorResult{Sign: n.Sign(), Factors: []PrimeFactor{}, Status: Complete}
+	f := newFactorizer(ctx, budget)
+	m := new(big.Int).Abs(n)
+	for _, pp := range f.trialDivide(m) {
+		res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.p), pp.e, Proven})
+	}
+	if m.Cmp(big.NewInt(1)) != 0 {
+		split, err := f.split(m)
+		if err != nil {
+			return FactorResult{}, err
+		}
+		for _, pp := range split.primes {
+			level, cert, err := f.prove(pp.p)
+			if err != nil {
+				return FactorResult{}, err
+			}
+			if cert != nil {
+				if res.certificates == nil {
+					res.certificates = map[string][]PocklingtonStep{}
+				}
+				res.certificates[pp.p.String()] = cert
+			}
+			res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.p), pp.e, level})
+		}
+		for _, u := range split.unfactored {
+			res.Unfactored = append(res.Unfactored, UnfactoredPart{core.Int(u.p), u.e})
+		}
+	}
+	if len(res.Unfactored) > 0 {
+		res.Status = Incomplete
+	}
+	return res, nil
+}
+
+// prove decides how far the primality of a factor found by split is
+// established, attempting a certificate above the deterministic range with
+// its own budget.
+func (f *factorizer) prove(p *big.Int) (Primality, []PocklingtonStep, error) {
+	if p.Cmp(primality.DeterministicBound) < 0 {
+		return Proven, nil, nil
+	}
+	g := &factorizer{ctx: f.ctx, budget: certBudget, total: certBudget, primes: f.primes, groups: f.groups}
+	cert, err := g.certify(p)
+	var comp *composite
+	switch {
+	case errors.As(err, &comp):
+		// Baillie–PSW passed but a certificate search found evidence of
+		// compositeness: report the factor as probable rather than fail,
+		// since no counterexample to BPSW is known this cannot happen in
+		// practice; the postcondition would catch a wrong "proven".
+		return Probable, nil, nil
+	case err != nil:
+		return "", nil, err
+	case cert == nil:
+		return Probable, nil, nil
+	}
+	return Proven, cert, nil
+}
+
+// checkFactorization is the independent check: the product of the prime
+// powers and unfactored composites is |n|, primes ascend and pass the
+// primality test (proven ones below 3.3·10^24 pass it deterministically,
+// above it their certificates verify), and the unfactored parts are
+// composite.
+func checkFactorization(q FactorRequest, r FactorResult) error {
+	n := q.N.Big()
+	if r.Sign != n.Sign() {
+		return fmt.Errorf("sign %d for n of sign %d", r.Sign, n.Sign())
+	}
+	if (r.Status == Complete) != (len(r.Unfactored) == 0) {
+		return fmt.Errorf("status %s with %d unfactored parts", r.Status, len(r.Unfactored))
+	}
+	prod := big.NewInt(1)
+	prev := big.NewInt(1)
+	for _, pf := range r.Factors {
+		p := pf.Prime.Big()
+		if p.Cmp(prev) <= 0 || pf.Exponent < 1 {
+			return fmt.Errorf("factors are not strictly ascending with positive exponents at %v", p)
+		}
+		prev = p
+		st, _ := primality.Test(p)
+		switch {
+		case st == primality.Composite:
+			return fmt.Errorf("listed prime %v is composite", p)
+		case pf.Primality == Proven && st == primality.ProbablePrime:
+			if err := verifyCertificate(p, r.certificates[p.String()]); err != nil {
+				return fmt.Errorf("%v is marked proven but its certificate fails: %v", p, err)
+			}
+		}
+		prod.Mul(prod, new(big.Int).Exp(p, big.NewInt(int64(pf.Exponent)), nil))
+	}
+	prev = big.NewInt(1)
+	for _, u := range r.Unfactored {
+		c := u.Composite.Big()
+		if c.Cmp(prev) <= 0 || u.Exponent < 1 {
+			return fmt.Errorf("unfactored parts are not strictly ascending with positive exponents")
+		}
+		prev = c
+		if st, _ := primality.Test(c); st != primality.Composite {
+			return fmt.Errorf("unfactored part %v is not composite", c)
+		}
+		prod.Mul(prod, new(big.Int).Exp(c, big.NewInt(int64(u.Exponent)), nil))
+	}
+	if prod.CmpAbs(n) != 0 {
+		return fmt.Errorf("the factors multiply to %v, not |n|", prod)
+	}
+	return nil
+}
+
+// randomPrime returns a random prime of about the given number of bits,
+// using math/big's ProbablyPrime, which is exact below 2^64.
+func randomPrime(rng *rand.Rand, bits int) *big.Int {
+	p := randomInt(rng, bits)
+	p.SetBit(p, bits-1, 1)
+	for !p.ProbablyPrime(20) {
+		p.Add(p, big.NewInt(1))
+	}
+	return p
+}
