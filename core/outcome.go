@@ -82,6 +82,7 @@ type Outcome struct {
 	Verdict   Verdict           `json:"verdict,omitempty"`
 	Value     json.RawMessage   `json:"value,omitempty"`
 	Outputs   map[string]Output `json:"outputs,omitempty"`
+	Artifact  *ArtifactInfo     `json:"artifact,omitempty"`
 	Execution *Execution        `json:"execution,omitempty"`
 
 	// non_conclusion
@@ -96,12 +97,11 @@ type Outcome struct {
 
 // Output is a value published on an output port.
 type Output struct {
-	ValueRef     string          `json:"value_ref,omitempty"`
-	ArtifactURI  string          `json:"artifact_uri,omitempty"`
-	ArtifactType string          `json:"artifact_type"`
-	Digest       string          `json:"digest"`
-	Size         int             `json:"size"`
-	Value        json.RawMessage `json:"value,omitempty"`
+	ValueRef     string `json:"value_ref,omitempty"`
+	ArtifactURI  string `json:"artifact_uri,omitempty"`
+	ArtifactType string `json:"artifact_type"`
+	Digest       string `json:"digest"`
+	Size         int    `json:"size"`
 }
 
 // Execution describes who computed a completed result and how long it took.

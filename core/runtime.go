@@ -20,6 +20,15 @@ type RuntimeOptions struct {
 	Timeout time.Duration
 	// MaxPayloadBytes bounds the payload size. Default 16 MiB.
 	MaxPayloadBytes int
+	// MaxValues and MaxValueBytes bound the runtime's value store.
+	MaxValues     int
+	MaxValueBytes int64
+	// Artifacts, if set, is the durable store that results larger than
+	// InlineLimit are published to. It may be shared between runtimes.
+	Artifacts *ArtifactStore
+	// InlineLimit is the largest result, in bytes of JSON, carried inline.
+	// Default 64 KiB.
+	InlineLimit int
 }
 
 // Runtime is the one execution pipeline shared by every surface:
@@ -29,10 +38,11 @@ type RuntimeOptions struct {
 //
 // It is safe for concurrent use.
 type Runtime struct {
-	reg   *Registry
-	opts  RuntimeOptions
-	slots chan struct{}
-	index *searchIndex
+	reg    *Registry
+	opts   RuntimeOptions
+	slots  chan struct{}
+	index  *searchIndex
+	values *ValueStore
 }
 
 // NewRuntime returns a runtime over reg.
@@ -46,8 +56,25 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.MaxPayloadBytes <= 0 {
 		opts.MaxPayloadBytes = 16 << 20
 	}
-	return &Runtime{reg: reg, opts: opts, slots: make(chan struct{}, opts.Slots), index: newSearchIndex(reg.Declarations())}
+	if opts.InlineLimit <= 0 {
+		opts.InlineLimit = 64 << 10
+	}
+	return &Runtime{
+		reg: reg, opts: opts,
+		slots:  make(chan struct{}, opts.Slots),
+		index:  newSearchIndex(reg.Declarations()),
+		values: NewValueStore(opts.MaxValues, opts.MaxValueBytes),
+	}
 }
+
+// Close invalidates every value reference the runtime issued.
+func (rt *Runtime) Close() { rt.values.Close() }
+
+// Values returns the runtime's request-local value store.
+func (rt *Runtime) Values() *ValueStore { return rt.values }
+
+// Artifacts returns the durable artifact store, or nil.
+func (rt *Runtime) Artifacts() *ArtifactStore { return rt.opts.Artifacts }
 
 // Registry returns the registry the runtime serves.
 func (rt *Runtime) Registry() *Registry { return rt.reg }
@@ -56,8 +83,16 @@ func (rt *Runtime) Registry() *Registry { return rt.reg }
 type RunRequest struct {
 	CapabilityID string          `json:"capability_id"`
 	Payload      json.RawMessage `json:"payload"`
+	// Inputs binds declared input ports to stored values.
+	Inputs map[string]Binding `json:"inputs,omitempty"`
 	// Timeout, if positive and shorter than the runtime's, bounds this run.
 	Timeout time.Duration `json:"-"`
+}
+
+// Binding names the stored value an input port takes: a request-local
+// value:// reference or a durable artifact:// URI.
+type Binding struct {
+	ValueRef string `json:"value_ref"`
 }
 
 // Run executes one request through the pipeline and returns its outcome. It
@@ -70,11 +105,18 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return rt.unknownCapability(id)
 	}
 	payload := bytes.TrimSpace(req.Payload)
+	if len(payload) == 0 && len(req.Inputs) > 0 {
+		payload = []byte("{}")
+	}
 	if len(payload) == 0 {
 		return Failed(id, InvalidPayload, "/payload", "the payload is missing; send a JSON object (inspect %s for its schema)", id)
 	}
 	if len(payload) > rt.opts.MaxPayloadBytes {
 		return NonConclusion(id, ResourceRefused, "payload is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+	}
+	payload, err := rt.assemble(d, payload, req.Inputs)
+	if err != nil {
+		return classify(id, err)
 	}
 	parsed, err := d.parse(payload)
 	if err != nil {
@@ -134,6 +176,9 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	}
 	if c, ok := result.(Checked); ok {
 		out.Verdict = c.CheckVerdict()
+	}
+	if err := rt.publish(d, &out); err != nil {
+		return classify(id, err)
 	}
 	return out
 }

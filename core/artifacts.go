@@ -1,0 +1,284 @@
+package core
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ArtifactURIPrefix starts every durable artifact URI.
+const ArtifactURIPrefix = "artifact://sha256/"
+
+var artifactURIPattern = regexp.MustCompile(`^artifact://sha256/([0-9a-f]{64})$`)
+
+// ArtifactInfo describes one stored artifact.
+type ArtifactInfo struct {
+	URI          string    `json:"uri"`
+	Digest       string    `json:"digest"`
+	Size         int64     `json:"size"`
+	ArtifactType string    `json:"artifact_type"`
+	LastUsed     time.Time `json:"last_used,omitzero"`
+}
+
+// ArtifactStore is a durable, content-addressed store on disk. Each value is
+// a file named by the SHA-256 of its bytes, written atomically (temporary
+// file, fsync, rename), so a reader sees a whole artifact or none; every read
+// re-hashes the bytes, so a corrupted file is reported and never served.
+// Above its quota the least recently used artifacts are removed.
+//
+// Layout under the root: sha256/<hex> holds the value, sha256/<hex>.meta its
+// artifact type; tmp/ holds writes in progress.
+type ArtifactStore struct {
+	root  string
+	quota int64
+	mu    sync.Mutex // serialises quota enforcement within one process
+}
+
+// DefaultArtifactQuota bounds the store unless configured otherwise.
+const DefaultArtifactQuota = 1 << 30
+
+// DefaultArtifactDir is the store under the user's cache directory.
+func DefaultArtifactDir() (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(cache, "jacobian", "artifacts"), nil
+}
+
+// OpenArtifactStore opens (creating if needed) the store at root.
+func OpenArtifactStore(root string, quota int64) (*ArtifactStore, error) {
+	if quota <= 0 {
+		quota = DefaultArtifactQuota
+	}
+	for _, d := range []string{"sha256", "tmp"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	return &ArtifactStore{root: root, quota: quota}, nil
+}
+
+// Root returns the store's directory.
+func (a *ArtifactStore) Root() string { return a.root }
+
+type artifactMeta struct {
+	ArtifactType string `json:"artifact_type"`
+}
+
+// Put stores data durably and returns its description. Storing the same
+// bytes twice yields the same URI.
+func (a *ArtifactStore) Put(artifactType string, data []byte) (ArtifactInfo, error) {
+	if int64(len(data)) > a.quota {
+		return ArtifactInfo{}, Refusef("a %d-byte artifact exceeds the store's %d-byte quota", len(data), a.quota)
+	}
+	sum := sha256.Sum256(data)
+	hexsum := hex.EncodeToString(sum[:])
+	meta, _ := json.Marshal(artifactMeta{ArtifactType: artifactType})
+	// The metadata lands first, so a value file never exists without it.
+	if err := a.writeAtomic(a.path(hexsum)+".meta", meta); err != nil {
+		return ArtifactInfo{}, err
+	}
+	if err := a.writeAtomic(a.path(hexsum), data); err != nil {
+		return ArtifactInfo{}, err
+	}
+	now := time.Now()
+	_ = os.Chtimes(a.path(hexsum), now, now)
+	info := ArtifactInfo{URI: ArtifactURIPrefix + hexsum, Digest: "sha256:" + hexsum, Size: int64(len(data)), ArtifactType: artifactType, LastUsed: now}
+	if err := a.enforceQuota(hexsum); err != nil {
+		return ArtifactInfo{}, err
+	}
+	return info, nil
+}
+
+func (a *ArtifactStore) path(hexsum string) string { return filepath.Join(a.root, "sha256", hexsum) }
+
+func (a *ArtifactStore) writeAtomic(final string, data []byte) error {
+	var nonce [8]byte
+	_, _ = rand.Read(nonce[:])
+	tmp := filepath.Join(a.root, "tmp", filepath.Base(final)+"."+hex.EncodeToString(nonce[:]))
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(data)
+	serr := f.Sync()
+	cerr := f.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if dir, err := os.Open(filepath.Dir(final)); err == nil {
+		_ = dir.Sync()
+		dir.Close()
+	}
+	return nil
+}
+
+// ParseArtifactURI validates an artifact URI and returns its hex digest.
+// Anything but artifact://sha256/<64 lowercase hex> is refused, so no URI
+// can name a path outside the store.
+func ParseArtifactURI(uri string) (string, error) {
+	m := artifactURIPattern.FindStringSubmatch(uri)
+	if m == nil {
+		return "", &Error{Code: UnknownReference, Message: fmt.Sprintf("%q is not an artifact URI: the form is %s<64 lowercase hex digits>", clip(uri), ArtifactURIPrefix)}
+	}
+	return m[1], nil
+}
+
+// Get reads and verifies an artifact. A missing artifact and a corrupted
+// one both fail with UNKNOWN_REFERENCE, and the message says which.
+func (a *ArtifactStore) Get(uri string) ([]byte, ArtifactInfo, error) {
+	hexsum, err := ParseArtifactURI(uri)
+	if err != nil {
+		return nil, ArtifactInfo{}, err
+	}
+	data, err := os.ReadFile(a.path(hexsum))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ArtifactInfo{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s is not in the artifact store at %s", uri, a.root)}
+	}
+	if err != nil {
+		return nil, ArtifactInfo{}, err
+	}
+	sum := sha256.Sum256(data)
+	if hex.EncodeToString(sum[:]) != hexsum {
+		return nil, ArtifactInfo{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s is corrupted on disk (its bytes no longer hash to its name) and will not be served; run `jacobian artifacts verify`", uri)}
+	}
+	now := time.Now()
+	_ = os.Chtimes(a.path(hexsum), now, now)
+	return data, ArtifactInfo{URI: uri, Digest: "sha256:" + hexsum, Size: int64(len(data)), ArtifactType: a.artifactType(hexsum), LastUsed: now}, nil
+}
+
+func (a *ArtifactStore) artifactType(hexsum string) string {
+	var m artifactMeta
+	b, err := os.ReadFile(a.path(hexsum) + ".meta")
+	if err != nil || json.Unmarshal(b, &m) != nil || m.ArtifactType == "" {
+		return "unknown"
+	}
+	return m.ArtifactType
+}
+
+// List describes every stored artifact, least recently used first.
+func (a *ArtifactStore) List() ([]ArtifactInfo, error) {
+	entries, err := os.ReadDir(filepath.Join(a.root, "sha256"))
+	if err != nil {
+		return nil, err
+	}
+	var out []ArtifactInfo
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasSuffix(name, ".meta") || !artifactURIPattern.MatchString(ArtifactURIPrefix+name) {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, ArtifactInfo{URI: ArtifactURIPrefix + name, Digest: "sha256:" + name, Size: fi.Size(), ArtifactType: a.artifactType(name), LastUsed: fi.ModTime()})
+	}
+	slices.SortFunc(out, func(x, y ArtifactInfo) int { return x.LastUsed.Compare(y.LastUsed) })
+	return out, nil
+}
+
+// Verify re-hashes every artifact and returns the URIs whose bytes no longer
+// match their names.
+func (a *ArtifactStore) Verify() (corrupted []string, err error) {
+	all, err := a.List()
+	if err != nil {
+		return nil, err
+	}
+	for _, info := range all {
+		hexsum := strings.TrimPrefix(info.URI, ArtifactURIPrefix)
+		data, err := os.ReadFile(a.path(hexsum))
+		if err != nil {
+			corrupted = append(corrupted, info.URI)
+			continue
+		}
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != hexsum {
+			corrupted = append(corrupted, info.URI)
+		}
+	}
+	return corrupted, nil
+}
+
+// GC removes corrupted artifacts, abandoned temporary files and orphaned
+// metadata, then least recently used artifacts until the store is within
+// its quota. It returns the URIs removed.
+func (a *ArtifactStore) GC() ([]string, error) {
+	corrupted, err := a.Verify()
+	if err != nil {
+		return nil, err
+	}
+	for _, uri := range corrupted {
+		a.remove(strings.TrimPrefix(uri, ArtifactURIPrefix))
+	}
+	tmps, _ := os.ReadDir(filepath.Join(a.root, "tmp"))
+	for _, t := range tmps {
+		if fi, err := t.Info(); err == nil && time.Since(fi.ModTime()) > time.Hour {
+			os.Remove(filepath.Join(a.root, "tmp", t.Name()))
+		}
+	}
+	metas, _ := filepath.Glob(filepath.Join(a.root, "sha256", "*.meta"))
+	for _, m := range metas {
+		if _, err := os.Stat(strings.TrimSuffix(m, ".meta")); errors.Is(err, fs.ErrNotExist) {
+			os.Remove(m)
+		}
+	}
+	removed := corrupted
+	evicted, err := a.evict("")
+	return append(removed, evicted...), err
+}
+
+func (a *ArtifactStore) enforceQuota(keep string) error {
+	_, err := a.evict(keep)
+	return err
+}
+
+// evict removes least recently used artifacts (never keep) until the total
+// size is within the quota.
+func (a *ArtifactStore) evict(keep string) ([]string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	all, err := a.List()
+	if err != nil {
+		return nil, err
+	}
+	var total int64
+	for _, info := range all {
+		total += info.Size
+	}
+	var removed []string
+	for _, info := range all {
+		if total <= a.quota {
+			break
+		}
+		hexsum := strings.TrimPrefix(info.URI, ArtifactURIPrefix)
+		if hexsum == keep {
+			continue
+		}
+		a.remove(hexsum)
+		total -= info.Size
+		removed = append(removed, info.URI)
+	}
+	return removed, nil
+}
+
+func (a *ArtifactStore) remove(hexsum string) {
+	os.Remove(a.path(hexsum))
+	os.Remove(a.path(hexsum) + ".meta")
+}
