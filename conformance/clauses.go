@@ -1,0 +1,658 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"jacobian.dev/core"
+)
+
+// clause is one rule of the contract (DESIGN §8), checked against one
+// declaration. needsRuntime clauses run the operation and so apply only to
+// declarations installed in the registry under check.
+type clause struct {
+	name         string
+	needsRuntime bool
+	check        func(context.Context, *subject) (Status, string)
+}
+
+// clauses are checked in this order: static rules first, so that a report
+// reads from the declaration's shape to its behaviour.
+var clauses = []clause{
+	{name: "id_grammar", check: checkIDGrammar},
+	{name: "kind_verb", check: checkKindVerb},
+	{name: "closed_schemas", check: checkClosedSchemas},
+	{name: "schemas_compile", check: checkSchemasCompile},
+	{name: "catalog_metadata", check: checkCatalogMetadata},
+	{name: "examples_validate", check: checkExamplesValidate},
+	{name: "examples_run", needsRuntime: true, check: checkExamplesRun},
+	{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
+	{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
+	{name: "preflight_limits", needsRuntime: true, check: checkPreflightLimits},
+	{name: "unknown_fields", needsRuntime: true, check: checkUnknownFields},
+	{name: "determinism", needsRuntime: true, check: checkDeterminism},
+	{name: "cancellation", needsRuntime: true, check: checkCancellation},
+}
+
+// problems collects every finding of a clause so one report names them all.
+type problems []string
+
+func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+func (p problems) verdict(passMessage string) (Status, string) {
+	if len(p) > 0 {
+		return Fail, strings.Join(p, "; ")
+	}
+	return Pass, passMessage
+}
+
+var segmentPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// checkIDGrammar: lowercase dotted segments, the domain namespace first,
+// exactly one verb segment.
+func checkIDGrammar(_ context.Context, sub *subject) (Status, string) {
+	var p problems
+	id := sub.d.ID
+	segs := strings.Split(id, ".")
+	if len(segs) < 2 {
+		p.add("ID %q has %d segment; it needs the domain namespace and at least a verb, dot-separated", id, len(segs))
+	}
+	for i, s := range segs {
+		if !segmentPattern.MatchString(s) {
+			p.add("segment %d (%q) of ID %q must be lowercase letters, digits and underscores, starting with a letter", i+1, s, id)
+		}
+	}
+	var verbs []string
+	for _, s := range segs {
+		if slices.Contains(core.Verbs, s) {
+			verbs = append(verbs, s)
+		}
+	}
+	if len(verbs) != 1 {
+		p.add("ID %q must contain exactly one verb segment (one of %s), found %d", id, strings.Join(core.Verbs, ", "), len(verbs))
+	}
+	if slices.Contains(core.Verbs, segs[0]) {
+		p.add("ID %q must start with its domain namespace, not the verb %q", id, segs[0])
+	}
+	return p.verdict("")
+}
+
+// verb returns the ID's verb segment, or "" when there is not exactly one.
+func verb(id string) string {
+	found := ""
+	for _, s := range strings.Split(id, ".") {
+		if slices.Contains(core.Verbs, s) {
+			if found != "" {
+				return ""
+			}
+			found = s
+		}
+	}
+	return found
+}
+
+// checkKindVerb: the verb is "check" exactly when Kind is core.Check,
+// exactly when the result schema carries a verdict.
+func checkKindVerb(_ context.Context, sub *subject) (Status, string) {
+	var p problems
+	d := sub.d
+	if d.Kind != core.Compute && d.Kind != core.Check {
+		p.add("Kind is %q; it must be %q or %q", d.Kind, core.Compute, core.Check)
+	}
+	isCheckVerb := verb(d.ID) == "check"
+	isCheckKind := d.Kind == core.Check
+	var verdict any
+	if d.ResultSchema != nil {
+		if v := d.ResultSchema.Properties["verdict"]; v != nil {
+			verdict = v
+		}
+	}
+	hasVerdict := verdict != nil
+	switch {
+	case isCheckVerb && !isCheckKind:
+		p.add("ID %q uses the verb \"check\" but Kind is %q; a checker declares Kind: core.Check", d.ID, d.Kind)
+	case !isCheckVerb && isCheckKind:
+		p.add("Kind is check but ID %q does not use the verb \"check\"", d.ID)
+	}
+	switch {
+	case isCheckKind && !hasVerdict:
+		p.add("a checker's result schema must have a \"verdict\" property; embed core.CheckResult in the result type")
+	case !isCheckKind && hasVerdict:
+		p.add("the result schema has a \"verdict\" property but Kind is %q: an operation either computes a value or checks a claim, never both", d.Kind)
+	}
+	if isCheckKind && hasVerdict {
+		v := d.ResultSchema.Properties["verdict"]
+		want := []any{string(core.Accepted), string(core.Rejected), string(core.Inconclusive)}
+		if !sameSet(v.Enum, want) {
+			p.add("the verdict property must be the enumeration %v, got %v", want, v.Enum)
+		}
+		if !slices.Contains(d.ResultSchema.Required, "verdict") {
+			p.add("the verdict property must be required")
+		}
+	}
+	return p.verdict("")
+}
+
+func sameSet(a, b []any) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkClosedSchemas: every object schema in the request and result schemas
+// refuses properties it does not declare.
+func checkClosedSchemas(_ context.Context, sub *subject) (Status, string) {
+	var p problems
+	for _, side := range []struct {
+		name   string
+		schema *jsonschema.Schema
+	}{{"request", sub.d.RequestSchema}, {"result", sub.d.ResultSchema}} {
+		schema := side.schema
+		if schema == nil {
+			p.add("the %s schema is missing", side.name)
+			continue
+		}
+		if schema.Type != "object" {
+			p.add("the %s schema must describe a JSON object, not %q", side.name, schema.Type)
+		}
+		for _, at := range openObjects(schema) {
+			p.add("the %s schema's object at %s does not have additionalProperties: false", side.name, at)
+		}
+	}
+	return p.verdict("")
+}
+
+// checkSchemasCompile: both published schemas compile as JSON Schema
+// 2020-12.
+func checkSchemasCompile(_ context.Context, sub *subject) (Status, string) {
+	if _, err := sub.compiled(); err != nil {
+		return Fail, err.Error()
+	}
+	return Pass, ""
+}
+
+// checkCatalogMetadata: what search and the catalog show is present.
+func checkCatalogMetadata(_ context.Context, sub *subject) (Status, string) {
+	var p problems
+	d := sub.d
+	if strings.TrimSpace(d.Title) == "" {
+		p.add("Title is empty")
+	}
+	if strings.TrimSpace(d.Summary) == "" {
+		p.add("Summary is empty; say in a sentence what the operation computes")
+	}
+	if len(d.InputKinds) == 0 {
+		p.add("InputKinds is empty; name the kinds of value the request takes (\"integer\", \"matrix\", ...)")
+	}
+	for i, k := range d.InputKinds {
+		if strings.TrimSpace(k) == "" {
+			p.add("input kind %d is blank", i)
+		}
+	}
+	if d.Effect != core.Pure && d.Effect != core.WritesArtifact {
+		p.add("Effect is %q; it must be %q or %q", d.Effect, core.Pure, core.WritesArtifact)
+	}
+	if d.Provider.Module == "" || d.Provider.Module == "unknown" {
+		p.add("the provider module is %q; the catalog must name the module that supplies the operation", d.Provider.Module)
+	}
+	if d.Provider.Version == "" {
+		p.add("the provider version is empty")
+	}
+	if len(d.Examples) == 0 {
+		p.add("no examples are declared; give at least one bounded example with its exact result")
+	}
+	for i, ex := range d.Examples {
+		if strings.TrimSpace(ex.Title) == "" {
+			p.add("example %d has no title", i)
+		}
+	}
+	return p.verdict("")
+}
+
+// exampleName identifies an example in messages.
+func exampleName(i int, ex core.Example) string {
+	if ex.Title == "" {
+		return fmt.Sprintf("example %d", i)
+	}
+	return fmt.Sprintf("example %d (%s)", i, ex.Title)
+}
+
+// checkExamplesValidate: each example payload validates against the request
+// schema and each expected result against the result schema, both as
+// published and, for installed declarations, as the runtime parses and
+// validates them.
+func checkExamplesValidate(ctx context.Context, sub *subject) (Status, string) {
+	if len(sub.d.Examples) == 0 {
+		return Skip, "no examples are declared (catalog_metadata reports this)"
+	}
+	schemas, err := sub.compiled()
+	if err != nil {
+		return Fail, "the schemas do not compile, so nothing can be validated: " + err.Error()
+	}
+	var p problems
+	for i, ex := range sub.d.Examples {
+		if err := validate(schemas.request, ex.Payload); err != nil {
+			p.add("%s: the payload does not match the request schema %s", exampleName(i, ex), err)
+		}
+		if err := validate(schemas.result, ex.Result); err != nil {
+			p.add("%s: the expected result does not match the result schema %s", exampleName(i, ex), err)
+		}
+	}
+	if sub.installed() {
+		for i, r := range sub.examples(ctx) {
+			ex := sub.d.Examples[i]
+			if err := sub.d.ValidateResult(ex.Result); err != nil {
+				p.add("%s: the runtime's result validation refuses the expected result: %v", exampleName(i, ex), err)
+			}
+			if o := r.outcome; o.Outcome == core.OutcomeFailed && (o.Code == core.InvalidPayload || o.Code == core.UnknownField) {
+				p.add("%s: the runtime does not parse the payload: %s at %s: %s", exampleName(i, ex), o.Code, o.Path, o.Message)
+			}
+		}
+	}
+	return p.verdict("")
+}
+
+// checkExamplesRun: every example completes with exactly its expected
+// result (compared as JSON values, so key order and spacing do not matter
+// but every number and string must).
+func checkExamplesRun(ctx context.Context, sub *subject) (Status, string) {
+	if len(sub.d.Examples) == 0 {
+		return Skip, "no examples are declared (catalog_metadata reports this)"
+	}
+	var p problems
+	for i, r := range sub.examples(ctx) {
+		ex := sub.d.Examples[i]
+		if r.abandoned || r.outcome.Outcome != core.OutcomeCompleted {
+			p.add("%s %s", exampleName(i, ex), describe(r))
+			continue
+		}
+		equal, err := sameJSON(r.outcome.Value, ex.Result)
+		if err != nil {
+			p.add("%s: %v", exampleName(i, ex), err)
+			continue
+		}
+		if !equal {
+			p.add("%s returned %s, but the declared result is %s", exampleName(i, ex), clip(string(r.outcome.Value), 300), clip(string(ex.Result), 300))
+		}
+		if sub.d.Kind == core.Check {
+			var v struct {
+				Verdict core.Verdict `json:"verdict"`
+			}
+			if json.Unmarshal(r.outcome.Value, &v) == nil && v.Verdict != r.outcome.Verdict {
+				p.add("%s: the outcome's verdict %q differs from the value's %q", exampleName(i, ex), r.outcome.Verdict, v.Verdict)
+			}
+		}
+	}
+	return p.verdict("")
+}
+
+// sameJSON compares two JSON documents as values. Numbers are compared as
+// their exact decimal text: an exact engine must not call 2^53+1 equal to
+// 2^53 because a float64 cannot tell them apart.
+func sameJSON(got, want []byte) (bool, error) {
+	g, err := decodeExact(got)
+	if err != nil {
+		return false, fmt.Errorf("the result is not valid JSON: %w", err)
+	}
+	w, err := decodeExact(want)
+	if err != nil {
+		return false, fmt.Errorf("the declared result is not valid JSON: %w", err)
+	}
+	return reflect.DeepEqual(g, w), nil
+}
+
+func decodeExact(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("trailing data after the JSON value")
+	}
+	return v, nil
+}
+
+// resultSchemaRefusal is how core's runtime words its refusal of a result
+// that does not match the result schema. Core reports it as INTERNAL_ERROR,
+// the same code as a recovered panic, so the message is the only way to
+// tell the two apart.
+const resultSchemaRefusal = "does not match the declared result schema"
+
+// checkResultsValidate: every value the runtime publishes, for examples and
+// generated requests, validates against the published result schema, and
+// the runtime never had to withhold a result for failing it.
+func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
+	schemas, err := sub.compiled()
+	if err != nil {
+		return Fail, "the schemas do not compile, so results cannot be validated: " + err.Error()
+	}
+	var runs []attempt
+	var names []string
+	for i, r := range sub.examples(ctx) {
+		runs = append(runs, r)
+		names = append(names, exampleName(i, sub.d.Examples[i]))
+	}
+	if sub.d.Generates() {
+		gen, _ := sub.generatedRuns(ctx)
+		for _, g := range gen {
+			runs = append(runs, g.attempt)
+			names = append(names, fmt.Sprintf("generated request #%d (seed %d) %s", g.index, sub.s.opts.Seed, clip(string(g.payload), 200)))
+		}
+	}
+	var p problems
+	validated := 0
+	for i, r := range runs {
+		o := r.outcome
+		switch {
+		case r.abandoned:
+		case o.Outcome == core.OutcomeCompleted:
+			validated++
+			if err := validate(schemas.result, o.Value); err != nil {
+				p.add("%s: the published value %s does not match the result schema %s", names[i], clip(string(o.Value), 200), err)
+			}
+			if sub.d.Kind == core.Check && o.Verdict == "" {
+				p.add("%s: a checker's completed outcome carries no verdict", names[i])
+			}
+		case o.Outcome == core.OutcomeFailed && o.Code == core.InternalError && strings.Contains(o.Message, resultSchemaRefusal):
+			p.add("%s: the runtime withheld the result: %s", names[i], clip(o.Message, 300))
+		}
+	}
+	if len(p) == 0 && validated == 0 {
+		return Skip, "no run completed, so there was no result to validate"
+	}
+	return p.verdict(fmt.Sprintf("%d published results validated", validated))
+}
+
+// checkPostconditionGenerated: random requests from the declaration's
+// generator complete (or meet a documented DOMAIN_ERROR or
+// RESOURCE_REFUSED); none fails its postcondition or breaks inside.
+func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, string) {
+	if !sub.d.Generates() {
+		return Skip, "no generator is declared; set Operation.Generate so random requests exercise the postcondition"
+	}
+	gen, genErr := sub.generatedRuns(ctx)
+	var p problems
+	if genErr != nil {
+		p.add("%v", genErr)
+	}
+	completed, domain, refused := 0, 0, 0
+	for _, g := range gen {
+		o := g.outcome
+		switch {
+		case g.abandoned:
+		case o.Outcome == core.OutcomeCompleted:
+			completed++
+			continue
+		case o.Outcome == core.OutcomeFailed && o.Code == core.DomainError:
+			domain++
+			continue
+		case o.Outcome == core.OutcomeNonConclusion && o.Reason == core.ResourceRefused:
+			refused++
+			continue
+		}
+		p.add("generated request #%d (seed %d) %s %s", g.index, sub.s.opts.Seed, clip(string(g.payload), 200), describe(g.attempt))
+	}
+	if len(p) == 0 && completed == 0 && len(gen) > 0 {
+		p.add("none of %d generated requests completed (%d DOMAIN_ERROR, %d RESOURCE_REFUSED), so the postcondition was never exercised; generate requests inside the domain and the limits", len(gen), domain, refused)
+	}
+	return p.verdict(fmt.Sprintf("%d generated requests: %d completed, %d DOMAIN_ERROR, %d RESOURCE_REFUSED", len(gen), completed, domain, refused))
+}
+
+// beyondBudget bounds a run of a Beyond payload: a conforming preflight
+// refuses it before any work, so a run that goes on is already a failure.
+const beyondBudget = 5 * time.Second
+
+// checkPreflightLimits: each declared limit's Beyond payload is refused
+// with non_conclusion RESOURCE_REFUSED.
+func checkPreflightLimits(ctx context.Context, sub *subject) (Status, string) {
+	if len(sub.d.Limits) == 0 {
+		return Skip, "no limits are declared"
+	}
+	var p problems
+	for _, l := range sub.d.Limits {
+		if l.Beyond == "" {
+			p.add("limit %q has no Beyond payload to check", l.Name)
+			continue
+		}
+		r := sub.run(ctx, []byte(l.Beyond), beyondBudget)
+		o := r.outcome
+		if r.abandoned || o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
+			p.add("limit %q (max %d %s): the Beyond payload should be refused with RESOURCE_REFUSED, but it %s", l.Name, l.Max, l.Unit, describe(r))
+		}
+	}
+	return p.verdict("")
+}
+
+// unknownField is the field conformance adds to payloads; no schema can
+// plausibly declare it.
+const unknownField = "__conformance_unknown"
+
+// checkUnknownFields: an example payload with an added field fails with
+// UNKNOWN_FIELD, and an exact value sent as a JSON number instead of a
+// decimal string fails with INVALID_PAYLOAD.
+func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
+	if len(sub.d.Examples) == 0 {
+		return Skip, "no examples are declared to derive altered payloads from"
+	}
+	var p problems
+	numbers := 0
+	for i, ex := range sub.d.Examples {
+		fields, ok := decodeObject(ex.Payload)
+		if !ok {
+			p.add("%s: the payload is not a JSON object", exampleName(i, ex))
+			continue
+		}
+		extra := clone(fields)
+		extra[unknownField] = true
+		r := sub.run(ctx, mustMarshal(extra), runBudget)
+		if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.UnknownField {
+			p.add("%s with an added field %q: want failed UNKNOWN_FIELD, but it %s", exampleName(i, ex), unknownField, describe(r))
+		}
+		for _, name := range sortedKeys(fields) {
+			altered, path, ok := numberInPlaceOfString(fields[name])
+			if !ok {
+				continue
+			}
+			numbers++
+			payload := clone(fields)
+			payload[name] = altered
+			r := sub.run(ctx, mustMarshal(payload), runBudget)
+			if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.InvalidPayload {
+				p.add("%s with /%s%s sent as a JSON number: want failed INVALID_PAYLOAD (exact values travel as strings), but it %s", exampleName(i, ex), name, path, describe(r))
+			}
+		}
+	}
+	return p.verdict(fmt.Sprintf("%d added fields and %d numbers for strings refused", len(sub.d.Examples), numbers))
+}
+
+func decodeObject(b []byte) (map[string]any, bool) {
+	v, err := decodeExact(b)
+	if err != nil {
+		return nil, false
+	}
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+func clone(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m)+1)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func mustMarshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Only values decoded from JSON are marshalled here.
+		panic(err)
+	}
+	return b
+}
+
+var exactPattern = regexp.MustCompile(`^(-?(?:0|[1-9][0-9]*))(?:/([1-9][0-9]*))?$`)
+
+// numberInPlaceOfString finds the first string holding an integer or
+// rational in v (depth first, so a matrix's first entry or a polynomial's
+// first coefficient) and returns a copy of v with that string replaced by
+// a JSON number, with the path of the replaced value below v.
+func numberInPlaceOfString(v any) (any, string, bool) {
+	switch x := v.(type) {
+	case string:
+		m := exactPattern.FindStringSubmatch(x)
+		if m == nil {
+			return nil, "", false
+		}
+		if m[2] == "" {
+			return json.Number(m[1]), "", true
+		}
+		num, _ := strconv.ParseFloat(m[1], 64)
+		den, _ := strconv.ParseFloat(m[2], 64)
+		return json.Number(strconv.FormatFloat(num/den, 'g', -1, 64)), "", true
+	case []any:
+		for i, e := range x {
+			if altered, path, ok := numberInPlaceOfString(e); ok {
+				out := slices.Clone(x)
+				out[i] = altered
+				return out, "/" + strconv.Itoa(i) + path, true
+			}
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			if altered, path, ok := numberInPlaceOfString(x[k]); ok {
+				out := clone(x)
+				out[k] = altered
+				return out, "/" + escape(k) + path, true
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// determinismGenerated is how many generated requests are run a second time.
+const determinismGenerated = 5
+
+// checkDeterminism: running the same request again gives the same outcome,
+// and a completed value byte for byte (canonical forms hold for every run).
+func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
+	type pair struct {
+		name  string
+		first attempt
+	}
+	var pairs []pair
+	for i, r := range sub.examples(ctx) {
+		pairs = append(pairs, pair{exampleName(i, sub.d.Examples[i]), r})
+	}
+	if sub.d.Generates() {
+		gen, _ := sub.generatedRuns(ctx)
+		for _, g := range gen[:min(len(gen), determinismGenerated)] {
+			pairs = append(pairs, pair{fmt.Sprintf("generated request #%d (seed %d)", g.index, sub.s.opts.Seed), g.attempt})
+		}
+	}
+	if len(pairs) == 0 {
+		return Skip, "no examples and no generator: nothing to run twice"
+	}
+	var p problems
+	compared := 0
+	for _, pr := range pairs {
+		if pr.first.abandoned {
+			continue
+		}
+		second := sub.run(ctx, pr.first.payload, runBudget)
+		if second.abandoned {
+			p.add("%s: the second run %s", pr.name, describe(second))
+			continue
+		}
+		a, b := pr.first.outcome, second.outcome
+		compared++
+		switch {
+		case a.Outcome != b.Outcome || a.Code != b.Code || a.Reason != b.Reason || a.Verdict != b.Verdict:
+			p.add("%s: the first run %s, the second %s", pr.name, describe(pr.first), describe(second))
+		case !bytes.Equal(a.Value, b.Value):
+			p.add("%s: two runs gave different values: %s and %s", pr.name, clip(string(a.Value), 200), clip(string(b.Value), 200))
+		}
+	}
+	return p.verdict(fmt.Sprintf("%d requests ran twice with identical outcomes", compared))
+}
+
+// checkCancellation: the declared Slow payload, cancelled after 50ms, ends
+// as non_conclusion CANCELLED (CHECKER_INTERRUPTED for a checker) within
+// Options.CancelWithin.
+func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
+	if sub.d.Slow == "" {
+		return Skip, "no Slow payload is declared; set Operation.Slow to a request that runs a second or more so prompt cancellation can be checked"
+	}
+	want := core.Cancelled
+	if sub.d.Kind == core.Check {
+		want = core.CheckerInterrupted
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan attempt, 1)
+	start := time.Now()
+	go func() {
+		o := sub.s.rt.Run(runCtx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(sub.d.Slow), Timeout: runBudget})
+		done <- attempt{payload: []byte(sub.d.Slow), outcome: o, elapsed: time.Since(start)}
+	}()
+	var cancelledAt time.Time
+	select {
+	case r := <-done:
+		return Fail, fmt.Sprintf("the Slow payload finished after %v, before it could be cancelled at %v: it %s; declare a Slow payload that runs a second or more", r.elapsed.Round(time.Millisecond), cancelAfter, describe(r))
+	case <-time.After(cancelAfter):
+		cancelledAt = time.Now()
+		cancel()
+	}
+	within := sub.s.opts.CancelWithin
+	select {
+	case r := <-done:
+		late := time.Since(cancelledAt)
+		var p problems
+		if o := r.outcome; o.Outcome != core.OutcomeNonConclusion || o.Reason != want {
+			p.add("cancelled after %v, the Slow payload should end as non_conclusion %s, but it %s", cancelAfter, want, describe(r))
+		}
+		if late > within {
+			p.add("the Slow payload returned %v after cancellation; it must return within %v (poll ctx in every long loop)", late.Round(time.Millisecond), within)
+		}
+		return p.verdict(fmt.Sprintf("returned %v after cancellation", late.Round(100*time.Microsecond)))
+	case <-time.After(within):
+	}
+	// Wait for the straggler so it does not compete with the checks that
+	// follow, but not forever: an operation that never looks at its
+	// context cannot be stopped.
+	msg := fmt.Sprintf("the Slow payload had not returned %v after cancellation (poll ctx in every long loop and return ctx.Err())", within)
+	select {
+	case r := <-done:
+		msg += fmt.Sprintf("; it returned after %v and %s", time.Since(cancelledAt).Round(time.Millisecond), describe(r))
+	case <-time.After(runBudget + abandonAfter):
+		msg += fmt.Sprintf("; it was still running %v later and was abandoned", runBudget+abandonAfter)
+	}
+	return Fail, msg
+}
