@@ -1,0 +1,131 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"jacobian.dev/core"
+)
+
+// argError is a refusal of a tool's arguments, carried to the caller as a
+// failed outcome.
+type argError struct {
+	code    core.Code
+	path    string
+	message string
+}
+
+func (e *argError) Error() string { return e.message }
+
+func refuse(code core.Code, path, format string, args ...any) *argError {
+	return &argError{code: code, path: path, message: fmt.Sprintf(format, args...)}
+}
+
+// object reads raw as a JSON object, keeping each member's bytes untouched so
+// that numbers are never rounded through float64. Every key must be one of
+// allowed; what reports an unknown one.
+func object(raw json.RawMessage, path string, allowed []string, unknown func(key string) *argError) (map[string]json.RawMessage, *argError) {
+	raw = bytes.TrimSpace(raw)
+	where := path
+	if where == "" {
+		where = "the arguments"
+	}
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return nil, refuse(core.InvalidPayload, path, "%s are missing; send a JSON object with %s", where, quoteAll(allowed))
+	}
+	if raw[0] != '{' {
+		return nil, refuse(core.InvalidPayload, path, "%s must be a JSON object with %s, got %s", where, quoteAll(allowed), jsonKind(raw))
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &members); err != nil {
+		return nil, refuse(core.InvalidPayload, path, "%s are not a valid JSON object: %v", where, err)
+	}
+	keys := make([]string, 0, len(members))
+	for k := range members {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(allowed, k) {
+			return nil, unknown(k)
+		}
+	}
+	return members, nil
+}
+
+func stringMember(m map[string]json.RawMessage, key, path string) (string, bool, *argError) {
+	raw, ok := m[key]
+	if !ok {
+		return "", false, nil
+	}
+	var s string
+	if len(raw) == 0 || raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		return "", true, refuse(core.InvalidPayload, path+"/"+key, "%s/%s must be a JSON string, got %s", path, key, jsonKind(raw))
+	}
+	return s, true, nil
+}
+
+func stringsMember(m map[string]json.RawMessage, key, path string) ([]string, *argError) {
+	raw, ok := m[key]
+	if !ok {
+		return nil, nil
+	}
+	var out []string
+	if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &out) != nil {
+		return nil, refuse(core.InvalidPayload, path+"/"+key, "%s/%s must be an array of strings, e.g. [\"integer\"]", path, key)
+	}
+	return out, nil
+}
+
+// intMember reads a structural integer parameter, which is a JSON integer
+// (not a string) by the value-encoding contract.
+func intMember(m map[string]json.RawMessage, key, path string) (int, bool, *argError) {
+	raw, ok := m[key]
+	if !ok {
+		return 0, false, nil
+	}
+	n, err := strconv.Atoi(string(raw))
+	if err != nil {
+		return 0, true, refuse(core.InvalidPayload, path+"/"+key, "%s/%s must be a JSON integer such as 5, got %s", path, key, clip(string(raw)))
+	}
+	return n, true, nil
+}
+
+func jsonKind(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return "nothing"
+	}
+	switch raw[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "the number " + clip(string(raw))
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:37] + "..."
+	}
+	return s
+}

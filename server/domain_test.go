@@ -1,0 +1,115 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"jacobian.dev/core"
+)
+
+// The server's tests install their own small domain so that the server
+// module never imports a real one.
+
+type pairRequest struct {
+	Left  core.Integer `json:"left"`
+	Right core.Integer `json:"right"`
+}
+
+type gcdResult struct {
+	GCD core.Integer `json:"gcd"`
+}
+
+type slowRequest struct {
+	// Millis is how long to work before answering.
+	Millis int `json:"millis"`
+}
+
+type slowResult struct {
+	Steps core.Integer `json:"steps"`
+}
+
+// Euclid's algorithm, written out so that the test domain does not share
+// code with what checks it.
+func euclid(a, b *big.Int) *big.Int {
+	a, b = new(big.Int).Abs(a), new(big.Int).Abs(b)
+	for b.Sign() != 0 {
+		a, b = b, new(big.Int).Mod(a, b)
+	}
+	return a
+}
+
+func testRegistry(t testing.TB) *core.Registry {
+	t.Helper()
+	r := core.NewRegistry()
+	err := errors.Join(
+		core.Add(r, core.Operation[pairRequest, gcdResult]{
+			ID: "test.compute.gcd", Title: "Greatest common divisor (test)",
+			Summary:  "Greatest common divisor of two integers, non-negative, for the server's tests.",
+			Keywords: []string{"gcd", "greatest common divisor"},
+			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			Limits: []core.Limit{{Name: "operand_bits", Max: 4096, Unit: "bits", Description: "each operand has at most this many bits", Beyond: fmt.Sprintf(`{"left":"%s","right":"1"}`, new(big.Int).Lsh(big.NewInt(1), 4096))}},
+			Preflight: func(q pairRequest) error {
+				if q.Left.Big().BitLen() > 4096 || q.Right.Big().BitLen() > 4096 {
+					return core.Refusef("operands above 4096 bits")
+				}
+				return nil
+			},
+			Run: func(_ context.Context, q pairRequest) (gcdResult, error) {
+				if q.Left.Big().Sign() == 0 && q.Right.Big().Sign() == 0 {
+					return gcdResult{}, core.DomainErrorf("gcd(0, 0) is not defined by this test operation; give a nonzero operand")
+				}
+				return gcdResult{core.Int(euclid(q.Left.Big(), q.Right.Big()))}, nil
+			},
+			Postcondition: func(q pairRequest, r gcdResult) error {
+				g := r.GCD.Big()
+				if g.Sign() <= 0 || new(big.Int).Rem(q.Left.Big(), g).Sign() != 0 || new(big.Int).Rem(q.Right.Big(), g).Sign() != 0 {
+					return errors.New("gcd does not divide both operands")
+				}
+				return nil
+			},
+			Examples: []core.Example{{Title: "84 and 30", Payload: json.RawMessage(`{"left":"84","right":"30"}`), Result: json.RawMessage(`{"gcd":"6"}`)}},
+			Generate: func(rng *rand.Rand) pairRequest {
+				return pairRequest{core.Int64(rng.Int64N(1e12) + 1), core.Int64(rng.Int64N(1e12))}
+			},
+		}),
+		core.Add(r, core.Operation[slowRequest, slowResult]{
+			ID: "test.compute.slow", Title: "Slow count (test)",
+			Summary:  "Counts polling steps for the requested number of milliseconds, reporting progress.",
+			Keywords: []string{"slow", "wait"},
+			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			Run: func(ctx context.Context, q slowRequest) (slowResult, error) {
+				deadline := time.Now().Add(time.Duration(q.Millis) * time.Millisecond)
+				steps := int64(0)
+				for time.Now().Before(deadline) {
+					if err := ctx.Err(); err != nil {
+						return slowResult{}, err
+					}
+					time.Sleep(time.Millisecond)
+					steps++
+					if steps%100 == 0 {
+						core.ReportProgress(ctx, float64(steps), float64(q.Millis), "counting")
+					}
+				}
+				return slowResult{core.Int64(steps)}, nil
+			},
+			Postcondition: func(_ slowRequest, r slowResult) error {
+				if r.Steps.Big().Sign() < 0 {
+					return errors.New("negative step count")
+				}
+				return nil
+			},
+			Examples: []core.Example{{Title: "no wait", Payload: json.RawMessage(`{"millis":0}`), Result: json.RawMessage(`{"steps":"0"}`)}},
+			Slow:     `{"millis":60000}`,
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -1,0 +1,287 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"jacobian.dev/core"
+)
+
+var runArguments = []string{"capability_id", "payload", "inputs"}
+
+func runTool() *mcp.Tool {
+	return &mcp.Tool{
+		Name:  "math.run",
+		Title: "Run an exact-math operation",
+		Description: `Run one of Jacobian's exact mathematical operations and get its exact answer. Find the capability_id with math.find (search), and inspect it first if you have not used it before: the payload must match its request schema exactly, with no extra fields.
+Give every integer and rational as a decimal string ("123456789012345678901234567890", "-3/4"), never as a JSON number, which would lose precision; counts and dimensions are JSON integers.
+Example: {"capability_id":"integer.compute.gcd","payload":{"left":"84","right":"30"}}.
+The result is an outcome: completed (with the exact value), non_conclusion (timeout, cancellation or a refused budget: nothing was concluded) or failed (a stable code, the path of the offending field and what to send instead).`,
+		Annotations: &mcp.ToolAnnotations{
+			Title:           "Run an exact-math operation",
+			ReadOnlyHint:    false,
+			DestructiveHint: new(false),
+			IdempotentHint:  false,
+			OpenWorldHint:   new(false),
+		},
+		InputSchema:  json.RawMessage(runInputSchema),
+		OutputSchema: json.RawMessage(runOutputSchema),
+	}
+}
+
+const runInputSchema = `{
+  "type": "object",
+  "properties": {
+    "capability_id": {"type": "string", "description": "The operation to run, e.g. \"integer.compute.gcd\" (from math.find)."},
+    "payload": {"type": "object", "description": "The request, exactly as the operation's request_schema says (math.find inspect). Integers and rationals are decimal strings."},
+    "inputs": {
+      "type": "object",
+      "description": "Values bound by reference to the operation's declared input ports: {\"<port>\": {\"value_ref\": \"value://...\"}}.",
+      "additionalProperties": {
+        "type": "object",
+        "properties": {"value_ref": {"type": "string"}},
+        "required": ["value_ref"],
+        "additionalProperties": false
+      }
+    }
+  },
+  "required": ["capability_id", "payload"],
+  "additionalProperties": false
+}`
+
+const runOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "outcome": {"type": "string", "enum": ["completed", "non_conclusion", "failed"]},
+    "capability_id": {"type": "string"},
+    "verdict": {"type": "string", "enum": ["accepted", "rejected", "non_conclusion"], "description": "A checker's verdict."},
+    "value": {"type": "object", "description": "The exact result, matching the operation's result_schema; every mathematical value is a string."},
+    "outputs": {
+      "type": "object",
+      "additionalProperties": {
+        "type": "object",
+        "properties": {
+          "value_ref": {"type": "string"},
+          "artifact_uri": {"type": "string"},
+          "artifact_type": {"type": "string"},
+          "digest": {"type": "string"},
+          "size": {"type": "integer"},
+          "value": {}
+        },
+        "required": ["artifact_type", "digest", "size"],
+        "additionalProperties": false
+      }
+    },
+    "execution": {
+      "type": "object",
+      "properties": {
+        "elapsed_ms": {"type": "number"},
+        "provider": {"type": "string"},
+        "version": {"type": "string"}
+      },
+      "required": ["elapsed_ms", "provider", "version"],
+      "additionalProperties": false
+    },
+    "reason": {"type": "string", "enum": ["TIMEOUT", "CANCELLED", "RESOURCE_REFUSED", "PROVIDER_UNAVAILABLE", "PROVIDER_FAILURE", "CHECKER_INTERRUPTED"]},
+    "detail": {"type": "string"},
+    "code": {"type": "string", "description": "Stable failure code: UNKNOWN_CAPABILITY, UNKNOWN_ARGUMENT, UNKNOWN_FIELD, INVALID_PAYLOAD, UNKNOWN_REFERENCE, PORT_CONFLICT, ARTIFACT_TYPE_MISMATCH, DOMAIN_ERROR, POSTCONDITION_FAILED or INTERNAL_ERROR."},
+    "message": {"type": "string"},
+    "path": {"type": "string", "description": "JSON Pointer to the offending argument, e.g. /payload/left."}
+  },
+  "required": ["outcome", "capability_id"],
+  "additionalProperties": false
+}`
+
+func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	rt := s.runtimeFor(req.Session)
+	if token := req.Params.GetProgressToken(); token != nil {
+		p := startProgress(ctx, req.Session, token, time.Second)
+		defer p.stop()
+		ctx = core.WithProgress(ctx, p.update)
+	}
+	out := s.doRun(ctx, rt, req.Params.Arguments)
+	s.log.Debug("math.run", "outcome", out.String())
+	return runResult(out), nil
+}
+
+// doRun reads the arguments from their raw bytes: the payload goes to the
+// runtime untouched, so a JSON number where an integer string belongs is
+// refused by the schema instead of being rounded through float64.
+func (s *Server) doRun(ctx context.Context, rt *core.Runtime, args json.RawMessage) core.Outcome {
+	m, aerr := object(args, "", runArguments, func(k string) *argError {
+		return refuse(core.UnknownArgument, "/"+k, "unknown argument %q; math.run takes only %s", k, quoteAll(runArguments))
+	})
+	if aerr != nil {
+		return core.Failed("", aerr.code, aerr.path, "%s", aerr.message)
+	}
+	id, present, aerr := stringMember(m, "capability_id", "")
+	if aerr != nil {
+		return core.Failed("", aerr.code, aerr.path, "%s", aerr.message)
+	}
+	if !present || id == "" {
+		return core.Failed("", core.InvalidPayload, "/capability_id", "capability_id is missing; find one with math.find, e.g. \"integer.compute.gcd\"")
+	}
+	d, ok := rt.Registry().Lookup(id)
+	if !ok {
+		// The runtime words the refusal, with its nearest-ID suggestions.
+		return rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: m["payload"]})
+	}
+	if raw, ok := m["inputs"]; ok {
+		if o, bound := bindInputs(d, raw); bound {
+			return o
+		}
+	}
+	return rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: m["payload"]})
+}
+
+// bindInputs checks the input bindings against the declared ports. The
+// runtime does not hold values by reference yet, so any well-formed binding
+// names a reference this session cannot resolve. bound is false when there
+// is nothing to bind.
+func bindInputs(d *core.Declaration, raw json.RawMessage) (core.Outcome, bool) {
+	ports := make([]string, 0, len(d.InputPorts))
+	for _, p := range d.InputPorts {
+		ports = append(ports, p.Name)
+	}
+	bindings, aerr := object(raw, "/inputs", ports, func(k string) *argError {
+		if len(ports) == 0 {
+			return refuse(core.UnknownField, "/inputs/"+k, "%s declares no input ports, so \"inputs\" must be empty; send the value in the payload", d.ID)
+		}
+		return refuse(core.UnknownField, "/inputs/"+k, "%s has no input port %q; its ports are %s", d.ID, k, quoteAll(ports))
+	})
+	if aerr != nil {
+		return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+	}
+	names := make([]string, 0, len(bindings))
+	for k := range bindings {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	for _, port := range names {
+		path := "/inputs/" + port
+		b, aerr := object(bindings[port], path, []string{"value_ref"}, func(k string) *argError {
+			return refuse(core.UnknownField, path+"/"+k, "a binding takes only \"value_ref\", got %q", k)
+		})
+		if aerr != nil {
+			return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+		}
+		ref, present, aerr := stringMember(b, "value_ref", path)
+		if aerr != nil {
+			return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+		}
+		if !present {
+			return core.Failed(d.ID, core.InvalidPayload, path+"/value_ref", "the binding of port %q needs a value_ref (\"value://...\")", port), true
+		}
+		return core.Failed(d.ID, core.UnknownReference, path+"/value_ref", "this session holds no value %q; references come from this session's earlier results", clip(ref)), true
+	}
+	return core.Outcome{}, false
+}
+
+func runResult(o core.Outcome) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: runText(o)}},
+		StructuredContent: o,
+		IsError:           o.Outcome == core.OutcomeFailed,
+	}
+}
+
+// runText is the compact projection for clients that ignore structured
+// content.
+func runText(o core.Outcome) string {
+	var b strings.Builder
+	switch o.Outcome {
+	case core.OutcomeCompleted:
+		fmt.Fprintf(&b, "completed %s", o.CapabilityID)
+		if o.Verdict != "" {
+			fmt.Fprintf(&b, " verdict %s", o.Verdict)
+		}
+		fmt.Fprintf(&b, ": %s", compact(o.Value))
+	case core.OutcomeNonConclusion:
+		fmt.Fprintf(&b, "non_conclusion %s %s: %s", o.CapabilityID, o.Reason, o.Detail)
+	default:
+		fmt.Fprintf(&b, "failed %s", o.Code)
+		if o.Path != "" {
+			fmt.Fprintf(&b, " at %s", o.Path)
+		}
+		fmt.Fprintf(&b, ": %s", o.Message)
+	}
+	return b.String()
+}
+
+// progress forwards an operation's progress reports as MCP progress
+// notifications from one goroutine, throttled, with a heartbeat so clients
+// that reset an idle timer on progress keep waiting.
+//
+// MCP requires the progress value to increase with every notification, even
+// when nothing new has been reported, so the value sent is the run's elapsed
+// time in milliseconds; the operation's own done/total go in the message.
+type progress struct {
+	mu      sync.Mutex
+	message string
+	fresh   bool
+
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+const progressThrottle = 250 * time.Millisecond
+
+func startProgress(ctx context.Context, ss *mcp.ServerSession, token any, heartbeat time.Duration) *progress {
+	ctx, cancel := context.WithCancel(ctx)
+	p := &progress{cancel: cancel, done: make(chan struct{}), message: "running"}
+	start := time.Now()
+	go func() {
+		defer close(p.done)
+		tick := time.NewTicker(min(progressThrottle, heartbeat))
+		defer tick.Stop()
+		var last float64
+		lastSent := start
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case now := <-tick.C:
+				p.mu.Lock()
+				msg, fresh := p.message, p.fresh
+				p.fresh = false
+				p.mu.Unlock()
+				if !fresh && now.Sub(lastSent) < heartbeat {
+					continue
+				}
+				value := max(float64(now.Sub(start).Milliseconds()), last+1)
+				last, lastSent = value, now
+				_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: value, Message: msg})
+			}
+		}
+	}()
+	return p
+}
+
+func (p *progress) update(done, total float64, message string) {
+	var msg string
+	switch {
+	case total > 0:
+		msg = fmt.Sprintf("%g of %g (%.0f%%)", done, total, 100*done/total)
+	default:
+		msg = fmt.Sprintf("%g done", done)
+	}
+	if message != "" {
+		msg += ": " + message
+	}
+	p.mu.Lock()
+	p.message, p.fresh = msg, true
+	p.mu.Unlock()
+}
+
+// stop ends the notifications before the result is sent, so none arrives
+// after it.
+func (p *progress) stop() {
+	p.cancel()
+	<-p.done
+}
