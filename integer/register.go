@@ -21,5 +21,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, modularInverseOperation()),
 		core.Add(r, modularPowerOperation()),
 		core.Add(r, factorOperation()),
+		core.Add(r, primalityOperation()),
 	)
 }

@@ -1,0 +1,271 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"jacobian.dev/core"
+	"jacobian.dev/core/primality"
+)
+
+// PrimalityRequest asks whether n is prime.
+type PrimalityRequest struct {
+	N core.Integer `json:"n"`
+}
+
+// PrimalityResult is the verdict with its evidence. Exactly the evidence of
+// the method is present: a factor, a Miller–Rabin witness, the
+// deterministic bases, or a Pocklington certificate (steps largest number
+// first; each prime proven "pocklington" has its own later step).
+type PrimalityResult struct {
+	core.CheckResult
+	Method      PrimalityMethod   `json:"method"`
+	Reason      string            `json:"reason"`
+	Factor      *core.Integer     `json:"factor,omitempty"`
+	Witness     *core.Integer     `json:"witness,omitempty"`
+	Bases       []core.Integer    `json:"bases,omitempty"`
+	Certificate []PocklingtonStep `json:"certificate,omitempty"`
+}
+
+// PrimalityMethod names how the verdict was reached.
+type PrimalityMethod string
+
+// The primality methods.
+const (
+	MethodBelowTwo        PrimalityMethod = "below_two"
+	MethodTrialDivision   PrimalityMethod = "trial_division"
+	MethodFactor          PrimalityMethod = "factor"
+	MethodWitness         PrimalityMethod = "miller_rabin_witness"
+	MethodDeterministicMR PrimalityMethod = "deterministic_miller_rabin"
+	MethodPocklington     PrimalityMethod = "pocklington"
+	MethodProbablePrime   PrimalityMethod = "probable_prime"
+	MethodUnwitnessed     PrimalityMethod = "unwitnessed_composite"
+)
+
+// JSONSchema restricts the methods.
+func (PrimalityMethod) JSONSchema() *jsonschema.Schema {
+	return core.Enum("how the verdict was reached",
+		string(MethodBelowTwo), string(MethodTrialDivision), string(MethodFactor), string(MethodWitness),
+		string(MethodDeterministicMR), string(MethodPocklington), string(MethodProbablePrime), string(MethodUnwitnessed))
+}
+
+// MaxPrimalityBits bounds n for the primality checker.
+const MaxPrimalityBits = 2048
+
+// maxWitnessSearch bounds the bases searched for a Miller–Rabin witness
+// when Baillie–PSW's Lucas half alone showed n composite. At least 3/4 of
+// all bases are witnesses for an odd composite (Rabin 1980), so a search
+// this long failing is practically impossible.
+const maxWitnessSearch = 1000
+
+// primalityOperation decides primality with proof. Accepted verdicts are
+// proofs: trial division below 2^28; Miller–Rabin to the bases 2..41 below
+// ψ13 ≈ 3.3·10^24 (Sorenson and Webster, Math. Comp. 86 (2017)); above it a
+// Pocklington–Lehmer certificate (Brillhart, Lehmer and Selfridge 1975,
+// Theorem 4; see pocklington.go) when n − 1 factors far enough within the
+// budget. Rejected verdicts carry a nontrivial factor or a Miller–Rabin
+// witness base. A number that passes Baillie–PSW but gets no certificate is
+// a non_conclusion with method probable_prime; n < 2 is rejected (not
+// prime).
+func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
+	return core.Operation[PrimalityRequest, PrimalityResult]{
+		ID:         "integer.check.primality",
+		Title:      "Primality proof",
+		Summary:    "Checks whether an integer is prime, accepting only with a proof (deterministic Miller–Rabin or a Pocklington certificate) and rejecting with a factor or a Miller–Rabin witness.",
+		Keywords:   []string{"is prime", "isprime", "primality test", "primality proof", "prime certificate", "pocklington", "miller rabin", "composite", "witness"},
+		Kind:       core.Check,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Limits: []core.Limit{{
+			Name: "bits", Max: MaxPrimalityBits, Unit: "bits",
+			Description: "|n| has at most this many bits",
+			Beyond:      fmt.Sprintf(`{"n":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxPrimalityBits)),
+		}},
+		Preflight: func(q PrimalityRequest) error {
+			if b := q.N.Big().BitLen(); b > MaxPrimalityBits {
+				return core.Refusef("n has %d bits; at most %d are allowed", b, MaxPrimalityBits)
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q PrimalityRequest) (PrimalityResult, error) {
+			return checkPrimality(ctx, q.N.Big())
+		},
+		Postcondition: verifyPrimality,
+		Examples: []core.Example{
+			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted","method":"trial_division","reason":"no prime up to √n divides n"}`)},
+			{Title: "1 is not prime", Payload: json.RawMessage(`{"n":"1"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"below_two","reason":"primes are integers ≥ 2; 1 is not"}`)},
+			{Title: "Carmichael number 561", Payload: json.RawMessage(`{"n":"561"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"factor","reason":"the factor divides n","factor":"3"}`)},
+			{Title: "1000003 · 1000033", Payload: json.RawMessage(`{"n":"1000036000099"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"2"}`)},
+			{Title: "10^24 + 7 is prime", Payload: json.RawMessage(`{"n":"1000000000000000000000007"}`), Result: json.RawMessage(`{"verdict":"accepted","method":"deterministic_miller_rabin","reason":"n is below 3317044064679887385961981 and a strong probable prime to all thirteen bases","bases":["2","3","5","7","11","13","17","19","23","29","31","37","41"]}`)},
+			// ψ13 = 3317044064679887385961981 is the least strong pseudoprime
+			// to all prime bases up to 41 (Sorenson and Webster 2017); its
+			// least witness is 22 (Python 3: the strong test by pow(), bases
+			// 2..49 give witnesses 22, 38, 43, 47).
+			{Title: "ψ13, the least strong pseudoprime to the bases 2..41", Payload: json.RawMessage(`{"n":"3317044064679887385961981"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"22"}`)},
+			{Title: "Mersenne prime 2^89 − 1", Payload: json.RawMessage(`{"n":"618970019642690137449562111"}`), Result: mersenne89Certificate},
+		},
+		Generate: func(rng *rand.Rand) PrimalityRequest {
+			n := randomInt(rng, 160)
+			if rng.IntN(2) == 0 {
+				n = randomPrime(rng, rng.IntN(150)+2)
+			}
+			if rng.IntN(10) == 0 {
+				n.Neg(n)
+			}
+			return PrimalityRequest{core.Int(n)}
+		},
+	}
+}
+
+// mersenne89Certificate proves 2^89 − 1 prime. PARI/GP 2.15:
+// factor(2^89-2) = 2·3·5·17·23·89·353·397·683·2113·2931542417, and the
+// primes through 2113 already multiply to F = 211141416905068830 with
+// F^2 > 2^89 − 1 (checked in gp); the witnesses are the least bases that
+// work, and verifyCertificate checks them on every run.
+var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F exceeds √n","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
+
+// checkPrimality decides n and gathers the evidence.
+func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
+	reject := func(m PrimalityMethod, reason string) PrimalityResult {
+		return PrimalityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Method: m, Reason: reason}
+	}
+	if n.Cmp(big.NewInt(2)) < 0 {
+		return reject(MethodBelowTwo, fmt.Sprintf("primes are integers ≥ 2; %s is not", clipped(n))), nil
+	}
+	f := newFactorizer(ctx, certBudget)
+	if d := f.smallestSmallFactor(n); d != nil && d.Cmp(n) != 0 {
+		r := reject(MethodFactor, "the factor divides n")
+		r.Factor = intPtr(d)
+		return r, nil
+	}
+	if n.Cmp(big.NewInt(trialBound*trialBound)) < 0 {
+		return PrimalityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodTrialDivision, Reason: "no prime up to √n divides n"}, nil
+	}
+	witness := func(a *big.Int) PrimalityResult {
+		r := reject(MethodWitness, "n is not a strong probable prime to the witness base")
+		r.Witness = intPtr(a)
+		return r
+	}
+	st, w := primality.Test(n)
+	switch st {
+	case primality.Prime:
+		r := PrimalityResult{
+			CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodDeterministicMR,
+			Reason: fmt.Sprintf("n is below %v and a strong probable prime to all thirteen bases", primality.DeterministicBound),
+		}
+		for _, a := range primality.DeterministicBases {
+			r.Bases = append(r.Bases, core.Int64(a))
+		}
+		return r, nil
+	case primality.Composite:
+		if w != nil {
+			return witness(w), nil
+		}
+		for a := int64(2); a < maxWitnessSearch; a++ {
+			if !strongProbablePrime(n, big.NewInt(a)) {
+				return witness(big.NewInt(a)), nil
+			}
+		}
+		return PrimalityResult{
+			CheckResult: core.CheckResult{Verdict: core.Inconclusive}, Method: MethodUnwitnessed,
+			Reason: fmt.Sprintf("the Lucas test shows n composite, but no Miller–Rabin witness below %d was found", maxWitnessSearch),
+		}, nil
+	}
+	cert, err := f.certify(n)
+	var comp *composite
+	switch {
+	case errors.As(err, &comp) && comp.factor != nil:
+		r := reject(MethodFactor, "the factor divides n")
+		r.Factor = intPtr(comp.factor)
+		return r, nil
+	case errors.As(err, &comp):
+		return witness(comp.witness), nil
+	case err != nil:
+		return PrimalityResult{}, err
+	case cert == nil:
+		return PrimalityResult{
+			CheckResult: core.CheckResult{Verdict: core.Inconclusive}, Method: MethodProbablePrime,
+			Reason: "n passes Baillie–PSW, but n − 1 did not factor far enough within the budget for a Pocklington certificate",
+		}, nil
+	}
+	return PrimalityResult{
+		CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodPocklington,
+		Reason: "Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F exceeds √n", Certificate: cert,
+	}, nil
+}
+
+// smallestSmallFactor returns the least prime below trialBound dividing n,
+// or nil.
+func (f *factorizer) smallestSmallFactor(n *big.Int) *big.Int {
+	r := new(big.Int)
+	for _, g := range f.groups {
+		rem := r.Rem(n, g.product).Uint64()
+		for _, p := range g.primes {
+			if rem%p == 0 {
+				return new(big.Int).SetUint64(p)
+			}
+		}
+	}
+	return nil
+}
+
+func intPtr(x *big.Int) *core.Integer {
+	v := core.Int(x)
+	return &v
+}
+
+// verifyPrimality re-checks the evidence independently of how it was found.
+func verifyPrimality(q PrimalityRequest, r PrimalityResult) error {
+	n := q.N.Big()
+	want := map[PrimalityMethod]core.Verdict{
+		MethodBelowTwo: core.Rejected, MethodTrialDivision: core.Accepted, MethodFactor: core.Rejected,
+		MethodWitness: core.Rejected, MethodDeterministicMR: core.Accepted, MethodPocklington: core.Accepted,
+		MethodProbablePrime: core.Inconclusive, MethodUnwitnessed: core.Inconclusive,
+	}
+	if v, ok := want[r.Method]; !ok || v != r.Verdict {
+		return fmt.Errorf("method %q with verdict %q", r.Method, r.Verdict)
+	}
+	switch r.Method {
+	case MethodBelowTwo:
+		if n.Cmp(big.NewInt(2)) >= 0 {
+			return fmt.Errorf("n ≥ 2 rejected as below two")
+		}
+	case MethodTrialDivision:
+		if n.BitLen() > 28 || !trialDivisionPrime(n.Uint64()) {
+			return fmt.Errorf("trial division does not show n prime")
+		}
+	case MethodFactor:
+		d := r.Factor.Big()
+		if d.Cmp(big.NewInt(1)) <= 0 || d.Cmp(n) >= 0 || new(big.Int).Rem(n, d).Sign() != 0 {
+			return fmt.Errorf("%v is not a nontrivial factor of n", d)
+		}
+	case MethodWitness:
+		a := r.Witness.Big()
+		if n.Bit(0) == 0 || n.Cmp(big.NewInt(3)) <= 0 || strongProbablePrime(n, a) {
+			return fmt.Errorf("%v is not a Miller–Rabin witness for n", a)
+		}
+	case MethodDeterministicMR:
+		if n.Cmp(primality.DeterministicBound) >= 0 || len(r.Bases) != len(primality.DeterministicBases) {
+			return fmt.Errorf("deterministic Miller–Rabin needs n < ψ13 and the thirteen bases")
+		}
+		for i, a := range r.Bases {
+			if a.Big().Int64() != primality.DeterministicBases[i] || !strongProbablePrime(n, a.Big()) {
+				return fmt.Errorf("base %v does not pass", a)
+			}
+		}
+	case MethodPocklington:
+		if err := verifyCertificate(n, r.Certificate); err != nil {
+			return fmt.Errorf("certificate: %v", err)
+		}
+	case MethodProbablePrime:
+		if n.Cmp(primality.DeterministicBound) < 0 || !n.ProbablyPrime(20) {
+			return fmt.Errorf("n is not a probable prime above the deterministic range")
+		}
+	}
+	return nil
+}
