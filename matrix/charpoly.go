@@ -1,0 +1,272 @@
+package matrix
+
+// The characteristic polynomial by Berkowitz's algorithm.
+//
+// Berkowitz ("On computing the determinant in small parallel time using a
+// small number of processors", Inform. Process. Lett. 18 (1984) 147–150)
+// obtains det(x·I − A) without any division, so it runs over Z (indeed over
+// any commutative ring). Write the leading (r+1)×(r+1) block of A as
+//
+//	A_{r+1} = [ A_r  S ]
+//	          [ R    a ]
+//
+// with S a column, R a row and a a scalar. Then, with coefficient vectors
+// listed from the highest degree down, charpoly(A_{r+1}) = T · charpoly(A_r)
+// where T is the (r+2)×(r+1) lower-triangular Toeplitz matrix whose first
+// column is (1, −a, −R·S, −R·A_r·S, …, −R·A_r^{r−1}·S). Building the
+// column costs r matrix–vector products with A_r, so the whole run is
+// O(n⁴) ring operations; Abdeljaoued and Lombardi, "Méthodes matricielles:
+// introduction à la complexité algébrique" (Springer 2004), §7.2, give this
+// sequential form and its correctness proof.
+//
+// A rational matrix A = B/d, with d the lcm of all denominators and B
+// integral, has det(x·I − A) = d^{−n}·det(d·x·I − B), so the coefficient of
+// x^k is that of B divided by d^{n−k}.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
+)
+
+// MaxCharpolyDimension bounds the order of the matrix.
+const MaxCharpolyDimension = 120
+
+// CharpolyResult is det(x·I − A) as coefficients and as text.
+type CharpolyResult struct {
+	Polynomial core.Polynomial `json:"characteristic_polynomial"`
+	Expression string          `json:"expression"`
+}
+
+// charpolyOperation computes the characteristic polynomial det(x·I − A).
+//
+// Canonical form: the monic polynomial of degree n in the variable x, as
+// reduced rational coefficients constant term first (so the last is 1),
+// plus the expression rendered from the highest degree down, e.g.
+// "x^2 - 5*x - 2" (coefficients ±1 are omitted before x, rational
+// coefficients print as "1/2*x"). The 0×0 matrix has characteristic
+// polynomial 1. A non-square matrix is a DOMAIN_ERROR.
+//
+// Algorithm: Berkowitz's division-free algorithm over Z after clearing
+// denominators (see the top of charpoly.go). Postcondition: the
+// coefficient of x^{n−1} is −trace(A) exactly and the constant term is
+// (−1)^n·det(A) modulo a random 62-bit prime (core/modular elimination).
+func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
+	return core.Operation[MatrixRequest, CharpolyResult]{
+		ID:         "matrix.characteristic_polynomial.compute",
+		Title:      "Characteristic polynomial",
+		Summary:    "Characteristic polynomial det(x·I − A) of a square rational matrix, monic, by the division-free Berkowitz algorithm.",
+		Keywords:   []string{"characteristic polynomial", "charpoly", "eigenvalues", "det(xI-A)", "berkowitz", "trace", "cayley-hamilton"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"matrix"},
+		Limits:     matrixLimits(MaxCharpolyDimension),
+		Preflight: func(q MatrixRequest) error {
+			if err := checkSize("the matrix", q.Matrix, MaxCharpolyDimension); err != nil {
+				return err
+			}
+			return requireSquare("the characteristic polynomial", q.Matrix)
+		},
+		Run: func(ctx context.Context, q MatrixRequest) (CharpolyResult, error) {
+			coeffs, err := charpoly(ctx, q.Matrix)
+			if err != nil {
+				return CharpolyResult{}, err
+			}
+			return CharpolyResult{
+				Polynomial: core.Polynomial{Variable: "x", Coefficients: coeffs},
+				Expression: render(coeffs, "x"),
+			}, nil
+		},
+		Postcondition: func(q MatrixRequest, r CharpolyResult) error {
+			n := len(q.Matrix)
+			c := r.Polynomial.Coefficients
+			if len(c) != n+1 || c[n].Rat().Cmp(big.NewRat(1, 1)) != 0 {
+				return fmt.Errorf("not a monic polynomial of degree %d", n)
+			}
+			if n == 0 {
+				return nil
+			}
+			trace := new(big.Rat)
+			for i := 0; i < n; i++ {
+				trace.Add(trace, q.Matrix[i][i].Rat())
+			}
+			if new(big.Rat).Add(trace, c[n-1].Rat()).Sign() != 0 {
+				return fmt.Errorf("the coefficient of x^%d is %s, but the trace is %s", n-1, c[n-1], trace.RatString())
+			}
+			return withPrime(func(p uint64) (bool, error) {
+				a, ok := image(q.Matrix, p)
+				c0, ok2 := modular.ReduceRat(c[0].Rat(), p)
+				if !ok || !ok2 {
+					return false, nil
+				}
+				want := modular.Determinant(a, p)
+				if n%2 == 1 {
+					want = modular.Neg(want, p)
+				}
+				if c0 != want {
+					return true, fmt.Errorf("the constant term is %d modulo %d, but (−1)^n·det is %d", c0, p, want)
+				}
+				return true, nil
+			})
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15.2: charpoly([1,2;3,4]) = x^2 - 5*x - 2.
+			{Title: "2×2 integer matrix", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]]}`),
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-2","-5","1"]},"expression":"x^2 - 5*x - 2"}`)},
+			// PARI/GP 2.15.2: charpoly([1/2,0,0;0,1,1;0,0,1]) = x^3 - 5/2*x^2 + 2*x - 1/2.
+			{Title: "rational upper triangular", Payload: json.RawMessage(`{"matrix":[["1/2","0","0"],["0","1","1"],["0","0","1"]]}`),
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-1/2","2","-5/2","1"]},"expression":"x^3 - 5/2*x^2 + 2*x - 1/2"}`)},
+			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`),
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["1"]},"expression":"1"}`)},
+		},
+		Generate: func(rng *rand.Rand) MatrixRequest {
+			n := rng.IntN(8)
+			return MatrixRequest{randomMatrix(rng, n, n)}
+		},
+		Slow: slowSquare("matrix", MaxCharpolyDimension, ""),
+	}
+}
+
+// charpoly returns the coefficients of det(x·I − A), constant term first.
+func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
+	n := len(a)
+	// One common denominator d for the whole matrix: B = d·A.
+	d := big.NewInt(1)
+	var g big.Int
+	for _, row := range a {
+		for _, x := range row {
+			if den := x.Rat().Denom(); den.BitLen() > 1 {
+				g.GCD(nil, nil, d, den)
+				d.Mul(d, new(big.Int).Quo(den, &g))
+			}
+		}
+	}
+	b := make([][]*big.Int, n)
+	for i, row := range a {
+		b[i] = make([]*big.Int, n)
+		for j, x := range row {
+			v := new(big.Int).Quo(d, x.Rat().Denom())
+			b[i][j] = v.Mul(v, x.Rat().Num())
+		}
+	}
+	c, err := berkowitz(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	// c[i] is the coefficient of x^(n−i) for B; divide it by d^i.
+	out := make([]core.Rational, n+1)
+	power := big.NewInt(1)
+	for i := 0; i <= n; i++ {
+		out[n-i] = quotient(c[i], power)
+		power = new(big.Int).Mul(power, d)
+	}
+	return out, nil
+}
+
+// berkowitz returns det(x·I − B) for an integer matrix, coefficients from
+// the highest degree down.
+func berkowitz(ctx context.Context, b [][]*big.Int) ([]*big.Int, error) {
+	n := len(b)
+	if n == 0 {
+		return []*big.Int{big.NewInt(1)}, nil
+	}
+	v := []*big.Int{big.NewInt(1), new(big.Int).Neg(b[0][0])}
+	var t big.Int
+	for r := 1; r < n; r++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		reportEvery(ctx, r, n, "building the Berkowitz column")
+		col := make([]*big.Int, r+2)
+		col[0] = big.NewInt(1)
+		col[1] = new(big.Int).Neg(b[r][r])
+		w := make([]*big.Int, r)
+		for i := range w {
+			w[i] = new(big.Int).Set(b[i][r])
+		}
+		next := make([]*big.Int, r)
+		for i := range next {
+			next[i] = new(big.Int)
+		}
+		for k := 2; k < r+2; k++ {
+			s := new(big.Int)
+			for i := 0; i < r; i++ {
+				if b[r][i].Sign() != 0 && w[i].Sign() != 0 {
+					s.Add(s, t.Mul(b[r][i], w[i]))
+				}
+			}
+			col[k] = s.Neg(s)
+			if k == r+1 {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			for i := 0; i < r; i++ {
+				acc := next[i].SetInt64(0)
+				row := b[i]
+				for j := 0; j < r; j++ {
+					if row[j].Sign() != 0 && w[j].Sign() != 0 {
+						acc.Add(acc, t.Mul(row[j], w[j]))
+					}
+				}
+			}
+			w, next = next, w
+		}
+		nv := make([]*big.Int, r+2)
+		for i := range nv {
+			s := new(big.Int)
+			for j := 0; j <= i && j <= r; j++ {
+				if col[i-j].Sign() != 0 && v[j].Sign() != 0 {
+					s.Add(s, t.Mul(col[i-j], v[j]))
+				}
+			}
+			nv[i] = s
+		}
+		v = nv
+	}
+	return v, nil
+}
+
+// render writes a polynomial from its highest term down in the style of
+// PARI/GP: "x^3 - 5/2*x^2 + 2*x - 1/2".
+func render(coeffs []core.Rational, variable string) string {
+	var b strings.Builder
+	for k := len(coeffs) - 1; k >= 0; k-- {
+		c := coeffs[k].Rat()
+		if c.Sign() == 0 {
+			continue
+		}
+		abs := new(big.Rat).Abs(c)
+		switch {
+		case b.Len() == 0 && c.Sign() < 0:
+			b.WriteString("-")
+		case b.Len() > 0 && c.Sign() < 0:
+			b.WriteString(" - ")
+		case b.Len() > 0:
+			b.WriteString(" + ")
+		}
+		if k == 0 || !abs.IsInt() || abs.Num().Cmp(big.NewInt(1)) != 0 {
+			b.WriteString(abs.RatString())
+			if k > 0 {
+				b.WriteString("*")
+			}
+		}
+		if k >= 1 {
+			b.WriteString(variable)
+		}
+		if k >= 2 {
+			fmt.Fprintf(&b, "^%d", k)
+		}
+	}
+	if b.Len() == 0 {
+		return "0"
+	}
+	return b.String()
+}

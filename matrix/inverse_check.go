@@ -1,0 +1,229 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
+)
+
+// InverseCheckRequest claims that candidate is the inverse of matrix.
+type InverseCheckRequest struct {
+	Matrix    core.Matrix `json:"matrix"`
+	Candidate core.Matrix `json:"candidate"`
+}
+
+// Mismatch is an entry of A·B that differs from the identity.
+type Mismatch struct {
+	Row      int           `json:"row"`
+	Column   int           `json:"column"`
+	Expected core.Rational `json:"expected"`
+	Got      core.Rational `json:"got"`
+}
+
+// InverseCheckResult is the verdict, with the first offending entry of A·B
+// (in row-major order) or the shape problem when rejected.
+type InverseCheckResult struct {
+	core.CheckResult
+	Mismatch *Mismatch `json:"mismatch,omitempty"`
+	Reason   string    `json:"reason,omitempty"`
+}
+
+// inverseCheckOperation checks a claimed inverse.
+//
+// Verdict: accepted when A·B = I exactly (for square matrices over a field
+// this also gives B·A = I); rejected with the first entry of A·B, in
+// row-major order, that differs from the identity (row, column, expected,
+// got), or with a reason when B's shape cannot be an inverse of A. A
+// non-square A is a DOMAIN_ERROR: it has no two-sided inverse.
+//
+// Algorithm: the exact product, row by row, stopping at the first
+// mismatch. Postcondition: for accepted, A·B = I modulo a random 62-bit
+// prime; for a rejected entry, that one entry recomputed exactly.
+func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckResult] {
+	cand := `,"candidate":[["1"]]`
+	return core.Operation[InverseCheckRequest, InverseCheckResult]{
+		ID:         "matrix.inverse.check",
+		Title:      "Check a matrix inverse",
+		Summary:    "Checks exactly whether a candidate matrix is the inverse of a square rational matrix, naming the first wrong entry.",
+		Keywords:   []string{"inverse", "verify", "check", "certificate", "A·B = I", "identity"},
+		Kind:       core.Check,
+		Effect:     core.Pure,
+		InputKinds: []string{"matrix"},
+		Limits: []core.Limit{
+			dimensionLimit("matrix", MaxMultiplyDimension, cand),
+			entryLimit("matrix", cand),
+		},
+		Preflight: func(q InverseCheckRequest) error {
+			if err := checkSize("the matrix", q.Matrix, MaxMultiplyDimension); err != nil {
+				return err
+			}
+			if err := checkSize("the candidate", q.Candidate, MaxMultiplyDimension); err != nil {
+				return err
+			}
+			return requireSquare("a two-sided inverse", q.Matrix)
+		},
+		Run: checkInverse,
+		Postcondition: func(q InverseCheckRequest, r InverseCheckResult) error {
+			switch r.Verdict {
+			case core.Accepted:
+				return withPrime(func(p uint64) (bool, error) {
+					a, ok := image(q.Matrix, p)
+					b, ok2 := image(q.Candidate, p)
+					if !ok || !ok2 {
+						return false, nil
+					}
+					for i, row := range modular.MulMatrix(a, b, p) {
+						for j, x := range row {
+							if x != boolUint(i == j) {
+								return true, fmt.Errorf("accepted, but (A·B)[%d][%d] is %d modulo %d", i, j, x, p)
+							}
+						}
+					}
+					return true, nil
+				})
+			case core.Rejected:
+				if r.Mismatch == nil {
+					if r.Reason == "" || sameShape(q.Matrix, q.Candidate) {
+						return fmt.Errorf("rejected without a mismatch or a shape reason")
+					}
+					return nil
+				}
+				i, j := r.Mismatch.Row, r.Mismatch.Column
+				n := len(q.Matrix)
+				if i < 0 || j < 0 || i >= n || j >= n {
+					return fmt.Errorf("mismatch at (%d, %d) outside the matrix", i, j)
+				}
+				got := entryOfProduct(q.Matrix, q.Candidate, i, j)
+				want := big.NewRat(int64(boolUint(i == j)), 1)
+				if got.Cmp(r.Mismatch.Got.Rat()) != 0 || want.Cmp(r.Mismatch.Expected.Rat()) != 0 || got.Cmp(want) == 0 {
+					return fmt.Errorf("reported mismatch at (%d, %d) does not hold", i, j)
+				}
+				return nil
+			}
+			return fmt.Errorf("verdict %q", r.Verdict)
+		},
+		Examples: []core.Example{
+			{Title: "a correct inverse", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","-1/2"]]}`),
+				Result: json.RawMessage(`{"verdict":"accepted"}`)},
+			{Title: "a wrong entry", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","1/2"]]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","mismatch":{"row":0,"column":1,"expected":"0","got":"2"}}`)},
+			{Title: "wrong shape", Payload: json.RawMessage(`{"matrix":[["2"]],"candidate":[["1/2","0"]]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","reason":"the candidate is 1×2, but an inverse of a 1×1 matrix must be 1×1"}`)},
+		},
+		Generate: func(rng *rand.Rand) InverseCheckRequest {
+			n := rng.IntN(6)
+			a := randomMatrix(rng, n, n)
+			inv, _ := inverse(context.Background(), a)
+			if inv == nil || rng.IntN(3) == 0 {
+				return InverseCheckRequest{a, randomMatrix(rng, n, n)}
+			}
+			if n > 0 && rng.IntN(2) == 0 {
+				i, j := rng.IntN(n), rng.IntN(n)
+				inv[i][j] = core.Rat(new(big.Rat).Add(inv[i][j].Rat(), big.NewRat(1, int64(rng.IntN(3)+1))))
+			}
+			return InverseCheckRequest{a, inv}
+		},
+		Slow: slowCheck(),
+	}
+}
+
+func sameShape(a, b core.Matrix) bool {
+	ra, ca := a.Dims()
+	rb, cb := b.Dims()
+	return ra == rb && ca == cb
+}
+
+func checkInverse(ctx context.Context, q InverseCheckRequest) (InverseCheckResult, error) {
+	n := len(q.Matrix)
+	if !sameShape(q.Matrix, q.Candidate) {
+		return InverseCheckResult{
+			CheckResult: core.CheckResult{Verdict: core.Rejected},
+			Reason:      fmt.Sprintf("the candidate is %s, but an inverse of a %d×%d matrix must be %d×%d", shape(q.Candidate), n, n, n, n),
+		}, nil
+	}
+	right := prepareRight(q.Candidate, n)
+	ai, rowScale := ints(q.Matrix...)
+	for i := range ai {
+		if err := ctx.Err(); err != nil {
+			return InverseCheckResult{}, err
+		}
+		reportEvery(ctx, i, n, "multiplying rows")
+		for j, x := range right.times(ai[i], rowScale[i]) {
+			want := big.NewRat(int64(boolUint(i == j)), 1)
+			if x.Rat().Cmp(want) != 0 {
+				return InverseCheckResult{
+					CheckResult: core.CheckResult{Verdict: core.Rejected},
+					Mismatch:    &Mismatch{Row: i, Column: j, Expected: core.Rat(want), Got: x},
+				}, nil
+			}
+		}
+	}
+	return InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}, nil
+}
+
+// entryOfProduct computes (A·B)[i][j] over big.Rat.
+func entryOfProduct(a, b core.Matrix, i, j int) *big.Rat {
+	s := new(big.Rat)
+	for k := range a[i] {
+		s.Add(s, new(big.Rat).Mul(a[i][k].Rat(), b[k][j].Rat()))
+	}
+	return s
+}
+
+// slowCheck is a cancellation probe that must be accepted, so the whole
+// product is computed: A = [[I, X], [0, I]] and its inverse
+// [[I, −X], [0, I]] with X a half-size block of 100-digit entries.
+func slowCheck() string {
+	n := MaxMultiplyDimension
+	h := n / 2
+	rng := rand.New(rand.NewPCG(uint64(n), 19))
+	x := make([][]string, h)
+	for i := range x {
+		x[i] = make([]string, h)
+		for j := range x[i] {
+			var b strings.Builder
+			b.WriteByte(byte('1' + rng.IntN(9)))
+			for range 99 {
+				b.WriteByte(byte('0' + rng.IntN(10)))
+			}
+			x[i][j] = b.String()
+		}
+	}
+	write := func(b *strings.Builder, sign string) {
+		b.WriteByte('[')
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('[')
+			for j := 0; j < n; j++ {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				switch {
+				case i == j:
+					b.WriteString(`"1"`)
+				case i < h && j >= h:
+					b.WriteString(`"` + sign + x[i][j-h] + `"`)
+				default:
+					b.WriteString(`"0"`)
+				}
+			}
+			b.WriteByte(']')
+		}
+		b.WriteByte(']')
+	}
+	var b strings.Builder
+	b.WriteString(`{"matrix":`)
+	write(&b, "")
+	b.WriteString(`,"candidate":`)
+	write(&b, "-")
+	b.WriteString("}")
+	return b.String()
+}

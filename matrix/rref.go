@@ -1,0 +1,212 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
+)
+
+// MaxEchelonDimension bounds rows and columns for rank, RREF, inverse,
+// nullspace and linear systems.
+const MaxEchelonDimension = 300
+
+// MatrixRequest is one matrix of any shape.
+type MatrixRequest struct {
+	Matrix core.Matrix `json:"matrix"`
+}
+
+// RankResult is the rank over Q.
+type RankResult struct {
+	Rank int `json:"rank"`
+}
+
+// RREFResult is the reduced row echelon form with its pivot columns.
+type RREFResult struct {
+	RREF         core.Matrix `json:"rref"`
+	PivotColumns []int       `json:"pivot_columns"`
+	Rank         int         `json:"rank"`
+}
+
+// reduced is the RREF over Q of the rows, pivoting in the first pivotCols
+// columns: rref[i][j] = a[i][j]/last for the eliminated integer matrix a.
+type reduced struct {
+	a      [][]*big.Int
+	last   *big.Int
+	pivots []int
+}
+
+// at returns entry (i, j) of the RREF as a reduced rational.
+func (r *reduced) at(i, j int) core.Rational { return quotient(r.a[i][j], r.last) }
+
+// reduce runs fraction-free Gauss–Jordan reduction on the rows, each first
+// made integral by its own denominators (which changes no row space).
+func reduce(ctx context.Context, rows [][]core.Rational, pivotCols int) (*reduced, error) {
+	b, _ := ints(rows...)
+	e, err := eliminate(ctx, b, pivotCols, true)
+	if err != nil {
+		return nil, err
+	}
+	return &reduced{a: e.a, last: e.last, pivots: e.pivots}, nil
+}
+
+// rank returns the rank of m by Bareiss forward elimination.
+func rank(ctx context.Context, m core.Matrix) (int, error) {
+	_, cols := m.Dims()
+	b, _ := ints(m...)
+	e, err := eliminate(ctx, b, cols, false)
+	if err != nil {
+		return 0, err
+	}
+	return len(e.pivots), nil
+}
+
+func generateMatrix(rng *rand.Rand) MatrixRequest {
+	r := rng.IntN(8)
+	c := rng.IntN(8)
+	if r == 0 {
+		c = 0
+	}
+	return MatrixRequest{randomMatrix(rng, r, c)}
+}
+
+func preflightMatrix(q MatrixRequest) error {
+	return checkSize("the matrix", q.Matrix, MaxEchelonDimension)
+}
+
+func matrixLimits(max int) []core.Limit {
+	return []core.Limit{dimensionLimit("matrix", max, ""), entryLimit("matrix", "")}
+}
+
+// rankOperation computes the rank of a matrix over Q.
+//
+// Canonical form: a non-negative JSON integer; the rank of a matrix with no
+// rows or no columns is 0.
+//
+// Algorithm: Bareiss fraction-free forward elimination (eliminate.go),
+// counting pivots. Postcondition: the rank of the image modulo a random
+// 62-bit prime (core/modular) equals it; reduction mod p never raises the
+// rank and lowers it only when p divides every maximal nonzero minor.
+func rankOperation() core.Operation[MatrixRequest, RankResult] {
+	return core.Operation[MatrixRequest, RankResult]{
+		ID:         "matrix.rank.compute",
+		Title:      "Rank",
+		Summary:    "Rank over the rationals of a matrix of integers or rationals, of any shape.",
+		Keywords:   []string{"rank", "matrank", "column rank", "row rank", "linearly independent", "dimension of image"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"matrix"},
+		Limits:     matrixLimits(MaxEchelonDimension),
+		Preflight:  preflightMatrix,
+		Run: func(ctx context.Context, q MatrixRequest) (RankResult, error) {
+			r, err := rank(ctx, q.Matrix)
+			return RankResult{r}, err
+		},
+		Postcondition: func(q MatrixRequest, r RankResult) error {
+			return withPrime(func(p uint64) (bool, error) {
+				a, ok := image(q.Matrix, p)
+				if !ok {
+					return false, nil
+				}
+				if want := modular.Rank(a, p); want != r.Rank {
+					return true, fmt.Errorf("rank %d, but the image modulo %d has rank %d", r.Rank, p, want)
+				}
+				return true, nil
+			})
+		},
+		Examples: []core.Example{
+			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`), Result: json.RawMessage(`{"rank":2}`)},
+			{Title: "rational 2×3 of full rank", Payload: json.RawMessage(`{"matrix":[["1/2","0","1"],["0","1/3","0"]]}`), Result: json.RawMessage(`{"rank":2}`)},
+			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
+		},
+		Generate: generateMatrix,
+		Slow:     slowSquare("matrix", MaxEchelonDimension, ""),
+	}
+}
+
+// rrefOperation computes the reduced row echelon form over Q.
+//
+// Canonical form: the unique RREF R of A (same shape; every nonzero row
+// starts with a 1 that is the only nonzero entry of its column; zero rows
+// last), the increasing 0-based pivot columns, and the rank (their count).
+//
+// Algorithm: rows made integral, then fraction-free Gauss–Jordan reduction
+// (eliminate.go), which leaves D·R with D the last pivot; one division per
+// entry at the end. Postcondition: R reduced modulo a random 62-bit prime
+// equals an independent reduction of A over GF(p) (core/modular), with the
+// same pivot columns.
+func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
+	return core.Operation[MatrixRequest, RREFResult]{
+		ID:         "matrix.normal_form.rref.compute",
+		Title:      "Reduced row echelon form",
+		Summary:    "Reduced row echelon form over the rationals of a matrix, with its 0-based pivot columns and rank.",
+		Keywords:   []string{"rref", "reduced row echelon form", "gauss-jordan", "row reduce", "echelon", "pivot columns", "normal form"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"matrix"},
+		Limits:     matrixLimits(MaxEchelonDimension),
+		Preflight:  preflightMatrix,
+		Run: func(ctx context.Context, q MatrixRequest) (RREFResult, error) {
+			rows, cols := q.Matrix.Dims()
+			red, err := reduce(ctx, q.Matrix, cols)
+			if err != nil {
+				return RREFResult{}, err
+			}
+			out := make(core.Matrix, rows)
+			for i := range out {
+				out[i] = make([]core.Rational, cols)
+				for j := range out[i] {
+					out[i][j] = red.at(i, j)
+				}
+			}
+			return RREFResult{RREF: out, PivotColumns: nonNilInts(red.pivots), Rank: len(red.pivots)}, nil
+		},
+		Postcondition: func(q MatrixRequest, r RREFResult) error {
+			rows, cols := q.Matrix.Dims()
+			if gr, gc := r.RREF.Dims(); gr != rows || gc != cols {
+				return fmt.Errorf("RREF is %d×%d for a %d×%d matrix", gr, gc, rows, cols)
+			}
+			if r.Rank != len(r.PivotColumns) {
+				return fmt.Errorf("rank %d but %d pivot columns", r.Rank, len(r.PivotColumns))
+			}
+			return withPrime(func(p uint64) (bool, error) {
+				a, ok := image(q.Matrix, p)
+				got, ok2 := image(r.RREF, p)
+				if !ok || !ok2 {
+					return false, nil
+				}
+				want, pivots := modular.ReducedRowEchelon(a, cols, p)
+				if !slices.Equal(pivots, r.PivotColumns) {
+					return true, fmt.Errorf("pivot columns %v, but reduction modulo %d gives %v", r.PivotColumns, p, pivots)
+				}
+				for i := range want {
+					if !slices.Equal(want[i], got[i]) {
+						return true, fmt.Errorf("row %d of the RREF disagrees with the reduction modulo %d", i, p)
+					}
+				}
+				return true, nil
+			})
+		},
+		Examples: []core.Example{
+			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`),
+				Result: json.RawMessage(`{"rref":[["1","0","-1"],["0","1","2"],["0","0","0"]],"pivot_columns":[0,1],"rank":2}`)},
+			{Title: "skipped pivot column", Payload: json.RawMessage(`{"matrix":[["0","2","4","1"],["0","1","2","1/2"],["0","3","7","0"]]}`),
+				Result: json.RawMessage(`{"rref":[["0","1","0","7/2"],["0","0","1","-3/2"],["0","0","0","0"]],"pivot_columns":[1,2],"rank":2}`)},
+			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
+		},
+		Generate: generateMatrix,
+		Slow:     slowSquare("matrix", MaxEchelonDimension, ""),
+	}
+}
+
+func nonNilInts(x []int) []int {
+	if x == nil {
+		return []int{}
+	}
+	return x
+}

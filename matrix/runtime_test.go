@@ -1,0 +1,150 @@
+package matrix
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"jacobian.dev/core"
+)
+
+func newRuntime(t testing.TB) *core.Runtime {
+	t.Helper()
+	reg, err := core.NewRegistryWith(Register)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return core.NewRuntime(reg, core.RuntimeOptions{Slots: 4})
+}
+
+func run(t testing.TB, rt *core.Runtime, id, payload string) core.Outcome {
+	t.Helper()
+	return rt.Run(context.Background(), core.RunRequest{CapabilityID: id, Payload: json.RawMessage(payload)})
+}
+
+// canonicalJSON re-encodes a JSON document with sorted keys.
+func canonicalJSON(t testing.TB, b []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("bad JSON %s: %v", b, err)
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}
+
+// TestExamples runs every declared example through the runtime and
+// compares the value exactly.
+func TestExamples(t *testing.T) {
+	rt := newRuntime(t)
+	for _, d := range rt.Registry().Declarations() {
+		for _, ex := range d.Examples {
+			t.Run(d.ID+"/"+ex.Title, func(t *testing.T) {
+				o := run(t, rt, d.ID, string(ex.Payload))
+				if o.Outcome != core.OutcomeCompleted {
+					t.Fatalf("outcome %s", o)
+				}
+				if got, want := canonicalJSON(t, o.Value), canonicalJSON(t, ex.Result); got != want {
+					t.Fatalf("got  %s\nwant %s", got, want)
+				}
+			})
+		}
+	}
+}
+
+// TestGeneratedRequestsPassPostconditions runs seeded random requests of
+// every operation through the full pipeline, postconditions included.
+func TestGeneratedRequestsPassPostconditions(t *testing.T) {
+	rt := newRuntime(t)
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, d := range rt.Registry().Declarations() {
+		for range 60 {
+			payload, err := d.GeneratePayload(rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := run(t, rt, d.ID, string(payload)); o.Outcome != core.OutcomeCompleted {
+				t.Fatalf("%s on %s: %s", d.ID, payload, o)
+			}
+		}
+	}
+}
+
+// TestFailures checks that bad requests end as failed outcomes with the
+// stable code and a message that names the problem.
+func TestFailures(t *testing.T) {
+	rt := newRuntime(t)
+	tests := []struct {
+		name, id, payload string
+		code              core.Code
+		mention           string
+	}{
+		{"ragged rows", "matrix.determinant.compute", `{"matrix":[["1","2"],["3"]]}`, core.InvalidPayload, "rows differ in length"},
+		{"ragged rows in rank", "matrix.rank.compute", `{"matrix":[["1"],["2","3"]]}`, core.InvalidPayload, "rows differ in length"},
+		{"ragged right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":[["1"],["2","3"]]}`, core.InvalidPayload, "rows differ in length"},
+		{"JSON number entry", "matrix.determinant.compute", `{"matrix":[[1]]}`, core.InvalidPayload, "JSON number"},
+		{"non-square determinant", "matrix.determinant.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "1×2"},
+		{"non-square inverse", "matrix.inverse.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "square"},
+		{"non-square charpoly", "matrix.characteristic_polynomial.compute", `{"matrix":[["1"],["2"]]}`, core.DomainError, "2×1"},
+		{"non-square inverse check", "matrix.inverse.check", `{"matrix":[["1","2"]],"candidate":[["1"],["0"]]}`, core.DomainError, "square"},
+		{"shape mismatch", "matrix.multiply.compute", `{"left":[["1","2"]],"right":[["1","2"]]}`, core.DomainError, "1×2 matrix by a 1×2"},
+		{"rhs length", "matrix.linear_system.solve", `{"matrix":[["1","2"]],"rhs":["1","2"]}`, core.DomainError, "1 rows"},
+		{"unknown field", "matrix.rank.compute", `{"matrix":[],"extra":1}`, core.UnknownField, "extra"},
+		{"zero denominator", "matrix.rank.compute", `{"matrix":[["1/0"]]}`, core.InvalidPayload, "1/0"},
+		{"mixed right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":["1",["2"]]}`, core.InvalidPayload, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := run(t, rt, tc.id, tc.payload)
+			if o.Outcome != core.OutcomeFailed || o.Code != tc.code {
+				t.Fatalf("got %s, want failed %s", o, tc.code)
+			}
+			if !strings.Contains(o.Message, tc.mention) {
+				t.Fatalf("message %q does not mention %q", o.Message, tc.mention)
+			}
+		})
+	}
+}
+
+// TestLimitsAreRefused runs every declared Beyond payload.
+func TestLimitsAreRefused(t *testing.T) {
+	rt := newRuntime(t)
+	for _, d := range rt.Registry().Declarations() {
+		for _, l := range d.Limits {
+			t.Run(d.ID+"/"+l.Name, func(t *testing.T) {
+				o := run(t, rt, d.ID, l.Beyond)
+				if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
+					t.Fatalf("got %s, want RESOURCE_REFUSED", o)
+				}
+			})
+		}
+	}
+}
+
+// TestSlowPayloadsCancel checks that each declared slow payload is within
+// the limits and stops promptly when its deadline passes.
+func TestSlowPayloadsCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and parses large payloads")
+	}
+	rt := newRuntime(t)
+	for _, d := range rt.Registry().Declarations() {
+		if d.Slow == "" {
+			continue
+		}
+		t.Run(d.ID, func(t *testing.T) {
+			start := time.Now()
+			o := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow), Timeout: 300 * time.Millisecond})
+			if o.Outcome != core.OutcomeNonConclusion || (o.Reason != core.Timeout && o.Reason != core.CheckerInterrupted) {
+				t.Fatalf("got %s, want a timeout", o)
+			}
+			if elapsed := time.Since(start); elapsed > 5*time.Second {
+				t.Fatalf("took %v to stop", elapsed)
+			}
+		})
+	}
+}
+

@@ -1,0 +1,422 @@
+package matrix
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
+)
+
+// RightHandSide is the b of A·x = b: a vector of rationals (one system) or
+// a matrix whose columns are several right-hand sides. The same shape is
+// used for the solution x.
+type RightHandSide struct {
+	// Vector holds b when IsVector; otherwise Matrix holds the columns.
+	Vector   []core.Rational
+	Matrix   core.Matrix
+	IsVector bool
+}
+
+// Columns returns the number of right-hand sides.
+func (b RightHandSide) Columns() int {
+	if b.IsVector {
+		return 1
+	}
+	_, c := b.Matrix.Dims()
+	return c
+}
+
+// Rows returns the length of each right-hand side.
+func (b RightHandSide) Rows() int {
+	if b.IsVector {
+		return len(b.Vector)
+	}
+	return len(b.Matrix)
+}
+
+// asColumns returns the right-hand sides as the columns of an m×k matrix.
+func (b RightHandSide) asColumns() [][]core.Rational {
+	if !b.IsVector {
+		return b.Matrix
+	}
+	out := make([][]core.Rational, len(b.Vector))
+	for i, x := range b.Vector {
+		out[i] = []core.Rational{x}
+	}
+	return out
+}
+
+// MarshalJSON writes a vector or a matrix.
+func (b RightHandSide) MarshalJSON() ([]byte, error) {
+	if b.IsVector {
+		if b.Vector == nil {
+			return []byte("[]"), nil
+		}
+		return json.Marshal(b.Vector)
+	}
+	if b.Matrix == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([][]core.Rational(b.Matrix))
+}
+
+// UnmarshalJSON reads an array of rationals as a vector and an array of
+// arrays as a matrix (ragged rows refused). An empty array is the empty
+// vector.
+func (b *RightHandSide) UnmarshalJSON(data []byte) error {
+	var items []json.RawMessage
+	if err := json.Unmarshal(data, &items); err != nil {
+		return &core.PayloadError{Message: "the right-hand side must be an array of rational strings (one system) or an array of rows (several)"}
+	}
+	if len(items) > 0 && bytes.HasPrefix(bytes.TrimSpace(items[0]), []byte("[")) {
+		var m core.Matrix
+		if err := json.Unmarshal(data, &m); err != nil {
+			return err
+		}
+		*b = RightHandSide{Matrix: m}
+		return nil
+	}
+	var v []core.Rational
+	if err := json.Unmarshal(data, &v); err != nil {
+		return err
+	}
+	*b = RightHandSide{Vector: v, IsVector: true}
+	return nil
+}
+
+// JSONSchema accepts either shape.
+func (RightHandSide) JSONSchema() *jsonschema.Schema {
+	// Type is set besides anyOf because schema inference marks optional
+	// (pointer) fields by adding "null" to the type, and core collapses
+	// that pair back to the one real type only when there is one.
+	return &jsonschema.Schema{
+		Type:        "array",
+		Description: "a vector of exact rational strings (one right-hand side), or a matrix whose columns are several right-hand sides",
+		AnyOf: []*jsonschema.Schema{
+			{Type: "array", Items: core.Rational{}.JSONSchema()},
+			core.Matrix{}.JSONSchema(),
+		},
+	}
+}
+
+// SolveRequest is the system A·x = b.
+type SolveRequest struct {
+	Matrix core.Matrix   `json:"matrix" jsonschema:"the coefficient matrix A, m×n"`
+	RHS    RightHandSide `json:"rhs" jsonschema:"b: a vector of length m, or an m×k matrix of k right-hand sides"`
+}
+
+// SolveStatus classifies the solution set.
+type SolveStatus string
+
+// The solution-set classes.
+const (
+	Unique   SolveStatus = "unique"
+	None     SolveStatus = "none"
+	Infinite SolveStatus = "infinite"
+)
+
+// JSONSchema restricts the status to its three words.
+func (SolveStatus) JSONSchema() *jsonschema.Schema {
+	return core.Enum("unique: exactly one solution; none: no solution; infinite: a solution plus any combination of the kernel basis", string(Unique), string(None), string(Infinite))
+}
+
+// SolveResult describes every solution of A·x = b.
+type SolveResult struct {
+	Status SolveStatus `json:"status"`
+	// Solution is a particular solution, absent when the status is none.
+	Solution *RightHandSide `json:"solution,omitempty"`
+	// Kernel is a basis of {v : A·v = 0}; every solution is Solution plus
+	// a combination of these (column by column for several right-hand
+	// sides).
+	Kernel [][]core.Rational `json:"kernel"`
+	// InconsistentColumns lists, when the status is none, the 0-based
+	// right-hand sides that have no solution (always [0] for a vector).
+	InconsistentColumns []int `json:"inconsistent_columns,omitempty"`
+}
+
+// MaxSolveRightHandSides bounds k, the number of right-hand sides.
+const MaxSolveRightHandSides = MaxEchelonDimension
+
+// solveOperation solves A·x = b over Q.
+//
+// Canonical form: status "unique", "none" or "infinite". Unless none, the
+// particular solution is the one read off the RREF of [A | b] with every
+// free variable 0, and the kernel is the canonical nullspace basis (see
+// matrix.nullspace.compute): one vector per non-pivot column f of A, with
+// 1 at f, 0 at the other free columns. With several right-hand sides the
+// status is none if any column is inconsistent (inconsistent_columns names
+// them), and the solution is the n×k matrix of particular solutions.
+// A b whose length differs from A's row count is a DOMAIN_ERROR.
+//
+// Algorithm: fraction-free Gauss–Jordan reduction of [A | b] with pivots in
+// A's columns only (eliminate.go); a right-hand side is inconsistent when
+// it is nonzero in a row of A's echelon form that has no pivot.
+//
+// Postcondition: A·x = b exactly and A·v = 0 exactly for each kernel
+// vector (one product, cheap next to the elimination); the kernel has
+// n − rank(A) independent vectors and every column reported inconsistent
+// raises the rank of A, both checked modulo a random 62-bit prime.
+func solveOperation() core.Operation[SolveRequest, SolveResult] {
+	extra := `,"rhs":["0"]`
+	return core.Operation[SolveRequest, SolveResult]{
+		ID:         "matrix.linear_system.solve",
+		Title:      "Solve a linear system",
+		Summary:    "Exact solution set of A·x = b over the rationals: unique, none, or a particular solution plus a kernel basis.",
+		Keywords:   []string{"linear system", "solve", "matsolve", "simultaneous equations", "least", "particular solution", "kernel", "consistent", "matinverseimage", "Ax=b"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"matrix", "vector"},
+		Limits: []core.Limit{
+			dimensionLimit("matrix", MaxEchelonDimension, extra),
+			entryLimit("matrix", extra),
+			{
+				Name: "right_hand_sides", Max: MaxSolveRightHandSides, Unit: "columns",
+				Description: fmt.Sprintf("rhs has at most %d columns", MaxSolveRightHandSides),
+				Beyond:      fmt.Sprintf(`{"matrix":[["1"]],"rhs":%s}`, zeroMatrixJSON(1, MaxSolveRightHandSides+1)),
+			},
+		},
+		Preflight: func(q SolveRequest) error {
+			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+				return err
+			}
+			if k := q.RHS.Columns(); k > MaxSolveRightHandSides {
+				return core.Refusef("rhs has %d columns; at most %d right-hand sides are allowed", k, MaxSolveRightHandSides)
+			}
+			if err := checkEntries("rhs", q.RHS.asColumns()); err != nil {
+				return err
+			}
+			if m, _ := q.Matrix.Dims(); q.RHS.Rows() != m {
+				return core.DomainErrorf("the matrix has %d rows but the right-hand side has %d entries per column; b must have one entry per row of A", m, q.RHS.Rows())
+			}
+			return nil
+		},
+		Run:           solve,
+		Postcondition: checkSolve,
+		Examples: []core.Example{
+			{Title: "unique solution", Payload: json.RawMessage(`{"matrix":[["2","1"],["1","3"]],"rhs":["3","5"]}`),
+				Result: json.RawMessage(`{"status":"unique","solution":["4/5","7/5"],"kernel":[]}`)},
+			{Title: "infinitely many solutions", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"]],"rhs":["6","15"]}`),
+				Result: json.RawMessage(`{"status":"infinite","solution":["0","3","0"],"kernel":[["1","-2","1"]]}`)},
+			{Title: "inconsistent system", Payload: json.RawMessage(`{"matrix":[["1","1"],["2","2"]],"rhs":["1","3"]}`),
+				Result: json.RawMessage(`{"status":"none","kernel":[["-1","1"]],"inconsistent_columns":[0]}`)},
+			{Title: "two right-hand sides", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"rhs":[["1","0"],["0","1"]]}`),
+				Result: json.RawMessage(`{"status":"unique","solution":[["-2","1"],["3/2","-1/2"]],"kernel":[]}`)},
+		},
+		Generate: func(rng *rand.Rand) SolveRequest {
+			m := rng.IntN(7) + 1
+			n := rng.IntN(7)
+			a := randomMatrix(rng, m, n)
+			if rng.IntN(2) == 0 {
+				return SolveRequest{a, RightHandSide{Vector: randomMatrix(rng, 1, m)[0], IsVector: true}}
+			}
+			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
+		},
+		Slow: slowSquare("matrix", MaxEchelonDimension, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(MaxEchelonDimension, 1))),
+	}
+}
+
+func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
+	m, n := q.Matrix.Dims()
+	if m == 0 {
+		// A 0×0 encoding stands for "no equations"; n is then unknown and
+		// taken as 0, so the only solution is the empty vector.
+		n = 0
+	}
+	k := q.RHS.Columns()
+	red, err := reduce(ctx, augment(q.Matrix, q.RHS.asColumns()), n)
+	if err != nil {
+		return SolveResult{}, err
+	}
+	res := SolveResult{Kernel: kernelBasis(red, n)}
+	r := len(red.pivots)
+	for j := 0; j < k; j++ {
+		for i := r; i < m; i++ {
+			if red.a[i][n+j].Sign() != 0 {
+				res.InconsistentColumns = append(res.InconsistentColumns, j)
+				break
+			}
+		}
+	}
+	if len(res.InconsistentColumns) > 0 {
+		res.Status = None
+		return res, nil
+	}
+	res.Status = Unique
+	if r < n {
+		res.Status = Infinite
+	}
+	x := make([][]core.Rational, n)
+	for i := range x {
+		x[i] = make([]core.Rational, k)
+		for j := range x[i] {
+			x[i][j] = ratInt64(0)
+		}
+	}
+	for row, c := range red.pivots {
+		for j := 0; j < k; j++ {
+			x[c][j] = red.at(row, n+j)
+		}
+	}
+	sol := RightHandSide{Matrix: x}
+	if q.RHS.IsVector {
+		sol = RightHandSide{Vector: make([]core.Rational, n), IsVector: true}
+		for i := range x {
+			sol.Vector[i] = x[i][0]
+		}
+	}
+	res.Solution = &sol
+	return res, nil
+}
+
+// kernelBasis reads the canonical right-kernel basis off the RREF of the
+// first n columns: for each non-pivot column f, the vector with 1 at f, 0 at
+// the other non-pivot columns and −R[k][f] at the k-th pivot column.
+func kernelBasis(red *reduced, n int) [][]core.Rational {
+	isPivot := make([]bool, n)
+	for _, c := range red.pivots {
+		isPivot[c] = true
+	}
+	basis := [][]core.Rational{}
+	for f := 0; f < n; f++ {
+		if isPivot[f] {
+			continue
+		}
+		v := make([]core.Rational, n)
+		for j := range v {
+			v[j] = ratInt64(0)
+		}
+		v[f] = ratInt64(1)
+		for row, c := range red.pivots {
+			x := red.at(row, f)
+			v[c] = core.Rat(new(big.Rat).Neg(x.Rat()))
+		}
+		basis = append(basis, v)
+	}
+	return basis
+}
+
+func checkSolve(q SolveRequest, r SolveResult) error {
+	m, n := q.Matrix.Dims()
+	if m == 0 {
+		n = 0
+	}
+	k := q.RHS.Columns()
+	if err := checkKernel(q.Matrix, n, r.Kernel); err != nil {
+		return err
+	}
+	if (r.Status == None) != (r.Solution == nil) {
+		return fmt.Errorf("status %s with a solution %s", r.Status, map[bool]string{true: "absent", false: "present"}[r.Solution == nil])
+	}
+	if (r.Status == Unique && len(r.Kernel) > 0) || (r.Status == Infinite && len(r.Kernel) == 0) {
+		return fmt.Errorf("status %s with a kernel of dimension %d", r.Status, len(r.Kernel))
+	}
+	if r.Solution != nil {
+		if r.Solution.IsVector != q.RHS.IsVector || r.Solution.Rows() != n || (!r.Solution.IsVector && n > 0 && r.Solution.Columns() != k) {
+			return fmt.Errorf("the solution has the wrong shape")
+		}
+		ax := mulRat(q.Matrix, r.Solution.asColumns(), n, k)
+		b := q.RHS.asColumns()
+		for i := range ax {
+			for j := range ax[i] {
+				if ax[i][j].Cmp(b[i][j].Rat()) != 0 {
+					return fmt.Errorf("(A·x)[%d][%d] = %s but b has %s", i, j, ax[i][j].RatString(), b[i][j])
+				}
+			}
+		}
+		return nil
+	}
+	if len(r.InconsistentColumns) == 0 {
+		return fmt.Errorf("status none without an inconsistent column")
+	}
+	return withPrime(func(p uint64) (bool, error) {
+		a, ok := image(q.Matrix, p)
+		b, ok2 := image(q.RHS.asColumns(), p)
+		if !ok || !ok2 {
+			return false, nil
+		}
+		ra := modular.Rank(a, p)
+		for _, j := range r.InconsistentColumns {
+			if j < 0 || j >= k {
+				return true, fmt.Errorf("inconsistent column %d does not exist", j)
+			}
+			aug := make(modular.Matrix, m)
+			for i := range aug {
+				aug[i] = append(append([]uint64(nil), a[i]...), b[i][j])
+			}
+			if modular.Rank(aug, p) == ra {
+				return true, fmt.Errorf("right-hand side %d is reported inconsistent, but it does not raise the rank modulo %d", j, p)
+			}
+		}
+		return true, nil
+	})
+}
+
+// checkKernel verifies that basis is n − rank(A) independent vectors with
+// A·v = 0: the products exactly, the counts modulo a random prime.
+func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
+	for idx, v := range basis {
+		if len(v) != n {
+			return fmt.Errorf("kernel vector %d has %d entries, not %d", idx, len(v), n)
+		}
+	}
+	if len(basis) > 0 {
+		cols := make([][]core.Rational, n)
+		for i := range cols {
+			cols[i] = make([]core.Rational, len(basis))
+			for j, v := range basis {
+				cols[i][j] = v[i]
+			}
+		}
+		av := mulRat(a, cols, n, len(basis))
+		for i := range av {
+			for j, x := range av[i] {
+				if x.Sign() != 0 {
+					return fmt.Errorf("kernel vector %d is not in the kernel: (A·v)[%d] = %s", j, i, x.RatString())
+				}
+			}
+		}
+	}
+	return withPrime(func(p uint64) (bool, error) {
+		img, ok := image(a, p)
+		ker, ok2 := image(basis, p)
+		if !ok || !ok2 {
+			return false, nil
+		}
+		if want := n - modular.Rank(img, p); len(basis) != want {
+			return true, fmt.Errorf("kernel basis has %d vectors, but the nullity is %d", len(basis), want)
+		}
+		if got := modular.Rank(ker, p); got != len(basis) {
+			return true, fmt.Errorf("the %d kernel vectors span only dimension %d", len(basis), got)
+		}
+		return true, nil
+	})
+}
+
+// mulRat returns A·X over Q for A m×n and X n×k, clearing each row of A
+// of denominators first so the inner products run over integers.
+func mulRat(a core.Matrix, x [][]core.Rational, n, k int) [][]*big.Rat {
+	ai, scale := ints(a...)
+	out := make([][]*big.Rat, len(a))
+	for i := range out {
+		out[i] = make([]*big.Rat, k)
+		for j := 0; j < k; j++ {
+			s := new(big.Rat)
+			var t big.Rat
+			for l := 0; l < n; l++ {
+				if ai[i][l].Sign() == 0 || x[l][j].Rat().Sign() == 0 {
+					continue
+				}
+				t.SetInt(ai[i][l])
+				s.Add(s, t.Mul(&t, x[l][j].Rat()))
+			}
+			out[i][j] = s.Quo(s, new(big.Rat).SetInt(scale[i]))
+		}
+	}
+	return out
+}

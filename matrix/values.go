@@ -1,0 +1,250 @@
+package matrix
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
+)
+
+// MaxEntryDigits bounds the decimal digits of every numerator and
+// denominator in a request.
+const MaxEntryDigits = 1000
+
+// ints converts a rational matrix to integers row by row: row i is
+// multiplied by the lcm of its denominators, returned as scale[i]. The
+// result is freshly allocated.
+func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
+	out := make([][]*big.Int, len(rows))
+	scale := make([]*big.Int, len(rows))
+	for i, row := range rows {
+		l := big.NewInt(1)
+		var g big.Int
+		for _, x := range row {
+			d := x.Rat().Denom()
+			if d.BitLen() > 1 {
+				g.GCD(nil, nil, l, d)
+				l.Mul(l, new(big.Int).Quo(d, &g))
+			}
+		}
+		out[i] = make([]*big.Int, len(row))
+		for j, x := range row {
+			v := new(big.Int).Quo(l, x.Rat().Denom())
+			out[i][j] = v.Mul(v, x.Rat().Num())
+		}
+		scale[i] = l
+	}
+	return out, scale
+}
+
+// augment joins the rows of a and b side by side; they must have the same
+// number of rows.
+func augment(a, b [][]core.Rational) [][]core.Rational {
+	out := make([][]core.Rational, len(a))
+	for i := range a {
+		row := make([]core.Rational, 0, len(a[i])+len(b[i]))
+		out[i] = append(append(row, a[i]...), b[i]...)
+	}
+	return out
+}
+
+// identity returns the n×n identity as rationals.
+func identity(n int) [][]core.Rational {
+	out := make([][]core.Rational, n)
+	for i := range out {
+		out[i] = make([]core.Rational, n)
+		for j := range out[i] {
+			out[i][j] = ratInt64(0)
+		}
+		out[i][i] = ratInt64(1)
+	}
+	return out
+}
+
+func ratInt64(n int64) core.Rational { return core.Rat(big.NewRat(n, 1)) }
+
+// quotient returns x/d as a reduced rational.
+func quotient(x, d *big.Int) core.Rational {
+	return core.Rat(new(big.Rat).SetFrac(x, d))
+}
+
+// shape renders a matrix's dimensions for messages.
+func shape(m core.Matrix) string {
+	r, c := m.Dims()
+	return fmt.Sprintf("%d×%d", r, c)
+}
+
+// checkSize refuses a matrix beyond maxDim rows or columns or with an entry
+// beyond MaxEntryDigits; name says which argument it is.
+func checkSize(name string, m core.Matrix, maxDim int) error {
+	r, c := m.Dims()
+	if r > maxDim || c > maxDim {
+		return core.Refusef("%s is %d×%d; this operation accepts at most %d rows and %d columns", name, r, c, maxDim, maxDim)
+	}
+	return checkEntries(name, m)
+}
+
+func checkEntries(name string, rows [][]core.Rational) error {
+	for i, row := range rows {
+		for j, x := range row {
+			if d := digits(x.Rat().Num()); d > MaxEntryDigits {
+				return core.Refusef("%s entry (%d, %d) has a numerator of about %d digits; at most %d are allowed", name, i, j, d, MaxEntryDigits)
+			}
+			if d := digits(x.Rat().Denom()); d > MaxEntryDigits {
+				return core.Refusef("%s entry (%d, %d) has a denominator of about %d digits; at most %d are allowed", name, i, j, d, MaxEntryDigits)
+			}
+		}
+	}
+	return nil
+}
+
+// digits bounds the decimal digits of |x| from above, to within one,
+// without converting to decimal.
+func digits(x *big.Int) int { return int(float64(x.BitLen())*0.30103) + 1 }
+
+func requireSquare(what string, m core.Matrix) error {
+	if r, c := m.Dims(); r != c {
+		return core.DomainErrorf("%s is defined only for square matrices, and this matrix is %d×%d; send an n×n matrix", what, r, c)
+	}
+	return nil
+}
+
+// dimensionLimit declares the bound on rows and columns of the argument
+// field, with a zero matrix one row and column past it as the probe.
+func dimensionLimit(field string, max int, extra string) core.Limit {
+	return core.Limit{
+		Name: "dimension", Max: int64(max), Unit: "rows or columns",
+		Description: fmt.Sprintf("%s has at most %d rows and %d columns", field, max, max),
+		Beyond:      fmt.Sprintf(`{"%s":%s%s}`, field, zeroMatrixJSON(max+1, max+1), extra),
+	}
+}
+
+// entryLimit declares the bound on entry size with a one-entry probe.
+func entryLimit(field string, extra string) core.Limit {
+	return core.Limit{
+		Name: "entry_digits", Max: MaxEntryDigits, Unit: "decimal digits",
+		Description: fmt.Sprintf("every numerator and denominator in %s has at most %d decimal digits", field, MaxEntryDigits),
+		Beyond:      fmt.Sprintf(`{"%s":[["1%s"]]%s}`, field, strings.Repeat("0", MaxEntryDigits+1), extra),
+	}
+}
+
+func zeroMatrixJSON(rows, cols int) string {
+	row := "[" + strings.TrimSuffix(strings.Repeat(`"0",`, cols), ",") + "]"
+	return "[" + strings.TrimSuffix(strings.Repeat(row+",", rows), ",") + "]"
+}
+
+// reportProgress forwards to core.ReportProgress with integer counts.
+func reportProgress(ctx context.Context, done, total int, message string) {
+	core.ReportProgress(ctx, float64(done), float64(total), message)
+}
+
+// Modular images for postconditions.
+
+// checkRNG returns a source for the primes of postconditions. It is seeded
+// from the runtime's entropy so that nobody crafting a request can choose
+// an input whose error hides modulo the prime that will be used.
+func checkRNG() *rand.Rand {
+	return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+}
+
+// image reduces a rational matrix modulo p; false when p divides a
+// denominator.
+func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
+	out := make(modular.Matrix, len(m))
+	for i, row := range m {
+		out[i] = make([]uint64, len(row))
+		for j, x := range row {
+			v, ok := modular.ReduceRat(x.Rat(), p)
+			if !ok {
+				return nil, false
+			}
+			out[i][j] = v
+		}
+	}
+	return out, true
+}
+
+// withPrime calls f with random 62-bit primes until f reports that the
+// prime was usable (it divides no denominator involved), trying a few
+// primes at most; a 62-bit prime divides a given denominator of up to
+// MaxEntryDigits digits with probability below 2^-50.
+func withPrime(f func(p uint64) (usable bool, err error)) error {
+	rng := checkRNG()
+	for range 8 {
+		ok, err := f(modular.RandomPrime(rng, modular.PrimeBits))
+		if err != nil {
+			return err
+		}
+		if ok {
+			return nil
+		}
+	}
+	return fmt.Errorf("no usable prime found for the modular check")
+}
+
+// Random requests.
+
+// randomEntry is a small integer, or with probability 1/4 a small fraction
+// when rational is set.
+func randomEntry(rng *rand.Rand, rational bool) core.Rational {
+	n := rng.Int64N(19) - 9
+	if rational && rng.IntN(4) == 0 {
+		return core.Rat(big.NewRat(n, rng.Int64N(6)+1))
+	}
+	return ratInt64(n)
+}
+
+// randomMatrix returns an r×c matrix of small entries. With probability 1/3
+// one row is made a combination of two others, so singular and
+// rank-deficient cases are common. r = 0 encodes as the 0×0 matrix.
+func randomMatrix(rng *rand.Rand, r, c int) core.Matrix {
+	rational := rng.IntN(2) == 0
+	m := make(core.Matrix, r)
+	for i := range m {
+		m[i] = make([]core.Rational, c)
+		for j := range m[i] {
+			m[i][j] = randomEntry(rng, rational)
+		}
+	}
+	if r >= 2 && rng.IntN(3) == 0 {
+		i, j := rng.IntN(r), rng.IntN(r)
+		k := rng.Int64N(5) - 2
+		for col := 0; col < c; col++ {
+			v := new(big.Rat).Mul(big.NewRat(k, 1), m[j][col].Rat())
+			if i != j {
+				m[i][col] = core.Rat(v.Add(v, m[(i+1)%r][col].Rat()))
+			} else {
+				m[i][col] = core.Rat(v)
+			}
+		}
+	}
+	return m
+}
+
+// ratMatrix converts exact rows to big.Rat copies.
+func ratMatrix(m [][]core.Rational) [][]*big.Rat {
+	out := make([][]*big.Rat, len(m))
+	for i, row := range m {
+		out[i] = make([]*big.Rat, len(row))
+		for j, x := range row {
+			out[i][j] = new(big.Rat).Set(x.Rat())
+		}
+	}
+	return out
+}
+
+// fromRat wraps big.Rat rows as a core.Matrix.
+func fromRat(m [][]*big.Rat) core.Matrix {
+	out := make(core.Matrix, len(m))
+	for i, row := range m {
+		out[i] = make([]core.Rational, len(row))
+		for j, x := range row {
+			out[i][j] = core.Rat(x)
+		}
+	}
+	return out
+}
