@@ -27,22 +27,26 @@ func refuse(code core.Code, path, format string, args ...any) *argError {
 
 // object reads raw as a JSON object, keeping each member's bytes untouched so
 // that numbers are never rounded through float64. Every key must be one of
-// allowed; what reports an unknown one.
+// allowed (any key when allowed is nil); unknown reports one that is not.
 func object(raw json.RawMessage, path string, allowed []string, unknown func(key string) *argError) (map[string]json.RawMessage, *argError) {
 	raw = bytes.TrimSpace(raw)
 	where := path
 	if where == "" {
 		where = "the arguments"
 	}
+	want := "a JSON object"
+	if len(allowed) > 0 {
+		want += " with " + quoteAll(allowed)
+	}
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return nil, refuse(core.InvalidPayload, path, "%s are missing; send a JSON object with %s", where, quoteAll(allowed))
+		return nil, refuse(core.InvalidPayload, path, "%s: missing; send %s", where, want)
 	}
 	if raw[0] != '{' {
-		return nil, refuse(core.InvalidPayload, path, "%s must be a JSON object with %s, got %s", where, quoteAll(allowed), jsonKind(raw))
+		return nil, refuse(core.InvalidPayload, path, "%s must be %s, got %s", where, want, jsonKind(raw))
 	}
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &members); err != nil {
-		return nil, refuse(core.InvalidPayload, path, "%s are not a valid JSON object: %v", where, err)
+		return nil, refuse(core.InvalidPayload, path, "%s must be %s: %v", where, want, err)
 	}
 	keys := make([]string, 0, len(members))
 	for k := range members {
@@ -50,7 +54,7 @@ func object(raw json.RawMessage, path string, allowed []string, unknown func(key
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		if !slices.Contains(allowed, k) {
+		if allowed != nil && !slices.Contains(allowed, k) {
 			return nil, unknown(k)
 		}
 	}

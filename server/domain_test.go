@@ -25,6 +25,14 @@ type gcdResult struct {
 	GCD core.Integer `json:"gcd"`
 }
 
+type squareRequest struct {
+	N core.Integer `json:"n"`
+}
+
+type squareResult struct {
+	Square core.Integer `json:"square"`
+}
+
 type slowRequest struct {
 	// Millis is how long to work before answering.
 	Millis int `json:"millis"`
@@ -53,6 +61,10 @@ func testRegistry(t testing.TB) *core.Registry {
 			Summary:  "Greatest common divisor of two integers, non-negative, for the server's tests.",
 			Keywords: []string{"gcd", "greatest common divisor"},
 			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			InputPorts: []core.Port{
+				{Name: "left", Field: "left", ArtifactTypes: []string{"test.integer"}},
+				{Name: "right", Field: "right", ArtifactTypes: []string{"test.integer"}},
+			},
 			Limits: []core.Limit{{Name: "operand_bits", Max: 4096, Unit: "bits", Description: "each operand has at most this many bits", Beyond: fmt.Sprintf(`{"left":"%s","right":"1"}`, new(big.Int).Lsh(big.NewInt(1), 4096))}},
 			Preflight: func(q pairRequest) error {
 				if q.Left.Big().BitLen() > 4096 || q.Right.Big().BitLen() > 4096 {
@@ -77,6 +89,22 @@ func testRegistry(t testing.TB) *core.Registry {
 			Generate: func(rng *rand.Rand) pairRequest {
 				return pairRequest{core.Int64(rng.Int64N(1e12) + 1), core.Int64(rng.Int64N(1e12))}
 			},
+		}),
+		core.Add(r, core.Operation[squareRequest, squareResult]{
+			ID: "test.compute.square", Title: "Square (test)",
+			Summary: "Squares an integer and publishes the square on an output port.",
+			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			OutputPorts: []core.Port{{Name: "square", Field: "square", ArtifactTypes: []string{"test.integer"}}},
+			Run: func(_ context.Context, q squareRequest) (squareResult, error) {
+				return squareResult{core.Int(new(big.Int).Mul(q.N.Big(), q.N.Big()))}, nil
+			},
+			Postcondition: func(q squareRequest, r squareResult) error {
+				if new(big.Int).Sqrt(r.Square.Big()).Cmp(new(big.Int).Abs(q.N.Big())) != 0 {
+					return errors.New("the square root of the result is not |n|")
+				}
+				return nil
+			},
+			Examples: []core.Example{{Title: "12", Payload: json.RawMessage(`{"n":"12"}`), Result: json.RawMessage(`{"square":"144"}`)}},
 		}),
 		core.Add(r, core.Operation[slowRequest, slowResult]{
 			ID: "test.compute.slow", Title: "Slow count (test)",

@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"jacobian.dev/core"
 )
 
 const (
@@ -48,8 +50,24 @@ func (s *Server) readCatalog(ctx context.Context, req *mcp.ReadResourceRequest) 
 	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: catalogURI, MIMEType: "application/json", Text: string(doc)}}}, nil
 }
 
-// readArtifact answers every artifact URI with not-found: this runtime has
-// no artifact store yet, so it holds no artifact.
+// readArtifact serves a verified artifact from the runtime's store. A URI
+// the store does not hold (or cannot verify), or a runtime without a store,
+// gets the protocol's resource-not-found error.
 func (s *Server) readArtifact(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	return nil, mcp.ResourceNotFoundError(req.Params.URI)
+	uri := req.Params.URI
+	store := s.runtimeFor(req.Session).Artifacts()
+	if store == nil {
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	data, info, err := store.Get(uri)
+	var ce *core.Error
+	if errors.As(err, &ce) && ce.Code == core.UnknownReference {
+		s.log.Info("artifact not served", "uri", uri, "reason", ce.Message)
+		return nil, mcp.ResourceNotFoundError(uri)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", uri, err)
+	}
+	meta := mcp.Meta{"artifact_type": info.ArtifactType, "digest": info.Digest}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(data), Meta: meta}}}, nil
 }

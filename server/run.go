@@ -71,12 +71,24 @@ const runOutputSchema = `{
           "artifact_uri": {"type": "string"},
           "artifact_type": {"type": "string"},
           "digest": {"type": "string"},
-          "size": {"type": "integer"},
-          "value": {}
+          "size": {"type": "integer"}
         },
         "required": ["artifact_type", "digest", "size"],
         "additionalProperties": false
       }
+    },
+    "artifact": {
+      "type": "object",
+      "description": "Where a result too large to inline was stored; read it as a resource.",
+      "properties": {
+        "uri": {"type": "string"},
+        "digest": {"type": "string"},
+        "size": {"type": "integer"},
+        "artifact_type": {"type": "string"},
+        "last_used": {"type": "string"}
+      },
+      "required": ["uri", "digest", "size", "artifact_type"],
+      "additionalProperties": false
     },
     "execution": {
       "type": "object",
@@ -127,68 +139,66 @@ func (s *Server) doRun(ctx context.Context, rt *core.Runtime, args json.RawMessa
 	if !present || id == "" {
 		return core.Failed("", core.InvalidPayload, "/capability_id", "capability_id is missing; find one with math.find, e.g. \"integer.compute.gcd\"")
 	}
-	d, ok := rt.Registry().Lookup(id)
-	if !ok {
-		// The runtime words the refusal, with its nearest-ID suggestions.
-		return rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: m["payload"]})
+	inputs, aerr := bindings(m["inputs"])
+	if aerr != nil {
+		return core.Failed(id, aerr.code, aerr.path, "%s", aerr.message)
 	}
-	if raw, ok := m["inputs"]; ok {
-		if o, bound := bindInputs(d, raw); bound {
-			return o
-		}
-	}
-	return rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: m["payload"]})
+	return rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: m["payload"], Inputs: inputs})
 }
 
-// bindInputs checks the input bindings against the declared ports. The
-// runtime does not hold values by reference yet, so any well-formed binding
-// names a reference this session cannot resolve. bound is false when there
-// is nothing to bind.
-func bindInputs(d *core.Declaration, raw json.RawMessage) (core.Outcome, bool) {
-	ports := make([]string, 0, len(d.InputPorts))
-	for _, p := range d.InputPorts {
-		ports = append(ports, p.Name)
+// bindings reads {"<port>": {"value_ref": "..."}}. Which ports exist, and
+// whether the references resolve, is the runtime's to judge.
+func bindings(raw json.RawMessage) (map[string]core.Binding, *argError) {
+	if raw == nil {
+		return nil, nil
 	}
-	bindings, aerr := object(raw, "/inputs", ports, func(k string) *argError {
-		if len(ports) == 0 {
-			return refuse(core.UnknownField, "/inputs/"+k, "%s declares no input ports, so \"inputs\" must be empty; send the value in the payload", d.ID)
-		}
-		return refuse(core.UnknownField, "/inputs/"+k, "%s has no input port %q; its ports are %s", d.ID, k, quoteAll(ports))
-	})
+	members, aerr := object(raw, "/inputs", nil, nil)
 	if aerr != nil {
-		return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+		return nil, aerr
 	}
-	names := make([]string, 0, len(bindings))
-	for k := range bindings {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	for _, port := range names {
+	out := make(map[string]core.Binding, len(members))
+	for port, b := range members {
 		path := "/inputs/" + port
-		b, aerr := object(bindings[port], path, []string{"value_ref"}, func(k string) *argError {
+		fields, aerr := object(b, path, []string{"value_ref"}, func(k string) *argError {
 			return refuse(core.UnknownField, path+"/"+k, "a binding takes only \"value_ref\", got %q", k)
 		})
 		if aerr != nil {
-			return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+			return nil, aerr
 		}
-		ref, present, aerr := stringMember(b, "value_ref", path)
+		ref, present, aerr := stringMember(fields, "value_ref", path)
 		if aerr != nil {
-			return core.Failed(d.ID, aerr.code, aerr.path, "%s", aerr.message), true
+			return nil, aerr
 		}
 		if !present {
-			return core.Failed(d.ID, core.InvalidPayload, path+"/value_ref", "the binding of port %q needs a value_ref (\"value://...\")", port), true
+			return nil, refuse(core.InvalidPayload, path+"/value_ref", "the binding of port %q needs a value_ref (\"value://...\" or \"artifact://sha256/...\")", port)
 		}
-		return core.Failed(d.ID, core.UnknownReference, path+"/value_ref", "this session holds no value %q; references come from this session's earlier results", clip(ref)), true
+		out[port] = core.Binding{ValueRef: ref}
 	}
-	return core.Outcome{}, false
+	return out, nil
 }
 
 func runResult(o core.Outcome) *mcp.CallToolResult {
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: runText(o)}},
-		StructuredContent: o,
-		IsError:           o.Outcome == core.OutcomeFailed,
+	content := []mcp.Content{&mcp.TextContent{Text: runText(o)}}
+	// Values stored durably are linked, so clients can read them as
+	// resources.
+	if a := o.Artifact; a != nil {
+		content = append(content, &mcp.ResourceLink{URI: a.URI, Name: "result", Title: o.CapabilityID + " result", MIMEType: "application/json", Size: new(a.Size)})
 	}
+	for _, port := range sortedKeys(o.Outputs) {
+		if out := o.Outputs[port]; out.ArtifactURI != "" {
+			content = append(content, &mcp.ResourceLink{URI: out.ArtifactURI, Name: port, Title: o.CapabilityID + " output " + port, MIMEType: "application/json", Size: new(int64(out.Size))})
+		}
+	}
+	return &mcp.CallToolResult{Content: content, StructuredContent: o, IsError: o.Outcome == core.OutcomeFailed}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // runText is the compact projection for clients that ignore structured
@@ -201,7 +211,16 @@ func runText(o core.Outcome) string {
 		if o.Verdict != "" {
 			fmt.Fprintf(&b, " verdict %s", o.Verdict)
 		}
-		fmt.Fprintf(&b, ": %s", compact(o.Value))
+		if o.Value != nil {
+			fmt.Fprintf(&b, ": %s", compact(o.Value))
+		}
+		if a := o.Artifact; a != nil {
+			fmt.Fprintf(&b, "; the result (%d bytes) is stored as %s", a.Size, a.URI)
+		}
+		for _, port := range sortedKeys(o.Outputs) {
+			out := o.Outputs[port]
+			fmt.Fprintf(&b, "; output %s = %s (%s)", port, out.ValueRef, out.ArtifactType)
+		}
 	case core.OutcomeNonConclusion:
 		fmt.Fprintf(&b, "non_conclusion %s %s: %s", o.CapabilityID, o.Reason, o.Detail)
 	default:

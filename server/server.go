@@ -101,6 +101,8 @@ func (s *Server) runtimeFor(ss *mcp.ServerSession) *core.Runtime {
 		s.mu.Lock()
 		delete(s.runtimes, ss)
 		s.mu.Unlock()
+		// Value references end with their session.
+		rt.Close()
 	}()
 	return rt
 }

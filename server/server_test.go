@@ -230,7 +230,7 @@ func TestResources(t *testing.T) {
 	if err := json.Unmarshal([]byte(read.Contents[0].Text), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Count != 2 || len(doc.Operations) != 2 || doc.Operations[0]["capability_id"] != "test.compute.gcd" {
+	if doc.Count != 3 || len(doc.Operations) != 3 || doc.Operations[0]["capability_id"] != "test.compute.gcd" {
 		t.Fatalf("catalog: %+v", doc)
 	}
 	for _, key := range []string{"title", "kind", "effect", "input_kinds", "accepted_artifact_types", "produced_artifact_types", "input_ports", "output_ports", "provider", "available"} {
@@ -293,5 +293,73 @@ func TestProgressAndCancellation(t *testing.T) {
 		if i > 0 && n.Progress <= notes[i-1].Progress {
 			t.Errorf("progress did not increase: %v then %v", notes[i-1].Progress, n.Progress)
 		}
+	}
+}
+
+func TestArtifacts(t *testing.T) {
+	store, err := core.OpenArtifactStore(t.TempDir(), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An inline limit of one byte sends every result to the store.
+	cs := connect(t, Options{Runtime: core.RuntimeOptions{Artifacts: store, InlineLimit: 1}}, nil)
+	res, out := call(t, cs, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`)
+	if res.IsError || out["outcome"] != "completed" || out["value"] != nil {
+		t.Fatalf("got %v, want a completed outcome stored as an artifact", out)
+	}
+	uri := out["artifact"].(map[string]any)["uri"].(string)
+	var link *mcp.ResourceLink
+	for _, c := range res.Content {
+		if l, ok := c.(*mcp.ResourceLink); ok {
+			link = l
+		}
+	}
+	if link == nil || link.URI != uri {
+		t.Fatalf("content %v lacks a resource link to %s", res.Content, uri)
+	}
+	read, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := read.Contents[0].Text; got != `{"gcd":"6"}` {
+		t.Fatalf("artifact holds %s, want {\"gcd\":\"6\"}", got)
+	}
+	if _, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "artifact://sha256/" + strings.Repeat("0", 64)}); err == nil {
+		t.Fatal("an artifact the store does not hold was served")
+	}
+}
+
+// A value reference from one session resolves in that session only.
+func TestReferencesStayInTheirSession(t *testing.T) {
+	srv := New(testRegistry(t), Options{})
+	session := func() *mcp.ClientSession {
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := srv.MCP().Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close(); ss.Wait() })
+		return cs
+	}
+	a, b := session(), session()
+	_, out := call(t, a, "math.run", `{"capability_id":"test.compute.square","payload":{"n":"12"}}`)
+	ref, _ := out["outputs"].(map[string]any)["square"].(map[string]any)["value_ref"].(string)
+	if !strings.HasPrefix(ref, "value://") {
+		t.Fatalf("square published no value reference: %v", out)
+	}
+	bind := `{"capability_id":"test.compute.gcd","payload":{"right":"60"},"inputs":{"left":{"value_ref":"` + ref + `"}}}`
+	// gcd(144, 60) = 12.
+	if _, out := call(t, a, "math.run", bind); out["outcome"] != "completed" || out["value"].(map[string]any)["gcd"] != "12" {
+		t.Fatalf("same session: %v", out)
+	}
+	if res, out := call(t, b, "math.run", bind); !res.IsError || out["code"] != string(core.UnknownReference) {
+		t.Fatalf("other session: %v, want UNKNOWN_REFERENCE", out)
+	}
+	if res, out := call(t, a, "math.run", `{"capability_id":"test.compute.gcd","payload":{"right":"60"},"inputs":{"left":{"ref":"x"}}}`); !res.IsError || out["code"] != string(core.UnknownField) || out["path"] != "/inputs/left/ref" {
+		t.Fatalf("malformed binding: %v", out)
 	}
 }
