@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"jacobian.dev/core"
+)
+
+// buildInfo is what the running binary knows about itself.
+type buildInfo struct {
+	Name      string       `json:"name"`
+	Module    string       `json:"module"`
+	Version   string       `json:"version"`
+	GoVersion string       `json:"go_version"`
+	Domains   []moduleInfo `json:"domains"`
+	// Modules are the binary's other jacobian.dev modules (core, server,
+	// conformance, ...), for bug reports.
+	Modules []moduleInfo `json:"modules"`
+}
+
+// moduleInfo names a linked module. Replaced is the directory or module a
+// replace directive substituted, when there is one.
+type moduleInfo struct {
+	Path     string `json:"path"`
+	Version  string `json:"version"`
+	Replaced string `json:"replaced,omitempty"`
+}
+
+// readBuild reads the binary's build information. Domains are found from
+// the Register functions the binary was configured with, so a domain that
+// declares no operations yet is still reported.
+func readBuild(cfg Config) *buildInfo {
+	b := &buildInfo{Name: cfg.Name, Version: cfg.Version, GoVersion: runtime.Version()}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		info = &debug.BuildInfo{}
+	}
+	b.Module = info.Main.Path
+	if b.Version == "" {
+		b.Version = versionOf(&info.Main)
+	}
+	for _, reg := range cfg.Domains {
+		m := moduleOfFunc(info, reg)
+		if !slices.ContainsFunc(b.Domains, func(x moduleInfo) bool { return x.Path == m.Path }) {
+			b.Domains = append(b.Domains, m)
+		}
+	}
+	for _, dep := range info.Deps {
+		if !strings.HasPrefix(dep.Path, "jacobian.dev/") || slices.ContainsFunc(b.Domains, func(x moduleInfo) bool { return x.Path == dep.Path }) {
+			continue
+		}
+		b.Modules = append(b.Modules, describe(dep))
+	}
+	return b
+}
+
+// moduleOfFunc finds the module whose package defines fn, by the longest
+// module path that prefixes the function's package.
+func moduleOfFunc(info *debug.BuildInfo, fn core.Registrar) moduleInfo {
+	pkg := "unknown"
+	if fn != nil {
+		pkg = packageOf(runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name())
+	}
+	best := moduleInfo{Path: pkg, Version: "devel"}
+	bestLen := -1
+	for _, m := range append([]*debug.Module{&info.Main}, info.Deps...) {
+		if m == nil || m.Path == "" {
+			continue
+		}
+		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && len(m.Path) > bestLen {
+			best, bestLen = describe(m), len(m.Path)
+		}
+	}
+	return best
+}
+
+// packageOf extracts the import path from a symbol such as
+// "jacobian.dev/integer.Register".
+func packageOf(symbol string) string {
+	slash := strings.LastIndex(symbol, "/")
+	dot := strings.Index(symbol[slash+1:], ".")
+	if dot < 0 {
+		return symbol
+	}
+	return symbol[:slash+1+dot]
+}
+
+func describe(m *debug.Module) moduleInfo {
+	mi := moduleInfo{Path: m.Path, Version: versionOf(m)}
+	if m.Replace != nil {
+		mi.Replaced = m.Replace.Path
+		if m.Replace.Version != "" {
+			mi.Replaced += "@" + m.Replace.Version
+		}
+	}
+	return mi
+}
+
+// versionOf reports a module's version the way the catalog reports
+// provider versions: a module built from a workspace checkout says "devel".
+func versionOf(m *debug.Module) string {
+	if m.Replace != nil && m.Replace.Version != "" {
+		return m.Replace.Version
+	}
+	v := m.Version
+	if v == "" || v == "(devel)" || strings.HasPrefix(v, "v0.0.0-00010101000000") {
+		return "devel"
+	}
+	return v
+}
