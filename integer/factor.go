@@ -175,8 +175,12 @@ const slowSemiprime = "100000000000000000010000000700000000000000000031900001215
 
 // factorize runs the whole factorization of n ≠ 0.
 func factorize(ctx context.Context, n *big.Int, budget int64) (FactorResult, error) {
+	return newFactorizer(ctx, budget).factor(n)
+}
+
+// factor factors n ≠ 0 within f's remaining budget.
+func (f *factorizer) factor(n *big.Int) (FactorResult, error) {
 	res := FactorResult{Sign: n.Sign(), Factors: []PrimeFactor{}, Status: Complete}
-	f := newFactorizer(ctx, budget)
 	m := new(big.Int).Abs(n)
 	for _, pp := range f.trialDivide(m) {
 		res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.p), pp.e, Proven})

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Regenerates the PARI/GP reference data in this directory:
+#   cd integer/testdata && sh generate.sh
+# The seed is fixed in pari_reference.gp, so the output is reproducible
+# with the same PARI/GP version (2.15.2 made the committed files).
+set -e
+cd "$(dirname "$0")"
+rm -f gcd.txt lcm.txt gcdext.txt modinv.txt modpow.txt factor.txt isprime.txt
+gp -q -f pari_reference.gp </dev/null

@@ -1,0 +1,60 @@
+\\ Reference values for the integer domain's tests, computed by PARI/GP 2.15.
+\\ Run through generate.sh, which clears the old files first (write appends).
+\\ Every file holds one case per line, fields separated by single spaces.
+setrand(20261202);
+
+\\ A random integer of up to maxdigits digits, negative a third of the time,
+\\ zero now and then.
+rnd(maxdigits) =
+{
+  my(x = random(10^(1 + random(maxdigits))));
+  if (random(12) == 0, x = 0);
+  if (random(3) == 0, -x, x)
+};
+
+\\ Pairs sharing a random factor so gcds are nontrivial.
+pair(maxdigits) =
+{
+  my(g = 1 + random(10^(1 + random(20))));
+  [g * rnd(maxdigits), g * rnd(maxdigits)]
+};
+
+for (i = 1, 60, my(p = pair(120)); write("gcd.txt", p[1], " ", p[2], " ", gcd(p[1], p[2])));
+for (i = 1, 60, my(p = pair(120)); write("lcm.txt", p[1], " ", p[2], " ", lcm(p[1], p[2])));
+\\ gcdext(a, b) = [u, v, d] with a*u + b*v = d.
+for (i = 1, 60, my(p = pair(120), r = gcdext(p[1], p[2])); write("gcdext.txt", p[1], " ", p[2], " ", r[1], " ", r[2], " ", r[3]));
+\\ Small operands too, where the degenerate cases live.
+for (i = 1, 40, my(a = random(21) - 10, b = random(21) - 10, r = gcdext(a, b)); write("gcdext.txt", a, " ", b, " ", r[1], " ", r[2], " ", r[3]));
+
+\\ Units only: a non-unit makes Mod(a, m)^-1 an error in gp.
+{for (i = 1, 60,
+  my(m = 1 + random(10^(1 + random(100))), a = rnd(120));
+  while (gcd(a, m) != 1, a++);
+  write("modinv.txt", a, " ", m, " ", lift(Mod(a, m)^-1)))};
+
+\\ Exponents of either sign; a negative one needs a unit base.
+{for (i = 1, 60,
+  my(m = 1 + random(10^(1 + random(100))), b = rnd(120), e = random(10^(1 + random(60))));
+  if (random(3) == 0, while (gcd(b, m) != 1, b++); e = -e);
+  write("modpow.txt", b, " ", e, " ", m, " ", lift(Mod(b, m)^e)))};
+
+\\ Products of small primes, prime powers and one large prime, so rho
+\\ finishes quickly; the line is n then prime,exponent pairs.
+{for (i = 1, 60,
+  my(n = 1, f, s);
+  for (k = 1, 1 + random(5), n *= nextprime(random(10^(1 + random(9))))^(1 + random(3)));
+  if (random(2), n *= nextprime(random(10^(1 + random(40)))));
+  if (random(4) == 0, n = -n);
+  f = factor(n); s = Str(n);
+  for (j = 1, #f~, if (f[j, 1] != -1, s = Str(s, " ", f[j, 1], ",", f[j, 2])));
+  write("factor.txt", s))};
+
+\\ Primes, composites, semiprimes and random odd numbers of up to 60
+\\ digits; isprime is a proof in PARI (APRCL / ECPP above 2^64).
+{for (i = 1, 80,
+  my(n, d = 1 + random(60), kind = random(4));
+  if (kind == 0, n = nextprime(random(10^d)));
+  if (kind == 1, n = nextprime(random(10^(d\2 + 1))) * nextprime(random(10^(d\2 + 1))));
+  if (kind == 2, n = 2 * random(10^d) + 1);
+  if (kind == 3, n = random(10^d) - 5);
+  write("isprime.txt", n, " ", isprime(n)))};
