@@ -161,4 +161,3 @@ func TestPARIIsPrime(t *testing.T) {
 	}
 	t.Logf("%d primes left probable (no certificate within budget)", unproven)
 }
-
