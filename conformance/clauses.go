@@ -381,6 +381,9 @@ func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
 	return p.verdict(fmt.Sprintf("%d published results validated", validated))
 }
 
+// maxListed is how many failing generated requests a message lists.
+const maxListed = 3
+
 // checkPostconditionGenerated: random requests from the declaration's
 // generator complete (or meet a documented DOMAIN_ERROR or
 // RESOURCE_REFUSED); none fails its postcondition or breaks inside.
@@ -393,7 +396,7 @@ func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, str
 	if genErr != nil {
 		p.add("%v", genErr)
 	}
-	completed, domain, refused := 0, 0, 0
+	completed, domain, refused, bad := 0, 0, 0, 0
 	for _, g := range gen {
 		o := g.outcome
 		switch {
@@ -408,7 +411,13 @@ func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, str
 			refused++
 			continue
 		}
-		p.add("generated request #%d (seed %d) %s %s", g.index, sub.s.opts.Seed, clip(string(g.payload), 200), describe(g.attempt))
+		// The first few failures say enough; the count says how common.
+		if bad++; bad <= maxListed {
+			p.add("generated request #%d (seed %d) %s %s", g.index, sub.s.opts.Seed, clip(string(g.payload), 200), describe(g.attempt))
+		}
+	}
+	if bad > maxListed {
+		p.add("and %d more of the %d generated requests", bad-maxListed, len(gen))
 	}
 	if len(p) == 0 && completed == 0 && len(gen) > 0 {
 		p.add("none of %d generated requests completed (%d DOMAIN_ERROR, %d RESOURCE_REFUSED), so the postcondition was never exercised; generate requests inside the domain and the limits", len(gen), domain, refused)
@@ -432,7 +441,7 @@ func checkPreflightLimits(ctx context.Context, sub *subject) (Status, string) {
 			p.add("limit %q has no Beyond payload to check", l.Name)
 			continue
 		}
-		r := sub.run(ctx, []byte(l.Beyond), beyondBudget)
+		r := sub.run(ctx, []byte(l.Beyond), min(beyondBudget, sub.s.budget))
 		o := r.outcome
 		if r.abandoned || o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
 			p.add("limit %q (max %d %s): the Beyond payload should be refused with RESOURCE_REFUSED, but it %s", l.Name, l.Max, l.Unit, describe(r))
@@ -462,7 +471,7 @@ func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
 		}
 		extra := clone(fields)
 		extra[unknownField] = true
-		r := sub.run(ctx, mustMarshal(extra), runBudget)
+		r := sub.run(ctx, mustMarshal(extra), sub.s.budget)
 		if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.UnknownField {
 			p.add("%s with an added field %q: want failed UNKNOWN_FIELD, but it %s", exampleName(i, ex), unknownField, describe(r))
 		}
@@ -474,7 +483,7 @@ func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
 			numbers++
 			payload := clone(fields)
 			payload[name] = altered
-			r := sub.run(ctx, mustMarshal(payload), runBudget)
+			r := sub.run(ctx, mustMarshal(payload), sub.s.budget)
 			if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.InvalidPayload {
 				p.add("%s with /%s%s sent as a JSON number: want failed INVALID_PAYLOAD (exact values travel as strings), but it %s", exampleName(i, ex), name, path, describe(r))
 			}
@@ -586,7 +595,7 @@ func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
 		if pr.first.abandoned {
 			continue
 		}
-		second := sub.run(ctx, pr.first.payload, runBudget)
+		second := sub.run(ctx, pr.first.payload, sub.s.budget)
 		if second.abandoned {
 			p.add("%s: the second run %s", pr.name, describe(second))
 			continue
@@ -619,7 +628,7 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	done := make(chan attempt, 1)
 	start := time.Now()
 	go func() {
-		o := sub.s.rt.Run(runCtx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(sub.d.Slow), Timeout: runBudget})
+		o := sub.s.rt.Run(runCtx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(sub.d.Slow), Timeout: sub.s.budget})
 		done <- attempt{payload: []byte(sub.d.Slow), outcome: o, elapsed: time.Since(start)}
 	}()
 	var cancelledAt time.Time
@@ -651,8 +660,8 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	select {
 	case r := <-done:
 		msg += fmt.Sprintf("; it returned after %v and %s", time.Since(cancelledAt).Round(time.Millisecond), describe(r))
-	case <-time.After(runBudget + abandonAfter):
-		msg += fmt.Sprintf("; it was still running %v later and was abandoned", runBudget+abandonAfter)
+	case <-time.After(sub.s.budget + sub.s.grace):
+		msg += fmt.Sprintf("; it was still running %v later and was abandoned", sub.s.budget+sub.s.grace)
 	}
 	return Fail, msg
 }

@@ -129,8 +129,10 @@ func soundDivisorCount() core.Operation[soundNRequest, soundCountResult] {
 			{Title: "a negative square", Payload: json.RawMessage(`{"n":"-36"}`), Result: json.RawMessage(`{"count":"9"}`)},
 			{Title: "a prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"count":"2"}`)},
 		},
-		Generate: func(rng *rand.Rand) soundNRequest { return soundNRequest{core.Int64(rng.Int64N(2_000_001) - 1_000_000)} },
-		Slow:     `{"n":"999999999999999999999999"}`,
+		Generate: func(rng *rand.Rand) soundNRequest {
+			return soundNRequest{core.Int64(rng.Int64N(2_000_001) - 1_000_000)}
+		},
+		Slow: `{"n":"999999999999999999999999"}`,
 	}
 }
 

@@ -28,6 +28,10 @@ type suite struct {
 	reg  *core.Registry
 	rt   *core.Runtime
 	opts Options
+	// budget bounds each run and grace is how long past it conformance
+	// waits before abandoning the run (runBudget and abandonAfter; the
+	// suite's own tests shorten them).
+	budget, grace time.Duration
 }
 
 func newSuite(reg *core.Registry, opts Options) *suite {
@@ -35,7 +39,7 @@ func newSuite(reg *core.Registry, opts Options) *suite {
 	// clause, which keeps its slot until it returns, cannot make later runs
 	// look refused.
 	rt := core.NewRuntime(reg, core.RuntimeOptions{Slots: 16, Timeout: runBudget})
-	return &suite{reg: reg, rt: rt, opts: opts.withDefaults()}
+	return &suite{reg: reg, rt: rt, opts: opts.withDefaults(), budget: runBudget, grace: abandonAfter}
 }
 
 // subject is one declaration under check, with the runs that several
@@ -102,7 +106,7 @@ func (sub *subject) check(ctx context.Context, c clause) (res Result) {
 }
 
 // run executes payload through the runtime. If the operation ignores its
-// context and is still running abandonAfter past its deadline, run stops
+// context and is still running the suite's grace period past its deadline, run stops
 // waiting and reports it abandoned.
 func (sub *subject) run(ctx context.Context, payload []byte, budget time.Duration) attempt {
 	done := make(chan attempt, 1)
@@ -111,7 +115,7 @@ func (sub *subject) run(ctx context.Context, payload []byte, budget time.Duratio
 		o := sub.s.rt.Run(ctx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(payload), Timeout: budget})
 		done <- attempt{payload: payload, outcome: o, elapsed: time.Since(start)}
 	}()
-	timer := time.NewTimer(budget + abandonAfter)
+	timer := time.NewTimer(budget + sub.s.grace)
 	defer timer.Stop()
 	select {
 	case r := <-done:
@@ -126,7 +130,7 @@ func (sub *subject) examples(ctx context.Context) []attempt {
 	if sub.exampleRuns == nil {
 		sub.exampleRuns = make([]attempt, len(sub.d.Examples))
 		for i, ex := range sub.d.Examples {
-			sub.exampleRuns[i] = sub.run(ctx, ex.Payload, runBudget)
+			sub.exampleRuns[i] = sub.run(ctx, ex.Payload, sub.s.budget)
 		}
 	}
 	return sub.exampleRuns
@@ -147,7 +151,7 @@ func (sub *subject) generatedRuns(ctx context.Context) ([]generatedRun, error) {
 			sub.genErr = fmt.Errorf("generated request #%d (seed %d): %w", i, sub.s.opts.Seed, err)
 			break
 		}
-		sub.generated = append(sub.generated, generatedRun{attempt: sub.run(ctx, payload, runBudget), index: i})
+		sub.generated = append(sub.generated, generatedRun{attempt: sub.run(ctx, payload, sub.s.budget), index: i})
 	}
 	return sub.generated, sub.genErr
 }
@@ -173,7 +177,7 @@ func generate(d *core.Declaration, rng *rand.Rand) (payload []byte, err error) {
 // and what the runtime said.
 func describe(r attempt) string {
 	if r.abandoned {
-		return fmt.Sprintf("did not return within %v (its deadline plus %v): the operation ignores its context", r.elapsed.Round(time.Millisecond), abandonAfter)
+		return fmt.Sprintf("did not return within %v, well past its deadline, and was abandoned: the operation ignores its context", r.elapsed.Round(time.Millisecond))
 	}
 	o := r.outcome
 	switch o.Outcome {

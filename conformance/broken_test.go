@@ -1,0 +1,207 @@
+package conformance
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"jacobian.dev/core"
+)
+
+// The broken domain gets past core.Add but breaks the contract, one defect
+// per operation, each aimed at one clause that only running the operation
+// can reveal. Every operation doubles an integer; the defects are the
+// point.
+
+type brokenRequest struct {
+	N core.Integer `json:"n"`
+}
+
+type brokenResult struct {
+	Double core.Integer `json:"double"`
+}
+
+func double(n *big.Int) core.Integer { return core.Int(new(big.Int).Lsh(n, 1)) }
+
+func doubles(q brokenRequest, r brokenResult) error {
+	if new(big.Int).Lsh(q.N.Big(), 1).Cmp(r.Double.Big()) != 0 {
+		return fmt.Errorf("%s is not twice %s", r.Double, q.N)
+	}
+	return nil
+}
+
+func doubleRun(_ context.Context, q brokenRequest) (brokenResult, error) {
+	return brokenResult{double(q.N.Big())}, nil
+}
+
+func smallInteger(rng *rand.Rand) brokenRequest {
+	return brokenRequest{core.Int64(rng.Int64N(2001) - 1000)}
+}
+
+// brokenOp is a sound doubling operation that each defect below alters.
+func brokenOp(id string) core.Operation[brokenRequest, brokenResult] {
+	return core.Operation[brokenRequest, brokenResult]{
+		ID: id, Title: "Double", Summary: "Doubles an integer, for testing conformance.",
+		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: doubleRun, Postcondition: doubles,
+		Examples: []core.Example{
+			{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)},
+		},
+		Generate: smallInteger,
+	}
+}
+
+// wantBroken is every clause the broken domain must fail, and nothing else.
+var wantBroken = map[string][]string{
+	"broken.example.compute":       {"examples_run"},
+	"broken.postcondition.compute": {"postcondition_generated"},
+	"broken.panic.compute":         {"postcondition_generated"},
+	"broken.preflight.compute":     {"preflight_limits"},
+	"broken.deaf.compute":          {"cancellation"},
+	"broken.flip.compute":          {"determinism"},
+	"broken.number.compute":        {"unknown_fields"},
+	"broken.withheld.compute":      {"examples_run", "results_validate"},
+}
+
+func registerBroken(r *core.Registry) error {
+	// An example whose expected result is wrong: 2·3 is 6, not 5.
+	wrongExample := brokenOp("broken.example.compute")
+	wrongExample.Examples = append(wrongExample.Examples,
+		core.Example{Title: "three", Payload: json.RawMessage(`{"n":"3"}`), Result: json.RawMessage(`{"double":"5"}`)})
+
+	// Adds one to odd inputs; the examples are even, the postcondition
+	// catches it on generated inputs.
+	offByOne := brokenOp("broken.postcondition.compute")
+	offByOne.Run = func(_ context.Context, q brokenRequest) (brokenResult, error) {
+		d := double(q.N.Big()).Big()
+		if q.N.Big().Bit(0) == 1 {
+			d.Add(d, big.NewInt(1))
+		}
+		return brokenResult{core.Int(d)}, nil
+	}
+
+	// Indexes past a slice for negative inputs.
+	panics := brokenOp("broken.panic.compute")
+	panics.Run = func(_ context.Context, q brokenRequest) (brokenResult, error) {
+		table := []int64{0, 2, 4}
+		if q.N.Big().Sign() < 0 {
+			return brokenResult{core.Int64(table[q.N.Big().Sign()])}, nil
+		}
+		return brokenResult{double(q.N.Big())}, nil
+	}
+
+	// Declares a limit that preflight does not enforce.
+	unenforced := brokenOp("broken.preflight.compute")
+	unenforced.Limits = []core.Limit{{
+		Name: "n_digits", Max: 10, Unit: "decimal digits", Description: "n has at most ten digits",
+		Beyond: `{"n":"` + strings.Repeat("9", 11) + `"}`,
+	}}
+	unenforced.Preflight = func(brokenRequest) error { return nil }
+
+	// Sleeps a second on the Slow payload without looking at ctx.
+	deaf := brokenOp("broken.deaf.compute")
+	deaf.Run = func(ctx context.Context, q brokenRequest) (brokenResult, error) {
+		if q.N.Big().Cmp(big.NewInt(1_000_000)) > 0 {
+			time.Sleep(time.Second)
+		}
+		return doubleRun(ctx, q)
+	}
+	deaf.Slow = `{"n":"1000000000"}`
+
+	// Encodes its fields in an order that alternates from call to call: the
+	// values are equal as JSON, the bytes are not.
+	var calls atomic.Int64
+	flip := core.Operation[brokenRequest, flipResult]{
+		ID: "broken.flip.compute", Title: "Double and triple", Summary: "Doubles and triples an integer, for testing conformance.",
+		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: func(_ context.Context, q brokenRequest) (flipResult, error) {
+			return flipResult{Double: double(q.N.Big()), Triple: core.Int(new(big.Int).Mul(q.N.Big(), big.NewInt(3))), flip: calls.Add(1)%2 == 0}, nil
+		},
+		Postcondition: func(q brokenRequest, r flipResult) error {
+			if new(big.Int).Sub(r.Triple.Big(), r.Double.Big()).Cmp(q.N.Big()) != 0 {
+				return errors.New("triple - double != n")
+			}
+			return nil
+		},
+		Examples: []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4","triple":"6"}`)}},
+	}
+
+	// Takes n as any JSON value, so a JSON number gets through and is
+	// silently rounded to a float64.
+	number := core.Operation[numberRequest, brokenResult]{
+		ID: "broken.number.compute", Title: "Double", Summary: "Doubles an integer given as a string or a number.",
+		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: func(_ context.Context, q numberRequest) (brokenResult, error) {
+			var n *big.Int
+			switch v := q.N.(type) {
+			case string:
+				x, err := core.ParseInteger(v)
+				if err != nil {
+					return brokenResult{}, core.DomainErrorf("%v", err)
+				}
+				n = x
+			case float64:
+				n, _ = big.NewFloat(v).Int(nil)
+			default:
+				return brokenResult{}, core.DomainErrorf("n must be an integer")
+			}
+			return brokenResult{double(n)}, nil
+		},
+		Postcondition: func(numberRequest, brokenResult) error { return nil },
+		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
+	}
+
+	// Encodes its integer as a JSON number, against its own schema, so
+	// the runtime withholds every result.
+	withheld := core.Operation[brokenRequest, numericResult]{
+		ID: "broken.withheld.compute", Title: "Double", Summary: "Doubles an integer, for testing conformance.",
+		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: func(_ context.Context, q brokenRequest) (numericResult, error) {
+			return numericResult{double(q.N.Big())}, nil
+		},
+		Postcondition: func(brokenRequest, numericResult) error { return nil },
+		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
+	}
+
+	return errors.Join(
+		core.Add(r, wrongExample),
+		core.Add(r, offByOne),
+		core.Add(r, panics),
+		core.Add(r, unenforced),
+		core.Add(r, deaf),
+		core.Add(r, flip),
+		core.Add(r, number),
+		core.Add(r, withheld),
+	)
+}
+
+type flipResult struct {
+	Double core.Integer `json:"double"`
+	Triple core.Integer `json:"triple"`
+	flip   bool
+}
+
+func (r flipResult) MarshalJSON() ([]byte, error) {
+	if r.flip {
+		return fmt.Appendf(nil, `{"triple":"%s","double":"%s"}`, r.Triple, r.Double), nil
+	}
+	return fmt.Appendf(nil, `{"double":"%s","triple":"%s"}`, r.Double, r.Triple), nil
+}
+
+type numberRequest struct {
+	N any `json:"n"`
+}
+
+type numericResult struct {
+	Double core.Integer `json:"double"`
+}
+
+func (r numericResult) MarshalJSON() ([]byte, error) {
+	return fmt.Appendf(nil, `{"double":%s}`, r.Double), nil
+}
