@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/alecthomas/kong v1.17.0
+	github.com/modelcontextprotocol/go-sdk v1.8.0
 	jacobian.dev/conformance v0.0.0
 	jacobian.dev/core v0.0.0
 	jacobian.dev/finitefield v0.0.0
@@ -15,7 +16,6 @@ require (
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
-	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect

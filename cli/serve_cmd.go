@@ -3,9 +3,13 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
+	"os"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"jacobian.dev/core"
 	"jacobian.dev/server"
@@ -58,13 +62,24 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		Version: build.Version,
 	})
 	var err error
-	if c.HTTP != "" {
+	switch {
+	case c.HTTP != "":
 		err = srv.ServeHTTP(ctx, c.HTTP)
-	} else {
+	case std.in == os.Stdin && std.out == os.Stdout:
 		err = srv.ServeStdio(ctx)
+	default:
+		// Streams given through Config (an embedding program, a test) get
+		// the same newline-delimited JSON-RPC the stdio transport speaks.
+		err = srv.ServeTransport(ctx, &mcp.IOTransport{Reader: io.NopCloser(std.in), Writer: nopWriteCloser{std.out}})
 	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: %v", err)}
 	}
 	return nil
 }
+
+// nopWriteCloser leaves closing the output to its owner, as the stdio
+// transport does with standard output.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
