@@ -35,12 +35,14 @@
 // # Size bounds
 //
 // Expansion can be exponentially larger than the text ("(x+1)^1000000",
-// "(2^1000000*x)"), so Parse first builds a syntax tree and bounds, for
-// every subexpression, the degree and the bit size of the coefficients
-// (the L1 norm of the integer numerator polynomial and the common
+// "2^1000000*x"), so Compile builds a syntax tree and bounds, for every
+// subexpression, the degree and the bit size of the coefficients (log2 of
+// the L1 norm of the integral numerator polynomial plus log2 of the common
 // denominator, which bound every numerator and denominator of the reduced
-// coefficients). Only if every bound is within Limits does it expand; if
-// not it returns a *SizeError without doing the work.
+// coefficients) without expanding anything. The caller compares the
+// bounds with its limits (Expr.Within) and only then expands
+// (Expr.Expand), which polls a context. Parse does all three for callers
+// that need no cancellation.
 //
 // # Rendering
 //
@@ -51,6 +53,7 @@
 package polyexpr
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/big"
@@ -158,36 +161,89 @@ type parser struct {
 	worstBits   float64
 }
 
-// Parse reads src under the grammar above and expands it, or returns a
-// *SyntaxError or a *SizeError.
-func Parse(src string, lim Limits) (Polynomial, error) {
-	if len(src) > lim.MaxLength {
-		return Polynomial{}, &SizeError{Length: len(src), Limits: lim}
+// Expr is a syntactically valid expression, not yet expanded, with
+// bounds on the size of its expansion.
+type Expr struct {
+	root     *node
+	variable string
+	degree   int64
+	bits     int64
+	length   int
+}
+
+// Variable is the letter the expression uses, or "" for a constant.
+func (e *Expr) Variable() string { return e.variable }
+
+// DegreeBound bounds the degree of every subexpression's expansion.
+func (e *Expr) DegreeBound() int64 { return e.degree }
+
+// BitsBound bounds the bits of numerator plus denominator of every
+// coefficient of every subexpression's expansion.
+func (e *Expr) BitsBound() int64 { return e.bits }
+
+// Within returns a *SizeError if the bounds exceed lim, and nil otherwise.
+func (e *Expr) Within(lim Limits) error {
+	if e.length > lim.MaxLength || e.degree > lim.MaxDegree || e.bits > lim.MaxBits {
+		return &SizeError{Length: e.length, Degree: e.degree, Bits: e.bits, Limits: lim}
+	}
+	return nil
+}
+
+// Compile checks src against the grammar and bounds its expansion without
+// expanding it. It returns a *SyntaxError, or a *SizeError when src is
+// longer than maxLength bytes.
+func Compile(src string, maxLength int) (*Expr, error) {
+	if len(src) > maxLength {
+		return nil, &SizeError{Length: len(src), Limits: Limits{MaxLength: maxLength}}
 	}
 	p := &parser{src: src}
 	p.skipSpace()
 	if p.pos == len(src) {
-		return Polynomial{}, p.errorf("the expression is empty; expected a polynomial such as \"x^2 - 1\"")
+		return nil, p.errorf("the expression is empty; expected a polynomial such as \"x^2 - 1\"")
 	}
 	root, err := p.expression()
 	if err != nil {
-		return Polynomial{}, err
+		return nil, err
 	}
 	if p.pos < len(src) {
-		c := src[p.pos]
-		if c == ')' {
-			return Polynomial{}, p.errorf("unmatched ')'")
+		if src[p.pos] == ')' {
+			return nil, p.errorf("unmatched ')'")
 		}
-		return Polynomial{}, p.unexpected("'+', '-', '*', '^' or the end of the expression")
+		return nil, p.unexpected("'+', '-', '*', '^' or the end of the expression")
 	}
 	bits := saturated
 	if p.worstBits < float64(saturated) {
 		bits = int64(math.Ceil(p.worstBits))
 	}
-	if p.worstDegree > lim.MaxDegree || bits > lim.MaxBits {
-		return Polynomial{}, &SizeError{Length: len(src), Degree: p.worstDegree, Bits: bits, Limits: lim}
+	return &Expr{root: root, variable: p.variable, degree: p.worstDegree, bits: bits, length: len(src)}, nil
+}
+
+// Expand computes the coefficients, polling ctx between steps. Callers
+// check the bounds first (Within): expansion costs about the square of
+// the degree bound times the cost of multiplying coefficients of the bits
+// bound.
+func (e *Expr) Expand(ctx context.Context) ([]*big.Rat, error) {
+	return expand(ctx, e.root)
+}
+
+// Parse compiles src, refuses it with a *SizeError if its bounds exceed
+// lim, and expands it.
+func Parse(src string, lim Limits) (Polynomial, error) {
+	e, err := Compile(src, lim.MaxLength)
+	if err != nil {
+		if se, ok := err.(*SizeError); ok {
+			se.Limits = lim
+		}
+		return Polynomial{}, err
 	}
-	return Polynomial{Variable: p.variable, Coefficients: expand(root)}, nil
+	if err := e.Within(lim); err != nil {
+		return Polynomial{}, err
+	}
+	c, err := e.Expand(context.Background())
+	if err != nil {
+		return Polynomial{}, err
+	}
+	return Polynomial{Variable: e.variable, Coefficients: c}, nil
 }
 
 func (p *parser) errorAt(offset int, format string, args ...any) *SyntaxError {
@@ -265,7 +321,7 @@ func (p *parser) expression() (*node, error) {
 		left = p.note(&node{
 			op: c, kids: []*node{left, right},
 			degree:  max(left.degree, right.degree),
-			numBits: max(left.numBits+right.denBits, right.numBits+left.denBits) + 1,
+			numBits: log2Sum(left.numBits+right.denBits, right.numBits+left.denBits),
 			denBits: left.denBits + right.denBits,
 		})
 	}
@@ -448,6 +504,16 @@ func (p *parser) number() (*node, error) {
 	return p.note(&node{op: 'n', num: r, numBits: log2Above(n), denBits: denBits}), nil
 }
 
+// log2Sum is log2(2^a + 2^b), the bound on the L1 norm of a sum, rounded
+// up slightly against floating-point error.
+func log2Sum(a, b float64) float64 {
+	hi, lo := max(a, b), min(a, b)
+	if math.IsInf(hi, 1) {
+		return hi
+	}
+	return (hi + math.Log2(1+math.Exp2(lo-hi))) * (1 + 1e-12)
+}
+
 // log2Above is an upper bound on log2 x for x ≥ 1, and 0 for x = 0.
 func log2Above(x *big.Int) float64 {
 	if x.Sign() == 0 {
@@ -461,22 +527,31 @@ func log2Above(x *big.Int) float64 {
 	return math.Log2(f) * (1 + 1e-12)
 }
 
-// expand computes the coefficients of n. Parse calls it only when every
-// subexpression's bounds are within the limits.
-func expand(n *node) []*big.Rat {
+// expand computes the coefficients of n.
+func expand(ctx context.Context, n *node) ([]*big.Rat, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	switch n.op {
 	case 'n':
-		return trim([]*big.Rat{new(big.Rat).Set(n.num)})
+		return trim([]*big.Rat{new(big.Rat).Set(n.num)}), nil
 	case 'v':
-		return []*big.Rat{new(big.Rat), big.NewRat(1, 1)}
+		return []*big.Rat{new(big.Rat), big.NewRat(1, 1)}, nil
 	case '~':
-		c := expand(n.kids[0])
+		c, err := expand(ctx, n.kids[0])
 		for _, x := range c {
 			x.Neg(x)
 		}
-		return c
+		return c, err
 	case '+', '-':
-		a, b := expand(n.kids[0]), expand(n.kids[1])
+		a, err := expand(ctx, n.kids[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := expand(ctx, n.kids[1])
+		if err != nil {
+			return nil, err
+		}
 		out := make([]*big.Rat, max(len(a), len(b)))
 		for i := range out {
 			out[i] = new(big.Rat)
@@ -491,43 +566,85 @@ func expand(n *node) []*big.Rat {
 				}
 			}
 		}
-		return trim(out)
+		return trim(out), nil
 	case '*':
-		return mul(expand(n.kids[0]), expand(n.kids[1]))
+		a, err := expand(ctx, n.kids[0])
+		if err != nil {
+			return nil, err
+		}
+		b, err := expand(ctx, n.kids[1])
+		if err != nil {
+			return nil, err
+		}
+		return mul(ctx, a, b)
 	case '^':
-		base := expand(n.kids[0])
+		base, err := expand(ctx, n.kids[0])
+		if err != nil {
+			return nil, err
+		}
 		result := []*big.Rat{big.NewRat(1, 1)}
 		for e := n.exp; e > 0; e >>= 1 {
 			if e&1 == 1 {
-				result = mul(result, base)
+				if result, err = mul(ctx, result, base); err != nil {
+					return nil, err
+				}
 			}
 			if e > 1 {
-				base = mul(base, base)
+				if base, err = mul(ctx, base, base); err != nil {
+					return nil, err
+				}
 			}
 		}
-		return result
+		return result, nil
 	}
-	panic("polyexpr: unknown node " + string(n.op))
+	return nil, fmt.Errorf("polyexpr: unknown node %q", n.op)
 }
 
-func mul(a, b []*big.Rat) []*big.Rat {
+// mul multiplies with integer arithmetic after clearing denominators, so
+// no gcd is taken per coefficient product.
+func mul(ctx context.Context, a, b []*big.Rat) ([]*big.Rat, error) {
 	if len(a) == 0 || len(b) == 0 {
-		return nil
+		return nil, nil
 	}
-	out := make([]*big.Rat, len(a)+len(b)-1)
-	for i := range out {
-		out[i] = new(big.Rat)
-	}
-	t := new(big.Rat)
-	for i, x := range a {
-		if x.Sign() == 0 {
+	za, da := integral(a)
+	zb, db := integral(b)
+	out := make([]big.Int, len(a)+len(b)-1)
+	var t big.Int
+	for i := range za {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if za[i].Sign() == 0 {
 			continue
 		}
-		for j, y := range b {
-			out[i+j].Add(out[i+j], t.Mul(x, y))
+		for j := range zb {
+			out[i+j].Add(&out[i+j], t.Mul(&za[i], &zb[j]))
 		}
 	}
-	return trim(out)
+	d := new(big.Int).Mul(da, db)
+	res := make([]*big.Rat, len(out))
+	for i := range out {
+		res[i] = new(big.Rat).SetFrac(&out[i], d)
+	}
+	return trim(res), nil
+}
+
+// integral writes a = p/d with p integral and d the lcm of denominators.
+func integral(a []*big.Rat) ([]big.Int, *big.Int) {
+	d := big.NewInt(1)
+	var g big.Int
+	for _, x := range a {
+		if !x.IsInt() {
+			g.GCD(nil, nil, d, x.Denom())
+			d.Mul(d, new(big.Int).Quo(x.Denom(), &g))
+		}
+	}
+	out := make([]big.Int, len(a))
+	var q big.Int
+	for i, x := range a {
+		out[i].Mul(x.Num(), q.Quo(d, x.Denom()))
+	}
+	return out, d
 }
 
 func trim(c []*big.Rat) []*big.Rat {
