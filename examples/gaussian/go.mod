@@ -1,0 +1,19 @@
+module example.com/gaussian
+
+go 1.26
+
+require (
+	github.com/google/jsonschema-go v0.4.3
+	jacobian.dev/conformance v0.0.0
+	jacobian.dev/core v0.0.0
+)
+
+require (
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	golang.org/x/text v0.14.0 // indirect
+)
+
+replace (
+	jacobian.dev/conformance => ../../conformance
+	jacobian.dev/core => ../../core
+)
