@@ -33,13 +33,20 @@ type squareResult struct {
 	Square core.Integer `json:"square"`
 }
 
+type faultRequest struct {
+	// Fault is "none", "postcondition" or "panic".
+	Fault string `json:"fault"`
+}
+
 type slowRequest struct {
 	// Millis is how long to work before answering.
 	Millis int `json:"millis"`
 }
 
 type slowResult struct {
-	Steps core.Integer `json:"steps"`
+	// WaitedMS is the requested wait, so the answer does not depend on the
+	// machine's speed.
+	WaitedMS core.Integer `json:"waited_ms"`
 }
 
 // Euclid's algorithm, written out so that the test domain does not share
@@ -94,6 +101,7 @@ func testRegistry(t testing.TB) *core.Registry {
 			ID: "test.compute.square", Title: "Square (test)",
 			Summary: "Squares an integer and publishes the square on an output port.",
 			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			InputPorts:  []core.Port{{Name: "n", Field: "n", ArtifactTypes: []string{"test.natural"}}},
 			OutputPorts: []core.Port{{Name: "square", Field: "square", ArtifactTypes: []string{"test.integer"}}},
 			Run: func(_ context.Context, q squareRequest) (squareResult, error) {
 				return squareResult{core.Int(new(big.Int).Mul(q.N.Big(), q.N.Big()))}, nil
@@ -106,9 +114,27 @@ func testRegistry(t testing.TB) *core.Registry {
 			},
 			Examples: []core.Example{{Title: "12", Payload: json.RawMessage(`{"n":"12"}`), Result: json.RawMessage(`{"square":"144"}`)}},
 		}),
+		core.Add(r, core.Operation[faultRequest, squareResult]{
+			ID: "test.compute.fault", Title: "Faulty operation (test)",
+			Summary: "Fails on purpose: a wrong answer caught by the postcondition, or a panic.",
+			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			Run: func(_ context.Context, q faultRequest) (squareResult, error) {
+				if q.Fault == "panic" {
+					panic("deliberate fault")
+				}
+				return squareResult{core.Int64(-1)}, nil
+			},
+			Postcondition: func(q faultRequest, r squareResult) error {
+				if q.Fault == "none" {
+					return nil
+				}
+				return errors.New("a square is never negative")
+			},
+			Examples: []core.Example{{Title: "no fault", Payload: json.RawMessage(`{"fault":"none"}`), Result: json.RawMessage(`{"square":"-1"}`)}},
+		}),
 		core.Add(r, core.Operation[slowRequest, slowResult]{
 			ID: "test.compute.slow", Title: "Slow count (test)",
-			Summary:  "Counts polling steps for the requested number of milliseconds, reporting progress.",
+			Summary:  "Waits the requested number of milliseconds, polling its context and reporting progress.",
 			Keywords: []string{"slow", "wait"},
 			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
 			Run: func(ctx context.Context, q slowRequest) (slowResult, error) {
@@ -124,15 +150,15 @@ func testRegistry(t testing.TB) *core.Registry {
 						core.ReportProgress(ctx, float64(steps), float64(q.Millis), "counting")
 					}
 				}
-				return slowResult{core.Int64(steps)}, nil
+				return slowResult{core.Int64(int64(q.Millis))}, nil
 			},
-			Postcondition: func(_ slowRequest, r slowResult) error {
-				if r.Steps.Big().Sign() < 0 {
-					return errors.New("negative step count")
+			Postcondition: func(q slowRequest, r slowResult) error {
+				if r.WaitedMS.Big().Cmp(big.NewInt(int64(q.Millis))) != 0 {
+					return errors.New("the result is not the requested wait")
 				}
 				return nil
 			},
-			Examples: []core.Example{{Title: "no wait", Payload: json.RawMessage(`{"millis":0}`), Result: json.RawMessage(`{"steps":"0"}`)}},
+			Examples: []core.Example{{Title: "no wait", Payload: json.RawMessage(`{"millis":0}`), Result: json.RawMessage(`{"waited_ms":"0"}`)}},
 			Slow:     `{"millis":60000}`,
 		}),
 	)

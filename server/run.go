@@ -102,7 +102,7 @@ const runOutputSchema = `{
     },
     "reason": {"type": "string", "enum": ["TIMEOUT", "CANCELLED", "RESOURCE_REFUSED", "PROVIDER_UNAVAILABLE", "PROVIDER_FAILURE", "CHECKER_INTERRUPTED"]},
     "detail": {"type": "string"},
-    "code": {"type": "string", "description": "Stable failure code: UNKNOWN_CAPABILITY, UNKNOWN_ARGUMENT, UNKNOWN_FIELD, INVALID_PAYLOAD, UNKNOWN_REFERENCE, PORT_CONFLICT, ARTIFACT_TYPE_MISMATCH, DOMAIN_ERROR, POSTCONDITION_FAILED or INTERNAL_ERROR."},
+    "code": {"type": "string", "description": "Stable failure code; branch on it, not on the message.", "enum": ["UNKNOWN_CAPABILITY", "UNKNOWN_ARGUMENT", "UNKNOWN_FIELD", "INVALID_PAYLOAD", "UNKNOWN_REFERENCE", "PORT_CONFLICT", "ARTIFACT_TYPE_MISMATCH", "DOMAIN_ERROR", "POSTCONDITION_FAILED", "INTERNAL_ERROR"]},
     "message": {"type": "string"},
     "path": {"type": "string", "description": "JSON Pointer to the offending argument, e.g. /payload/left."}
   },
