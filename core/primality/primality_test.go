@@ -53,3 +53,50 @@ func TestHardCases(t *testing.T) {
 		}
 	}
 }
+
+// TestWordPathMatchesBig compares the machine-word path with the math/big
+// Miller–Rabin rounds on random 64-bit odd numbers, on strong pseudoprimes,
+// and on products of two 32-bit primes.
+func TestWordPathMatchesBig(t *testing.T) {
+	bigPath := func(n uint64) Status {
+		bn := new(big.Int).SetUint64(n)
+		for _, p := range DeterministicBases {
+			if n == uint64(p) {
+				return Prime
+			}
+			if n%uint64(p) == 0 {
+				return Composite
+			}
+		}
+		for _, a := range DeterministicBases {
+			if MillerRabinWitness(bn, big.NewInt(a)) {
+				return Composite
+			}
+		}
+		return Prime
+	}
+	cases := []uint64{
+		3825123056546413051,  // ψ9: strong pseudoprime to the bases 2..23
+		18446744073709551557, // the largest prime below 2^64
+		18446744073709551615, // 2^64 − 1
+		4294967291 * 4294967279,
+	}
+	state := uint64(0x9e3779b97f4a7c15)
+	for i := 0; i < 20000; i++ {
+		// splitmix64, seeded: a reproducible stream of 64-bit values.
+		state += 0x9e3779b97f4a7c15
+		z := state
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+		cases = append(cases, (z^(z>>31))|1)
+	}
+	for _, n := range cases {
+		got, _ := Test(new(big.Int).SetUint64(n))
+		if want := bigPath(n); got != want {
+			t.Fatalf("%d: word path %v, big path %v", n, got, want)
+		}
+		if got == Prime && !new(big.Int).SetUint64(n).ProbablyPrime(0) {
+			t.Fatalf("%d: prime by Test but not by math/big (exact below 2^64)", n)
+		}
+	}
+}
