@@ -291,7 +291,10 @@ func checkFactorization(q FactorRequest, r FactorResult) error {
 // randomPrime returns a random prime of about the given number of bits,
 // using math/big's ProbablyPrime, which is exact below 2^64.
 func randomPrime(rng *rand.Rand, bits int) *big.Int {
-	p := randomInt(rng, bits)
+	p := new(big.Int)
+	for i := 0; i < bits-1; i++ {
+		p.SetBit(p, i, uint(rng.IntN(2)))
+	}
 	p.SetBit(p, bits-1, 1)
 	for !p.ProbablyPrime(20) {
 		p.Add(p, big.NewInt(1))

@@ -55,6 +55,8 @@ const (
 	rhoBatch = 128
 	// rhoConstants is how many polynomials y² + c are tried per cofactor.
 	rhoConstants = 16
+	// progressEvery is how many iterations pass between progress reports.
+	progressEvery = 1 << 14
 )
 
 // errBudget reports that the iteration budget ran out.
@@ -116,12 +118,18 @@ type primePower struct {
 }
 
 // trialDivide removes the primes below trialBound from m (m ≥ 1, modified
-// in place) and returns them with their exponents, ascending.
+// in place) and returns them with their exponents, ascending. When m is
+// small enough that what remains must be prime, that prime is removed too.
 func (f *factorizer) trialDivide(m *big.Int) []primePower {
 	var out []primePower
 	r, q, word := new(big.Int), new(big.Int), new(big.Int)
 	for _, g := range f.groups {
-		if m.Cmp(big.NewInt(1)) == 0 {
+		// Once p² > m what is left of m is 1 or a prime.
+		if m.IsUint64() && g.primes[0]*g.primes[0] > m.Uint64() {
+			if m.Uint64() > 1 {
+				out = append(out, primePower{new(big.Int).Set(m), 1})
+				m.SetInt64(1)
+			}
 			break
 		}
 		rem := r.Rem(m, g.product).Uint64()
@@ -334,8 +342,11 @@ func (f *factorizer) spend(k int64, digits int) error {
 		f.budget = 0
 		return errBudget
 	}
+	before := f.total - f.budget
 	f.budget -= k
-	core.ReportProgress(f.ctx, float64(f.total-f.budget), float64(f.total), fmt.Sprintf("Pollard–Brent rho on a %d-digit cofactor", digits))
+	if after := f.total - f.budget; after/progressEvery != before/progressEvery {
+		core.ReportProgress(f.ctx, float64(after), float64(f.total), fmt.Sprintf("Pollard–Brent rho on a %d-digit cofactor", digits))
+	}
 	return nil
 }
 

@@ -1,0 +1,310 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"jacobian.dev/core"
+)
+
+// trialFactor is the reference: trial division by every d ≥ 2.
+func trialFactor(n uint64) []primePower {
+	var out []primePower
+	for d := uint64(2); d*d <= n; d++ {
+		e := 0
+		for n%d == 0 {
+			n /= d
+			e++
+		}
+		if e > 0 {
+			out = append(out, primePower{new(big.Int).SetUint64(d), e})
+		}
+	}
+	if n > 1 {
+		out = append(out, primePower{new(big.Int).SetUint64(n), 1})
+	}
+	return out
+}
+
+func sameFactors(r FactorResult, want []primePower) bool {
+	if len(r.Factors) != len(want) || r.Status != Complete {
+		return false
+	}
+	for i, f := range r.Factors {
+		if f.Prime.Big().Cmp(want[i].p) != 0 || f.Exponent != want[i].e {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFactorExhaustive compares with trial division for every n in
+// [-3000, 200000] except 0, and for random n below 10^10.
+func TestFactorExhaustive(t *testing.T) {
+	f := newFactorizer(context.Background(), 1<<40)
+	check := func(n int64) {
+		r, err := f.factor(big.NewInt(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := trialFactor(uint64(abs64(n)))
+		if !sameFactors(r, want) || r.Sign != int(sign64(n)) {
+			t.Fatalf("factor(%d) = %+v, want %v", n, r, want)
+		}
+		if err := checkFactorization(FactorRequest{N: core.Int64(n)}, r); err != nil {
+			t.Fatalf("factor(%d): %v", n, err)
+		}
+	}
+	for n := int64(-3000); n <= 200_000; n++ {
+		if n != 0 {
+			check(n)
+		}
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 1000 {
+		check(rng.Int64N(1e10) + 1)
+	}
+}
+
+// TestFactorConstructed factors products of known random primes (from 2 to
+// 36 bits, and squares and cubes of 80-bit primes, which only perfect-power
+// detection makes reachable) and compares with the construction.
+func TestFactorConstructed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for i := 0; i < 60; i++ {
+		n := big.NewInt(1)
+		var want []primePower
+		for range rng.IntN(5) + 1 {
+			p := randomPrime(rng, rng.IntN(35)+2)
+			e := rng.IntN(3) + 1
+			want = append(want, primePower{p, e})
+			n.Mul(n, new(big.Int).Exp(p, big.NewInt(int64(e)), nil))
+		}
+		if i%4 == 0 {
+			p := randomPrime(rng, 80)
+			e := 2 + i%3
+			want = append(want, primePower{p, e})
+			n.Mul(n, new(big.Int).Exp(p, big.NewInt(int64(e)), nil))
+		}
+		want = mergePowers(want)
+		r, err := factorize(context.Background(), n, DefaultFactorIterations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameFactors(r, want) {
+			t.Fatalf("factor(%v) = %+v, want %v", n, r, want)
+		}
+		if err := checkFactorization(FactorRequest{N: core.Int(n)}, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestRhoSmall runs rho on every odd composite below 30000 that is not a
+// perfect power: any answer must be a proper divisor, and failures (all 16
+// polynomials cycling modulo every prime at once) must be rare.
+func TestRhoSmall(t *testing.T) {
+	f := newFactorizer(context.Background(), 1<<40)
+	failures := 0
+	for n := int64(9); n < 30000; n += 2 {
+		bn := big.NewInt(n)
+		if len(trialFactor(uint64(n))) == 1 && trialFactor(uint64(n))[0].e == 1 {
+			continue // prime
+		}
+		if _, k := perfectPower(bn); k > 1 {
+			continue
+		}
+		d, err := f.rho(bn)
+		if errors.Is(err, errBudget) {
+			failures++
+			continue
+		}
+		if err != nil || d.Cmp(big.NewInt(1)) <= 0 || d.Cmp(bn) >= 0 || new(big.Int).Rem(bn, d).Sign() != 0 {
+			t.Fatalf("rho(%d) = %v, %v", n, d, err)
+		}
+	}
+	if failures > 10 {
+		t.Errorf("rho failed on %d small composites", failures)
+	}
+	t.Logf("rho gave up on %d small composites", failures)
+}
+
+// TestPerfectPower compares with exhaustive search on small n.
+func TestPerfectPower(t *testing.T) {
+	for n := int64(2); n < 20000; n++ {
+		r, k := perfectPower(big.NewInt(n))
+		bestK, bestR := 1, n
+		for b := int64(2); b*b <= n; b++ {
+			p, e := b, 1
+			for p < n {
+				p *= b
+				e++
+			}
+			if p == n && e > bestK {
+				bestK, bestR = e, b
+			}
+		}
+		if k != bestK || r.Int64() != bestR {
+			t.Fatalf("perfectPower(%d) = %v^%d, want %d^%d", n, r, k, bestR, bestK)
+		}
+	}
+	p := randomPrime(rand.New(rand.NewPCG(1, 1)), 200)
+	if r, k := perfectPower(new(big.Int).Exp(p, big.NewInt(6), nil)); k != 6 || r.Cmp(p) != 0 {
+		t.Errorf("p^6 with a 200-bit p: got %v^%d", r, k)
+	}
+}
+
+// TestRefineSharedPrime: the composites p·q and p·r left unfactored are
+// split on their common factor.
+func TestRefineSharedPrime(t *testing.T) {
+	p, q, r := big.NewInt(1000003), big.NewInt(1000033), big.NewInt(1000037)
+	res := splitResult{unfactored: []primePower{
+		{new(big.Int).Mul(p, q), 1},
+		{new(big.Int).Mul(p, r), 2},
+	}}
+	work := refine(&res)
+	var got []string
+	for _, w := range mergePowers(work) {
+		got = append(got, fmt.Sprintf("%v^%d", w.p, w.e))
+	}
+	if want := "1000003^3 1000033^1 1000037^2"; strings.Join(got, " ") != want {
+		t.Errorf("refine gave %v, want %s", got, want)
+	}
+}
+
+// TestFactorIncomplete: with a tiny budget the product of three 40-bit
+// primes with a squared 40-bit prime stays unfactored, and the result still
+// multiplies back to n.
+func TestFactorIncomplete(t *testing.T) {
+	rt := newRuntime(t)
+	rng := rand.New(rand.NewPCG(17, 18))
+	p, q := randomPrime(rng, 40), randomPrime(rng, 40)
+	n := new(big.Int).Mul(p, q)
+	n.Mul(n, big.NewInt(12))
+	var r FactorResult
+	runValue(t, rt, "integer.compute.prime_factorization", fmt.Sprintf(`{"n":"%v","max_iterations":500}`, n), &r)
+	pq := new(big.Int).Mul(p, q)
+	if r.Status != Incomplete || len(r.Unfactored) != 1 || r.Unfactored[0].Composite.Big().Cmp(pq) != 0 {
+		t.Fatalf("got %+v", r)
+	}
+	if len(r.Factors) != 2 || r.Factors[0].Prime.String() != "2" || r.Factors[0].Exponent != 2 {
+		t.Errorf("small factors: %+v", r.Factors)
+	}
+	// With the default budget it completes.
+	runValue(t, rt, "integer.compute.prime_factorization", fmt.Sprintf(`{"n":"%v"}`, n), &r)
+	if r.Status != Complete || len(r.Factors) != 4 {
+		t.Errorf("default budget: %+v", r)
+	}
+}
+
+// TestCheckFactorizationRejects makes sure the postcondition can fail.
+func TestCheckFactorizationRejects(t *testing.T) {
+	pf := func(p int64, e int) PrimeFactor { return PrimeFactor{core.Int64(p), e, Proven} }
+	q := FactorRequest{N: core.Int64(60)}
+	bad := map[string]FactorResult{
+		"wrong product":   {Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 2)}, Status: Complete},
+		"composite prime": {Sign: 1, Factors: []PrimeFactor{pf(4, 1), pf(15, 1)}, Status: Complete},
+		"unsorted":        {Sign: 1, Factors: []PrimeFactor{pf(3, 1), pf(2, 2), pf(5, 1)}, Status: Complete},
+		"wrong sign":      {Sign: -1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 1)}, Status: Complete},
+		"prime unfactored": {Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1)}, Status: Incomplete,
+			Unfactored: []UnfactoredPart{{core.Int64(5), 1}}},
+		"status": {Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 1)}, Status: Incomplete},
+	}
+	for name, r := range bad {
+		if err := checkFactorization(q, r); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	good := FactorResult{Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 1)}, Status: Complete}
+	if err := checkFactorization(q, good); err != nil {
+		t.Errorf("correct factorization rejected: %v", err)
+	}
+	// A large prime marked proven needs its certificate.
+	big31, _ := new(big.Int).SetString("1000000000000000000000000000057", 10)
+	fake := FactorResult{Sign: 1, Factors: []PrimeFactor{{core.Int(big31), 1, Proven}}, Status: Complete}
+	if err := checkFactorization(FactorRequest{N: core.Int(big31)}, fake); err == nil {
+		t.Error("proven without certificate accepted")
+	}
+}
+
+// TestFactorCancel cancels the declared slow payload; it must end as
+// CANCELLED, and progress must have been reported. The latency is logged,
+// not asserted.
+func TestFactorCancel(t *testing.T) {
+	rt := newRuntime(t)
+	d, _ := rt.Registry().Lookup("integer.compute.prime_factorization")
+	var reports atomic.Int64
+	ctx, cancel := context.WithCancel(core.WithProgress(context.Background(), func(done, total float64, _ string) {
+		reports.Add(1)
+	}))
+	done := make(chan core.Outcome)
+	go func() {
+		done <- rt.Run(ctx, core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow)})
+	}()
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	cancel()
+	o := <-done
+	if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.Cancelled {
+		t.Fatalf("got %+v", o)
+	}
+	if reports.Load() == 0 {
+		t.Error("no progress reported")
+	}
+	t.Logf("cancelled after %v; %d progress reports", time.Since(start), reports.Load())
+}
+
+// TestFactorDomain: 0 is refused with a reason; ±1 have no factors.
+func TestFactorDomain(t *testing.T) {
+	rt := newRuntime(t)
+	o := run(t, rt, "integer.compute.prime_factorization", `{"n":"0"}`)
+	if o.Code != core.DomainError || !strings.Contains(o.Message, "nonzero") {
+		t.Errorf("n = 0: %+v", o)
+	}
+	var r FactorResult
+	runValue(t, rt, "integer.compute.prime_factorization", `{"n":"-1"}`, &r)
+	if r.Sign != -1 || len(r.Factors) != 0 || r.Status != Complete {
+		t.Errorf("n = -1: %+v", r)
+	}
+	o = run(t, rt, "integer.compute.prime_factorization", `{"n":"10","max_iterations":-1}`)
+	if o.Code != core.DomainError {
+		t.Errorf("negative budget: %+v", o)
+	}
+}
+
+// TestPrimalityOfFactors: every factor is proven below 3.3e24, and the
+// certificates of large proven ones verify independently.
+func TestPrimalityOfFactors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	proven := 0
+	for range 20 {
+		p := randomPrime(rng, 90+rng.IntN(60))
+		n := new(big.Int).Mul(p, big.NewInt(int64(2+rng.IntN(1000))))
+		r, err := factorize(context.Background(), n, DefaultFactorIterations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := r.Factors[len(r.Factors)-1]
+		if last.Prime.Big().Cmp(p) != 0 {
+			t.Fatalf("largest factor of %v is %v, want %v", n, last.Prime, p)
+		}
+		if last.Primality == Proven {
+			proven++
+			if err := verifyCertificate(p, r.certificates[p.String()]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d of 20 large prime factors proven by certificate", proven)
+	if proven == 0 {
+		t.Error("no large factor was proven")
+	}
+}
