@@ -1,9 +1,32 @@
-// Package finitefield is Jacobian's finitefield domain.
+// Package finitefield is Jacobian's finite-field domain: arithmetic and
+// multiplicative orders in GF(p) and GF(p^k), irreducibility and roots of
+// polynomials over them, and value tables and fibers of polynomial maps.
+//
+// A field is presented as {"characteristic": "p", "degree": k, "modulus":
+// {"coefficients": [...]}} (see Field): p any prime, and for k > 1 a monic
+// irreducible modulus f of degree k, so that GF(p^k) = GF(p)[t]/(f). Every
+// request proves (or, above 3.3·10^24, probabilistically establishes) that
+// p is prime and proves f irreducible by Rabin's test before computing, and
+// every result says which in "characteristic_primality". Elements of GF(p)
+// are integer strings in [0, p); elements of GF(p^k) are coordinate lists
+// (see Element). The integer encoding Σ c_i p^i orders elements wherever a
+// canonical order is needed.
 package finitefield
 
-import "jacobian.dev/core"
+import (
+	"errors"
 
-// Register adds the finitefield domain's operations to r.
+	"jacobian.dev/core"
+)
+
+// Register adds the finite-field domain's operations to r.
 func Register(r *core.Registry) error {
-	return nil
+	return errors.Join(
+		core.Add(r, arithmeticOperation()),
+		core.Add(r, orderOperation()),
+		core.Add(r, irreducibilityOperation()),
+		core.Add(r, rootsOperation()),
+		core.Add(r, tableOperation()),
+		core.Add(r, fibersOperation()),
+	)
 }

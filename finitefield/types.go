@@ -1,0 +1,366 @@
+package finitefield
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"jacobian.dev/core"
+	"jacobian.dev/core/primality"
+)
+
+// Field presents GF(p^k) as GF(p)[t]/(f): {"characteristic": "p",
+// "degree": k, "modulus": {"coefficients": [...]}}. The characteristic must
+// be prime; the modulus is omitted for k = 1 and required for k > 1, where
+// it must be monic of degree k with coefficients in [0, p) and irreducible
+// over GF(p) (checked with Rabin's test on every request).
+type Field struct {
+	Characteristic core.Integer `json:"characteristic"`
+	Degree         int          `json:"degree"`
+	Modulus        *Modulus     `json:"modulus,omitempty"`
+}
+
+// Modulus is the defining polynomial of GF(p^k) over GF(p): integer
+// coefficients in [0, p), constant first, monic of degree k. Variable only
+// names the generator for display (default "t").
+type Modulus struct {
+	Variable     string         `json:"variable,omitempty"`
+	Coefficients []core.Integer `json:"coefficients"`
+}
+
+// Element is a field element: over GF(p) an integer string in [0, p); over
+// GF(p^k), k > 1, the list of its coordinates in the basis 1, t, …, t^(k−1)
+// (integer strings in [0, p), constant first, at most k entries, no trailing
+// zeros, zero = []). Its integer encoding Σ c_i p^i is the canonical order
+// of elements throughout this domain.
+type Element struct {
+	set    bool // decoded or constructed, as opposed to the zero Element
+	list   bool
+	scalar core.Integer
+	coeffs []core.Integer
+}
+
+// IsZero reports an absent optional element (for omitzero).
+func (e Element) IsZero() bool { return !e.set }
+
+// MarshalJSON writes the string or list form.
+func (e Element) MarshalJSON() ([]byte, error) {
+	if e.list {
+		if e.coeffs == nil {
+			return []byte("[]"), nil
+		}
+		return json.Marshal(e.coeffs)
+	}
+	return json.Marshal(e.scalar)
+}
+
+// UnmarshalJSON accepts an integer string or a list of integer strings.
+func (e *Element) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	switch {
+	case len(b) > 0 && b[0] == '"':
+		var i core.Integer
+		if err := json.Unmarshal(b, &i); err != nil {
+			return err
+		}
+		*e = Element{set: true, scalar: i}
+	case len(b) > 0 && b[0] == '[':
+		var c []core.Integer
+		if err := json.Unmarshal(b, &c); err != nil {
+			return err
+		}
+		*e = Element{set: true, list: true, coeffs: c}
+	default:
+		return &core.PayloadError{Message: "a finite-field element is an integer string (over GF(p)) or a list of integer strings (over GF(p^k)); JSON numbers lose precision"}
+	}
+	return nil
+}
+
+// JSONSchema is the one schema for field elements.
+func (Element) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Description: "finite-field element: an integer string in [0, p) for GF(p); for GF(p^k) the list of its coordinates in the basis 1, t, …, t^(k−1), constant first, no trailing zeros (zero is [])",
+		AnyOf: []*jsonschema.Schema{
+			core.Integer{}.JSONSchema(),
+			{Type: "array", Items: core.Integer{}.JSONSchema()},
+		},
+	}
+}
+
+// FieldPolynomial is a univariate polynomial with coefficients in the field:
+// constant first, no trailing zeros (the zero polynomial has none).
+// Variable defaults to "x".
+type FieldPolynomial struct {
+	Variable     string    `json:"variable,omitempty"`
+	Coefficients []Element `json:"coefficients"`
+}
+
+// Declared limits shared by every operation that takes a field.
+const (
+	// MaxDegree bounds k in GF(p^k).
+	MaxDegree = 64
+	// MaxFieldBits bounds k·bitlen(p), an upper bound on log2 q.
+	MaxFieldBits = 1024
+)
+
+func fieldLimits() []core.Limit {
+	return []core.Limit{
+		{
+			Name: "extension_degree", Max: MaxDegree, Unit: "degree k",
+			Description: "the field GF(p^k) has k at most this",
+			Beyond:      `{"field":{"characteristic":"2","degree":65,"modulus":{"coefficients":["1","1"` + repeat(`,"0"`, 63) + `,"1"]}}}`,
+		},
+		{
+			Name: "field_bits", Max: MaxFieldBits, Unit: "bits",
+			Description: "k times the bit length of p (an upper bound on log2 q) is at most this",
+			Beyond:      `{"field":{"characteristic":"` + new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1279), big.NewInt(1)).String() + `","degree":1}}`,
+		},
+	}
+}
+
+func repeat(s string, n int) string { return string(bytes.Repeat([]byte(s), n)) }
+
+func invalid(path, format string, args ...any) error {
+	return &core.Error{Code: core.InvalidPayload, Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// fieldBits is k·bitlen(p).
+func fieldBits(fj Field) int { return fj.Degree * fj.Characteristic.Big().BitLen() }
+
+// checkFieldLimits refuses fields beyond the declared limits.
+func checkFieldLimits(fj Field) error {
+	if fj.Degree > MaxDegree {
+		return core.Refusef("the extension degree is %d; at most %d is allowed", fj.Degree, MaxDegree)
+	}
+	if b := fieldBits(fj); b > MaxFieldBits {
+		return core.Refusef("the field has k·bitlen(p) = %d bits; at most %d are allowed", b, MaxFieldBits)
+	}
+	return nil
+}
+
+// shapeField checks everything about a field presentation that does not
+// need primality or irreducibility testing, and builds the field. path is
+// the JSON pointer of the field object.
+func shapeField(fj Field, path string) (*gf, error) {
+	if err := checkFieldLimits(fj); err != nil {
+		return nil, err
+	}
+	p := fj.Characteristic.Big()
+	if p.Cmp(big.NewInt(2)) < 0 {
+		return nil, core.DomainErrorf("the characteristic must be a prime p ≥ 2, got %s", p)
+	}
+	k := fj.Degree
+	if k < 1 {
+		return nil, invalid(path+"/degree", "the degree k of GF(p^k) must be at least 1, got %d", k)
+	}
+	if k == 1 {
+		if fj.Modulus != nil {
+			return nil, invalid(path+"/modulus", "omit the modulus for a prime field (degree 1); GF(p) elements are residues modulo p")
+		}
+		return newGF(p, 1, nil), nil
+	}
+	if fj.Modulus == nil {
+		return nil, invalid(path, "GF(%s^%d) needs a modulus: a monic irreducible polynomial of degree %d over GF(%s), e.g. {\"coefficients\": [\"c0\", …, \"1\"]} with %d coefficients", p, k, k, p, k+1)
+	}
+	cs := fj.Modulus.Coefficients
+	if len(cs) != k+1 {
+		return nil, invalid(path+"/modulus/coefficients", "the modulus must have degree %d (exactly %d coefficients, constant first), got %d coefficients", k, k+1, len(cs))
+	}
+	f := make([]*big.Int, k+1)
+	for i, c := range cs {
+		v := c.Big()
+		if v.Sign() < 0 || v.Cmp(p) >= 0 {
+			return nil, invalid(fmt.Sprintf("%s/modulus/coefficients/%d", path, i), "modulus coefficient %s is not in [0, %s); reduce it modulo p", v, p)
+		}
+		f[i] = v
+	}
+	if f[k].Cmp(big.NewInt(1)) != 0 {
+		return nil, invalid(fmt.Sprintf("%s/modulus/coefficients/%d", path, k), "the modulus must be monic (leading coefficient 1), got leading coefficient %s", f[k])
+	}
+	return newGF(p, k, f), nil
+}
+
+// Primality of the characteristic as stated in results.
+const (
+	primalityProven   = "proven"
+	primalityProbable = "probable"
+)
+
+// certify proves (or, above ψ13, probabilistically establishes) that p is
+// prime and proves that the modulus is irreducible, returning "proven" or
+// "probable" for the characteristic.
+func (F *gf) certify(ctx context.Context) (string, error) {
+	status, witness := primality.Test(F.p)
+	if status == primality.Composite {
+		return "", compositeError(ctx, F.p, witness)
+	}
+	verdict := primalityProven
+	if status == primality.ProbablePrime {
+		verdict = primalityProbable
+	}
+	if F.k > 1 {
+		B := F.base
+		f := scalarPoly(elem(F.f))
+		ok, err := B.rabin(ctx, f)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			factor, err := B.leastFactor(ctx, f, seededRand(B.fingerprint(f)))
+			if err != nil {
+				return "", err
+			}
+			return "", core.DomainErrorf("the modulus is reducible over GF(%s): it is divisible by %s; choose an irreducible polynomial of degree %d (e.g. from PARI/GP's ffinit(%s, %d))", F.p, renderPoly(B, factor, "t"), F.k, F.p, F.k)
+		}
+	}
+	return verdict, nil
+}
+
+// compositeError names a divisor of the composite characteristic when a
+// cheap search finds one, and the Miller–Rabin witness otherwise.
+func compositeError(ctx context.Context, p, witness *big.Int) error {
+	if witness != nil {
+		if g := new(big.Int).GCD(nil, nil, witness, p); g.Cmp(big.NewInt(1)) > 0 && g.Cmp(p) < 0 {
+			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", g)
+		}
+	}
+	if p.BitLen() <= 80 {
+		fs, _, err := factorInteger(ctx, p)
+		if err == nil && len(fs) > 0 {
+			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", fs[0].prime)
+		}
+	}
+	for _, r := range smallPrimes(1 << 12) {
+		if new(big.Int).Mod(p, new(big.Int).SetUint64(r)).Sign() == 0 {
+			return core.DomainErrorf("p is not prime: divisible by %d; the characteristic of a finite field must be prime", r)
+		}
+	}
+	if witness != nil {
+		return core.DomainErrorf("p is not prime: %s is a Miller–Rabin witness to its compositeness; the characteristic of a finite field must be prime", witness)
+	}
+	return core.DomainErrorf("p is not prime; the characteristic of a finite field must be prime")
+}
+
+// parseElement reads an element of F in the form its degree requires.
+func (F *gf) parseElement(e Element, path string) (elem, error) {
+	if F.k == 1 {
+		if e.list {
+			return nil, invalid(path, "over the prime field GF(%s) an element is an integer string in [0, %s), not a list", F.p, F.p)
+		}
+		v := e.scalar.Big()
+		if v.Sign() < 0 || v.Cmp(F.p) >= 0 {
+			return nil, invalid(path, "element %s is not in [0, %s); reduce it modulo p", v, F.p)
+		}
+		return trimElem(elem{v}), nil
+	}
+	if !e.list {
+		return nil, invalid(path, "over GF(%s^%d) an element is a list of at most %d integer strings (coordinates in 1, t, …, t^%d), e.g. [\"1\", \"1\"] for 1 + t; got a single string", F.p, F.k, F.k, F.k-1)
+	}
+	if len(e.coeffs) > F.k {
+		return nil, invalid(path, "an element of GF(%s^%d) has at most %d coordinates, got %d", F.p, F.k, F.k, len(e.coeffs))
+	}
+	out := make(elem, len(e.coeffs))
+	for i, c := range e.coeffs {
+		v := c.Big()
+		if v.Sign() < 0 || v.Cmp(F.p) >= 0 {
+			return nil, invalid(fmt.Sprintf("%s/%d", path, i), "coordinate %s is not in [0, %s); reduce it modulo p", v, F.p)
+		}
+		out[i] = v
+	}
+	if len(out) > 0 && out[len(out)-1].Sign() == 0 {
+		return nil, invalid(path, "an element's coordinate list must not end in zero (the zero element is [])")
+	}
+	return out, nil
+}
+
+// toElement renders an element in the form the field's degree requires.
+func (F *gf) toElement(a elem) Element {
+	if F.k == 1 {
+		if len(a) == 0 {
+			return Element{set: true, scalar: core.Int64(0)}
+		}
+		return Element{set: true, scalar: core.Int(a[0])}
+	}
+	cs := make([]core.Integer, len(a))
+	for i, c := range a {
+		cs[i] = core.Int(c)
+	}
+	return Element{set: true, list: true, coeffs: cs}
+}
+
+// parsePoly reads a polynomial over F.
+func (F *gf) parsePoly(fp FieldPolynomial, path string) (poly, error) {
+	out := make(poly, len(fp.Coefficients))
+	for i, c := range fp.Coefficients {
+		e, err := F.parseElement(c, fmt.Sprintf("%s/coefficients/%d", path, i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = e
+	}
+	if len(out) > 0 && isZero(out[len(out)-1]) {
+		return nil, invalid(path+"/coefficients", "a polynomial's coefficient list must not end in zero (the zero polynomial is [])")
+	}
+	return out, nil
+}
+
+// toPoly renders a polynomial; the coefficient list is never null.
+func (F *gf) toPoly(a poly, variable string) FieldPolynomial {
+	cs := make([]Element, len(a))
+	for i, c := range a {
+		cs[i] = F.toElement(c)
+	}
+	return FieldPolynomial{Variable: variable, Coefficients: cs}
+}
+
+// toField renders F's presentation.
+func (F *gf) toField() Field {
+	fj := Field{Characteristic: core.Int(F.p), Degree: F.k}
+	if F.k > 1 {
+		cs := make([]core.Integer, len(F.f))
+		for i, c := range F.f {
+			cs[i] = core.Int(c)
+		}
+		fj.Modulus = &Modulus{Coefficients: cs}
+	}
+	return fj
+}
+
+// renderPoly writes a polynomial over F for messages, e.g. "t^2 + t + 1"
+// over GF(p); over GF(p^k) coefficients are shown as their coordinate lists.
+func renderPoly(F *gf, a poly, v string) string {
+	if len(a) == 0 {
+		return "0"
+	}
+	var b bytes.Buffer
+	for i := len(a) - 1; i >= 0; i-- {
+		if isZero(a[i]) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(" + ")
+		}
+		c := ""
+		if F.k == 1 {
+			c = a[i][0].String()
+		} else {
+			cj, _ := json.Marshal(F.toElement(a[i]))
+			c = string(cj)
+		}
+		switch {
+		case i == 0:
+			b.WriteString(c)
+		case c == "1":
+			b.WriteString(v)
+		default:
+			b.WriteString(c + "·" + v)
+		}
+		if i > 1 {
+			fmt.Fprintf(&b, "^%d", i)
+		}
+	}
+	return b.String()
+}
