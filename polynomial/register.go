@@ -1,9 +1,30 @@
-// Package polynomial is Jacobian's polynomial domain.
+// Package polynomial is Jacobian's domain of univariate polynomials with
+// integer and rational coefficients: arithmetic, evaluation, derivatives,
+// greatest common divisors, square-free decomposition, resultants and
+// discriminants.
+//
+// Requests take each polynomial either as coefficients (exact rational
+// strings, constant term first) or as a strict expression (package
+// core/polyexpr); results carry both the coefficients and a rendered
+// expression (Poly). The canonical form of each result is stated on its
+// operation.
 package polynomial
 
-import "jacobian.dev/core"
+import (
+	"errors"
+
+	"jacobian.dev/core"
+)
 
 // Register adds the polynomial domain's operations to r.
 func Register(r *core.Registry) error {
-	return nil
+	return errors.Join(
+		core.Add(r, arithmeticOperation()),
+		core.Add(r, evaluateOperation()),
+		core.Add(r, derivativeOperation()),
+		core.Add(r, gcdOperation()),
+		core.Add(r, squareFreeOperation()),
+		core.Add(r, resultantOperation()),
+		core.Add(r, discriminantOperation()),
+	)
 }

@@ -1,0 +1,388 @@
+package polynomial
+
+import (
+	"context"
+	"math/big"
+)
+
+// qpoly is a dense polynomial over Q, constant term first, with no
+// trailing zeros; the zero polynomial is empty. Operations never modify
+// their arguments.
+type qpoly []*big.Rat
+
+// zpoly is a dense polynomial over Z with the same conventions.
+type zpoly []*big.Int
+
+// pollEvery is how many inner steps long loops take between context polls.
+const pollEvery = 64
+
+func (a qpoly) deg() int { return len(a) - 1 }
+func (a zpoly) deg() int { return len(a) - 1 }
+
+func (a qpoly) lc() *big.Rat { return a[len(a)-1] }
+func (a zpoly) lc() *big.Int { return a[len(a)-1] }
+
+func qtrim(a qpoly) qpoly {
+	n := len(a)
+	for n > 0 && a[n-1].Sign() == 0 {
+		n--
+	}
+	return a[:n]
+}
+
+func ztrim(a zpoly) zpoly {
+	n := len(a)
+	for n > 0 && a[n-1].Sign() == 0 {
+		n--
+	}
+	return a[:n]
+}
+
+func qzeros(n int) qpoly {
+	out := make(qpoly, n)
+	for i := range out {
+		out[i] = new(big.Rat)
+	}
+	return out
+}
+
+func zzeros(n int) zpoly {
+	out := make(zpoly, n)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	return out
+}
+
+func (a qpoly) clone() qpoly {
+	out := make(qpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Rat).Set(x)
+	}
+	return out
+}
+
+func (a zpoly) clone() zpoly {
+	out := make(zpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Int).Set(x)
+	}
+	return out
+}
+
+func (a qpoly) equal(b qpoly) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Cmp(b[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (a zpoly) equal(b zpoly) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Cmp(b[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func qadd(a, b qpoly) qpoly {
+	out := qzeros(max(len(a), len(b)))
+	for i := range out {
+		if i < len(a) {
+			out[i].Set(a[i])
+		}
+		if i < len(b) {
+			out[i].Add(out[i], b[i])
+		}
+	}
+	return qtrim(out)
+}
+
+func qsub(a, b qpoly) qpoly {
+	out := qzeros(max(len(a), len(b)))
+	for i := range out {
+		if i < len(a) {
+			out[i].Set(a[i])
+		}
+		if i < len(b) {
+			out[i].Sub(out[i], b[i])
+		}
+	}
+	return qtrim(out)
+}
+
+// qmul multiplies over Q by clearing denominators and multiplying over Z,
+// which avoids a gcd per coefficient product.
+func qmul(ctx context.Context, a, b qpoly) (qpoly, error) {
+	za, da := clearDenominators(a)
+	zb, db := clearDenominators(b)
+	p, err := zmul(ctx, za, zb)
+	if err != nil {
+		return nil, err
+	}
+	return zpolyOver(p, new(big.Int).Mul(da, db)), nil
+}
+
+// zmul is schoolbook multiplication, polling ctx every few rows.
+func zmul(ctx context.Context, a, b zpoly) (zpoly, error) {
+	if len(a) == 0 || len(b) == 0 {
+		return nil, nil
+	}
+	out := zzeros(len(a) + len(b) - 1)
+	var t big.Int
+	for i, x := range a {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if x.Sign() == 0 {
+			continue
+		}
+		for j, y := range b {
+			out[i+j].Add(out[i+j], t.Mul(x, y))
+		}
+	}
+	return ztrim(out), nil
+}
+
+func qscale(a qpoly, c *big.Rat) qpoly {
+	if c.Sign() == 0 {
+		return nil
+	}
+	out := make(qpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Rat).Mul(x, c)
+	}
+	return out
+}
+
+// qdivrem divides a by a nonzero b over Q: a = q·b + r with deg r < deg b.
+func qdivrem(ctx context.Context, a, b qpoly) (q, r qpoly, err error) {
+	if len(a) < len(b) {
+		return nil, a.clone(), nil
+	}
+	r = a.clone()
+	q = qzeros(len(a) - len(b) + 1)
+	inv := new(big.Rat).Inv(b.lc())
+	var t big.Rat
+	for k := len(a) - len(b); k >= 0; k-- {
+		if k%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		c := r[k+len(b)-1]
+		if c.Sign() == 0 {
+			continue
+		}
+		q[k].Mul(c, inv)
+		for j, y := range b {
+			r[k+j].Sub(r[k+j], t.Mul(q[k], y))
+		}
+	}
+	return qtrim(q), qtrim(r[:len(b)-1]), nil
+}
+
+func qderiv(a qpoly) qpoly {
+	if len(a) <= 1 {
+		return nil
+	}
+	out := make(qpoly, len(a)-1)
+	for i := range out {
+		out[i] = new(big.Rat).Mul(a[i+1], new(big.Rat).SetInt64(int64(i+1)))
+	}
+	return qtrim(out)
+}
+
+func zderiv(a zpoly) zpoly {
+	if len(a) <= 1 {
+		return nil
+	}
+	out := make(zpoly, len(a)-1)
+	for i := range out {
+		out[i] = new(big.Int).Mul(a[i+1], big.NewInt(int64(i+1)))
+	}
+	return ztrim(out)
+}
+
+// clearDenominators writes a = p/d with p integral and d > 0 the lcm of
+// the denominators.
+func clearDenominators(a qpoly) (zpoly, *big.Int) {
+	d := big.NewInt(1)
+	var g big.Int
+	for _, x := range a {
+		if x.IsInt() {
+			continue
+		}
+		g.GCD(nil, nil, d, x.Denom())
+		d.Mul(d, new(big.Int).Quo(x.Denom(), &g))
+	}
+	out := make(zpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Int).Mul(x.Num(), new(big.Int).Quo(d, x.Denom()))
+	}
+	return out, d
+}
+
+// zpolyOver returns p/d as a polynomial over Q.
+func zpolyOver(p zpoly, d *big.Int) qpoly {
+	out := make(qpoly, len(p))
+	for i, x := range p {
+		out[i] = new(big.Rat).SetFrac(x, d)
+	}
+	return qtrim(out)
+}
+
+func toQ(p zpoly) qpoly { return zpolyOver(p, big.NewInt(1)) }
+
+// isIntegral reports whether every coefficient is an integer.
+func (a qpoly) isIntegral() bool {
+	for _, x := range a {
+		if !x.IsInt() {
+			return false
+		}
+	}
+	return true
+}
+
+// content is the gcd of the coefficients, ≥ 0; 0 for the zero polynomial.
+func content(a zpoly) *big.Int {
+	g := new(big.Int)
+	for _, x := range a {
+		g.GCD(nil, nil, g, new(big.Int).Abs(x))
+		if g.IsInt64() && g.Int64() == 1 {
+			break
+		}
+	}
+	return g
+}
+
+// primitive splits a nonzero a into its content with the sign of the
+// leading coefficient and a primitive part with positive leading
+// coefficient: a = c·pp.
+func primitive(a zpoly) (*big.Int, zpoly) {
+	c := content(a)
+	if c.Sign() == 0 {
+		return c, nil
+	}
+	if a.lc().Sign() < 0 {
+		c.Neg(c)
+	}
+	out := make(zpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Int).Quo(x, c)
+	}
+	return c, out
+}
+
+// qprimitive writes a nonzero a over Q as c·pp with c rational and pp
+// primitive in Z[x] with positive leading coefficient.
+func qprimitive(a qpoly) (*big.Rat, zpoly) {
+	z, d := clearDenominators(a)
+	c, pp := primitive(z)
+	return new(big.Rat).SetFrac(c, d), pp
+}
+
+// zdivExact returns a/b when b divides a in Z[x], and false otherwise. It
+// stops at the first leading coefficient that does not divide.
+func zdivExact(ctx context.Context, a, b zpoly) (zpoly, bool, error) {
+	if len(b) == 0 {
+		return nil, false, nil
+	}
+	if len(a) == 0 {
+		return nil, true, nil
+	}
+	if len(a) < len(b) {
+		return nil, false, nil
+	}
+	r := a.clone()
+	q := zzeros(len(a) - len(b) + 1)
+	var t, m big.Int
+	lb := b.lc()
+	for k := len(a) - len(b); k >= 0; k-- {
+		if k%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, false, err
+			}
+		}
+		c := r[k+len(b)-1]
+		if c.Sign() == 0 {
+			continue
+		}
+		q[k].QuoRem(c, lb, &m)
+		if m.Sign() != 0 {
+			return nil, false, nil
+		}
+		for j, y := range b {
+			r[k+j].Sub(r[k+j], t.Mul(q[k], y))
+		}
+	}
+	for _, x := range r[:len(b)-1] {
+		if x.Sign() != 0 {
+			return nil, false, nil
+		}
+	}
+	return ztrim(q), true, nil
+}
+
+// zprem is the pseudo-remainder: lc(b)^(deg a − deg b + 1)·a mod b, computed
+// over Z without fractions (Knuth, TAOCP vol. 2, §4.6.1, Algorithm R).
+func zprem(ctx context.Context, a, b zpoly) (zpoly, error) {
+	if len(a) < len(b) {
+		return a.clone(), nil
+	}
+	r := a.clone()
+	lb := b.lc()
+	n, m := a.deg(), b.deg()
+	var t big.Int
+	for k := n - m; k >= 0; k-- {
+		if k%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		c := new(big.Int).Set(r[k+m])
+		for i := 0; i < k+m; i++ {
+			r[i].Mul(r[i], lb)
+		}
+		for j := 0; j < m; j++ {
+			r[k+j].Sub(r[k+j], t.Mul(c, b[j]))
+		}
+		r[k+m].SetInt64(0)
+	}
+	return ztrim(r[:m]), nil
+}
+
+// qeval is Horner's rule over Z: with a = p/d and x = u/v it accumulates
+// Σ p_i u^i v^(n−i) and divides by d·v^n once, so no gcd is taken inside
+// the loop.
+func qeval(ctx context.Context, a qpoly, x *big.Rat) (*big.Rat, error) {
+	if len(a) == 0 {
+		return new(big.Rat), nil
+	}
+	p, d := clearDenominators(a)
+	u, v := x.Num(), x.Denom()
+	acc := new(big.Int).Set(p[len(p)-1])
+	vpow := big.NewInt(1)
+	for i := len(p) - 2; i >= 0; i-- {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		vpow.Mul(vpow, v)
+		acc.Mul(acc, u)
+		acc.Add(acc, new(big.Int).Mul(p[i], vpow))
+	}
+	return new(big.Rat).SetFrac(acc, new(big.Int).Mul(d, vpow)), nil
+}

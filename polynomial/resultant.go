@@ -1,0 +1,226 @@
+package polynomial
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+)
+
+// Limits of polynomial.resultant.compute and polynomial.discriminant.compute.
+// The subresultant algorithm handles coefficients growing to about
+// degree·bits bits over degree steps, so the product of the two bounds is
+// what costs.
+const (
+	ResultantMaxDegree = 300
+	ResultantMaxBits   = 512
+)
+
+var resultantLimits = sizeLimits{maxDegree: ResultantMaxDegree, maxBits: ResultantMaxBits}
+
+// ResultantRequest is two polynomials.
+type ResultantRequest struct {
+	Left  PolyInput `json:"left"`
+	Right PolyInput `json:"right"`
+}
+
+// UnmarshalJSON decodes field by field so errors name their field.
+func (q *ResultantRequest) UnmarshalJSON(b []byte) error {
+	return decodeObject(b, map[string]any{"left": &q.Left, "right": &q.Right})
+}
+
+// ResultantResult is res(left, right).
+type ResultantResult struct {
+	Resultant core.Rational `json:"resultant"`
+}
+
+// resultantOperation computes res(f, g), the determinant of the Sylvester
+// matrix, equal to lc(f)^deg g · ∏ g(α) over the roots α of f. Conventions
+// are PARI/GP's: res is 0 if either input is the zero polynomial, and
+// res(c, g) = c^deg g for a nonzero constant c (so 1 for two constants).
+// Canonical form: a reduced rational.
+//
+// Algorithm: the subresultant PRS over Z (Collins 1967; Brown and Traub
+// 1971; Cohen, Algorithm 3.3.7) after clearing denominators, see
+// resultantalg.go.
+func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
+	return core.Operation[ResultantRequest, ResultantResult]{
+		ID:         "polynomial.resultant.compute",
+		Title:      "Resultant of two polynomials",
+		Summary:    "Resultant of two univariate polynomials with rational coefficients, the determinant of their Sylvester matrix.",
+		Keywords:   []string{"polynomial", "resultant", "sylvester", "polresultant", "elimination", "subresultant", "common root"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"polynomial"},
+		Limits: resultantLimits.declare(
+			`{"left":{"expression":"x^301"},"right":{"expression":"x + 1"}}`,
+			`{"left":{"expression":"2^513*x"},"right":{"expression":"x + 1"}}`,
+		),
+		Preflight: func(q ResultantRequest) error {
+			if err := resultantLimits.check("left", q.Left); err != nil {
+				return err
+			}
+			return resultantLimits.check("right", q.Right)
+		},
+		Run: func(ctx context.Context, q ResultantRequest) (ResultantResult, error) {
+			ops, err := expandAll(ctx, []string{"left", "right"}, q.Left, q.Right)
+			if err != nil {
+				return ResultantResult{}, err
+			}
+			if _, err := variableOf(ops); err != nil {
+				return ResultantResult{}, err
+			}
+			r, err := resultantQ(ctx, ops[0].poly, ops[1].poly)
+			if err != nil {
+				return ResultantResult{}, err
+			}
+			return ResultantResult{core.Rat(r)}, nil
+		},
+		Postcondition: func(q ResultantRequest, r ResultantResult) error {
+			a, err := q.Left.poly(context.Background())
+			if err != nil {
+				return err
+			}
+			b, err := q.Right.poly(context.Background())
+			if err != nil {
+				return err
+			}
+			return checkResultantMod(a, b, r.Resultant.Rat(), "resultant")
+		},
+		Examples: []core.Example{
+			{Title: "common root gives zero", Payload: json.RawMessage(`{"left":{"expression":"x^2 - 1"},"right":{"expression":"x - 1"}}`), Result: json.RawMessage(`{"resultant":"0"}`)},
+			// PARI/GP 2.15: polresultant(x^3 - 2*x + 1, 2*x^2 + 3) = 155
+			{Title: "cubic and quadratic", Payload: json.RawMessage(`{"left":{"expression":"x^3 - 2*x + 1"},"right":{"expression":"2*x^2 + 3"}}`), Result: json.RawMessage(`{"resultant":"155"}`)},
+			// PARI/GP 2.15: polresultant(1/2*x - 1, x^2 + 1/3) = 13/12
+			{Title: "rational coefficients", Payload: json.RawMessage(`{"left":{"coefficients":["-1","1/2"]},"right":{"coefficients":["1/3","0","1"]}}`), Result: json.RawMessage(`{"resultant":"13/12"}`)},
+			{Title: "a constant", Payload: json.RawMessage(`{"left":{"coefficients":["3"]},"right":{"expression":"x^4 + 1"}}`), Result: json.RawMessage(`{"resultant":"81"}`)},
+		},
+		Generate: func(rng *rand.Rand) ResultantRequest {
+			return ResultantRequest{Left: polyInputOf("x", randomQ(rng, rng.IntN(10), 30)), Right: polyInputOf("x", randomQ(rng, rng.IntN(10), 30))}
+		},
+		Slow: `{"left":{"expression":"(2^500 - 1)*x^300 + (3^300 + 1)*x^299 - (5^200 - 3)*(x^2 + 1)^149 + 7^150"},"right":{"expression":"(3^310 - 1)*x^299 - (2^490 + 5)*(x^3 - x + 1)^99 - 11^140"}}`,
+	}
+}
+
+// DiscriminantRequest is one polynomial of degree at least 1.
+type DiscriminantRequest struct {
+	Polynomial PolyInput `json:"polynomial"`
+}
+
+// UnmarshalJSON decodes field by field so errors name their field.
+func (q *DiscriminantRequest) UnmarshalJSON(b []byte) error {
+	return decodeObject(b, map[string]any{"polynomial": &q.Polynomial})
+}
+
+// DiscriminantResult is disc(f).
+type DiscriminantResult struct {
+	Discriminant core.Rational `json:"discriminant"`
+}
+
+// discriminantOperation computes disc(f) = (−1)^(n(n−1)/2) res(f, f′)/lc(f)
+// for f of degree n ≥ 1, which is lc(f)^(2n−2) ∏_{i<j} (α_i − α_j)²; it is
+// zero exactly when f has a repeated root. A linear f has discriminant 1
+// (PARI/GP's poldisc convention); a constant has none and is a domain
+// error. Canonical form: a reduced rational. Algorithm: the subresultant
+// resultant (see polynomial.resultant.compute).
+func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantResult] {
+	return core.Operation[DiscriminantRequest, DiscriminantResult]{
+		ID:         "polynomial.discriminant.compute",
+		Title:      "Discriminant of a polynomial",
+		Summary:    "Discriminant of a univariate polynomial with rational coefficients, zero exactly when it has a repeated root.",
+		Keywords:   []string{"polynomial", "discriminant", "poldisc", "repeated root", "resultant", "derivative"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"polynomial"},
+		Limits: resultantLimits.declare(
+			`{"polynomial":{"expression":"x^301"}}`,
+			`{"polynomial":{"expression":"2^513*x^2 + 1"}}`,
+		),
+		Preflight: func(q DiscriminantRequest) error {
+			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
+				return err
+			}
+			if q.Polynomial.expr == nil && len(q.Polynomial.coeffs) <= 1 {
+				return constantDiscriminant()
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q DiscriminantRequest) (DiscriminantResult, error) {
+			f, err := q.Polynomial.poly(ctx)
+			if err != nil {
+				return DiscriminantResult{}, err
+			}
+			if len(f) <= 1 {
+				return DiscriminantResult{}, constantDiscriminant()
+			}
+			d, err := discriminantQ(ctx, f)
+			if err != nil {
+				return DiscriminantResult{}, err
+			}
+			return DiscriminantResult{core.Rat(d)}, nil
+		},
+		Postcondition: func(q DiscriminantRequest, r DiscriminantResult) error {
+			f, err := q.Polynomial.poly(context.Background())
+			if err != nil {
+				return err
+			}
+			// res(f, f′) = (−1)^(n(n−1)/2) lc(f)·disc(f)
+			n := f.deg()
+			want := new(big.Rat).Mul(r.Discriminant.Rat(), f.lc())
+			if (n*(n-1)/2)%2 == 1 {
+				want.Neg(want)
+			}
+			return checkResultantMod(f, qderiv(f), want, "discriminant")
+		},
+		Examples: []core.Example{
+			{Title: "quadratic: b^2 - 4ac", Payload: json.RawMessage(`{"polynomial":{"expression":"2*x^2 + 3*x - 5"}}`), Result: json.RawMessage(`{"discriminant":"49"}`)},
+			// PARI/GP 2.15: poldisc(x^3 - 2*x + 1) = 5
+			{Title: "cubic", Payload: json.RawMessage(`{"polynomial":{"expression":"x^3 - 2*x + 1"}}`), Result: json.RawMessage(`{"discriminant":"5"}`)},
+			{Title: "repeated root", Payload: json.RawMessage(`{"polynomial":{"expression":"(x - 1)^2*(x + 3)"}}`), Result: json.RawMessage(`{"discriminant":"0"}`)},
+		},
+		Generate: func(rng *rand.Rand) DiscriminantRequest {
+			f := randomQ(rng, rng.IntN(10)+2, 30)
+			if len(f) < 2 {
+				f = qpoly{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1)}
+			}
+			return DiscriminantRequest{Polynomial: polyInputOf("x", f)}
+		},
+		Slow: `{"polynomial":{"expression":"(2^500 - 1)*x^300 + (3^300 + 1)*x^299 - (5^200 - 3)*(x^2 + 1)^149 + 7^150"}}`,
+	}
+}
+
+func constantDiscriminant() error {
+	return core.DomainErrorf("a constant polynomial has no discriminant; give a polynomial of degree at least 1")
+}
+
+// checkResultantMod compares a claimed res(a, b) with the resultant of the
+// images modulo primes that divide no leading coefficient or denominator,
+// computed by Euclid's algorithm over GF(p) (resultantMod), independently
+// of the subresultant PRS.
+func checkResultantMod(a, b qpoly, claimed *big.Rat, what string) error {
+	if len(a) == 0 || len(b) == 0 {
+		if claimed.Sign() != 0 {
+			return fmt.Errorf("%s of a zero polynomial must be 0", what)
+		}
+		return nil
+	}
+	ps := checkPrimes()
+	for {
+		p := ps.take()
+		imgs, ok := modImages(p, []qpoly{a, b, {claimed}})
+		if !ok || imgs[0][len(imgs[0])-1] == 0 || imgs[1][len(imgs[1])-1] == 0 {
+			continue
+		}
+		var c uint64
+		if len(imgs[2]) > 0 && claimed.Sign() != 0 {
+			c = imgs[2][0]
+		}
+		if got := resultantMod(imgs[0], imgs[1], p); got != c {
+			return fmt.Errorf("%s disagrees with the resultant modulo %d", what, p)
+		}
+		return nil
+	}
+}
