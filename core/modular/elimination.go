@@ -49,9 +49,11 @@ func Determinant(m Matrix, p uint64) uint64 {
 
 // rowAxpy sets dst[j] −= f·src[j] for j ≥ from.
 func rowAxpy(dst, src []uint64, f uint64, from int, p uint64) {
+	fp := ShoupConstant(f, p)
+	src = src[:len(dst)]
 	for j := from; j < len(dst); j++ {
-		if src[j] != 0 {
-			dst[j] = Sub(dst[j], Mul(f, src[j], p), p)
+		if s := src[j]; s != 0 {
+			dst[j] = Sub(dst[j], MulShoup(s, f, fp, p), p)
 		}
 	}
 }

@@ -28,6 +28,26 @@ func Mul(a, b, p uint64) uint64 {
 	return r
 }
 
+// ShoupConstant precomputes ⌊w·2^64/p⌋ for MulShoup; w < p.
+func ShoupConstant(w, p uint64) uint64 {
+	q, _ := bits.Div64(w, 0, p)
+	return q
+}
+
+// MulShoup returns x·w mod p given wp = ShoupConstant(w, p), with two
+// multiplications and no division (Shoup's precomputed-quotient method, as
+// in NTL's MulModPrecon; see Harvey, "Faster arithmetic for number-theoretic
+// transforms", J. Symb. Comp. 60 (2014), Algorithm 2). It pays off when one
+// w multiplies many x, as in a row operation. p < 2^63, x < p.
+func MulShoup(x, w, wp, p uint64) uint64 {
+	q, _ := bits.Mul64(x, wp)
+	r := x*w - q*p
+	if r >= p {
+		r -= p
+	}
+	return r
+}
+
 // Add returns a + b mod p for p < 2^63.
 func Add(a, b, p uint64) uint64 {
 	s := a + b

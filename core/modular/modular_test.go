@@ -1,6 +1,7 @@
 package modular
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -18,6 +19,44 @@ func TestMulAgainstBig(t *testing.T) {
 		if got := Mul(a, b, p); got != want.Uint64() {
 			t.Fatalf("Mul(%d, %d, %d) = %d, want %s", a, b, p, got, want)
 		}
+	}
+}
+
+func TestMulShoupAgainstMul(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range 20000 {
+		p := rng.Uint64N(1<<63-2) + 2
+		if rng.IntN(2) == 0 {
+			p = RandomPrime(rng, PrimeBits)
+		}
+		x, w := rng.Uint64N(p), rng.Uint64N(p)
+		if got, want := MulShoup(x, w, ShoupConstant(w, p), p), Mul(x, w, p); got != want {
+			t.Fatalf("MulShoup(%d, %d) mod %d = %d, want %d", x, w, p, got, want)
+		}
+	}
+	// Extremes: the largest residues modulo the largest odd modulus.
+	p := uint64(1)<<63 - 1
+	if got, want := MulShoup(p-1, p-1, ShoupConstant(p-1, p), p), Mul(p-1, p-1, p); got != want {
+		t.Fatalf("extreme MulShoup = %d, want %d", got, want)
+	}
+}
+
+func BenchmarkDeterminant(b *testing.B) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	p := RandomPrime(rng, PrimeBits)
+	for _, n := range []int{100, 200} {
+		m := make(Matrix, n)
+		for i := range m {
+			m[i] = make([]uint64, n)
+			for j := range m[i] {
+				m[i][j] = rng.Uint64N(p)
+			}
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				Determinant(m, p)
+			}
+		})
 	}
 }
 
