@@ -67,6 +67,8 @@ var wantBroken = map[string][]string{
 	"broken.flip.compute":          {"determinism"},
 	"broken.number.compute":        {"unknown_fields"},
 	"broken.withheld.compute":      {"examples_run", "results_validate"},
+	"broken.quick.compute":         {"cancellation"},
+	"broken.slow_refused.compute":  {"cancellation"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -113,6 +115,25 @@ func registerBroken(r *core.Registry) error {
 		return doubleRun(ctx, q)
 	}
 	deaf.Slow = `{"n":"1000000000"}`
+
+	// Declares a Slow payload that finishes at once.
+	quick := brokenOp("broken.quick.compute")
+	quick.Slow = `{"n":"1000000000"}`
+
+	// Declares a Slow payload beyond its own limit.
+	slowRefused := brokenOp("broken.slow_refused.compute")
+	slowRefused.Limits = []core.Limit{{
+		Name: "n_digits", Max: 3, Unit: "decimal digits", Description: "n has at most three digits",
+		Beyond: `{"n":"1000"}`,
+	}}
+	slowRefused.Preflight = func(q brokenRequest) error {
+		if len(q.N.Big().String()) > 3 {
+			return core.Refusef("n has more than three digits")
+		}
+		return nil
+	}
+	slowRefused.Generate = func(rng *rand.Rand) brokenRequest { return brokenRequest{core.Int64(rng.Int64N(100))} }
+	slowRefused.Slow = `{"n":"1000000000"}`
 
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
@@ -178,6 +199,8 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, flip),
 		core.Add(r, number),
 		core.Add(r, withheld),
+		core.Add(r, quick),
+		core.Add(r, slowRefused),
 	)
 }
 

@@ -54,7 +54,7 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 9; got != want {
+	if got, want := len(rep.Failed()), 11; got != want {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -66,6 +66,8 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
 		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
+		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
+		"broken.slow_refused.compute/cancellation":             {"never reaches execution", "RESOURCE_REFUSED"},
 	}
 	for _, r := range rep.Results {
 		for _, want := range messages[r.CapabilityID+"/"+r.Clause] {
@@ -293,6 +295,36 @@ func TestAbandoned(t *testing.T) {
 	// budget+grace, well before the sleep ends.
 	if waited := time.Since(start); waited >= 400*time.Millisecond {
 		t.Errorf("waited %v for an abandoned run", waited)
+	}
+}
+
+// TestCancellationTimedFromExecution: time the runtime spends before the
+// operation starts (here a slow preflight) is not held against the
+// operation, but is mentioned.
+func TestCancellationTimedFromExecution(t *testing.T) {
+	reg := core.NewRegistry()
+	op := brokenOp("sound.slow_preflight.compute")
+	op.Preflight = func(q brokenRequest) error {
+		if q.N.Big().BitLen() > 64 {
+			time.Sleep(700 * time.Millisecond)
+		}
+		return nil
+	}
+	op.Run = func(ctx context.Context, q brokenRequest) (brokenResult, error) {
+		if q.N.Big().BitLen() > 64 {
+			<-ctx.Done()
+			return brokenResult{}, ctx.Err()
+		}
+		return doubleRun(ctx, q)
+	}
+	op.Slow = `{"n":"100000000000000000000000"}`
+	if err := core.Add(reg, op); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := reg.Lookup("sound.slow_preflight.compute")
+	res := newSuite(reg, Options{}).subject(d).check(context.Background(), clauseNamed(t, "cancellation"))
+	if res.Status != Pass || !strings.Contains(res.Message, "parsing and preflighting") {
+		t.Errorf("got %s: %s", res.Status, res.Message)
 	}
 }
 
