@@ -43,6 +43,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/primality"
@@ -78,22 +79,35 @@ type primeGroup struct {
 }
 
 func newFactorizer(ctx context.Context, budget int64) *factorizer {
-	f := &factorizer{ctx: ctx, budget: budget, total: budget, primes: smallPrimes(trialBound)}
+	t := trialTable()
+	return &factorizer{ctx: ctx, budget: budget, total: budget, primes: t.primes, groups: t.groups}
+}
+
+// primeTable is the small primes and their word-sized groups.
+type primeTable struct {
+	primes []uint64
+	groups []primeGroup
+}
+
+// trialTable is built on first use and never modified afterwards; every
+// factorizer reads it.
+var trialTable = sync.OnceValue(func() primeTable {
+	t := primeTable{primes: smallPrimes(trialBound)}
 	var g primeGroup
 	prod := uint64(1)
-	for _, p := range f.primes {
+	for _, p := range t.primes {
 		if hi, _ := bits.Mul64(prod, p); hi != 0 {
 			g.product = new(big.Int).SetUint64(prod)
-			f.groups = append(f.groups, g)
+			t.groups = append(t.groups, g)
 			g, prod = primeGroup{}, 1
 		}
 		prod *= p
 		g.primes = append(g.primes, p)
 	}
 	g.product = new(big.Int).SetUint64(prod)
-	f.groups = append(f.groups, g)
-	return f
-}
+	t.groups = append(t.groups, g)
+	return t
+})
 
 // smallPrimes lists the primes below n by the sieve of Eratosthenes.
 func smallPrimes(n int) []uint64 {
