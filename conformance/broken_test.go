@@ -69,6 +69,7 @@ var wantBroken = map[string][]string{
 	"broken.withheld.compute":      {"examples_run", "results_validate"},
 	"broken.quick.compute":         {"cancellation"},
 	"broken.slow_refused.compute":  {"cancellation"},
+	"broken.unseeded.compute":      {"determinism"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -134,6 +135,13 @@ func registerBroken(r *core.Registry) error {
 	}
 	slowRefused.Generate = func(rng *rand.Rand) brokenRequest { return brokenRequest{core.Int64(rng.Int64N(100))} }
 	slowRefused.Slow = `{"n":"1000000000"}`
+
+	// Draws its random requests from the global source, not the one it is
+	// given, so the seed does not reproduce them.
+	unseeded := brokenOp("broken.unseeded.compute")
+	unseeded.Generate = func(*rand.Rand) brokenRequest {
+		return brokenRequest{core.Int64(rand.Int64N(1_000_000_000))}
+	}
 
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
@@ -201,6 +209,7 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, withheld),
 		core.Add(r, quick),
 		core.Add(r, slowRefused),
+		core.Add(r, unseeded),
 	)
 }
 

@@ -379,7 +379,7 @@ func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
 	if len(p) == 0 && validated == 0 {
 		return Skip, "no run completed, so there was no result to validate"
 	}
-	return p.verdict(fmt.Sprintf("%d published results validated", validated))
+	return p.verdict(count(validated, "published result", "published results") + " validated")
 }
 
 // maxListed is how many failing generated requests a message lists.
@@ -423,7 +423,7 @@ func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, str
 	if len(p) == 0 && completed == 0 && len(gen) > 0 {
 		p.add("none of %d generated requests completed (%d DOMAIN_ERROR, %d RESOURCE_REFUSED), so the postcondition was never exercised; generate requests inside the domain and the limits", len(gen), domain, refused)
 	}
-	return p.verdict(fmt.Sprintf("%d generated requests: %d completed, %d DOMAIN_ERROR, %d RESOURCE_REFUSED", len(gen), completed, domain, refused))
+	return p.verdict(fmt.Sprintf("%s: %d completed, %d DOMAIN_ERROR, %d RESOURCE_REFUSED", count(len(gen), "generated request", "generated requests"), completed, domain, refused))
 }
 
 // beyondBudget bounds a run of a Beyond payload: a conforming preflight
@@ -490,7 +490,7 @@ func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
 			}
 		}
 	}
-	return p.verdict(fmt.Sprintf("%d added fields and %d numbers for strings refused", len(sub.d.Examples), numbers))
+	return p.verdict(fmt.Sprintf("refused %s and %s", count(len(sub.d.Examples), "payload with an added field", "payloads with an added field"), count(numbers, "payload with a number for a string", "payloads with a number for a string")))
 }
 
 func decodeObject(b []byte) (map[string]any, bool) {
@@ -541,12 +541,10 @@ func numberInPlaceOfString(v any) (any, string, bool) {
 		if m == nil {
 			return nil, "", false
 		}
-		if m[2] == "" {
-			return json.Number(m[1]), "", true
-		}
-		num, _ := strconv.ParseFloat(m[1], 64)
-		den, _ := strconv.ParseFloat(m[2], 64)
-		return json.Number(strconv.FormatFloat(num/den, 'g', -1, 64)), "", true
+		// A rational goes as its numerator: the clause is about the JSON
+		// type, and every integer literal is a valid JSON number, which a
+		// float rendering of p/q is not (it may overflow to infinity).
+		return json.Number(m[1]), "", true
 	case []any:
 		for i, e := range x {
 			if altered, path, ok := numberInPlaceOfString(e); ok {
@@ -571,8 +569,11 @@ func numberInPlaceOfString(v any) (any, string, bool) {
 const determinismGenerated = 5
 
 // checkDeterminism: running the same request again gives the same outcome,
-// and a completed value byte for byte (canonical forms hold for every run).
+// and a completed value byte for byte (canonical forms hold for every run);
+// and the generator, given the same seed, makes the same requests, so that
+// a failure it finds can be reproduced.
 func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
+	var p problems
 	type pair struct {
 		name  string
 		first attempt
@@ -586,11 +587,22 @@ func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
 		for _, g := range gen[:min(len(gen), determinismGenerated)] {
 			pairs = append(pairs, pair{fmt.Sprintf("generated request #%d (seed %d)", g.index, sub.s.opts.Seed), g.attempt})
 		}
+		rng := sub.rng()
+		for _, g := range gen[:min(len(gen), determinismGenerated)] {
+			again, err := generate(sub.d, rng)
+			if err != nil {
+				p.add("regenerating request #%d: %v", g.index, err)
+				break
+			}
+			if !bytes.Equal(again, g.payload) {
+				p.add("the generator is not reproducible: with seed %d, request #%d was %s the first time and %s the second; draw every random choice from the *rand.Rand it is given", sub.s.opts.Seed, g.index, clip(string(g.payload), 100), clip(string(again), 100))
+				break
+			}
+		}
 	}
 	if len(pairs) == 0 {
 		return Skip, "no examples and no generator: nothing to run twice"
 	}
-	var p problems
 	compared := 0
 	for _, pr := range pairs {
 		if pr.first.abandoned {
@@ -610,7 +622,7 @@ func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
 			p.add("%s: two runs gave different values: %s and %s", pr.name, clip(string(a.Value), 200), clip(string(b.Value), 200))
 		}
 	}
-	return p.verdict(fmt.Sprintf("%d requests ran twice with identical outcomes", compared))
+	return p.verdict(count(compared, "request", "requests") + " ran twice with identical outcomes")
 }
 
 // checkCancellation: the declared Slow payload, cancelled 50ms into its
@@ -708,4 +720,12 @@ type watchedContext struct {
 func (w *watchedContext) Done() <-chan struct{} {
 	w.once.Do(func() { close(w.started) })
 	return w.Context.Done()
+}
+
+// count renders "1 request" or "3 requests".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -54,7 +54,7 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 11; got != want {
+	if got, want := len(rep.Failed()), 12; got != want {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -66,6 +66,7 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
 		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
+		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},
 		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
 		"broken.slow_refused.compute/cancellation":             {"never reaches execution", "RESOURCE_REFUSED"},
 	}
@@ -507,7 +508,8 @@ func TestNumberInPlaceOfString(t *testing.T) {
 		in, out, path string
 	}{
 		{`"-42"`, `-42`, ""},
-		{`"3/4"`, `0.75`, ""},
+		{`"3/4"`, `3`, ""},
+		{`"` + strings.Repeat("9", 400) + `/7"`, strings.Repeat("9", 400), ""},
 		{`[["x","2"],["3","4"]]`, `[["x",2],["3","4"]]`, "/0/1"},
 		{`{"variable":"x","coefficients":["1","-1/2"]}`, `{"coefficients":[1,"-1/2"],"variable":"x"}`, "/coefficients/0"},
 		{`"x"`, "", ""},
