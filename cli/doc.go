@@ -19,9 +19,10 @@
 //	jacobian catalog [--json]
 //	jacobian find <query...> [--limit N] [--input-kind K]... [--artifact-type T]... [--json]
 //	jacobian inspect <id>
-//	jacobian run <id> (--json '<payload>' | --file <path|->) [--timeout D] [--compact]
-//	jacobian serve [--http HOST:PORT] [--slots N] [--timeout D]
-//	jacobian conformance [--seed N] [--failures] [--json]
+//	jacobian run <id> (--json '<payload>' | --file <path|->) [--timeout D] [--input PORT=URI]... [--publish] [--compact]
+//	jacobian serve [--http HOST:PORT] [--slots N] [--timeout D] [--artifact-dir DIR | --no-artifacts]
+//	jacobian conformance [--seed N] [--generated N] [--failures] [--json]
+//	jacobian artifacts (list | get <uri> | verify | gc) [--artifact-dir DIR]
 //	jacobian version [--json]
 //
 // catalog prints a table (ID, kind, title, provider module@version) or, with
@@ -32,6 +33,13 @@
 // search result math.find returns. inspect and run always print JSON.
 // Mathematical operations have no commands of their own: they are all
 // reached through run.
+//
+// The durable artifact store (default: jacobian/artifacts under the user
+// cache directory; --artifact-dir or $JACOBIAN_ARTIFACT_DIR to move it) is
+// shared by serve, which publishes results above 64 KiB there as over MCP,
+// by run --publish, which does the same, by run --input, which binds a
+// declared input port to a stored artifact, and by the artifacts commands
+// that maintain it. Without --publish, run prints every value in full.
 //
 // # Output
 //
@@ -62,7 +70,8 @@
 // # Exit codes
 //
 //	0    completed
-//	1    failed outcome; unknown ID for inspect; conformance failure; serve could not start
+//	1    failed outcome; unknown ID for inspect; conformance failure; serve could not start;
+//	     a missing or corrupted artifact
 //	2    non_conclusion (TIMEOUT, RESOURCE_REFUSED, PROVIDER_UNAVAILABLE, ...)
 //	64   usage error: bad flags or arguments, --json with --file, an unreadable payload file
 //	70   internal error: INTERNAL_ERROR or POSTCONDITION_FAILED outcome, domains that fail to register

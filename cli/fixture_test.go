@@ -79,6 +79,7 @@ func registerParity(r *core.Registry) error {
 	return core.Add(r, core.Operation[evenRequest, evenResult]{
 		ID: "fixture.parity.check", Title: "Evenness", Summary: "Checks whether an integer is even, with its remainder.",
 		Kind: core.Check, Effect: core.Pure, InputKinds: []string{"integer"},
+		InputPorts: []core.Port{{Name: "n", Field: "n", ArtifactTypes: []string{"integer"}}},
 		Run: func(_ context.Context, q evenRequest) (evenResult, error) {
 			rem := new(big.Int).Mod(q.N.Big(), big.NewInt(2))
 			v := core.Accepted

@@ -167,6 +167,7 @@ type commands struct {
 	Run         RunCmd         `cmd:"" help:"Run one operation on a JSON payload and print its outcome."`
 	Serve       ServeCmd       `cmd:"" help:"Serve the catalog over MCP (stdio by default, or streamable HTTP)."`
 	Conformance ConformanceCmd `cmd:"" help:"Check every installed declaration against the Jacobian contract."`
+	Artifacts   ArtifactsCmd   `cmd:"" help:"List, read, verify and collect the durable artifact store."`
 	Version     VersionCmd     `cmd:"" help:"Print the version of the binary and of every domain module it links."`
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"time"
 
@@ -19,10 +20,13 @@ const maxPayloadBytes = 16 << 20
 // RunCmd runs one operation through the same pipeline as the MCP tool
 // math.run and prints the outcome JSON.
 type RunCmd struct {
-	ID      string        `arg:"" name:"id" help:"The operation's capability ID, e.g. integer.compute.gcd."`
-	JSON    *string       `name:"json" placeholder:"PAYLOAD" help:"The request payload as JSON text, e.g. '{\"left\":\"84\",\"right\":\"30\"}'."`
-	File    *string       `name:"file" short:"f" placeholder:"PATH" help:"Read the payload from a file; - reads standard input."`
-	Timeout time.Duration `default:"60s" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
+	ID      string            `arg:"" name:"id" help:"The operation's capability ID, e.g. integer.compute.gcd."`
+	JSON    *string           `name:"json" placeholder:"PAYLOAD" help:"The request payload as JSON text, e.g. '{\"left\":\"84\",\"right\":\"30\"}'."`
+	File    *string           `name:"file" short:"f" placeholder:"PATH" help:"Read the payload from a file; - reads standard input."`
+	Timeout time.Duration     `default:"60s" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
+	Inputs  map[string]string `name:"input" placeholder:"PORT=URI" mapsep:"none" help:"Bind a declared input port to a stored artifact, e.g. --input table=artifact://sha256/...; repeatable."`
+	Publish bool              `help:"Publish results too large to print inline to the artifact store and print their URI, as the MCP server does."`
+	artifactDir
 	jsonOutput
 }
 
@@ -31,6 +35,13 @@ func (c *RunCmd) Help() string {
 	return `Give the payload with exactly one of --json or --file. The outcome JSON is
 printed on standard output, indented (one line with --compact), whether or
 not standard output is a terminal; it is the same JSON math.run returns.
+Values are printed in full however large they are. --input binds a declared
+input port (see inspect) to an artifact:// URI from the durable store;
+value:// references live only inside one process, so they cannot be passed
+between runs. With --publish, a result larger than 64 KiB goes to the store
+and the outcome carries its URI ("artifact"), exactly as over MCP; print it
+with "jacobian artifacts get <uri>".
+
 While a run lasts longer than half a second and standard error is a
 terminal, a progress line is drawn there. Ctrl-C cancels the run: the
 outcome printed is non_conclusion CANCELLED (CHECKER_INTERRUPTED for a
@@ -69,14 +80,34 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	if err != nil {
 		return err
 	}
-	rt := core.NewRuntime(reg, core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes})
+	opts := core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes}
+	if len(c.Inputs) > 0 || c.Publish {
+		store, err := c.open()
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		opts.Artifacts = store
+		if !c.Publish {
+			// The store is there to resolve bindings; every result is
+			// still printed in full.
+			opts.InlineLimit = math.MaxInt
+		}
+	}
+	rt := core.NewRuntime(reg, opts)
+	var inputs map[string]core.Binding
+	for port, ref := range c.Inputs {
+		if inputs == nil {
+			inputs = map[string]core.Binding{}
+		}
+		inputs[port] = core.Binding{ValueRef: ref}
+	}
 	runCtx := ctx
 	var bar *progressBar
 	if std.errIsTerm {
 		bar = startProgress(std.err, c.ID, progressDelay, progressInterval)
 		runCtx = core.WithProgress(ctx, bar.report)
 	}
-	out := rt.Run(runCtx, core.RunRequest{CapabilityID: c.ID, Payload: payload})
+	out := rt.Run(runCtx, core.RunRequest{CapabilityID: c.ID, Payload: payload, Inputs: inputs})
 	if bar != nil {
 		bar.stop()
 	}

@@ -18,10 +18,12 @@ import (
 // ServeCmd serves the installed catalog over MCP: the two tools math.find
 // and math.run and the capability://catalog resource.
 type ServeCmd struct {
-	HTTP    string        `name:"http" placeholder:"HOST:PORT" help:"Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio. A missing host means 127.0.0.1."`
-	Slots   int           `default:"0" help:"Operations that may run at once per session; more are refused with RESOURCE_REFUSED. 0 means one per CPU."`
-	Timeout time.Duration `default:"60s" help:"Upper bound on each run; a request may ask for less."`
-	Verbose bool          `short:"v" help:"Log requests at debug level."`
+	HTTP        string        `name:"http" placeholder:"HOST:PORT" help:"Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio. A missing host means 127.0.0.1."`
+	Slots       int           `default:"0" help:"Operations that may run at once per session; more are refused with RESOURCE_REFUSED. 0 means one per CPU."`
+	Timeout     time.Duration `default:"60s" help:"Upper bound on each run; a request may ask for less."`
+	Verbose     bool          `short:"v" help:"Log requests at debug level."`
+	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
+	artifactDir
 }
 
 // Help is the detailed help of serve.
@@ -29,6 +31,9 @@ func (c *ServeCmd) Help() string {
 	return `With no flags, serves one MCP session over standard input and output,
 for a client that starts jacobian as a subprocess; logs go to standard
 error. With --http, serves any number of sessions over streamable HTTP.
+Results larger than 64 KiB are written to the durable artifact store
+(--artifact-dir) and linked from the tool result; --no-artifacts sends
+everything inline.
 SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
 cannot start (the port is taken) exits 1.`
 }
@@ -55,9 +60,25 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 	if c.Verbose {
 		level = slog.LevelDebug
 	}
+	logger := slog.New(slog.NewTextHandler(std.err, &slog.HandlerOptions{Level: level}))
+	opts := core.RuntimeOptions{Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes}
+	if !c.NoArtifacts {
+		store, err := c.open()
+		switch {
+		case err != nil && c.ArtifactDir != "":
+			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: %v", err)}
+		case err != nil:
+			// The default location is a convenience: without it the
+			// server still works, sending every result inline.
+			logger.Warn("serving without an artifact store; large results are sent inline", "error", err)
+		default:
+			opts.Artifacts = store
+			logger.Info("artifact store", "dir", store.Root())
+		}
+	}
 	srv := server.New(reg, server.Options{
-		Runtime: core.RuntimeOptions{Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes},
-		Logger:  slog.New(slog.NewTextHandler(std.err, &slog.HandlerOptions{Level: level})),
+		Runtime: opts,
+		Logger:  logger,
 		Name:    build.Name,
 		Version: build.Version,
 	})
