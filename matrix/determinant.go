@@ -30,10 +30,14 @@ type DeterminantResult struct {
 // integer string for integer matrices). The 0×0 determinant is 1; a
 // non-square matrix is a DOMAIN_ERROR.
 //
-// Algorithm: rows are made integral by their denominators' lcm L_i, the
-// integer matrix B goes through Bareiss's fraction-free elimination (see
-// eliminate.go), and det A = ±(last pivot)/∏L_i. Work is O(n³) operations
-// on integers of O(n·(log n + entry bits)) bits.
+// Algorithm: rows are made integral by their denominators' lcm L_i, so
+// det A = det B/∏L_i for the integer matrix B. Below order 24, det B is the
+// last pivot of Bareiss's fraction-free elimination (eliminate.go), O(n³)
+// operations on integers of O(n·(log n + entry bits)) bits. From order 24
+// up it is reconstructed by the Chinese remainder theorem from its images
+// modulo enough 62-bit primes to exceed twice Hadamard's bound, computed in
+// parallel on all cores (determinant_crt.go); the tests check the two
+// methods against each other.
 //
 // Postcondition: the determinant modulo a random 62-bit prime equals an
 // independent Gaussian elimination over GF(p) (core/modular).
@@ -41,8 +45,8 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 	return core.Operation[DeterminantRequest, DeterminantResult]{
 		ID:         "matrix.determinant.compute",
 		Title:      "Determinant",
-		Summary:    "Exact determinant of a square matrix of integers or rationals, by fraction-free Bareiss elimination.",
-		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "square matrix", "singular", "volume"},
+		Summary:    "Exact determinant of a square matrix of integers or rationals, by Bareiss elimination or multi-modular reconstruction.",
+		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
@@ -91,26 +95,43 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 	}
 }
 
-// determinant returns det(m) of a square matrix by Bareiss elimination.
+// determinant returns det(m) of a square matrix: the multi-modular method
+// from order multimodularThreshold up, Bareiss below it.
 func determinant(ctx context.Context, m core.Matrix) (*big.Rat, error) {
-	n := len(m)
 	b, scale := ints(m...)
-	e, err := eliminate(ctx, b, n, false)
+	var num *big.Int
+	var err error
+	if len(m) >= multimodularThreshold {
+		num, err = determinantMultimodular(ctx, b)
+	} else {
+		num, err = determinantBareiss(ctx, b)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if len(e.pivots) < n {
-		return new(big.Rat), nil
-	}
-	num := new(big.Int).Set(e.last)
-	if e.swaps%2 == 1 {
-		num.Neg(num)
 	}
 	den := big.NewInt(1)
 	for _, s := range scale {
 		den.Mul(den, s)
 	}
 	return new(big.Rat).SetFrac(num, den), nil
+}
+
+// determinantBareiss returns det b for a square integer matrix: the last
+// pivot of fraction-free elimination, signed by the row swaps.
+func determinantBareiss(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
+	n := len(b)
+	e, err := eliminate(ctx, b, n, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(e.pivots) < n {
+		return new(big.Int), nil
+	}
+	det := new(big.Int).Set(e.last)
+	if e.swaps%2 == 1 {
+		det.Neg(det)
+	}
+	return det, nil
 }
 
 // slowSquare is a cancellation probe: the largest allowed square matrix

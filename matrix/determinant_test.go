@@ -54,3 +54,51 @@ func BenchmarkDeterminant(b *testing.B) {
 	}
 }
 
+// TestMultimodularAgainstBareiss compares the two determinant algorithms on
+// integer matrices of growing size and entry length, singular ones included.
+func TestMultimodularAgainstBareiss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for trial := range 60 {
+		n := trial%30 + 1
+		bound := []int64{1, 9, 99, 1 << 40}[trial%4]
+		m := intMatrix(rng, n, n, bound)
+		if trial%5 == 0 && n > 1 {
+			m[n-1] = m[0]
+		}
+		b, _ := ints(m...)
+		got, err := determinantMultimodular(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ = ints(m...)
+		want, err := determinantBareiss(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Cmp(want) != 0 {
+			t.Fatalf("n=%d bound=%d: multi-modular %s, Bareiss %s", n, bound, got, want)
+		}
+	}
+}
+
+func BenchmarkDeterminantPaths(b *testing.B) {
+	for _, n := range []int{16, 32, 48, 64, 100, 200} {
+		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 3)), n, n, 99)
+		b.Run(fmt.Sprintf("bareiss/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				bi, _ := ints(m...)
+				if _, err := eliminate(context.Background(), bi, n, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("multimodular/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				bi, _ := ints(m...)
+				if _, err := determinantMultimodular(context.Background(), bi); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -174,6 +174,13 @@ const PrimeBits = 62
 
 // Reduce returns x mod p in [0, p) for any sign of x.
 func Reduce(x *big.Int, p uint64) uint64 {
+	if x.IsInt64() && p < 1<<63 {
+		r := x.Int64() % int64(p)
+		if r < 0 {
+			r += int64(p)
+		}
+		return uint64(r)
+	}
 	var m big.Int
 	m.Mod(x, new(big.Int).SetUint64(p))
 	return m.Uint64()

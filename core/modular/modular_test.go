@@ -150,6 +150,18 @@ func TestCRTReconstructsSignedIntegers(t *testing.T) {
 	}
 }
 
+func TestReduceAgainstBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	for range 5000 {
+		x := randomBig(rng, []int{10, 63, 64, 200}[rng.IntN(4)])
+		p := rng.Uint64N(1<<63-2) + 2
+		want := new(big.Int).Mod(x, new(big.Int).SetUint64(p))
+		if got := Reduce(x, p); got != want.Uint64() {
+			t.Fatalf("Reduce(%s, %d) = %d, want %s", x, p, got, want)
+		}
+	}
+}
+
 func TestRationalReconstruct(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 300 {
