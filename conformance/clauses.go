@@ -175,6 +175,9 @@ func checkClosedSchemas(_ context.Context, sub *subject) (Status, string) {
 		for _, at := range openObjects(schema) {
 			p.add("the %s schema's object at %s does not have additionalProperties: false", side.name, at)
 		}
+		for _, at := range unconstrainedValues(schema) {
+			p.add("the %s schema at %s admits any JSON value, including objects with undeclared fields (a Go field of type any?); give it a definite type", side.name, at)
+		}
 	}
 	return p.verdict("")
 }

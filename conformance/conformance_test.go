@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"jacobian.dev/core"
 )
 
@@ -54,7 +56,7 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 12; got != want {
+	if got, want := len(rep.Failed()), 13; got != want {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -204,6 +206,13 @@ func TestStaticClauses(t *testing.T) {
 			return handBuilt[nestedRequest, soundCountResult](t, "sound.nested.compute", core.Compute, twelve)
 		}, edit: func(d *core.Declaration) { d.RequestSchema.Properties["inner"].AdditionalProperties = nil }, want: "object at /properties/inner"},
 		{name: "top level open", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema.AdditionalProperties = nil }, want: "the result schema's object at the top level"},
+		{name: "any value", clause: "closed_schemas", decl: func(t *testing.T) *core.Declaration {
+			return handBuilt[numberRequest, soundCountResult](t, "sound.any.compute", core.Compute, twelve)
+		}, want: "the request schema at /properties/n admits any JSON value"},
+		{name: "described but untyped", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) {
+			d.ResultSchema.Properties["count"] = &jsonschema.Schema{Description: "a count"}
+		}, want: "the result schema at /properties/count admits any JSON value"},
+		{name: "closed checker", clause: "closed_schemas", decl: checker},
 		{name: "missing schema", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema = nil }, want: "the result schema is missing"},
 		{name: "not an object", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema = core.Integer{}.JSONSchema() }, want: `must describe a JSON object, not "string"`},
 

@@ -187,3 +187,47 @@ func openObjects(s *jsonschema.Schema) []string {
 	}
 	return open
 }
+
+// unconstrainedValues lists the pointers of value positions (properties,
+// items, $defs) whose schema admits any JSON value: a Go field of type any
+// infers to the schema true. Such a value may be an object with any fields,
+// so the closed-schema rule is broken there even though no object schema
+// is in sight. Subschemas under "not" are exempt: false is written
+// {"not": {}}.
+func unconstrainedValues(s *jsonschema.Schema) []string {
+	var out []string
+	for _, l := range subschemas(s) {
+		if l.at == "" || strings.Contains(l.at+"/", "/not/") || !valuePosition(l.at) {
+			continue
+		}
+		if admitsAnything(l.s) {
+			out = append(out, l.at)
+		}
+	}
+	return out
+}
+
+// valuePosition reports whether the last keyword of a pointer holds the
+// schema of a value rather than a condition or a name.
+func valuePosition(at string) bool {
+	tokens := strings.Split(at, "/")
+	last := tokens[len(tokens)-1]
+	if last == "items" || last == "additionalProperties" {
+		return true
+	}
+	if len(tokens) >= 2 {
+		switch tokens[len(tokens)-2] {
+		case "properties", "patternProperties", "prefixItems", "$defs", "definitions":
+			return true
+		case "items":
+			return len(tokens) >= 3 // items as an array of schemas
+		}
+	}
+	return false
+}
+
+func admitsAnything(s *jsonschema.Schema) bool {
+	return s.Type == "" && len(s.Types) == 0 && s.Ref == "" && s.DynamicRef == "" &&
+		s.Enum == nil && s.Const == nil && len(s.AllOf) == 0 && len(s.AnyOf) == 0 &&
+		len(s.OneOf) == 0 && s.Not == nil && s.If == nil && !isObject(s)
+}
