@@ -70,6 +70,7 @@ var wantBroken = map[string][]string{
 	"broken.quick.compute":         {"cancellation"},
 	"broken.slow_refused.compute":  {"cancellation"},
 	"broken.unseeded.compute":      {"determinism"},
+	"broken.untitled.compute":      {"catalog_metadata"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -143,6 +144,10 @@ func registerBroken(r *core.Registry) error {
 		return brokenRequest{core.Int64(rand.Int64N(1_000_000_000))}
 	}
 
+	// Has an example without a title, which the catalog cannot show.
+	untitled := brokenOp("broken.untitled.compute")
+	untitled.Examples[0].Title = ""
+
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
 	var calls atomic.Int64
@@ -211,6 +216,7 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, quick),
 		core.Add(r, slowRefused),
 		core.Add(r, unseeded),
+		core.Add(r, untitled),
 	)
 }
 

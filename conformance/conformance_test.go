@@ -56,7 +56,7 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 13; got != want {
+	if got, want := len(rep.Failed()), 14; got != want {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -68,6 +68,7 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
 		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
+		"broken.untitled.compute/catalog_metadata":             {"example 0 has no title"},
 		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},
 		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
 		"broken.slow_refused.compute/cancellation":             {"never reaches execution", "RESOURCE_REFUSED"},

@@ -46,7 +46,10 @@
 //     exactly when the result schema has a required "verdict" property
 //     (embed core.CheckResult); a computation never carries a verdict.
 //   - closed_schemas: every object schema inside the request and result
-//     schemas has additionalProperties false.
+//     schemas has additionalProperties false, and no property or item
+//     schema admits any JSON value (the schema true that a Go field of
+//     type any infers to), since such a value could be an object with
+//     undeclared fields.
 //   - schemas_compile: both published schemas compile as JSON Schema
 //     2020-12.
 //   - catalog_metadata: title, summary, input kinds, effect, provider
@@ -73,19 +76,26 @@
 //     "__conformance_unknown" fails with UNKNOWN_FIELD; and for each
 //     top-level field holding an integer or rational string (or, depth
 //     first, an array or object holding one, such as a matrix entry or a
-//     coefficient) that string sent as a JSON number fails with
-//     INVALID_PAYLOAD, because JSON numbers lose precision.
+//     coefficient) that string sent as a JSON number (a rational as its
+//     numerator) fails with INVALID_PAYLOAD, because JSON numbers lose
+//     precision.
 //   - determinism: every example, and the first five generated requests,
-//     run a second time give the same outcome and a byte-identical value.
-//   - cancellation: the Slow payload is cancelled after 50ms and must end
-//     as non_conclusion CANCELLED (CHECKER_INTERRUPTED for a checker)
-//     within Options.CancelWithin, 500ms by default.
+//     run a second time give the same outcome and a byte-identical value;
+//     and the generator, reseeded, makes the same requests again.
+//   - cancellation: the Slow payload is cancelled 50ms after the operation
+//     starts executing and must end as non_conclusion CANCELLED
+//     (CHECKER_INTERRUPTED for a checker) within Options.CancelWithin,
+//     500ms by default. The time the runtime spends parsing and
+//     preflighting the payload beforehand is not counted (it is mentioned
+//     when it exceeds CancelWithin). A Slow payload that is refused, fails
+//     to parse or finishes before it can be cancelled fails the clause.
 //
-// core.Add already refuses declarations that break id_grammar, kind_verb,
-// closed_schemas, schemas_compile, catalog_metadata or examples_validate,
-// so for operations that reach a registry those clauses confirm what
-// registration enforced; they matter for declarations built by other
-// means and guard against the two drifting apart.
+// core.Add already refuses most declarations that break id_grammar,
+// kind_verb, closed_schemas, schemas_compile, catalog_metadata or
+// examples_validate, so for operations that reach a registry those clauses
+// mostly confirm what registration enforced. What Add lets through, they
+// catch (a field of type any, an untitled example), and they guard against
+// the two drifting apart.
 //
 // # Giving the checks something to run
 //
@@ -105,5 +115,5 @@
 //     skipped. Run must poll ctx.Err() in every long loop and return that
 //     error; the runtime turns it into CANCELLED or CHECKER_INTERRUPTED.
 //   - Examples: small, exact, with the canonical result the operation
-//     documents; the first few are also what unknown_fields alters.
+//     documents. unknown_fields derives its altered payloads from them.
 package conformance
