@@ -1,0 +1,295 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// repoRoot is the directory holding the jacobian.dev modules.
+const repoRoot = "../.."
+
+func TestParseDefaults(t *testing.T) {
+	m, err := Parse([]byte(`{"name":"jacobian-lite","output":"bin/jacobian-lite",
+		"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/x","package":"example.com/x/domain","register":"RegisterAll","replace":"../x","version":"v1.2.3"}],
+		"jacobian":{"replace":"."}}`), "/work/tree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.Domains[0]
+	if d.Package != "jacobian.dev/integer" || d.Register != "Register" || d.Version != "" {
+		t.Errorf("defaults not applied: %+v", d)
+	}
+	if m.Jacobian.Version != "v0.0.0" {
+		t.Errorf("jacobian.version = %q, want v0.0.0", m.Jacobian.Version)
+	}
+	if got := m.OutputPath(); got != "/work/tree/bin/jacobian-lite" {
+		t.Errorf("output resolves to %s", got)
+	}
+	if got := m.abs(m.Domains[1].Replace); got != "/work/x" {
+		t.Errorf("replace resolves to %s", got)
+	}
+}
+
+// TestParseProblems checks that each static problem is reported with the
+// entry at fault, and every problem at once.
+func TestParseProblems(t *testing.T) {
+	cases := []struct {
+		name, manifest string
+		want           []string
+	}{
+		{"unknown field", `{"name":"j","output":"o","domains":[{"module":"jacobian.dev/integer","regster":"R"}],"jacobian":{"replace":"."}}`, []string{`unknown field "regster"`}},
+		{"trailing text", `{"name":"j","output":"o","domains":[{"module":"jacobian.dev/integer"}],"jacobian":{"replace":"."}} {}`, []string{"text after the JSON object"}},
+		{"no domains", `{"name":"j","output":"o","domains":[],"jacobian":{"replace":"."}}`, []string{"domains is empty"}},
+		{"bad name and no output", `{"name":"J Lite","domains":[{"module":"jacobian.dev/integer"}],"jacobian":{"replace":"."}}`, []string{`name "J Lite"`, "output is empty"}},
+		{"no jacobian tree", `{"name":"j","output":"o","domains":[{"module":"example.com/a","version":"v1.0.0"}]}`, []string{"jacobian.replace is empty"}},
+		{"bad register", `{"name":"j","output":"o","domains":[{"module":"jacobian.dev/integer","register":"register"}],"jacobian":{"replace":"."}}`, []string{`domain 1 (jacobian.dev/integer): register "register" must be an exported Go identifier`}},
+		{"package outside module", `{"name":"j","output":"o","domains":[{"module":"example.com/a","package":"example.com/b"}],"jacobian":{"replace":"."}}`, []string{`domain 1 (example.com/a): package "example.com/b" is not inside module example.com/a`}},
+		{"listed twice", `{"name":"j","output":"o","domains":[{"module":"jacobian.dev/integer"},{"module":"jacobian.dev/matrix"},{"module":"jacobian.dev/integer"}],"jacobian":{"replace":"."}}`, []string{"domain 3 (jacobian.dev/integer) is listed twice (also as domain 1)"}},
+		{"bad version", `{"name":"j","output":"o","domains":[{"module":"example.com/a","version":"1.0"}],"jacobian":{"replace":"."}}`, []string{`domain 1 (example.com/a): version "1.0" is not a semantic version`}},
+		{"bad module path", `{"name":"j","output":"o","domains":[{"module":"example.com//a"},{"module":""}],"jacobian":{"replace":"."}}`, []string{`domain 1 (example.com//a): module "example.com//a" is not a module or import path`, "domain 2: module path is empty"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse([]byte(c.manifest), t.TempDir())
+			var me *ManifestError
+			if !errors.As(err, &me) {
+				t.Fatalf("got %v, want a ManifestError", err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+			if len(me.Problems) != len(c.want) {
+				t.Errorf("%d problems reported, want %d: %v", len(me.Problems), len(c.want), me.Problems)
+			}
+		})
+	}
+}
+
+// TestDefaultDomainsDrift regenerates the default distribution's
+// domains.go from default.json and compares it with the file kept by hand.
+func TestDefaultDomainsDrift(t *testing.T) {
+	m, err := Default(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := RenderDomains(m, HandWritten)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(filepath.Join(repoRoot, "cli", "cmd", "jacobian", "domains.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("cli/cmd/jacobian/domains.go has drifted from cli/build/default.json; default.json renders\n%s", got)
+	}
+}
+
+func TestDefaultWith(t *testing.T) {
+	m, err := DefaultWith(repoRoot, []string{"matrix", "integer", "matrix"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Domains) != 2 || m.Domains[0].Module != "jacobian.dev/matrix" || m.Domains[1].Module != "jacobian.dev/integer" {
+		t.Errorf("domains %+v, want matrix then integer", m.Domains)
+	}
+	if _, err := DefaultWith(repoRoot, []string{"integer", "gaussian"}); err == nil || !strings.Contains(err.Error(), `"gaussian" is not a standard domain`) {
+		t.Errorf("unknown standard domain: %v", err)
+	}
+}
+
+// TestRenderGenerated renders a custom build with a third-party domain and
+// checks the generated files' header, imports and provenance comments.
+func TestRenderGenerated(t *testing.T) {
+	m, err := Parse([]byte(`{"name":"jacobian-plus","output":"bin/jacobian-plus",
+		"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/gaussian","replace":"examples/gaussian"}],
+		"jacobian":{"replace":"."}}`), repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := resolve(context.Background(), m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	domainsGo, err := p.renderDomains(Generated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mainGo, err := p.renderMain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod := string(p.renderGoMod())
+	for _, c := range []struct{ file, text string }{
+		{string(domainsGo), GeneratedHeader},
+		{string(domainsGo), "\t\"example.com/gaussian\"\n"},
+		{string(domainsGo), "gaussian.Register, // example.com/gaussian v0.0.0\n"},
+		{string(domainsGo), "integer.Register,  // jacobian.dev/integer v0.0.0\n"},
+		{string(mainGo), GeneratedHeader},
+		{string(mainGo), `os.Exit(cli.Main(cli.Config{Name: "jacobian-plus", Domains: domains()}))`},
+		{gomod, "module jacobian-plus\n"},
+		{gomod, "\texample.com/gaussian v0.0.0\n"},
+		{gomod, "\tjacobian.dev/cli v0.0.0\n"},
+		{gomod, "\texample.com/gaussian => " + quoteAbs(t, "../../examples/gaussian") + "\n"},
+		{gomod, "\tjacobian.dev/polynomial => " + quoteAbs(t, "../../polynomial") + "\n"},
+	} {
+		if !strings.Contains(c.file, c.text) {
+			t.Errorf("generated file lacks %q:\n%s", c.text, c.file)
+		}
+	}
+	// The generated main makes the same call as the default distribution's.
+	defaultMain, err := os.ReadFile(filepath.Join(repoRoot, "cli", "cmd", "jacobian", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(defaultMain), `os.Exit(cli.Main(cli.Config{Name: "jacobian", Domains: domains()}))`) {
+		t.Errorf("cli/cmd/jacobian/main.go no longer makes the call renderMain copies; update renderMain")
+	}
+}
+
+func quoteAbs(t *testing.T, rel string) string {
+	abs, err := filepath.Abs(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return `"` + abs + `"`
+}
+
+func TestAssignAliases(t *testing.T) {
+	ds := []resolvedDomain{
+		{Domain: Domain{Package: "example.com/a/domain"}, packageName: "domain"},
+		{Domain: Domain{Package: "example.com/b/domain"}, packageName: "domain"},
+		{Domain: Domain{Package: "example.com/core"}, packageName: "core"},
+		{Domain: Domain{Package: "example.com/a/domain"}, packageName: "domain"},
+	}
+	assignAliases(ds)
+	got := []string{ds[0].alias, ds[1].alias, ds[2].alias, ds[3].alias}
+	want := []string{"domain", "domain2", "core2", "domain"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("aliases %v, want %v", got, want)
+	}
+}
+
+func TestGuessPackageName(t *testing.T) {
+	for in, want := range map[string]string{
+		"example.com/gaussian":        "gaussian",
+		"example.com/go-quaternion":   "quaternion",
+		"example.com/lattice/v2":      "lattice",
+		"example.com/p-adic.go":       "padic",
+		"jacobian.dev/finitefield":    "finitefield",
+		"example.com/weird/---":       "domain",
+		"example.com/fields/gf2_poly": "gf2_poly",
+	} {
+		if got := guessPackageName(in); got != want {
+			t.Errorf("guessPackageName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestFindRegister checks the symbol search on real packages and on
+// near misses.
+func TestFindRegister(t *testing.T) {
+	if name, err := findRegister(filepath.Join(repoRoot, "integer"), "Register"); err != nil || name != "integer" {
+		t.Errorf("integer.Register: %q, %v", name, err)
+	}
+	if name, err := findRegister("testdata/clash", "Register"); err != nil || name != "clash" {
+		t.Errorf("clash.Register: %q, %v", name, err)
+	}
+	dir := t.TempDir()
+	src := `package odd
+
+import (
+	"errors"
+
+	jc "jacobian.dev/core"
+)
+
+func Register(r jc.Registry) error { return errors.New("by value") }
+
+func Install(r *jc.Registry) error { return nil }
+
+var Aliased jc.Registrar = Install
+
+func (x T) Method(r *jc.Registry) error { return nil }
+
+type T struct{}
+`
+	if err := os.WriteFile(filepath.Join(dir, "odd.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ symbol, want string }{
+		{"Register", "func Register(r jc.Registry) error is not a domain registrar"},
+		{"Registr", "declares no exported func Registr(*core.Registry) error; functions with that signature: Install"},
+		{"Method", "declares no exported func Method"},
+		{"Install", ""},
+		{"Aliased", ""},
+	}
+	for _, c := range cases {
+		name, err := findRegister(dir, c.symbol)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.symbol, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: got %v, want %q", c.symbol, err, c.want)
+		case name != "odd":
+			t.Errorf("%s: package name %q", c.symbol, name)
+		}
+	}
+	if _, err := findRegister(filepath.Join(dir, "nope"), "Register"); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing directory: %v", err)
+	}
+}
+
+// TestManifestsRefusedBeforeBuilding covers the culprits found before the
+// compiler runs: each build fails naming the entry, and writes nothing.
+func TestManifestsRefusedBeforeBuilding(t *testing.T) {
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, domains string
+		want          []string
+	}{
+		{"replace directory missing", `{"module":"jacobian.dev/integer"},{"module":"example.com/absent","replace":"does/not/exist"}`,
+			[]string{"domain 2 (example.com/absent): replace directory", "does/not/exist does not exist"}},
+		{"replace directory holds another module", `{"module":"example.com/gaussian","replace":"integer"}`,
+			[]string{"domain 1 (example.com/gaussian): replace directory", "holds module jacobian.dev/integer, not example.com/gaussian"}},
+		{"no such jacobian module", `{"module":"jacobian.dev/integr"}`,
+			[]string{"domain 1 (jacobian.dev/integr): no such module in the jacobian tree", "jacobian.dev/integer"}},
+		{"module go cannot resolve", `{"module":"example.invalid/nowhere","version":"v1.0.0"}`,
+			[]string{"domain 1 (example.invalid/nowhere): go cannot resolve module example.invalid/nowhere@v1.0.0"}},
+		{"wrong Register symbol", `{"module":"jacobian.dev/integer","register":"Registr"}`,
+			[]string{"domain 1 (jacobian.dev/integer): package jacobian.dev/integer: declares no exported func Registr(*core.Registry) error; functions with that signature: Register"}},
+		{"package missing", `{"module":"jacobian.dev/integer","package":"jacobian.dev/integer/sub"}`,
+			[]string{"domain 1 (jacobian.dev/integer): package jacobian.dev/integer/sub: directory", "does not exist"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "bin", "j")
+			m, err := Parse([]byte(`{"name":"j","output":"`+out+`","domains":[`+c.domains+`],"jacobian":{"replace":"."}}`), root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Build(context.Background(), m, Options{Env: []string{"GOPROXY=off"}})
+			if err == nil {
+				t.Fatal("the build succeeded")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+			if _, statErr := os.Stat(out); !errors.Is(statErr, os.ErrNotExist) {
+				t.Errorf("a binary was written to %s", out)
+			}
+		})
+	}
+}
