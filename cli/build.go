@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"net/url"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -79,34 +80,42 @@ func moduleOfFunc(info *debug.BuildInfo, fn core.Registrar) moduleInfo {
 }
 
 // packageOf extracts the import path from a symbol such as
-// "jacobian.dev/integer.Register".
+// "jacobian.dev/integer.Register". The linker escapes a dot in the last
+// path element (gopkg.in/yaml.v3 becomes gopkg.in/yaml%2ev3), so the first
+// dot after the last slash ends the path; the escapes are then undone.
 func packageOf(symbol string) string {
 	slash := strings.LastIndex(symbol, "/")
 	dot := strings.Index(symbol[slash+1:], ".")
 	if dot < 0 {
 		return symbol
 	}
-	return symbol[:slash+1+dot]
+	pkg := symbol[:slash+1+dot]
+	if unescaped, err := url.PathUnescape(pkg); err == nil {
+		return unescaped
+	}
+	return pkg
 }
 
 func describe(m *debug.Module) moduleInfo {
 	mi := moduleInfo{Path: m.Path, Version: versionOf(m)}
 	if m.Replace != nil {
 		mi.Replaced = m.Replace.Path
-		if m.Replace.Version != "" {
+		if v := m.Replace.Version; v != "" && v != "(devel)" {
 			mi.Replaced += "@" + m.Replace.Version
 		}
 	}
 	return mi
 }
 
-// versionOf reports a module's version the way the catalog reports
-// provider versions: a module built from a workspace checkout says "devel".
+// versionOf reports a module's version; one built from a local checkout
+// says "devel", as the catalog's provider versions do.
 func versionOf(m *debug.Module) string {
-	if m.Replace != nil && m.Replace.Version != "" {
-		return m.Replace.Version
-	}
 	v := m.Version
+	if m.Replace != nil && m.Replace.Version != "" {
+		v = m.Replace.Version
+	}
+	// A workspace build says "(devel)"; a replace directive to a directory
+	// (GOWORK=off) says "(devel)" on the replacement.
 	if v == "" || v == "(devel)" || strings.HasPrefix(v, "v0.0.0-00010101000000") {
 		return "devel"
 	}

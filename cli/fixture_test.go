@@ -49,7 +49,7 @@ func registerWait(r *core.Registry) error {
 				case <-time.After(10 * time.Millisecond):
 				}
 			}
-			return stepsResult{q.Steps}, nil
+			return stepsResult(q), nil
 		},
 		Postcondition: func(q stepsRequest, r stepsResult) error {
 			if q.Steps != r.Steps {

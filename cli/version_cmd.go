@@ -40,7 +40,7 @@ func (c *VersionCmd) Run(build *buildInfo, reg *core.Registry, std *streams) err
 	if len(build.Modules) > 0 {
 		fmt.Fprintln(tw, "modules:")
 		for _, m := range build.Modules {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", m.Path, m.Version, replacedNote(m))
+			fmt.Fprintf(tw, "  %s\t%s%s\n", m.Path, m.Version, replacedNote(m))
 		}
 	}
 	if err := tw.Flush(); err != nil {
