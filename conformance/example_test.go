@@ -3,6 +3,7 @@ package conformance
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"jacobian.dev/core"
 )
@@ -13,7 +14,7 @@ func ExampleCheck() {
 		fmt.Println(err)
 		return
 	}
-	rep := Check(context.Background(), reg, Options{Seed: 1})
+	rep := Check(context.Background(), reg, Options{Seed: 1, CancelWithin: 5 * time.Second})
 	fmt.Println(len(rep.Results), "results,", len(rep.Failed()), "failed")
 	for _, r := range rep.Results {
 		if r.Status == Skip {
