@@ -258,6 +258,7 @@ func TestUsageErrors(t *testing.T) {
 		{"no command", []string{}, "expected one of"},
 		{"blank query", []string{"find", " "}, "INVALID_PAYLOAD: the query is empty"},
 		{"limit too large", []string{"find", "gcd", "--limit", "51"}, "limit must be between 1 and 50"},
+		{"limit zero", []string{"find", "gcd", "--limit", "0"}, "limit must be between 1 and 50"},
 		{"input kind not installed", []string{"find", "gcd", "--input-kind", "tensor"}, `must be one of`},
 		{"inspect without ID", []string{"inspect"}, "<id>"},
 	}

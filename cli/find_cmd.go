@@ -30,6 +30,14 @@ error (exit 0); an empty query or a limit outside 1..50 is a usage error
 (exit 64).`
 }
 
+// Validate refuses a limit core would silently replace by its default.
+func (c *FindCmd) Validate() error {
+	if c.Limit < 1 || c.Limit > core.MaxSearchHits {
+		return fmt.Errorf("--limit must be between 1 and %d, got %d", core.MaxSearchHits, c.Limit)
+	}
+	return nil
+}
+
 // Run searches and prints the hits.
 func (c *FindCmd) Run(rt *core.Runtime, std *streams) error {
 	res, err := rt.Search(core.SearchRequest{

@@ -31,11 +31,11 @@ func writeJSON(w io.Writer, v any, compact bool) error {
 	return nil
 }
 
-// isTerminal reports whether w is a character device, the standard
+// isTerminal reports whether stream is a character device, the standard
 // library's approximation of isatty: true for a terminal, and also for
 // /dev/null, where drawing costs nothing anyone sees.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}

@@ -76,6 +76,9 @@ func (c *RunCmd) Validate() error {
 
 // Run reads the payload, runs the operation and prints its outcome.
 func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) error {
+	if c.File != nil && *c.File == "-" && isTerminal(std.in) {
+		fmt.Fprintln(std.err, "reading the payload from standard input; end it with Ctrl-D")
+	}
 	payload, err := c.payload(std.in)
 	if err != nil {
 		return err
