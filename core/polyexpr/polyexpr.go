@@ -537,36 +537,12 @@ func expand(ctx context.Context, n *node) ([]*big.Rat, error) {
 		return trim([]*big.Rat{new(big.Rat).Set(n.num)}), nil
 	case 'v':
 		return []*big.Rat{new(big.Rat), big.NewRat(1, 1)}, nil
-	case '~':
-		c, err := expand(ctx, n.kids[0])
-		for _, x := range c {
-			x.Neg(x)
-		}
-		return c, err
-	case '+', '-':
-		a, err := expand(ctx, n.kids[0])
-		if err != nil {
+	case '~', '+', '-':
+		var acc []*big.Rat
+		if err := addInto(ctx, &acc, n, 1); err != nil {
 			return nil, err
 		}
-		b, err := expand(ctx, n.kids[1])
-		if err != nil {
-			return nil, err
-		}
-		out := make([]*big.Rat, max(len(a), len(b)))
-		for i := range out {
-			out[i] = new(big.Rat)
-			if i < len(a) {
-				out[i].Set(a[i])
-			}
-			if i < len(b) {
-				if n.op == '+' {
-					out[i].Add(out[i], b[i])
-				} else {
-					out[i].Sub(out[i], b[i])
-				}
-			}
-		}
-		return trim(out), nil
+		return trim(acc), nil
 	case '*':
 		a, err := expand(ctx, n.kids[0])
 		if err != nil {
@@ -598,6 +574,39 @@ func expand(ctx context.Context, n *node) ([]*big.Rat, error) {
 		return result, nil
 	}
 	return nil, fmt.Errorf("polyexpr: unknown node %q", n.op)
+}
+
+// addInto adds sign·n to acc. Sums and negations are walked in place, so
+// a long sum of terms costs its total size rather than the square of its
+// length.
+func addInto(ctx context.Context, acc *[]*big.Rat, n *node, sign int) error {
+	switch n.op {
+	case '~':
+		return addInto(ctx, acc, n.kids[0], -sign)
+	case '+', '-':
+		if err := addInto(ctx, acc, n.kids[0], sign); err != nil {
+			return err
+		}
+		if n.op == '-' {
+			sign = -sign
+		}
+		return addInto(ctx, acc, n.kids[1], sign)
+	}
+	c, err := expand(ctx, n)
+	if err != nil {
+		return err
+	}
+	for len(*acc) < len(c) {
+		*acc = append(*acc, new(big.Rat))
+	}
+	for i, x := range c {
+		if sign > 0 {
+			(*acc)[i].Add((*acc)[i], x)
+		} else {
+			(*acc)[i].Sub((*acc)[i], x)
+		}
+	}
+	return nil
 }
 
 // mul multiplies with integer arithmetic after clearing denominators, so
