@@ -44,16 +44,6 @@ func hadamardBits(b [][]*big.Int) int {
 	return h
 }
 
-// primesBelow62 returns the count largest primes below 2^62, decreasing.
-func primesBelow62(count int) []uint64 {
-	primes := make([]uint64, 0, count)
-	for n := uint64(1)<<62 - 1; len(primes) < count; n -= 2 {
-		if modular.IsPrime(n) {
-			primes = append(primes, n)
-		}
-	}
-	return primes
-}
 
 // determinantMultimodular returns det b for a square integer matrix.
 func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
@@ -63,41 +53,48 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, err
 	}
 	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^(H+1).
 	need := (hadamardBits(b)+1)/61 + 1
-	primes := primesBelow62(need)
+	// The feeder finds the primes as it goes (thousands may be needed for
+	// long entries), so cancellation is noticed between any two of them.
+	primes := make([]uint64, 0, need)
 	residues := make([]uint64, need)
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan int)
+	type job struct {
+		k int
+		p uint64
+	}
+	next := make(chan job)
 	var wg sync.WaitGroup
-	workers := min(runtime.GOMAXPROCS(0), need)
-	for range workers {
+	for range min(runtime.GOMAXPROCS(0), need) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range next {
-				p := primes[k]
-				img := make(modular.Matrix, n)
+			img := make(modular.Matrix, n)
+			for i := range img {
+				img[i] = make([]uint64, n)
+			}
+			for j := range next {
 				for i, row := range b {
-					img[i] = make([]uint64, n)
-					for j, x := range row {
-						img[i][j] = modular.Reduce(x, p)
+					for c, x := range row {
+						img[i][c] = modular.Reduce(x, j.p)
 					}
 				}
-				residues[k] = modular.Determinant(img, p)
+				residues[j.k] = modular.DeterminantInPlace(img, j.p)
 			}
 		}()
 	}
 	var err error
-feed:
-	for k := range primes {
+	candidate := uint64(1)<<62 - 1
+	for k := 0; k < need && err == nil; k++ {
+		for !modular.IsPrime(candidate) {
+			candidate -= 2
+		}
+		primes = append(primes, candidate)
 		select {
-		case next <- k:
+		case next <- job{k, candidate}:
 			reportEvery(ctx, k, need, "determinant modulo primes")
 		case <-ctx.Done():
 			err = ctx.Err()
-			break feed
 		}
+		candidate -= 2
 	}
 	close(next)
 	wg.Wait()

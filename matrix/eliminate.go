@@ -93,6 +93,13 @@ func eliminate(ctx context.Context, a [][]*big.Int, pivotCols int, full bool) (*
 			if i == r || (!full && i < r) {
 				continue
 			}
+			// A row update on long entries can take milliseconds; poll per
+			// row so cancellation is prompt.
+			if i%8 == 7 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			row := a[i]
 			f := row[c]
 			// Rows below the pivot are zero in every column before c

@@ -165,10 +165,10 @@ func (r *rightOperand) times(row []*big.Int, rowScale *big.Int) []core.Rational 
 	return out
 }
 
-// slowProduct is a cancellation probe: two maximal matrices of 30-digit
-// entries.
+// slowProduct is a cancellation probe: two 100×100 matrices of 10-digit
+// fractions (see slowSquare).
 func slowProduct() string {
-	left := slowSquare("left", MaxMultiplyDimension, "")
-	right := slowSquare("right", MaxMultiplyDimension, "")
+	left := slowSquare("left", 100, "")
+	right := slowSquare("right", 100, "")
 	return left[:len(left)-1] + "," + right[1:]
 }

@@ -125,7 +125,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", MaxEchelonDimension, ""),
+		Slow:     slowSquare("matrix", 100, ""),
 	}
 }
 
@@ -200,7 +200,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", MaxEchelonDimension, ""),
+		Slow:     slowSquare("matrix", 100, ""),
 	}
 }
 

@@ -16,7 +16,12 @@ func (m Matrix) Clone() Matrix {
 // over GF(p) (O(n³) word operations). m is not modified. The 0×0
 // determinant is 1.
 func Determinant(m Matrix, p uint64) uint64 {
-	a := m.Clone()
+	return DeterminantInPlace(m.Clone(), p)
+}
+
+// DeterminantInPlace is Determinant on a matrix it may overwrite, for
+// callers that reduce into a scratch matrix and need no copy.
+func DeterminantInPlace(a Matrix, p uint64) uint64 {
 	n := len(a)
 	det := uint64(1) % p
 	for c := 0; c < n; c++ {
