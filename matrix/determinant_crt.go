@@ -44,7 +44,6 @@ func hadamardBits(b [][]*big.Int) int {
 	return h
 }
 
-
 // determinantMultimodular returns det b for a square integer matrix.
 func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
 	n := len(b)
