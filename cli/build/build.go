@@ -176,7 +176,7 @@ func (p *plan) blame(step string, out []byte, err error) error {
 // Register functions fail, and the module names core's registry puts in
 // each message.
 var (
-	registrationFailure = regexp.MustCompile(`the installed domains are inconsistent: (?s)(.*)`)
+	registrationFailure = regexp.MustCompile(`the installed domains are inconsistent[^:\n]*: (?s)(.*)`)
 	moduleMention       = regexp.MustCompile(`(?:by|module|not) ([A-Za-z0-9_.~/-]+)`)
 )
 
@@ -249,23 +249,22 @@ func (p *plan) registrationError(stderr string, runErr error) error {
 	}
 	be := &BuildError{Step: "the built binary does not start", Detail: detail}
 	if m := registrationFailure.FindStringSubmatch(stderr); m != nil {
-		be.Step = "registration failed"
 		be.Detail = strings.TrimSpace(m[1])
-		var blamed []int
-		for _, mention := range moduleMention.FindAllStringSubmatch(m[1], -1) {
-			mod := strings.TrimRight(mention[1], ",.;)")
-			for _, d := range p.domains {
-				if d.Module == mod {
-					blamed = append(blamed, d.index)
-				}
+	}
+	var blamed []int
+	for _, mention := range moduleMention.FindAllStringSubmatch(stderr, -1) {
+		mod := strings.TrimRight(mention[1], ",.;)")
+		for _, d := range p.domains {
+			if d.Module == mod {
+				blamed = append(blamed, d.index)
 			}
 		}
-		if len(blamed) > 0 {
-			// The later entry in the manifest is the one that collided
-			// with a domain already registered.
-			last := slices.Max(blamed)
-			be.Domain, be.Module = last+1, p.domains[last].Module
-		}
+	}
+	if len(blamed) > 0 {
+		// The later entry in the manifest is the one that collided with a
+		// domain already registered.
+		last := slices.Max(blamed)
+		be.Step, be.Domain, be.Module = "registration failed", last+1, p.domains[last].Module
 	}
 	return be
 }
