@@ -544,6 +544,14 @@ func expand(ctx context.Context, n *node) ([]*big.Rat, error) {
 		}
 		return trim(acc), nil
 	case '*':
+		if c, k, ok := monomial(n); ok {
+			out := make([]*big.Rat, k+1)
+			for i := range out {
+				out[i] = new(big.Rat)
+			}
+			out[k] = c
+			return trim(out), nil
+		}
 		a, err := expand(ctx, n.kids[0])
 		if err != nil {
 			return nil, err
@@ -554,6 +562,14 @@ func expand(ctx context.Context, n *node) ([]*big.Rat, error) {
 		}
 		return mul(ctx, a, b)
 	case '^':
+		if c, k, ok := monomial(n); ok {
+			out := make([]*big.Rat, k+1)
+			for i := range out {
+				out[i] = new(big.Rat)
+			}
+			out[k] = c
+			return out, nil
+		}
 		base, err := expand(ctx, n.kids[0])
 		if err != nil {
 			return nil, err
@@ -592,6 +608,16 @@ func addInto(ctx context.Context, acc *[]*big.Rat, n *node, sign int) error {
 		}
 		return addInto(ctx, acc, n.kids[1], sign)
 	}
+	if coef, k, ok := monomial(n); ok {
+		for int64(len(*acc)) <= k {
+			*acc = append(*acc, new(big.Rat))
+		}
+		if sign < 0 {
+			coef.Neg(coef)
+		}
+		(*acc)[k].Add((*acc)[k], coef)
+		return nil
+	}
 	c, err := expand(ctx, n)
 	if err != nil {
 		return err
@@ -607,6 +633,33 @@ func addInto(ctx context.Context, acc *[]*big.Rat, n *node, sign int) error {
 		}
 	}
 	return nil
+}
+
+// monomial recognises c·x^k written as a product of numbers and powers of
+// the variable, the shape of every rendered term, so that it can be added
+// without building a dense array.
+func monomial(n *node) (*big.Rat, int64, bool) {
+	switch n.op {
+	case 'n':
+		return new(big.Rat).Set(n.num), 0, true
+	case 'v':
+		return big.NewRat(1, 1), 1, true
+	case '^':
+		if n.kids[0].op == 'v' {
+			return big.NewRat(1, 1), n.exp, true
+		}
+	case '*':
+		a, i, ok := monomial(n.kids[0])
+		if !ok {
+			return nil, 0, false
+		}
+		b, j, ok := monomial(n.kids[1])
+		if !ok {
+			return nil, 0, false
+		}
+		return a.Mul(a, b), i + j, true
+	}
+	return nil, 0, false
 }
 
 // mul multiplies with integer arithmetic after clearing denominators, so
