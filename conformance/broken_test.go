@@ -71,6 +71,7 @@ var wantBroken = map[string][]string{
 	"broken.slow_refused.compute":  {"cancellation"},
 	"broken.unseeded.compute":      {"determinism"},
 	"broken.untitled.compute":      {"catalog_metadata"},
+	"broken.fragile.compute":       {"postcondition_generated"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -148,6 +149,19 @@ func registerBroken(r *core.Registry) error {
 	untitled := brokenOp("broken.untitled.compute")
 	untitled.Examples[0].Title = ""
 
+	// Panics while decoding a negative n, where the runtime does not
+	// recover.
+	fragile := core.Operation[fragileRequest, brokenResult]{
+		ID: "broken.fragile.compute", Title: "Double", Summary: "Doubles a non-negative integer, for testing conformance.",
+		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: func(ctx context.Context, q fragileRequest) (brokenResult, error) {
+			return doubleRun(ctx, brokenRequest(q))
+		},
+		Postcondition: func(q fragileRequest, r brokenResult) error { return doubles(brokenRequest(q), r) },
+		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
+		Generate:      func(rng *rand.Rand) fragileRequest { return fragileRequest(smallInteger(rng)) },
+	}
+
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
 	var calls atomic.Int64
@@ -217,6 +231,7 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, slowRefused),
 		core.Add(r, unseeded),
 		core.Add(r, untitled),
+		core.Add(r, fragile),
 	)
 }
 
@@ -243,4 +258,18 @@ type numericResult struct {
 
 func (r numericResult) MarshalJSON() ([]byte, error) {
 	return fmt.Appendf(nil, `{"double":%s}`, r.Double), nil
+}
+
+type fragileRequest brokenRequest
+
+func (q *fragileRequest) UnmarshalJSON(b []byte) error {
+	var r brokenRequest
+	if err := json.Unmarshal(b, &r); err != nil {
+		return err
+	}
+	if r.N.Big().Sign() < 0 {
+		panic("negative n")
+	}
+	*q = fragileRequest(r)
+	return nil
 }

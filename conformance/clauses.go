@@ -653,7 +653,7 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	done := make(chan attempt, 1)
 	start := time.Now()
 	go func() {
-		o := sub.s.rt.Run(watched, core.RunRequest{CapabilityID: sub.d.ID, Payload: slow, Timeout: sub.s.budget})
+		o := sub.runGuarded(watched, slow, sub.s.budget)
 		done <- attempt{payload: slow, outcome: o, elapsed: time.Since(start)}
 	}()
 	var prepare time.Duration

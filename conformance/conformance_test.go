@@ -63,7 +63,7 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 14; got != want {
+	if got, want := len(rep.Failed()), 15; got != want {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -75,6 +75,7 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
 		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
+		"broken.fragile.compute/postcondition_generated":       {"INTERNAL_ERROR", "panicked where the runtime does not recover", "negative n"},
 		"broken.untitled.compute/catalog_metadata":             {"example 0 has no title"},
 		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},
 		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
@@ -490,6 +491,12 @@ func TestRunRegistrationErrors(t *testing.T) {
 	}
 	if len(rec.of("run")) != 0 {
 		t.Errorf("ran subtests despite the registration failure")
+	}
+
+	rec = newRecorder()
+	run(rec, Options{}, func(*core.Registry) error { panic("half-built table") })
+	if fatal := rec.of("fatal"); len(fatal) != 1 || !strings.Contains(fatal[0].message, "half-built table") {
+		t.Errorf("panicking registrar: %v", fatal)
 	}
 
 	rec = newRecorder()

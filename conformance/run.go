@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"jacobian.dev/core"
@@ -51,7 +52,7 @@ func (s stdTester) Run(name string, f func(tester)) bool {
 
 func run(t tester, opts Options, register ...core.Registrar) {
 	t.Helper()
-	reg, err := core.NewRegistryWith(register...)
+	reg, err := buildRegistry(register)
 	if err != nil {
 		t.Fatalf("registering the operations failed:\n%v", err)
 		return
@@ -81,4 +82,16 @@ func run(t tester, opts Options, register ...core.Registrar) {
 			}
 		})
 	}
+}
+
+// buildRegistry calls the Register functions, which are domain code: a
+// panic in one (or in a value type's UnmarshalJSON, which core.Add calls on
+// every example) is reported as a registration error.
+func buildRegistry(register []core.Registrar) (reg *core.Registry, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("a Register function panicked: %v", p)
+		}
+	}()
+	return core.NewRegistryWith(register...)
 }

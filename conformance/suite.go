@@ -35,9 +35,8 @@ type suite struct {
 }
 
 func newSuite(reg *core.Registry, opts Options) *suite {
-	// Slots are generous so that a run abandoned by the cancellation
-	// clause, which keeps its slot until it returns, cannot make later runs
-	// look refused.
+	// Slots are generous so that a few abandoned runs, each keeping its
+	// slot until it returns, cannot make later runs look refused.
 	rt := core.NewRuntime(reg, core.RuntimeOptions{Slots: 16, Timeout: runBudget})
 	return &suite{reg: reg, rt: rt, opts: opts.withDefaults(), budget: runBudget, grace: abandonAfter}
 }
@@ -106,13 +105,13 @@ func (sub *subject) check(ctx context.Context, c clause) (res Result) {
 }
 
 // run executes payload through the runtime. If the operation ignores its
-// context and is still running the suite's grace period past its deadline, run stops
-// waiting and reports it abandoned.
+// context and is still running the suite's grace period past its deadline,
+// run stops waiting and reports it abandoned.
 func (sub *subject) run(ctx context.Context, payload []byte, budget time.Duration) attempt {
 	done := make(chan attempt, 1)
 	start := time.Now()
 	go func() {
-		o := sub.s.rt.Run(ctx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(payload), Timeout: budget})
+		o := sub.runGuarded(ctx, payload, budget)
 		done <- attempt{payload: payload, outcome: o, elapsed: time.Since(start)}
 	}()
 	timer := time.NewTimer(budget + sub.s.grace)
@@ -123,6 +122,20 @@ func (sub *subject) run(ctx context.Context, payload []byte, budget time.Duratio
 	case <-timer.C:
 		return attempt{payload: payload, elapsed: time.Since(start), abandoned: true}
 	}
+}
+
+// runGuarded runs payload through the runtime, which recovers panics in
+// preflight, execution and postcondition but not in decoding the request
+// or encoding the result, where a domain type's UnmarshalJSON or
+// MarshalJSON runs. Such a panic would end the whole process, so it is
+// recovered here and reported as INTERNAL_ERROR.
+func (sub *subject) runGuarded(ctx context.Context, payload []byte, budget time.Duration) (o core.Outcome) {
+	defer func() {
+		if p := recover(); p != nil {
+			o = core.Failed(sub.d.ID, core.InternalError, "", "the run panicked where the runtime does not recover (decoding the request or encoding the result): %v", p)
+		}
+	}()
+	return sub.s.rt.Run(ctx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(payload), Timeout: budget})
 }
 
 // examples runs each example once; later clauses reuse the outcomes.
