@@ -45,6 +45,10 @@ var clauses = []clause{
 	{name: "cancellation", needsRuntime: true, check: checkCancellation},
 }
 
+// maxListed is how many failing requests of one kind a message lists; the
+// first few say enough, and a count says how common the rest are.
+const maxListed = 3
+
 // problems collects every finding of a clause so one report names them all.
 type problems []string
 
@@ -362,7 +366,12 @@ func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
 		}
 	}
 	var p problems
-	validated := 0
+	validated, bad := 0, 0
+	report := func(format string, args ...any) {
+		if bad++; bad <= maxListed {
+			p.add(format, args...)
+		}
+	}
 	for i, r := range runs {
 		o := r.outcome
 		switch {
@@ -370,23 +379,23 @@ func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
 		case o.Outcome == core.OutcomeCompleted:
 			validated++
 			if err := validate(schemas.result, o.Value); err != nil {
-				p.add("%s: the published value %s does not match the result schema %s", names[i], clip(string(o.Value), 200), err)
+				report("%s: the published value %s does not match the result schema %s", names[i], clip(string(o.Value), 200), err)
 			}
 			if sub.d.Kind == core.Check && o.Verdict == "" {
-				p.add("%s: a checker's completed outcome carries no verdict", names[i])
+				report("%s: a checker's completed outcome carries no verdict", names[i])
 			}
 		case o.Outcome == core.OutcomeFailed && o.Code == core.InternalError && strings.Contains(o.Message, resultSchemaRefusal):
-			p.add("%s: the runtime withheld the result: %s", names[i], clip(o.Message, 300))
+			report("%s: the runtime withheld the result: %s", names[i], clip(o.Message, 300))
 		}
+	}
+	if bad > maxListed {
+		p.add("and %d more", bad-maxListed)
 	}
 	if len(p) == 0 && validated == 0 {
 		return Skip, "no run completed, so there was no result to validate"
 	}
 	return p.verdict(count(validated, "published result", "published results") + " validated")
 }
-
-// maxListed is how many failing generated requests a message lists.
-const maxListed = 3
 
 // checkPostconditionGenerated: random requests from the declaration's
 // generator complete (or meet a documented DOMAIN_ERROR or
@@ -415,7 +424,6 @@ func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, str
 			refused++
 			continue
 		}
-		// The first few failures say enough; the count says how common.
 		if bad++; bad <= maxListed {
 			p.add("generated request #%d (seed %d) %s %s", g.index, sub.s.opts.Seed, clip(string(g.payload), 200), describe(g.attempt))
 		}
