@@ -154,7 +154,7 @@ func checkInverse(ctx context.Context, q InverseCheckRequest) (InverseCheckResul
 			return InverseCheckResult{}, err
 		}
 		reportEvery(ctx, i, n, "multiplying rows")
-		for j, x := range right.times(ai[i], rowScale[i]) {
+		for j, x := range right.times(newIntRow(ai[i]), rowScale[i]) {
 			want := big.NewRat(int64(boolUint(i == j)), 1)
 			if x.Rat().Cmp(want) != 0 {
 				return InverseCheckResult{

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 
 	"jacobian.dev/core"
@@ -123,15 +124,57 @@ func multiply(ctx context.Context, a, b core.Matrix) (core.Matrix, error) {
 			return nil, err
 		}
 		reportEvery(ctx, i, m, "multiplying rows")
-		out[i] = right.times(ai[i], rowScale[i])
+		out[i] = right.times(newIntRow(ai[i]), rowScale[i])
 	}
 	return out, nil
+}
+
+// intRow is a vector of integers with, when every entry fits in 62 bits, a
+// machine-word copy for inner products that cannot overflow.
+type intRow struct {
+	big   []*big.Int
+	small []int64 // nil unless every entry has at most 62 bits
+	bits  int     // the largest bit length
+}
+
+func newIntRow(v []*big.Int) intRow {
+	r := intRow{big: v}
+	for _, x := range v {
+		r.bits = max(r.bits, x.BitLen())
+	}
+	if r.bits <= 62 {
+		r.small = make([]int64, len(v))
+		for i, x := range v {
+			r.small[i] = x.Int64()
+		}
+	}
+	return r
+}
+
+// dot returns the inner product of two rows into s. When both have word
+// copies and the sum cannot overflow (|x·y| < 2^(bx+by) per term, so
+// k terms stay below 2^(bx+by+len(k)) ≤ 2^63), it runs on machine words.
+func (r intRow) dot(o intRow, s, t *big.Int) *big.Int {
+	if r.small != nil && o.small != nil && r.bits+o.bits+bits.Len(uint(len(r.small))) <= 63 {
+		var acc int64
+		for l, x := range r.small {
+			acc += x * o.small[l]
+		}
+		return s.SetInt64(acc)
+	}
+	s.SetInt64(0)
+	for l, x := range r.big {
+		if y := o.big[l]; x.Sign() != 0 && y.Sign() != 0 {
+			s.Add(s, t.Mul(x, y))
+		}
+	}
+	return s
 }
 
 // rightOperand is the right factor of a product with each column cleared
 // of denominators: column j is cols[j]/scale[j].
 type rightOperand struct {
-	cols  [][]*big.Int
+	cols  []intRow
 	scale []*big.Int
 }
 
@@ -146,20 +189,19 @@ func prepareRight(b core.Matrix, k int) *rightOperand {
 		}
 	}
 	cols, scale := ints(bt...)
-	return &rightOperand{cols, scale}
+	r := &rightOperand{cols: make([]intRow, n), scale: scale}
+	for j, c := range cols {
+		r.cols[j] = newIntRow(c)
+	}
+	return r
 }
 
 // times returns the row (row/rowScale)·B as reduced rationals.
-func (r *rightOperand) times(row []*big.Int, rowScale *big.Int) []core.Rational {
+func (r *rightOperand) times(row intRow, rowScale *big.Int) []core.Rational {
 	out := make([]core.Rational, len(r.cols))
 	var s, t big.Int
 	for j, col := range r.cols {
-		s.SetInt64(0)
-		for l, x := range row {
-			if x.Sign() != 0 && col[l].Sign() != 0 {
-				s.Add(&s, t.Mul(x, col[l]))
-			}
-		}
+		row.dot(col, &s, &t)
 		out[j] = quotient(&s, new(big.Int).Mul(rowScale, r.scale[j]))
 	}
 	return out
