@@ -153,6 +153,9 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 		// Sessions abandoned without a DELETE would otherwise keep their
 		// runtimes forever.
 		SessionTimeout: 30 * time.Minute,
+		// A client whose stream breaks during a long run resumes it from
+		// the last event instead of losing the result (bounded, 10 MiB).
+		EventStore: mcp.NewMemoryEventStore(nil),
 	})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", handler)
