@@ -571,3 +571,9 @@ func TestClauses(t *testing.T) {
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// TestRun is the public entry point as a domain's go test calls it, on an
+// operation without a Slow payload so that no clock is involved.
+func TestRun(t *testing.T) {
+	Run(t, func(r *core.Registry) error { return core.Add(r, soundMean()) })
+}
