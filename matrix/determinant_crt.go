@@ -46,16 +46,43 @@ func hadamardBits(b [][]*big.Int) int {
 
 // determinantMultimodular returns det b for a square integer matrix.
 func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
-	n := len(b)
-	if n == 0 {
+	if len(b) == 0 {
 		return big.NewInt(1), nil
 	}
-	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^(H+1).
-	need := (hadamardBits(b)+1)/61 + 1
+	vals, err := reconstruct(ctx, hadamardBits(b)+1, 1, "determinant modulo primes", func(p uint64) []uint64 {
+		return []uint64{modular.DeterminantInPlace(reduceMatrix(b, p), p)}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return vals[0], nil
+}
+
+// reduceMatrix returns b mod p.
+func reduceMatrix(b [][]*big.Int, p uint64) modular.Matrix {
+	img := make(modular.Matrix, len(b))
+	for i, row := range b {
+		img[i] = make([]uint64, len(row))
+		for j, x := range row {
+			img[i][j] = modular.Reduce(x, p)
+		}
+	}
+	return img
+}
+
+// reconstruct recovers width integers, each of absolute value below
+// 2^(bits−1), from their images modulo the largest primes below 2^62:
+// image(p) returns the width residues modulo p. Images are computed in
+// parallel on all cores and combined by Garner's scheme into the symmetric
+// range.
+func reconstruct(ctx context.Context, bits, width int, what string, image func(p uint64) []uint64) ([]*big.Int, error) {
+	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^bits,
+	// twice the bound on the values.
+	need := bits/61 + 1
 	// The feeder finds the primes as it goes (thousands may be needed for
 	// long entries), so cancellation is noticed between any two of them.
 	primes := make([]uint64, 0, need)
-	residues := make([]uint64, need)
+	residues := make([][]uint64, need)
 	type job struct {
 		k int
 		p uint64
@@ -66,17 +93,8 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, err
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			img := make(modular.Matrix, n)
-			for i := range img {
-				img[i] = make([]uint64, n)
-			}
 			for j := range next {
-				for i, row := range b {
-					for c, x := range row {
-						img[i][c] = modular.Reduce(x, j.p)
-					}
-				}
-				residues[j.k] = modular.DeterminantInPlace(img, j.p)
+				residues[j.k] = image(j.p)
 			}
 		}()
 	}
@@ -89,7 +107,7 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, err
 		primes = append(primes, candidate)
 		select {
 		case next <- job{k, candidate}:
-			reportEvery(ctx, k, need, "determinant modulo primes")
+			reportEvery(ctx, k, need, what)
 		case <-ctx.Done():
 			err = ctx.Err()
 		}
@@ -100,9 +118,13 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, err
 	if err != nil {
 		return nil, err
 	}
-	var crt modular.CRT
-	for k, p := range primes {
-		crt.Add(residues[k], p)
+	out := make([]*big.Int, width)
+	for w := range out {
+		var crt modular.CRT
+		for k, p := range primes {
+			crt.Add(residues[k][w], p)
+		}
+		out[w] = crt.Symmetric()
 	}
-	return crt.Symmetric(), nil
+	return out, nil
 }

@@ -143,3 +143,80 @@ func MulVector(a Matrix, v []uint64, p uint64) []uint64 {
 	}
 	return out
 }
+
+// CharPoly returns det(x·I − m) mod p, coefficients constant term first
+// (length n+1, monic). m is reduced to upper Hessenberg form H by
+// similarity transformations (O(n³)), then the characteristic polynomials
+// p_k of H's leading k×k blocks follow from
+//
+//	p_k = (x − h_kk)·p_{k−1} − Σ_{i<k} h_ik·(h_{i+1,i}···h_{k,k−1})·p_{i−1}
+//
+// (Cohen, A Course in Computational Algebraic Number Theory, Algorithm
+// 2.2.9). m is not modified.
+func CharPoly(m Matrix, p uint64) []uint64 {
+	h := m.Clone()
+	n := len(h)
+	for k := 1; k < n-1; k++ {
+		piv := -1
+		for i := k; i < n; i++ {
+			if h[i][k-1] != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			continue
+		}
+		if piv != k {
+			h[piv], h[k] = h[k], h[piv]
+			for _, row := range h {
+				row[piv], row[k] = row[k], row[piv]
+			}
+		}
+		inv, _ := Inverse(h[k][k-1], p)
+		for i := k + 1; i < n; i++ {
+			if h[i][k-1] == 0 {
+				continue
+			}
+			u := Mul(h[i][k-1], inv, p)
+			// Row i −= u·row k, then column k += u·column i: conjugation
+			// by an elementary matrix, which keeps the similarity class.
+			rowAxpy(h[i], h[k], u, 0, p)
+			up := ShoupConstant(u, p)
+			for _, row := range h {
+				if row[i] != 0 {
+					row[k] = Add(row[k], MulShoup(row[i], u, up, p), p)
+				}
+			}
+		}
+	}
+	// polys[k] is the characteristic polynomial of the leading k×k block.
+	polys := make([][]uint64, n+1)
+	polys[0] = []uint64{1 % p}
+	for k := 1; k <= n; k++ {
+		prev := polys[k-1]
+		cur := make([]uint64, k+1)
+		// (x − h_kk)·p_{k−1}, with 0-based h[k−1][k−1].
+		d := h[k-1][k-1]
+		for j, c := range prev {
+			cur[j+1] = Add(cur[j+1], c, p)
+			cur[j] = Sub(cur[j], Mul(d, c, p), p)
+		}
+		t := uint64(1) % p
+		for i := k - 1; i >= 1; i-- {
+			t = Mul(t, h[i][i-1], p)
+			if t == 0 {
+				break
+			}
+			f := Mul(h[i-1][k-1], t, p)
+			if f == 0 {
+				continue
+			}
+			for j, c := range polys[i-1] {
+				cur[j] = Sub(cur[j], Mul(f, c, p), p)
+			}
+		}
+		polys[k] = cur
+	}
+	return polys[n]
+}

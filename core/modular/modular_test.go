@@ -248,3 +248,44 @@ func leibniz(a Matrix, p uint64) uint64 {
 	rec(0, false)
 	return total
 }
+
+// TestCharPolyAgainstDeterminants evaluates det(t·I − A) at random points
+// with Determinant and compares with the Hessenberg characteristic
+// polynomial; small primes make zero pivots and breakdowns common.
+func TestCharPolyAgainstDeterminants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for trial := range 400 {
+		p := RandomPrime(rng, []int{3, 5, 8, PrimeBits}[trial%4])
+		n := rng.IntN(9)
+		a := make(Matrix, n)
+		for i := range a {
+			a[i] = make([]uint64, n)
+			for j := range a[i] {
+				if rng.IntN(3) > 0 {
+					a[i][j] = rng.Uint64N(p)
+				}
+			}
+		}
+		c := CharPoly(a, p)
+		if len(c) != n+1 || c[n] != 1%p {
+			t.Fatalf("not monic of degree %d: %v", n, c)
+		}
+		for range 4 {
+			x := rng.Uint64N(p)
+			m := a.Clone()
+			for i := range m {
+				for j := range m[i] {
+					m[i][j] = Neg(m[i][j], p)
+				}
+				m[i][i] = Add(m[i][i], x, p)
+			}
+			var v uint64
+			for k := n; k >= 0; k-- {
+				v = Add(Mul(v, x, p), c[k], p)
+			}
+			if want := Determinant(m, p); v != want {
+				t.Fatalf("p=%d A=%v: charpoly(%d) = %d, det(tI − A) = %d", p, a, x, v, want)
+			}
+		}
+	}
+}

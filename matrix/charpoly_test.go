@@ -1,0 +1,63 @@
+package matrix
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCharpolyMultimodularAgainstBerkowitz compares the two algorithms on
+// integer matrices of growing order and entry size, with repeated rows and
+// zero blocks to exercise Hessenberg breakdowns.
+func TestCharpolyMultimodularAgainstBerkowitz(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for trial := range 40 {
+		n := trial%20 + 1
+		bound := []int64{1, 9, 99, 1 << 40}[trial%4]
+		m := intMatrix(rng, n, n, bound)
+		if trial%3 == 0 && n > 2 {
+			m[1] = m[0]
+			for j := range m[2] {
+				m[2][j] = ratInt64(0)
+			}
+		}
+		b, _ := ints(m...)
+		got, err := charpolyMultimodular(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ = ints(m...)
+		want, err := berkowitz(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range want {
+			if got[k].Cmp(want[k]) != 0 {
+				t.Fatalf("n=%d bound=%d: coefficient %d is %s, Berkowitz gives %s", n, bound, k, got[k], want[k])
+			}
+		}
+	}
+}
+
+func BenchmarkCharpolyPaths(b *testing.B) {
+	for _, n := range []int{8, 12, 16, 32, 64} {
+		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 5)), n, n, 99)
+		b.Run(fmt.Sprintf("berkowitz/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				bi, _ := ints(m...)
+				if _, err := berkowitz(context.Background(), bi); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("multimodular/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				bi, _ := ints(m...)
+				if _, err := charpolyMultimodular(context.Background(), bi); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
