@@ -25,7 +25,8 @@ type Options struct {
 	// Go is the go command. Default "go" from PATH.
 	Go string
 	// Env is added to the environment of every go command (after
-	// GOWORK=off and GOFLAGS=-mod=mod, so it can override them).
+	// GOWORK=off and GOFLAGS with -mod=mod added, so it can override
+	// them).
 	Env []string
 	// Log, if set, receives one line per step.
 	Log io.Writer
@@ -82,7 +83,9 @@ func Build(ctx context.Context, m *Manifest, opts Options) (*Result, error) {
 	if opts.Go == "" {
 		opts.Go = "go"
 	}
-	env := append([]string{"GOWORK=off", "GOFLAGS=-mod=mod"}, opts.Env...)
+	// Keep the caller's GOFLAGS (such as -buildvcs=false) beside -mod=mod.
+	goflags := strings.TrimSpace(os.Getenv("GOFLAGS") + " -mod=mod")
+	env := append([]string{"GOWORK=off", "GOFLAGS=" + goflags}, opts.Env...)
 	logf := func(format string, args ...any) {
 		if opts.Log != nil {
 			fmt.Fprintf(opts.Log, format+"\n", args...)

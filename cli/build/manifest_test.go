@@ -293,3 +293,50 @@ func TestManifestsRefusedBeforeBuilding(t *testing.T) {
 		})
 	}
 }
+
+// TestExampleManifest checks that examples/jacobian-gaussian.json, the
+// documented custom build, loads and resolves: every module found, every
+// Register function present.
+func TestExampleManifest(t *testing.T) {
+	m, err := Load(filepath.Join(repoRoot, "examples", "jacobian-gaussian.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := resolve(context.Background(), m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"integer", "matrix", "finitefield", "polynomial", "gaussian"}
+	for i, d := range p.domains {
+		if d.alias != want[i] || d.moduleDir == "" {
+			t.Errorf("domain %d resolved as %q in %q", i+1, d.alias, d.moduleDir)
+		}
+	}
+}
+
+// FuzzParse: any input either parses into a manifest that passes its own
+// checks or fails with a ManifestError; it never panics.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(defaultManifest))
+	f.Add([]byte(`{"name":"j","output":"o","domains":[{"module":"example.com/a","package":"example.com/a/b","register":"R","version":"v1.0.0","replace":"x"}],"jacobian":{"replace":"."}}`))
+	f.Add([]byte(`{"domains":[{"module":""}]}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Parse(data, "/tree")
+		if err != nil {
+			var me *ManifestError
+			if !errors.As(err, &me) || len(me.Problems) == 0 {
+				t.Fatalf("error %v is not a ManifestError with problems", err)
+			}
+			return
+		}
+		if problems := m.check(); len(problems) > 0 {
+			t.Fatalf("parsed manifest fails its checks: %v", problems)
+		}
+		for _, d := range m.Domains {
+			if d.Package == "" || d.Register == "" {
+				t.Fatalf("defaults not applied: %+v", d)
+			}
+		}
+	})
+}
