@@ -73,6 +73,7 @@ func Main(cfg Config) (code int) {
 	// can still be identified.
 	reg, regErr := core.NewRegistryWith(cfg.Domains...)
 	rt := core.NewRuntime(reg, core.RuntimeOptions{})
+	defer rt.Close()
 	std := &streams{in: cfg.Stdin, out: cfg.Stdout, err: cfg.Stderr, errIsTerm: isTerminal(cfg.Stderr)}
 	build := readBuild(cfg)
 
@@ -85,7 +86,6 @@ func Main(cfg Config) (code int) {
 		kong.Vars{
 			"input_kinds":    strings.Join(inputKinds(reg), ","),
 			"artifact_types": strings.Join(artifactTypes(reg), ","),
-			"version":        build.Version,
 		},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.BindTo(ctx, (*context.Context)(nil)),

@@ -97,6 +97,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 		}
 	}
 	rt := core.NewRuntime(reg, opts)
+	defer rt.Close()
 	var inputs map[string]core.Binding
 	for port, ref := range c.Inputs {
 		if inputs == nil {
