@@ -398,24 +398,28 @@ func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
 	})
 }
 
-// mulRat returns A·X over Q for A m×n and X n×k, clearing each row of A
-// of denominators first so the inner products run over integers.
+// mulRat returns A·X over Q for A m×n and X n×k with the product's
+// integer inner products (multiply); a 0×0 A stands for no equations.
 func mulRat(a core.Matrix, x [][]core.Rational, n, k int) [][]*big.Rat {
-	ai, scale := ints(a...)
 	out := make([][]*big.Rat, len(a))
-	for i := range out {
-		out[i] = make([]*big.Rat, k)
-		for j := 0; j < k; j++ {
-			s := new(big.Rat)
-			var t big.Rat
-			for l := 0; l < n; l++ {
-				if ai[i][l].Sign() == 0 || x[l][j].Rat().Sign() == 0 {
-					continue
-				}
-				t.SetInt(ai[i][l])
-				s.Add(s, t.Mul(&t, x[l][j].Rat()))
+	if len(a) == 0 {
+		return out
+	}
+	if n == 0 {
+		// X has no rows to carry k; the product is m×k zeros.
+		for i := range out {
+			out[i] = make([]*big.Rat, k)
+			for j := range out[i] {
+				out[i][j] = new(big.Rat)
 			}
-			out[i][j] = s.Quo(s, new(big.Rat).SetInt(scale[i]))
+		}
+		return out
+	}
+	prod, _ := multiply(context.Background(), a, x)
+	for i, row := range prod {
+		out[i] = make([]*big.Rat, len(row))
+		for j, v := range row {
+			out[i][j] = v.Rat()
 		}
 	}
 	return out
