@@ -220,3 +220,41 @@ func CharPoly(m Matrix, p uint64) []uint64 {
 	}
 	return polys[n]
 }
+
+// RankProfile runs forward elimination over GF(p), searching the first
+// pivotCols columns for pivots (the first nonzero entry at or below the
+// current row), and returns the pivot columns and the original indices of
+// the rows that supplied them. Those rows restricted to those columns form
+// a nonsingular submatrix modulo p. m is not modified.
+func RankProfile(m Matrix, pivotCols int, p uint64) (pivots, rows []int) {
+	a := m.Clone()
+	perm := make([]int, len(a))
+	for i := range perm {
+		perm[i] = i
+	}
+	r := 0
+	for c := 0; c < pivotCols && r < len(a); c++ {
+		piv := -1
+		for i := r; i < len(a); i++ {
+			if a[i][c] != 0 {
+				piv = i
+				break
+			}
+		}
+		if piv < 0 {
+			continue
+		}
+		a[piv], a[r] = a[r], a[piv]
+		perm[piv], perm[r] = perm[r], perm[piv]
+		inv, _ := Inverse(a[r][c], p)
+		for i := r + 1; i < len(a); i++ {
+			if a[i][c] != 0 {
+				rowAxpy(a[i], a[r], Mul(a[i][c], inv, p), c, p)
+			}
+		}
+		pivots = append(pivots, c)
+		rows = append(rows, perm[r])
+		r++
+	}
+	return pivots, rows
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/core/primality"
@@ -286,6 +287,60 @@ func TestCharPolyAgainstDeterminants(t *testing.T) {
 			if want := Determinant(m, p); v != want {
 				t.Fatalf("p=%d A=%v: charpoly(%d) = %d, det(tI − A) = %d", p, a, x, v, want)
 			}
+		}
+	}
+}
+
+func TestCRTBasisAgainstCRT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	primes := make([]uint64, 12)
+	for i := range primes {
+		primes[i] = uint64(1)<<62 - 1 - uint64(i)*2
+		for !IsPrime(primes[i]) || (i > 0 && primes[i] >= primes[i-1]) {
+			primes[i] -= 2
+		}
+	}
+	basis := NewCRTBasis(primes)
+	for range 300 {
+		x := randomBig(rng, 700)
+		res := make([]uint64, len(primes))
+		for i, p := range primes {
+			res[i] = Reduce(x, p)
+		}
+		if got := basis.Symmetric(res, nil); got.Cmp(x) != 0 {
+			t.Fatalf("CRTBasis gave %s, want %s", got, x)
+		}
+	}
+}
+
+func TestRankProfile(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for trial := range 300 {
+		p := RandomPrime(rng, []int{3, 7, PrimeBits}[trial%3])
+		r, c := rng.IntN(6)+1, rng.IntN(6)+1
+		a := make(Matrix, r)
+		for i := range a {
+			a[i] = make([]uint64, c)
+			for j := range a[i] {
+				if rng.IntN(2) == 0 {
+					a[i][j] = rng.Uint64N(p)
+				}
+			}
+		}
+		pivots, rows := RankProfile(a, c, p)
+		_, want := ReducedRowEchelon(a, c, p)
+		if !slices.Equal(pivots, want) {
+			t.Fatalf("pivots %v, RREF gives %v", pivots, want)
+		}
+		sub := make(Matrix, len(rows))
+		for k, i := range rows {
+			sub[k] = make([]uint64, len(pivots))
+			for l, j := range pivots {
+				sub[k][l] = a[i][j]
+			}
+		}
+		if len(rows) > 0 && Determinant(sub, p) == 0 {
+			t.Fatalf("profile rows %v, columns %v give a singular submatrix", rows, pivots)
 		}
 	}
 }

@@ -1,0 +1,59 @@
+package modular
+
+import "math/big"
+
+// CRTBasis reconstructs many integers from residues modulo the same primes,
+// with the per-prime constants of Garner's algorithm computed once (Knuth,
+// TAOCP vol. 2, §4.3.2, Algorithm 4.3.2M with "mixed-radix" digits): each
+// value then costs O(k²) word operations and k word-by-big
+// multiplications, instead of k big-number reductions for CRT.Add.
+type CRTBasis struct {
+	primes []uint64
+	// inv[i] = (p_0···p_{i−1})⁻¹ mod p_i.
+	inv []uint64
+	// half is ⌊M/2⌋ for the symmetric range, M = ∏ p_i.
+	modulus, half *big.Int
+}
+
+// NewCRTBasis prepares reconstruction modulo the given distinct primes.
+func NewCRTBasis(primes []uint64) *CRTBasis {
+	b := &CRTBasis{primes: primes, inv: make([]uint64, len(primes)), modulus: big.NewInt(1)}
+	for i, p := range primes {
+		prod := uint64(1) % p
+		for _, q := range primes[:i] {
+			prod = Mul(prod, q%p, p)
+		}
+		b.inv[i], _ = Inverse(prod, p)
+		b.modulus.Mul(b.modulus, new(big.Int).SetUint64(p))
+	}
+	b.half = new(big.Int).Rsh(b.modulus, 1)
+	return b
+}
+
+// Symmetric returns the integer in (−M/2, M/2] with the given residues
+// (residues[i] modulo primes[i]). digits is scratch of length k, or nil.
+func (b *CRTBasis) Symmetric(residues, digits []uint64) *big.Int {
+	k := len(b.primes)
+	if len(digits) < k {
+		digits = make([]uint64, k)
+	}
+	// Mixed radix: x = d_0 + p_0·(d_1 + p_1·(d_2 + …)).
+	for i, p := range b.primes {
+		// Value of the digits so far, modulo p, by Horner from the top.
+		var v uint64
+		for j := i - 1; j >= 0; j-- {
+			v = Add(Mul(v, b.primes[j]%p, p), digits[j]%p, p)
+		}
+		digits[i] = Mul(Sub(residues[i]%p, v, p), b.inv[i], p)
+	}
+	x := new(big.Int)
+	var w big.Int
+	for i := k - 1; i >= 0; i-- {
+		x.Mul(x, w.SetUint64(b.primes[i]))
+		x.Add(x, w.SetUint64(digits[i]))
+	}
+	if x.Cmp(b.half) > 0 {
+		x.Sub(x, b.modulus)
+	}
+	return x
+}
