@@ -72,6 +72,7 @@ var wantBroken = map[string][]string{
 	"broken.unseeded.compute":      {"determinism"},
 	"broken.untitled.compute":      {"catalog_metadata"},
 	"broken.fragile.compute":       {"postcondition_generated"},
+	"broken.lingering.compute":     {"cancellation"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -162,6 +163,11 @@ func registerBroken(r *core.Registry) error {
 		Generate:      func(rng *rand.Rand) fragileRequest { return fragileRequest(smallInteger(rng)) },
 	}
 
+	// Sees the cancellation but takes 800ms to wind down, every time.
+	lingering := brokenOp("broken.lingering.compute")
+	lingering.Run = lingerOnSlow(func() time.Duration { return 800 * time.Millisecond })
+	lingering.Slow = `{"n":"1000000000"}`
+
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
 	var calls atomic.Int64
@@ -232,6 +238,7 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, unseeded),
 		core.Add(r, untitled),
 		core.Add(r, fragile),
+		core.Add(r, lingering),
 	)
 }
 
@@ -272,4 +279,17 @@ func (q *fragileRequest) UnmarshalJSON(b []byte) error {
 	}
 	*q = fragileRequest(r)
 	return nil
+}
+
+// lingerOnSlow is a Run that, for n above a million, waits for
+// cancellation and then takes linger() more before returning ctx.Err().
+func lingerOnSlow(linger func() time.Duration) func(context.Context, brokenRequest) (brokenResult, error) {
+	return func(ctx context.Context, q brokenRequest) (brokenResult, error) {
+		if q.N.Big().Cmp(big.NewInt(1_000_000)) > 0 {
+			<-ctx.Done()
+			time.Sleep(linger())
+			return brokenResult{}, ctx.Err()
+		}
+		return doubleRun(ctx, q)
+	}
 }

@@ -650,6 +650,24 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	if sub.d.Slow == "" {
 		return Skip, "no Slow payload is declared; set Operation.Slow to a request that runs a second or more so prompt cancellation can be checked"
 	}
+	status, msg, lateOnly := cancelOnce(ctx, sub)
+	if !lateOnly {
+		return status, msg
+	}
+	// The right outcome, too late: on a loaded machine a stall can do
+	// that to a prompt operation, so it gets a second attempt. One that
+	// polls too rarely is late both times.
+	status, second, _ := cancelOnce(ctx, sub)
+	if status == Pass {
+		return Pass, second + " on a second attempt (the first " + msg + ")"
+	}
+	return Fail, "first attempt: " + msg + "; second attempt: " + second
+}
+
+// cancelOnce runs the Slow payload, cancels it cancelAfter into its
+// execution and judges how it ends. lateOnly reports a failure in which the
+// outcome was right and only the time was not.
+func cancelOnce(ctx context.Context, sub *subject) (status Status, msg string, lateOnly bool) {
 	want := core.Cancelled
 	if sub.d.Kind == core.Check {
 		want = core.CheckerInterrupted
@@ -667,16 +685,16 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	var prepare time.Duration
 	select {
 	case r := <-done:
-		return Fail, fmt.Sprintf("the Slow payload never reaches execution: it %s; it must parse and stay within the limits", describe(r))
+		return Fail, fmt.Sprintf("the Slow payload never reaches execution: it %s; it must parse and stay within the limits", describe(r)), false
 	case <-watched.started:
 		prepare = time.Since(start)
 	case <-time.After(sub.s.budget + sub.s.grace):
-		return Fail, fmt.Sprintf("the Slow payload had neither started executing nor returned after %v; parsing or preflight hangs", sub.s.budget+sub.s.grace)
+		return Fail, fmt.Sprintf("the Slow payload had neither started executing nor returned after %v; parsing or preflight hangs", sub.s.budget+sub.s.grace), false
 	}
 	var cancelledAt time.Time
 	select {
 	case r := <-done:
-		return Fail, fmt.Sprintf("the Slow payload finished %v into its execution, before it could be cancelled at %v: it %s; declare a Slow payload that runs a second or more", (r.elapsed - prepare).Round(time.Millisecond), cancelAfter, describe(r))
+		return Fail, fmt.Sprintf("the Slow payload finished %v into its execution, before it could be cancelled at %v: it %s; declare a Slow payload that runs a second or more", (r.elapsed - prepare).Round(time.Millisecond), cancelAfter, describe(r)), false
 	case <-time.After(cancelAfter):
 		cancelledAt = time.Now()
 		cancel()
@@ -689,27 +707,28 @@ func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
 	select {
 	case r := <-done:
 		late := time.Since(cancelledAt)
-		var p problems
 		if o := r.outcome; o.Outcome != core.OutcomeNonConclusion || o.Reason != want {
-			p.add("cancelled while running, the Slow payload should end as non_conclusion %s, but it %s", want, describe(r))
+			return Fail, fmt.Sprintf("cancelled while running, the Slow payload should end as non_conclusion %s, but it %s", want, describe(r)), false
 		}
 		if late > within {
-			p.add("the Slow payload returned %v after cancellation; it must return within %v (poll ctx in every long loop)%s", late.Round(time.Millisecond), within, note)
+			return Fail, fmt.Sprintf("returned %v after cancellation; it must return within %v (poll ctx in every long loop)%s", late.Round(time.Millisecond), within, note), true
 		}
-		return p.verdict(fmt.Sprintf("returned %v after cancellation%s", late.Round(100*time.Microsecond), note))
+		return Pass, fmt.Sprintf("returned %v after cancellation%s", late.Round(100*time.Microsecond), note), false
 	case <-time.After(within):
 	}
 	// Wait for the straggler so it does not compete with the checks that
 	// follow, but not forever: an operation that never looks at its
 	// context cannot be stopped.
-	msg := fmt.Sprintf("the Slow payload had not returned %v after cancellation (poll ctx in every long loop and return ctx.Err())", within)
 	select {
 	case r := <-done:
-		msg += fmt.Sprintf("; it returned after %v and %s", time.Since(cancelledAt).Round(time.Millisecond), describe(r))
+		late := time.Since(cancelledAt).Round(time.Millisecond)
+		if o := r.outcome; o.Outcome == core.OutcomeNonConclusion && o.Reason == want {
+			return Fail, fmt.Sprintf("returned %v after cancellation; it must return within %v (poll ctx in every long loop)%s", late, within, note), true
+		}
+		return Fail, fmt.Sprintf("the Slow payload had not returned %v after cancellation (poll ctx in every long loop and return ctx.Err()); it returned after %v and %s%s", within, late, describe(r), note), false
 	case <-time.After(sub.s.budget + sub.s.grace):
-		msg += fmt.Sprintf("; it was still running %v later and was abandoned", sub.s.budget+sub.s.grace)
+		return Fail, fmt.Sprintf("the Slow payload had not returned %v after cancellation (poll ctx in every long loop and return ctx.Err()); it was still running %v later and was abandoned%s", within, sub.s.budget+sub.s.grace, note), false
 	}
-	return Fail, msg + note
 }
 
 // startWatch returns a context that closes started the first time anything
