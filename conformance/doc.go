@@ -87,8 +87,10 @@
 //     (CHECKER_INTERRUPTED for a checker) within Options.CancelWithin,
 //     500ms by default. The time the runtime spends parsing and
 //     preflighting the payload beforehand is not counted (it is mentioned
-//     when it exceeds CancelWithin). A Slow payload that is refused, fails
-//     to parse or finishes before it can be cancelled fails the clause.
+//     when it exceeds CancelWithin). An operation that ends right but late
+//     gets a second attempt, since a loaded machine can stall a prompt one;
+//     late twice, it fails. A Slow payload that is refused, fails to parse
+//     or finishes before it can be cancelled fails the clause.
 //
 // core.Add already refuses most declarations that break id_grammar,
 // kind_verb, closed_schemas, schemas_compile, catalog_metadata or
