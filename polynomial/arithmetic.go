@@ -141,7 +141,7 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			q.Right = &right
 			return q
 		},
-		Slow: `{"op":"multiply","left":{"expression":"(2^4000*x + 3^2500)^1800"},"right":{"expression":"(3^2500*x - 2^4000)^1800"}}`,
+		Slow: `{"op":"multiply","left":{"expression":"(x + 1)^2000"},"right":{"expression":"(x - 1)^2000"}}`,
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 
 // Limits of polynomial.derivative.compute.
 const (
-	DerivativeMaxDegree = 10_000
-	DerivativeMaxBits   = 8192
+	DerivativeMaxDegree = 5000
+	DerivativeMaxBits   = 4096
 	// DerivativeMaxOrder bounds the order; beyond the degree every
 	// derivative is zero, so the bound only keeps the number sane.
 	DerivativeMaxOrder = 1_000_000
@@ -67,8 +67,8 @@ func derivativeOperation() core.Operation[DerivativeRequest, DerivativeResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
 		Limits: append(derivativeLimits.declare(
-			`{"polynomial":{"expression":"x^10001"}}`,
-			`{"polynomial":{"expression":"2^8193*x^2"}}`,
+			`{"polynomial":{"expression":"x^5001"}}`,
+			`{"polynomial":{"expression":"2^4097*x^2"}}`,
 		), core.Limit{Name: "order", Max: DerivativeMaxOrder, Unit: "order", Description: "the order of the derivative", Beyond: fmt.Sprintf(`{"polynomial":{"expression":"x"},"order":%d}`, DerivativeMaxOrder+1)}),
 		Preflight: func(q DerivativeRequest) error {
 			if err := derivativeLimits.check("polynomial", q.Polynomial); err != nil {
@@ -103,7 +103,7 @@ func derivativeOperation() core.Operation[DerivativeRequest, DerivativeResult] {
 			k := rng.IntN(5)
 			return DerivativeRequest{Polynomial: polyInputOf("x", randomQ(rng, rng.IntN(20), 60)), Order: &k}
 		},
-		Slow: `{"polynomial":{"expression":"(x + 1)^8000"},"order":4000}`,
+		Slow: `{"polynomial":{"expression":"(x + 1)^3000"},"order":1000}`,
 	}
 }
 

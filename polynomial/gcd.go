@@ -201,8 +201,7 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 	if !pp.isIntegral() || pp.lc().Sign() <= 0 {
 		return errors.New("primitive part is not integral with positive leading coefficient")
 	}
-	zpp, _ := clearDenominators(pp)
-	if c := content(zpp); c.Cmp(big.NewInt(1)) != 0 {
+	if c := content(zpolyOf(pp)); c.Cmp(big.NewInt(1)) != 0 {
 		return errors.New("primitive part is not primitive")
 	}
 	switch q.ring() {
@@ -218,19 +217,24 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 			return errors.New("content over Z is not the gcd of the contents")
 		}
 	}
+	// By Gauss's lemma the primitive pp divides f in Q[x] exactly when it
+	// divides f's integral multiple in Z[x], which avoids rational
+	// arithmetic.
+	zpp, _ := clearDenominators(pp)
 	var cof []qpoly
 	for _, f := range []qpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}
-		quo, rem, err := qdivrem(context.Background(), f, g)
+		zf, _ := clearDenominators(f)
+		quo, ok, err := zdivExact(context.Background(), zf, zpp)
 		if err != nil {
 			return err
 		}
-		if len(rem) != 0 {
+		if !ok {
 			return errors.New("gcd does not divide an input")
 		}
-		cof = append(cof, quo)
+		cof = append(cof, toQ(quo))
 	}
 	if len(cof) == 2 && cof[0].deg() > 0 && cof[1].deg() > 0 && !coprimeOverQ(cof[0], cof[1]) {
 		return errors.New("the cofactors are not coprime")

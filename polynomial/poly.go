@@ -386,3 +386,12 @@ func qeval(ctx context.Context, a qpoly, x *big.Rat) (*big.Rat, error) {
 	}
 	return new(big.Rat).SetFrac(acc, new(big.Int).Mul(d, vpow)), nil
 }
+
+// zpolyOf returns the numerators of an integral polynomial.
+func zpolyOf(a qpoly) zpoly {
+	out := make(zpoly, len(a))
+	for i, x := range a {
+		out[i] = new(big.Int).Set(x.Num())
+	}
+	return out
+}

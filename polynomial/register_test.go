@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"jacobian.dev/core"
 )
@@ -83,6 +84,21 @@ func TestGenerated(t *testing.T) {
 			if !bytes.Equal(again.Value, out.Value) {
 				t.Fatalf("%s on %s: two runs differ", d.ID, payload)
 			}
+		}
+	}
+}
+
+// TestSlowIsCancellable runs each operation's Slow payload under a short
+// deadline: it must end as a TIMEOUT non-conclusion, not complete or fail.
+func TestSlowIsCancellable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs each slow payload for a moment")
+	}
+	rt := newRuntime(t)
+	for _, d := range rt.Registry().Declarations() {
+		out := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow), Timeout: 50 * time.Millisecond})
+		if out.Outcome != core.OutcomeNonConclusion || out.Reason != core.Timeout {
+			t.Errorf("%s: slow payload under a 50 ms deadline gave %s %s %s%s", d.ID, out.Outcome, out.Reason, out.Message, out.Detail)
 		}
 	}
 }

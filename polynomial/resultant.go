@@ -15,8 +15,8 @@ import (
 // degree·bits bits over degree steps, so the product of the two bounds is
 // what costs.
 const (
-	ResultantMaxDegree = 300
-	ResultantMaxBits   = 512
+	ResultantMaxDegree = 100
+	ResultantMaxBits   = 256
 )
 
 var resultantLimits = sizeLimits{maxDegree: ResultantMaxDegree, maxBits: ResultantMaxBits}
@@ -56,8 +56,8 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
 		Limits: resultantLimits.declare(
-			`{"left":{"expression":"x^301"},"right":{"expression":"x + 1"}}`,
-			`{"left":{"expression":"2^513*x"},"right":{"expression":"x + 1"}}`,
+			`{"left":{"expression":"x^101"},"right":{"expression":"x + 1"}}`,
+			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
 		),
 		Preflight: func(q ResultantRequest) error {
 			if err := resultantLimits.check("left", q.Left); err != nil {
@@ -101,7 +101,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Generate: func(rng *rand.Rand) ResultantRequest {
 			return ResultantRequest{Left: polyInputOf("x", randomQ(rng, rng.IntN(10), 30)), Right: polyInputOf("x", randomQ(rng, rng.IntN(10), 30))}
 		},
-		Slow: `{"left":{"expression":"(2^500 - 1)*x^300 + (3^300 + 1)*x^299 - (5^200 - 3)*(x^2 + 1)^149 + 7^150"},"right":{"expression":"(3^310 - 1)*x^299 - (2^490 + 5)*(x^3 - x + 1)^99 - 11^140"}}`,
+		Slow: `{"left":{"expression":"(2^250 - 1)*x^100 + (3^150 + 1)*x^99 - (5^50 - 3)*(x^2 + 1)^49 + 7^80"},"right":{"expression":"(3^150 - 1)*x^99 - (2^140 + 5)*(x^3 - x + 1)^33 - 11^70"}}`,
 	}
 }
 
@@ -136,8 +136,8 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
 		Limits: resultantLimits.declare(
-			`{"polynomial":{"expression":"x^301"}}`,
-			`{"polynomial":{"expression":"2^513*x^2 + 1"}}`,
+			`{"polynomial":{"expression":"x^101"}}`,
+			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
 		),
 		Preflight: func(q DiscriminantRequest) error {
 			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
@@ -188,7 +188,7 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 			}
 			return DiscriminantRequest{Polynomial: polyInputOf("x", f)}
 		},
-		Slow: `{"polynomial":{"expression":"(2^500 - 1)*x^300 + (3^300 + 1)*x^299 - (5^200 - 3)*(x^2 + 1)^149 + 7^150"}}`,
+		Slow: `{"polynomial":{"expression":"(2^250 - 1)*x^100 + (3^150 + 1)*x^99 - (5^50 - 3)*(x^2 + 1)^49 + 7^80"}}`,
 	}
 }
 
