@@ -11,6 +11,15 @@ import (
 	"jacobian.dev/core"
 )
 
+// Both tools are registered with the SDK's raw handler (Server.AddTool), to
+// which the SDK hands the arguments as the bytes received, unvalidated. So
+// every argument, known or not, reaches the parsers in this file, which fail
+// closed on anything undeclared, and no receiving middleware is needed to
+// catch unknown arguments. Were the tools moved to the typed mcp.AddTool,
+// the SDK would decode the arguments through float64 (rounding integers
+// above 2^53) and refuse schema violations with its bare "did not validate"
+// text; keep them raw.
+
 // argError is a refusal of a tool's arguments, carried to the caller as a
 // failed outcome.
 type argError struct {
