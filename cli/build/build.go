@@ -7,12 +7,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -181,6 +183,7 @@ func (p *plan) blame(step string, out []byte, err error) error {
 var (
 	registrationFailure = regexp.MustCompile(`the installed domains are inconsistent[^:\n]*: (?s)(.*)`)
 	moduleMention       = regexp.MustCompile(`(?:by|module|not) ([A-Za-z0-9_.~/-]+)`)
+	operationMention    = regexp.MustCompile(`operation ([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)`)
 )
 
 // inspect runs the fresh binary's catalog and reads its build information:
@@ -241,10 +244,17 @@ func (p *plan) inspect(ctx context.Context, bin string) (*Result, error) {
 	return res, nil
 }
 
-// registrationError explains why the binary would not start, naming the
-// domain whose module the registry's message blames last: in "declared
-// twice (by A and by B)" and "belongs to module A, not B" the second
-// module is the one whose registration failed.
+// registrationError explains why the binary would not start and names the
+// domain at fault, trying the most precise evidence first:
+//
+//   - the modules core's registry names: in "declared twice (by A and by
+//     B)" and "namespace ... belongs to module A, not B" the later entry in
+//     the manifest is the one that collided with a domain already
+//     registered;
+//   - for an operation the registry names without a module (a malformed
+//     declaration), the domain whose sources hold that ID as a string
+//     literal, when exactly one does;
+//   - for a panic, the domain package on the stack.
 func (p *plan) registrationError(stderr string, runErr error) error {
 	detail := strings.TrimSpace(stderr)
 	if detail == "" {
@@ -252,24 +262,91 @@ func (p *plan) registrationError(stderr string, runErr error) error {
 	}
 	be := &BuildError{Step: "the built binary does not start", Detail: detail}
 	if m := registrationFailure.FindStringSubmatch(stderr); m != nil {
-		be.Detail = strings.TrimSpace(m[1])
+		be.Step, be.Detail = "registration failed", strings.TrimSpace(m[1])
 	}
-	var blamed []int
-	for _, mention := range moduleMention.FindAllStringSubmatch(stderr, -1) {
-		mod := strings.TrimRight(mention[1], ",.;)")
+	blamed := p.modulesMentioned(stderr)
+	if len(blamed) == 0 {
+		blamed = p.domainsDeclaring(operationMention.FindAllStringSubmatch(stderr, -1))
+	}
+	if len(blamed) == 0 {
 		for _, d := range p.domains {
-			if d.Module == mod {
+			if strings.Contains(stderr, d.Package+".") {
 				blamed = append(blamed, d.index)
 			}
 		}
 	}
 	if len(blamed) > 0 {
-		// The later entry in the manifest is the one that collided with a
-		// domain already registered.
 		last := slices.Max(blamed)
-		be.Step, be.Domain, be.Module = "registration failed", last+1, p.domains[last].Module
+		be.Domain, be.Module = last+1, p.domains[last].Module
 	}
 	return be
+}
+
+// modulesMentioned lists the domains whose module core's registry names
+// in a registration error.
+func (p *plan) modulesMentioned(stderr string) []int {
+	var out []int
+	for _, mention := range moduleMention.FindAllStringSubmatch(stderr, -1) {
+		mod := strings.TrimRight(mention[1], ",.;)")
+		for _, d := range p.domains {
+			if d.Module == mod && !slices.Contains(out, d.index) {
+				out = append(out, d.index)
+			}
+		}
+	}
+	return out
+}
+
+// domainsDeclaring finds, for the first operation ID named, the one domain
+// whose module sources hold it as a string literal; none if no domain or
+// several do.
+func (p *plan) domainsDeclaring(mentions [][]string) []int {
+	for _, m := range mentions {
+		literal := []byte(strconv.Quote(m[1]))
+		var holders []int
+		for _, d := range p.domains {
+			if d.moduleDir != "" && sourcesContain(d.moduleDir, literal) {
+				holders = append(holders, d.index)
+			}
+		}
+		if len(holders) == 1 {
+			return holders
+		}
+	}
+	return nil
+}
+
+// sourcesContain reports whether a non-test Go file of the module rooted
+// at dir (nested modules and testdata excluded) contains b.
+func sourcesContain(dir string, b []byte) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(path string, e fs.DirEntry, err error) error {
+		switch {
+		case found:
+			return filepath.SkipAll
+		case err != nil:
+			return nil // an unreadable entry cannot hold the literal
+		case e.IsDir():
+			name := e.Name()
+			if path != dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || fileExists(filepath.Join(path, "go.mod"))) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		if data, err := os.ReadFile(path); err == nil && bytes.Contains(data, b) {
+			found = true
+		}
+		return nil
+	})
+	return found
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // install copies the binary to out through a temporary file in the same

@@ -340,3 +340,47 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestRegistrationBlame checks how a binary's startup failure is traced to
+// a manifest entry, on the messages core's registry and the runtime print.
+func TestRegistrationBlame(t *testing.T) {
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	malformed := t.TempDir()
+	src := "package malformed\n\nconst id = \"gaussian_extra.norm.compute\"\n"
+	if err := os.WriteFile(filepath.Join(malformed, "ops.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &plan{m: &Manifest{Name: "j"}, domains: []resolvedDomain{
+		{Domain: Domain{Module: "jacobian.dev/integer", Package: "jacobian.dev/integer"}, index: 0, moduleDir: filepath.Join(root, "integer")},
+		{Domain: Domain{Module: "example.com/malformed", Package: "example.com/malformed"}, index: 1, moduleDir: malformed},
+		{Domain: Domain{Module: "example.com/clash", Package: "example.com/clash"}, index: 2, moduleDir: "testdata/clash"},
+	}}
+	cases := []struct {
+		name, stderr string
+		domain       int
+		step         string
+	}{
+		{"duplicate ID", "j: error: the installed domains are inconsistent, so this build cannot be used: operation integer.compute.gcd is declared twice (by jacobian.dev/integer and by example.com/clash); IDs must be unique\n", 3, "registration failed"},
+		{"namespace taken", "j: error: the installed domains are inconsistent: operation integer.extra.compute: namespace \"integer\" belongs to module jacobian.dev/integer, not example.com/malformed\n", 2, "registration failed"},
+		{"malformed declaration", "j: error: the installed domains are inconsistent: operation gaussian_extra.norm.compute is not valid:\n  - Postcondition is nil\n", 2, "registration failed"},
+		// integer.compute.gcd is a literal in two domains: no single culprit.
+		{"ambiguous declaration", "j: error: the installed domains are inconsistent: operation integer.compute.gcd is not valid:\n  - Title is empty\n", 0, "registration failed"},
+		{"panic", "panic: boom\n\ngoroutine 1 [running]:\nexample.com/clash.Register(0xc000010000)\n\t/x/clash.go:12 +0x1d\n", 3, "the built binary does not start"},
+		{"no evidence", "signal: killed\n", 0, "the built binary does not start"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := p.registrationError(c.stderr, errors.New("exit status 70"))
+			var be *BuildError
+			if !errors.As(err, &be) {
+				t.Fatalf("got %v", err)
+			}
+			if be.Domain != c.domain || be.Step != c.step {
+				t.Errorf("blamed domain %d at step %q, want domain %d at %q: %v", be.Domain, be.Step, c.domain, c.step, err)
+			}
+		})
+	}
+}
