@@ -18,6 +18,13 @@ import (
 // per operation, each aimed at one clause that only running the operation
 // can reveal. Every operation doubles an integer; the defects are the
 // point.
+//
+// Two branches cannot be reached this way, because core.Add and the
+// runtime already enforce them: an added field always meets a closed
+// top-level schema, so the UNKNOWN_FIELD half of unknown_fields cannot
+// fail; and Add parses every example, so the runtime-parse half of
+// examples_validate cannot either. The static clauses that Add guards are
+// shown to fail on hand-built declarations in TestStaticClauses.
 
 type brokenRequest struct {
 	N core.Integer `json:"n"`
