@@ -177,7 +177,8 @@ the same JSON the MCP server returns.
 
 Exit codes:
   0    completed (a checker's verdict is inside the outcome's "verdict")
-  1    failed outcome, unknown ID, or conformance failure
+  1    failed outcome, unknown ID, conformance failure, missing or corrupted
+       artifact, or a server that could not start
   2    non_conclusion (TIMEOUT, RESOURCE_REFUSED, ...)
   64   usage error (bad flags or arguments, unreadable payload file)
   70   internal error (INTERNAL_ERROR, POSTCONDITION_FAILED, broken build)

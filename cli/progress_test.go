@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"jacobian.dev/core"
 )
 
 func TestRenderProgress(t *testing.T) {
@@ -105,5 +107,28 @@ func TestIsTerminal(t *testing.T) {
 		if !isTerminal(null) {
 			t.Error("the null device is a character device")
 		}
+	}
+}
+
+// With standard error on a character device, run draws its progress line
+// while the operation reports; the null device stands in for a terminal, so
+// this checks the wiring (start, reports from the operation's goroutine,
+// stop before the outcome), not the drawing, which the tests above check.
+func TestRunWithProgressLine(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	var out bytes.Buffer
+	code := Main(Config{
+		Domains: []core.Registrar{registerWait},
+		// 60 steps of 10 ms outlast the half-second delay before drawing.
+		Args:   []string{"run", "fixture.compute.wait", "--compact", "--json", `{"steps":60}`},
+		Stdout: &out, Stderr: null,
+	})
+	inv := invocation{code: code, stdout: out.String()}
+	if o := inv.outcome(t); code != ExitCompleted || !jsonEqual(t, o.Value, `{"steps":60}`) {
+		t.Errorf("exit %d, outcome %s", code, out.String())
 	}
 }
