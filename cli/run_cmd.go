@@ -68,8 +68,8 @@ func (c *RunCmd) Validate() error {
 		return errors.New("--json and --file can't be used together; give the payload once")
 	case c.JSON == nil && c.File == nil:
 		return errors.New("missing payload; give it with --json '<payload>' or --file <path> (- for standard input)")
-	case c.Timeout < 0:
-		return fmt.Errorf("--timeout must not be negative, got %s", c.Timeout)
+	case c.Timeout <= 0:
+		return fmt.Errorf("--timeout must be positive, got %s", c.Timeout)
 	}
 	return nil
 }

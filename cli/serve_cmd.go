@@ -48,8 +48,8 @@ func (c *ServeCmd) Validate() error {
 	if c.Slots < 0 {
 		return fmt.Errorf("--slots must not be negative, got %d", c.Slots)
 	}
-	if c.Timeout < 0 {
-		return fmt.Errorf("--timeout must not be negative, got %s", c.Timeout)
+	if c.Timeout <= 0 {
+		return fmt.Errorf("--timeout must be positive, got %s", c.Timeout)
 	}
 	return nil
 }

@@ -137,6 +137,7 @@ func TestServeUsage(t *testing.T) {
 		{"serve", "--http", "localhost"},
 		{"serve", "--slots", "-1"},
 		{"serve", "--timeout=-5s"},
+		{"serve", "--timeout", "0"},
 	} {
 		inv := jacobian(t, "", args...)
 		if inv.code != ExitUsage || !strings.HasPrefix(inv.stderr, "jacobian: error: ") {
