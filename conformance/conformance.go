@@ -85,6 +85,7 @@ func Check(ctx context.Context, reg *core.Registry, opts Options) Report {
 		return rep
 	}
 	s := newSuite(reg, opts)
+	defer s.rt.Close()
 	for _, d := range reg.Declarations() {
 		sub := s.subject(d)
 		for _, c := range clauses {

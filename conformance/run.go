@@ -62,6 +62,7 @@ func run(t tester, opts Options, register ...core.Registrar) {
 		return
 	}
 	s := newSuite(reg, opts)
+	defer s.rt.Close()
 	for _, d := range reg.Declarations() {
 		sub := s.subject(d)
 		t.Run(d.ID, func(t tester) {
