@@ -44,8 +44,8 @@ func tableLimits(wrap func(field, rest string) string) []core.Limit {
 		core.Limit{
 			Name: "field_size", Max: MaxTableSize, Unit: "elements",
 			Description: "the field has at most this many elements, so its table can be enumerated",
-			// PARI/GP 2.15: nextprime(2^20) = 1048583.
-			Beyond: wrap(`{"characteristic":"1048583","degree":1}`, `"inputs":[],"outputs":[]`),
+			// 65537 = 2^16 + 1 is prime (a Fermat prime).
+			Beyond: wrap(`{"characteristic":"65537","degree":1}`, `"inputs":[],"outputs":[]`),
 		})
 }
 
@@ -123,8 +123,8 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			core.Limit{
 				Name: "work", Max: MaxTableWork, Unit: "Horner steps",
 				Description: "(min(deg f, q − 1) + 1)·q is at most this",
-				// PARI/GP 2.15: precprime(2^20) = 1048573; 129·1048573 > 2^27.
-				Beyond: `{"field":{"characteristic":"1048573","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, 128) + `]}}`,
+				// PARI/GP 2.15: precprime(2^16) = 65521; 2049·65521 > 2^27 > 2048·65521.
+				Beyond: `{"field":{"characteristic":"65521","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, 2048) + `]}}`,
 			}),
 		Preflight: func(q PolynomialRequest) error {
 			_, _, err := parseTableRequest(q)

@@ -47,14 +47,26 @@ type Element struct {
 func (e Element) IsZero() bool { return !e.set }
 
 // MarshalJSON writes the string or list form.
+// It appends decimal digits directly because value tables hold up to 2^16
+// elements and the generic encoder is several times slower.
 func (e Element) MarshalJSON() ([]byte, error) {
-	if e.list {
-		if e.coeffs == nil {
-			return []byte("[]"), nil
-		}
-		return json.Marshal(e.coeffs)
+	if !e.list {
+		return appendQuoted(nil, e.scalar), nil
 	}
-	return json.Marshal(e.scalar)
+	b := []byte{'['}
+	for i, c := range e.coeffs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuoted(b, c)
+	}
+	return append(b, ']'), nil
+}
+
+func appendQuoted(b []byte, i core.Integer) []byte {
+	b = append(b, '"')
+	b = i.Big().Append(b, 10)
+	return append(b, '"')
 }
 
 // UnmarshalJSON accepts an integer string or a list of integer strings.
