@@ -30,7 +30,9 @@
 // prints a readable ranked list (rank, ID, kind, relevance, title, summary,
 // declared kinds and artifact types, and INCOMPATIBLE with its reasons when
 // --input-kind or --artifact-type rule an operation out); --json prints the
-// search result math.find returns. inspect and run always print JSON.
+// search result. find --json and inspect print what math.find carries as its
+// outcome's "value"; run prints math.run's outcome itself. inspect and run
+// always print JSON.
 // Mathematical operations have no commands of their own: they are all
 // reached through run.
 //

@@ -9,13 +9,13 @@ import (
 
 // FindCmd searches the catalog, exactly as the MCP tool math.find does with
 // op "search". By default it prints a readable ranked list; with --json it
-// prints the search result JSON the MCP tool returns.
+// prints the search result, which math.find returns as its outcome's value.
 type FindCmd struct {
 	Query         []string `arg:"" required:"" help:"Words describing the operation, e.g. greatest common divisor."`
 	Limit         int      `default:"5" help:"Show at most this many hits (1 to 50)."`
 	InputKinds    []string `name:"input-kind" placeholder:"KIND" enum:"${input_kinds}" help:"A value kind you hold; repeatable. Operations that take none of them are listed last as INCOMPATIBLE. Installed kinds: ${input_kinds}."`
 	ArtifactTypes []string `name:"artifact-type" placeholder:"TYPE" enum:"${artifact_types}" help:"An artifact type you hold a reference to; repeatable. Installed types: ${artifact_types}."`
-	JSON          bool     `name:"json" help:"Print the search result as JSON (what math.find returns)."`
+	JSON          bool     `name:"json" help:"Print the search result as JSON (the value of math.find's outcome)."`
 	jsonOutput
 }
 

@@ -5,7 +5,7 @@ import (
 )
 
 // InspectCmd prints the authoritative description of one operation, the
-// same JSON math.find returns for op "inspect": request and result schemas,
+// value math.find's outcome carries for op "inspect": request and result schemas,
 // kind, effect, provider and availability, limits, ports and examples.
 type InspectCmd struct {
 	ID string `arg:"" name:"id" help:"The operation's capability ID, e.g. integer.compute.gcd."`
