@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -42,7 +43,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	goCmd := fs.String("go", "go", "the go `command`")
 	domains := fs.String("domains", "", "build the default distribution with only these standard `domains` (space- or comma-separated)")
 	root := fs.String("root", ".", "with -domains: the `directory` holding the jacobian.dev modules")
-	output := fs.String("output", "", "override the manifest's output `path`")
+	output := fs.String("output", "", "override the manifest's output `path` (relative to the working directory)")
 	name := fs.String("name", "", "override the manifest's program `name`")
 	quiet := fs.Bool("quiet", false, "print no progress lines")
 	fs.Usage = func() {
@@ -70,7 +71,14 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil && (*output != "" || *name != "") {
 		if *output != "" {
-			m.Output = *output
+			// A path on the command line is relative to the working
+			// directory, not to the manifest's.
+			abs, absErr := filepath.Abs(*output)
+			if absErr != nil {
+				fmt.Fprintf(stderr, "jacobian-build: -output: %v\n", absErr)
+				return ExitUsage
+			}
+			m.Output = abs
 		}
 		if *name != "" {
 			m.Name = *name
