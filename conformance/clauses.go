@@ -195,7 +195,8 @@ func checkSchemasCompile(_ context.Context, sub *subject) (Status, string) {
 	return Pass, ""
 }
 
-// checkCatalogMetadata: what search and the catalog show is present.
+// checkCatalogMetadata: what search, the catalog and inspect show is
+// present.
 func checkCatalogMetadata(_ context.Context, sub *subject) (Status, string) {
 	var p problems
 	d := sub.d
@@ -221,6 +222,11 @@ func checkCatalogMetadata(_ context.Context, sub *subject) (Status, string) {
 	}
 	if d.Provider.Version == "" {
 		p.add("the provider version is empty")
+	}
+	for i, l := range d.Limits {
+		if strings.TrimSpace(l.Name) == "" || strings.TrimSpace(l.Unit) == "" || strings.TrimSpace(l.Description) == "" || l.Max <= 0 {
+			p.add("limit %d (%q) needs a name, a positive max, a unit and a description; inspect publishes them", i, l.Name)
+		}
 	}
 	if len(d.Examples) == 0 {
 		p.add("no examples are declared; give at least one bounded example with its exact result")

@@ -239,6 +239,12 @@ func TestStaticClauses(t *testing.T) {
 		{name: "unknown provider", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Provider.Module = "unknown" }, want: "provider module"},
 		{name: "no effect", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Effect = "" }, want: "Effect"},
 		{name: "no examples", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples = nil }, want: "no examples"},
+		{name: "limit without unit", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) {
+			d.Limits = []core.Limit{{Name: "n_digits", Max: 24, Description: "digits of n", Beyond: `{"n":"1"}`}}
+		}, want: `limit 0 ("n_digits") needs a name, a positive max, a unit and a description`},
+		{name: "limit without max", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) {
+			d.Limits = []core.Limit{{Name: "n_digits", Unit: "digits", Description: "digits of n", Beyond: `{"n":"1"}`}}
+		}, want: `limit 0 ("n_digits")`},
 		{name: "untitled example", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples[0].Title = "" }, want: "example 0 has no title"},
 
 		{name: "valid examples", clause: "examples_validate", decl: checker},

@@ -53,7 +53,8 @@
 //   - schemas_compile: both published schemas compile as JSON Schema
 //     2020-12.
 //   - catalog_metadata: title, summary, input kinds, effect, provider
-//     module and version are present, and there is at least one example,
+//     module and version are present; each limit has a name, a positive
+//     max, a unit and a description; and there is at least one example,
 //     each with a title.
 //   - examples_validate: each example's payload matches the request schema
 //     and the runtime parses it; each expected result matches the result
