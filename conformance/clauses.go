@@ -116,11 +116,9 @@ func checkKindVerb(_ context.Context, sub *subject) (Status, string) {
 	}
 	isCheckVerb := verb(d.ID) == "check"
 	isCheckKind := d.Kind == core.Check
-	var verdict any
+	var verdict *jsonschema.Schema
 	if d.ResultSchema != nil {
-		if v := d.ResultSchema.Properties["verdict"]; v != nil {
-			verdict = v
-		}
+		verdict = d.ResultSchema.Properties["verdict"]
 	}
 	hasVerdict := verdict != nil
 	switch {
@@ -136,10 +134,9 @@ func checkKindVerb(_ context.Context, sub *subject) (Status, string) {
 		p.add("the result schema has a \"verdict\" property but Kind is %q: an operation either computes a value or checks a claim, never both", d.Kind)
 	}
 	if isCheckKind && hasVerdict {
-		v := d.ResultSchema.Properties["verdict"]
 		want := []any{string(core.Accepted), string(core.Rejected), string(core.Inconclusive)}
-		if !sameSet(v.Enum, want) {
-			p.add("the verdict property must be the enumeration %v, got %v", want, v.Enum)
+		if !sameSet(verdict.Enum, want) {
+			p.add("the verdict property must be the enumeration %v, got %v", want, verdict.Enum)
 		}
 		if !slices.Contains(d.ResultSchema.Required, "verdict") {
 			p.add("the verdict property must be required")
