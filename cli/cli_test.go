@@ -31,14 +31,13 @@ func jacobian(t *testing.T, stdin string, args ...string) invocation {
 func jacobianCtx(t *testing.T, ctx context.Context, stdin string, args ...string) invocation {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	code := Main(Config{
+	code := MainContext(ctx, Config{
 		Name:    "jacobian",
 		Domains: []core.Registrar{integer.Register, registerFixtures},
 		Args:    args,
 		Stdin:   strings.NewReader(stdin),
 		Stdout:  &out,
 		Stderr:  &errOut,
-		Context: ctx,
 	})
 	return invocation{code, out.String(), errOut.String()}
 }

@@ -13,6 +13,8 @@
 // the dependencies bound once in Main. Main returns the exit code and never
 // ends the process: kong's Exit hook is replaced, so help and parse errors
 // return from Main as well, which is what lets tests call it in-process.
+// MainContext does the same under a caller's context, for programs that
+// embed the command line and need to stop it.
 //
 // # Commands
 //

@@ -37,9 +37,6 @@ type Config struct {
 	// Stdin, Stdout and Stderr default to the process's.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
-	// Context bounds every command; SIGINT and SIGTERM cancel it as well.
-	// Default context.Background().
-	Context context.Context
 }
 
 // streams are the standard streams of one invocation, with whether each
@@ -57,9 +54,16 @@ type exitPanic struct{ code int }
 // Main runs the jacobian command line and returns the process exit code
 // (see the Exit constants). It never calls os.Exit and never panics on bad
 // input; the caller's main does os.Exit(cli.Main(cfg)).
-func Main(cfg Config) (code int) {
+func Main(cfg Config) int {
+	return MainContext(context.Background(), cfg)
+}
+
+// MainContext is Main bounded by ctx: when ctx ends, a running operation is
+// cancelled and a server shuts down, exactly as on SIGINT or SIGTERM, which
+// also end it.
+func MainContext(ctx context.Context, cfg Config) (code int) {
 	cfg = withDefaults(cfg)
-	ctx, stop := signal.NotifyContext(cfg.Context, os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// After the first signal, restore default handling so a second Ctrl-C
 	// ends a process that is slow to wind down.
@@ -151,9 +155,6 @@ func withDefaults(cfg Config) Config {
 	}
 	if cfg.Stderr == nil {
 		cfg.Stderr = os.Stderr
-	}
-	if cfg.Context == nil {
-		cfg.Context = context.Background()
 	}
 	return cfg
 }

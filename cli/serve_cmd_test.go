@@ -76,11 +76,10 @@ func TestServeHTTP(t *testing.T) {
 	var errOut lockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- Main(Config{
+		done <- MainContext(ctx, Config{
 			Domains: []core.Registrar{integer.Register},
 			Args:    []string{"serve", "--http", "127.0.0.1:0", "--slots", "2", "--timeout", "5s"},
 			Stdin:   strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &errOut,
-			Context: ctx,
 		})
 	}()
 
