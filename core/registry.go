@@ -147,10 +147,10 @@ func moduleOf(pkg string) Provider {
 }
 
 func versionOf(m *debug.Module) string {
-	if m.Replace != nil && m.Replace.Version != "" {
-		return m.Replace.Version
-	}
 	v := m.Version
+	if m.Replace != nil && m.Replace.Version != "" {
+		v = m.Replace.Version
+	}
 	if v == "" || v == "(devel)" || strings.HasPrefix(v, "v0.0.0-00010101000000") {
 		return "devel"
 	}
