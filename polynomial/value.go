@@ -164,20 +164,23 @@ func (p PolyInput) MarshalJSON() ([]byte, error) {
 	}{v, cs})
 }
 
-// JSONSchema describes both forms; "oneOf" makes them exclusive.
+// JSONSchema describes both forms; exactly one must be given.
 func (PolyInput) JSONSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:        "object",
-		Description: "univariate polynomial: {\"variable\": \"x\", \"coefficients\": [c0, c1, ...]} (exact rationals, constant term first, no trailing zeros; zero polynomial []) or {\"expression\": \"x^3 - 2*x + 1\"} (integers, p/q literals, + - * ^, parentheses, one lowercase variable; write * explicitly)",
+		Description: "univariate polynomial, exactly one of two forms: {\"variable\": \"x\", \"coefficients\": [c0, c1, ...]} (exact rationals, constant term first, no trailing zeros; zero polynomial []; variable optional, default x) or {\"expression\": \"x^3 - 2*x + 1\"} alone (integers, p/q literals, + - * ^, parentheses, one lowercase variable; write * explicitly)",
 		Properties: map[string]*jsonschema.Schema{
 			"variable":     {Type: "string", Pattern: `^[a-z]$`, Description: "a single lowercase letter; default x"},
 			"coefficients": {Type: "array", Items: core.Rational{}.JSONSchema(), Description: "exact rational coefficients, constant term first, no trailing zeros"},
 			"expression":   {Type: "string", Description: fmt.Sprintf("strict polynomial expression of at most %d bytes, e.g. \"1/2*x^2 - 3\"", MaxExpressionBytes)},
 		},
 		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
-		OneOf: []*jsonschema.Schema{
+		// The decoder refuses both forms at once, and "variable" beside an
+		// expression, with messages that say which field to drop; a
+		// "oneOf" here would preempt them with a terse validator message.
+		AnyOf: []*jsonschema.Schema{
 			{Required: []string{"coefficients"}},
-			{Required: []string{"expression"}, Not: &jsonschema.Schema{Required: []string{"variable"}}},
+			{Required: []string{"expression"}},
 		},
 	}
 }
