@@ -18,6 +18,7 @@ package matrix
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"runtime"
 	"sync"
@@ -72,59 +73,97 @@ func reduceMatrix(b [][]*big.Int, p uint64) modular.Matrix {
 
 // reconstruct recovers width integers, each of absolute value below
 // 2^(bits−1), from their images modulo the largest primes below 2^62:
-// image(p) returns the width residues modulo p. Images are computed in
-// parallel on all cores and combined by Garner's scheme into the symmetric
-// range.
+// image(p) returns the width residues modulo p, or nil when p is unlucky
+// for the input (the prime is then skipped). Images are computed in
+// parallel on all cores and combined by Garner's scheme into the
+// symmetric range. ok is false when more than maxSkips primes were
+// unlucky.
 func reconstruct(ctx context.Context, bits, width int, what string, image func(p uint64) []uint64) ([]*big.Int, error) {
+	vals, ok, err := reconstructSkipping(ctx, bits, width, 0, what, image)
+	if err == nil && !ok {
+		return nil, errors.New("an image modulo a prime was refused where every prime is valid")
+	}
+	return vals, err
+}
+
+func reconstructSkipping(ctx context.Context, bits, width, maxSkips int, what string, image func(p uint64) []uint64) ([]*big.Int, bool, error) {
 	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^bits,
 	// twice the bound on the values.
 	need := bits/61 + 1
-	// The feeder finds the primes as it goes (thousands may be needed for
-	// long entries), so cancellation is noticed between any two of them.
-	primes := make([]uint64, 0, need)
-	residues := make([][]uint64, need)
-	type job struct {
-		k int
-		p uint64
+	var primes []uint64
+	var residues [][]uint64
+	candidate := uint64(1)<<62 - 1
+	skipped := 0
+	for len(primes) < need {
+		// One round computes the images still needed; an unlucky prime
+		// (rare) costs another round.
+		round := make([]uint64, 0, need-len(primes))
+		for len(round) < cap(round) {
+			for !modular.IsPrime(candidate) {
+				candidate -= 2
+			}
+			round = append(round, candidate)
+			candidate -= 2
+		}
+		images, err := parallelImages(ctx, round, what, image)
+		if err != nil {
+			return nil, false, err
+		}
+		for k, img := range images {
+			if img == nil {
+				skipped++
+				continue
+			}
+			primes = append(primes, round[k])
+			residues = append(residues, img)
+		}
+		if skipped > maxSkips {
+			return nil, false, nil
+		}
 	}
-	next := make(chan job)
+	basis := modular.NewCRTBasis(primes)
+	out := make([]*big.Int, width)
+	column := make([]uint64, len(primes))
+	digits := make([]uint64, len(primes))
+	for w := range out {
+		if w%1024 == 1023 {
+			if err := ctx.Err(); err != nil {
+				return nil, false, err
+			}
+		}
+		for k := range primes {
+			column[k] = residues[k][w]
+		}
+		out[w] = basis.Symmetric(column, digits)
+	}
+	return out, true, nil
+}
+
+// parallelImages computes image(p) for every prime on all cores. The
+// feeder checks for cancellation between any two primes.
+func parallelImages(ctx context.Context, primes []uint64, what string, image func(p uint64) []uint64) ([][]uint64, error) {
+	images := make([][]uint64, len(primes))
+	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), need) {
+	for range min(runtime.GOMAXPROCS(0), len(primes)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range next {
-				residues[j.k] = image(j.p)
+			for k := range next {
+				images[k] = image(primes[k])
 			}
 		}()
 	}
 	var err error
-	candidate := uint64(1)<<62 - 1
-	for k := 0; k < need && err == nil; k++ {
-		for !modular.IsPrime(candidate) {
-			candidate -= 2
-		}
-		primes = append(primes, candidate)
+	for k := 0; k < len(primes) && err == nil; k++ {
 		select {
-		case next <- job{k, candidate}:
-			reportEvery(ctx, k, need, what)
+		case next <- k:
+			reportEvery(ctx, k, len(primes), what)
 		case <-ctx.Done():
 			err = ctx.Err()
 		}
-		candidate -= 2
 	}
 	close(next)
 	wg.Wait()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*big.Int, width)
-	for w := range out {
-		var crt modular.CRT
-		for k, p := range primes {
-			crt.Add(residues[k][w], p)
-		}
-		out[w] = crt.Symmetric()
-	}
-	return out, nil
+	return images, err
 }

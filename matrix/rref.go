@@ -34,25 +34,59 @@ type RREFResult struct {
 }
 
 // reduced is the RREF over Q of the rows, pivoting in the first pivotCols
-// columns: rref[i][j] = a[i][j]/last for the eliminated integer matrix a.
+// columns: rref[i][j] = a[i][j]/last for i below the rank. Rows from the
+// rank down are zero in the pivot-search columns; in the columns after
+// them only inconsistent is meaningful.
 type reduced struct {
 	a      [][]*big.Int
 	last   *big.Int
 	pivots []int
+	// inconsistent[j] reports whether column pivotCols+j lies outside the
+	// span of the first pivotCols columns (a right-hand side with no
+	// solution).
+	inconsistent []bool
 }
 
 // at returns entry (i, j) of the RREF as a reduced rational.
 func (r *reduced) at(i, j int) core.Rational { return quotient(r.a[i][j], r.last) }
 
-// reduce runs fraction-free Gauss–Jordan reduction on the rows, each first
-// made integral by its own denominators (which changes no row space).
+// reduce computes the RREF of the rows, each first made integral by its own
+// denominators (which changes no row space): by the certified multi-modular
+// method (rref_crt.go) for matrices of at least
+// rrefMultimodularThreshold rows and pivot columns, by fraction-free
+// Gauss–Jordan reduction otherwise or when the certificate fails.
 func reduce(ctx context.Context, rows [][]core.Rational, pivotCols int) (*reduced, error) {
 	b, _ := ints(rows...)
+	if min(len(rows), pivotCols) >= rrefMultimodularThreshold {
+		red, ok, err := reduceMultimodular(ctx, b, pivotCols, modular.RandomPrime(checkRNG(), modular.PrimeBits))
+		if err != nil || ok {
+			return red, err
+		}
+	}
+	return reduceFractionFree(ctx, b, pivotCols)
+}
+
+// reduceFractionFree is fraction-free Gauss–Jordan reduction (eliminate.go)
+// of an integer matrix, which it overwrites.
+func reduceFractionFree(ctx context.Context, b [][]*big.Int, pivotCols int) (*reduced, error) {
+	cols := 0
+	if len(b) > 0 {
+		cols = len(b[0])
+	}
 	e, err := eliminate(ctx, b, pivotCols, true)
 	if err != nil {
 		return nil, err
 	}
-	return &reduced{a: e.a, last: e.last, pivots: e.pivots}, nil
+	red := &reduced{a: e.a, last: e.last, pivots: e.pivots, inconsistent: make([]bool, cols-pivotCols)}
+	for j := range red.inconsistent {
+		for i := len(e.pivots); i < len(e.a); i++ {
+			if e.a[i][pivotCols+j].Sign() != 0 {
+				red.inconsistent[j] = true
+				break
+			}
+		}
+	}
+	return red, nil
 }
 
 // rank returns the rank of m by Bareiss forward elimination.

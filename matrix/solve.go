@@ -235,12 +235,9 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 	}
 	res := SolveResult{Kernel: kernelBasis(red, n)}
 	r := len(red.pivots)
-	for j := 0; j < k; j++ {
-		for i := r; i < m; i++ {
-			if red.a[i][n+j].Sign() != 0 {
-				res.InconsistentColumns = append(res.InconsistentColumns, j)
-				break
-			}
+	for j, bad := range red.inconsistent {
+		if bad {
+			res.InconsistentColumns = append(res.InconsistentColumns, j)
 		}
 	}
 	if len(res.InconsistentColumns) > 0 {
