@@ -2,9 +2,11 @@ package matrix
 
 // Fraction-free elimination.
 //
-// Every exact operation of this package except multiplication and the
-// characteristic polynomial runs through one routine: Gaussian elimination
-// over Z in which no fraction ever appears. Bareiss ("Sylvester's identity
+// The determinant, rank, RREF, inverse, nullspace and linear systems of
+// small matrices run through one routine, which is also the reference and
+// the fallback of the multi-modular methods used for larger ones
+// (determinant_crt.go, rref_crt.go): Gaussian elimination over Z in which
+// no fraction ever appears. Bareiss ("Sylvester's identity
 // and multistep integer-preserving Gaussian elimination", Math. Comp. 22
 // (1968) 565–578) observed that after k pivot steps every entry of the
 // working matrix is a (k+1)×(k+1) minor of the input: with p the current

@@ -24,10 +24,10 @@ type InverseResult struct {
 // singular matrix (a completed answer, not an error). The 0×0 matrix is
 // its own inverse. A non-square matrix is a DOMAIN_ERROR.
 //
-// Algorithm: fraction-free Gauss–Jordan reduction of [A | I] with pivots
-// searched in A's columns only (eliminate.go); A is invertible exactly when
-// every column of A gets a pivot, and then the right half divided by the
-// last pivot is A⁻¹.
+// Algorithm: the RREF of [A | I] with pivots searched in A's columns only,
+// by fraction-free Gauss–Jordan reduction (eliminate.go) or, from order 24,
+// the certified multi-modular method (rref_crt.go); A is invertible exactly
+// when every column of A gets a pivot, and then the right half is A⁻¹.
 //
 // Postcondition: A·A⁻¹ = I modulo a random 62-bit prime; for a singular
 // answer, det A ≡ 0 modulo that prime.

@@ -23,7 +23,9 @@ type NullspaceResult struct {
 // identity on the free columns. nullity = n − rank. A matrix with no
 // columns has the empty basis.
 //
-// Algorithm: fraction-free Gauss–Jordan reduction (eliminate.go).
+// Algorithm: the RREF by fraction-free Gauss–Jordan reduction
+// (eliminate.go) or, from 24 rows and columns, the certified multi-modular
+// method (rref_crt.go).
 // Postcondition: A·v = 0 exactly for each vector (one integer product),
 // and, modulo a random 62-bit prime, the vectors are independent and as
 // many as n − rank(A).

@@ -2,11 +2,14 @@
 // and Q. Matrices travel as core.Matrix (rows of rational strings); every
 // result is exact and its canonical form is stated on its declaration.
 //
-// Most operations share one engine, fraction-free Gaussian elimination
-// (eliminate.go); the characteristic polynomial uses Berkowitz's
-// division-free algorithm, and products are computed directly. Every result
-// is checked before it is published by an independent, cheaper test,
-// usually a modular image from core/modular.
+// Small matrices go through fraction-free Gaussian elimination
+// (eliminate.go) and Berkowitz's division-free characteristic polynomial
+// (charpoly.go). Larger ones are solved modulo many 62-bit primes in
+// parallel and reconstructed by Chinese remaindering (determinant_crt.go,
+// rref_crt.go), the RREF family with an exact certificate and the simple
+// methods as fallback; the tests hold the two against each other and
+// against PARI/GP. Every result is checked before it is published by an
+// independent, cheaper test, usually a modular image from core/modular.
 package matrix
 
 import (

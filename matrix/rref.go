@@ -89,10 +89,22 @@ func reduceFractionFree(ctx context.Context, b [][]*big.Int, pivotCols int) (*re
 	return red, nil
 }
 
-// rank returns the rank of m by Bareiss forward elimination.
+// rank returns the rank of m: from the certified multi-modular RREF
+// (rref_crt.go) for matrices of at least rrefMultimodularThreshold rows and
+// columns, else (or when its certificate fails) by Bareiss forward
+// elimination.
 func rank(ctx context.Context, m core.Matrix) (int, error) {
-	_, cols := m.Dims()
+	rows, cols := m.Dims()
 	b, _ := ints(m...)
+	if min(rows, cols) >= rrefMultimodularThreshold {
+		red, ok, err := reduceMultimodular(ctx, b, cols, modular.RandomPrime(checkRNG(), modular.PrimeBits))
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			return len(red.pivots), nil
+		}
+	}
 	e, err := eliminate(ctx, b, cols, false)
 	if err != nil {
 		return 0, err
@@ -123,7 +135,8 @@ func matrixLimits(max int) []core.Limit {
 // rows or no columns is 0.
 //
 // Algorithm: Bareiss fraction-free forward elimination (eliminate.go),
-// counting pivots. Postcondition: the rank of the image modulo a random
+// counting pivots; from 24 rows and columns up, the certified multi-modular
+// RREF (rref_crt.go). Postcondition: the rank of the image modulo a random
 // 62-bit prime (core/modular) equals it; reduction mod p never raises the
 // rank and lowers it only when p divides every maximal nonzero minor.
 func rankOperation() core.Operation[MatrixRequest, RankResult] {
@@ -170,8 +183,10 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 // last), the increasing 0-based pivot columns, and the rank (their count).
 //
 // Algorithm: rows made integral, then fraction-free Gauss–Jordan reduction
-// (eliminate.go), which leaves D·R with D the last pivot; one division per
-// entry at the end. Postcondition: R reduced modulo a random 62-bit prime
+// (eliminate.go), which leaves D·R with D the last pivot, one division per
+// entry at the end; from 24 rows and columns up, D·R is instead recovered
+// from images modulo 62-bit primes computed in parallel and certified
+// exactly (rref_crt.go). Postcondition: R reduced modulo a random 62-bit prime
 // equals an independent reduction of A over GF(p) (core/modular), with the
 // same pivot columns.
 func rrefOperation() core.Operation[MatrixRequest, RREFResult] {

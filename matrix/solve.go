@@ -154,9 +154,11 @@ const MaxSolveRightHandSides = MaxEchelonDimension
 // them), and the solution is the n×k matrix of particular solutions.
 // A b whose length differs from A's row count is a DOMAIN_ERROR.
 //
-// Algorithm: fraction-free Gauss–Jordan reduction of [A | b] with pivots in
-// A's columns only (eliminate.go); a right-hand side is inconsistent when
-// it is nonzero in a row of A's echelon form that has no pivot.
+// Algorithm: the RREF of [A | b] with pivots in A's columns only, by
+// fraction-free Gauss–Jordan reduction (eliminate.go) or, from 24 rows and
+// columns, the certified multi-modular method (rref_crt.go); a right-hand
+// side is inconsistent when it is not the combination of the pivot
+// columns that the RREF prescribes.
 //
 // Postcondition: A·x = b exactly and A·v = 0 exactly for each kernel
 // vector (one product, cheap next to the elimination); the kernel has

@@ -139,6 +139,28 @@ def main():
         add("solve", case,
             f'A={gp(a)}; B={gp(rhs)}; print(concat(["{{\\"particular\\":",tj(vector(#B,j,my(z=matinverseimage(A,B[,j]));if(#z==0&&#A>0,0,z))),",\\"kernel\\":",tj(matker(A)~),"}}"]))')
 
+    # Larger cases reach the multi-modular paths (order 24 and up).
+    for t in range(6):
+        n = 24 + 3 * t
+        a = matrix(rng, n, n, deficient=t % 2 == 1)
+        add("determinant", {"matrix": enc(a)}, f'print(concat(["{{\\"determinant\\":",tj(matdet({gp(a)})),"}}"]))')
+        add("charpoly", {"matrix": enc(a)}, f'print(concat(["{{\\"coefficients\\":",tj(Vecrev(charpoly({gp(a)}))),"}}"]))')
+        add("inverse", {"matrix": enc(a)},
+            f'A={gp(a)}; if(matdet(A)==0, print("{{\\"invertible\\":false}}"), print(concat(["{{\\"invertible\\":true,\\"inverse\\":",tj(A^-1),"}}"])))')
+        r, c = n + rng.randint(-3, 3), n + rng.randint(-3, 3)
+        a = matrix(rng, r, c, deficient=True)
+        for i in range(r // 3):
+            a[i] = [2 * x for x in a[-1 - i]]
+        add("rank", {"matrix": enc(a)}, f'print(concat(["{{\\"rank\\":",Str(matrank({gp(a)})),"}}"]))')
+        add("rref", {"matrix": enc(a)},
+            f'A={gp(a)}; print(concat(["{{\\"rref\\":",tj(rref(A)),",\\"pivot_columns\\":",Str(apply(j->j-1,pivots(A))),"}}"]))')
+        add("nullspace", {"matrix": enc(a)}, f'print(concat(["{{\\"kernel\\":",tj(matker({gp(a)})~),"}}"]))')
+        rhs = matrix(rng, r, 2, deficient=False)
+        # The first right-hand side is A·(1, …, 1), so it is consistent.
+        rhs = [[sum(a[i], Fraction(0)), rhs[i][1]] for i in range(r)]
+        add("solve", {"matrix": enc(a), "rhs": enc(rhs)},
+            f'A={gp(a)}; B={gp(rhs)}; print(concat(["{{\\"particular\\":",tj(vector(#B,j,my(z=matinverseimage(A,B[,j]));if(#z==0&&#A>0,0,z))),",\\"kernel\\":",tj(matker(A)~),"}}"]))')
+
     script = GP_PRELUDE + "\n".join(expr for _, _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
