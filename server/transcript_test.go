@@ -24,7 +24,8 @@ var update = flag.Bool("update", false, "rewrite the server sections of the gold
 //
 //	description
 //	-- options --
-//	{"timeout_ms": 100, "slots": 1}        (optional runtime options)
+//	{"timeout_ms": 100, "slots": 1, "inline_limit": 1, "artifacts": true}
+//	                                        (optional runtime options)
 //	-- client --
 //	JSON-RPC messages the synthetic client sends, and directives
 //	-- server --
@@ -56,8 +57,10 @@ func TestTranscripts(t *testing.T) {
 }
 
 type transcriptOptions struct {
-	TimeoutMS int `json:"timeout_ms"`
-	Slots     int `json:"slots"`
+	TimeoutMS   int  `json:"timeout_ms"`
+	Slots       int  `json:"slots"`
+	InlineLimit int  `json:"inline_limit"`
+	Artifacts   bool `json:"artifacts"` // an artifact store in a temporary directory
 }
 
 func runTranscript(t *testing.T, file string) {
@@ -77,9 +80,13 @@ func runTranscript(t *testing.T, file string) {
 		t.Fatalf("client section: %v", err)
 	}
 
-	srv := New(testRegistry(t), Options{Name: "jacobian", Version: "test", Runtime: core.RuntimeOptions{
-		Timeout: time.Duration(topts.TimeoutMS) * time.Millisecond, Slots: topts.Slots,
-	}})
+	ropts := core.RuntimeOptions{Timeout: time.Duration(topts.TimeoutMS) * time.Millisecond, Slots: topts.Slots, InlineLimit: topts.InlineLimit}
+	if topts.Artifacts {
+		if ropts.Artifacts, err = core.OpenArtifactStore(t.TempDir(), 1<<20); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := New(testRegistry(t), Options{Name: "jacobian", Version: "test", Runtime: ropts})
 	st, ct := mcp.NewInMemoryTransports()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
