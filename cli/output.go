@@ -31,14 +31,17 @@ func writeJSON(w io.Writer, v any, compact bool) error {
 	return nil
 }
 
-// isTerminal reports whether stream is a character device, the standard
-// library's approximation of isatty: true for a terminal, and also for
-// /dev/null, where drawing costs nothing anyone sees.
+// isTerminal reports whether stream is a terminal, approximated with the
+// standard library alone: a character device other than the null device.
 func isTerminal(stream any) bool {
 	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(st, null)
 }

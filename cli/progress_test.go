@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -104,31 +106,32 @@ func TestIsTerminal(t *testing.T) {
 	}
 	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
 		defer null.Close()
-		if !isTerminal(null) {
-			t.Error("the null device is a character device")
+		if isTerminal(null) {
+			t.Error("the null device taken for a terminal")
 		}
 	}
 }
 
-// With standard error on a character device, run draws its progress line
-// while the operation reports; the null device stands in for a terminal, so
-// this checks the wiring (start, reports from the operation's goroutine,
-// stop before the outcome), not the drawing, which the tests above check.
-func TestRunWithProgressLine(t *testing.T) {
-	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+// With standard error on a terminal, run draws its progress line while the
+// operation reports, and erases it before printing the outcome.
+func TestRunDrawsProgress(t *testing.T) {
+	reg, err := core.NewRegistryWith(registerWait)
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err)
 	}
-	defer null.Close()
 	var out bytes.Buffer
-	code := Main(Config{
-		Domains: []core.Registrar{registerWait},
-		// 60 steps of 10 ms outlast the half-second delay before drawing.
-		Args:   []string{"run", "fixture.compute.wait", "--compact", "--json", `{"steps":60}`},
-		Stdout: &out, Stderr: null,
-	})
-	inv := invocation{code: code, stdout: out.String()}
-	if o := inv.outcome(t); code != ExitCompleted || !jsonEqual(t, o.Value, `{"steps":60}`) {
-		t.Errorf("exit %d, outcome %s", code, out.String())
+	var errOut lockedBuffer
+	payload := `{"steps":60}` // 60 steps of 10 ms outlast the half-second delay
+	cmd := &RunCmd{ID: "fixture.compute.wait", JSON: &payload, Timeout: time.Minute, jsonOutput: jsonOutput{Compact: true}}
+	if err := cmd.Run(context.Background(), reg, &streams{in: strings.NewReader(""), out: &out, err: &errOut, errIsTerm: true}); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	inv := invocation{stdout: out.String()}
+	if o := inv.outcome(t); !jsonEqual(t, o.Value, `{"steps":60}`) {
+		t.Errorf("outcome %s", out.String())
+	}
+	drawn := errOut.String()
+	if !regexp.MustCompile(`\rfixture\.compute\.wait \[#*-*\] +[0-9]+%  [0-9.]+s  step [0-9]+\x1b\[K`).MatchString(drawn) || !strings.HasSuffix(drawn, "\r\x1b[K") {
+		t.Errorf("progress line not drawn and erased: %q", drawn)
 	}
 }
