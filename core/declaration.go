@@ -182,8 +182,22 @@ func (d *Declaration) GeneratePayload(rng *rand.Rand) ([]byte, error) {
 	return d.generate(rng)
 }
 
+// ParsePayload runs the pipeline's single parse of a payload (schema
+// validation, then strict decoding) without running anything. Errors are
+// *Error values with a stable code.
+func (d *Declaration) ParsePayload(payload []byte) error {
+	if d.request == nil {
+		return errors.New("declaration was not built by core.Add")
+	}
+	_, err := d.parse(payload)
+	return err
+}
+
 // ValidateResult checks a result value against the result schema.
 func (d *Declaration) ValidateResult(value []byte) error {
+	if d.result == nil {
+		return errors.New("declaration was not built by core.Add")
+	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return err

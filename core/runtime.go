@@ -118,9 +118,12 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err != nil {
 		return classify(id, err)
 	}
-	parsed, err := d.parse(payload)
-	if err != nil {
+	var parsed any
+	if err := guard(func() (err error) { parsed, err = d.parse(payload); return err }); err != nil {
 		return classify(id, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return interrupted(id, d, err)
 	}
 	if err := guard(func() error { return d.preflight(parsed) }); err != nil {
 		return classify(id, err)
@@ -157,8 +160,8 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err := guard(func() error { return d.postcondition(parsed, result) }); err != nil {
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
-	value, err := json.Marshal(result)
-	if err != nil {
+	var value []byte
+	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
 	if err := d.ValidateResult(value); err != nil {
