@@ -97,8 +97,18 @@ func smallAdd(F *gf, a, b int) int {
 	return out
 }
 
+// smallElement renders the element with encoding e < 2^16 without big
+// integers: tables hold one per field element.
 func (F *gf) smallElement(e int) Element {
-	return F.toElement(F.decode(bigInt(int64(e))))
+	if F.k == 1 {
+		return Element{set: true, scalar: core.Int64(int64(e))}
+	}
+	p := int(F.p.Int64())
+	cs := []core.Integer{}
+	for ; e > 0; e /= p {
+		cs = append(cs, core.Int64(int64(e%p)))
+	}
+	return Element{set: true, list: true, coeffs: cs}
 }
 
 // tableOperation tabulates the polynomial map x ↦ f(x) on all of GF(q):

@@ -1,0 +1,188 @@
+package finitefield
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+func mersenne(n uint) *big.Int {
+	return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), n), big.NewInt(1))
+}
+
+// extension builds GF(p^k) with a seeded random irreducible modulus.
+func extension(p *big.Int, k int, seed uint64) *gf {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	if k == 1 {
+		return newGF(p, 1, nil)
+	}
+	return newGF(p, k, randomIrreducible(rng, newGF(p, 1, nil), k))
+}
+
+func BenchmarkArithmetic(b *testing.B) {
+	cases := []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^61-1", newGF(mersenne(61), 1, nil)},
+		{"q=2^521-1", newGF(mersenne(521), 1, nil)},
+		{"q=2^8", extension(big.NewInt(2), 8, 1)},
+		{"q=(2^31-1)^4", extension(mersenne(31), 4, 2)},
+		{"q=(2^61-1)^16", extension(mersenne(61), 16, 3)},
+	}
+	for _, c := range cases {
+		rng := rand.New(rand.NewPCG(4, 5))
+		x, y := c.F.random(rng), c.F.random(rng)
+		for _, op := range []ArithmeticOp{OpMultiply, OpInverse, OpPower} {
+			b.Run(c.name+"/op="+string(op), func(b *testing.B) {
+				e := core.Int(new(big.Int).Sub(c.F.q, big.NewInt(2)))
+				for b.Loop() {
+					if _, err := c.F.arithmetic(op, x, y, &e); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func BenchmarkOrder(b *testing.B) {
+	cases := []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^61-1", newGF(mersenne(61), 1, nil)},
+		{"q=2^64", extension(big.NewInt(2), 64, 6)},
+		// PARI/GP 2.15: precprime(2^80) = 1208925819614629174706111.
+		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
+	}
+	for _, c := range cases {
+		rng := rand.New(rand.NewPCG(7, 8))
+		a := c.F.random(rng)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := c.F.order(context.Background(), a); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func mustBig(s string) *big.Int {
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok {
+		panic(s)
+	}
+	return n
+}
+
+func BenchmarkIrreducibility(b *testing.B) {
+	p := mersenne(61)
+	B := newGF(p, 1, nil)
+	for _, n := range []int{16, 32, 64} {
+		rng := rand.New(rand.NewPCG(9, uint64(n)))
+		irr := scalarPoly(elem(randomIrreducible(rng, B, n)))
+		b.Run("p=2^61-1/deg="+itoa(n)+"/irreducible", func(b *testing.B) {
+			for b.Loop() {
+				if ok, err := B.rabin(context.Background(), irr); err != nil || !ok {
+					b.Fatal("not irreducible", err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{50, 100} {
+		rng := rand.New(rand.NewPCG(10, uint64(n)))
+		f := B.pmonic(randomPoly(rng, B, n))
+		b.Run("p=2^61-1/deg="+itoa(n)+"/random", func(b *testing.B) {
+			for b.Loop() {
+				ok, err := B.rabin(context.Background(), f)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !ok {
+					if _, err := B.leastFactor(context.Background(), f, rand.New(rand.NewPCG(1, 1))); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkRoots(b *testing.B) {
+	type rootsCase struct {
+		name string
+		F    *gf
+		f    poly
+	}
+	var cases []rootsCase
+	for _, n := range []int{10, 100} {
+		F := newGF(mersenne(61), 1, nil)
+		rng := rand.New(rand.NewPCG(11, uint64(n)))
+		split := poly{F.one()}
+		for range n {
+			split = F.pmul(split, poly{F.neg(F.random(rng)), F.one()})
+		}
+		cases = append(cases,
+			rootsCase{"p=2^61-1/deg=" + itoa(n) + "/split", F, split},
+			rootsCase{"p=2^61-1/deg=" + itoa(n) + "/random", F, randomPoly(rng, F, n)})
+	}
+	F := extension(big.NewInt(3), 5, 12)
+	rng := rand.New(rand.NewPCG(13, 14))
+	cases = append(cases, rootsCase{"q=3^5/deg=100/random", F, randomPoly(rng, F, 100)})
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.F.rootsOf(context.Background(), c.f, rand.New(rand.NewPCG(1, 1))); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkTable(b *testing.B) {
+	cases := []struct {
+		name string
+		F    *gf
+	}{
+		{"q=3^10", extension(big.NewInt(3), 10, 15)},
+		{"q=2^16", extension(big.NewInt(2), 16, 16)},
+		{"q=65521", newGF(big.NewInt(65521), 1, nil)},
+	}
+	for _, c := range cases {
+		rng := rand.New(rand.NewPCG(17, 18))
+		q := PolynomialRequest{Field: c.F.toField(), Polynomial: c.F.toPoly(randomPoly(rng, c.F, 10), "")}
+		op := tableOperation()
+		b.Run(c.name+"/deg=10", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkFibers(b *testing.B) {
+	F := extension(big.NewInt(3), 10, 15)
+	rng := rand.New(rand.NewPCG(19, 20))
+	tab, err := tableOperation().Run(context.Background(), PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(randomPoly(rng, F, 10), "")})
+	if err != nil {
+		b.Fatal(err)
+	}
+	op := fibersOperation()
+	b.Run("q=3^10", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := op.Run(context.Background(), FibersRequest{Table: tab.Table}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func itoa(n int) string { return big.NewInt(int64(n)).String() }
