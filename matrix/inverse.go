@@ -40,12 +40,15 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits:     matrixLimits(MaxEchelonDimension),
+		Limits:     eliminationLimits(),
 		Preflight: func(q MatrixRequest) error {
-			if err := preflightMatrix(q); err != nil {
+			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
 				return err
 			}
-			return requireSquare("the inverse", q.Matrix)
+			if err := requireSquare("the inverse", q.Matrix); err != nil {
+				return err
+			}
+			return checkEliminationBits(augment(q.Matrix, identity(len(q.Matrix))))
 		},
 		Run: func(ctx context.Context, q MatrixRequest) (InverseResult, error) {
 			inv, err := inverse(ctx, q.Matrix)
@@ -101,7 +104,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 			n := rng.IntN(8)
 			return MatrixRequest{randomMatrix(rng, n, n)}
 		},
-		Slow: slowSquare("matrix", 100, ""),
+		Slow: slowSquare("matrix", 70, ""),
 	}
 }
 

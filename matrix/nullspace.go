@@ -38,7 +38,7 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits:     matrixLimits(MaxEchelonDimension),
+		Limits:     eliminationLimits(),
 		Preflight:  preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (NullspaceResult, error) {
 			_, n := q.Matrix.Dims()
@@ -64,6 +64,6 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 			{Title: "invertible matrix", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]]}`), Result: json.RawMessage(`{"basis":[],"nullity":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 100, ""),
+		Slow:     slowSquare("matrix", 70, ""),
 	}
 }

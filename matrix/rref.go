@@ -121,12 +121,21 @@ func generateMatrix(rng *rand.Rand) MatrixRequest {
 	return MatrixRequest{randomMatrix(rng, r, c)}
 }
 
+// preflightMatrix refuses a matrix beyond the elimination operations'
+// limits.
 func preflightMatrix(q MatrixRequest) error {
-	return checkSize("the matrix", q.Matrix, MaxEchelonDimension)
+	if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+		return err
+	}
+	return checkEliminationBits(q.Matrix)
 }
 
 func matrixLimits(max int) []core.Limit {
 	return []core.Limit{dimensionLimit("matrix", max, ""), entryLimit("matrix", "")}
+}
+
+func eliminationLimits() []core.Limit {
+	return append(matrixLimits(MaxEchelonDimension), eliminationLimit("matrix", ""))
 }
 
 // rankOperation computes the rank of a matrix over Q.
@@ -148,7 +157,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits:     matrixLimits(MaxEchelonDimension),
+		Limits:     eliminationLimits(),
 		Preflight:  preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (RankResult, error) {
 			r, err := rank(ctx, q.Matrix)
@@ -172,7 +181,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 100, ""),
+		Slow:     slowSquare("matrix", 70, ""),
 	}
 }
 
@@ -198,7 +207,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits:     matrixLimits(MaxEchelonDimension),
+		Limits:     eliminationLimits(),
 		Preflight:  preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (RREFResult, error) {
 			rows, cols := q.Matrix.Dims()
@@ -249,7 +258,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 100, ""),
+		Slow:     slowSquare("matrix", 70, ""),
 	}
 }
 

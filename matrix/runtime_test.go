@@ -148,3 +148,47 @@ func TestSlowPayloadsCancel(t *testing.T) {
 		})
 	}
 }
+
+// TestLargerRequestsPassPostconditions sends matrices of order 24 to 40,
+// which take the multi-modular paths, through the whole pipeline: square
+// and rectangular, full and deficient rank, integer and rational.
+func TestLargerRequestsPassPostconditions(t *testing.T) {
+	rt := newRuntime(t)
+	rng := rand.New(rand.NewPCG(71, 72))
+	for trial := range 6 {
+		n := 24 + 3*trial
+		var sq, rect core.Matrix
+		if trial%2 == 0 {
+			sq, rect = intMatrix(rng, n, n, 99), lowRank(rng, n+2, n-1, n/2, 9)
+		} else {
+			sq, rect = randomMatrix(rng, n, n), randomMatrix(rng, n-3, n+4)
+		}
+		sqJSON, _ := json.Marshal(sq)
+		rectJSON, _ := json.Marshal(rect)
+		rhsJSON, _ := json.Marshal(intMatrix(rng, len(rect), 2, 9))
+		inv, _ := inverse(bg, sq)
+		invJSON, _ := json.Marshal(inv)
+		requests := map[string]string{
+			"matrix.determinant.compute":               `{"matrix":` + string(sqJSON) + `}`,
+			"matrix.characteristic_polynomial.compute": `{"matrix":` + string(sqJSON) + `}`,
+			"matrix.inverse.compute":                   `{"matrix":` + string(sqJSON) + `}`,
+			"matrix.rank.compute":                      `{"matrix":` + string(rectJSON) + `}`,
+			"matrix.normal_form.rref.compute":          `{"matrix":` + string(rectJSON) + `}`,
+			"matrix.nullspace.compute":                 `{"matrix":` + string(rectJSON) + `}`,
+			"matrix.linear_system.solve":               `{"matrix":` + string(rectJSON) + `,"rhs":` + string(rhsJSON) + `}`,
+			"matrix.multiply.compute":                  `{"left":` + string(sqJSON) + `,"right":` + string(sqJSON) + `}`,
+		}
+		if inv != nil {
+			requests["matrix.inverse.check"] = `{"matrix":` + string(sqJSON) + `,"candidate":` + string(invJSON) + `}`
+		}
+		for id, payload := range requests {
+			o := run(t, rt, id, payload)
+			if o.Outcome != core.OutcomeCompleted {
+				t.Fatalf("n=%d %s: %s", n, id, o)
+			}
+			if id == "matrix.inverse.check" && o.Verdict != core.Accepted {
+				t.Fatalf("n=%d: the computed inverse was %s", n, o.Verdict)
+			}
+		}
+	}
+}

@@ -177,6 +177,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxEchelonDimension, extra),
 			entryLimit("matrix", extra),
+			eliminationLimit("matrix", fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(100, 1))),
 			{
 				Name: "right_hand_sides", Max: MaxSolveRightHandSides, Unit: "columns",
 				Description: fmt.Sprintf("rhs has at most %d columns", MaxSolveRightHandSides),
@@ -196,7 +197,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			if m, _ := q.Matrix.Dims(); q.RHS.Rows() != m {
 				return core.DomainErrorf("the matrix has %d rows but the right-hand side has %d entries per column; b must have one entry per row of A", m, q.RHS.Rows())
 			}
-			return nil
+			return checkEliminationBits(augment(q.Matrix, q.RHS.asColumns()))
 		},
 		Run:           solve,
 		Postcondition: checkSolve,
@@ -219,7 +220,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			}
 			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
 		},
-		Slow: slowSquare("matrix", 100, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(100, 1))),
+		Slow: slowSquare("matrix", 70, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(70, 1))),
 	}
 }
 

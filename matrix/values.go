@@ -137,6 +137,69 @@ func zeroMatrixJSON(rows, cols int) string {
 	return "[" + strings.TrimSuffix(strings.Repeat(row+",", rows), ",") + "]"
 }
 
+// MaxEliminationBits bounds the estimated size, in bits, of the working
+// matrix of an elimination: fraction-free entries after k steps are k×k
+// minors, and the multi-modular method holds as many residues, so both
+// need about rows·cols·min(rows, cols)·b bits for cleared entries of b
+// bits. 2^31 bits is 256 MiB.
+const MaxEliminationBits = 1 << 31
+
+// eliminationBits estimates that size. A row's cleared entries have at
+// most (sum of its denominators' bits) + (largest numerator's bits) bits,
+// since the lcm of the denominators divides their product.
+func eliminationBits(rows [][]core.Rational) int64 {
+	var b int64
+	for _, row := range rows {
+		var den, num int64
+		for _, x := range row {
+			if d := x.Rat().Denom(); d.BitLen() > 1 {
+				den += int64(d.BitLen())
+			}
+			num = max(num, int64(x.Rat().Num().BitLen()))
+		}
+		b = max(b, den+num)
+	}
+	r := int64(len(rows))
+	c := int64(0)
+	if r > 0 {
+		c = int64(len(rows[0]))
+	}
+	return r * c * min(r, c) * max(b, 1)
+}
+
+func checkEliminationBits(rows [][]core.Rational) error {
+	if e := eliminationBits(rows); e > MaxEliminationBits {
+		return core.Refusef("the elimination would hold about %d MiB of intermediate integers (rows·columns·min(rows, columns)·entry bits after clearing each row's denominators); at most %d MiB are allowed: send fewer rows or columns, shorter entries, or rows with a common denominator", e>>23, MaxEliminationBits>>23)
+	}
+	return nil
+}
+
+// eliminationLimit declares MaxEliminationBits with a probe of 100×100
+// distinct 10-digit unit fractions: small to send, huge once cleared.
+func eliminationLimit(field, extra string) core.Limit {
+	var b strings.Builder
+	b.WriteString(`{"` + field + `":[`)
+	for i := 0; i < 100; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		for j := 0; j < 100; j++ {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"1/%d"`, 1_000_000_007+2*(100*i+j))
+		}
+		b.WriteByte(']')
+	}
+	b.WriteString("]" + extra + "}")
+	return core.Limit{
+		Name: "elimination_bits", Max: MaxEliminationBits, Unit: "bits",
+		Description: "estimated intermediate size rows·columns·min(rows, columns)·b, with b the bits of the longest entry after clearing each row's denominators",
+		Beyond:      b.String(),
+	}
+}
+
 // reportProgress forwards to core.ReportProgress with integer counts.
 func reportProgress(ctx context.Context, done, total int, message string) {
 	core.ReportProgress(ctx, float64(done), float64(total), message)
