@@ -41,6 +41,8 @@ type faultRequest struct {
 type slowRequest struct {
 	// Millis is how long to work before answering.
 	Millis int `json:"millis"`
+	// Quiet work reports no progress of its own.
+	Quiet bool `json:"quiet,omitempty"`
 }
 
 type slowResult struct {
@@ -146,7 +148,7 @@ func testRegistry(t testing.TB) *core.Registry {
 					}
 					time.Sleep(time.Millisecond)
 					steps++
-					if steps%100 == 0 {
+					if steps%100 == 0 && !q.Quiet {
 						core.ReportProgress(ctx, float64(steps), float64(q.Millis), "counting")
 					}
 				}

@@ -113,7 +113,7 @@ const runOutputSchema = `{
 func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	rt := s.runtimeFor(req.Session)
 	if token := req.Params.GetProgressToken(); token != nil {
-		p := startProgress(ctx, req.Session, token, time.Second)
+		p := startProgress(ctx, req.Session, token, s.heartbeat)
 		defer p.stop()
 		ctx = core.WithProgress(ctx, p.update)
 	}

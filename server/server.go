@@ -45,6 +45,11 @@ type Server struct {
 	log  *slog.Logger
 	mcp  *mcp.Server
 
+	// heartbeat is the longest gap between progress notifications while an
+	// operation runs with a progress token. Clients reset their idle timers
+	// on progress, and commonly give up after a few seconds of silence.
+	heartbeat time.Duration
+
 	mu       sync.Mutex
 	runtimes map[*mcp.ServerSession]*core.Runtime
 }
@@ -60,7 +65,7 @@ func New(reg *core.Registry, opts Options) *Server {
 	if opts.Version == "" {
 		opts.Version = "devel"
 	}
-	s := &Server{reg: reg, opts: opts, log: opts.Logger, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
+	s := &Server{reg: reg, opts: opts, log: opts.Logger, heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,

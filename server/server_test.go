@@ -367,3 +367,47 @@ func TestReferencesStayInTheirSession(t *testing.T) {
 		t.Fatalf("malformed binding: %v", out)
 	}
 }
+
+// An operation that reports nothing still produces progress notifications,
+// from the heartbeat, with increasing values, so clients that reset an idle
+// timer on progress keep waiting.
+func TestProgressHeartbeat(t *testing.T) {
+	srv := New(testRegistry(t), Options{})
+	srv.heartbeat = 10 * time.Millisecond
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := make(chan *mcp.ProgressNotificationParams, 100)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			select {
+			case notes <- req.Params:
+			default:
+			}
+		},
+	}).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cs.Close(); ss.Wait() }()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	params := &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(`{"capability_id":"test.compute.slow","payload":{"millis":60000,"quiet":true}}`)}
+	params.SetProgressToken(42)
+	go func() { _, _ = cs.CallTool(ctx, params) }()
+	var prev float64
+	for i := range 3 {
+		select {
+		case n := <-notes:
+			if n.Progress <= prev || n.Message != "running" {
+				t.Fatalf("notification %d: progress %v after %v, message %q", i, n.Progress, prev, n.Message)
+			}
+			prev = n.Progress
+		case <-time.After(30 * time.Second):
+			t.Fatalf("only %d heartbeats from a quiet operation", i)
+		}
+	}
+}
