@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -113,7 +114,12 @@ func packageOf(symbol string) string {
 	if dot < 0 {
 		return symbol
 	}
-	return symbol[:slash+1+dot]
+	pkg := symbol[:slash+1+dot]
+	// The linker escapes dots in the last path element ("yaml%2ev3").
+	if unescaped, err := url.PathUnescape(pkg); err == nil {
+		return unescaped
+	}
+	return pkg
 }
 
 var buildInfo = sync.OnceValue(func() *debug.BuildInfo {

@@ -104,11 +104,13 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if !ok {
 		return rt.unknownCapability(id)
 	}
-	payload := bytes.TrimSpace(req.Payload)
-	if len(payload) == 0 && len(req.Inputs) > 0 {
-		payload = []byte("{}")
+	// Whitespace is kept so that syntax errors report true positions.
+	payload := []byte(req.Payload)
+	blank := len(bytes.TrimSpace(payload)) == 0
+	if blank && len(req.Inputs) > 0 {
+		payload, blank = []byte("{}"), false
 	}
-	if len(payload) == 0 {
+	if blank {
 		return Failed(id, InvalidPayload, "/payload", "the payload is missing; send a JSON object (inspect %s for its schema)", id)
 	}
 	if len(payload) > rt.opts.MaxPayloadBytes {

@@ -155,3 +155,24 @@ func TestRunTimeoutAndCancel(t *testing.T) {
 		t.Errorf("slot not freed: got %s", o)
 	}
 }
+
+func TestSyntaxErrorPositionCountsLeadingBlankLines(t *testing.T) {
+	rt := NewRuntime(testRegistry(t), RuntimeOptions{})
+	o := rt.Run(context.Background(), RunRequest{CapabilityID: "test.sum.compute", Payload: json.RawMessage("\n\n\n{\"left\": \"1\",, }")})
+	if o.Code != InvalidPayload || !strings.Contains(o.Message, "line 4") {
+		t.Fatalf("got %s", o)
+	}
+}
+
+func TestPackageOf(t *testing.T) {
+	for symbol, want := range map[string]string{
+		"jacobian.dev/integer.Register.func1": "jacobian.dev/integer",
+		"gopkg.in/yaml%2ev3.Register":         "gopkg.in/yaml.v3",
+		"example.com/a/b.(*T).Run":            "example.com/a/b",
+		"main.main":                           "main",
+	} {
+		if got := packageOf(symbol); got != want {
+			t.Errorf("packageOf(%q) = %q, want %q", symbol, got, want)
+		}
+	}
+}
