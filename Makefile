@@ -1,35 +1,49 @@
 # Jacobian build and test entry points. Every target works from a fresh clone.
 GO      ?= go
 MODULES := core integer matrix finitefield polynomial server cli conformance
+# Modules outside the workspace, tested on their own like a third party would.
+EXAMPLES := examples/gaussian
 BIN     := bin
+DOMAINS ?= integer matrix finitefield polynomial
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-modules test-race conformance bench lint test-mcp
+.PHONY: build test test-modules test-race conformance test-mcp bench lint jacobian custom
 
 build:
 	$(GO) build -o $(BIN)/jacobian ./cli/cmd/jacobian
 
-# Every module alone (GOWORK=off proves each go.mod is complete), then the
-# packages with concurrency under the race detector.
-test: test-modules test-race conformance
+# The whole suite: every module alone (GOWORK=off proves each go.mod is
+# complete), the concurrent packages under the race detector, the
+# conformance suite over the built binary, and the MCP end-to-end tests.
+test: test-modules test-race conformance test-mcp
 
 test-modules:
-	@set -e; for m in $(MODULES); do \
+	@set -e; for m in $(MODULES) $(EXAMPLES); do \
 		echo "== $$m"; (cd $$m && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test ./...); \
 	done
 
 test-race:
-	$(GO) test -race ./core/... ./server/...
+	$(GO) test -race -short ./core/... ./server/... ./cli ./conformance/...
 
 conformance: build
-	./$(BIN)/jacobian conformance
+	./$(BIN)/jacobian conformance --failures
+
+test-mcp:
+	bash cli/mcptest/run.sh
 
 bench:
-	@set -e; for m in $(MODULES); do \
-		(cd $$m && $(GO) test -run '^$$' -bench . -benchtime 1x ./... >/dev/null); \
-	done
-	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/...
+	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/... ./server/...
 
 lint:
-	@test -z "$$(gofmt -l $(MODULES))" || { gofmt -l $(MODULES); exit 1; }
-	@for m in $(MODULES); do (cd $$m && $(GO) vet ./...) || exit 1; done
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 $(addprefix ./,$(addsuffix /...,$(MODULES)))
+	@out=$$(gofmt -l $(MODULES) examples); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
+	@set -e; for m in $(MODULES) $(EXAMPLES); do (cd $$m && GOWORK=off $(GO) vet ./...); done
+	$(GO) run $(STATICCHECK) $(addprefix ./,$(addsuffix /...,$(MODULES)))
+	cd examples/gaussian && GOWORK=off $(GO) run $(STATICCHECK) ./...
+
+# A binary with chosen standard domains: make jacobian DOMAINS="integer matrix"
+jacobian:
+	$(GO) run ./cli/cmd/jacobian-build -quiet -domains "$(DOMAINS)" -root . -output $(BIN)/jacobian
+
+# A binary from a manifest: make custom MANIFEST=examples/jacobian-gaussian.json
+custom:
+	$(GO) run ./cli/cmd/jacobian-build -quiet $(MANIFEST)
