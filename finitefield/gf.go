@@ -22,6 +22,7 @@ type gf struct {
 	q    *big.Int   // p^k
 	qm1  *big.Int   // q − 1
 	base *gf        // the prime field GF(p); itself when k = 1
+	word uint64     // p when k = 1 and p < 2^63 (see wordpoly.go), else 0
 }
 
 func newGF(p *big.Int, k int, f []*big.Int) *gf {
@@ -29,6 +30,7 @@ func newGF(p *big.Int, k int, f []*big.Int) *gf {
 	F.qm1 = new(big.Int).Sub(F.q, big.NewInt(1))
 	if k == 1 {
 		F.base = F
+		F.word = wordModulus(p, k)
 		return F
 	}
 	F.f = f

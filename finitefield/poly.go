@@ -86,6 +86,9 @@ func (F *gf) pmul(a, b poly) poly {
 	if len(a) == 0 || len(b) == 0 {
 		return nil
 	}
+	if F.word != 0 {
+		return fromWords(wordMul(F.toWords(a), F.toWords(b), F.word))
+	}
 	t := new(big.Int)
 	z := make(poly, len(a)+len(b)-1)
 	s := F.newAcc()
@@ -106,6 +109,10 @@ func (F *gf) pdivmod(a, b poly) (quo, rem poly) {
 	db := deg(b)
 	if deg(a) < db {
 		return nil, a
+	}
+	if F.word != 0 {
+		q, r := wordDivMod(F.toWords(a), F.toWords(b), F.word)
+		return fromWords(q), fromWords(r)
 	}
 	lcInv := F.one()
 	if lc := b[db]; !isOne(lc) {
@@ -231,9 +238,10 @@ func (F *gf) peval(a poly, x elem) elem {
 // squarings (von zur Gathen and Gerhard, Modern Computer Algebra, §14.7, the
 // "Frobenius matrix" also at the heart of Berlekamp's algorithm).
 type frobeniusMap struct {
-	F    *gf
-	m    poly
-	rows []poly
+	F     *gf
+	m     poly
+	rows  []poly
+	words [][]uint64 // rows on machine words, when F.word != 0
 }
 
 func (F *gf) newFrobeniusMap(ctx context.Context, m poly) (*frobeniusMap, error) {
@@ -250,13 +258,23 @@ func (F *gf) newFrobeniusMap(ctx context.Context, m poly) (*frobeniusMap, error)
 		}
 		rows[i] = F.pmulmod(rows[i-1], xq, m)
 	}
-	return &frobeniusMap{F: F, m: m, rows: rows}, nil
+	fr := &frobeniusMap{F: F, m: m, rows: rows}
+	if F.word != 0 {
+		fr.words = make([][]uint64, n)
+		for i, r := range rows {
+			fr.words[i] = F.toWords(r)
+		}
+	}
+	return fr, nil
 }
 
 // apply returns h^q mod m for h reduced modulo m.
 func (fr *frobeniusMap) apply(h poly) poly {
 	F := fr.F
 	n := deg(fr.m)
+	if F.word != 0 {
+		return fromWords(wordApply(F.toWords(h), fr.words, n, F.word))
+	}
 	t := new(big.Int)
 	out := make(poly, n)
 	s := F.newAcc()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 
@@ -21,21 +22,33 @@ type PolynomialRequest struct {
 const (
 	// MaxPolyDegree bounds the degree of the polynomial.
 	MaxPolyDegree = 2000
-	// MaxPolyWork bounds the estimated count of field-coefficient
-	// products, n²·(n + log2 q)·k² for irreducibility and n²·log2 q·k² for
-	// roots: a few seconds of work.
-	MaxPolyWork = 1 << 22
+	// MaxPolyWork bounds the estimated work (see polyWork): about two
+	// seconds on one core.
+	MaxPolyWork = 1 << 26
 )
 
-// polyWork estimates the coefficient products of the algorithms below on a
-// polynomial of degree n: a Frobenius matrix costs n² log2 q, and the
-// distinct-degree walk n³, each field product k² coefficient products.
-func polyWork(n, k, qBits int, withDDF bool) float64 {
-	w := float64(n) * float64(n) * float64(qBits)
+// polyWork estimates the cost, in machine-word coefficient products, of
+// the algorithms below on a polynomial of degree n over GF(p^k). The
+// Frobenius matrix (or x^q mod f) costs n²·log2 q field products; the
+// distinct-degree walk of the irreducibility check adds n³, and
+// equal-degree splitting of up to n roots a factor 1 + log2 n. A field
+// product is k² coefficient products, each 8·w² word products on math/big
+// for w-word p (measured against the machine-word path, which is used for
+// prime fields with p < 2^63).
+func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
+	fn := float64(n)
+	w := fn * fn * float64(qBits)
 	if withDDF {
-		w += float64(n) * float64(n) * float64(n)
+		w += fn * fn * fn
+	} else {
+		w *= 1 + math.Log2(max(fn, 1))
 	}
-	return w * float64(k) * float64(k)
+	w *= float64(k) * float64(k)
+	if k > 1 || pBits > wordLimit {
+		words := float64((pBits + 63) / 64)
+		w *= 8 * words * words
+	}
+	return w
 }
 
 func polyLimits(withDDF bool) []core.Limit {
@@ -43,7 +56,7 @@ func polyLimits(withDDF bool) []core.Limit {
 	// The least degree over GF(2^61 − 1) whose estimated work is past the
 	// limit.
 	n := 1
-	for polyWork(n, 1, 61, withDDF) <= MaxPolyWork {
+	for polyWork(n, 1, 61, 61, withDDF) <= MaxPolyWork {
 		n++
 	}
 	return append(ls,
@@ -53,8 +66,8 @@ func polyLimits(withDDF bool) []core.Limit {
 			Beyond:      `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree) + `]}}`,
 		},
 		core.Limit{
-			Name: "work", Max: MaxPolyWork, Unit: "coefficient products",
-			Description: "estimated work n²·log2 q·k² (plus n³·k² for irreducibility) for degree n over GF(p^k) is at most this",
+			Name: "work", Max: MaxPolyWork, Unit: "word products",
+			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63, k = 1) and 8·w² for w-word p otherwise",
 			Beyond:      `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, n) + `]}}`,
 		})
 }
@@ -69,8 +82,8 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 	if n > MaxPolyDegree {
 		return nil, nil, core.Refusef("the polynomial has degree %d; at most %d is allowed", n, MaxPolyDegree)
 	}
-	if w := polyWork(n, F.k, F.q.BitLen(), withDDF); w > MaxPolyWork {
-		return nil, nil, core.Refusef("estimated work %.3g coefficient products exceeds %d; lower the degree or the field size", w, MaxPolyWork)
+	if w := polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), withDDF); w > MaxPolyWork {
+		return nil, nil, core.Refusef("estimated work %.3g word products exceeds %d; lower the degree or the field size", w, MaxPolyWork)
 	}
 	f, err := F.parsePoly(q.Polynomial, "/payload/polynomial")
 	if err != nil {
