@@ -91,14 +91,17 @@ func (e *Element) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// JSONSchema is the one schema for field elements.
+// JSONSchema is the one schema for field elements. It is a single schema
+// with two types rather than an anyOf, because "pattern" constrains only
+// strings and "items" only arrays: a violation then points at the element
+// or coordinate that is wrong instead of at a branch that was not meant.
 func (Element) JSONSchema() *jsonschema.Schema {
+	integer := core.Integer{}.JSONSchema()
 	return &jsonschema.Schema{
-		Description: "finite-field element: an integer string in [0, p) for GF(p); for GF(p^k) the list of its coordinates in the basis 1, t, …, t^(k−1), constant first, no trailing zeros (zero is [])",
-		AnyOf: []*jsonschema.Schema{
-			core.Integer{}.JSONSchema(),
-			{Type: "array", Items: core.Integer{}.JSONSchema()},
-		},
+		Types:       []string{"string", "array"},
+		Description: "a finite-field element: an integer string in [0, p) for GF(p); for GF(p^k) the list of its coordinates in the basis 1, t, …, t^(k−1), constant first, no trailing zeros (zero is [])",
+		Pattern:     integer.Pattern,
+		Items:       integer,
 	}
 }
 
