@@ -58,6 +58,9 @@ func BenchmarkOrder(b *testing.B) {
 		{"q=2^64", extension(big.NewInt(2), 64, 6)},
 		// PARI/GP 2.15: precprime(2^80) = 1208925819614629174706111.
 		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
+		// q − 1 = 2·3·274877919317·549755814043 (PARI/GP 2.15), the hard
+		// case for rho: two 38- and 39-bit primes.
+		{"q=2^79.6/rho-hard", newGF(mustBig("906694405779380457411787"), 1, nil)},
 	}
 	for _, c := range cases {
 		rng := rand.New(rand.NewPCG(7, 8))

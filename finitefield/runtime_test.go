@@ -168,3 +168,17 @@ func TestCancellation(t *testing.T) {
 		})
 	}
 }
+
+// TestOrderHardFactorization needs Pollard rho to split q − 1 into two
+// primes of 38 and 39 bits. PARI/GP 2.15.2: p = 906694405779380457411787,
+// factor(p-1) = [2,1; 3,1; 274877919317,1; 549755814043,1] and
+// znorder(Mod(3,p)) = p - 1.
+func TestOrderHardFactorization(t *testing.T) {
+	rt := newRuntime(t)
+	o := run(t, rt, orderID, `{"field":{"characteristic":"906694405779380457411787","degree":1},"element":"3"}`)
+	completed(t, o)
+	want := `{"order":"906694405779380457411786","order_factorization":[{"prime":"2","exponent":1},{"prime":"3","exponent":1},{"prime":"274877919317","exponent":1},{"prime":"549755814043","exponent":1}],"group_order":"906694405779380457411786","characteristic_primality":"proven"}`
+	if got := compactJSON(t, o.Value); got != want {
+		t.Fatalf("got %s", got)
+	}
+}
