@@ -25,12 +25,14 @@ type PrimePower struct {
 }
 
 // OrderResult is the order n of the element (the least n ≥ 1 with a^n = 1),
-// its factorization (primes ascending, exponents ≥ 1; empty for n = 1) and
-// the group order q − 1, which n divides.
+// its factorization (primes ascending, exponents ≥ 1; empty for n = 1), the
+// group order q − 1, which n divides, and whether the element is primitive
+// (n = q − 1, a generator of GF(q)*).
 type OrderResult struct {
 	Order                   core.Integer `json:"order"`
 	OrderFactorization      []PrimePower `json:"order_factorization"`
 	GroupOrder              core.Integer `json:"group_order"`
+	Primitive               bool         `json:"primitive"`
 	CharacteristicPrimality Primality    `json:"characteristic_primality"`
 }
 
@@ -82,14 +84,14 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 			if err != nil {
 				return OrderResult{}, err
 			}
-			return OrderResult{Order: core.Int(n), OrderFactorization: fac, GroupOrder: core.Int(F.qm1), CharacteristicPrimality: Primality(pr)}, nil
+			return OrderResult{Order: core.Int(n), OrderFactorization: fac, GroupOrder: core.Int(F.qm1), Primitive: n.Cmp(F.qm1) == 0, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkOrder,
 		Examples: []core.Example{
 			// PARI/GP 2.15: znorder(Mod(2,7)) = 3.
-			{Title: "order of 2 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"2"}`), Result: json.RawMessage(`{"order":"3","order_factorization":[{"prime":"3","exponent":1}],"group_order":"6","characteristic_primality":"proven"}`)},
+			{Title: "order of 2 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"2"}`), Result: json.RawMessage(`{"order":"3","order_factorization":[{"prime":"3","exponent":1}],"group_order":"6","primitive":false,"characteristic_primality":"proven"}`)},
 			// PARI/GP 2.15: a=ffgen(Mod(1,2)*(t^4+t+1),'t); fforder(a) = 15.
-			{Title: "t is primitive in GF(16) = GF(2)[t]/(t^4 + t + 1)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":4,"modulus":{"coefficients":["1","1","0","0","1"]}},"element":["0","1"]}`), Result: json.RawMessage(`{"order":"15","order_factorization":[{"prime":"3","exponent":1},{"prime":"5","exponent":1}],"group_order":"15","characteristic_primality":"proven"}`)},
+			{Title: "t is primitive in GF(16) = GF(2)[t]/(t^4 + t + 1)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":4,"modulus":{"coefficients":["1","1","0","0","1"]}},"element":["0","1"]}`), Result: json.RawMessage(`{"order":"15","order_factorization":[{"prime":"3","exponent":1},{"prime":"5","exponent":1}],"group_order":"15","primitive":true,"characteristic_primality":"proven"}`)},
 		},
 		Generate: func(rng *rand.Rand) OrderRequest {
 			F := randomField(rng, 40, 2)
@@ -163,6 +165,9 @@ func checkOrder(q OrderRequest, r OrderResult) error {
 	}
 	if r.GroupOrder.Big().Cmp(F.qm1) != 0 {
 		return errors.New("group order is not q − 1")
+	}
+	if r.Primitive != (n.Cmp(F.qm1) == 0) {
+		return errors.New("the primitive flag disagrees with the order")
 	}
 	if new(big.Int).Mod(F.qm1, n).Sign() != 0 {
 		return errors.New("order does not divide q − 1")

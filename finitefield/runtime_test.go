@@ -123,7 +123,7 @@ func TestPostconditionsReject(t *testing.T) {
 	if checkArithmetic(ArithmeticRequest{Field: p7, Op: OpMultiply, Left: el("3"), Right: el("5")}, ArithmeticResult{Value: el("2")}) == nil {
 		t.Error("3·5 = 2 in GF(7) accepted")
 	}
-	if checkOrder(OrderRequest{Field: p7, Element: el("2")}, OrderResult{Order: mustInt("6"), OrderFactorization: []PrimePower{{mustInt("2"), 1}, {mustInt("3"), 1}}, GroupOrder: mustInt("6")}) == nil {
+	if checkOrder(OrderRequest{Field: p7, Element: el("2")}, OrderResult{Order: mustInt("6"), OrderFactorization: []PrimePower{{mustInt("2"), 1}, {mustInt("3"), 1}}, GroupOrder: mustInt("6"), Primitive: true}) == nil {
 		t.Error("order 6 for 2 in GF(7) accepted")
 	}
 	x2p1 := PolynomialRequest{Field: p7, Polynomial: FieldPolynomial{Coefficients: []Element{el("1"), el("0"), el("1")}}}
@@ -177,7 +177,7 @@ func TestOrderHardFactorization(t *testing.T) {
 	rt := newRuntime(t)
 	o := run(t, rt, orderID, `{"field":{"characteristic":"906694405779380457411787","degree":1},"element":"3"}`)
 	completed(t, o)
-	want := `{"order":"906694405779380457411786","order_factorization":[{"prime":"2","exponent":1},{"prime":"3","exponent":1},{"prime":"274877919317","exponent":1},{"prime":"549755814043","exponent":1}],"group_order":"906694405779380457411786","characteristic_primality":"proven"}`
+	want := `{"order":"906694405779380457411786","order_factorization":[{"prime":"2","exponent":1},{"prime":"3","exponent":1},{"prime":"274877919317","exponent":1},{"prime":"549755814043","exponent":1}],"group_order":"906694405779380457411786","primitive":true,"characteristic_primality":"proven"}`
 	if got := compactJSON(t, o.Value); got != want {
 		t.Fatalf("got %s", got)
 	}
