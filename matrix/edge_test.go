@@ -41,3 +41,12 @@ func TestEdgeShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestHadamardPairIsAnInverse checks the construction behind the inverse
+// checker's cancellation probe at a small order.
+func TestHadamardPairIsAnInverse(t *testing.T) {
+	rt := newRuntime(t)
+	if o := run(t, rt, "matrix.inverse.check", hadamardPair(8)); o.Verdict != "accepted" {
+		t.Fatalf("%s", o)
+	}
+}

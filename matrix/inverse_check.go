@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
-	"strings"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/modular"
@@ -176,49 +176,31 @@ func entryOfProduct(a, b core.Matrix, i, j int) *big.Rat {
 	return s
 }
 
-// slowCheck is a cancellation probe that must be accepted, so the whole
-// product is computed: A = [[I, X], [0, I]] and its inverse
-// [[I, −X], [0, I]], with X a 100×100 block of 10-digit fractions whose
-// cleared rows are integers of thousands of bits.
-func slowCheck() string {
-	const h = 100
-	rng := rand.New(rand.NewPCG(h, 19))
-	x := make([][]string, h)
-	for i := range x {
-		x[i] = make([]string, h)
-		for j := range x[i] {
-			x[i][j] = fmt.Sprintf("%d/%d", rng.Int64N(9e9)+1e9, rng.Int64N(9e9)+1e9)
+// slowCheck is a cancellation probe that must be accepted, so every entry
+// of a dense product is computed: A = H·D and its inverse D⁻¹·Hᵀ/n, with H
+// the 128×128 Sylvester–Hadamard matrix (H·Hᵀ = n·I, entries ±1) and D a
+// diagonal of 10-digit fractions. Clearing denominators turns every row of
+// A and column of the candidate into integers of thousands of bits.
+func slowCheck() string { return hadamardPair(128) }
+
+// hadamardPair builds the probe of order n, a power of two.
+func hadamardPair(n int) string {
+	rng := rand.New(rand.NewPCG(uint64(n), 19))
+	d := make([]*big.Rat, n)
+	for j := range d {
+		d[j] = big.NewRat(rng.Int64N(9e9)+1e9, rng.Int64N(9e9)+1e9)
+	}
+	sign := func(i, j int) int64 { return 1 - 2*int64(bits.OnesCount(uint(i&j))%2) }
+	a := make([][]*big.Rat, n)
+	b := make([][]*big.Rat, n)
+	for i := range a {
+		a[i] = make([]*big.Rat, n)
+		b[i] = make([]*big.Rat, n)
+		for j := range a[i] {
+			a[i][j] = new(big.Rat).Mul(big.NewRat(sign(i, j), 1), d[j])
+			b[i][j] = new(big.Rat).Quo(big.NewRat(sign(j, i), int64(n)), d[i])
 		}
 	}
-	write := func(b *strings.Builder, sign string) {
-		b.WriteByte('[')
-		for i := 0; i < 2*h; i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('[')
-			for j := 0; j < 2*h; j++ {
-				if j > 0 {
-					b.WriteByte(',')
-				}
-				switch {
-				case i == j:
-					b.WriteString(`"1"`)
-				case i < h && j >= h:
-					b.WriteString(`"` + sign + x[i][j-h] + `"`)
-				default:
-					b.WriteString(`"0"`)
-				}
-			}
-			b.WriteByte(']')
-		}
-		b.WriteByte(']')
-	}
-	var b strings.Builder
-	b.WriteString(`{"matrix":`)
-	write(&b, "")
-	b.WriteString(`,"candidate":`)
-	write(&b, "-")
-	b.WriteString("}")
-	return b.String()
+	payload, _ := json.Marshal(InverseCheckRequest{fromRat(a), fromRat(b)})
+	return string(payload)
 }

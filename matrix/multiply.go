@@ -91,7 +91,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 					got := modular.MulVector(c, v, p)
 					for i := range want {
 						if want[i] != got[i] {
-							return true, fmt.Errorf("Freivalds check modulo %d fails in row %d", p, i)
+							return true, fmt.Errorf("the Freivalds check modulo %d fails in row %d", p, i)
 						}
 					}
 				}

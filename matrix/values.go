@@ -274,15 +274,15 @@ func randomMatrix(rng *rand.Rand, r, c int) core.Matrix {
 		}
 	}
 	if r >= 2 && rng.IntN(3) == 0 {
-		i, j := rng.IntN(r), rng.IntN(r)
+		// Row i becomes k·row j + row l, with j and l other rows (equal
+		// when r = 2).
+		i := rng.IntN(r)
+		j := (i + 1 + rng.IntN(r-1)) % r
+		l := (i + 1) % r
 		k := rng.Int64N(5) - 2
 		for col := 0; col < c; col++ {
 			v := new(big.Rat).Mul(big.NewRat(k, 1), m[j][col].Rat())
-			if i != j {
-				m[i][col] = core.Rat(v.Add(v, m[(i+1)%r][col].Rat()))
-			} else {
-				m[i][col] = core.Rat(v)
-			}
+			m[i][col] = core.Rat(v.Add(v, m[l][col].Rat()))
 		}
 	}
 	return m
