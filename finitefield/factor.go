@@ -40,6 +40,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+
+	"jacobian.dev/core"
 )
 
 // primeDivisors lists the distinct primes dividing n ≥ 1, ascending.
@@ -79,6 +81,7 @@ func (F *gf) rabin(ctx context.Context, f poly) (bool, error) {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
+		core.ReportProgress(ctx, float64(i), float64(n), "Rabin's test: x^(q^i) mod f")
 		h = fr.apply(h)
 		if checkAt[i] && deg(F.pgcd(F.psub(h, x), f)) > 0 {
 			return false, nil
@@ -105,6 +108,7 @@ func (F *gf) leastFactor(ctx context.Context, f poly, rng *rand.Rand) (poly, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		core.ReportProgress(ctx, float64(i), float64(n/2), "distinct-degree search for the least factor")
 		h = fr.apply(h)
 		g := F.pgcd(F.psub(h, x), f)
 		if deg(g) > 0 {

@@ -182,3 +182,21 @@ func TestOrderHardFactorization(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// TestProgress checks that long operations report progress through the
+// context.
+func TestProgress(t *testing.T) {
+	rt := newRuntime(t)
+	for _, tc := range []struct{ id, payload string }{
+		{tableID, `{"field":{"characteristic":"65521","degree":1},"polynomial":{"coefficients":["1","2","3"]}}`},
+		{irredID, `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`},
+	} {
+		reports := 0
+		pctx := core.WithProgress(context.Background(), func(done, total float64, _ string) { reports++ })
+		o := rt.Run(pctx, core.RunRequest{CapabilityID: tc.id, Payload: json.RawMessage(tc.payload)})
+		completed(t, o)
+		if reports == 0 {
+			t.Errorf("%s reported no progress", tc.id)
+		}
+	}
+}
