@@ -19,6 +19,7 @@ type Registry struct {
 	mu         sync.RWMutex
 	decls      map[string]*Declaration
 	namespaces map[string]string // namespace -> module that owns it
+	index      *searchIndex      // built on first use, dropped by install
 }
 
 // NewRegistry returns an empty registry.
@@ -65,7 +66,20 @@ func (r *Registry) install(d *Declaration) error {
 	}
 	r.namespaces[ns] = d.Provider.Module
 	r.decls[d.ID] = d
+	r.index = nil
 	return nil
+}
+
+// searchIndex returns the search index over the current declarations,
+// building it once however many runtimes share the registry.
+func (r *Registry) searchIndex() *searchIndex {
+	decls := r.Declarations()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.index == nil || len(r.index.decls) != len(decls) {
+		r.index = newSearchIndex(decls)
+	}
+	return r.index
 }
 
 // Lookup returns the declaration with the given ID.

@@ -14,8 +14,12 @@ import (
 type RuntimeOptions struct {
 	// Slots is how many operations may execute at once; further runs are
 	// refused with RESOURCE_REFUSED instead of queueing without bound.
-	// Default: GOMAXPROCS.
+	// Default: GOMAXPROCS. Ignored when Executor is set.
 	Slots int
+	// Executor, if set, is a pool of execution slots shared with other
+	// runtimes (one per MCP session, say), so that the process as a whole
+	// stays within its bound.
+	Executor *Executor
 	// Timeout bounds each run unless the request asks for less. Default 60s.
 	Timeout time.Duration
 	// MaxPayloadBytes bounds the payload size. Default 16 MiB.
@@ -40,16 +44,13 @@ type RuntimeOptions struct {
 type Runtime struct {
 	reg    *Registry
 	opts   RuntimeOptions
-	slots  chan struct{}
+	exec   *Executor
 	index  *searchIndex
 	values *ValueStore
 }
 
 // NewRuntime returns a runtime over reg.
 func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
-	if opts.Slots <= 0 {
-		opts.Slots = runtime.GOMAXPROCS(0)
-	}
 	if opts.Timeout <= 0 {
 		opts.Timeout = 60 * time.Second
 	}
@@ -59,10 +60,13 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.InlineLimit <= 0 {
 		opts.InlineLimit = 64 << 10
 	}
+	if opts.Executor == nil {
+		opts.Executor = NewExecutor(opts.Slots)
+	}
 	return &Runtime{
 		reg: reg, opts: opts,
-		slots:  make(chan struct{}, opts.Slots),
-		index:  newSearchIndex(reg.Declarations()),
+		exec:   opts.Executor,
+		index:  reg.searchIndex(),
 		values: NewValueStore(opts.MaxValues, opts.MaxValueBytes),
 	}
 }
@@ -131,12 +135,10 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return classify(id, err)
 	}
 
-	select {
-	case rt.slots <- struct{}{}:
-	default:
-		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", cap(rt.slots))
+	if !rt.exec.acquire() {
+		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
 	}
-	defer func() { <-rt.slots }()
+	defer rt.exec.release()
 
 	timeout := rt.opts.Timeout
 	if req.Timeout > 0 && req.Timeout < timeout {
@@ -218,6 +220,33 @@ func (rt *Runtime) unknownCapability(id string) Outcome {
 	}
 	return Failed(id, UnknownCapability, "/capability_id", "%s", msg)
 }
+
+// Executor bounds how many operations run at once. When every slot is busy
+// a run is refused at once (RESOURCE_REFUSED) rather than queued, so load
+// never builds an unbounded backlog.
+type Executor struct{ slots chan struct{} }
+
+// NewExecutor returns an executor with n slots (GOMAXPROCS when n ≤ 0).
+func NewExecutor(n int) *Executor {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return &Executor{slots: make(chan struct{}, n)}
+}
+
+// Slots returns the number of slots.
+func (e *Executor) Slots() int { return cap(e.slots) }
+
+func (e *Executor) acquire() bool {
+	select {
+	case e.slots <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+func (e *Executor) release() { <-e.slots }
 
 type progressKey struct{}
 

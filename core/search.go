@@ -90,33 +90,50 @@ func (rt *Runtime) Search(req SearchRequest) (SearchResult, error) {
 		limit = DefaultHits
 	}
 	scored := rt.index.score(terms)
-	hits := make([]SearchHit, 0, len(scored))
+	// Compatible operations first, then relevance, then ID. Only the
+	// best limit candidates are kept while scanning.
+	type candidate struct {
+		scoredDoc
+		app Applicability
+	}
+	better := func(a, b candidate) bool {
+		ai, bi := a.app.Status == Incompatible, b.app.Status == Incompatible
+		if ai != bi {
+			return bi
+		}
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		return rt.index.decls[a.doc].ID < rt.index.decls[b.doc].ID
+	}
+	top := make([]candidate, 0, limit+1)
 	for _, s := range scored {
-		d := rt.index.decls[s.doc]
-		hits = append(hits, SearchHit{
+		c := candidate{s, applicability(rt.index.decls[s.doc], req)}
+		if len(top) == limit && !better(c, top[limit-1]) {
+			continue
+		}
+		i := len(top)
+		top = append(top, c)
+		for ; i > 0 && better(c, top[i-1]); i-- {
+			top[i] = top[i-1]
+		}
+		top[i] = c
+		if len(top) > limit {
+			top = top[:limit]
+		}
+	}
+	res := SearchResult{Query: q, Total: len(scored), Hits: make([]SearchHit, 0, len(top))}
+	for _, c := range top {
+		d := rt.index.decls[c.doc]
+		res.Hits = append(res.Hits, SearchHit{
 			CapabilityID: d.ID, Title: d.Title, Summary: d.Summary, Kind: d.Kind,
-			Relevance:             math.Round(s.score*1000) / 1000,
-			Applicability:         applicability(d, req),
+			Relevance:             math.Round(c.score*1000) / 1000,
+			Applicability:         c.app,
 			Available:             true,
 			InputKinds:            nonNil(d.InputKinds),
 			AcceptedArtifactTypes: nonNil(d.AcceptedArtifactTypes()),
 			ProducedArtifactTypes: nonNil(d.ProducedArtifactTypes()),
 		})
-	}
-	// Compatible operations first; relevance, then ID, within each group.
-	slices.SortStableFunc(hits, func(a, b SearchHit) int {
-		ai, bi := a.Applicability.Status == Incompatible, b.Applicability.Status == Incompatible
-		if ai != bi {
-			if ai {
-				return 1
-			}
-			return -1
-		}
-		return 0
-	})
-	res := SearchResult{Query: q, Total: len(hits), Hits: hits}
-	if len(res.Hits) > limit {
-		res.Hits = res.Hits[:limit]
 	}
 	return res, nil
 }
@@ -160,7 +177,9 @@ type searchIndex struct {
 	decls    []*Declaration
 	postings map[string][]posting
 	docLen   []float64
-	avgLen   float64
+	// norm is BM25's length normalisation k1·(1 − b + b·len/avglen), per
+	// operation, computed once.
+	norm []float64
 }
 
 // Field weights of the simplified BM25F, and the usual BM25 constants.
@@ -193,8 +212,9 @@ func newSearchIndex(decls []*Declaration) *searchIndex {
 		}
 		total += ix.docLen[i]
 	}
-	if len(decls) > 0 {
-		ix.avgLen = total / float64(len(decls))
+	ix.norm = make([]float64, len(decls))
+	for i := range decls {
+		ix.norm[i] = bm25K1 * (1 - bm25B + bm25B*ix.docLen[i]*float64(len(decls))/total)
 	}
 	return ix
 }
@@ -204,9 +224,12 @@ type scoredDoc struct {
 	score float64
 }
 
+// score returns every operation matching at least one query term with its
+// BM25 score, in index order.
 func (ix *searchIndex) score(query []string) []scoredDoc {
 	n := float64(len(ix.decls))
-	acc := map[int]float64{}
+	acc := make([]float64, len(ix.decls))
+	var touched []int
 	for _, t := range query {
 		ps := ix.postings[t]
 		if len(ps) == 0 {
@@ -214,39 +237,79 @@ func (ix *searchIndex) score(query []string) []scoredDoc {
 		}
 		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		for _, p := range ps {
-			norm := bm25K1 * (1 - bm25B + bm25B*ix.docLen[p.doc]/ix.avgLen)
-			acc[p.doc] += idf * p.tf * (bm25K1 + 1) / (p.tf + norm)
-		}
-	}
-	out := make([]scoredDoc, 0, len(acc))
-	for doc, s := range acc {
-		out = append(out, scoredDoc{doc, s})
-	}
-	slices.SortFunc(out, func(a, b scoredDoc) int {
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
+			if acc[p.doc] == 0 {
+				touched = append(touched, p.doc)
 			}
-			return 1
+			acc[p.doc] += idf * p.tf * (bm25K1 + 1) / (p.tf + ix.norm[p.doc])
 		}
-		return strings.Compare(ix.decls[a.doc].ID, ix.decls[b.doc].ID)
-	})
+	}
+	slices.Sort(touched)
+	out := make([]scoredDoc, len(touched))
+	for i, doc := range touched {
+		out[i] = scoredDoc{doc, acc[doc]}
+	}
 	return out
 }
 
-// nearestIDs suggests installed IDs close to a mistyped one.
+// nearestIDs suggests installed IDs close to a mistyped one: those within a
+// small edit distance first, then the best lexical matches.
 func (ix *searchIndex) nearestIDs(id string, n int) []string {
-	if strings.TrimSpace(id) == "" {
+	if strings.TrimSpace(id) == "" || len(id) > MaxQueryBytes {
 		return nil
 	}
-	var out []string
-	for _, s := range ix.score(uniqueTerms(id)) {
-		out = append(out, ix.decls[s.doc].ID)
-		if len(out) == n {
-			break
+	type near struct {
+		id   string
+		dist int
+	}
+	var close []near
+	for _, d := range ix.decls {
+		if dist := editDistance(id, d.ID); dist <= max(2, len(d.ID)/5) {
+			close = append(close, near{d.ID, dist})
 		}
 	}
-	return out
+	slices.SortStableFunc(close, func(a, b near) int { return a.dist - b.dist })
+	var out []string
+	for _, c := range close {
+		out = append(out, c.id)
+	}
+	lexical := ix.score(uniqueTerms(id))
+	slices.SortStableFunc(lexical, func(a, b scoredDoc) int {
+		if a.score > b.score {
+			return -1
+		}
+		if a.score < b.score {
+			return 1
+		}
+		return 0
+	})
+	for _, s := range lexical {
+		if !slices.Contains(out, ix.decls[s.doc].ID) {
+			out = append(out, ix.decls[s.doc].ID)
+		}
+	}
+	return out[:min(n, len(out))]
+}
+
+// editDistance is the Levenshtein distance (Wagner–Fischer, one row).
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		prev := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cur := row[j]
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(row[j]+1, row[j-1]+1, prev+cost)
+			prev = cur
+		}
+	}
+	return row[len(b)]
 }
 
 var stopWords = map[string]bool{
@@ -258,6 +321,13 @@ var stopWords = map[string]bool{
 	"give": true, "some": true, "number": true, "numbers": true, "value": true,
 	"two": true, "given": true, "which": true, "whether": true, "can": true,
 	"please": true, "exactly": true, "exact": true, "compute": true, "calculate": true,
+}
+
+// irregularPlurals are the Latin and Greek plurals of mathematics, which no
+// suffix rule reaches.
+var irregularPlurals = map[string]string{
+	"matrices": "matrix", "indices": "index", "vertices": "vertex", "bases": "basis",
+	"radii": "radius", "loci": "locus", "polyhedra": "polyhedron", "moduli": "modulus",
 }
 
 // terms tokenizes and stems text for the index and for queries.
@@ -288,6 +358,9 @@ func uniqueTerms(text string) []string {
 // stem is a light English suffix stripper in the spirit of Porter's first
 // steps: plurals, then common derivational endings, then a final "e".
 func stem(w string) string {
+	if singular, ok := irregularPlurals[w]; ok {
+		w = singular
+	}
 	if len(w) <= 3 {
 		return w
 	}

@@ -65,6 +65,11 @@ func New(reg *core.Registry, opts Options) *Server {
 	if opts.Version == "" {
 		opts.Version = "devel"
 	}
+	// One pool of execution slots for every session, so that many sessions
+	// cannot multiply the process's concurrency.
+	if opts.Runtime.Executor == nil {
+		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
+	}
 	s := &Server{reg: reg, opts: opts, log: opts.Logger, heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,

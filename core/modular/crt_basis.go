@@ -16,19 +16,30 @@ type CRTBasis struct {
 }
 
 // NewCRTBasis prepares reconstruction modulo the given distinct primes.
+// Preparing k primes costs O(k²) word operations; callers that must stay
+// interruptible build the basis prime by prime with Extend.
 func NewCRTBasis(primes []uint64) *CRTBasis {
-	b := &CRTBasis{primes: primes, inv: make([]uint64, len(primes)), modulus: big.NewInt(1)}
-	for i, p := range primes {
-		prod := uint64(1) % p
-		for _, q := range primes[:i] {
-			prod = Mul(prod, q%p, p)
-		}
-		b.inv[i], _ = Inverse(prod, p)
-		b.modulus.Mul(b.modulus, new(big.Int).SetUint64(p))
+	b := &CRTBasis{}
+	for _, p := range primes {
+		b.Extend(p)
 	}
-	b.half = new(big.Int).Rsh(b.modulus, 1)
 	return b
 }
+
+// Extend adds a prime distinct from those already in the basis.
+func (b *CRTBasis) Extend(p uint64) {
+	if b.modulus == nil {
+		b.modulus = big.NewInt(1)
+	}
+	inv, _ := Inverse(Reduce(b.modulus, p), p)
+	b.primes = append(b.primes, p)
+	b.inv = append(b.inv, inv)
+	b.modulus.Mul(b.modulus, new(big.Int).SetUint64(p))
+	b.half = new(big.Int).Rsh(b.modulus, 1)
+}
+
+// Len returns the number of primes in the basis.
+func (b *CRTBasis) Len() int { return len(b.primes) }
 
 // Symmetric returns the integer in (−M/2, M/2] with the given residues
 // (residues[i] modulo primes[i]). digits is scratch of length k, or nil.
@@ -52,7 +63,7 @@ func (b *CRTBasis) Symmetric(residues, digits []uint64) *big.Int {
 		x.Mul(x, w.SetUint64(b.primes[i]))
 		x.Add(x, w.SetUint64(digits[i]))
 	}
-	if x.Cmp(b.half) > 0 {
+	if b.half != nil && x.Cmp(b.half) > 0 {
 		x.Sub(x, b.modulus)
 	}
 	return x
