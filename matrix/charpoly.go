@@ -162,9 +162,11 @@ func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
 	}
 	var c []*big.Int
 	var err error
+	ok := false
 	if n >= charpolyMultimodularThreshold {
-		c, err = charpolyMultimodular(ctx, b)
-	} else {
+		c, ok, err = charpolyMultimodular(ctx, b)
+	}
+	if !ok && err == nil {
 		c, err = berkowitz(ctx, b)
 	}
 	if err != nil {
@@ -191,18 +193,20 @@ const charpolyMultimodularThreshold = 12
 // k×k principal minors, each at most ∏ of its rows' norms by Hadamard's
 // inequality, so every coefficient is below 2^n·∏ max(1, ‖rowᵢ‖):
 // hadamardBits(B) + n bits.
-func charpolyMultimodular(ctx context.Context, b [][]*big.Int) ([]*big.Int, error) {
+//
+// ok is false when that would take more than maxPrimes primes.
+func charpolyMultimodular(ctx context.Context, b [][]*big.Int) ([]*big.Int, bool, error) {
 	n := len(b)
-	vals, err := reconstruct(ctx, hadamardBits(b)+n+1, n+1, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
+	vals, ok, err := reconstructSkipping(ctx, hadamardBits(b)+n+1, n+1, 0, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
 		return modular.CharPoly(reduceMatrix(b, p), p)
 	})
-	if err != nil {
-		return nil, err
+	if err != nil || !ok {
+		return nil, false, err
 	}
 	// modular.CharPoly lists the constant term first; berkowitz's order is
 	// the reverse.
 	slices.Reverse(vals)
-	return vals, nil
+	return vals, true, nil
 }
 
 // berkowitz returns det(x·I − B) for an integer matrix, coefficients from

@@ -23,8 +23,8 @@ func TestCharpolyMultimodularAgainstBerkowitz(t *testing.T) {
 			}
 		}
 		b, _ := ints(m...)
-		got, err := charpolyMultimodular(context.Background(), b)
-		if err != nil {
+		got, ok, err := charpolyMultimodular(context.Background(), b)
+		if err != nil || !ok {
 			t.Fatal(err)
 		}
 		b, _ = ints(m...)
@@ -54,7 +54,7 @@ func BenchmarkCharpolyPaths(b *testing.B) {
 		b.Run(fmt.Sprintf("multimodular/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				bi, _ := ints(m...)
-				if _, err := charpolyMultimodular(context.Background(), bi); err != nil {
+				if _, _, err := charpolyMultimodular(context.Background(), bi); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -102,9 +102,11 @@ func determinant(ctx context.Context, m core.Matrix) (*big.Rat, error) {
 	b, scale := ints(m...)
 	var num *big.Int
 	var err error
+	ok := false
 	if len(m) >= multimodularThreshold {
-		num, err = determinantMultimodular(ctx, b)
-	} else {
+		num, ok, err = determinantMultimodular(ctx, b)
+	}
+	if !ok && err == nil {
 		num, err = determinantBareiss(ctx, b)
 	}
 	if err != nil {

@@ -18,7 +18,6 @@ package matrix
 
 import (
 	"context"
-	"errors"
 	"math/big"
 	"runtime"
 	"sync"
@@ -45,18 +44,19 @@ func hadamardBits(b [][]*big.Int) int {
 	return h
 }
 
-// determinantMultimodular returns det b for a square integer matrix.
-func determinantMultimodular(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
+// determinantMultimodular returns det b for a square integer matrix; ok
+// is false when it would need more than maxPrimes primes.
+func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int, ok bool, err error) {
 	if len(b) == 0 {
-		return big.NewInt(1), nil
+		return big.NewInt(1), true, nil
 	}
-	vals, err := reconstruct(ctx, hadamardBits(b)+1, 1, "determinant modulo primes", func(p uint64) []uint64 {
+	vals, ok, err := reconstructSkipping(ctx, hadamardBits(b)+1, 1, 0, "determinant modulo primes", func(p uint64) []uint64 {
 		return []uint64{modular.DeterminantInPlace(reduceMatrix(b, p), p)}
 	})
-	if err != nil {
-		return nil, err
+	if err != nil || !ok {
+		return nil, false, err
 	}
-	return vals[0], nil
+	return vals[0], true, nil
 }
 
 // reduceMatrix returns b mod p.
@@ -71,25 +71,26 @@ func reduceMatrix(b [][]*big.Int, p uint64) modular.Matrix {
 	return img
 }
 
-// reconstruct recovers width integers, each of absolute value below
-// 2^(bits−1), from their images modulo the largest primes below 2^62:
-// image(p) returns the width residues modulo p, or nil when p is unlucky
-// for the input (the prime is then skipped). Images are computed in
-// parallel on all cores and combined by Garner's scheme into the
-// symmetric range. ok is false when more than maxSkips primes were
-// unlucky.
-func reconstruct(ctx context.Context, bits, width int, what string, image func(p uint64) []uint64) ([]*big.Int, error) {
-	vals, ok, err := reconstructSkipping(ctx, bits, width, 0, what, image)
-	if err == nil && !ok {
-		return nil, errors.New("an image modulo a prime was refused where every prime is valid")
-	}
-	return vals, err
-}
+// maxPrimes bounds the primes of one reconstruction, about 250,000 bits.
+// Garner's reconstruction costs O(k²) word operations per value for k
+// primes; beyond this bound the simple methods, which poll for
+// cancellation throughout, take over.
+const maxPrimes = 4096
 
+// reconstructSkipping recovers width integers, each of absolute value
+// below 2^(bits−1), from their images modulo the largest primes below
+// 2^62: image(p) returns the width residues modulo p, or nil when p is
+// unlucky for the input (the prime is then skipped). Images are computed
+// in parallel on all cores and combined by Garner's scheme into the
+// symmetric range. ok is false, with no error, when more than maxSkips
+// primes were unlucky or more than maxPrimes would be needed.
 func reconstructSkipping(ctx context.Context, bits, width, maxSkips int, what string, image func(p uint64) []uint64) ([]*big.Int, bool, error) {
 	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^bits,
 	// twice the bound on the values.
 	need := bits/61 + 1
+	if need > maxPrimes {
+		return nil, false, nil
+	}
 	var primes []uint64
 	var residues [][]uint64
 	candidate := uint64(1)<<62 - 1
@@ -99,6 +100,9 @@ func reconstructSkipping(ctx context.Context, bits, width, maxSkips int, what st
 		// (rare) costs another round.
 		round := make([]uint64, 0, need-len(primes))
 		for len(round) < cap(round) {
+			if err := ctx.Err(); err != nil {
+				return nil, false, err
+			}
 			for !modular.IsPrime(candidate) {
 				candidate -= 2
 			}
@@ -121,12 +125,20 @@ func reconstructSkipping(ctx context.Context, bits, width, maxSkips int, what st
 			return nil, false, nil
 		}
 	}
-	basis := modular.NewCRTBasis(primes)
+	var basis modular.CRTBasis
+	for _, p := range primes {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		basis.Extend(p)
+	}
 	out := make([]*big.Int, width)
 	column := make([]uint64, len(primes))
 	digits := make([]uint64, len(primes))
+	// One value costs about k² word operations; poll about every 2^20.
+	pollEvery := max(1, 1<<20/(len(primes)*len(primes)))
 	for w := range out {
-		if w%1024 == 1023 {
+		if w%pollEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, false, err
 			}
