@@ -37,8 +37,9 @@ type DeterminantResult struct {
 // operations on integers of O(n·(log n + entry bits)) bits. From order 24
 // up it is reconstructed by the Chinese remainder theorem from its images
 // modulo enough 62-bit primes to exceed twice Hadamard's bound, computed in
-// parallel on all cores (determinant_crt.go); the tests check the two
-// methods against each other.
+// parallel on all cores (determinant_crt.go), unless that needs more than
+// 4096 primes (entries of many thousand bits), where Bareiss runs; the
+// tests check the two methods against each other.
 //
 // Postcondition: the determinant modulo a random 62-bit prime equals an
 // independent Gaussian elimination over GF(p) (core/modular).

@@ -170,7 +170,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 		ID:         "matrix.linear_system.solve",
 		Title:      "Solve a linear system",
 		Summary:    "Exact solution set of A·x = b over the rationals: unique, none, or a particular solution plus a kernel basis.",
-		Keywords:   []string{"linear system", "solve", "matsolve", "simultaneous equations", "least", "particular solution", "kernel", "consistent", "matinverseimage", "Ax=b"},
+		Keywords:   []string{"linear system", "solve", "matsolve", "simultaneous equations", "particular solution", "kernel", "consistent", "matinverseimage", "Ax=b"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix", "vector"},
