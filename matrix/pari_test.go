@@ -12,7 +12,7 @@ import (
 
 // pariReference is testdata/pari_reference.json, written by
 // testdata/pari_reference.py with PARI/GP 2.15.2 (matdet, matrank, matker,
-// matinverseimage, matimage, charpoly, A^-1, A*B; see the script for how
+// matinverseimage, matimage, charpoly, matsolve, A*B; see the script for how
 // each value was obtained).
 type pariReference struct {
 	Version string `json:"pari_gp_version"`

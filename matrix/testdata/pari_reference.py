@@ -14,7 +14,8 @@ PARI/GP computed for it:
                where matrank(A[,1..j]) grows; with M = matimage(A~)~ (a
                basis of the row space) the RREF rows are
                matsolve(M[,pivots], M), padded with zero rows
-  inverse      A^-1, or invertible false when matdet(A) == 0
+  inverse      matsolve(A, matid(n)), or invertible false when
+               matdet(A) == 0
   solve        per right-hand-side column matinverseimage(A, b): a
                particular solution, or null when there is none; and
                matker(A) as a list of vectors
@@ -104,7 +105,7 @@ def main():
         add("determinant", {"matrix": enc(a)}, f'print(concat(["{{\\"determinant\\":",tj(matdet({gp(a)})),"}}"]))')
         a = matrix(rng, n, n)
         add("inverse", {"matrix": enc(a)},
-            f'A={gp(a)}; if(matdet(A)==0, print("{{\\"invertible\\":false}}"), print(concat(["{{\\"invertible\\":true,\\"inverse\\":",tj(A^-1),"}}"])))')
+            f'A={gp(a)}; if(matdet(A)==0, print("{{\\"invertible\\":false}}"), print(concat(["{{\\"invertible\\":true,\\"inverse\\":",tj(matsolve(A,matid(#A))),"}}"])))')
         a = matrix(rng, n, n)
         add("charpoly", {"matrix": enc(a)}, f'print(concat(["{{\\"coefficients\\":",tj(Vecrev(charpoly({gp(a)}))),"}}"]))')
 
@@ -146,7 +147,7 @@ def main():
         add("determinant", {"matrix": enc(a)}, f'print(concat(["{{\\"determinant\\":",tj(matdet({gp(a)})),"}}"]))')
         add("charpoly", {"matrix": enc(a)}, f'print(concat(["{{\\"coefficients\\":",tj(Vecrev(charpoly({gp(a)}))),"}}"]))')
         add("inverse", {"matrix": enc(a)},
-            f'A={gp(a)}; if(matdet(A)==0, print("{{\\"invertible\\":false}}"), print(concat(["{{\\"invertible\\":true,\\"inverse\\":",tj(A^-1),"}}"])))')
+            f'A={gp(a)}; if(matdet(A)==0, print("{{\\"invertible\\":false}}"), print(concat(["{{\\"invertible\\":true,\\"inverse\\":",tj(matsolve(A,matid(#A))),"}}"])))')
         r, c = n + rng.randint(-3, 3), n + rng.randint(-3, 3)
         a = matrix(rng, r, c, deficient=True)
         for i in range(r // 3):
