@@ -77,18 +77,24 @@ func reduceMatrix(b [][]*big.Int, p uint64) modular.Matrix {
 // cancellation throughout, take over.
 const maxPrimes = 4096
 
+// maxResidueWords bounds the residues one reconstruction holds at once
+// (k primes × width values), 128 MiB; larger inputs go to the simple
+// methods, whose working set the operations' limits bound.
+const maxResidueWords = 1 << 24
+
 // reconstructSkipping recovers width integers, each of absolute value
 // below 2^(bits−1), from their images modulo the largest primes below
 // 2^62: image(p) returns the width residues modulo p, or nil when p is
 // unlucky for the input (the prime is then skipped). Images are computed
 // in parallel on all cores and combined by Garner's scheme into the
 // symmetric range. ok is false, with no error, when more than maxSkips
-// primes were unlucky or more than maxPrimes would be needed.
+// primes were unlucky or the bounds maxPrimes or maxResidueWords would be
+// exceeded.
 func reconstructSkipping(ctx context.Context, bits, width, maxSkips int, what string, image func(p uint64) []uint64) ([]*big.Int, bool, error) {
 	// Each prime exceeds 2^61, so k primes give M > 2^(61k) ≥ 2^bits,
 	// twice the bound on the values.
 	need := bits/61 + 1
-	if need > maxPrimes {
+	if need > maxPrimes || need*width > maxResidueWords {
 		return nil, false, nil
 	}
 	var primes []uint64
