@@ -162,6 +162,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkIrreducibility,
+		Slow:          slowIrreducible,
 		Examples: []core.Example{
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
 			{Title: "x^4 + x + 1 is irreducible over GF(2)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"accepted","proof":"rabin","characteristic_primality":"proven"}`)},
