@@ -98,18 +98,44 @@ func smallAdd(F *gf, a, b int) int {
 	return out
 }
 
-// smallElement renders the element with encoding e < 2^16 without big
-// integers: tables hold one per field element.
-func (F *gf) smallElement(e int) Element {
-	if F.k == 1 {
-		return Element{set: true, scalar: core.Int64(int64(e))}
+// elementCache renders elements of a field with q ≤ 2^16 from their
+// encodings, each once: tables mention every element at least once, and
+// the coordinates 0 … p − 1 are shared between elements (Elements are
+// never modified).
+type elementCache struct {
+	F      *gf
+	p      int
+	digits []core.Integer
+	elems  []Element
+}
+
+func (F *gf) newElementCache() *elementCache {
+	return &elementCache{F: F, p: int(F.p.Int64()), digits: make([]core.Integer, min(int(F.p.Int64()), MaxTableSize)), elems: make([]Element, int(F.q.Int64()))}
+}
+
+func (c *elementCache) digit(d int) core.Integer {
+	if c.digits[d].Big().Sign() == 0 && d != 0 {
+		c.digits[d] = core.Int64(int64(d))
 	}
-	p := int(F.p.Int64())
-	cs := []core.Integer{}
-	for ; e > 0; e /= p {
-		cs = append(cs, core.Int64(int64(e%p)))
+	return c.digits[d]
+}
+
+func (c *elementCache) element(e int) Element {
+	if c.elems[e].set {
+		return c.elems[e]
 	}
-	return Element{set: true, list: true, coeffs: cs}
+	var out Element
+	if c.F.k == 1 {
+		out = Element{set: true, scalar: c.digit(e)}
+	} else {
+		cs := []core.Integer{}
+		for n := e; n > 0; n /= c.p {
+			cs = append(cs, c.digit(n%c.p))
+		}
+		out = Element{set: true, list: true, coeffs: cs}
+	}
+	c.elems[e] = out
+	return out
 }
 
 // tableOperation tabulates the polynomial map x ↦ f(x) on all of GF(q):
@@ -155,6 +181,7 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 				return TableResult{}, err
 			}
 			cs := F.smallCoeffs(f)
+			render := F.newElementCache()
 			fp := F.toPoly(f, q.Polynomial.Variable)
 			t := ValueTable{Field: F.toField(), Polynomial: &fp, Inputs: make([]Element, s.q), Outputs: make([]Element, s.q)}
 			for x := range s.q {
@@ -164,8 +191,8 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 					}
 					core.ReportProgress(ctx, float64(x), float64(s.q), "tabulating")
 				}
-				t.Inputs[x] = F.smallElement(x)
-				t.Outputs[x] = F.smallElement(s.eval(cs, x))
+				t.Inputs[x] = render.element(x)
+				t.Outputs[x] = render.element(s.eval(cs, x))
 			}
 			return TableResult{Table: t, CharacteristicPrimality: Primality(pr)}, nil
 		},
@@ -301,13 +328,22 @@ func parseTable(t ValueTable) (*parsedTable, error) {
 		if err != nil {
 			return nil, err
 		}
-		xe := int(F.encode(x).Int64())
+		xe := F.smallEncode(x)
 		if out[xe] >= 0 {
 			return nil, core.DomainErrorf("input %d repeats an earlier input (encoding %d); each element must appear exactly once", i, xe)
 		}
-		out[xe] = int(F.encode(y).Int64())
+		out[xe] = F.smallEncode(y)
 	}
 	return &parsedTable{F: F, out: out}, nil
+}
+
+// smallEncode is encode for fields with q ≤ 2^16, on machine integers.
+func (F *gf) smallEncode(a elem) int {
+	p, n := int(F.p.Int64()), 0
+	for i := len(a) - 1; i >= 0; i-- {
+		n = n*p + int(a[i].Int64())
+	}
+	return n
 }
 
 // fibersOperation computes the fibers of a map GF(q) → GF(q) given by its
@@ -361,13 +397,14 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 				byValue[y] = append(byValue[y], x)
 			}
 			res := FibersResult{Fibers: []Fiber{}, DomainSize: qi, CharacteristicPrimality: Primality(pr)}
+			render := F.newElementCache()
 			for v, xs := range byValue {
 				if len(xs) == 0 {
 					continue
 				}
-				fb := Fiber{Value: F.smallElement(v), Preimages: make([]Element, len(xs))}
+				fb := Fiber{Value: render.element(v), Preimages: make([]Element, len(xs))}
 				for i, x := range xs {
-					fb.Preimages[i] = F.smallElement(x)
+					fb.Preimages[i] = render.element(x)
 				}
 				res.Fibers = append(res.Fibers, fb)
 			}
@@ -426,7 +463,7 @@ func (t *parsedTable) checkPolynomial(ctx context.Context, fp FieldPolynomial) e
 			}
 		}
 		if v := s.eval(cs, x); v != y {
-			return core.DomainErrorf("the table does not match its polynomial: at the input with encoding %d the polynomial gives %s, the table %s; fix the outputs or drop \"polynomial\"", x, mustJSON(F.smallElement(v)), mustJSON(F.smallElement(y)))
+			return core.DomainErrorf("the table does not match its polynomial: at the input with encoding %d the polynomial gives %s, the table %s; fix the outputs or drop \"polynomial\"", x, mustJSON(F.toElement(F.decode(bigInt(int64(v))))), mustJSON(F.toElement(F.decode(bigInt(int64(y))))))
 		}
 	}
 	return nil
