@@ -40,7 +40,7 @@ func BenchmarkArithmetic(b *testing.B) {
 			b.Run(c.name+"/op="+string(op), func(b *testing.B) {
 				e := core.Int(new(big.Int).Sub(c.F.q, big.NewInt(2)))
 				for b.Loop() {
-					if _, err := c.F.arithmetic(op, x, y, &e); err != nil {
+					if _, err := c.F.arithmetic(context.Background(), op, x, y, &e); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -116,7 +116,7 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			if err != nil {
 				return ArithmeticResult{}, err
 			}
-			v, err := F.arithmetic(q.Op, a, b, q.Exponent)
+			v, err := F.arithmetic(ctx, q.Op, a, b, q.Exponent)
 			if err != nil {
 				return ArithmeticResult{}, err
 			}
@@ -180,7 +180,7 @@ func parseArithmetic(q ArithmeticRequest) (*gf, elem, elem, error) {
 	return F, a, b, nil
 }
 
-func (F *gf) arithmetic(op ArithmeticOp, a, b elem, exponent *core.Integer) (elem, error) {
+func (F *gf) arithmetic(ctx context.Context, op ArithmeticOp, a, b elem, exponent *core.Integer) (elem, error) {
 	switch op {
 	case OpAdd:
 		return F.add(a, b), nil
@@ -209,7 +209,7 @@ func (F *gf) arithmetic(op ArithmeticOp, a, b elem, exponent *core.Integer) (ele
 			}
 			return nil, core.DomainErrorf("0 has no inverse, so 0^%s is undefined; use a nonnegative exponent or a nonzero base", e)
 		}
-		return F.pow(a, new(big.Int).Mod(e, F.qm1)), nil
+		return F.powCtx(ctx, a, new(big.Int).Mod(e, F.qm1))
 	}
 	return nil, fmt.Errorf("unknown op %q", op)
 }

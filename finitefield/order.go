@@ -135,7 +135,11 @@ func (F *gf) order(ctx context.Context, a elem) (*big.Int, []PrimePower, error) 
 				return nil, nil, err
 			}
 			m := new(big.Int).Quo(n, f.prime)
-			if !isOne(F.pow(a, m)) {
+			am, err := F.powCtx(ctx, a, m)
+			if err != nil {
+				return nil, nil, err
+			}
+			if !isOne(am) {
 				break
 			}
 			n, e = m, e-1
