@@ -195,7 +195,7 @@ func (F *gf) edf(ctx context.Context, rng *rand.Rand, g poly, d int) ([]poly, er
 }
 
 // rootsOf returns the distinct roots in GF(q) of the nonzero f, ascending by
-// encoding, and deg gcd(f, x^q − x) as computed on the way.
+// encoding.
 func (F *gf) rootsOf(ctx context.Context, f poly, rng *rand.Rand) ([]elem, error) {
 	if deg(f) < 1 {
 		return nil, nil
