@@ -37,8 +37,8 @@ type ModularPowerResult struct {
 // Limits of modular_power. Each squaring costs a product of modulus-sized
 // numbers, so the work is about exponent bits × (modulus bits)^1.6.
 const (
-	MaxModulusBits  = 16384
-	MaxExponentBits = 16384
+	MaxModulusBits  = 8192
+	MaxExponentBits = 8192
 )
 
 // modularInverseOperation computes a⁻¹ mod m with the extended Euclidean
