@@ -1,12 +1,18 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"jacobian.dev/core"
@@ -24,23 +30,45 @@ type RunCmd struct {
 	JSON    *string           `name:"json" placeholder:"PAYLOAD" help:"The request payload as JSON text, e.g. '{\"left\":\"84\",\"right\":\"30\"}'."`
 	File    *string           `name:"file" short:"f" placeholder:"PATH" help:"Read the payload from a file; - reads standard input."`
 	Timeout time.Duration     `default:"60s" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
-	Inputs  map[string]string `name:"input" placeholder:"PORT=URI" mapsep:"none" help:"Bind a declared input port to a stored artifact, e.g. --input table=artifact://sha256/...; repeatable."`
+	Inputs  map[string]string `name:"input" placeholder:"PORT=SOURCE" mapsep:"none" help:"Bind a declared input port to a stored artifact (--input table=artifact://sha256/...) or to the JSON value in a file (--input table=@table.json); repeatable."`
 	Publish bool              `help:"Publish results too large to print inline to the artifact store and print their URI, as the MCP server does."`
+	Output  string            `name:"output" short:"o" placeholder:"FILE" help:"Write the result value (or, with --publish, the stored result's bytes) to FILE and print the outcome without it."`
 	artifactDir
 	jsonOutput
 }
 
 // Help is the detailed help of run.
 func (c *RunCmd) Help() string {
-	return `Give the payload with exactly one of --json or --file. The outcome JSON is
-printed on standard output, indented (one line with --compact), whether or
-not standard output is a terminal; it is the same JSON math.run returns.
-Values are printed in full however large they are. --input binds a declared
-input port (see inspect) to an artifact:// URI from the durable store;
-value:// references live only inside one process, so they cannot be passed
-between runs. With --publish, a result larger than 64 KiB goes to the store
-and the outcome carries its URI ("artifact"), exactly as over MCP; print it
-with "jacobian artifacts get <uri>".
+	return `Give the payload with exactly one of --json or --file (it may be left out
+when --input binds every field the operation needs: the payload is then {}).
+The outcome JSON is printed on standard output, indented (one line with
+--compact), whether or not standard output is a terminal; it is the same
+JSON math.run returns. Values are printed in full however large they are,
+unless --output sends the value to a file.
+
+--input PORT=SOURCE binds a declared input port (see inspect) to a value
+from outside the payload, exactly as math.run's "inputs" does:
+  artifact://sha256/<hex>  an artifact from the durable store (--publish,
+                           or a server's --artifact-dir), verified on read
+                           and checked to be of a type the port takes;
+  @FILE                    the JSON value in FILE (for instance an output
+                           port's value extracted from an earlier --output).
+                           A bare file carries no artifact type, so none is
+                           checked: the value takes the place of the port's
+                           payload field and the request is then validated
+                           against the operation's schema, as a whole, once.
+value:// references are refused: they live inside one MCP session (one
+server process) and end with it, so no other run can resolve them.
+
+With --publish, a result larger than 64 KiB goes to the store and the
+outcome carries its URI ("artifact"), exactly as over MCP; output ports
+that large are stored too ("outputs.<port>.artifact_uri"), ready for
+--input in a later run. Print an artifact with "jacobian artifacts get
+<uri>". With --output FILE, a completed result's value (with --publish and
+a large result, the stored artifact's bytes, which are the same JSON) is
+written to FILE, replaced atomically, and the printed outcome leaves the
+value out; standard error says how many bytes went to FILE and their
+sha256 digest. FILE is untouched unless the run completes.
 
 While a run lasts longer than half a second and standard error is a
 terminal, a progress line is drawn there. Ctrl-C cancels the run: the
@@ -56,17 +84,19 @@ Exit codes:
        (malformed JSON names its line and column), UNKNOWN_CAPABILITY,
        UNKNOWN_FIELD, DOMAIN_ERROR, ...
   2    "outcome": "non_conclusion": TIMEOUT, RESOURCE_REFUSED, ...
-  64   usage error: no payload, both --json and --file, unreadable file
+  64   usage error: no payload, both --json and --file, unreadable file,
+       a value:// reference given to --input, an unwritable --output
   70   failed with INTERNAL_ERROR or POSTCONDITION_FAILED (a defect)
   130  interrupted by SIGINT or SIGTERM`
 }
 
-// Validate requires exactly one payload source.
+// Validate requires one payload source at most, and one unless inputs are
+// bound.
 func (c *RunCmd) Validate() error {
 	switch {
 	case c.JSON != nil && c.File != nil:
 		return errors.New("--json and --file can't be used together; give the payload once")
-	case c.JSON == nil && c.File == nil:
+	case c.JSON == nil && c.File == nil && len(c.Inputs) == 0:
 		return errors.New("missing payload; give it with --json '<payload>' or --file <path> (- for standard input)")
 	case c.Timeout <= 0:
 		return fmt.Errorf("--timeout must be positive, got %s", c.Timeout)
@@ -79,12 +109,24 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	if c.File != nil && *c.File == "-" && isTerminal(std.in) {
 		fmt.Fprintln(std.err, "reading the payload from standard input; end it with Ctrl-D")
 	}
+	sources, err := c.inputSources()
+	if err != nil {
+		return err
+	}
 	payload, err := c.payload(std.in)
 	if err != nil {
 		return err
 	}
+	var output *pendingFile
+	if c.Output != "" {
+		// Found unwritable now rather than after a long run.
+		if output, err = createPending(c.Output); err != nil {
+			return usageErrorf("cannot write --output: %v", err)
+		}
+		defer output.discard()
+	}
 	opts := core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes}
-	if len(c.Inputs) > 0 || c.Publish {
+	if sources.artifacts || c.Publish {
 		store, err := c.open()
 		if err != nil {
 			return usageErrorf("%v", err)
@@ -98,22 +140,23 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	}
 	rt := core.NewRuntime(reg, opts)
 	defer rt.Close()
-	var inputs map[string]core.Binding
-	for port, ref := range c.Inputs {
-		if inputs == nil {
-			inputs = map[string]core.Binding{}
+	out, bound := c.bind(rt, sources)
+	if bound != nil {
+		runCtx := ctx
+		var bar *progressBar
+		if std.errIsTerm {
+			bar = startProgress(std.err, c.ID, progressDelay, progressInterval)
+			runCtx = core.WithProgress(ctx, bar.report)
 		}
-		inputs[port] = core.Binding{ValueRef: ref}
+		out = rt.Run(runCtx, core.RunRequest{CapabilityID: c.ID, Payload: payload, Inputs: bound})
+		if bar != nil {
+			bar.stop()
+		}
 	}
-	runCtx := ctx
-	var bar *progressBar
-	if std.errIsTerm {
-		bar = startProgress(std.err, c.ID, progressDelay, progressInterval)
-		runCtx = core.WithProgress(ctx, bar.report)
-	}
-	out := rt.Run(runCtx, core.RunRequest{CapabilityID: c.ID, Payload: payload, Inputs: inputs})
-	if bar != nil {
-		bar.stop()
+	if output != nil && out.Outcome == core.OutcomeCompleted {
+		if err := c.writeValue(rt, output, &out, std); err != nil {
+			return err
+		}
 	}
 	if err := writeJSON(std.out, out, c.Compact); err != nil {
 		return err
@@ -124,6 +167,195 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	return silentExit(outcomeExitCode(out))
 }
 
+// inputSources sorts the --input bindings by kind. A value:// reference is
+// a usage error: it names a value in another process's memory.
+type inputSources struct {
+	refs      map[string]string // port → artifact URI, or anything unrecognised
+	files     map[string]string // port → path
+	artifacts bool              // some binding needs the artifact store
+}
+
+func (c *RunCmd) inputSources() (inputSources, error) {
+	src := inputSources{refs: map[string]string{}, files: map[string]string{}}
+	for _, port := range slices.Sorted(maps.Keys(c.Inputs)) {
+		ref := c.Inputs[port]
+		switch {
+		case strings.HasPrefix(ref, core.ValueRefPrefix):
+			return src, usageErrorf("--input %s=%s: value:// references live only inside one MCP session and end with it, so a separate jacobian run cannot resolve them; bind an artifact instead (--input %s=artifact://sha256/..., from run --publish or the server's artifact store) or a file holding the value's JSON (--input %s=@FILE)", port, clipped(ref), port, port)
+		case strings.HasPrefix(ref, "@"):
+			if ref == "@" {
+				return src, usageErrorf("--input %s=@: name the file after the @, e.g. --input %s=@%s.json", port, port, port)
+			}
+			src.files[port] = ref[1:]
+		default:
+			src.refs[port] = ref
+			src.artifacts = src.artifacts || strings.HasPrefix(ref, "artifact://")
+		}
+	}
+	return src, nil
+}
+
+// bind turns the sources into runtime bindings. A file's value is put in
+// the run's own value store under the port's declared artifact type and
+// bound by reference, so the runtime assembles it like any other binding
+// (an undeclared port is UNKNOWN_FIELD, a field also in the payload
+// PORT_CONFLICT) and the one parse of the assembled request validates it.
+// When a source cannot be bound, bind returns the outcome to print instead.
+func (c *RunCmd) bind(rt *core.Runtime, src inputSources) (core.Outcome, map[string]core.Binding) {
+	bound := map[string]core.Binding{}
+	d, known := rt.Registry().Lookup(c.ID)
+	if !known {
+		// The runtime reports the unknown ID, with suggestions.
+		return core.Outcome{}, bound
+	}
+	for _, port := range slices.Sorted(maps.Keys(src.refs)) {
+		ref := src.refs[port]
+		if !strings.HasPrefix(ref, "artifact://") {
+			return core.Failed(c.ID, core.UnknownReference, "/inputs/"+port+"/value_ref", "--input %s=%s: %q is neither an artifact URI (artifact://sha256/<64 hex digits>) nor a file (@FILE)", port, clipped(ref), clipped(ref)), nil
+		}
+		bound[port] = core.Binding{ValueRef: ref}
+	}
+	for _, port := range slices.Sorted(maps.Keys(src.files)) {
+		path := src.files[port]
+		data, err := readBounded(path)
+		if err != nil {
+			return core.Failed(c.ID, core.UnknownReference, "/inputs/"+port+"/value_ref", "--input %s=@%s: cannot read the file: %v", port, path, err), nil
+		}
+		if len(data) > maxPayloadBytes {
+			return core.NonConclusion(c.ID, core.ResourceRefused, "--input %s=@%s is more than %d bytes, the most a run accepts", port, path, maxPayloadBytes), nil
+		}
+		if err := jsonSyntax(data); err != nil {
+			return core.Failed(c.ID, core.InvalidPayload, "/inputs/"+port, "--input %s=@%s is not JSON: %v", port, path, err), nil
+		}
+		artifactType := ""
+		if i := slices.IndexFunc(d.InputPorts, func(p core.Port) bool { return p.Name == port }); i >= 0 && len(d.InputPorts[i].ArtifactTypes) > 0 {
+			artifactType = d.InputPorts[i].ArtifactTypes[0]
+		}
+		v, err := rt.Values().Put(artifactType, data)
+		if err != nil {
+			var ce *core.Error
+			if errors.As(err, &ce) {
+				return core.NonConclusion(c.ID, core.ResourceRefused, "%s", ce.Message), nil
+			}
+			return core.Failed(c.ID, core.InternalError, "", "holding --input %s: %v", port, err), nil
+		}
+		bound[port] = core.Binding{ValueRef: v.Ref}
+	}
+	return core.Outcome{}, bound
+}
+
+// writeValue moves a completed result's value into the --output file and
+// out of the printed outcome. A result published as an artifact is read
+// back from the store, verified, so the file holds exactly its bytes.
+func (c *RunCmd) writeValue(rt *core.Runtime, f *pendingFile, out *core.Outcome, std *streams) error {
+	data := []byte(out.Value)
+	what := "the value"
+	if out.Artifact != nil {
+		var err error
+		if data, _, err = rt.Artifacts().Get(out.Artifact.URI); err != nil {
+			return internalErrorf("reading back %s: %v", out.Artifact.URI, err)
+		}
+		what = "the result stored as " + out.Artifact.URI
+	}
+	if err := f.commit(data); err != nil {
+		return usageErrorf("cannot write --output: %v", err)
+	}
+	out.Value = nil
+	fmt.Fprintf(std.err, "%s (%d bytes, %s) was written to %s; the outcome below leaves it out\n", what, len(data), core.Digest(data), c.Output)
+	return nil
+}
+
+// pendingFile is an --output file being prepared beside its final name, so
+// the final file appears whole or not at all and an earlier one survives a
+// failed run.
+type pendingFile struct {
+	tmp   *os.File
+	final string
+	done  bool
+}
+
+func createPending(final string) (*pendingFile, error) {
+	dir, base := filepath.Split(final)
+	if base == "" {
+		return nil, fmt.Errorf("%q names a directory, not a file", final)
+	}
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	// CreateTemp makes the file private; the result is an ordinary file.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	return &pendingFile{tmp: tmp, final: final}, nil
+}
+
+func (p *pendingFile) commit(data []byte) error {
+	_, werr := p.tmp.Write(data)
+	serr := p.tmp.Sync()
+	cerr := p.tmp.Close()
+	if err := errors.Join(werr, serr, cerr); err != nil {
+		return err
+	}
+	if err := os.Rename(p.tmp.Name(), p.final); err != nil {
+		return err
+	}
+	p.done = true
+	return nil
+}
+
+func (p *pendingFile) discard() {
+	if !p.done {
+		p.tmp.Close()
+		os.Remove(p.tmp.Name())
+	}
+}
+
+// readBounded reads at most one byte more than a run accepts.
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxPayloadBytes+1))
+}
+
+// jsonSyntax reports where data stops being one JSON value.
+func jsonSyntax(data []byte) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return errors.New("the file is empty")
+	}
+	var v json.RawMessage
+	err := json.Unmarshal(data, &v)
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		line, col := 1, 1
+		for _, b := range data[:min(int(se.Offset), len(data))] {
+			if b == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+		return fmt.Errorf("line %d, column %d: %v", line, col, se)
+	}
+	return err
+}
+
+// clipped shortens a reference quoted back in a message.
+func clipped(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:77]) + "..."
+	}
+	return s
+}
+
 // payload reads the request payload from --json or --file. The bytes go to
 // the runtime untouched: it alone judges them, so malformed JSON becomes a
 // failed INVALID_PAYLOAD outcome naming the line and column, as it would
@@ -131,6 +363,10 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 func (c *RunCmd) payload(stdin io.Reader) ([]byte, error) {
 	if c.JSON != nil {
 		return []byte(*c.JSON), nil
+	}
+	if c.File == nil {
+		// Only bound inputs: the runtime starts from an empty object.
+		return nil, nil
 	}
 	var r io.Reader
 	name := *c.File

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,6 +27,9 @@ type ServeCmd struct {
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
 	artifactDir
+	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
+	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
+	InlineLimit   byteCount `name:"inline-limit" default:"64KiB" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
 }
 
 // Help is the detailed help of serve.
@@ -31,9 +37,16 @@ func (c *ServeCmd) Help() string {
 	return `With no flags, serves one MCP session over standard input and output,
 for a client that starts jacobian as a subprocess; logs go to standard
 error. With --http, serves any number of sessions over streamable HTTP.
-Results larger than 64 KiB are written to the durable artifact store
-(--artifact-dir) and linked from the tool result; --no-artifacts sends
-everything inline.
+Results larger than the inline limit (--inline-limit, 64 KiB) are written
+to the durable artifact store (--artifact-dir) and linked from the tool
+result; --no-artifacts sends everything inline.
+
+Output ports publish their values as value:// references, held in memory
+by the session that made them and usable only there; each session keeps
+at most --max-values of them and --max-value-bytes in all, evicting the
+least recently used first (an evicted reference fails UNKNOWN_REFERENCE
+and says so). Sizes take a plain byte count or a KiB, MiB or GiB suffix.
+
 SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
 cannot start (the port is taken) exits 1.`
 }
@@ -51,6 +64,44 @@ func (c *ServeCmd) Validate() error {
 	if c.Timeout <= 0 {
 		return fmt.Errorf("--timeout must be positive, got %s", c.Timeout)
 	}
+	if c.MaxValues <= 0 {
+		return fmt.Errorf("--max-values must be positive, got %d", c.MaxValues)
+	}
+	if c.MaxValueBytes <= 0 {
+		return fmt.Errorf("--max-value-bytes must be positive, got %d", c.MaxValueBytes)
+	}
+	if c.InlineLimit <= 0 {
+		return fmt.Errorf("--inline-limit must be positive, got %d", c.InlineLimit)
+	}
+	return nil
+}
+
+// byteCount is a size in bytes given as a count with an optional binary
+// suffix: 65536, 64KiB, 8MiB, 1GiB.
+type byteCount int64
+
+// UnmarshalText implements encoding.TextUnmarshaler, through which kong
+// reads the flag.
+func (b *byteCount) UnmarshalText(text []byte) error {
+	s := strings.TrimSpace(string(text))
+	digits := strings.TrimRightFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	shift := 0
+	switch strings.ToLower(s[len(digits):]) {
+	case "", "b":
+	case "kib":
+		shift = 10
+	case "mib":
+		shift = 20
+	case "gib":
+		shift = 30
+	default:
+		return fmt.Errorf("%q is not a size: give bytes, optionally with KiB, MiB or GiB (e.g. 8MiB)", s)
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil || n > math.MaxInt64>>shift {
+		return fmt.Errorf("%q is not a size: give bytes, optionally with KiB, MiB or GiB (e.g. 8MiB), at most 2^63 - 1 bytes", s)
+	}
+	*b = byteCount(n << shift)
 	return nil
 }
 
@@ -61,7 +112,10 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		level = slog.LevelDebug
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, &slog.HandlerOptions{Level: level}))
-	opts := core.RuntimeOptions{Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes}
+	opts := core.RuntimeOptions{
+		Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes,
+		MaxValues: c.MaxValues, MaxValueBytes: int64(c.MaxValueBytes), InlineLimit: int(min(c.InlineLimit, math.MaxInt)),
+	}
 	if !c.NoArtifacts {
 		store, err := c.open()
 		switch {
