@@ -141,8 +141,8 @@ func determinantBareiss(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
 // slowSquare is a cancellation probe: an n×n matrix of rationals with
 // random 10-digit numerators and denominators. Clearing a row's
 // denominators makes every entry an integer of thousands of bits, so any
-// exact method on it runs far longer than a second for n near 100, while
-// the payload stays a few hundred kilobytes and parses quickly.
+// exact method on it runs far longer than a second already for n = 40,
+// while the payload stays small and parses quickly.
 func slowSquare(field string, n int, extra string) string {
 	rng := rand.New(rand.NewPCG(uint64(n), 17))
 	var b strings.Builder

@@ -104,7 +104,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 			n := rng.IntN(8)
 			return MatrixRequest{randomMatrix(rng, n, n)}
 		},
-		Slow: slowSquare("matrix", 70, ""),
+		Slow: slowSquare("matrix", 40, ""),
 	}
 }
 

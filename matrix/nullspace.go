@@ -64,6 +64,6 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 			{Title: "invertible matrix", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]]}`), Result: json.RawMessage(`{"basis":[],"nullity":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 70, ""),
+		Slow:     slowSquare("matrix", 40, ""),
 	}
 }

@@ -181,7 +181,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 70, ""),
+		Slow:     slowSquare("matrix", 40, ""),
 	}
 }
 
@@ -258,7 +258,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 70, ""),
+		Slow:     slowSquare("matrix", 40, ""),
 	}
 }
 

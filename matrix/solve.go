@@ -220,7 +220,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			}
 			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
 		},
-		Slow: slowSquare("matrix", 70, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(70, 1))),
+		Slow: slowSquare("matrix", 40, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1))),
 	}
 }
 

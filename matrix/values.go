@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 
@@ -141,12 +142,15 @@ func zeroMatrixJSON(rows, cols int) string {
 // matrix of an elimination: fraction-free entries after k steps are k×k
 // minors, and the multi-modular method holds as many residues, so both
 // need about rows·cols·min(rows, cols)·b bits for cleared entries of b
-// bits. 2^31 bits is 256 MiB.
-const MaxEliminationBits = 1 << 31
+// bits. The answer is of the same order (an inverse's entries are minors
+// of full size), so this also bounds what is sent back. 2^28 bits is
+// 32 MiB.
+const MaxEliminationBits = 1 << 28
 
 // eliminationBits estimates that size. A row's cleared entries have at
 // most (sum of its denominators' bits) + (largest numerator's bits) bits,
-// since the lcm of the denominators divides their product.
+// since the lcm of the denominators divides their product; minors grow by
+// about half the bits of the column count per row (Hadamard).
 func eliminationBits(rows [][]core.Rational) int64 {
 	var b int64
 	for _, row := range rows {
@@ -164,7 +168,7 @@ func eliminationBits(rows [][]core.Rational) int64 {
 	if r > 0 {
 		c = int64(len(rows[0]))
 	}
-	return r * c * min(r, c) * max(b, 1)
+	return r * c * min(r, c) * (b + int64(bits.Len64(uint64(c)))/2 + 1)
 }
 
 func checkEliminationBits(rows [][]core.Rational) error {
