@@ -127,7 +127,7 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 // primes through 2113 already multiply to F = 211141416905068830 with
 // F^2 > 2^89 − 1 (checked in gp); the witnesses are the least bases that
 // work, and verifyCertificate checks them on every run.
-var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F exceeds √n","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
+var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
 
 // checkPrimality decides n and gathers the evidence.
 func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
@@ -195,7 +195,7 @@ func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 	}
 	return PrimalityResult{
 		CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodPocklington,
-		Reason: "Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F exceeds √n", Certificate: cert,
+		Reason: "Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion", Certificate: cert,
 	}, nil
 }
 

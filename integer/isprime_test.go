@@ -181,3 +181,60 @@ func TestPrimalityRandomLarge(t *testing.T) {
 	}
 	t.Logf("%d of 40 random primes certified", certified)
 }
+
+// TestCubeRootCondition checks the Brillhart–Lehmer–Selfridge condition
+// both ways on small numbers: for n = (aF + 1)(bF + 1) ≤ F³ the discriminant
+// c1² − 4c2 is a square, and for every prime n < 30000 and every divisor F
+// of n − 1 with ∛n ≤ F ≤ √n it is not.
+func TestCubeRootCondition(t *testing.T) {
+	for f := int64(2); f < 60; f++ {
+		for a := int64(1); a < f; a++ {
+			for b := a; a*b < f; b++ {
+				n := (a*f + 1) * (b*f + 1)
+				if f*f*f < n {
+					continue
+				}
+				if cubeRootConditionHolds(big.NewInt(n), big.NewInt(f)) {
+					t.Fatalf("composite %d = (%d·%d+1)(%d·%d+1) passes with F = %d", n, a, f, b, f, f)
+				}
+			}
+		}
+	}
+	for n := int64(3); n < 30000; n++ {
+		if !trialDivisionPrime(uint64(n)) {
+			continue
+		}
+		for f := int64(2); f*f <= n; f++ {
+			if (n-1)%f != 0 || f*f*f < n {
+				continue
+			}
+			if !cubeRootConditionHolds(big.NewInt(n), big.NewInt(f)) {
+				t.Fatalf("prime %d fails with F = %d", n, f)
+			}
+		}
+	}
+}
+
+// TestCubeRootCertificate finds a prime certified by the cube-root
+// criterion and checks that the verifier holds it to that criterion.
+func TestCubeRootCertificate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for range 200 {
+		p := randomPrime(rng, 90+rng.IntN(40))
+		r := decide(t, p)
+		if r.Method != MethodPocklington || r.Certificate[0].Criterion != AboveCubeRoot {
+			continue
+		}
+		c := append([]PocklingtonStep(nil), r.Certificate...)
+		c[0].Criterion = AboveSquareRoot
+		if err := verifyCertificate(p, c); err == nil {
+			t.Fatalf("%v: cube-root step accepted as square-root step", p)
+		}
+		c[0].Criterion = "other"
+		if err := verifyCertificate(p, c); err == nil {
+			t.Fatalf("%v: unknown criterion accepted", p)
+		}
+		return
+	}
+	t.Fatal("no prime among 200 used the cube-root criterion")
+}

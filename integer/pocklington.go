@@ -13,6 +13,13 @@ package integer
 // divides n − 1 but not (n − 1)/q, so the full power of q in n − 1 divides
 // p − 1.) If moreover F > √n, n has no prime factor ≤ √n and is prime.
 //
+// A third of n − 1 is enough with the refinement of the same paper
+// (Theorem 5; Crandall and Pomerance, Prime Numbers, 2nd ed., Theorem
+// 4.1.5): if F ≥ n^(1/3), write n = c2·F² + c1·F + 1 with 0 ≤ c1 < F; then
+// n is prime if c1² − 4·c2 is not a square. (A composite n would be
+// (aF + 1)(bF + 1) with ab < F, and then c1 = a + b, c2 = ab and
+// c1² − 4c2 = (a − b)².) Each step names which of the two criteria it uses.
+//
 // A certificate is therefore a list of steps, one per number proven this
 // way: n, the factored part F of n − 1 with its primes and a witness a_q for
 // each, and, for each q too large for deterministic Miller–Rabin, a later
@@ -51,12 +58,61 @@ const (
 )
 
 // PocklingtonStep proves N prime: N − 1 = FactoredPart·Cofactor, the primes
-// of FactoredPart are listed with witnesses, and FactoredPart² > N.
+// of FactoredPart are listed with witnesses, and FactoredPart is above √N,
+// or at least ∛N with the Brillhart–Lehmer–Selfridge condition, as
+// Criterion says.
 type PocklingtonStep struct {
 	N            core.Integer     `json:"n"`
 	FactoredPart core.Integer     `json:"factored_part"`
 	Cofactor     core.Integer     `json:"cofactor"`
+	Criterion    Criterion        `json:"criterion"`
 	Factors      []CertifiedPrime `json:"factors"`
+}
+
+// Criterion names the size condition a step uses.
+type Criterion string
+
+// The criteria of a certificate step.
+const (
+	// AboveSquareRoot: F² > N (Pocklington).
+	AboveSquareRoot Criterion = "factored_part_above_square_root"
+	// AboveCubeRoot: F³ ≥ N and c1² − 4c2 is not a square, where
+	// N = c2·F² + c1·F + 1, 0 ≤ c1 < F (Brillhart–Lehmer–Selfridge).
+	AboveCubeRoot Criterion = "factored_part_above_cube_root"
+)
+
+// JSONSchema restricts the criteria.
+func (Criterion) JSONSchema() *jsonschema.Schema {
+	return core.Enum("factored_part_above_square_root: F² exceeds N; factored_part_above_cube_root: F³ ≥ N and, with N = c2·F² + c1·F + 1 (0 ≤ c1 < F), c1² − 4·c2 is not a square", string(AboveSquareRoot), string(AboveCubeRoot))
+}
+
+// criterionMet reports which criterion F meets for n, if any.
+func criterionMet(n, f *big.Int) (Criterion, bool) {
+	f2 := new(big.Int).Mul(f, f)
+	if f2.Cmp(n) > 0 {
+		return AboveSquareRoot, true
+	}
+	if new(big.Int).Mul(f2, f).Cmp(n) < 0 {
+		return "", false
+	}
+	if cubeRootConditionHolds(n, f) {
+		return AboveCubeRoot, true
+	}
+	return "", false
+}
+
+// cubeRootConditionHolds reports whether c1² − 4·c2 is not a perfect
+// square, with n − 1 = c2·F² + c1·F, 0 ≤ c1 < F.
+func cubeRootConditionHolds(n, f *big.Int) bool {
+	m := new(big.Int).Sub(n, big.NewInt(1))
+	c2, c1 := new(big.Int).QuoRem(new(big.Int).Quo(m, f), f, new(big.Int))
+	d := new(big.Int).Mul(c1, c1)
+	d.Sub(d, new(big.Int).Lsh(c2, 2))
+	if d.Sign() < 0 {
+		return true
+	}
+	r := new(big.Int).Sqrt(d)
+	return r.Mul(r, r).Cmp(d) != 0
 }
 
 // CertifiedPrime is a prime power q^e dividing the factored part, the
@@ -136,7 +192,7 @@ func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (
 	rest := new(big.Int).Set(nm1)
 	var found []CertifiedPrime
 	fPart := big.NewInt(1)
-	enough := func() bool { return new(big.Int).Mul(fPart, fPart).Cmp(n) > 0 }
+	enough := func() bool { _, ok := criterionMet(n, fPart); return ok }
 	add := func(q *big.Int, e int, proof ProofMethod) {
 		found = append(found, CertifiedPrime{Prime: core.Int(q), Exponent: e, Proof: proof})
 		for range e {
@@ -200,7 +256,8 @@ func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (
 		}
 		found[i].Witness = core.Int(a)
 	}
-	steps[n.String()] = PocklingtonStep{N: core.Int(new(big.Int).Set(n)), FactoredPart: core.Int(fPart), Cofactor: core.Int(rest), Factors: found}
+	crit, _ := criterionMet(n, fPart)
+	steps[n.String()] = PocklingtonStep{N: core.Int(new(big.Int).Set(n)), FactoredPart: core.Int(fPart), Cofactor: core.Int(rest), Criterion: crit, Factors: found}
 	return true, nil
 }
 
@@ -269,8 +326,25 @@ func verifyCertificate(n *big.Int, steps []PocklingtonStep) error {
 		if N.Cmp(big.NewInt(2)) <= 0 || new(big.Int).Mul(F, R).Cmp(nm1) != 0 {
 			return fmt.Errorf("step %d: factored part × cofactor ≠ N − 1", i)
 		}
-		if new(big.Int).Mul(F, F).Cmp(N) <= 0 {
-			return fmt.Errorf("step %d: factored part is not above √N", i)
+		switch F2 := new(big.Int).Mul(F, F); s.Criterion {
+		case AboveSquareRoot:
+			if F2.Cmp(N) <= 0 {
+				return fmt.Errorf("step %d: factored part is not above √N", i)
+			}
+		case AboveCubeRoot:
+			if F2.Mul(F2, F).Cmp(N) < 0 {
+				return fmt.Errorf("step %d: factored part is below ∛N", i)
+			}
+			// n − 1 = c2·F² + c1·F by long division of R = (N − 1)/F by F.
+			c2, c1 := new(big.Int).QuoRem(R, F, new(big.Int))
+			d := new(big.Int).Sub(new(big.Int).Mul(c1, c1), new(big.Int).Mul(big.NewInt(4), c2))
+			if d.Sign() >= 0 {
+				if r := new(big.Int).Sqrt(d); new(big.Int).Mul(r, r).Cmp(d) == 0 {
+					return fmt.Errorf("step %d: c1² − 4c2 = %v is a square", i, d)
+				}
+			}
+		default:
+			return fmt.Errorf("step %d: unknown criterion %q", i, s.Criterion)
 		}
 		prod := big.NewInt(1)
 		for _, c := range s.Factors {
