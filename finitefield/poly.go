@@ -151,10 +151,18 @@ func (F *gf) pmod(a, m poly) poly {
 	return r
 }
 
-func (F *gf) pmulmod(a, b, m poly) poly { return F.pmod(F.pmul(a, b), m) }
+func (F *gf) pmulmod(a, b, m poly) poly {
+	if F.word != 0 {
+		return fromWords(wordMulMod(F.toWords(a), F.toWords(b), F.toWords(m), F.word))
+	}
+	return F.pmod(F.pmul(a, b), m)
+}
 
 // pgcd returns the monic gcd of a and b (zero when both are zero).
 func (F *gf) pgcd(a, b poly) poly {
+	if F.word != 0 {
+		return fromWords(wordGCD(F.toWords(a), F.toWords(b), F.word))
+	}
 	for len(b) > 0 {
 		a, b = b, F.pmod(a, b)
 	}
@@ -183,6 +191,9 @@ func (F *gf) pinvmod(a, m poly) (poly, bool) {
 // ppowmod returns a^e mod m for e ≥ 0, polling ctx once per bit.
 func (F *gf) ppowmod(ctx context.Context, a poly, e *big.Int, m poly) (poly, error) {
 	a = F.pmod(a, m)
+	if F.word != 0 {
+		return F.wordPowMod(ctx, F.toWords(a), e, m, false)
+	}
 	z := F.pmod(poly{F.one()}, m)
 	for i := e.BitLen() - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
@@ -199,6 +210,9 @@ func (F *gf) ppowmod(ctx context.Context, a poly, e *big.Int, m poly) (poly, err
 // pxpowmod returns x^e mod m (deg m ≥ 1): like ppowmod, but multiplying by
 // x is a shift and one reduction step instead of a full product.
 func (F *gf) pxpowmod(ctx context.Context, e *big.Int, m poly) (poly, error) {
+	if F.word != 0 {
+		return F.wordPowMod(ctx, nil, e, m, true)
+	}
 	z := F.pmod(poly{F.one()}, m)
 	for i := e.BitLen() - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
@@ -210,6 +224,28 @@ func (F *gf) pxpowmod(ctx context.Context, e *big.Int, m poly) (poly, error) {
 		}
 	}
 	return z, nil
+}
+
+// wordPowMod is ppowmod (or pxpowmod when byX) on machine words.
+func (F *gf) wordPowMod(ctx context.Context, a []uint64, e *big.Int, m poly, byX bool) (poly, error) {
+	p, mw := F.word, F.toWords(m)
+	_, z := wordDivMod([]uint64{1}, mw, p)
+	z = trimWords(z)
+	for i := e.BitLen() - 1; i >= 0; i-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		z = wordMulMod(z, z, mw, p)
+		if e.Bit(i) == 1 {
+			if byX {
+				_, r := wordDivMod(append([]uint64{0}, z...), mw, p)
+				z = trimWords(r)
+			} else {
+				z = wordMulMod(z, a, mw, p)
+			}
+		}
+	}
+	return fromWords(z), nil
 }
 
 func (F *gf) pderiv(a poly) poly {

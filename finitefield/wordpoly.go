@@ -135,3 +135,35 @@ func wordApply(h []uint64, rows [][]uint64, n int, p uint64) []uint64 {
 	}
 	return out
 }
+
+func trimWords(a []uint64) []uint64 {
+	n := len(a)
+	for n > 0 && a[n-1] == 0 {
+		n--
+	}
+	return a[:n]
+}
+
+// wordMulMod returns a·b mod m, all trimmed.
+func wordMulMod(a, b, m []uint64, p uint64) []uint64 {
+	_, r := wordDivMod(wordMul(a, b, p), m, p)
+	return trimWords(r)
+}
+
+// wordGCD returns the monic gcd of a and b.
+func wordGCD(a, b []uint64, p uint64) []uint64 {
+	a, b = trimWords(a), trimWords(b)
+	for len(b) > 0 {
+		_, r := wordDivMod(a, b, p)
+		a, b = b, trimWords(r)
+	}
+	if len(a) == 0 {
+		return nil
+	}
+	inv := new(big.Int).ModInverse(new(big.Int).SetUint64(a[len(a)-1]), new(big.Int).SetUint64(p)).Uint64()
+	out := make([]uint64, len(a))
+	for i, c := range a {
+		out[i] = mulModWord(c, inv, p)
+	}
+	return out
+}

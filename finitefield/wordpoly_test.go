@@ -34,6 +34,29 @@ func TestWordPathAgainstBig(t *testing.T) {
 			if deg(m) < 1 {
 				continue
 			}
+			if !polyEqual(fast.pgcd(a, b), ref.pgcd(a, b)) || !polyEqual(fast.pmulmod(a, b, m), ref.pmulmod(a, b, m)) {
+				t.Fatalf("p = %s: gcds or modular products differ", p)
+			}
+			e := randomBelow(rng, new(big.Int).Lsh(big.NewInt(1), 90))
+			pw1, err := fast.ppowmod(ctx, a, e, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pw2, err := ref.ppowmod(ctx, a, e, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xw1, err := fast.pxpowmod(ctx, e, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xw2, err := ref.pxpowmod(ctx, e, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !polyEqual(pw1, pw2) || !polyEqual(xw1, xw2) {
+				t.Fatalf("p = %s: modular powers differ", p)
+			}
 			fr1, err := fast.newFrobeniusMap(ctx, m)
 			if err != nil {
 				t.Fatal(err)
