@@ -1,9 +1,19 @@
 // Package integer is Jacobian's integer domain: gcd and its relatives,
 // modular arithmetic, factorization and primality.
 //
+//	integer.compute.gcd                  gcd(a, b) ≥ 0
+//	integer.compute.lcm                  lcm(a, b) ≥ 0, lcm(0, x) = 0
+//	integer.compute.extended_gcd         g and the minimal Bézout pair (PARI's gcdext)
+//	integer.compute.modular_inverse      a⁻¹ mod m in [0, m)
+//	integer.compute.modular_power        b^e mod m in [0, m), e < 0 for units
+//	integer.compute.prime_factorization  trial division, Pollard–Brent rho, proven factors
+//	integer.check.primality              accepted with a proof, rejected with a witness
+//
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
-// declaration.
+// declaration. big.Int is the arithmetic engine throughout; the
+// algorithms built on it (rho, certificates) are described at the top of
+// rho.go and pocklington.go.
 package integer
 
 import (

@@ -1,6 +1,7 @@
 package integer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"math/rand/v2"
@@ -36,6 +37,15 @@ func TestExamples(t *testing.T) {
 				}
 				if !sameJSON(t, o.Value, ex.Result) {
 					t.Errorf("got  %s\nwant %s", o.Value, ex.Result)
+				}
+				// The example is also written exactly as the runtime
+				// encodes it, so a byte comparison agrees.
+				var want bytes.Buffer
+				if err := json.Compact(&want, ex.Result); err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(o.Value, want.Bytes()) {
+					t.Errorf("same value, different encoding:\ngot  %s\nwant %s", o.Value, want.Bytes())
 				}
 			})
 		}
