@@ -22,9 +22,9 @@ type PolynomialRequest struct {
 const (
 	// MaxPolyDegree bounds the degree of the polynomial.
 	MaxPolyDegree = 2000
-	// MaxPolyWork bounds the estimated work (see polyWork): about two
+	// MaxPolyWork bounds the estimated work (see polyWork): one to a few
 	// seconds on one core.
-	MaxPolyWork = 1 << 26
+	MaxPolyWork = 1 << 27
 )
 
 // polyWork estimates the cost, in machine-word coefficient products, of
@@ -320,7 +320,7 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 			{Title: "x^2 + x + 1 splits over GF(4) = GF(2)[t]/(t^2 + t + 1)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["1"],["1"],["1"]]}}`), Result: json.RawMessage(`{"roots":[{"value":["0","1"],"multiplicity":1},{"value":["1","1"],"multiplicity":1}],"distinct_roots":2,"characteristic_primality":"proven"}`)},
 			{Title: "x^2 + 1 has no roots in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","1"]}}`), Result: json.RawMessage(`{"roots":[],"distinct_roots":0,"characteristic_primality":"proven"}`)},
 		},
-		Slow: slowRoots,
+		Slow: slowRoots(),
 		Generate: func(rng *rand.Rand) PolynomialRequest {
 			F := randomField(rng, 64, 3)
 			n := 1 + rng.IntN(10)
