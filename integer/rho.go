@@ -278,10 +278,17 @@ func mergePowers(ps []primePower) []primePower {
 
 // rho finds a nontrivial factor of the odd composite n, which is not a
 // perfect power, by Brent's variant of Pollard's rho, trying the
-// polynomials y² + c for c = 1, 2, ..., rhoConstants.
+// polynomials y² + c for c = 1, 2, ..., rhoConstants. Odd n below 2^127
+// take the two-word Montgomery path (mont128.go).
 func (f *factorizer) rho(n *big.Int) (*big.Int, error) {
 	for c := int64(1); c <= rhoConstants; c++ {
-		d, err := f.brent(n, big.NewInt(c))
+		var d *big.Int
+		var err error
+		if n.Bit(0) == 1 && n.BitLen() <= 127 {
+			d, err = f.brent128(n, uint64(c))
+		} else {
+			d, err = f.brent(n, big.NewInt(c))
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -297,10 +304,14 @@ func (f *factorizer) rho(n *big.Int) (*big.Int, error) {
 func (f *factorizer) brent(n, c *big.Int) (*big.Int, error) {
 	y, x, ys := big.NewInt(2), new(big.Int), new(big.Int)
 	q, g, diff, t := big.NewInt(1), big.NewInt(1), new(big.Int), new(big.Int)
+	// QuoRem into a kept quotient reuses its storage; Mod would allocate
+	// a fresh quotient on every step. All operands are non-negative, so
+	// the remainder is the residue.
+	quo := new(big.Int)
 	step := func(v *big.Int) {
 		t.Mul(v, v)
 		t.Add(t, c)
-		v.Mod(t, n)
+		quo.QuoRem(t, n, v)
 	}
 	one := big.NewInt(1)
 	digits := decimalDigits(n)
@@ -324,7 +335,8 @@ func (f *factorizer) brent(n, c *big.Int) (*big.Int, error) {
 			for range m {
 				step(y)
 				diff.Sub(x, y)
-				q.Mul(q, diff.Abs(diff)).Mod(q, n)
+				t.Mul(q, diff.Abs(diff))
+				quo.QuoRem(t, n, q)
 			}
 			g.GCD(nil, nil, q, n)
 		}
