@@ -13,7 +13,15 @@ type CRTBasis struct {
 	inv []uint64
 	// half is ⌊M/2⌋ for the symmetric range, M = ∏ p_i.
 	modulus, half *big.Int
+	// radix[i][j] = p_j mod p_i for j < i, and shoup[i][j] its Shoup
+	// constant, so Symmetric's inner loop needs no division. Kept only
+	// for the first radixPrimes primes, to bound the memory at O(k²).
+	radix, shoup [][]uint64
 }
+
+// radixPrimes bounds the primes whose radix table is kept: 1024 primes
+// (about 62,000 bits) take 8 MiB.
+const radixPrimes = 1024
 
 // NewCRTBasis prepares reconstruction modulo the given distinct primes.
 // Preparing k primes costs O(k²) word operations; callers that must stay
@@ -32,6 +40,16 @@ func (b *CRTBasis) Extend(p uint64) {
 		b.modulus = big.NewInt(1)
 	}
 	inv, _ := Inverse(Reduce(b.modulus, p), p)
+	if len(b.primes) < radixPrimes {
+		radix := make([]uint64, len(b.primes))
+		shoup := make([]uint64, len(b.primes))
+		for j, q := range b.primes {
+			radix[j] = q % p
+			shoup[j] = ShoupConstant(radix[j], p)
+		}
+		b.radix = append(b.radix, radix)
+		b.shoup = append(b.shoup, shoup)
+	}
 	b.primes = append(b.primes, p)
 	b.inv = append(b.inv, inv)
 	b.modulus.Mul(b.modulus, new(big.Int).SetUint64(p))
@@ -52,8 +70,19 @@ func (b *CRTBasis) Symmetric(residues, digits []uint64) *big.Int {
 	for i, p := range b.primes {
 		// Value of the digits so far, modulo p, by Horner from the top.
 		var v uint64
-		for j := i - 1; j >= 0; j-- {
-			v = Add(Mul(v, b.primes[j]%p, p), digits[j]%p, p)
+		if i < len(b.radix) {
+			radix, shoup := b.radix[i], b.shoup[i]
+			for j := i - 1; j >= 0; j-- {
+				d := digits[j]
+				if d >= p {
+					d %= p
+				}
+				v = Add(MulShoup(v, radix[j], shoup[j], p), d, p)
+			}
+		} else {
+			for j := i - 1; j >= 0; j-- {
+				v = Add(Mul(v, b.primes[j]%p, p), digits[j]%p, p)
+			}
 		}
 		digits[i] = Mul(Sub(residues[i]%p, v, p), b.inv[i], p)
 	}

@@ -300,9 +300,11 @@ func TestCRTBasisAgainstCRT(t *testing.T) {
 			primes[i] -= 2
 		}
 	}
+	// Mixed sizes in no order exercise digits larger than later primes.
+	primes = append(primes, RandomPrime(rng, 20), RandomPrime(rng, 40), RandomPrime(rng, PrimeBits))
 	basis := NewCRTBasis(primes)
 	for range 300 {
-		x := randomBig(rng, 700)
+		x := randomBig(rng, 780)
 		res := make([]uint64, len(primes))
 		for i, p := range primes {
 			res[i] = Reduce(x, p)
