@@ -63,7 +63,7 @@ func polyLimits(withDDF bool) []core.Limit {
 		core.Limit{
 			Name: "polynomial_degree", Max: MaxPolyDegree, Unit: "degree",
 			Description: "the polynomial has degree at most this",
-			Beyond:      `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree) + `]}}`,
+			Beyond:      `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree+1) + `]}}`,
 		},
 		core.Limit{
 			Name: "work", Max: MaxPolyWork, Unit: "word products",
