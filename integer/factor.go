@@ -220,7 +220,8 @@ func (f *factorizer) prove(p *big.Int) (Primality, []PocklingtonStep, error) {
 	if p.Cmp(primality.DeterministicBound) < 0 {
 		return Proven, nil, nil
 	}
-	g := &factorizer{ctx: f.ctx, budget: certBudget, total: certBudget, primes: f.primes, groups: f.groups}
+	b := certBudget(p)
+	g := &factorizer{ctx: f.ctx, budget: b, total: b, primes: f.primes, groups: f.groups}
 	cert, err := g.certify(p)
 	var comp *composite
 	switch {

@@ -137,7 +137,7 @@ func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 	if n.Cmp(big.NewInt(2)) < 0 {
 		return reject(MethodBelowTwo, fmt.Sprintf("primes are integers ≥ 2; %s is not", clipped(n))), nil
 	}
-	f := newFactorizer(ctx, certBudget)
+	f := newFactorizer(ctx, certBudget(n))
 	if d := f.smallestSmallFactor(n); d != nil && d.Cmp(n) != 0 {
 		r := reject(MethodFactor, "the factor divides n")
 		r.Factor = intPtr(d)
