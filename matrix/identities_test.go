@@ -259,3 +259,29 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// TestRankLarge covers both large-matrix routes of rank: full rank (proved
+// by one modular image) and deficient rank (certified RREF), against
+// Bareiss.
+func TestRankLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	for trial := range 8 {
+		n := 24 + trial
+		m := intMatrix(rng, n, n+trial%3, 9)
+		if trial%2 == 1 {
+			m = lowRank(rng, n, n+1, n-1-trial, 9)
+		}
+		got, err := rank(bg, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := ints(m...)
+		e, err := eliminate(bg, b, len(m[0]), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != len(e.pivots) {
+			t.Fatalf("n=%d: rank %d, Bareiss %d", n, got, len(e.pivots))
+		}
+	}
+}

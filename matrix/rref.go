@@ -89,15 +89,24 @@ func reduceFractionFree(ctx context.Context, b [][]*big.Int, pivotCols int) (*re
 	return red, nil
 }
 
-// rank returns the rank of m: from the certified multi-modular RREF
-// (rref_crt.go) for matrices of at least rrefMultimodularThreshold rows and
-// columns, else (or when its certificate fails) by Bareiss forward
-// elimination.
+// rank returns the rank of m. For matrices of at least
+// rrefMultimodularThreshold rows and columns: full rank modulo a random
+// prime, which proves full rank, or else the certified multi-modular RREF
+// (rref_crt.go); below that size, or when the certificate fails, Bareiss
+// forward elimination.
 func rank(ctx context.Context, m core.Matrix) (int, error) {
 	rows, cols := m.Dims()
 	b, _ := ints(m...)
 	if min(rows, cols) >= rrefMultimodularThreshold {
-		red, ok, err := reduceMultimodular(ctx, b, cols, modular.RandomPrime(checkRNG(), modular.PrimeBits))
+		// Reduction modulo p never raises the rank, so full rank modulo a
+		// prime proves full rank: one word-size elimination settles the
+		// common case.
+		p := modular.RandomPrime(checkRNG(), modular.PrimeBits)
+		img := reduceMatrix(b, p)
+		if r := modular.Rank(img, p); r == min(rows, cols) {
+			return r, nil
+		}
+		red, ok, err := reduceMultimodular(ctx, b, cols, p)
 		if err != nil {
 			return 0, err
 		}
@@ -144,8 +153,10 @@ func eliminationLimits() []core.Limit {
 // rows or no columns is 0.
 //
 // Algorithm: Bareiss fraction-free forward elimination (eliminate.go),
-// counting pivots; from 24 rows and columns up, the certified multi-modular
-// RREF (rref_crt.go). Postcondition: the rank of the image modulo a random
+// counting pivots. From 24 rows and columns up, full rank modulo a random
+// 62-bit prime proves full rank (reduction never raises the rank);
+// otherwise the certified multi-modular RREF (rref_crt.go) decides.
+// Postcondition: the rank of the image modulo a random
 // 62-bit prime (core/modular) equals it; reduction mod p never raises the
 // rank and lowers it only when p divides every maximal nonzero minor.
 func rankOperation() core.Operation[MatrixRequest, RankResult] {
