@@ -115,8 +115,8 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 		},
 		Preflight: func(q FactorRequest) error {
-			if d := decimalDigits(q.N.Big()); d > MaxFactorDigits+1 || len(q.N.Big().Text(10)) > MaxFactorDigits+boolInt(q.N.Big().Sign() < 0) {
-				return core.Refusef("n has %d digits; at most %d are allowed", len(q.N.Big().Text(10))-boolInt(q.N.Big().Sign() < 0), MaxFactorDigits)
+			if d := exactDigits(q.N.Big()); d > MaxFactorDigits {
+				return core.Refusef("n has %d digits; at most %d are allowed", d, MaxFactorDigits)
 			}
 			if q.MaxIterations != nil {
 				if *q.MaxIterations > MaxFactorIterations {
@@ -287,6 +287,16 @@ func checkFactorization(q FactorRequest, r FactorResult) error {
 		return fmt.Errorf("the factors multiply to %v, not |n|", prod)
 	}
 	return nil
+}
+
+// exactDigits is the number of decimal digits of |x| when it may exceed
+// the factorization limit; below the limit the cheap upper bound is enough
+// and decimal conversion is skipped.
+func exactDigits(x *big.Int) int {
+	if d := decimalDigits(x); d <= MaxFactorDigits {
+		return d
+	}
+	return len(new(big.Int).Abs(x).Text(10))
 }
 
 // randomPrime returns a random prime of about the given number of bits,

@@ -235,12 +235,21 @@ func TestCheckFactorizationRejects(t *testing.T) {
 	}
 }
 
-// TestFactorCancel cancels the declared slow payload; it must end as
-// CANCELLED, and progress must have been reported. The latency is logged,
-// not asserted.
+// TestFactorCancel cancels the declared slow payloads; they must end as
+// CANCELLED (CHECKER_INTERRUPTED for the checker), and progress must have
+// been reported. The latency is logged, not asserted.
 func TestFactorCancel(t *testing.T) {
 	rt := newRuntime(t)
-	d, _ := rt.Registry().Lookup("integer.compute.prime_factorization")
+	for _, id := range []string{"integer.compute.prime_factorization", "integer.check.primality"} {
+		t.Run(id, func(t *testing.T) { cancelSlow(t, rt, id) })
+	}
+}
+
+func cancelSlow(t *testing.T, rt *core.Runtime, id string) {
+	d, _ := rt.Registry().Lookup(id)
+	if d.Slow == "" {
+		t.Fatal("no slow payload declared")
+	}
 	var reports atomic.Int64
 	ctx, cancel := context.WithCancel(core.WithProgress(context.Background(), func(done, total float64, _ string) {
 		reports.Add(1)
@@ -253,7 +262,11 @@ func TestFactorCancel(t *testing.T) {
 	start := time.Now()
 	cancel()
 	o := <-done
-	if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.Cancelled {
+	want := core.Cancelled
+	if d.Kind == core.Check {
+		want = core.CheckerInterrupted
+	}
+	if o.Outcome != core.OutcomeNonConclusion || o.Reason != want {
 		t.Fatalf("got %+v", o)
 	}
 	if reports.Load() == 0 {

@@ -109,6 +109,10 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 			{Title: "ψ13, the least strong pseudoprime to the bases 2..41", Payload: json.RawMessage(`{"n":"3317044064679887385961981"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"22"}`)},
 			{Title: "Mersenne prime 2^89 − 1", Payload: json.RawMessage(`{"n":"618970019642690137449562111"}`), Result: mersenne89Certificate},
 		},
+		// A 2048-bit prime whose n − 1 does not factor far enough: the
+		// certificate search spends its whole budget (about 2 s) unless
+		// cancelled.
+		Slow: fmt.Sprintf(`{"n":"%v"}`, slowPrime()),
 		Generate: func(rng *rand.Rand) PrimalityRequest {
 			n := randomInt(rng, 160)
 			if rng.IntN(2) == 0 {
@@ -128,6 +132,14 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 // F^2 > 2^89 − 1 (checked in gp); the witnesses are the least bases that
 // work, and verifyCertificate checks them on every run.
 var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
+
+// slowPrime is nextprime(2^2047 + 2^1024) = 2^2047 + 2^1024 + 365
+// (PARI/GP 2.15).
+func slowPrime() *big.Int {
+	p := new(big.Int).Lsh(big.NewInt(1), 2047)
+	p.Add(p, new(big.Int).Lsh(big.NewInt(1), 1024))
+	return p.Add(p, big.NewInt(365))
+}
 
 // checkPrimality decides n and gathers the evidence.
 func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {

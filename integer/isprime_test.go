@@ -238,3 +238,18 @@ func TestCubeRootCertificate(t *testing.T) {
 	}
 	t.Fatal("no prime among 200 used the cube-root criterion")
 }
+
+// TestSlowPrime: the slow payload is the prime PARI names, and without
+// cancellation it ends as a non-conclusion (probable prime).
+func TestSlowPrime(t *testing.T) {
+	p := slowPrime()
+	if !p.ProbablyPrime(20) || p.BitLen() != MaxPrimalityBits {
+		t.Fatalf("slow payload %v is not a %d-bit probable prime", p, MaxPrimalityBits)
+	}
+	if testing.Short() {
+		t.Skip("certificate search takes seconds")
+	}
+	if r := decide(t, p); r.Verdict != core.Inconclusive || r.Method != MethodProbablePrime {
+		t.Errorf("got %s by %s", r.Verdict, r.Method)
+	}
+}

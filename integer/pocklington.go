@@ -194,6 +194,7 @@ func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (
 	if _, done := steps[n.String()]; done {
 		return true, nil
 	}
+	core.ReportProgress(f.ctx, float64(f.total-f.budget), float64(f.total), fmt.Sprintf("factoring n − 1 for a Pocklington certificate of a %d-digit number", decimalDigits(n)))
 	one := big.NewInt(1)
 	nm1 := new(big.Int).Sub(n, one)
 	rest := new(big.Int).Set(nm1)

@@ -57,7 +57,7 @@ const (
 	// rhoConstants is how many polynomials y² + c are tried per cofactor.
 	rhoConstants = 16
 	// progressEvery is how many iterations pass between progress reports.
-	progressEvery = 1 << 14
+	progressEvery = 1 << 12
 )
 
 // errBudget reports that the iteration budget ran out.
