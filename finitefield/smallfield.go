@@ -50,7 +50,7 @@ func newSmallField(ctx context.Context, F *gf) (*smallField, error) {
 	cur := s.digits(1)
 	gd := s.digits(g)
 	for i := range s.q - 1 {
-		if i%(1<<16) == 0 {
+		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}

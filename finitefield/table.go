@@ -185,10 +185,12 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			fp := F.toPoly(f, q.Polynomial.Variable)
 			t := ValueTable{Field: F.toField(), Polynomial: &fp, Inputs: make([]Element, s.q), Outputs: make([]Element, s.q)}
 			for x := range s.q {
-				if x%(1<<14) == 0 {
+				if x%256 == 0 {
 					if err := ctx.Err(); err != nil {
 						return TableResult{}, err
 					}
+				}
+				if x%4096 == 0 {
 					core.ReportProgress(ctx, float64(x), float64(s.q), "tabulating")
 				}
 				t.Inputs[x] = render.element(x)
@@ -457,7 +459,7 @@ func (t *parsedTable) checkPolynomial(ctx context.Context, fp FieldPolynomial) e
 	}
 	cs := F.smallCoeffs(f)
 	for x, y := range t.out {
-		if x%(1<<14) == 0 {
+		if x%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
