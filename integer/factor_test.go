@@ -321,3 +321,17 @@ func TestPrimalityOfFactors(t *testing.T) {
 		t.Error("no large factor was proven")
 	}
 }
+
+// TestFactorDigitLimit: 500 digits are accepted, 501 refused before work.
+func TestFactorDigitLimit(t *testing.T) {
+	rt := newRuntime(t)
+	var r FactorResult
+	runValue(t, rt, "integer.compute.prime_factorization", `{"n":"-1`+strings.Repeat("0", MaxFactorDigits-1)+`"}`, &r)
+	if r.Status != Complete || len(r.Factors) != 2 || r.Factors[0].Exponent != MaxFactorDigits-1 {
+		t.Errorf("10^499: %+v", r)
+	}
+	o := run(t, rt, "integer.compute.prime_factorization", `{"n":"1`+strings.Repeat("0", MaxFactorDigits)+`"}`)
+	if o.Reason != core.ResourceRefused || !strings.Contains(o.Detail, "501 digits") {
+		t.Errorf("10^500: %+v", o)
+	}
+}
