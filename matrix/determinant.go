@@ -144,28 +144,39 @@ func determinantBareiss(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
 // exact method on it runs far longer than a second already for n = 40,
 // while the payload stays small and parses quickly.
 func slowSquare(field string, n int, extra string) string {
-	rng := rand.New(rand.NewPCG(uint64(n), 17))
-	var b strings.Builder
-	b.WriteString(`{"` + field + `":`)
-	writeSlowMatrix(&b, rng, n, n)
-	b.WriteString(extra + "}")
-	return b.String()
+	return slowMatrix(field, n, false, extra)
 }
 
-func writeSlowMatrix(b *strings.Builder, rng *rand.Rand, rows, cols int) {
-	b.WriteByte('[')
-	for i := 0; i < rows; i++ {
+// slowMatrix is slowSquare, optionally with the last row a copy of the
+// first, so that the matrix is singular: operations that settle full rank
+// quickly must then do the whole work.
+func slowMatrix(field string, n int, singular bool, extra string) string {
+	rng := rand.New(rand.NewPCG(uint64(n), 17))
+	var b strings.Builder
+	b.WriteString(`{"` + field + `":[`)
+	var first string
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteByte('[')
-		for j := 0; j < cols; j++ {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(b, `"%d/%d"`, rng.Int64N(9e9)+1e9, rng.Int64N(9e9)+1e9)
+		if singular && i == n-1 {
+			b.WriteString(first)
+			continue
 		}
-		b.WriteByte(']')
+		var row strings.Builder
+		row.WriteByte('[')
+		for j := 0; j < n; j++ {
+			if j > 0 {
+				row.WriteByte(',')
+			}
+			fmt.Fprintf(&row, `"%d/%d"`, rng.Int64N(9e9)+1e9, rng.Int64N(9e9)+1e9)
+		}
+		row.WriteByte(']')
+		if i == 0 {
+			first = row.String()
+		}
+		b.WriteString(row.String())
 	}
-	b.WriteByte(']')
+	b.WriteString("]" + extra + "}")
+	return b.String()
 }

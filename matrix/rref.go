@@ -192,7 +192,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 40, ""),
+		Slow:     slowMatrix("matrix", 40, true, ""),
 	}
 }
 
