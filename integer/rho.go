@@ -279,14 +279,18 @@ func mergePowers(ps []primePower) []primePower {
 // rho finds a nontrivial factor of the odd composite n, which is not a
 // perfect power, by Brent's variant of Pollard's rho, trying the
 // polynomials y² + c for c = 1, 2, ..., rhoConstants. Odd n below 2^127
-// take the two-word Montgomery path (mont128.go).
+// take the two-word Montgomery path (mont128.go), odd n below 2^512 the
+// multi-word one (montn.go), the rest math/big.
 func (f *factorizer) rho(n *big.Int) (*big.Int, error) {
 	for c := int64(1); c <= rhoConstants; c++ {
 		var d *big.Int
 		var err error
-		if n.Bit(0) == 1 && n.BitLen() <= 127 {
+		switch {
+		case n.Bit(0) == 1 && n.BitLen() <= 127:
 			d, err = f.brent128(n, uint64(c))
-		} else {
+		case n.Bit(0) == 1 && n.BitLen() <= 64*maxLimbs:
+			d, err = f.brentN(n, uint64(c))
+		default:
 			d, err = f.brent(n, big.NewInt(c))
 		}
 		if err != nil {
