@@ -134,12 +134,15 @@ func (ProofMethod) JSONSchema() *jsonschema.Schema {
 }
 
 // certBudget bounds the rho iterations of one certification attempt for n,
-// all depths together. Below 2^128 every cofactor of n − 1 takes the
-// two-word rho path (mont128.go), some twenty times cheaper per iteration,
-// so the same time buys more iterations.
+// all depths together. The cofactors of n − 1 of small n take the
+// Montgomery rho paths (mont128.go, montn.go), many times cheaper per
+// iteration than math/big, so the same time buys more iterations.
 func certBudget(n *big.Int) int64 {
-	if n.BitLen() <= 128 {
+	switch b := n.BitLen(); {
+	case b <= 128:
 		return 1 << 21
+	case b <= 64*maxLimbs:
+		return 1 << 19
 	}
 	return 1 << 17
 }
