@@ -147,10 +147,10 @@ func eliminate(ctx context.Context, a [][]*big.Int, pivotCols int, full bool) (*
 	return e, nil
 }
 
-// reportEvery reports progress on long eliminations without flooding the
-// listener: about a hundred reports per run at most.
+// reportEvery reports progress on long loops without flooding the
+// listener: at most about 32 reports per run, none for short loops.
 func reportEvery(ctx context.Context, done, total int, message string) {
-	if total >= 64 && done%(total/32+1) == 0 {
+	if total >= 16 && done%(total/32+1) == 0 {
 		reportProgress(ctx, done, total, message)
 	}
 }

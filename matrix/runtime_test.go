@@ -192,3 +192,28 @@ func TestLargerRequestsPassPostconditions(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressIsReported runs long operations with a progress listener.
+func TestProgressIsReported(t *testing.T) {
+	rt := newRuntime(t)
+	// Order 100 needs about 17 primes in the multi-modular paths, enough
+	// for progress to be worth reporting.
+	m, _ := json.Marshal(intMatrix(rand.New(rand.NewPCG(73, 74)), 100, 100, 99))
+	for _, id := range []string{"matrix.determinant.compute", "matrix.normal_form.rref.compute", "matrix.characteristic_polynomial.compute", "matrix.multiply.compute"} {
+		payload := `{"matrix":` + string(m) + `}`
+		if id == "matrix.multiply.compute" {
+			payload = `{"left":` + string(m) + `,"right":` + string(m) + `}`
+		}
+		reports := 0
+		ctx := core.WithProgress(context.Background(), func(done, total float64, message string) {
+			if done > total || message == "" {
+				t.Errorf("%s: bad report %v/%v %q", id, done, total, message)
+			}
+			reports++
+		})
+		o := rt.Run(ctx, core.RunRequest{CapabilityID: id, Payload: json.RawMessage(payload)})
+		if o.Outcome != core.OutcomeCompleted || reports == 0 {
+			t.Fatalf("%s: %s with %d progress reports", id, o.Outcome, reports)
+		}
+	}
+}
