@@ -92,7 +92,15 @@ const (
 // otherwise it is marked probable. Rho finds a prime p in about √p
 // iterations, so factors up to roughly 12 digits are found within the
 // default budget; when the budget runs out the result is INCOMPLETE and
-// names the composites left.
+// names the composites left. Rho runs on Montgomery arithmetic in machine
+// words below 2^512 (mont128.go, montn.go) and on math/big above.
+//
+// Canonical result: sign 1 or −1; factors strictly ascending by prime, each
+// with its exponent and primality level; status COMPLETE, or INCOMPLETE
+// with the unfactored composites ascending, coprime to each other and to
+// the listed primes. Special cases: n = 0 is a DOMAIN_ERROR (every prime
+// divides it); n = ±1 has no factors; max_iterations = 0 means trial
+// division and perfect powers only.
 func factorOperation() core.Operation[FactorRequest, FactorResult] {
 	return core.Operation[FactorRequest, FactorResult]{
 		ID:         "integer.compute.prime_factorization",

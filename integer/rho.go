@@ -34,7 +34,9 @@ package integer
 // after every batch (at most m evaluations, well under a millisecond for
 // numbers of a few hundred digits), so cancellation is prompt.
 //
-// The arithmetic is math/big's: big.Int is the engine.
+// For odd n below 2^512 the iteration runs on Montgomery arithmetic in
+// machine words (mont128.go, montn.go); above, and for trial division and
+// gcds, math/big's big.Int is the engine.
 
 import (
 	"context"
