@@ -32,6 +32,8 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"composite characteristic", arithID, `{"field":{"characteristic":"91","degree":1},"op":"add","left":"1","right":"2"}`, core.DomainError, "p is not prime: divisible by 7"},
 		{"large composite characteristic", arithID, `{"field":{"characteristic":"1000000016000000063","degree":1},"op":"add","left":"1","right":"2"}`, core.DomainError, "p is not prime: divisible by 1000000007"},
+		// (2^89 − 1)(2^107 − 1): no small factor, so the message names a Miller–Rabin witness.
+		{"composite without small factors", arithID, `{"field":{"characteristic":"100433627766186892221372630609062766858404681029709092356097","degree":1},"op":"add","left":"1","right":"2"}`, core.DomainError, "Miller–Rabin witness"},
 		{"characteristic 1", arithID, `{"field":{"characteristic":"1","degree":1},"op":"add","left":"0","right":"0"}`, core.DomainError, "prime p ≥ 2"},
 		{"reducible modulus", arithID, `{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","0","1"]}},"op":"add","left":[],"right":[]}`, core.DomainError, "reducible over GF(2): it is divisible by t + 1"},
 		{"non-monic modulus", arithID, `{"field":{"characteristic":"3","degree":2,"modulus":{"coefficients":["1","0","2"]}},"op":"add","left":[],"right":[]}`, core.InvalidPayload, "monic"},
