@@ -63,14 +63,20 @@ func primeDivisors(n int) []int {
 
 // rabin reports whether the monic f of degree ≥ 1 is irreducible over F.
 func (F *gf) rabin(ctx context.Context, f poly) (bool, error) {
-	n := deg(f)
-	if n == 1 {
+	if deg(f) == 1 {
 		return true, nil
 	}
 	fr, err := F.newFrobeniusMap(ctx, f)
 	if err != nil {
 		return false, err
 	}
+	return F.rabinWith(ctx, fr)
+}
+
+// rabinWith is rabin with the Frobenius map of f (degree ≥ 2) given, so a
+// rejection can hand the map on to leastFactorWith.
+func (F *gf) rabinWith(ctx context.Context, fr *frobeniusMap) (bool, error) {
+	f, n := fr.m, deg(fr.m)
 	checkAt := map[int]bool{}
 	for _, r := range primeDivisors(n) {
 		checkAt[n/r] = true
@@ -94,14 +100,19 @@ func (F *gf) rabin(ctx context.Context, f poly) (bool, error) {
 // least degree first, then least in polyCompare order — or nil when f is
 // irreducible (or of degree < 2).
 func (F *gf) leastFactor(ctx context.Context, f poly, rng *rand.Rand) (poly, error) {
-	n := deg(f)
-	if n < 2 {
+	if deg(f) < 2 {
 		return nil, nil
 	}
 	fr, err := F.newFrobeniusMap(ctx, f)
 	if err != nil {
 		return nil, err
 	}
+	return F.leastFactorWith(ctx, fr, rng)
+}
+
+// leastFactorWith is leastFactor with the Frobenius map of f given.
+func (F *gf) leastFactorWith(ctx context.Context, fr *frobeniusMap, rng *rand.Rand) (poly, error) {
+	f, n := fr.m, deg(fr.m)
 	x := F.xPoly()
 	h := x
 	for i := 1; 2*i <= n; i++ {

@@ -141,15 +141,22 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			if err != nil {
 				return IrreducibilityResult{}, err
 			}
-			fm := F.pmonic(f)
-			ok, err := F.rabin(ctx, fm)
+			accepted := IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin", CharacteristicPrimality: Primality(pr)}
+			if deg(f) == 1 {
+				return accepted, nil
+			}
+			fr, err := F.newFrobeniusMap(ctx, F.pmonic(f))
+			if err != nil {
+				return IrreducibilityResult{}, err
+			}
+			ok, err := F.rabinWith(ctx, fr)
 			if err != nil {
 				return IrreducibilityResult{}, err
 			}
 			if ok {
-				return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin", CharacteristicPrimality: Primality(pr)}, nil
+				return accepted, nil
 			}
-			g, err := F.leastFactor(ctx, fm, seededRand(F.fingerprint(f)))
+			g, err := F.leastFactorWith(ctx, fr, seededRand(F.fingerprint(f)))
 			if err != nil {
 				return IrreducibilityResult{}, err
 			}
