@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/primality"
 )
 
 // The files in testdata were made by PARI/GP 2.15.2 from
@@ -134,6 +135,9 @@ func TestPARIFactor(t *testing.T) {
 		for _, f := range r.Factors {
 			if f.Primality == Probable {
 				probable++
+				if f.Prime.Big().Cmp(primality.DeterministicBound) < 0 {
+					t.Errorf("factor(%s): %v is below 3.3e24 but only probable", c[0], f.Prime)
+				}
 			}
 		}
 	}

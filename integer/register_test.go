@@ -70,6 +70,11 @@ func TestGenerated(t *testing.T) {
 			o := run(t, rt, d.ID, string(p))
 			if o.Outcome != core.OutcomeCompleted {
 				t.Errorf("%s %s: %s %s %s%s", d.ID, p, o.Outcome, o.Code, o.Message, o.Detail)
+				continue
+			}
+			// Deterministic: the same request gives the same bytes.
+			if again := run(t, rt, d.ID, string(p)); !bytes.Equal(again.Value, o.Value) {
+				t.Errorf("%s %s: two runs differ:\n%s\n%s", d.ID, p, o.Value, again.Value)
 			}
 		}
 	}
