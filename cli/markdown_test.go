@@ -443,3 +443,51 @@ func mustRegistry(t *testing.T, domains ...core.Registrar) *core.Registry {
 	}
 	return reg
 }
+
+func FuzzParagraph(f *testing.F) {
+	for _, s := range []string{trickySummary, "1. a - b + c # d > e === f", strings.Repeat("x ", 50) + "- y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		escaped := inline(text)
+		var w markdownWriter
+		w.paragraph(escaped)
+		out := strings.TrimSuffix(w.buf.String(), "\n")
+		if escaped == "" {
+			if out != "" {
+				t.Fatalf("empty text gave %q", out)
+			}
+			return
+		}
+		lines := strings.Split(out, "\n")
+		for i, line := range lines {
+			if fields := strings.Fields(line); len(fields) > 0 && opensBlock(fields[0]) {
+				t.Fatalf("line %d of the paragraph of %q opens a block: %q", i+1, text, line)
+			}
+		}
+		words := inlineWords(escaped)
+		words[0] = escapeBlockStart(words[0])
+		if got, want := strings.Join(lines, " "), strings.Join(words, " "); got != want {
+			t.Fatalf("the paragraph of %q reads %q, want %q", text, got, want)
+		}
+	})
+}
+
+// BenchmarkRenderReference measures the whole reference, examples run
+// included, over the integer domain.
+func BenchmarkRenderReference(b *testing.B) {
+	reg, err := core.NewRegistryWith(integer.Register)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run(fmt.Sprintf("operations=%d", reg.Len()), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := renderReference(context.Background(), reg); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
