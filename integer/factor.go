@@ -85,7 +85,8 @@ const (
 )
 
 // factorOperation factors an integer by trial division below 2^14, perfect
-// power detection, and Pollard–Brent rho with batched gcds (Brent 1980; see
+// power detection, stage 1 of Pollard's p − 1 method (Pollard 1974; see
+// pminus1.go) and Pollard–Brent rho with batched gcds (Brent 1980; see
 // rho.go), recursing on the factors found. Each prime factor is proven
 // where in reach: below 3.3·10^24 deterministic Miller–Rabin is a proof,
 // above it a Pocklington certificate is attempted (pocklington.go);
@@ -118,7 +119,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d); each iteration is two modular multiplications", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d); a rho iteration is two modular multiplications, a p − 1 squaring counts as one", DefaultFactorIterations),
 				Beyond:      fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1),
 			},
 		},

@@ -247,7 +247,10 @@ func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (
 			work = append(work, primePower{r, c.e * k})
 			continue
 		}
-		d, err := f.rho(c.p)
+		d, err := f.pm1(c.p)
+		if d == nil && err == nil {
+			d, err = f.rho(c.p)
+		}
 		if errors.Is(err, errBudget) {
 			break
 		}

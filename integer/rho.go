@@ -2,7 +2,8 @@ package integer
 
 // Factoring by trial division and Pollard–Brent rho.
 //
-// A composite n is split in three stages, cheapest first.
+// A composite n is split in stages, cheapest first: trial division, perfect
+// powers, Pollard's p − 1 (pminus1.go) when the budget allows, then rho.
 //
 // Trial division removes every prime below trialBound. Rather than dividing
 // the big number by each small prime, the primes are grouped into products
@@ -202,7 +203,10 @@ func (f *factorizer) split(m *big.Int) (splitResult, error) {
 				work = append(work, primePower{r, c.e * k})
 				continue
 			}
-			d, err := f.rho(c.p)
+			d, err := f.pm1(c.p)
+			if d == nil && err == nil {
+				d, err = f.rho(c.p)
+			}
 			if errors.Is(err, errBudget) {
 				res.unfactored = append(res.unfactored, c)
 				continue
