@@ -181,7 +181,8 @@ func TestDiscriminantOfQuadratics(t *testing.T) {
 	}
 }
 
-// TestDivRemIdentity: f = q·g + r with deg r < deg g, exactly.
+// TestDivRemIdentity: f = q·g + r with deg r < deg g, exactly, and the
+// fraction-free division agrees with rational long division.
 func TestDivRemIdentity(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for i := 0; i < 200; i++ {
@@ -199,6 +200,13 @@ func TestDivRemIdentity(t *testing.T) {
 		}
 		if back := qadd(mustQmul(t, q, g), r); !back.equal(f) {
 			t.Fatalf("q·g + r ≠ f for f = %v, g = %v", f, g)
+		}
+		lq, lr, err := qdivremLong(bg, f, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !lq.equal(q) || !lr.equal(r) {
+			t.Fatalf("divrem(%v, %v): pseudo-division gives %v, %v; long division %v, %v", f, g, q, r, lq, lr)
 		}
 	}
 }
@@ -252,9 +260,8 @@ func TestEvaluateAgainstNaive(t *testing.T) {
 	}
 }
 
-// TestSquareFreeReconstructs: c·∏ a_i^i = f, with planted multiplicities
-// found; compared against a brute-force multiplicity count (how many times
-// each planted irreducible-looking base divides f).
+// TestSquareFreeReconstructs: c·∏ a_i^i = f exactly, multiplicities
+// ascend, and each a_i is square-free by Euclid's algorithm over Q.
 func TestSquareFreeReconstructs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 15))
 	for i := 0; i < 150; i++ {

@@ -21,9 +21,12 @@ const (
 	ArithmeticMaxBits   = 4096
 	// PowerMaxDegree bounds deg(f)·e for op power.
 	PowerMaxDegree = 10_000
-	// PowerMaxBits bounds e·(bits(f) + log2(len f)), an upper bound on the
-	// bits of the power's coefficients.
-	PowerMaxBits = 1 << 18
+	// ResultMaxBits bounds the estimated total size of a power or a
+	// quotient: number of coefficients times the bound on their bits.
+	// Both can be far larger than their inputs (the quotient by 3x − 1 has
+	// coefficients with denominators 3^k), so preflight estimates before
+	// any work.
+	ResultMaxBits = 1 << 24
 )
 
 var arithmeticLimits = sizeLimits{maxDegree: ArithmeticMaxDegree, maxBits: ArithmeticMaxBits}
@@ -109,7 +112,8 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			`{"op":"add","left":{"expression":"2^4097*x"},"right":{"coefficients":["1"]}}`,
 		),
 			core.Limit{Name: "power_degree", Max: PowerMaxDegree, Unit: "degree", Description: "for op power, deg(left)·exponent is at most this", Beyond: `{"op":"power","left":{"expression":"x+1"},"exponent":10001}`},
-			core.Limit{Name: "power_coefficient_bits", Max: PowerMaxBits, Unit: "bits", Description: "for op power, exponent·(coefficient bits + log2(number of terms)) is at most this", Beyond: `{"op":"power","left":{"expression":"2^4000"},"exponent":66}`},
+			core.Limit{Name: "power_result_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op power, (deg(left)·exponent + 1)·exponent·(coefficient bits + log2(number of terms)), a bound on the total size of the result, is at most this", Beyond: `{"op":"power","left":{"expression":"2^4000"},"exponent":4200}`},
+			core.Limit{Name: "quotient_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op divide, with k = deg(left) − deg(right) + 1: k·(k·(coefficient bits of right) + coefficient bits of left), a bound on the total size of the quotient, is at most this", Beyond: `{"op":"divide","left":{"expression":"x^2000"},"right":{"expression":"(2^20 + 1)*x^1000 + 1"}}`},
 		),
 		Preflight: preflightArithmetic,
 		Run:       runArithmetic,
@@ -156,6 +160,15 @@ func preflightArithmetic(q ArithmeticRequest) error {
 		if q.Op == OpDivide && q.Right.expr == nil && len(q.Right.coeffs) == 0 {
 			return core.DomainErrorf("division by the zero polynomial is undefined; give a nonzero right")
 		}
+		if q.Op == OpDivide {
+			// The quotient's coefficients carry up to k powers of the
+			// divisor's coefficients.
+			k := float64(max(q.Left.degree()-q.Right.degree()+1, 0))
+			total := k * (k*float64(q.Right.coefficientBits()) + float64(q.Left.coefficientBits()))
+			if total > ResultMaxBits {
+				return core.Refusef("the quotient may take up to %.0f bits, beyond the limit of %d", total, ResultMaxBits)
+			}
+		}
 	}
 	if q.Op == OpPower {
 		e := *q.Exponent
@@ -166,8 +179,9 @@ func preflightArithmetic(q ArithmeticRequest) error {
 		// and the L1 norm is submultiplicative.
 		terms := q.Left.degree() + 1
 		per := float64(q.Left.coefficientBits()) + math.Log2(float64(max(terms, 1)))
-		if terms > 0 && per*float64(e) > PowerMaxBits {
-			return core.Refusef("left^%d may have coefficients of up to %.0f bits, beyond the limit of %d", e, per*float64(e), PowerMaxBits)
+		total := float64(max(q.Left.degree(), 0)*e+1) * per * float64(e)
+		if terms > 0 && total > ResultMaxBits {
+			return core.Refusef("left^%d may take up to %.0f bits, beyond the limit of %d", e, total, ResultMaxBits)
 		}
 	}
 	return nil

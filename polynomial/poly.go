@@ -167,7 +167,68 @@ func qscale(a qpoly, c *big.Rat) qpoly {
 }
 
 // qdivrem divides a by a nonzero b over Q: a = q·b + r with deg r < deg b.
+// Rational long division takes a gcd per coefficient operation and its
+// denominators grow at every step, so it works on integers instead: with
+// a = A/d and b = B/e, the pseudo-division lc(B)^k·A = Q·B + R (k =
+// deg A − deg B + 1) gives q = e·Q/(d·lc(B)^k) and r = R/(d·lc(B)^k), with
+// one reduction per coefficient at the end.
 func qdivrem(ctx context.Context, a, b qpoly) (q, r qpoly, err error) {
+	if len(a) < len(b) {
+		return nil, a.clone(), nil
+	}
+	za, d := clearDenominators(a)
+	zb, e := clearDenominators(b)
+	zq, zr, err := zpdivrem(ctx, za, zb)
+	if err != nil {
+		return nil, nil, err
+	}
+	scale := new(big.Int).Exp(zb.lc(), big.NewInt(int64(len(a)-len(b)+1)), nil)
+	scale.Mul(scale, d)
+	q = make(qpoly, len(zq))
+	for i, x := range zq {
+		q[i] = new(big.Rat).SetFrac(new(big.Int).Mul(x, e), scale)
+	}
+	r = make(qpoly, len(zr))
+	for i, x := range zr {
+		r[i] = new(big.Rat).SetFrac(x, scale)
+	}
+	return qtrim(q), qtrim(r), nil
+}
+
+// zpdivrem is pseudo-division (Knuth, TAOCP vol. 2, §4.6.1, Algorithm R
+// with the quotient kept): lc(b)^(deg a − deg b + 1)·a = q·b + r with
+// deg r < deg b, for len(a) ≥ len(b) > 0.
+func zpdivrem(ctx context.Context, a, b zpoly) (q, r zpoly, err error) {
+	r = a.clone()
+	q = zzeros(len(a) - len(b) + 1)
+	lb := b.lc()
+	unit := lb.IsInt64() && lb.Int64() == 1
+	m := b.deg()
+	var t big.Int
+	for k := len(a) - len(b); k >= 0; k-- {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		c := new(big.Int).Set(r[k+m])
+		if !unit {
+			for i := 0; i < k+m; i++ {
+				r[i].Mul(r[i], lb)
+			}
+			for i := k + 1; i < len(q); i++ {
+				q[i].Mul(q[i], lb)
+			}
+		}
+		q[k].Set(c)
+		for j := 0; j < m; j++ {
+			r[k+j].Sub(r[k+j], t.Mul(c, b[j]))
+		}
+		r[k+m].SetInt64(0)
+	}
+	return ztrim(q), ztrim(r[:m]), nil
+}
+
+// qdivremLong is rational long division, the simple reference for qdivrem.
+func qdivremLong(ctx context.Context, a, b qpoly) (q, r qpoly, err error) {
 	if len(a) < len(b) {
 		return nil, a.clone(), nil
 	}
@@ -176,10 +237,8 @@ func qdivrem(ctx context.Context, a, b qpoly) (q, r qpoly, err error) {
 	inv := new(big.Rat).Inv(b.lc())
 	var t big.Rat
 	for k := len(a) - len(b); k >= 0; k-- {
-		if k%pollEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
 		}
 		c := r[k+len(b)-1]
 		if c.Sign() == 0 {

@@ -1,0 +1,189 @@
+package polynomial
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// gcdInputs are two random dense integer polynomials of degree n sharing a
+// random factor of degree n/2, with 32-bit coefficients in every factor.
+func gcdInputs(n int) (zpoly, zpoly) {
+	rng := rand.New(rand.NewPCG(uint64(n), 99))
+	g := randomZ(rng, n/2, 32)
+	a, _ := zmul(bg, g, randomZ(rng, n-n/2, 32))
+	b, _ := zmul(bg, g, randomZ(rng, n-n/2, 32))
+	return a, b
+}
+
+func BenchmarkGCD(b *testing.B) {
+	for _, n := range []int{100, 500} {
+		x, y := gcdInputs(n)
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := gcdZ(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkGCDSubresultant is the reference algorithm on the same inputs,
+// for comparison with BenchmarkGCD.
+func BenchmarkGCDSubresultant(b *testing.B) {
+	for _, n := range []int{100} {
+		x, y := gcdInputs(n)
+		_, px := primitive(x)
+		_, py := primitive(y)
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := gcdSubresultant(bg, px, py); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMultiply(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 1))
+		x, y := toQ(randomZ(rng, n, 64)), toQ(randomZ(rng, n, 64))
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := qmul(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDivide divides integer polynomials of degree n by a divisor of
+// degree n/2 with leading coefficient 1 (no denominator growth), and at
+// n = 100 also by a random rational divisor.
+func BenchmarkDivide(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 2))
+		x, y := toQ(randomZ(rng, n, 64)), toQ(randomZ(rng, n/2, 64))
+		y[len(y)-1].SetInt64(1)
+		b.Run(fmt.Sprintf("deg=%d/monic", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := qdivrem(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	rng := rand.New(rand.NewPCG(100, 2))
+	x, y := randomQ(rng, 101, 64), randomQ(rng, 51, 64)
+	b.Run("deg=100/rational", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := qdivrem(bg, x, y); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkPower(b *testing.B) {
+	x := qpoly{big.NewRat(3, 1), big.NewRat(-2, 1), big.NewRat(1, 1)}
+	for _, e := range []int64{100, 1000} {
+		b.Run(fmt.Sprintf("deg=%d", 2*e), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := qpow(bg, x, e); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		f := randomQ(rng, n+1, 64)
+		at := big.NewRat(-123456789, 987654321)
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := qeval(bg, f, at); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkDerivative(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 4))
+		f := randomQ(rng, n+1, 64)
+		b.Run(fmt.Sprintf("deg=%d/order=3", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := qderivK(bg, f, 3); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSquareFree(b *testing.B) {
+	for _, n := range []int{100, 300} {
+		rng := rand.New(rand.NewPCG(uint64(n), 5))
+		// a·b²·c³ with random dense factors, degree n in all.
+		a, bb, c := toQ(randomZ(rng, n/6, 16)), toQ(randomZ(rng, n/6, 16)), toQ(randomZ(rng, n/6, 16))
+		b2, _ := qpow(bg, bb, 2)
+		c3, _ := qpow(bg, c, 3)
+		f, _ := qmul(bg, a, b2)
+		f, _ = qmul(bg, f, c3)
+		b.Run(fmt.Sprintf("deg=%d", f.deg()), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := squareFree(bg, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkResultant(b *testing.B) {
+	for _, n := range []int{20, 50, 100} {
+		rng := rand.New(rand.NewPCG(uint64(n), 6))
+		x, y := toQ(randomZ(rng, n, 64)), toQ(randomZ(rng, n, 64))
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := resultantQ(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkResultantSylvester is the reference on the smallest size.
+func BenchmarkResultantSylvester(b *testing.B) {
+	rng := rand.New(rand.NewPCG(20, 6))
+	x, y := toQ(randomZ(rng, 20, 64)), toQ(randomZ(rng, 20, 64))
+	b.Run("deg=20", func(b *testing.B) {
+		for b.Loop() {
+			sylvesterResultant(x, y)
+		}
+	})
+}
+
+func BenchmarkDiscriminant(b *testing.B) {
+	for _, n := range []int{20, 50, 100} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		f := toQ(randomZ(rng, n, 64))
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := discriminantQ(bg, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
