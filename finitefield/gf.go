@@ -24,6 +24,7 @@ type gf struct {
 	qm1  *big.Int   // q − 1
 	base *gf        // the prime field GF(p); itself when k = 1
 	word uint64     // p when k = 1 and p < 2^63 (see wordpoly.go), else 0
+	wext *wordExt   // machine-word arithmetic when k > 1 and p < 2^32 (see wordext.go)
 }
 
 func newGF(p *big.Int, k int, f []*big.Int) *gf {
@@ -36,6 +37,7 @@ func newGF(p *big.Int, k int, f []*big.Int) *gf {
 	}
 	F.f = f
 	F.base = newGF(p, 1, nil)
+	F.wext = newWordExt(p, k, f)
 	return F
 }
 
@@ -185,6 +187,9 @@ func (F *gf) mul(a, b elem) elem {
 	if F.k == 1 {
 		z := new(big.Int).Mul(a[0], b[0])
 		return trimElem(elem{z.Mod(z, F.p)})
+	}
+	if F.wext != nil {
+		return F.wext.fromWords(F.wext.mul(F.wext.toWords(a), F.wext.toWords(b)))
 	}
 	z := F.newAcc()
 	z.mulAdd(a, b, false, new(big.Int))

@@ -89,6 +89,9 @@ func (F *gf) pmul(a, b poly) poly {
 	if F.word != 0 {
 		return fromWords(wordMul(F.toWords(a), F.toWords(b), F.word))
 	}
+	if w := F.wext; w != nil {
+		return w.polyFromWords(w.pmul(w.polyToWords(a), w.polyToWords(b)))
+	}
 	t := new(big.Int)
 	z := make(poly, len(a)+len(b)-1)
 	s := F.newAcc()
@@ -117,6 +120,10 @@ func (F *gf) pdivmod(a, b poly) (quo, rem poly) {
 	lcInv := F.one()
 	if lc := b[db]; !isOne(lc) {
 		lcInv = F.inv(lc)
+	}
+	if w := F.wext; w != nil {
+		q, r := w.pdivmod(w.polyToWords(a), w.polyToWords(b), w.toWords(lcInv))
+		return w.polyFromWords(q), w.polyFromWords(r)
 	}
 	t := new(big.Int)
 	r := make([]acc, len(a))
@@ -277,7 +284,8 @@ type frobeniusMap struct {
 	F     *gf
 	m     poly
 	rows  []poly
-	words [][]uint64 // rows on machine words, when F.word != 0
+	words [][]uint64   // rows on machine words, when F.word != 0
+	ext   [][][]uint64 // rows on machine words, when F.wext != nil
 }
 
 func (F *gf) newFrobeniusMap(ctx context.Context, m poly) (*frobeniusMap, error) {
@@ -301,6 +309,12 @@ func (F *gf) newFrobeniusMap(ctx context.Context, m poly) (*frobeniusMap, error)
 			fr.words[i] = F.toWords(r)
 		}
 	}
+	if F.wext != nil {
+		fr.ext = make([][][]uint64, n)
+		for i, r := range rows {
+			fr.ext[i] = F.wext.polyToWords(r)
+		}
+	}
 	return fr, nil
 }
 
@@ -310,6 +324,9 @@ func (fr *frobeniusMap) apply(h poly) poly {
 	n := deg(fr.m)
 	if F.word != 0 {
 		return fromWords(wordApply(F.toWords(h), fr.words, n, F.word))
+	}
+	if w := F.wext; w != nil {
+		return w.polyFromWords(w.apply(w.polyToWords(h), fr.ext, n))
 	}
 	t := new(big.Int)
 	out := make(poly, n)

@@ -33,8 +33,8 @@ const (
 // distinct-degree walk of the irreducibility check adds n³, and
 // equal-degree splitting of up to n roots a factor 1 + log2 n. A field
 // product is k² coefficient products, each 8·w² word products on math/big
-// for w-word p (measured against the machine-word path, which is used for
-// prime fields with p < 2^63).
+// for w-word p (measured against the machine-word paths, which are used for
+// prime fields with p < 2^63 and extension fields with p < 2^32).
 func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
 	fn := float64(n)
 	w := fn * fn * float64(qBits)
@@ -44,7 +44,7 @@ func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
 		w *= 1 + math.Log2(max(fn, 1))
 	}
 	w *= float64(k) * float64(k)
-	if k > 1 || pBits > wordLimit {
+	if (k == 1 && pBits > wordLimit) || (k > 1 && pBits > extWordLimit) {
 		words := float64((pBits + 63) / 64)
 		w *= 8 * words * words
 	}
@@ -67,7 +67,7 @@ func polyLimits(withDDF bool) []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxPolyWork, Unit: "word products",
-			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63, k = 1) and 8·w² for w-word p otherwise",
+			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63 for k = 1, p < 2^32 for k > 1) and 8·w² for w-word p otherwise",
 			Beyond:      `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, n) + `]}}`,
 		})
 }
