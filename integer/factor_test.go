@@ -335,3 +335,22 @@ func TestFactorDigitLimit(t *testing.T) {
 		t.Errorf("10^500: %+v", o)
 	}
 }
+
+// TestSlowSemiprime: the slow payload is p·q as PARI gives it, and neither
+// p − 1 nor q − 1 is smooth enough for p − 1. PARI/GP 2.15:
+// factor(p-1) = 2·283·49663·3557546769822241483571 and
+// factor(q-1) = 2^2·5·281·1804711·78959579·124868011271, whose largest
+// primes are above pm1Bound; so only rho applies, and it needs about 10^14
+// iterations.
+func TestSlowSemiprime(t *testing.T) {
+	p, _ := new(big.Int).SetString("100000000000000000000000000319", 10)
+	q, _ := new(big.Int).SetString("100000000000000000010000000381", 10)
+	n := new(big.Int).Mul(p, q)
+	if n.String() != slowSemiprime || !p.ProbablyPrime(20) || !q.ProbablyPrime(20) {
+		t.Fatal("slowSemiprime is not the documented product of two primes")
+	}
+	f := newFactorizer(context.Background(), MaxFactorIterations)
+	if d, err := f.pm1(n); d != nil || err != nil {
+		t.Errorf("p − 1 splits the slow payload: %v %v", d, err)
+	}
+}
