@@ -11,6 +11,14 @@
 // are integer strings in [0, p); elements of GF(p^k) are coordinate lists
 // (see Element). The integer encoding Σ c_i p^i orders elements wherever a
 // canonical order is needed.
+//
+// Arithmetic is exact on math/big, with machine-word fast paths for prime
+// fields with p < 2^63 (wordpoly.go), extension fields with p < 2^32
+// (wordext.go) and fields small enough to tabulate, q ≤ 2^16, through
+// Zech logarithms (smallfield.go); the tests check each fast path against
+// the math/big reference. Randomized algorithms (Cantor–Zassenhaus) draw
+// from a generator seeded by the input, and their answers are put in a
+// canonical order, so every result is a function of the request alone.
 package finitefield
 
 import (
