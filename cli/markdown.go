@@ -95,6 +95,8 @@ func renderReference(ctx context.Context, reg *core.Registry) ([]byte, error) {
 
 	var domains []*domainSection
 	var failures []exampleMismatch
+	// Declarations come in ID order, and "." sorts before every character
+	// an ID segment may hold, so each namespace's operations are adjacent.
 	for _, d := range reg.Declarations() {
 		ns, _, _ := strings.Cut(d.ID, ".")
 		if len(domains) == 0 || domains[len(domains)-1].namespace != ns {
