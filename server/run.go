@@ -42,7 +42,7 @@ const runInputSchema = `{
     "payload": {"type": "object", "description": "The request, exactly as the operation's request_schema says (math.find inspect). Integers and rationals are decimal strings."},
     "inputs": {
       "type": "object",
-      "description": "Values bound by reference to the operation's declared input ports: {\"<port>\": {\"value_ref\": \"value://...\"}}.",
+      "description": "Values bound by reference to the operation's declared input ports (math.find inspect lists them), in place of the port's payload field: {\"<port>\": {\"value_ref\": \"value://...\"}} with a value_ref from an earlier result's outputs in this session (references never cross sessions; the oldest are evicted), or {\"value_ref\": \"artifact://sha256/...\"} for a durable artifact.",
       "additionalProperties": {
         "type": "object",
         "properties": {"value_ref": {"type": "string"}},
@@ -219,7 +219,11 @@ func runText(o core.Outcome) string {
 		}
 		for _, port := range sortedKeys(o.Outputs) {
 			out := o.Outputs[port]
-			fmt.Fprintf(&b, "; output %s = %s (%s)", port, out.ValueRef, out.ArtifactType)
+			fmt.Fprintf(&b, "; output %s = %s (%s", port, out.ValueRef, out.ArtifactType)
+			if out.ArtifactURI != "" {
+				fmt.Fprintf(&b, ", %d bytes, stored as %s", out.Size, out.ArtifactURI)
+			}
+			b.WriteString(")")
 		}
 	case core.OutcomeNonConclusion:
 		fmt.Fprintf(&b, "non_conclusion %s %s: %s", o.CapabilityID, o.Reason, o.Detail)
