@@ -268,3 +268,39 @@ func ExampleParse() {
 	// x^2 - 1/2*x - 1/2
 	// column 2 (byte offset 1): implicit multiplication is not allowed; write '*' before 'x'
 }
+
+// BenchmarkParse reads back the rendering of a dense polynomial with
+// 64-bit coefficients, the shape of every result's expression.
+func BenchmarkParse(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		c := make([]*big.Rat, n+1)
+		for i := range c {
+			c[i] = new(big.Rat).SetFrac(new(big.Int).SetUint64(rng.Uint64()), big.NewInt(rng.Int64N(9)+1))
+		}
+		src := Render("x", c)
+		lim := Limits{MaxLength: len(src), MaxDegree: int64(n), MaxBits: 1 << 20}
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Parse(src, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkExpand expands (x + 1)^n.
+func BenchmarkExpand(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		src := fmt.Sprintf("(x + 1)^%d", n)
+		lim := Limits{MaxLength: 100, MaxDegree: int64(n), MaxBits: int64(n) + 1}
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Parse(src, lim); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
