@@ -18,7 +18,7 @@ import (
 // DefaultFactorIterations).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
-	MaxIterations *int64       `json:"max_iterations,omitempty"`
+	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on Pollard rho iterations (and p − 1 squarings) for the whole run; default 4194304, at most 4294967296; 0 means trial division and perfect powers only"`
 }
 
 // FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
@@ -26,10 +26,10 @@ type FactorRequest struct {
 // Status is INCOMPLETE) are ascending and coprime to every listed prime and
 // to each other.
 type FactorResult struct {
-	Sign       int              `json:"sign"`
+	Sign       int              `json:"sign" jsonschema:"1 or -1, the sign of n"`
 	Factors    []PrimeFactor    `json:"factors"`
 	Status     FactorStatus     `json:"status"`
-	Unfactored []UnfactoredPart `json:"unfactored,omitempty"`
+	Unfactored []UnfactoredPart `json:"unfactored,omitempty" jsonschema:"composites the budget did not split, ascending; present only when status is INCOMPLETE"`
 
 	// certificates backs every "proven" prime above the deterministic
 	// Miller–Rabin range; the postcondition re-verifies them.

@@ -25,11 +25,11 @@ type PrimalityRequest struct {
 type PrimalityResult struct {
 	core.CheckResult
 	Method      PrimalityMethod   `json:"method"`
-	Reason      string            `json:"reason"`
-	Factor      *core.Integer     `json:"factor,omitempty"`
-	Witness     *core.Integer     `json:"witness,omitempty"`
-	Bases       []core.Integer    `json:"bases,omitempty"`
-	Certificate []PocklingtonStep `json:"certificate,omitempty"`
+	Reason      string            `json:"reason" jsonschema:"the verdict in words"`
+	Factor      *core.Integer     `json:"factor,omitempty" jsonschema:"a nontrivial factor of n (method factor)"`
+	Witness     *core.Integer     `json:"witness,omitempty" jsonschema:"a base to which n is not a strong probable prime (method miller_rabin_witness)"`
+	Bases       []core.Integer    `json:"bases,omitempty" jsonschema:"the Miller–Rabin bases n passes (method deterministic_miller_rabin)"`
+	Certificate []PocklingtonStep `json:"certificate,omitempty" jsonschema:"Pocklington certificate steps, n first; each prime proven by pocklington has its own later step (method pocklington)"`
 }
 
 // PrimalityMethod names how the verdict was reached.
