@@ -312,3 +312,33 @@ func TestPseudoRemainder(t *testing.T) {
 		}
 	}
 }
+
+// TestKroneckerAgainstSchoolbook compares the two multiplications on
+// seeded random operands of mixed signs, sizes and lengths.
+func TestKroneckerAgainstSchoolbook(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 19))
+	for i := 0; i < 300; i++ {
+		a := randomZ(rng, rng.IntN(80), []int{1, 5, 64, 200}[rng.IntN(4)])
+		b := randomZ(rng, rng.IntN(80), []int{1, 5, 64, 200}[rng.IntN(4)])
+		switch i % 5 {
+		case 0: // all non-negative
+			for _, x := range a {
+				x.Abs(x)
+			}
+		case 1: // all negative
+			for _, x := range b {
+				x.Neg(x.Abs(x))
+				if x.Sign() == 0 {
+					x.SetInt64(-1)
+				}
+			}
+		}
+		want, err := zmulSchoolbook(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := zmulKronecker(a, b); !got.equal(want) {
+			t.Fatalf("case %d: Kronecker product of %v and %v = %v, schoolbook %v", i, a, b, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package polynomial
 import (
 	"context"
 	"math/big"
+	"math/bits"
 )
 
 // qpoly is a dense polynomial over Q, constant term first, with no
@@ -132,18 +133,33 @@ func qmul(ctx context.Context, a, b qpoly) (qpoly, error) {
 	return zpolyOver(p, new(big.Int).Mul(da, db)), nil
 }
 
-// zmul is schoolbook multiplication, polling ctx every few rows.
+// kroneckerThreshold is the shorter operand length from which zmul packs
+// polynomials into integers instead of multiplying term by term.
+const kroneckerThreshold = 24
+
+// zmul multiplies in Z[x]: schoolbook for short operands, otherwise by
+// Kronecker substitution (see zmulKronecker).
 func zmul(ctx context.Context, a, b zpoly) (zpoly, error) {
+	if min(len(a), len(b)) >= kroneckerThreshold {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return zmulKronecker(a, b), nil
+	}
+	return zmulSchoolbook(ctx, a, b)
+}
+
+// zmulSchoolbook is the quadratic product, polling ctx row by row; it is
+// also the reference for zmulKronecker.
+func zmulSchoolbook(ctx context.Context, a, b zpoly) (zpoly, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return nil, nil
 	}
 	out := zzeros(len(a) + len(b) - 1)
 	var t big.Int
 	for i, x := range a {
-		if i%pollEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		if x.Sign() == 0 {
 			continue
@@ -153,6 +169,124 @@ func zmul(ctx context.Context, a, b zpoly) (zpoly, error) {
 		}
 	}
 	return ztrim(out), nil
+}
+
+// zmulKronecker multiplies by Kronecker substitution (von zur Gathen and
+// Gerhard, Modern Computer Algebra, §8.4): a polynomial with non-negative
+// coefficients below 2^k is the integer a(2^k), one big multiplication
+// (Karatsuba or better in math/big) gives (ab)(2^k), and its k-bit slots
+// are the product's coefficients as long as they stay below 2^k. Signs
+// are handled by splitting a = a⁺ − a⁻ and b = b⁺ − b⁻ into non-negative
+// parts: ab = (a⁺b⁺ + a⁻b⁻) − (a⁺b⁻ + a⁻b⁺), each bracket with
+// non-negative coefficients below 2·min(len a, len b)·max|a|·max|b|.
+func zmulKronecker(a, b zpoly) zpoly {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	maxBits := func(p zpoly) int {
+		m := 0
+		for _, x := range p {
+			m = max(m, x.BitLen())
+		}
+		return m
+	}
+	k := maxBits(a) + maxBits(b) + bits.Len(uint(min(len(a), len(b)))) + 2
+	ap, an := packSigned(a, k)
+	bp, bn := packSigned(b, k)
+	mul := func(x, y *big.Int) *big.Int {
+		if x == nil || y == nil {
+			return nil
+		}
+		return new(big.Int).Mul(x, y)
+	}
+	sum := func(x, y *big.Int) *big.Int {
+		switch {
+		case x == nil:
+			return y
+		case y == nil:
+			return x
+		}
+		return x.Add(x, y)
+	}
+	n := len(a) + len(b) - 1
+	pos := unpack(sum(mul(ap, bp), mul(an, bn)), n, k)
+	neg := unpack(sum(mul(ap, bn), mul(an, bp)), n, k)
+	for i := range pos {
+		pos[i].Sub(pos[i], neg[i])
+	}
+	return ztrim(pos)
+}
+
+// packSigned returns a⁺(2^k) and a⁻(2^k), nil where a part is zero.
+func packSigned(a zpoly, k int) (pos, neg *big.Int) {
+	var pw, nw []big.Word
+	size := (len(a)*k)/bits.UintSize + (k+bits.UintSize-1)/bits.UintSize + 2
+	for i, x := range a {
+		switch x.Sign() {
+		case 1:
+			if pw == nil {
+				pw = make([]big.Word, size)
+			}
+			orShifted(pw, x.Bits(), i*k)
+		case -1:
+			if nw == nil {
+				nw = make([]big.Word, size)
+			}
+			orShifted(nw, x.Bits(), i*k)
+		}
+	}
+	if pw != nil {
+		pos = new(big.Int).SetBits(pw)
+	}
+	if nw != nil {
+		neg = new(big.Int).SetBits(nw)
+	}
+	return pos, neg
+}
+
+// orShifted ORs src·2^off into dst, which is long enough.
+func orShifted(dst, src []big.Word, off int) {
+	w, s := off/bits.UintSize, uint(off%bits.UintSize)
+	for j, v := range src {
+		dst[w+j] |= v << s
+		if s > 0 {
+			dst[w+j+1] |= v >> (bits.UintSize - s)
+		}
+	}
+}
+
+// unpack reads n slots of k bits from x (nil meaning 0).
+func unpack(x *big.Int, n, k int) zpoly {
+	out := zzeros(n)
+	if x == nil {
+		return out
+	}
+	src := x.Bits()
+	words := (k + bits.UintSize - 1) / bits.UintSize
+	for i := range out {
+		off := i * k
+		w, s := off/bits.UintSize, uint(off%bits.UintSize)
+		if w >= len(src) {
+			break
+		}
+		buf := make([]big.Word, words+1)
+		for j := range buf {
+			if w+j < len(src) {
+				buf[j] = src[w+j] >> s
+				if s > 0 && w+j+1 < len(src) {
+					buf[j] |= src[w+j+1] << (bits.UintSize - s)
+				}
+			}
+		}
+		// Keep the low k bits.
+		top := k % bits.UintSize
+		buf = buf[:words]
+		if top > 0 {
+			buf[words-1] &= big.Word(1)<<uint(top) - 1
+		}
+		out[i].SetBits(buf)
+	}
+	return out
 }
 
 func qscale(a qpoly, c *big.Rat) qpoly {
