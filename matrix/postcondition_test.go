@@ -1,0 +1,98 @@
+package matrix
+
+import (
+	"encoding/json"
+	"math/big"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+func mat(t *testing.T, s string) core.Matrix {
+	t.Helper()
+	var m core.Matrix
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func bump(x core.Rational) core.Rational {
+	return core.Rat(new(big.Rat).Add(x.Rat(), big.NewRat(1, 3)))
+}
+
+// TestPostconditionsRejectWrongResults corrupts correct results one way
+// at a time; each postcondition must notice. It shows the checks are not
+// vacuous.
+func TestPostconditionsRejectWrongResults(t *testing.T) {
+	a := mat(t, `[["2","1","0"],["1","3","1"],["0","1","4"]]`)
+	sing := mat(t, `[["1","2","3"],["4","5","6"],["7","8","9"]]`)
+	expectFail := func(name string, err error) {
+		t.Helper()
+		if err == nil {
+			t.Errorf("%s: the postcondition accepted a wrong result", name)
+		}
+	}
+
+	det := determinantOperation()
+	d, _ := det.Run(bg, DeterminantRequest{a})
+	expectFail("determinant + 1/3", det.Postcondition(DeterminantRequest{a}, DeterminantResult{bump(d.Determinant)}))
+
+	rk := rankOperation()
+	expectFail("rank of a singular matrix as 3", rk.Postcondition(MatrixRequest{sing}, RankResult{3}))
+
+	rr := rrefOperation()
+	res, _ := rr.Run(bg, MatrixRequest{sing})
+	res.RREF[0][2] = bump(res.RREF[0][2])
+	expectFail("RREF entry", rr.Postcondition(MatrixRequest{sing}, res))
+	res, _ = rr.Run(bg, MatrixRequest{sing})
+	res.PivotColumns = []int{0, 2}
+	expectFail("pivot columns", rr.Postcondition(MatrixRequest{sing}, res))
+
+	inv := inverseOperation()
+	ir, _ := inv.Run(bg, MatrixRequest{a})
+	(*ir.Inverse)[1][1] = bump((*ir.Inverse)[1][1])
+	expectFail("inverse entry", inv.Postcondition(MatrixRequest{a}, ir))
+	expectFail("invertible matrix called singular", inv.Postcondition(MatrixRequest{a}, InverseResult{Invertible: false}))
+
+	sv := solveOperation()
+	q := SolveRequest{sing, RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
+	sr, _ := sv.Run(bg, q)
+	sr.Solution.Vector[0] = bump(sr.Solution.Vector[0])
+	expectFail("solution entry", sv.Postcondition(q, sr))
+	sr, _ = sv.Run(bg, q)
+	sr.Kernel[0][0] = bump(sr.Kernel[0][0])
+	expectFail("kernel vector", sv.Postcondition(q, sr))
+	sr, _ = sv.Run(bg, q)
+	expectFail("consistent system called inconsistent", sv.Postcondition(q, SolveResult{Status: None, Kernel: sr.Kernel, InconsistentColumns: []int{0}}))
+
+	ns := nullspaceOperation()
+	nr, _ := ns.Run(bg, MatrixRequest{sing})
+	expectFail("missing kernel vector", ns.Postcondition(MatrixRequest{sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
+	nr.Basis = append(nr.Basis, nr.Basis[0])
+	nr.Nullity = 2
+	expectFail("dependent kernel vectors", ns.Postcondition(MatrixRequest{sing}, nr))
+
+	mu := multiplyOperation()
+	mq := MultiplyRequest{a, sing}
+	mr, _ := mu.Run(bg, mq)
+	mr.Product[2][1] = bump(mr.Product[2][1])
+	expectFail("product entry", mu.Postcondition(mq, mr))
+
+	cp := charpolyOperation()
+	cr, _ := cp.Run(bg, MatrixRequest{a})
+	cr.Polynomial.Coefficients[0] = bump(cr.Polynomial.Coefficients[0])
+	expectFail("constant term", cp.Postcondition(MatrixRequest{a}, cr))
+	cr, _ = cp.Run(bg, MatrixRequest{a})
+	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
+	expectFail("trace coefficient", cp.Postcondition(MatrixRequest{a}, cr))
+
+	ck := inverseCheckOperation()
+	good, _ := inverse(bg, a)
+	expectFail("accepted wrong candidate", ck.Postcondition(InverseCheckRequest{a, sing}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}))
+	expectFail("rejected without a witness", ck.Postcondition(InverseCheckRequest{a, good}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Rejected}}))
+	expectFail("false mismatch", ck.Postcondition(InverseCheckRequest{a, good}, InverseCheckResult{
+		CheckResult: core.CheckResult{Verdict: core.Rejected},
+		Mismatch:    &Mismatch{Row: 0, Column: 0, Expected: ratInt64(1), Got: ratInt64(2)},
+	}))
+}
