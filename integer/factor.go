@@ -235,11 +235,15 @@ func (f *factorizer) prove(p *big.Int) (Primality, []PocklingtonStep, error) {
 	var comp *composite
 	switch {
 	case errors.As(err, &comp):
-		// Baillie–PSW passed but a certificate search found evidence of
-		// compositeness: report the factor as probable rather than fail,
-		// since no counterexample to BPSW is known this cannot happen in
-		// practice; the postcondition would catch a wrong "proven".
-		return Probable, nil, nil
+		// p passed Baillie–PSW, yet the certificate search proved it
+		// composite: a counterexample to BPSW, of which none is known.
+		// Publishing p as a prime, even a probable one, would be false, so
+		// the run fails and names the evidence instead.
+		evidence := fmt.Sprintf("Fermat witness %v", comp.witness)
+		if comp.factor != nil {
+			evidence = fmt.Sprintf("factor %v", comp.factor)
+		}
+		return "", nil, fmt.Errorf("%v passes Baillie–PSW but is composite (%s): a Baillie–PSW pseudoprime; please report it", p, evidence)
 	case err != nil:
 		return "", nil, err
 	case cert == nil:
