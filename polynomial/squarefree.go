@@ -14,7 +14,7 @@ import (
 // Limits of polynomial.square_free_decomposition.compute.
 const (
 	SquareFreeMaxDegree = 1000
-	SquareFreeMaxBits   = 4096
+	SquareFreeMaxBits   = 8192
 )
 
 var squareFreeLimits = sizeLimits{maxDegree: SquareFreeMaxDegree, maxBits: SquareFreeMaxBits}
@@ -62,7 +62,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		InputKinds: []string{"polynomial"},
 		Limits: squareFreeLimits.declare(
 			`{"polynomial":{"expression":"x^1001"}}`,
-			`{"polynomial":{"expression":"2^4097*x"}}`,
+			`{"polynomial":{"expression":"2^8193*x"}}`,
 		),
 		Preflight: func(q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
@@ -103,7 +103,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		Generate: func(rng *rand.Rand) SquareFreeRequest {
 			return SquareFreeRequest{Polynomial: polyInputOf("x", randomRepeated(rng))}
 		},
-		Slow: `{"polynomial":{"expression":"(65*x^2 + 81*x - 125)^300*(x + 3)^300"}}`,
+		Slow: `{"polynomial":{"expression":"(65*x^2 + 81*x - 125)^400*(1234567*x + 7654321)^200"}}`,
 	}
 }
 
