@@ -50,6 +50,11 @@ func schemaOf(t reflect.Type) (*jsonschema.Schema, error) {
 		return nil, err
 	}
 	for sub := range walkSchema(s) {
+		// A pointer to a schema without a type (an anyOf, say) is inferred
+		// as type ["null"], which would refuse every real value.
+		if len(sub.Types) == 1 && sub.Types[0] == "null" && (len(sub.AnyOf) > 0 || len(sub.OneOf) > 0 || sub.Ref != "") {
+			sub.Types = nil
+		}
 		if len(sub.Types) == 2 && slices.Contains(sub.Types, "null") {
 			sub.Type = sub.Types[slices.IndexFunc(sub.Types, func(x string) bool { return x != "null" })]
 			sub.Types = nil

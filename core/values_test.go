@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"errors"
+	"github.com/google/jsonschema-go/jsonschema"
 	"math/big"
 	"strings"
 	"testing"
@@ -109,4 +110,26 @@ func FuzzParseInteger(f *testing.F) {
 			t.Fatalf("ParseInteger(%q) renders as %q", s, got)
 		}
 	})
+}
+
+type eitherShape struct{}
+
+func (eitherShape) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string"}, {Type: "array"}}}
+}
+
+// An optional field whose schema is a union without a type keeps the union
+// rather than becoming "null only".
+func TestOptionalUnionField(t *testing.T) {
+	type request struct {
+		Shape *eitherShape `json:"shape,omitempty"`
+	}
+	s, err := SchemaFor[request]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := s.Properties["shape"]
+	if len(shape.Types) != 0 || shape.Type != "" || len(shape.AnyOf) != 2 {
+		t.Fatalf("shape schema %+v", shape)
+	}
 }
