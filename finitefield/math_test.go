@@ -165,11 +165,11 @@ func TestRootsBruteForce(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(got) != len(want) {
-				t.Fatalf("GF(%s) f=%s: %d roots, brute force %d", F.qString(), renderPoly(F, f, "x"), len(got), len(want))
+				t.Fatalf("GF(%s) f=%s: %d roots, brute force %d", F.qString(), renderPoly(F, f, "x", "t"), len(got), len(want))
 			}
 			for i := range got {
 				if !equal(got[i], want[i]) || F.multiplicity(f, got[i]) != wantMult[i] {
-					t.Fatalf("GF(%s) f=%s: root %d differs from brute force", F.qString(), renderPoly(F, f, "x"), i)
+					t.Fatalf("GF(%s) f=%s: root %d differs from brute force", F.qString(), renderPoly(F, f, "x", "t"), i)
 				}
 			}
 		}
@@ -241,14 +241,14 @@ func TestIrreducibilityBruteForce(t *testing.T) {
 					t.Fatal(err)
 				}
 				if ok != (least == nil) {
-					t.Fatalf("GF(%s) %s: Rabin says irreducible=%v, trial division %v", F.qString(), renderPoly(F, f, "x"), ok, least == nil)
+					t.Fatalf("GF(%s) %s: Rabin says irreducible=%v, trial division %v", F.qString(), renderPoly(F, f, "x", "t"), ok, least == nil)
 				}
 				got, err := F.leastFactor(ctx, f, rng)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !polyEqual(got, least) {
-					t.Fatalf("GF(%s) %s: least factor %s, trial division %s", F.qString(), renderPoly(F, f, "x"), renderPoly(F, got, "x"), renderPoly(F, least, "x"))
+					t.Fatalf("GF(%s) %s: least factor %s, trial division %s", F.qString(), renderPoly(F, f, "x", "t"), renderPoly(F, got, "x", "t"), renderPoly(F, least, "x", "t"))
 				}
 			}
 		}

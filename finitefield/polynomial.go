@@ -97,12 +97,13 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 // irreducibility). Rejected: Factor is the least monic irreducible factor
 // (least degree, then least coefficients from the leading one down by
 // integer encoding) and Cofactor the quotient, so Factor·Cofactor equals
-// the polynomial exactly.
+// the polynomial exactly; both also come written out (see
+// RenderedPolynomial).
 type IrreducibilityResult struct {
 	core.CheckResult
 	Proof                   string           `json:"proof,omitempty"`
-	Factor                  *FieldPolynomial `json:"factor,omitempty"`
-	Cofactor                *FieldPolynomial `json:"cofactor,omitempty"`
+	Factor                  *RenderedPolynomial `json:"factor,omitempty"`
+	Cofactor                *RenderedPolynomial `json:"cofactor,omitempty"`
 	CharacteristicPrimality Primality        `json:"characteristic_primality"`
 }
 
@@ -165,7 +166,8 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			}
 			quo, _ := F.pdivmod(f, g)
 			v := q.Polynomial.Variable
-			gp, qp := F.toPoly(g, v), F.toPoly(quo, v)
+			gen := generatorName(q.Field, v)
+			gp, qp := F.toRendered(g, v, gen), F.toRendered(quo, v, gen)
 			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkIrreducibility,
@@ -174,9 +176,9 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
 			{Title: "x^4 + x + 1 is irreducible over GF(2)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"accepted","proof":"rabin","characteristic_primality":"proven"}`)},
 			// PARI/GP 2.15: factormod(x^4+1, 7) = [x^2+3*x+1, 1; x^2+4*x+1, 1].
-			{Title: "x^4 + 1 over GF(7) has no roots but splits into quadratics", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"coefficients":["1","3","1"]},"cofactor":{"coefficients":["1","4","1"]},"characteristic_primality":"proven"}`)},
+			{Title: "x^4 + 1 over GF(7) has no roots but splits into quadratics", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"coefficients":["1","3","1"],"expression":"x^2 + 3·x + 1"},"cofactor":{"coefficients":["1","4","1"],"expression":"x^2 + 4·x + 1"},"characteristic_primality":"proven"}`)},
 			// PARI/GP 2.15: x^2 - t over GF(4) = GF(2)[t]/(t^2+t+1): t = (t+1)^2, so x^2 + t = (x + t + 1)^2.
-			{Title: "x^2 + t is a square over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"coefficients":[["1","1"],["1"]]},"cofactor":{"coefficients":[["1","1"],["1"]]},"characteristic_primality":"proven"}`)},
+			{Title: "x^2 + t is a square over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"cofactor":{"coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"characteristic_primality":"proven"}`)},
 		},
 		Generate: func(rng *rand.Rand) PolynomialRequest {
 			F := randomField(rng, 32, 2)
@@ -238,13 +240,21 @@ func checkIrreducibility(q PolynomialRequest, r IrreducibilityResult) error {
 		if r.Factor == nil || r.Cofactor == nil {
 			return errors.New("a rejection must carry a factor and its cofactor")
 		}
-		g, err := F.parsePoly(*r.Factor, "/value/factor")
+		g, err := F.parsePoly(FieldPolynomial{Coefficients: r.Factor.Coefficients}, "/value/factor")
 		if err != nil {
 			return err
 		}
-		c, err := F.parsePoly(*r.Cofactor, "/value/cofactor")
+		c, err := F.parsePoly(FieldPolynomial{Coefficients: r.Cofactor.Coefficients}, "/value/cofactor")
 		if err != nil {
 			return err
+		}
+		gen := generatorName(q.Field, q.Polynomial.Variable)
+		v := q.Polynomial.Variable
+		if v == "" {
+			v = "x"
+		}
+		if r.Factor.Expression != renderPoly(F, g, v, gen) || r.Cofactor.Expression != renderPoly(F, c, v, gen) {
+			return errors.New("an expression does not render its coefficients")
 		}
 		if deg(g) < 1 || deg(g) >= deg(f) || !isOne(g[len(g)-1]) {
 			return fmt.Errorf("the factor has degree %d or is not monic: not a proper factor of a degree-%d polynomial", deg(g), deg(f))

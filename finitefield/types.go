@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
@@ -228,7 +229,7 @@ func (F *gf) certify(ctx context.Context) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			return "", core.DomainErrorf("the modulus is reducible over GF(%s): it is divisible by %s; choose an irreducible polynomial of degree %d (e.g. from PARI/GP's ffinit(%s, %d))", F.p, renderPoly(B, factor, "t"), F.k, F.p, F.k)
+			return "", core.DomainErrorf("the modulus is reducible over GF(%s): it is divisible by %s; choose an irreducible polynomial of degree %d (e.g. from PARI/GP's ffinit(%s, %d))", F.p, renderPoly(B, factor, "t", ""), F.k, F.p, F.k)
 		}
 	}
 	return verdict, nil
@@ -344,38 +345,102 @@ func (F *gf) toField() Field {
 	return fj
 }
 
-// renderPoly writes a polynomial over F for messages, e.g. "t^2 + t + 1"
-// over GF(p); over GF(p^k) coefficients are shown as their coordinate lists.
-func renderPoly(F *gf, a poly, v string) string {
-	if len(a) == 0 {
-		return "0"
+// RenderedPolynomial is a polynomial in a result: the coefficients as in
+// FieldPolynomial and the same polynomial written out, e.g.
+// "x^2 + 3·x + 1" over GF(p) or "(t + 1)·x^2 + t" over GF(p^k), whose
+// coefficients are written as polynomials in the generator t of the
+// modulus (named by the modulus's variable when it differs from x).
+type RenderedPolynomial struct {
+	Variable     string    `json:"variable,omitempty"`
+	Coefficients []Element `json:"coefficients"`
+	Expression   string    `json:"expression"`
+}
+
+// toRendered renders a polynomial for a result.
+func (F *gf) toRendered(a poly, variable, generator string) RenderedPolynomial {
+	fp := F.toPoly(a, variable)
+	v := variable
+	if v == "" {
+		v = "x"
 	}
-	var b bytes.Buffer
-	for i := len(a) - 1; i >= 0; i-- {
-		if isZero(a[i]) {
+	return RenderedPolynomial{Variable: variable, Coefficients: fp.Coefficients, Expression: renderPoly(F, a, v, generator)}
+}
+
+// generatorName is the name of t in GF(p)[t]/(f) for rendering, never the
+// polynomial's own variable.
+func generatorName(fj Field, variable string) string {
+	g := "t"
+	if fj.Modulus != nil && fj.Modulus.Variable != "" {
+		g = fj.Modulus.Variable
+	}
+	if variable == "" {
+		variable = "x"
+	}
+	if g == variable {
+		g = "a"
+		if variable == "a" {
+			g = "b"
+		}
+	}
+	return g
+}
+
+// renderTerms writes Σ c_i v^i from the leading term down, with "·" for
+// products, skipping zero terms; coef renders a coefficient and reports
+// whether it is a sum of several terms (and so needs parentheses).
+func renderTerms(n int, v string, isZero func(int) bool, coef func(int) (string, bool)) string {
+	var b strings.Builder
+	for i := n - 1; i >= 0; i-- {
+		if isZero(i) {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteString(" + ")
 		}
-		c := ""
-		if F.k == 1 {
-			c = a[i][0].String()
-		} else {
-			cj, _ := json.Marshal(F.toElement(a[i]))
-			c = string(cj)
-		}
+		c, sum := coef(i)
 		switch {
 		case i == 0:
 			b.WriteString(c)
+			continue
 		case c == "1":
-			b.WriteString(v)
+		case sum:
+			b.WriteString("(" + c + ")·")
 		default:
-			b.WriteString(c + "·" + v)
+			b.WriteString(c + "·")
 		}
+		b.WriteString(v)
 		if i > 1 {
 			fmt.Fprintf(&b, "^%d", i)
 		}
 	}
+	if b.Len() == 0 {
+		return "0"
+	}
 	return b.String()
+}
+
+// renderElement writes an element: its integer over GF(p), a polynomial in
+// the generator over GF(p^k).
+func renderElement(F *gf, a elem, generator string) (string, bool) {
+	if F.k == 1 {
+		if len(a) == 0 {
+			return "0", false
+		}
+		return a[0].String(), false
+	}
+	terms := 0
+	for _, c := range a {
+		if c.Sign() != 0 {
+			terms++
+		}
+	}
+	return renderTerms(len(a), generator, func(i int) bool { return a[i].Sign() == 0 },
+		func(i int) (string, bool) { return a[i].String(), false }), terms > 1
+}
+
+// renderPoly writes a polynomial over F in the variable v, e.g.
+// "t^2 + t + 1" over GF(p) or "(t + 1)·x^2 + t" over GF(p^k).
+func renderPoly(F *gf, a poly, v, generator string) string {
+	return renderTerms(len(a), v, func(i int) bool { return isZero(a[i]) },
+		func(i int) (string, bool) { return renderElement(F, a[i], generator) })
 }
