@@ -101,10 +101,10 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 // RenderedPolynomial).
 type IrreducibilityResult struct {
 	core.CheckResult
-	Proof                   string           `json:"proof,omitempty"`
+	Proof                   string              `json:"proof,omitempty"`
 	Factor                  *RenderedPolynomial `json:"factor,omitempty"`
 	Cofactor                *RenderedPolynomial `json:"cofactor,omitempty"`
-	CharacteristicPrimality Primality        `json:"characteristic_primality"`
+	CharacteristicPrimality Primality           `json:"characteristic_primality"`
 }
 
 // irreducibilityOperation decides whether a polynomial of degree ≥ 1 over
