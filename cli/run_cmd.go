@@ -326,7 +326,8 @@ func readBounded(path string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxPayloadBytes+1))
 }
 
-// jsonSyntax reports where data stops being one JSON value.
+// jsonSyntax reports where data stops being one JSON value, as the
+// runtime does for a payload: line and column of the offending byte.
 func jsonSyntax(data []byte) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return errors.New("the file is empty")
@@ -336,14 +337,14 @@ func jsonSyntax(data []byte) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		line, col := 1, 1
-		for _, b := range data[:min(int(se.Offset), len(data))] {
+		for _, b := range data[:min(max(se.Offset-1, 0), int64(len(data)))] {
 			if b == '\n' {
 				line, col = line+1, 1
 			} else {
 				col++
 			}
 		}
-		return fmt.Errorf("line %d, column %d: %v", line, col, se)
+		return fmt.Errorf("malformed JSON at line %d, column %d (byte %d): %v", line, col, se.Offset, se)
 	}
 	return err
 }

@@ -98,7 +98,7 @@ func (b *byteCount) UnmarshalText(text []byte) error {
 		return fmt.Errorf("%q is not a size: give bytes, optionally with KiB, MiB or GiB (e.g. 8MiB)", s)
 	}
 	n, err := strconv.ParseInt(digits, 10, 64)
-	if err != nil || n > math.MaxInt64>>shift {
+	if err != nil || n < 0 || n > math.MaxInt64>>shift {
 		return fmt.Errorf("%q is not a size: give bytes, optionally with KiB, MiB or GiB (e.g. 8MiB), at most 2^63 - 1 bytes", s)
 	}
 	*b = byteCount(n << shift)
