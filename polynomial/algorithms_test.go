@@ -112,9 +112,9 @@ func TestGCDZ(t *testing.T) {
 	}
 }
 
-// TestResultantAgainstSylvester compares the subresultant resultant with
-// the Sylvester determinant over Q, including zero, constant and
-// non-coprime inputs and rational coefficients.
+// TestResultantAgainstSylvester compares the modular resultant with the
+// Sylvester determinant over Q and with the subresultant PRS, including
+// zero, constant and non-coprime inputs and rational coefficients.
 func TestResultantAgainstSylvester(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 3))
 	for i := 0; i < 400; i++ {
@@ -130,6 +130,19 @@ func TestResultantAgainstSylvester(t *testing.T) {
 		}
 		if want := sylvesterResultant(a, b); got.Cmp(want) != 0 {
 			t.Fatalf("case %d: res(%v, %v) = %s, Sylvester determinant %s", i, a, b, got.RatString(), want.RatString())
+		}
+		za, _ := clearDenominators(a)
+		zb, _ := clearDenominators(b)
+		mod, err := resultantModular(bg, za, zb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := resultantSubresultant(bg, za, zb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 {
+			t.Fatalf("case %d: res(%v, %v): modular %s, subresultant %s", i, za, zb, mod, sub)
 		}
 	}
 }

@@ -150,12 +150,43 @@ func BenchmarkSquareFree(b *testing.B) {
 }
 
 func BenchmarkResultant(b *testing.B) {
-	for _, n := range []int{20, 50, 100} {
+	for _, n := range []int{20, 50, 100, 200} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := toQ(randomZ(rng, n, 64)), toQ(randomZ(rng, n, 64))
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := resultantQ(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkResultantSubresultant and BenchmarkResultantModular are the two
+// algorithms resultantZ chooses between, on the inputs of
+// BenchmarkResultant.
+func BenchmarkResultantSubresultant(b *testing.B) {
+	for _, n := range []int{20, 50, 100} {
+		rng := rand.New(rand.NewPCG(uint64(n), 6))
+		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := resultantSubresultant(bg, x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkResultantModular(b *testing.B) {
+	for _, n := range []int{20, 50, 100} {
+		rng := rand.New(rand.NewPCG(uint64(n), 6))
+		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := resultantModular(bg, x, y); err != nil {
 					b.Fatal(err)
 				}
 			}

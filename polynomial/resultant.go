@@ -11,11 +11,10 @@ import (
 )
 
 // Limits of polynomial.resultant.compute and polynomial.discriminant.compute.
-// The subresultant algorithm handles coefficients growing to about
-// degree·bits bits over degree steps, so the product of the two bounds is
-// what costs.
+// The modular algorithm needs about degree·bits/31 primes, each costing a
+// Euclidean remainder sequence of degree² word operations.
 const (
-	ResultantMaxDegree = 100
+	ResultantMaxDegree = 200
 	ResultantMaxBits   = 256
 )
 
@@ -43,9 +42,10 @@ type ResultantResult struct {
 // res(c, g) = c^deg g for a nonzero constant c (so 1 for two constants).
 // Canonical form: a reduced rational.
 //
-// Algorithm: the subresultant PRS over Z (Collins 1967; Brown and Traub
-// 1971; Cohen, Algorithm 3.3.7) after clearing denominators, see
-// resultantalg.go.
+// Algorithm: after clearing denominators, the subresultant PRS over Z
+// (Collins 1967; Brown and Traub 1971; Cohen, Algorithm 3.3.7) up to
+// degree 40, and beyond it the modular algorithm (Collins 1971; Geddes,
+// Czapor and Labahn §9.4) with Hadamard's bound; see resultantalg.go.
 func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 	return core.Operation[ResultantRequest, ResultantResult]{
 		ID:         "polynomial.resultant.compute",
@@ -56,7 +56,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
 		Limits: resultantLimits.declare(
-			`{"left":{"expression":"x^101"},"right":{"expression":"x + 1"}}`,
+			`{"left":{"expression":"x^201"},"right":{"expression":"x + 1"}}`,
 			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
 		),
 		Preflight: func(q ResultantRequest) error {
@@ -101,7 +101,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Generate: func(rng *rand.Rand) ResultantRequest {
 			return ResultantRequest{Left: polyInputOf("x", randomQ(rng, rng.IntN(10), 30)), Right: polyInputOf("x", randomQ(rng, rng.IntN(10), 30))}
 		},
-		Slow: `{"left":{"expression":"(2^250 - 1)*x^100 + (3^150 + 1)*x^99 - (5^50 - 3)*(x^2 + 1)^49 + 7^80"},"right":{"expression":"(3^150 - 1)*x^99 - (2^140 + 5)*(x^3 - x + 1)^33 - 11^70"}}`,
+		Slow: `{"left":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"},"right":{"expression":"(3^150 - 1)*x^199 - (2^140 + 5)*(x^3 - x + 1)^66 - 11^70"}}`,
 	}
 }
 
@@ -124,8 +124,8 @@ type DiscriminantResult struct {
 // for f of degree n ≥ 1, which is lc(f)^(2n−2) ∏_{i<j} (α_i − α_j)²; it is
 // zero exactly when f has a repeated root. A linear f has discriminant 1
 // (PARI/GP's poldisc convention); a constant has none and is a domain
-// error. Canonical form: a reduced rational. Algorithm: the subresultant
-// resultant (see polynomial.resultant.compute).
+// error. Canonical form: a reduced rational. Algorithm: the resultant of
+// polynomial.resultant.compute.
 func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantResult] {
 	return core.Operation[DiscriminantRequest, DiscriminantResult]{
 		ID:         "polynomial.discriminant.compute",
@@ -136,7 +136,7 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
 		Limits: resultantLimits.declare(
-			`{"polynomial":{"expression":"x^101"}}`,
+			`{"polynomial":{"expression":"x^201"}}`,
 			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
 		),
 		Preflight: func(q DiscriminantRequest) error {
@@ -188,7 +188,7 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 			}
 			return DiscriminantRequest{Polynomial: polyInputOf("x", f)}
 		},
-		Slow: `{"polynomial":{"expression":"(2^250 - 1)*x^100 + (3^150 + 1)*x^99 - (5^50 - 3)*(x^2 + 1)^49 + 7^80"}}`,
+		Slow: `{"polynomial":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"}}`,
 	}
 }
 
