@@ -89,8 +89,9 @@ const (
 // pminus1.go) and Pollard–Brent rho with batched gcds (Brent 1980; see
 // rho.go), recursing on the factors found. Each prime factor is proven
 // where in reach: below 3.3·10^24 deterministic Miller–Rabin is a proof,
-// above it a Pocklington certificate is attempted (pocklington.go);
-// otherwise it is marked probable. Rho finds a prime p in about √p
+// above it a Pocklington certificate is attempted (pocklington.go) with a
+// fixed budget of its own, independent of max_iterations; otherwise it is
+// marked probable. Rho finds a prime p in about √p
 // iterations, so factors up to roughly 12 digits are found within the
 // default budget; when the budget runs out the result is INCOMPLETE and
 // names the composites left. Rho runs on Montgomery arithmetic in machine
