@@ -223,8 +223,23 @@ func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 		}
 		return 3
 	}
-	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int { return rank(a) - rank(b) })
+	// A type mismatch inside a union branch usually means the caller meant
+	// another branch, whose own complaint is the useful one ("must be
+	// string" from the branch not meant is not), so it goes last.
+	key := func(e *validator.ValidationError) int {
+		if _, ok := e.ErrorKind.(*kind.Type); ok && isUnion(e) {
+			return 4
+		}
+		return rank(e)
+	}
+	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int { return key(a) - key(b) })
 	return leaves[0]
+}
+
+// isUnion reports whether a violation was found inside an anyOf or oneOf
+// branch.
+func isUnion(e *validator.ValidationError) bool {
+	return strings.Contains(e.SchemaURL, "/anyOf/") || strings.Contains(e.SchemaURL, "/oneOf/")
 }
 
 func (c *compiledSchema) describe(e *validator.ValidationError, path string) error {

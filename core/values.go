@@ -41,8 +41,10 @@ func (i Integer) Big() *big.Int {
 
 func (i Integer) String() string { return i.Big().String() }
 
-// MarshalJSON writes the canonical decimal string.
-func (i Integer) MarshalJSON() ([]byte, error) { return json.Marshal(i.String()) }
+// MarshalText gives the canonical decimal digits, which encoding/json
+// writes as a JSON string (cheaper than a MarshalJSON, whose output the
+// encoder would re-scan).
+func (i Integer) MarshalText() ([]byte, error) { return i.Big().Append(nil, 10), nil }
 
 // UnmarshalJSON accepts only a JSON string holding a canonical decimal integer.
 func (i *Integer) UnmarshalJSON(b []byte) error {
@@ -133,8 +135,9 @@ func (r Rational) Rat() *big.Rat {
 // String renders the canonical form: "p" or "p/q" in lowest terms, q > 0.
 func (r Rational) String() string { return r.Rat().RatString() }
 
-// MarshalJSON writes the canonical string.
-func (r Rational) MarshalJSON() ([]byte, error) { return json.Marshal(r.String()) }
+// MarshalText gives the canonical form, written by encoding/json as a JSON
+// string.
+func (r Rational) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
 
 // UnmarshalJSON accepts only a JSON string "p", or "p/q" with q > 0.
 func (r *Rational) UnmarshalJSON(b []byte) error {

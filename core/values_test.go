@@ -133,3 +133,31 @@ func TestOptionalUnionField(t *testing.T) {
 		t.Fatalf("shape schema %+v", shape)
 	}
 }
+
+type elementRequest struct {
+	Element eitherElement `json:"element"`
+}
+
+type eitherElement struct{}
+
+func (eitherElement) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{Integer{}.JSONSchema(), {Type: "array", Items: Integer{}.JSONSchema()}}}
+}
+
+// When a union fails, the message speaks of the branch the value's shape
+// chose, not of the other branch's type.
+func TestUnionErrorNamesTheMeantBranch(t *testing.T) {
+	s, err := SchemaFor[elementRequest]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compileSchema("request", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = c.validate(map[string]any{"element": []any{"03"}}, "/payload")
+	var e *Error
+	if !errors.As(err, &e) || e.Path != "/payload/element/0" || !strings.Contains(e.Message, "leading zeros") {
+		t.Fatalf("got %v", err)
+	}
+}
