@@ -8,7 +8,6 @@ package polynomial
 // computation it checks.
 
 import (
-	"math/big"
 
 	"jacobian.dev/core/modular"
 )
@@ -42,9 +41,8 @@ func evalMod(a []uint64, t, p uint64) uint64 {
 	return acc
 }
 
-// modImage is a prime with the images of some rational polynomials and
-// numbers; ok is false when a denominator vanished and another prime is
-// needed.
+// modImages reduces rational polynomials modulo p; ok is false when p
+// divides a denominator and another prime is needed.
 func modImages(p uint64, polys []qpoly) ([][]uint64, bool) {
 	out := make([][]uint64, len(polys))
 	for i, a := range polys {
@@ -70,7 +68,6 @@ func withImages(polys []qpoly, f func(p uint64, imgs [][]uint64) error) error {
 	}
 }
 
-func ratMod(x *big.Rat, p uint64) (uint64, bool) { return modular.ReduceRat(x, p) }
 
 // resultantMod is res(a, b) in GF(p) for a, b of the given formal degrees
 // whose leading coefficients are nonzero mod p, by Euclid's algorithm
