@@ -223,8 +223,18 @@ func Compile(src string, maxLength int) (*Expr, error) {
 // the degree bound times the cost of multiplying coefficients of the bits
 // bound.
 func (e *Expr) Expand(ctx context.Context) ([]*big.Rat, error) {
+	// A caller that skipped Within still must not allocate without bound.
+	if err := e.Within(Limits{MaxLength: e.length, MaxDegree: expandMaxDegree, MaxBits: expandMaxBits}); err != nil {
+		return nil, err
+	}
 	return expand(ctx, e.root)
 }
+
+// Expand never builds more than these, whatever the caller's limits.
+const (
+	expandMaxDegree = 1 << 24
+	expandMaxBits   = 1 << 32
+)
 
 // Parse compiles src, refuses it with a *SizeError if its bounds exceed
 // lim, and expands it.

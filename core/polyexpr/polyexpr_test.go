@@ -1,6 +1,7 @@
 package polyexpr
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -302,5 +303,16 @@ func BenchmarkExpand(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestExpandRefusesUnboundedWork(t *testing.T) {
+	e, err := Compile("x^1000000000000", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var se *SizeError
+	if _, err := e.Expand(context.Background()); !errors.As(err, &se) {
+		t.Fatalf("Expand of x^(10^12) without a limit check: %v, want a size error", err)
 	}
 }
