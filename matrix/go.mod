@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/google/jsonschema-go v0.4.3
+	jacobian.dev/conformance v0.0.0-00010101000000-000000000000
 	jacobian.dev/core v0.0.0
 )
 
@@ -13,3 +14,5 @@ require (
 )
 
 replace jacobian.dev/core => ../core
+
+replace jacobian.dev/conformance => ../conformance
