@@ -355,3 +355,31 @@ func TestKroneckerAgainstSchoolbook(t *testing.T) {
 		}
 	}
 }
+
+// TestResultantLargeDegrees compares the two resultant algorithms above
+// the degree where resultantZ switches, with and without a common factor.
+func TestResultantLargeDegrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 21))
+	for i := 0; i < 8; i++ {
+		a := randomZ(rng, 41+rng.IntN(30), 64)
+		b := randomZ(rng, 41+rng.IntN(30), 64)
+		if i%4 == 0 {
+			c := randomZ(rng, 1, 8)
+			a, b = mustZmul(t, a, c), mustZmul(t, b, c)
+		}
+		mod, err := resultantModular(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub, err := resultantSubresultant(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 {
+			t.Fatalf("case %d (degrees %d, %d): modular %s, subresultant %s", i, a.deg(), b.deg(), mod, sub)
+		}
+		if i%4 == 0 && mod.Sign() != 0 {
+			t.Fatalf("case %d: inputs with a common factor have a nonzero resultant", i)
+		}
+	}
+}

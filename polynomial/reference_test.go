@@ -198,3 +198,47 @@ func TestReferenceSquareFree(t *testing.T) {
 		}
 	}
 }
+
+// referenceProducts are the multiply and power cases of reference.json
+// (PARI/GP 2.15.2: f*g and f^e).
+type referenceProducts struct {
+	Cases struct {
+		Multiply []struct {
+			Left, Right, Result []string
+		} `json:"multiply"`
+		Power []struct {
+			Left     []string
+			Exponent int
+			Result   []string
+		} `json:"power"`
+	}
+}
+
+func TestReferenceMultiplyAndPower(t *testing.T) {
+	rt := newRuntime(t)
+	b, err := os.ReadFile("testdata/reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref referenceProducts
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if len(ref.Cases.Multiply) < 50 || len(ref.Cases.Power) < 50 {
+		t.Fatalf("reference.json has %d products and %d powers", len(ref.Cases.Multiply), len(ref.Cases.Power))
+	}
+	for i, c := range ref.Cases.Multiply {
+		var r ArithmeticResult
+		payload := fmt.Sprintf(`{"op":"multiply","left":%s,"right":%s}`, coeffJSON(c.Left), coeffJSON(c.Right))
+		if completed(t, rt, "polynomial.arithmetic.compute", payload, &r) && !sameCoeffs(coeffStrings(*r.Result), c.Result) {
+			t.Errorf("multiply case %d: %v, PARI/GP says %v", i, coeffStrings(*r.Result), c.Result)
+		}
+	}
+	for i, c := range ref.Cases.Power {
+		var r ArithmeticResult
+		payload := fmt.Sprintf(`{"op":"power","left":%s,"exponent":%d}`, coeffJSON(c.Left), c.Exponent)
+		if completed(t, rt, "polynomial.arithmetic.compute", payload, &r) && !sameCoeffs(coeffStrings(*r.Result), c.Result) {
+			t.Errorf("power case %d: %v, PARI/GP says %v", i, coeffStrings(*r.Result), c.Result)
+		}
+	}
+}

@@ -8,6 +8,7 @@ reproducible. Values come from PARI/GP 2.15.2 (gcd, divrem, subst, deriv,
 polresultant, poldisc), run as `gp -q -D colors=no`, and from SymPy 1.14.0
 (sqf_list) for square-free decompositions. Coefficient lists are constant
 term first, exact rationals as strings, [] for the zero polynomial.
+Products (f*g) and powers (f^e) also come from PARI/GP.
 """
 
 import json
@@ -186,6 +187,26 @@ def main():
             out.append({"factor": enc(coeffs), "multiplicity": mult})
         out.sort(key=lambda d: d["multiplicity"])
         cases["square_free"].append({"polynomial": enc(f), "factors": out})
+
+    # Products and powers, drawn after everything above so that the
+    # earlier cases keep their values.
+    cases["multiply"], cases["power"] = [], []
+    queries = []
+    for i in range(CASES):
+        a = rand_poly(RNG.randint(0, 30), 40, rational=True)
+        b = rand_poly(RNG.randint(0, 30), 40, rational=True)
+        case = {"left": enc(a), "right": enc(b)}
+        cases["multiply"].append(case)
+        queries.append(("multiply", case, f"Vecrev({gp_poly(a)}*{gp_poly(b)})"))
+        f = rand_poly(RNG.randint(0, 5), 10, rational=True)
+        e = RNG.randint(0, 12)
+        case = {"left": enc(f), "exponent": e}
+        cases["power"].append(case)
+        queries.append(("power", case, f"Vecrev({gp_poly(f)}^{e})"))
+    lines = run_gp([q for _, _, q in queries])
+    assert len(lines) == len(queries), (len(lines), len(queries))
+    for (_, case, _), line in zip(queries, lines):
+        case["result"] = enc(parse_vec(line))
 
     json.dump({"generator": "gen_reference.py", "pari_gp": "2.15.2", "sympy": sympy.__version__,
                "seed": 20261202, "cases": cases}, sys.stdout, indent=1)
