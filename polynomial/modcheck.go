@@ -8,7 +8,6 @@ package polynomial
 // computation it checks.
 
 import (
-
 	"jacobian.dev/core/modular"
 )
 
@@ -67,7 +66,6 @@ func withImages(polys []qpoly, f func(p uint64, imgs [][]uint64) error) error {
 		}
 	}
 }
-
 
 // resultantMod is res(a, b) in GF(p) for a, b of the given formal degrees
 // whose leading coefficients are nonzero mod p, by Euclid's algorithm
