@@ -383,3 +383,24 @@ func TestResultantLargeDegrees(t *testing.T) {
 		}
 	}
 }
+
+// TestResultantCheckCatchesErrors: the postcondition accepts the true
+// resultant and rejects it off by one, on both of its paths (Sylvester
+// determinant mod p for small degrees, Euclid mod p for large).
+func TestResultantCheckCatchesErrors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 23))
+	for _, deg := range []int{5, 60, 150} {
+		a, b := randomQ(rng, deg+1, 30), randomQ(rng, deg, 30)
+		r, err := resultantQ(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkResultantMod(a, b, r, "resultant"); err != nil {
+			t.Errorf("degree %d: true resultant refused: %v", deg, err)
+		}
+		wrong := new(big.Rat).Add(r, big.NewRat(1, 1))
+		if err := checkResultantMod(a, b, wrong, "resultant"); err == nil {
+			t.Errorf("degree %d: resultant + 1 accepted", deg)
+		}
+	}
+}
