@@ -141,10 +141,7 @@ const kroneckerThreshold = 24
 // Kronecker substitution (see zmulKronecker).
 func zmul(ctx context.Context, a, b zpoly) (zpoly, error) {
 	if min(len(a), len(b)) >= kroneckerThreshold {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		return zmulKronecker(a, b), nil
+		return zmulKronecker(ctx, a, b)
 	}
 	return zmulSchoolbook(ctx, a, b)
 }
@@ -179,9 +176,11 @@ func zmulSchoolbook(ctx context.Context, a, b zpoly) (zpoly, error) {
 // are handled by splitting a = a⁺ − a⁻ and b = b⁺ − b⁻ into non-negative
 // parts: ab = (a⁺b⁺ + a⁻b⁻) − (a⁺b⁻ + a⁻b⁺), each bracket with
 // non-negative coefficients below 2·min(len a, len b)·max|a|·max|b|.
-func zmulKronecker(a, b zpoly) zpoly {
+// ctx is polled between the (at most four) big multiplications, none of
+// which can be interrupted.
+func zmulKronecker(ctx context.Context, a, b zpoly) (zpoly, error) {
 	if len(a) == 0 || len(b) == 0 {
-		return nil
+		return nil, nil
 	}
 	maxBits := func(p zpoly) int {
 		m := 0
@@ -193,8 +192,12 @@ func zmulKronecker(a, b zpoly) zpoly {
 	k := maxBits(a) + maxBits(b) + bits.Len(uint(min(len(a), len(b)))) + 2
 	ap, an := packSigned(a, k)
 	bp, bn := packSigned(b, k)
+	var err error
 	mul := func(x, y *big.Int) *big.Int {
-		if x == nil || y == nil {
+		if x == nil || y == nil || err != nil {
+			return nil
+		}
+		if err = ctx.Err(); err != nil {
 			return nil
 		}
 		return new(big.Int).Mul(x, y)
@@ -209,12 +212,15 @@ func zmulKronecker(a, b zpoly) zpoly {
 		return x.Add(x, y)
 	}
 	n := len(a) + len(b) - 1
-	pos := unpack(sum(mul(ap, bp), mul(an, bn)), n, k)
-	neg := unpack(sum(mul(ap, bn), mul(an, bp)), n, k)
+	p, q := sum(mul(ap, bp), mul(an, bn)), sum(mul(ap, bn), mul(an, bp))
+	if err != nil {
+		return nil, err
+	}
+	pos, neg := unpack(p, n, k), unpack(q, n, k)
 	for i := range pos {
 		pos[i].Sub(pos[i], neg[i])
 	}
-	return ztrim(pos)
+	return ztrim(pos), nil
 }
 
 // packSigned returns a⁺(2^k) and a⁻(2^k), nil where a part is zero.
