@@ -282,8 +282,7 @@ func TestHTTP(t *testing.T) {
 		t.Fatalf("gcd over HTTP: %v", out)
 	}
 	// A second session is served alongside the first. (That value
-	// references never cross sessions is proved in-process by the server's
-	// tests, with a domain built for it.)
+	// references never cross sessions is TestReferenceStaysInItsSession.)
 	if _, out := callTool(t, b, "math.find", `{"request":{"op":"search","query":"determinant"}}`); out["outcome"] != "completed" {
 		t.Fatalf("second session: %v", out)
 	}
