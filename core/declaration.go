@@ -413,7 +413,9 @@ func (d *Declaration) parse(payload []byte) (any, error) {
 	if err != nil {
 		var pe *PayloadError
 		var tl *tooLargeError
-		if errors.As(err, &pe) || errors.As(err, &tl) {
+		var re *Refusal
+		var ce *Error
+		if errors.As(err, &pe) || errors.As(err, &tl) || errors.As(err, &re) || errors.As(err, &ce) {
 			return nil, err
 		}
 		return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: err.Error()}

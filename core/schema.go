@@ -267,6 +267,14 @@ func (c *compiledSchema) describe(e *validator.ValidationError, path string) err
 			desc = "a string matching " + k.Want
 		}
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s is %q, which is not %s (no leading zeros, no '+', no spaces)", where, clip(k.Got), desc)}
+	case *kind.OneOf:
+		if len(k.Subschemas) > 1 {
+			return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s fits more than one of its alternative forms; give exactly one form (inspect the operation for its schema)", where)}
+		}
+	case *kind.Not:
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s has a form this field excludes (inspect the operation for its schema)", where)}
+	case *kind.Enum:
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s must be one of %s", where, enumList(k.Want))}
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s: %s", where, e.ErrorKind.LocalizedString(english))}
 }
@@ -319,6 +327,15 @@ func pointer(tokens []string) string {
 		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
 	}
 	return b.String()
+}
+
+func enumList(values []any) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		b, _ := json.Marshal(v)
+		parts[i] = string(b)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func quoteAll(names []string) string {

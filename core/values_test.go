@@ -161,3 +161,41 @@ func TestUnionErrorNamesTheMeantBranch(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+type formRequest struct {
+	Form exclusiveForm `json:"form"`
+	Mode modeEnum      `json:"mode"`
+}
+
+type exclusiveForm struct{}
+
+func (exclusiveForm) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{{Type: "string"}, {Type: "string", MinLength: jsonschema.Ptr(1)}}}
+}
+
+type modeEnum string
+
+func (modeEnum) JSONSchema() *jsonschema.Schema { return Enum("mode", "fast", "exact") }
+
+func TestSchemaMessages(t *testing.T) {
+	s, err := SchemaFor[formRequest]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compileSchema("request", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		instance map[string]any
+		phrase   string
+	}{
+		{map[string]any{"form": "ab", "mode": "fast"}, "exactly one form"},
+		{map[string]any{"form": "", "mode": "slow"}, `one of "fast", "exact"`},
+	} {
+		err := c.validate(tc.instance, "/payload")
+		if err == nil || !strings.Contains(err.Error(), tc.phrase) {
+			t.Errorf("%v: got %v, want %q", tc.instance, err, tc.phrase)
+		}
+	}
+}
