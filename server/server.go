@@ -86,6 +86,7 @@ func New(reg *core.Registry, opts Options) *Server {
 const instructions = `Jacobian computes exact mathematics: integers, rationals, matrices, polynomials and finite fields, with answers as exact decimal strings.
 Use math.find with {"request":{"op":"search","query":"..."}} to find an operation, then {"request":{"op":"inspect","capability_id":"..."}} to read its payload schema and examples before calling it the first time.
 Call math.run with {"capability_id":"...","payload":{...}}, giving every integer or rational as a JSON string ("12345678901234567890", "-3/4"), never as a JSON number.
+A result's "outputs" hold value:// references to large intermediate values (a value table, say); pass one to a later math.run in the same session as {"inputs":{"<port>":{"value_ref":"value://..."}}} instead of copying the value. References end with the session and the oldest are evicted. Values too large to send inline are stored as artifact://sha256/... resources, linked from the result and readable with resources/read.
 A failed outcome names a stable code and what to change; a non_conclusion (timeout, cancellation, refusal) concludes nothing about the mathematics.`
 
 // MCP returns the underlying SDK server, for connecting in-memory
