@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -84,18 +85,18 @@ const (
 	MaxFactorIterations     = 1 << 32
 )
 
-// factorOperation factors an integer by trial division below 2^14, perfect
-// power detection, stage 1 of Pollard's p − 1 method (Pollard 1974; see
-// pminus1.go) and Pollard–Brent rho with batched gcds (Brent 1980; see
-// rho.go), recursing on the factors found. Each prime factor is proven
-// where in reach: below 3.3·10^24 deterministic Miller–Rabin is a proof,
-// above it a Pocklington certificate is attempted (pocklington.go) with a
-// fixed budget of its own, independent of max_iterations; otherwise it is
-// marked probable. Rho finds a prime p in about √p
-// iterations, so factors up to roughly 12 digits are found within the
-// default budget; when the budget runs out the result is INCOMPLETE and
-// names the composites left. Rho runs on Montgomery arithmetic in machine
-// words below 2^512 (mont128.go, montn.go) and on math/big above.
+// factorOperation factors an integer with core/factor: trial division
+// below 2^14, perfect power detection, stage 1 of Pollard's p − 1 method
+// (Pollard 1974) and Pollard–Brent rho with batched gcds (Brent 1980),
+// recursing on the factors found. Each prime factor is proven where in
+// reach: below 3.3·10^24 deterministic Miller–Rabin is a proof, above it a
+// Pocklington certificate is attempted (pocklington.go) with a fixed budget
+// of its own, independent of max_iterations; otherwise it is marked
+// probable. Rho finds a prime p in about √p iterations, so factors up to
+// roughly 12 digits are found within the default budget; when the budget
+// runs out the result is INCOMPLETE and names the composites left. Rho runs
+// on Montgomery arithmetic in machine words below 2^512 and on math/big
+// above.
 //
 // Canonical result: sign 1 or −1; factors strictly ascending by prime, each
 // with its exponent and primality level; status COMPLETE, or INCOMPLETE
@@ -183,39 +184,29 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 // q = nextprime(p + 10^10) (PARI/GP 2.15).
 const slowSemiprime = "10000000000000000001000000070000000000000000003190000121539"
 
-// factorize runs the whole factorization of n ≠ 0.
+// factorize runs the whole factorization of n ≠ 0: core/factor splits it,
+// and each prime factor found is proven where in reach.
 func factorize(ctx context.Context, n *big.Int, budget int64) (FactorResult, error) {
-	return newFactorizer(ctx, budget).factor(n)
-}
-
-// factor factors n ≠ 0 within f's remaining budget.
-func (f *factorizer) factor(n *big.Int) (FactorResult, error) {
 	res := FactorResult{Sign: n.Sign(), Factors: []PrimeFactor{}, Status: Complete}
-	m := new(big.Int).Abs(n)
-	for _, pp := range f.trialDivide(m) {
-		res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.p), pp.e, Proven})
+	primes, unfactored, err := factor.Factor(ctx, n, budget)
+	if err != nil {
+		return FactorResult{}, err
 	}
-	if m.Cmp(big.NewInt(1)) != 0 {
-		split, err := f.split(m)
+	for _, pp := range primes {
+		level, cert, err := prove(ctx, pp.Base)
 		if err != nil {
 			return FactorResult{}, err
 		}
-		for _, pp := range split.primes {
-			level, cert, err := f.prove(pp.p)
-			if err != nil {
-				return FactorResult{}, err
+		if cert != nil {
+			if res.certificates == nil {
+				res.certificates = map[string][]PocklingtonStep{}
 			}
-			if cert != nil {
-				if res.certificates == nil {
-					res.certificates = map[string][]PocklingtonStep{}
-				}
-				res.certificates[pp.p.String()] = cert
-			}
-			res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.p), pp.e, level})
+			res.certificates[pp.Base.String()] = cert
 		}
-		for _, u := range split.unfactored {
-			res.Unfactored = append(res.Unfactored, UnfactoredPart{core.Int(u.p), u.e})
-		}
+		res.Factors = append(res.Factors, PrimeFactor{core.Int(pp.Base), pp.Exponent, level})
+	}
+	for _, u := range unfactored {
+		res.Unfactored = append(res.Unfactored, UnfactoredPart{core.Int(u.Base), u.Exponent})
 	}
 	if len(res.Unfactored) > 0 {
 		res.Status = Incomplete
@@ -223,16 +214,14 @@ func (f *factorizer) factor(n *big.Int) (FactorResult, error) {
 	return res, nil
 }
 
-// prove decides how far the primality of a factor found by split is
-// established, attempting a certificate above the deterministic range with
-// its own budget.
-func (f *factorizer) prove(p *big.Int) (Primality, []PocklingtonStep, error) {
+// prove decides how far the primality of a factor is established: below
+// the deterministic Miller–Rabin bound it is proven, above it a
+// certificate is attempted with a budget of its own.
+func prove(ctx context.Context, p *big.Int) (Primality, []PocklingtonStep, error) {
 	if p.Cmp(primality.DeterministicBound) < 0 {
 		return Proven, nil, nil
 	}
-	b := certBudget(p)
-	g := &factorizer{ctx: f.ctx, budget: b, total: b, primes: f.primes, groups: f.groups}
-	cert, err := g.certify(p)
+	cert, err := newCertifier(ctx, p).certify(p)
 	var comp *composite
 	switch {
 	case errors.As(err, &comp):

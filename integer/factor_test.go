@@ -3,7 +3,6 @@ package integer
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -13,11 +12,12 @@ import (
 	"time"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 )
 
 // trialFactor is the reference: trial division by every d ≥ 2.
-func trialFactor(n uint64) []primePower {
-	var out []primePower
+func trialFactor(n uint64) []factor.PrimePower {
+	var out []factor.PrimePower
 	for d := uint64(2); d*d <= n; d++ {
 		e := 0
 		for n%d == 0 {
@@ -25,21 +25,21 @@ func trialFactor(n uint64) []primePower {
 			e++
 		}
 		if e > 0 {
-			out = append(out, primePower{new(big.Int).SetUint64(d), e})
+			out = append(out, factor.PrimePower{Base: new(big.Int).SetUint64(d), Exponent: e})
 		}
 	}
 	if n > 1 {
-		out = append(out, primePower{new(big.Int).SetUint64(n), 1})
+		out = append(out, factor.PrimePower{Base: new(big.Int).SetUint64(n), Exponent: 1})
 	}
 	return out
 }
 
-func sameFactors(r FactorResult, want []primePower) bool {
+func sameFactors(r FactorResult, want []factor.PrimePower) bool {
 	if len(r.Factors) != len(want) || r.Status != Complete {
 		return false
 	}
 	for i, f := range r.Factors {
-		if f.Prime.Big().Cmp(want[i].p) != 0 || f.Exponent != want[i].e {
+		if f.Prime.Big().Cmp(want[i].Base) != 0 || f.Exponent != want[i].Exponent {
 			return false
 		}
 	}
@@ -49,9 +49,8 @@ func sameFactors(r FactorResult, want []primePower) bool {
 // TestFactorExhaustive compares with trial division for every n in
 // [-3000, 200000] except 0, and for random n below 10^10.
 func TestFactorExhaustive(t *testing.T) {
-	f := newFactorizer(context.Background(), 1<<40)
 	check := func(n int64) {
-		r, err := f.factor(big.NewInt(n))
+		r, err := factorize(context.Background(), big.NewInt(n), 1<<40)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,20 +80,20 @@ func TestFactorConstructed(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for i := 0; i < 60; i++ {
 		n := big.NewInt(1)
-		var want []primePower
+		var want []factor.PrimePower
 		for range rng.IntN(5) + 1 {
 			p := randomPrime(rng, rng.IntN(35)+2)
 			e := rng.IntN(3) + 1
-			want = append(want, primePower{p, e})
+			want = append(want, factor.PrimePower{Base: p, Exponent: e})
 			n.Mul(n, new(big.Int).Exp(p, big.NewInt(int64(e)), nil))
 		}
 		if i%4 == 0 {
 			p := randomPrime(rng, 80)
 			e := 2 + i%3
-			want = append(want, primePower{p, e})
+			want = append(want, factor.PrimePower{Base: p, Exponent: e})
 			n.Mul(n, new(big.Int).Exp(p, big.NewInt(int64(e)), nil))
 		}
-		want = mergePowers(want)
+		want = factor.Merge(want)
 		r, err := factorize(context.Background(), n, DefaultFactorIterations)
 		if err != nil {
 			t.Fatal(err)
@@ -105,78 +104,6 @@ func TestFactorConstructed(t *testing.T) {
 		if err := checkFactorization(FactorRequest{N: core.Int(n)}, r); err != nil {
 			t.Fatal(err)
 		}
-	}
-}
-
-// TestRhoSmall runs rho on every odd composite below 30000 that is not a
-// perfect power: any answer must be a proper divisor, and failures (all 16
-// polynomials cycling modulo every prime at once) must be rare.
-func TestRhoSmall(t *testing.T) {
-	f := newFactorizer(context.Background(), 1<<40)
-	failures := 0
-	for n := int64(9); n < 30000; n += 2 {
-		bn := big.NewInt(n)
-		if len(trialFactor(uint64(n))) == 1 && trialFactor(uint64(n))[0].e == 1 {
-			continue // prime
-		}
-		if _, k := perfectPower(bn); k > 1 {
-			continue
-		}
-		d, err := f.rho(bn)
-		if errors.Is(err, errBudget) {
-			failures++
-			continue
-		}
-		if err != nil || d.Cmp(big.NewInt(1)) <= 0 || d.Cmp(bn) >= 0 || new(big.Int).Rem(bn, d).Sign() != 0 {
-			t.Fatalf("rho(%d) = %v, %v", n, d, err)
-		}
-	}
-	if failures > 10 {
-		t.Errorf("rho failed on %d small composites", failures)
-	}
-	t.Logf("rho gave up on %d small composites", failures)
-}
-
-// TestPerfectPower compares with exhaustive search on small n.
-func TestPerfectPower(t *testing.T) {
-	for n := int64(2); n < 20000; n++ {
-		r, k := perfectPower(big.NewInt(n))
-		bestK, bestR := 1, n
-		for b := int64(2); b*b <= n; b++ {
-			p, e := b, 1
-			for p < n {
-				p *= b
-				e++
-			}
-			if p == n && e > bestK {
-				bestK, bestR = e, b
-			}
-		}
-		if k != bestK || r.Int64() != bestR {
-			t.Fatalf("perfectPower(%d) = %v^%d, want %d^%d", n, r, k, bestR, bestK)
-		}
-	}
-	p := randomPrime(rand.New(rand.NewPCG(1, 1)), 200)
-	if r, k := perfectPower(new(big.Int).Exp(p, big.NewInt(6), nil)); k != 6 || r.Cmp(p) != 0 {
-		t.Errorf("p^6 with a 200-bit p: got %v^%d", r, k)
-	}
-}
-
-// TestRefineSharedPrime: the composites p·q and p·r left unfactored are
-// split on their common factor.
-func TestRefineSharedPrime(t *testing.T) {
-	p, q, r := big.NewInt(1000003), big.NewInt(1000033), big.NewInt(1000037)
-	res := splitResult{unfactored: []primePower{
-		{new(big.Int).Mul(p, q), 1},
-		{new(big.Int).Mul(p, r), 2},
-	}}
-	work := refine(&res)
-	var got []string
-	for _, w := range mergePowers(work) {
-		got = append(got, fmt.Sprintf("%v^%d", w.p, w.e))
-	}
-	if want := "1000003^3 1000033^1 1000037^2"; strings.Join(got, " ") != want {
-		t.Errorf("refine gave %v, want %s", got, want)
 	}
 }
 
@@ -340,7 +267,7 @@ func TestFactorDigitLimit(t *testing.T) {
 // p − 1 nor q − 1 is smooth enough for p − 1. PARI/GP 2.15:
 // factor(p-1) = 2·283·49663·3557546769822241483571 and
 // factor(q-1) = 2^2·5·281·1804711·78959579·124868011271, whose largest
-// primes are above pm1Bound; so only rho applies, and it needs about 10^14
+// primes are above 2^16, the bound of stage 1; so only rho applies, and it needs about 10^14
 // iterations.
 func TestSlowSemiprime(t *testing.T) {
 	p, _ := new(big.Int).SetString("100000000000000000000000000319", 10)
@@ -349,8 +276,8 @@ func TestSlowSemiprime(t *testing.T) {
 	if n.String() != slowSemiprime || !p.ProbablyPrime(20) || !q.ProbablyPrime(20) {
 		t.Fatal("slowSemiprime is not the documented product of two primes")
 	}
-	f := newFactorizer(context.Background(), MaxFactorIterations)
-	if d, err := f.pm1(n); d != nil || err != nil {
+	f := factor.New(context.Background(), MaxFactorIterations)
+	if d, err := f.PM1(n); d != nil || err != nil {
 		t.Errorf("p − 1 splits the slow payload: %v %v", d, err)
 	}
 }

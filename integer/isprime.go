@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -149,13 +150,12 @@ func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 	if n.Cmp(big.NewInt(2)) < 0 {
 		return reject(MethodBelowTwo, fmt.Sprintf("primes are integers ≥ 2; %s is not", clipped(n))), nil
 	}
-	f := newFactorizer(ctx, certBudget(n))
-	if d := f.smallestSmallFactor(n); d != nil && d.Cmp(n) != 0 {
+	if d := factor.SmallestFactor(n); d != nil && d.Cmp(n) != 0 {
 		r := reject(MethodFactor, "the factor divides n")
 		r.Factor = intPtr(d)
 		return r, nil
 	}
-	if n.Cmp(big.NewInt(trialBound*trialBound)) < 0 {
+	if n.Cmp(big.NewInt(factor.TrialBound*factor.TrialBound)) < 0 {
 		return PrimalityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodTrialDivision, Reason: "no prime up to √n divides n"}, nil
 	}
 	witness := func(a *big.Int) PrimalityResult {
@@ -188,7 +188,7 @@ func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 			Reason: fmt.Sprintf("the Lucas test shows n composite, but no Miller–Rabin witness below %d was found", maxWitnessSearch),
 		}, nil
 	}
-	cert, err := f.certify(n)
+	cert, err := newCertifier(ctx, n).certify(n)
 	var comp *composite
 	switch {
 	case errors.As(err, &comp) && comp.factor != nil:
@@ -209,21 +209,6 @@ func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 		CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodPocklington,
 		Reason: "Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion", Certificate: cert,
 	}, nil
-}
-
-// smallestSmallFactor returns the least prime below trialBound dividing n,
-// or nil.
-func (f *factorizer) smallestSmallFactor(n *big.Int) *big.Int {
-	r := new(big.Int)
-	for _, g := range f.groups {
-		rem := r.Rem(n, g.product).Uint64()
-		for _, p := range g.primes {
-			if rem%p == 0 {
-				return new(big.Int).SetUint64(p)
-			}
-		}
-	}
-	return nil
 }
 
 func intPtr(x *big.Int) *core.Integer {

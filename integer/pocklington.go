@@ -26,15 +26,17 @@ package integer
 // step proving q in turn. Verifying it costs a few modular exponentiations
 // per step, far less than finding it.
 //
-// Finding it means factoring n − 1 far enough. Trial division and
-// Pollard–Brent rho (rho.go) peel off small primes; a large cofactor that is
-// a probable prime is certified recursively (it is smaller than n, so the
-// recursion ends), which covers the common shape n − 1 = (smooth) × (one
-// large prime). Every rho iteration, at every depth, draws on one budget, so
-// the attempt ends deterministically; when F stays ≤ √n the number is left a
+// Finding it means factoring n − 1 far enough. Trial division, Pollard's
+// p − 1 and Pollard–Brent rho (core/factor) peel off small primes; a large
+// cofactor that is a probable prime is certified recursively (it is smaller
+// than n, so the recursion ends), which covers the common shape
+// n − 1 = (smooth) × (one large prime). Every rho iteration, at every
+// depth, draws on one budget, so the attempt ends deterministically; when
+// F stays ≤ √n the number is left a
 // probable prime.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -42,6 +44,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -135,13 +138,13 @@ func (ProofMethod) JSONSchema() *jsonschema.Schema {
 
 // certBudget bounds the rho iterations of one certification attempt for n,
 // all depths together. The cofactors of n − 1 of small n take the
-// Montgomery rho paths (mont128.go, montn.go), many times cheaper per
-// iteration than math/big, so the same time buys more iterations.
+// Montgomery rho paths of core/factor, many times cheaper per iteration
+// than math/big, so the same time buys more iterations.
 func certBudget(n *big.Int) int64 {
 	switch b := n.BitLen(); {
 	case b <= 128:
 		return 1 << 21
-	case b <= 64*maxLimbs:
+	case b <= factor.WordBits:
 		return 1 << 19
 	}
 	return 1 << 17
@@ -159,13 +162,26 @@ type composite struct {
 
 func (c *composite) Error() string { return "composite" }
 
-// certify tries to prove the probable prime n ≥ trialBound² prime. It
-// returns the certificate's steps (n's first), nil if the budget or the
+// certifier searches for one certificate, all depths drawing on one
+// Factorizer's budget.
+type certifier struct {
+	ctx context.Context
+	f   *factor.Factorizer
+}
+
+// newCertifier prepares a search for a certificate of n with
+// certBudget(n).
+func newCertifier(ctx context.Context, n *big.Int) *certifier {
+	return &certifier{ctx: ctx, f: factor.New(ctx, certBudget(n))}
+}
+
+// certify tries to prove the probable prime n ≥ factor.TrialBound² prime.
+// It returns the certificate's steps (n's first), nil if the budget or the
 // witness search ran out, or a *composite error if n is composite, or the
 // context's error.
-func (f *factorizer) certify(n *big.Int) ([]PocklingtonStep, error) {
+func (c *certifier) certify(n *big.Int) ([]PocklingtonStep, error) {
 	steps := map[string]PocklingtonStep{}
-	ok, err := f.certifyInto(n, steps)
+	ok, err := c.certifyInto(n, steps)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -183,9 +199,9 @@ func (f *factorizer) certify(n *big.Int) ([]PocklingtonStep, error) {
 		used[key] = true
 		s := steps[key]
 		out = append(out, s)
-		for _, c := range s.Factors {
-			if c.Proof == ProofPocklington {
-				queue = append(queue, c.Prime.String())
+		for _, q := range s.Factors {
+			if q.Proof == ProofPocklington {
+				queue = append(queue, q.Prime.String())
 			}
 		}
 	}
@@ -193,11 +209,11 @@ func (f *factorizer) certify(n *big.Int) ([]PocklingtonStep, error) {
 	return out, nil
 }
 
-func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (bool, error) {
+func (c *certifier) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (bool, error) {
 	if _, done := steps[n.String()]; done {
 		return true, nil
 	}
-	core.ReportProgress(f.ctx, float64(f.total-f.budget), float64(f.total), fmt.Sprintf("factoring n − 1 for a Pocklington certificate of a %d-digit number", decimalDigits(n)))
+	c.f.Report(fmt.Sprintf("factoring n − 1 for a Pocklington certificate of a %d-digit number", decimalDigits(n)))
 	one := big.NewInt(1)
 	nm1 := new(big.Int).Sub(n, one)
 	rest := new(big.Int).Set(nm1)
@@ -211,60 +227,57 @@ func (f *factorizer) certifyInto(n *big.Int, steps map[string]PocklingtonStep) (
 			rest.Quo(rest, q)
 		}
 	}
-	for _, pp := range f.trialDivide(new(big.Int).Set(nm1)) {
-		add(pp.p, pp.e, ProofTrialDivision)
+	for _, pp := range c.f.TrialDivide(new(big.Int).Set(nm1)) {
+		add(pp.Base, pp.Exponent, ProofTrialDivision)
 	}
-	work := []primePower{{new(big.Int).Set(rest), 1}}
-	bound2 := big.NewInt(trialBound * trialBound)
+	work := []factor.PrimePower{{Base: new(big.Int).Set(rest), Exponent: 1}}
+	bound2 := big.NewInt(factor.TrialBound * factor.TrialBound)
 	for len(work) > 0 && !enough() {
 		// Smallest first: cheapest to finish, and rho finds small factors.
-		slices.SortFunc(work, func(a, b primePower) int { return b.p.Cmp(a.p) })
-		c := work[len(work)-1]
+		slices.SortFunc(work, func(a, b factor.PrimePower) int { return b.Base.Cmp(a.Base) })
+		w := work[len(work)-1]
 		work = work[:len(work)-1]
-		if c.p.Cmp(one) == 0 {
+		if w.Base.Cmp(one) == 0 {
 			continue
 		}
-		if c.p.Cmp(bound2) < 0 {
-			add(c.p, c.e, ProofTrialDivision)
+		if w.Base.Cmp(bound2) < 0 {
+			add(w.Base, w.Exponent, ProofTrialDivision)
 			continue
 		}
-		switch st, _ := primality.Test(c.p); st {
+		switch st, _ := primality.Test(w.Base); st {
 		case primality.Prime:
-			add(c.p, c.e, ProofMillerRabin)
+			add(w.Base, w.Exponent, ProofMillerRabin)
 			continue
 		case primality.ProbablePrime:
-			ok, err := f.certifyInto(c.p, steps)
+			ok, err := c.certifyInto(w.Base, steps)
 			var comp *composite
 			if err != nil && !errors.As(err, &comp) {
 				return false, err
 			}
 			if ok {
-				add(c.p, c.e, ProofPocklington)
+				add(w.Base, w.Exponent, ProofPocklington)
 			}
 			continue
 		}
-		if r, k := perfectPower(c.p); k > 1 {
-			work = append(work, primePower{r, c.e * k})
+		if r, k := factor.PerfectPower(w.Base); k > 1 {
+			work = append(work, factor.PrimePower{Base: r, Exponent: w.Exponent * k})
 			continue
 		}
-		d, err := f.pm1(c.p)
-		if d == nil && err == nil {
-			d, err = f.rho(c.p)
-		}
-		if errors.Is(err, errBudget) {
+		d, err := c.f.FindFactor(w.Base)
+		if errors.Is(err, factor.ErrBudget) {
 			break
 		}
 		if err != nil {
 			return false, err
 		}
-		work = append(work, primePower{d, c.e}, primePower{new(big.Int).Quo(c.p, d), c.e})
+		work = append(work, factor.PrimePower{Base: d, Exponent: w.Exponent}, factor.PrimePower{Base: new(big.Int).Quo(w.Base, d), Exponent: w.Exponent})
 	}
 	if !enough() {
 		return false, nil
 	}
 	found = mergeCertified(found)
 	for i := range found {
-		a, err := f.pocklingtonWitness(n, found[i].Prime.Big())
+		a, err := c.pocklingtonWitness(n, found[i].Prime.Big())
 		if err != nil || a == nil {
 			return false, err
 		}
@@ -293,12 +306,12 @@ func mergeCertified(cs []CertifiedPrime) []CertifiedPrime {
 // pocklingtonWitness finds the smallest a ≥ 2 with a^(n−1) ≡ 1 and
 // gcd(a^((n−1)/q) − 1, n) = 1. It returns a *composite error if some base
 // shows n composite, and nil, nil if none of maxWitnessTries bases works.
-func (f *factorizer) pocklingtonWitness(n, q *big.Int) (*big.Int, error) {
+func (c *certifier) pocklingtonWitness(n, q *big.Int) (*big.Int, error) {
 	one := big.NewInt(1)
 	nm1 := new(big.Int).Sub(n, one)
 	e := new(big.Int).Quo(nm1, q)
 	for a := int64(2); a < 2+maxWitnessTries; a++ {
-		if err := f.ctx.Err(); err != nil {
+		if err := c.ctx.Err(); err != nil {
 			return nil, err
 		}
 		ba := big.NewInt(a)

@@ -11,9 +11,9 @@
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
-// declaration. big.Int is the arithmetic engine throughout; the
-// algorithms built on it (rho, certificates) are described at the top of
-// rho.go and pocklington.go.
+// declaration. big.Int is the arithmetic engine throughout. Factoring
+// (trial division, p − 1, rho) is the shared machinery of core/factor;
+// primality certificates are described at the top of pocklington.go.
 package integer
 
 import (
