@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/big"
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -306,54 +305,5 @@ func TestSmallFieldAgainstGeneral(t *testing.T) {
 				t.Fatalf("GF(%s): table value at %d differs", F.qString(), i)
 			}
 		}
-	}
-}
-
-// TestFactorInteger checks complete factorizations into proven primes on
-// products of random primes of up to 40 bits, and on 2^80 − 1 against
-// PARI/GP 2.15: factor(2^80-1) = 3 · 5^2 · 11 · 17 · 31 · 41 · 257 · 61681 · 4278255361.
-func TestFactorInteger(t *testing.T) {
-	rng := rand.New(rand.NewPCG(13, 14))
-	for range 30 {
-		n := big.NewInt(1)
-		for range 1 + rng.IntN(3) {
-			var p *big.Int
-			for {
-				p = randomBelow(rng, new(big.Int).Lsh(big.NewInt(1), uint(2+rng.IntN(39))))
-				if p.ProbablyPrime(20) {
-					break
-				}
-			}
-			n.Mul(n, p)
-		}
-		fs, proven, err := factorInteger(ctx, n)
-		if err != nil || !proven {
-			t.Fatalf("factor %s: %v proven=%v", n, err, proven)
-		}
-		prod := big.NewInt(1)
-		for _, f := range fs {
-			if !f.prime.ProbablyPrime(20) {
-				t.Fatalf("factor %s of %s is not prime", f.prime, n)
-			}
-			prod.Mul(prod, new(big.Int).Exp(f.prime, big.NewInt(int64(f.exponent)), nil))
-		}
-		if prod.Cmp(n) != 0 {
-			t.Fatalf("factors of %s multiply to %s", n, prod)
-		}
-	}
-	n := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 80), big.NewInt(1))
-	fs, _, err := factorInteger(ctx, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range fs {
-		for range f.exponent {
-			got = append(got, f.prime.String())
-		}
-	}
-	want := []string{"3", "5", "5", "11", "17", "31", "41", "257", "61681", "4278255361"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("2^80 − 1 = %v, PARI/GP %v", got, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -41,9 +42,16 @@ type OrderResult struct {
 // every prime found is proven (2^80 < ψ13).
 const MaxOrderFieldBits = 80
 
+// orderFactorBudget bounds the p − 1 squarings and rho iterations spent
+// factoring q − 1 < 2^80. A composite part of it free of primes below 2^14
+// has a prime factor below 2^40, which rho finds in about 2^20 iterations;
+// the bound, far above that, only keeps a pathological run finite.
+const orderFactorBudget = 1 << 32
+
 // orderOperation: the multiplicative order of a nonzero a ∈ GF(q)*. Factor
-// q − 1 = ∏ r^e (trial division, then Brent's Pollard rho; see
-// intfactor.go), start from n = q − 1 and, for each prime r, divide n by r
+// q − 1 = ∏ r^e with core/factor (trial division, perfect powers, Pollard's
+// p − 1, Brent's Pollard rho; every prime proven by deterministic
+// Miller–Rabin, as q − 1 < 2^80 < ψ13), start from n = q − 1 and, for each prime r, divide n by r
 // while a^(n/r) = 1 (Cohen, A Course in Computational Algebraic Number
 // Theory, Algorithm 1.4.3). The factorization of the order is returned so
 // the postcondition can check minimality without factoring.
@@ -122,19 +130,27 @@ func parseOrder(q OrderRequest, bound *big.Int) (*gf, elem, error) {
 // order returns the multiplicative order of the nonzero a and its
 // factorization.
 func (F *gf) order(ctx context.Context, a elem) (*big.Int, []PrimePower, error) {
-	fs, _, err := factorInteger(ctx, F.qm1)
+	fs, unfactored, err := factor.Factor(ctx, F.qm1, orderFactorBudget)
 	if err != nil {
 		return nil, nil, err
+	}
+	if len(unfactored) > 0 {
+		return nil, nil, fmt.Errorf("q − 1 = %v: its composite part %v did not split within %d iterations", F.qm1, unfactored[0].Base, int64(orderFactorBudget))
+	}
+	for _, f := range fs {
+		if f.Base.Cmp(primality.DeterministicBound) >= 0 {
+			return nil, nil, fmt.Errorf("q − 1 = %v: its prime factor %v is beyond deterministic Miller–Rabin, so not proven", F.qm1, f.Base)
+		}
 	}
 	n := new(big.Int).Set(F.qm1)
 	out := []PrimePower{}
 	for _, f := range fs {
-		e := f.exponent
+		e := f.Exponent
 		for e > 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err
 			}
-			m := new(big.Int).Quo(n, f.prime)
+			m := new(big.Int).Quo(n, f.Base)
 			am, err := F.powCtx(ctx, a, m)
 			if err != nil {
 				return nil, nil, err
@@ -145,7 +161,7 @@ func (F *gf) order(ctx context.Context, a elem) (*big.Int, []PrimePower, error) 
 			n, e = m, e-1
 		}
 		if e > 0 {
-			out = append(out, PrimePower{Prime: core.Int(f.prime), Exponent: e})
+			out = append(out, PrimePower{Prime: core.Int(f.Base), Exponent: e})
 		}
 	}
 	return n, out, nil

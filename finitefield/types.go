@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -244,12 +245,12 @@ func compositeError(ctx context.Context, p, witness *big.Int) error {
 		}
 	}
 	if p.BitLen() <= 80 {
-		fs, _, err := factorInteger(ctx, p)
+		fs, _, err := factor.Factor(ctx, p, orderFactorBudget)
 		if err == nil && len(fs) > 0 {
-			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", fs[0].prime)
+			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", fs[0].Base)
 		}
 	}
-	for _, r := range smallPrimes(1 << 12) {
+	for _, r := range factor.SmallPrimes(1 << 12) {
 		if new(big.Int).Mod(p, new(big.Int).SetUint64(r)).Sign() == 0 {
 			return core.DomainErrorf("p is not prime: divisible by %d; the characteristic of a finite field must be prime", r)
 		}

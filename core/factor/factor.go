@@ -64,10 +64,14 @@ type PrimePower struct {
 // powers found, ascending, each prime passing Baillie–PSW (hence proven
 // below primality.DeterministicBound), and the composites the budget did
 // not split, ascending, coprime to each other and to the listed primes;
-// their product is |n|. The error is the context's, when it ends first.
+// their product is |n|. The error is the context's, when it ends first, or
+// says that n is 0.
 func Factor(ctx context.Context, n *big.Int, budget int64) (primes, unfactored []PrimePower, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
+	}
+	if n.Sign() == 0 {
+		return nil, nil, errors.New("0 has no prime factorization")
 	}
 	f := New(ctx, budget)
 	m := new(big.Int).Abs(n)
