@@ -100,7 +100,6 @@ func TestRunInputBinding(t *testing.T) {
 		{"wrong artifact type", []string{"--input", "n=" + wrongType.URI, "--json", `{}`}, ExitFailed, core.ArtifactTypeMismatch, ""},
 		{"undeclared port", []string{"--input", "m=" + seven.URI, "--json", `{}`}, ExitFailed, core.UnknownField, ""},
 		{"absent artifact", []string{"--input", "n=artifact://sha256/" + strings.Repeat("0", 64), "--json", `{}`}, ExitFailed, core.UnknownReference, ""},
-		{"process-local reference", []string{"--input", "n=value://AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "--json", `{}`}, ExitFailed, core.UnknownReference, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
