@@ -58,7 +58,7 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 		opts.MaxPayloadBytes = 16 << 20
 	}
 	if opts.InlineLimit <= 0 {
-		opts.InlineLimit = 64 << 10
+		opts.InlineLimit = DefaultInlineLimit
 	}
 	if opts.Executor == nil {
 		opts.Executor = NewExecutor(opts.Slots)
@@ -92,6 +92,9 @@ type RunRequest struct {
 	// Timeout, if positive and shorter than the runtime's, bounds this run.
 	Timeout time.Duration `json:"-"`
 }
+
+// DefaultInlineLimit is the largest result carried inline unless configured.
+const DefaultInlineLimit = 64 << 10
 
 // maxValidatedResult is the largest result, in bytes of JSON, that the
 // runtime re-validates against its schema before publishing.

@@ -135,7 +135,7 @@ func (s *ValueStore) Get(ref string) (StoredValue, error) {
 func checkValueRef(ref string) error {
 	body, ok := strings.CutPrefix(ref, ValueRefPrefix)
 	if !ok {
-		return &Error{Code: UnknownReference, Message: fmt.Sprintf("%q is not a value reference: it must start with %q", clip(ref), ValueRefPrefix)}
+		return &Error{Code: UnknownReference, Message: fmt.Sprintf("%q is not a value reference: it must start with %q (a durable artifact is bound as %q)", clip(ref), ValueRefPrefix, ArtifactURIPrefix+"<hex>")}
 	}
 	if n := base64.RawURLEncoding.EncodedLen(valueRefBytes); len(body) != n {
 		return &Error{Code: UnknownReference, Message: fmt.Sprintf("%q is malformed: a value reference has %d characters after %q, this one has %d", clip(ref), n, ValueRefPrefix, len(body))}
