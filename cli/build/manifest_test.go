@@ -16,7 +16,7 @@ const repoRoot = "../.."
 func TestParseDefaults(t *testing.T) {
 	m, err := Parse([]byte(`{"name":"jacobian-lite","output":"bin/jacobian-lite",
 		"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/x","package":"example.com/x/domain","register":"RegisterAll","replace":"../x","version":"v1.2.3"}],
-		"jacobian":{"replace":"."}}`), "/work/tree")
+		"jacobian":{"replace":"."}}`), "/src/tree")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,10 +27,10 @@ func TestParseDefaults(t *testing.T) {
 	if m.Jacobian.Version != "v0.0.0" {
 		t.Errorf("jacobian.version = %q, want v0.0.0", m.Jacobian.Version)
 	}
-	if got := m.OutputPath(); got != "/work/tree/bin/jacobian-lite" {
+	if got := m.OutputPath(); got != "/src/tree/bin/jacobian-lite" {
 		t.Errorf("output resolves to %s", got)
 	}
-	if got := m.abs(m.Domains[1].Replace); got != "/work/x" {
+	if got := m.abs(m.Domains[1].Replace); got != "/src/x" {
 		t.Errorf("replace resolves to %s", got)
 	}
 }
