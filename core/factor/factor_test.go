@@ -77,6 +77,9 @@ func TestFactorExhaustive(t *testing.T) {
 	for range 1000 {
 		check(rng.Uint64N(1e10) + 1)
 	}
+	if _, _, err := Factor(ctx, new(big.Int), 1<<20); err == nil {
+		t.Error("Factor(0) did not fail")
+	}
 	// The sign is the caller's.
 	if ps, _, _ := Factor(ctx, big.NewInt(-12), 100); !samePowers(ps, trialFactor(12)) {
 		t.Errorf("Factor(-12) = %v", ps)
