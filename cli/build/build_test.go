@@ -91,6 +91,27 @@ func TestEndToEnd(t *testing.T) {
 				t.Errorf("%s is provided by %s", op.ID, op.Provider.Module)
 			}
 		}
+		// Search over the lite binary never offers an absent domain, even
+		// for queries in its words.
+		for _, q := range []string{"fibers of a polynomial map over a finite field", "polynomial gcd", "roots modulo a prime"} {
+			out, err := exec.Command(bin, "find", "--json", "--limit", "50", q).Output()
+			if err != nil {
+				t.Fatalf("find %q: %v", q, err)
+			}
+			var res struct {
+				Hits []struct {
+					ID string `json:"capability_id"`
+				} `json:"hits"`
+			}
+			if err := json.Unmarshal(out, &res); err != nil {
+				t.Fatalf("find %q printed %s", q, out)
+			}
+			for _, h := range res.Hits {
+				if strings.HasPrefix(h.ID, "finite_field.") || strings.HasPrefix(h.ID, "polynomial.") {
+					t.Errorf("find %q returned %s, whose domain was not chosen", q, h.ID)
+				}
+			}
+		}
 		cmd := exec.Command(bin, "run", "finite_field.polynomial_map.fibers.compute", "--json", "{}")
 		out, err := cmd.Output()
 		var exit *exec.ExitError
