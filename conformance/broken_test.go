@@ -157,8 +157,8 @@ func registerBroken(r *core.Registry) error {
 	untitled := brokenOp("broken.untitled.compute")
 	untitled.Examples[0].Title = ""
 
-	// Panics while decoding a negative n, where the runtime does not
-	// recover.
+	// Panics while decoding a negative n: the runtime must recover it as
+	// INTERNAL_ERROR, which the postcondition clause reports.
 	fragile := core.Operation[fragileRequest, brokenResult]{
 		ID: "broken.fragile.compute", Title: "Double", Summary: "Doubles a non-negative integer, for testing conformance.",
 		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},

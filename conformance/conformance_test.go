@@ -76,7 +76,7 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
 		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
-		"broken.fragile.compute/postcondition_generated":       {"INTERNAL_ERROR", "panicked where the runtime does not recover", "negative n"},
+		"broken.fragile.compute/postcondition_generated":       {"INTERNAL_ERROR", "recovered panic", "negative n"},
 		"broken.lingering.compute/cancellation":                {"first attempt: returned ", "second attempt: returned ", "must return within 500ms"},
 		"broken.untitled.compute/catalog_metadata":             {"example 0 has no title"},
 		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},

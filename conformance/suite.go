@@ -124,15 +124,14 @@ func (sub *subject) run(ctx context.Context, payload []byte, budget time.Duratio
 	}
 }
 
-// runGuarded runs payload through the runtime, which recovers panics in
-// preflight, execution and postcondition but not in decoding the request
-// or encoding the result, where a domain type's UnmarshalJSON or
-// MarshalJSON runs. Such a panic would end the whole process, so it is
-// recovered here and reported as INTERNAL_ERROR.
+// runGuarded runs payload through the runtime. The runtime recovers panics
+// at every step (a domain type's UnmarshalJSON or MarshalJSON included);
+// this guard stays so that a defect in core itself is reported as a failed
+// clause instead of ending the whole check.
 func (sub *subject) runGuarded(ctx context.Context, payload []byte, budget time.Duration) (o core.Outcome) {
 	defer func() {
 		if p := recover(); p != nil {
-			o = core.Failed(sub.d.ID, core.InternalError, "", "the run panicked where the runtime does not recover (decoding the request or encoding the result): %v", p)
+			o = core.Failed(sub.d.ID, core.InternalError, "", "the run panicked outside the runtime's own recovery: %v", p)
 		}
 	}()
 	return sub.s.rt.Run(ctx, core.RunRequest{CapabilityID: sub.d.ID, Payload: json.RawMessage(payload), Timeout: budget})
