@@ -62,8 +62,6 @@ type ArithmeticResult struct {
 // MaxExponentDigits bounds the exponent of power.
 const MaxExponentDigits = 10_000
 
-func fieldPayload(field string) string { return `{"field":` + field + `}` }
-
 // limitsFor adapts the shared field limits to a request shape: wrap turns
 // the field payload's inner field object into a whole request.
 func limitsFor(wrap func(field string) string) []core.Limit {

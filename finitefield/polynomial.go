@@ -162,7 +162,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 				return IrreducibilityResult{}, err
 			}
 			if g == nil {
-				return IrreducibilityResult{}, errors.New("Rabin's test rejected the polynomial but no factor of degree ≤ n/2 was found")
+				return IrreducibilityResult{}, errors.New("the polynomial failed Rabin's test but no factor of degree ≤ n/2 was found")
 			}
 			quo, _ := F.pdivmod(f, g)
 			v := q.Polynomial.Variable
