@@ -42,7 +42,7 @@ func readBuild(cfg Config) *buildInfo {
 	}
 	b.Module = info.Main.Path
 	if b.Version == "" {
-		b.Version = versionOf(&info.Main)
+		b.Version = core.ModuleVersion(&info.Main)
 	}
 	for _, reg := range cfg.Domains {
 		m := moduleOfFunc(info, reg)
@@ -97,7 +97,7 @@ func packageOf(symbol string) string {
 }
 
 func describe(m *debug.Module) moduleInfo {
-	mi := moduleInfo{Path: m.Path, Version: versionOf(m)}
+	mi := moduleInfo{Path: m.Path, Version: core.ModuleVersion(m)}
 	if m.Replace != nil {
 		mi.Replaced = m.Replace.Path
 		if v := m.Replace.Version; v != "" && v != "(devel)" {
@@ -105,19 +105,4 @@ func describe(m *debug.Module) moduleInfo {
 		}
 	}
 	return mi
-}
-
-// versionOf reports a module's version; one built from a local checkout
-// says "devel", as the catalog's provider versions do.
-func versionOf(m *debug.Module) string {
-	v := m.Version
-	if m.Replace != nil && m.Replace.Version != "" {
-		v = m.Replace.Version
-	}
-	// A workspace build says "(devel)"; a replace directive to a directory
-	// (GOWORK=off) says "(devel)" on the replacement.
-	if v == "" || v == "(devel)" || strings.HasPrefix(v, "v0.0.0-00010101000000") {
-		return "devel"
-	}
-	return v
 }

@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -180,7 +179,7 @@ func runExample(ctx context.Context, rt *core.Runtime, d *core.Declaration) (jso
 	default:
 		return nil, fmt.Sprintf("example %q failed with %s: %s", ex.Title, out.Code, out.Message)
 	}
-	same, err := sameJSONValue(out.Value, ex.Result)
+	same, err := conformance.SameJSON(out.Value, ex.Result)
 	if err != nil {
 		return nil, fmt.Sprintf("example %q: %v", ex.Title, err)
 	}
@@ -507,34 +506,6 @@ func (s *slugger) slug(heading string) string {
 	}
 	s.seen[slug] = true
 	return slug
-}
-
-// sameJSONValue compares two JSON documents as values. Numbers compare by
-// their exact text, as conformance compares them: an exact engine must not
-// call 2^53+1 equal to 2^53 because a float64 cannot tell them apart.
-func sameJSONValue(got, want []byte) (bool, error) {
-	g, err := decodeExactJSON(got)
-	if err != nil {
-		return false, fmt.Errorf("the result is not valid JSON: %w", err)
-	}
-	w, err := decodeExactJSON(want)
-	if err != nil {
-		return false, fmt.Errorf("the declared result is not valid JSON: %w", err)
-	}
-	return reflect.DeepEqual(g, w), nil
-}
-
-func decodeExactJSON(b []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("trailing data after the JSON value")
-	}
-	return v, nil
 }
 
 func compactJSON(b []byte) string {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 	"jacobian.dev/integer"
 )
@@ -178,14 +179,14 @@ func TestCatalogMarkdownShowsTheRuntimeResult(t *testing.T) {
 	}
 	for i, d := range decls {
 		payload, result := blocks[2*i], blocks[2*i+1]
-		if same, err := sameJSONValue([]byte(payload), d.Examples[0].Payload); err != nil || !same {
+		if same, err := conformance.SameJSON([]byte(payload), d.Examples[0].Payload); err != nil || !same {
 			t.Errorf("%s: payload block %s is not the first example's payload %s (%v)", d.ID, payload, d.Examples[0].Payload, err)
 		}
 		out := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(payload)})
 		if out.Outcome != core.OutcomeCompleted {
 			t.Fatalf("%s: %s", d.ID, out)
 		}
-		if same, err := sameJSONValue([]byte(result), out.Value); err != nil || !same {
+		if same, err := conformance.SameJSON([]byte(result), out.Value); err != nil || !same {
 			t.Errorf("%s: result block %s, but running the payload gives %s (%v)", d.ID, result, out.Value, err)
 		}
 	}
@@ -398,7 +399,7 @@ func FuzzPrettyJSON(f *testing.F) {
 			return
 		}
 		out := prettyJSON([]byte(in))
-		same, err := sameJSONValue([]byte(out), []byte(in))
+		same, err := conformance.SameJSON([]byte(out), []byte(in))
 		if err != nil || !same {
 			t.Fatalf("prettyJSON(%s) = %s, a different value (%v)", in, out, err)
 		}

@@ -293,7 +293,7 @@ func checkExamplesRun(ctx context.Context, sub *subject) (Status, string) {
 			p.add("%s %s", exampleName(i, ex), describe(r))
 			continue
 		}
-		equal, err := sameJSON(r.outcome.Value, ex.Result)
+		equal, err := SameJSON(r.outcome.Value, ex.Result)
 		if err != nil {
 			p.add("%s: %v", exampleName(i, ex), err)
 			continue
@@ -313,10 +313,10 @@ func checkExamplesRun(ctx context.Context, sub *subject) (Status, string) {
 	return p.verdict("")
 }
 
-// sameJSON compares two JSON documents as values. Numbers are compared as
+// SameJSON compares two JSON documents as values. Numbers are compared as
 // their exact decimal text: an exact engine must not call 2^53+1 equal to
 // 2^53 because a float64 cannot tell them apart.
-func sameJSON(got, want []byte) (bool, error) {
+func SameJSON(got, want []byte) (bool, error) {
 	g, err := decodeExact(got)
 	if err != nil {
 		return false, fmt.Errorf("the result is not valid JSON: %w", err)

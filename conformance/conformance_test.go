@@ -551,12 +551,12 @@ func TestSameJSON(t *testing.T) {
 		{`{"a":"1"}`, `{"a":"1","b":null}`, false},
 	}
 	for _, tc := range tests {
-		got, err := sameJSON([]byte(tc.a), []byte(tc.b))
+		got, err := SameJSON([]byte(tc.a), []byte(tc.b))
 		if err != nil || got != tc.want {
-			t.Errorf("sameJSON(%s, %s) = %v, %v; want %v", tc.a, tc.b, got, err, tc.want)
+			t.Errorf("SameJSON(%s, %s) = %v, %v; want %v", tc.a, tc.b, got, err, tc.want)
 		}
 	}
-	if _, err := sameJSON([]byte(`{"a":"1"} {}`), []byte(`{"a":"1"}`)); err == nil {
+	if _, err := SameJSON([]byte(`{"a":"1"} {}`), []byte(`{"a":"1"}`)); err == nil {
 		t.Error("trailing data accepted")
 	}
 }

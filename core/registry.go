@@ -156,7 +156,7 @@ func moduleOf(pkg string) Provider {
 		}
 		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && len(m.Path) > bestLen {
 			bestLen = len(m.Path)
-			best = Provider{Module: m.Path, Version: versionOf(m)}
+			best = Provider{Module: m.Path, Version: ModuleVersion(m)}
 		}
 	}
 	consider(&info.Main)
@@ -166,7 +166,10 @@ func moduleOf(pkg string) Provider {
 	return best
 }
 
-func versionOf(m *debug.Module) string {
+// ModuleVersion reports a module's version from build information; a module
+// built from a local checkout (a workspace, or a replace directive to a
+// directory) says "devel".
+func ModuleVersion(m *debug.Module) string {
 	v := m.Version
 	if m.Replace != nil && m.Replace.Version != "" {
 		v = m.Replace.Version
