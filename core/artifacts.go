@@ -45,6 +45,10 @@ type ArtifactStore struct {
 	mu    sync.Mutex // serialises quota enforcement within one process
 }
 
+// recentlyUsed protects artifacts from eviction right after they are
+// written or read.
+const recentlyUsed = time.Minute
+
 // DefaultArtifactQuota bounds the store unless configured otherwise.
 const DefaultArtifactQuota = 1 << 30
 
@@ -85,13 +89,18 @@ func (a *ArtifactStore) Put(artifactType string, data []byte) (ArtifactInfo, err
 	}
 	sum := sha256.Sum256(data)
 	hexsum := hex.EncodeToString(sum[:])
-	meta, _ := json.Marshal(artifactMeta{ArtifactType: artifactType})
-	// The metadata lands first, so a value file never exists without it.
-	if err := a.writeAtomic(a.path(hexsum)+".meta", meta); err != nil {
-		return ArtifactInfo{}, err
-	}
-	if err := a.writeAtomic(a.path(hexsum), data); err != nil {
-		return ArtifactInfo{}, err
+	if _, err := os.Stat(a.path(hexsum)); err == nil {
+		// Already stored: the URI handed out before keeps its type.
+		artifactType = a.artifactType(hexsum)
+	} else {
+		meta, _ := json.Marshal(artifactMeta{ArtifactType: artifactType})
+		// The metadata lands first, so a value file never exists without it.
+		if err := a.writeAtomic(a.path(hexsum)+".meta", meta); err != nil {
+			return ArtifactInfo{}, err
+		}
+		if err := a.writeAtomic(a.path(hexsum), data); err != nil {
+			return ArtifactInfo{}, err
+		}
 	}
 	now := time.Now()
 	_ = os.Chtimes(a.path(hexsum), now, now)
@@ -147,6 +156,9 @@ func (a *ArtifactStore) Get(uri string) ([]byte, ArtifactInfo, error) {
 	hexsum, err := ParseArtifactURI(uri)
 	if err != nil {
 		return nil, ArtifactInfo{}, err
+	}
+	if fi, err := os.Stat(a.path(hexsum)); err == nil && fi.Size() > a.quota {
+		return nil, ArtifactInfo{}, Refusef("%s is %d bytes, above the store's %d-byte quota", uri, fi.Size(), a.quota)
 	}
 	data, err := os.ReadFile(a.path(hexsum))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -268,7 +280,10 @@ func (a *ArtifactStore) evict(keep string) ([]string, error) {
 			break
 		}
 		hexsum := strings.TrimPrefix(info.URI, ArtifactURIPrefix)
-		if hexsum == keep {
+		// An artifact used in the last minute may be a URI just handed to
+		// a client (another port of the same result, say); the store may
+		// stay over quota until it ages.
+		if hexsum == keep || time.Since(info.LastUsed) < recentlyUsed {
 			continue
 		}
 		a.remove(hexsum)

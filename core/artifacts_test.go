@@ -166,3 +166,17 @@ func TestArtifactCrashSafety(t *testing.T) {
 	tmps, _ := os.ReadDir(filepath.Join(dir, "tmp"))
 	t.Logf("%d whole artifacts; %d abandoned temporary files, never served", len(all), len(tmps))
 }
+
+// A URI keeps the artifact type it was first stored with.
+func TestArtifactTypeIsStable(t *testing.T) {
+	store, err := OpenArtifactStore(t.TempDir(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := store.Put("test.table", []byte(`[1]`))
+	second, _ := store.Put("test.other", []byte(`[1]`))
+	_, info, err := store.Get(first.URI)
+	if err != nil || second.ArtifactType != "test.table" || info.ArtifactType != "test.table" {
+		t.Fatalf("types after a second put: %q and %q (%v)", second.ArtifactType, info.ArtifactType, err)
+	}
+}

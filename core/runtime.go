@@ -131,6 +131,10 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err != nil {
 		return classify(id, err)
 	}
+	// Bound values count toward the payload bound too.
+	if len(payload) > rt.opts.MaxPayloadBytes {
+		return NonConclusion(id, ResourceRefused, "the payload with its bound inputs is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+	}
 	var parsed any
 	if err := guard(func() (err error) { parsed, err = d.parse(payload); return err }); err != nil {
 		return classify(id, err)
@@ -169,6 +173,9 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return classify(id, err)
 	}
 	if err := guard(func() error { return d.postcondition(parsed, result) }); err != nil {
+		if e, ok := err.(*Error); ok && e.Code == InternalError {
+			return classify(id, err) // a panic in the check is a defect, not a refuted result
+		}
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
 	var value []byte

@@ -50,6 +50,9 @@ func testRegistry(t testing.TB) *Registry {
 				return addResult{Int(new(big.Int).Add(q.Left.Big(), q.Right.Big()))}, nil
 			},
 			Postcondition: func(q addRequest, s addResult) error {
+				if s.Sum.Big().Sign() == 0 && q.Left.Big().Sign() != 0 {
+					panic("the check itself fails on a zero sum")
+				}
 				if new(big.Int).Sub(s.Sum.Big(), q.Left.Big()).Cmp(q.Right.Big()) != 0 {
 					return errors.New("sum - left != right")
 				}
@@ -114,6 +117,7 @@ func TestRunOutcomes(t *testing.T) {
 		{name: "unknown id", id: "test.sums.compute", payload: `{}`, outcome: OutcomeFailed, code: UnknownCapability, msg: "test.sum.compute"},
 		{name: "refused", id: "test.sum.compute", payload: `{"left":"18446744073709551616","right":"0"}`, outcome: OutcomeNonConclusion, reason: ResourceRefused},
 		{name: "panic", id: "test.sum.compute", payload: `{"left":"-1","right":"-1"}`, outcome: OutcomeFailed, code: InternalError},
+		{name: "panic in postcondition", id: "test.sum.compute", payload: `{"left":"7","right":"-7"}`, outcome: OutcomeFailed, code: InternalError},
 		{name: "too many digits", id: "test.sum.compute", payload: `{"left":"1` + strings.Repeat("0", MaxDigits) + `","right":"0"}`, outcome: OutcomeNonConclusion, reason: ResourceRefused},
 	}
 	for _, tc := range tests {

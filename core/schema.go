@@ -253,7 +253,7 @@ func (c *compiledSchema) describe(e *validator.ValidationError, path string) err
 		if allowed := c.propertiesAt(e.SchemaURL); len(allowed) > 0 {
 			msg += "; the fields allowed here are " + quoteAll(allowed)
 		}
-		return &Error{Code: UnknownField, Path: path + "/" + k.Properties[0], Message: msg}
+		return &Error{Code: UnknownField, Path: path + pointer(k.Properties[:1]), Message: msg}
 	case *kind.Type:
 		if (k.Got == "number" || k.Got == "integer") && slices.Contains(k.Want, "string") {
 			return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s is a JSON number; send exact values as decimal strings, e.g. \"84\" or \"-3/4\", because JSON numbers lose precision", where)}

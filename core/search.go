@@ -79,7 +79,7 @@ func (rt *Runtime) Search(req SearchRequest) (SearchResult, error) {
 	case len(q) > MaxQueryBytes:
 		return SearchResult{}, &Error{Code: InvalidPayload, Path: "/query", Message: "the query is longer than 1000 bytes; use a few keywords"}
 	case req.Limit < 0 || req.Limit > MaxSearchHits:
-		return SearchResult{}, &Error{Code: InvalidPayload, Path: "/limit", Message: "limit must be between 1 and 50"}
+		return SearchResult{}, &Error{Code: InvalidPayload, Path: "/limit", Message: "limit must be between 1 and 50 (0 or absent means 5)"}
 	}
 	terms := uniqueTerms(q)
 	if len(terms) > MaxQueryTerms {

@@ -278,3 +278,16 @@ func TestLargeResultBecomesArtifact(t *testing.T) {
 		t.Fatal("one value, several digests")
 	}
 }
+
+// A value bound by reference counts toward the payload bound.
+func TestBoundInputsCountTowardPayloadBound(t *testing.T) {
+	rt := NewRuntime(portRegistry(t), RuntimeOptions{MaxPayloadBytes: 100})
+	v, err := rt.Values().Put("test.integer_list", []byte(`["`+strings.Repeat("1", 200)+`"]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := rt.Run(context.Background(), RunRequest{CapabilityID: "test.list_sum.compute", Inputs: map[string]Binding{"values": {v.Ref}}})
+	if o.Reason != ResourceRefused {
+		t.Fatalf("got %s", o)
+	}
+}
