@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -50,6 +51,13 @@ func loadPari(t *testing.T) pariCases {
 	}
 	if c.PariVersion != "2.15.2" {
 		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", c.PariVersion)
+	}
+	// A renamed key would leave a table empty and its test vacuous.
+	v := reflect.ValueOf(c)
+	for k := 0; k < v.NumField(); k++ {
+		if f := v.Field(k); f.Kind() == reflect.Slice && f.Len() < 50 {
+			t.Fatalf("reference table %s has %d cases, want at least 50", v.Type().Field(k).Name, f.Len())
+		}
 	}
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -60,6 +61,13 @@ func loadReference(t *testing.T) reference {
 	var ref reference
 	if err := json.Unmarshal(b, &ref); err != nil {
 		t.Fatal(err)
+	}
+	// A renamed key would leave a table empty and its test vacuous.
+	v := reflect.ValueOf(ref)
+	for k := 0; k < v.NumField(); k++ {
+		if f := v.Field(k); f.Kind() == reflect.Slice && f.Len() < 50 {
+			t.Fatalf("reference table %s has %d cases, want at least 50", v.Type().Field(k).Name, f.Len())
+		}
 	}
 	return ref
 }
