@@ -104,7 +104,7 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			if new(big.Rat).Add(trace, c[n-1].Rat()).Sign() != 0 {
 				return fmt.Errorf("the coefficient of x^%d is %s, but the trace is %s", n-1, c[n-1], trace.RatString())
 			}
-			return withPrime(func(p uint64) (bool, error) {
+			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				c0, ok2 := modular.ReduceRat(c[0].Rat(), p)
 				if !ok || !ok2 {

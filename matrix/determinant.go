@@ -70,7 +70,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			return DeterminantResult{core.Rat(d)}, nil
 		},
 		Postcondition: func(q DeterminantRequest, r DeterminantResult) error {
-			return withPrime(func(p uint64) (bool, error) {
+			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				got, ok2 := modular.ReduceRat(r.Determinant.Rat(), p)
 				if !ok || !ok2 {

@@ -62,7 +62,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 			if r.Invertible != (r.Inverse != nil) {
 				return fmt.Errorf("invertible is %v but an inverse is %s", r.Invertible, map[bool]string{true: "present", false: "absent"}[r.Inverse != nil])
 			}
-			return withPrime(func(p uint64) (bool, error) {
+			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
 					return false, nil

@@ -72,7 +72,7 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 		Postcondition: func(q InverseCheckRequest, r InverseCheckResult) error {
 			switch r.Verdict {
 			case core.Accepted:
-				return withPrime(func(p uint64) (bool, error) {
+				return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 					a, ok := image(q.Matrix, p)
 					b, ok2 := image(q.Candidate, p)
 					if !ok || !ok2 {

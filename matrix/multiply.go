@@ -74,8 +74,8 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			if gr, gc := r.Product.Dims(); gr != m || (m > 0 && gc != cols) {
 				return fmt.Errorf("product is %d×%d, want %d×%d", gr, gc, m, cols)
 			}
-			rng := checkRNG()
-			return withPrime(func(p uint64) (bool, error) {
+			rng := checkRNG(q)
+			return withPrime(rng, func(p uint64) (bool, error) {
 				a, ok1 := image(q.Left, p)
 				b, ok2 := image(q.Right, p)
 				c, ok3 := image(r.Product, p)

@@ -3,9 +3,11 @@ package matrix
 import (
 	"encoding/json"
 	"math/big"
+	"slices"
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 func mat(t *testing.T, s string) core.Matrix {
@@ -95,4 +97,36 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 		CheckResult: core.CheckResult{Verdict: core.Rejected},
 		Mismatch:    &Mismatch{Row: 0, Column: 0, Expected: ratInt64(1), Got: ratInt64(2)},
 	}))
+}
+
+// The primes of the checks depend on the request alone, so a failed check
+// reproduces; different requests meet different primes.
+func TestCheckPrimesFollowTheRequest(t *testing.T) {
+	q := MatrixRequest{mat(t, `[["1","2"],["3","4"]]`)}
+	same := MatrixRequest{mat(t, `[["1","2"],["3","4"]]`)}
+	other := MatrixRequest{mat(t, `[["1","2"],["3","5"]]`)}
+	draw := func(v any) uint64 {
+		return modular.RandomPrime(checkRNG(v), modular.PrimeBits)
+	}
+	if draw(q) != draw(same) {
+		t.Errorf("equal requests met different primes %d and %d", draw(q), draw(same))
+	}
+	if draw(q) == draw(other) {
+		t.Errorf("different requests met the same prime %d", draw(q))
+	}
+	var seen []uint64
+	if err := withPrime(checkRNG(q), func(p uint64) (bool, error) {
+		seen = append(seen, p)
+		return len(seen) == 2, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var again []uint64
+	_ = withPrime(checkRNG(same), func(p uint64) (bool, error) {
+		again = append(again, p)
+		return len(again) == 2, nil
+	})
+	if len(seen) != 2 || !slices.Equal(seen, again) {
+		t.Errorf("withPrime drew %v, then %v, for the same request", seen, again)
+	}
 }

@@ -58,7 +58,7 @@ func (r *reduced) at(i, j int) core.Rational { return quotient(r.a[i][j], r.last
 func reduce(ctx context.Context, rows [][]core.Rational, pivotCols int) (*reduced, error) {
 	b, _ := ints(rows...)
 	if min(len(rows), pivotCols) >= rrefMultimodularThreshold {
-		red, ok, err := reduceMultimodular(ctx, b, pivotCols, modular.RandomPrime(checkRNG(), modular.PrimeBits))
+		red, ok, err := reduceMultimodular(ctx, b, pivotCols, modular.RandomPrime(checkRNG(rows), modular.PrimeBits))
 		if err != nil || ok {
 			return red, err
 		}
@@ -101,7 +101,7 @@ func rank(ctx context.Context, m core.Matrix) (int, error) {
 		// Reduction modulo p never raises the rank, so full rank modulo a
 		// prime proves full rank: one word-size elimination settles the
 		// common case.
-		p := modular.RandomPrime(checkRNG(), modular.PrimeBits)
+		p := modular.RandomPrime(checkRNG(m), modular.PrimeBits)
 		img := reduceMatrix(b, p)
 		if r := modular.Rank(img, p); r == min(rows, cols) {
 			return r, nil
@@ -175,7 +175,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			return RankResult{r}, err
 		},
 		Postcondition: func(q MatrixRequest, r RankResult) error {
-			return withPrime(func(p uint64) (bool, error) {
+			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
 					return false, nil
@@ -243,7 +243,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			if r.Rank != len(r.PivotColumns) {
 				return fmt.Errorf("rank %d but %d pivot columns", r.Rank, len(r.PivotColumns))
 			}
-			return withPrime(func(p uint64) (bool, error) {
+			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				got, ok2 := image(r.RREF, p)
 				if !ok || !ok2 {

@@ -334,7 +334,7 @@ func checkSolve(q SolveRequest, r SolveResult) error {
 	if len(r.InconsistentColumns) == 0 {
 		return fmt.Errorf("status none without an inconsistent column")
 	}
-	return withPrime(func(p uint64) (bool, error) {
+	return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 		a, ok := image(q.Matrix, p)
 		b, ok2 := image(q.RHS.asColumns(), p)
 		if !ok || !ok2 {
@@ -382,7 +382,7 @@ func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
 			}
 		}
 	}
-	return withPrime(func(p uint64) (bool, error) {
+	return withPrime(checkRNG([]any{a, basis}), func(p uint64) (bool, error) {
 		img, ok := image(a, p)
 		ker, ok2 := image(basis, p)
 		if !ok || !ok2 {

@@ -2,6 +2,9 @@ package matrix
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -211,11 +214,21 @@ func reportProgress(ctx context.Context, done, total int, message string) {
 
 // Modular images for postconditions.
 
-// checkRNG returns a source for the primes of postconditions. It is seeded
-// from the runtime's entropy so that nobody crafting a request can choose
-// an input whose error hides modulo the prime that will be used.
-func checkRNG() *rand.Rand {
-	return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+// checkRNG returns a source for the primes of postconditions and of
+// modular shortcuts, seeded from the SHA-256 digest of v's JSON encoding
+// (v is the request, or the matrix being reduced). The same input thus
+// always meets the same primes, so a failed check can be reproduced, while
+// the digest leaves the prime unrelated to any structure of the input: a
+// wrong value escapes a check only if its error vanishes modulo a prime
+// that looks random, with probability about 2^-60.
+func checkRNG(v any) *rand.Rand {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Every request type encodes; an error still seeds deterministically.
+		b = []byte(err.Error())
+	}
+	sum := sha256.Sum256(b)
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
 }
 
 // image reduces a rational matrix modulo p; false when p divides a
@@ -235,12 +248,11 @@ func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
 	return out, true
 }
 
-// withPrime calls f with random 62-bit primes until f reports that the
-// prime was usable (it divides no denominator involved), trying a few
+// withPrime calls f with random 62-bit primes drawn from rng (see
+// checkRNG) until f reports that the prime was usable (it divides no denominator involved), trying a few
 // primes at most; a 62-bit prime divides a given denominator of up to
 // MaxEntryDigits digits with probability below 2^-50.
-func withPrime(f func(p uint64) (usable bool, err error)) error {
-	rng := checkRNG()
+func withPrime(rng *rand.Rand, f func(p uint64) (usable bool, err error)) error {
 	for range 8 {
 		ok, err := f(modular.RandomPrime(rng, modular.PrimeBits))
 		if err != nil {
