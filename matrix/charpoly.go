@@ -60,8 +60,10 @@ type CharpolyResult struct {
 // computed in parallel through Hessenberg form, with enough 62-bit primes
 // for a Hadamard-type coefficient bound (Berkowitz stays as the reference
 // the tests compare it with). Postcondition: the
-// coefficient of x^{n−1} is −trace(A) exactly and the constant term is
-// (−1)^n·det(A) modulo a random 62-bit prime (core/modular elimination).
+// coefficient of x^{n−1} is −trace(A) exactly; modulo a random 62-bit
+// prime p (core/modular elimination) the constant term is (−1)^n·det(A)
+// and the polynomial's value at a random point t equals det(t·I − A),
+// which a wrong coefficient anywhere fails with probability ≥ 1 − n/p.
 func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 	return core.Operation[MatrixRequest, CharpolyResult]{
 		ID:         "matrix.characteristic_polynomial.compute",
@@ -104,18 +106,41 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			if new(big.Rat).Add(trace, c[n-1].Rat()).Sign() != 0 {
 				return fmt.Errorf("the coefficient of x^%d is %s, but the trace is %s", n-1, c[n-1], trace.RatString())
 			}
-			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+			rng := checkRNG(q)
+			return withPrime(rng, func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
-				c0, ok2 := modular.ReduceRat(c[0].Rat(), p)
-				if !ok || !ok2 {
+				if !ok {
 					return false, nil
+				}
+				cp := make([]uint64, n+1)
+				for k := range cp {
+					if cp[k], ok = modular.ReduceRat(c[k].Rat(), p); !ok {
+						return false, nil
+					}
 				}
 				want := modular.Determinant(a, p)
 				if n%2 == 1 {
 					want = modular.Neg(want, p)
 				}
-				if c0 != want {
-					return true, fmt.Errorf("the constant term is %d modulo %d, but (−1)^n·det is %d", c0, p, want)
+				if cp[0] != want {
+					return true, fmt.Errorf("the constant term is %d modulo %d, but (−1)^n·det is %d", cp[0], p, want)
+				}
+				// A polynomial of degree n that differs from det(x·I − A)
+				// agrees with it modulo p at no more than n of the p
+				// points, so a random point exposes any wrong coefficient.
+				x := rng.Uint64N(p)
+				got := uint64(0)
+				for k := n; k >= 0; k-- {
+					got = modular.Add(modular.Mul(got, x, p), cp[k], p)
+				}
+				for i := range a {
+					for j := range a[i] {
+						a[i][j] = modular.Neg(a[i][j], p)
+					}
+					a[i][i] = modular.Add(a[i][i], x, p)
+				}
+				if want := modular.Determinant(a, p); got != want {
+					return true, fmt.Errorf("the polynomial at x = %d is %d modulo %d, but det(x·I − A) is %d", x, got, p, want)
 				}
 				return true, nil
 			})

@@ -2,6 +2,7 @@ package matrix
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"slices"
 	"testing"
@@ -88,6 +89,20 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	cr, _ = cp.Run(bg, MatrixRequest{a})
 	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
 	expectFail("trace coefficient", cp.Postcondition(MatrixRequest{a}, cr))
+	// The middle coefficients are neither the trace nor the determinant:
+	// each one wrong on its own must still be caught.
+	big5 := MatrixRequest{mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
+	for _, m := range []MatrixRequest{{a}, big5} {
+		for k := 1; k < len(m.Matrix)-1; k++ {
+			cr, _ = cp.Run(bg, m)
+			cr.Polynomial.Coefficients[k] = bump(cr.Polynomial.Coefficients[k])
+			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(m, cr))
+		}
+	}
+	cr, _ = cp.Run(bg, big5)
+	if err := cp.Postcondition(big5, cr); err != nil {
+		t.Errorf("the correct 5×5 characteristic polynomial was rejected: %v", err)
+	}
 
 	ck := inverseCheckOperation()
 	good, _ := inverse(bg, a)
