@@ -52,7 +52,9 @@ type CharpolyResult struct {
 // plus the expression rendered from the highest degree down, e.g.
 // "x^2 - 5*x - 2" (coefficients ±1 are omitted before x, rational
 // coefficients print as "1/2*x"). The 0×0 matrix has characteristic
-// polynomial 1. A non-square matrix is a DOMAIN_ERROR.
+// polynomial 1. A non-square matrix is a DOMAIN_ERROR; a matrix whose
+// entries times the bits of their common denominator exceed MaxScaledBits
+// is refused before any work (RESOURCE_REFUSED).
 //
 // Algorithm: after clearing denominators (see the top of charpoly.go),
 // Berkowitz's division-free algorithm over Z below order 12; from order 12
@@ -73,12 +75,15 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits:     matrixLimits(MaxCharpolyDimension),
+		Limits:     append(matrixLimits(MaxCharpolyDimension), scaledLimit("matrix", true, 100, 1_000_000_007)),
 		Preflight: func(q MatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxCharpolyDimension); err != nil {
 				return err
 			}
-			return requireSquare("the characteristic polynomial", q.Matrix)
+			if err := requireSquare("the characteristic polynomial", q.Matrix); err != nil {
+				return err
+			}
+			return checkScaledBits(q.Matrix, true)
 		},
 		Run: func(ctx context.Context, q MatrixRequest) (CharpolyResult, error) {
 			coeffs, err := charpoly(ctx, q.Matrix)
@@ -170,6 +175,11 @@ func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
 	d := big.NewInt(1)
 	var g big.Int
 	for _, row := range a {
+		// The lcm and the entries of B may be long (preflight bounds them
+		// by MaxScaledBits): poll once per row.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, x := range row {
 			if den := x.Rat().Denom(); den.BitLen() > 1 {
 				g.GCD(nil, nil, d, den)
@@ -179,6 +189,9 @@ func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
 	}
 	b := make([][]*big.Int, n)
 	for i, row := range a {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		b[i] = make([]*big.Int, n)
 		for j, x := range row {
 			v := new(big.Int).Quo(d, x.Rat().Denom())
@@ -222,7 +235,11 @@ const charpolyMultimodularThreshold = 12
 // ok is false when that would take more than maxPrimes primes.
 func charpolyMultimodular(ctx context.Context, b [][]*big.Int) ([]*big.Int, bool, error) {
 	n := len(b)
-	vals, ok, err := reconstructSkipping(ctx, hadamardBits(b)+n+1, n+1, 0, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
+	h, err := hadamardBits(ctx, b)
+	if err != nil {
+		return nil, false, err
+	}
+	vals, ok, err := reconstructSkipping(ctx, h+n+1, n+1, 0, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
 		return modular.CharPoly(reduceMatrix(b, p), p)
 	})
 	if err != nil || !ok {

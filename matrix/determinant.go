@@ -29,7 +29,9 @@ type DeterminantResult struct {
 //
 // Canonical form: the reduced rational string of the determinant (an
 // integer string for integer matrices). The 0×0 determinant is 1; a
-// non-square matrix is a DOMAIN_ERROR.
+// non-square matrix is a DOMAIN_ERROR. A matrix whose rows, cleared of
+// their denominators, would exceed MaxScaledBits is refused before any
+// work (RESOURCE_REFUSED).
 //
 // Algorithm: rows are made integral by their denominators' lcm L_i, so
 // det A = det B/∏L_i for the integer matrix B. Below order 24, det B is the
@@ -55,12 +57,16 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxDeterminantDimension, ""),
 			entryLimit("matrix", ""),
+			scaledLimit("matrix", false, 200, 1_000_000_000_000_000_001),
 		},
 		Preflight: func(q DeterminantRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxDeterminantDimension); err != nil {
 				return err
 			}
-			return requireSquare("the determinant", q.Matrix)
+			if err := requireSquare("the determinant", q.Matrix); err != nil {
+				return err
+			}
+			return checkScaledBits(q.Matrix, false)
 		},
 		Run: func(ctx context.Context, q DeterminantRequest) (DeterminantResult, error) {
 			d, err := determinant(ctx, q.Matrix)

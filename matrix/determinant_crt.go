@@ -29,11 +29,15 @@ import (
 // beats Bareiss on small entries (measured: BenchmarkDeterminantPaths).
 const multimodularThreshold = 24
 
-// hadamardBits returns H with |det b| < 2^H, from the row norms.
-func hadamardBits(b [][]*big.Int) int {
+// hadamardBits returns H with |det b| < 2^H, from the row norms. It
+// squares every entry, so it polls ctx once per row.
+func hadamardBits(ctx context.Context, b [][]*big.Int) (int, error) {
 	h := 0
 	var s, t big.Int
 	for _, row := range b {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		s.SetInt64(0)
 		for _, x := range row {
 			s.Add(&s, t.Mul(x, x))
@@ -41,7 +45,7 @@ func hadamardBits(b [][]*big.Int) int {
 		// ‖row‖ = √s < 2^⌈bitlen(s)/2⌉.
 		h += (s.BitLen() + 1) / 2
 	}
-	return h
+	return h, nil
 }
 
 // determinantMultimodular returns det b for a square integer matrix; ok
@@ -50,7 +54,11 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 	if len(b) == 0 {
 		return big.NewInt(1), true, nil
 	}
-	vals, ok, err := reconstructSkipping(ctx, hadamardBits(b)+1, 1, 0, "determinant modulo primes", func(p uint64) []uint64 {
+	h, err := hadamardBits(ctx, b)
+	if err != nil {
+		return nil, false, err
+	}
+	vals, ok, err := reconstructSkipping(ctx, h+1, 1, 0, "determinant modulo primes", func(p uint64) []uint64 {
 		return []uint64{modular.DeterminantInPlace(reduceMatrix(b, p), p)}
 	})
 	if err != nil || !ok {

@@ -61,7 +61,11 @@ func reduceMultimodular(ctx context.Context, b [][]*big.Int, pc int, p0 uint64) 
 	for k, i := range rows {
 		top[k] = b[i]
 	}
-	vals, ok, err := reconstructSkipping(ctx, hadamardBits(top)+1, 1+r*n, 8, "reduced row echelon form modulo primes", func(p uint64) []uint64 {
+	h, err := hadamardBits(ctx, top)
+	if err != nil {
+		return nil, false, err
+	}
+	vals, ok, err := reconstructSkipping(ctx, h+1, 1+r*n, 8, "reduced row echelon form modulo primes", func(p uint64) []uint64 {
 		img := reduceMatrix(top, p)
 		red, piv := modular.ReducedRowEchelon(img, pc, p)
 		if !slices.Equal(piv, pivots) {

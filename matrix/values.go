@@ -184,26 +184,116 @@ func checkEliminationBits(rows [][]core.Rational) error {
 // eliminationLimit declares MaxEliminationBits with a probe of 100×100
 // distinct 10-digit unit fractions: small to send, huge once cleared.
 func eliminationLimit(field, extra string) core.Limit {
+	return core.Limit{
+		Name: "elimination_bits", Max: MaxEliminationBits, Unit: "bits",
+		Description: "estimated intermediate size rows·columns·min(rows, columns)·b, with b the bits of the longest entry after clearing each row's denominators",
+		Beyond:      unitFractionsJSON(field, 100, 1_000_000_007, extra),
+	}
+}
+
+// unitFractionsJSON is a payload whose field is the n×n matrix of the unit
+// fractions 1/(base + 2k), k = 0, 1, …, row by row: distinct odd
+// denominators, nearly coprime, so that clearing them makes every entry
+// long.
+func unitFractionsJSON(field string, n int, base int64, extra string) string {
 	var b strings.Builder
 	b.WriteString(`{"` + field + `":[`)
-	for i := 0; i < 100; i++ {
+	for i := 0; i < n; i++ {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteByte('[')
-		for j := 0; j < 100; j++ {
+		for j := 0; j < n; j++ {
 			if j > 0 {
 				b.WriteByte(',')
 			}
-			fmt.Fprintf(&b, `"1/%d"`, 1_000_000_007+2*(100*i+j))
+			fmt.Fprintf(&b, `"1/%d"`, base+2*int64(n*i+j))
 		}
 		b.WriteByte(']')
 	}
 	b.WriteString("]" + extra + "}")
+	return b.String()
+}
+
+// MaxScaledBits bounds the estimated size, in bits, of the integer matrix
+// that the determinant and the characteristic polynomial build by clearing
+// denominators. Entries of at most MaxEntryDigits digits keep each
+// denominator short, but their lcm may have hundreds of thousands of bits,
+// and every entry of the cleared matrix is that long; this bound is what
+// keeps the copy, and the answer built from it, small. Integer matrices
+// within the dimension limits and the payload bound stay far below it.
+// 2^28 bits is 32 MiB.
+const MaxScaledBits = 1 << 28
+
+// scaledBits estimates the bits of the integer matrix B obtained from
+// rows: with common set, every entry is multiplied by the lcm d of all
+// denominators (B = d·A, as the characteristic polynomial needs);
+// otherwise each row by the lcm of its own. An entry of B has at most
+// bits(lcm) + bits(numerator) bits. The lcms are computed exactly, but the
+// estimate stops, already above MaxScaledBits, as soon as it passes it, so
+// the work stays bounded by the limit itself.
+func scaledBits(rows [][]core.Rational, common bool) int64 {
+	var total int64
+	l := big.NewInt(1)
+	var g, q big.Int
+	for _, row := range rows {
+		if !common {
+			l.SetInt64(1)
+		}
+		var num int64
+		for _, x := range row {
+			num = max(num, int64(x.Rat().Num().BitLen()))
+			d := x.Rat().Denom()
+			if d.BitLen() <= 1 {
+				continue
+			}
+			g.GCD(nil, nil, l, d)
+			l.Mul(l, q.Quo(d, &g))
+			if common {
+				if e := int64(len(rows)) * int64(len(row)) * int64(l.BitLen()); e > MaxScaledBits {
+					return e
+				}
+			} else if e := total + int64(len(row))*int64(l.BitLen()); e > MaxScaledBits {
+				return e
+			}
+		}
+		size := int64(len(row)) * (int64(l.BitLen()) + num)
+		if common {
+			total = max(total, int64(len(rows))*size)
+		} else {
+			total += size
+		}
+		if total > MaxScaledBits {
+			return total
+		}
+	}
+	return total
+}
+
+// checkScaledBits refuses rows whose cleared integer matrix would exceed
+// MaxScaledBits.
+func checkScaledBits(rows [][]core.Rational, common bool) error {
+	if e := scaledBits(rows, common); e > MaxScaledBits {
+		how := "each row's denominators"
+		if common {
+			how = "all denominators at once"
+		}
+		return core.Refusef("clearing %s would make an integer matrix of about %d MiB; at most %d MiB are allowed: send fewer rows or columns, or entries sharing fewer distinct denominators", how, e>>23, MaxScaledBits>>23)
+	}
+	return nil
+}
+
+// scaledLimit declares MaxScaledBits with a probe of n×n distinct unit
+// fractions with denominators near base.
+func scaledLimit(field string, common bool, n int, base int64) core.Limit {
+	how := "each row's denominators"
+	if common {
+		how = "the common denominator of all entries"
+	}
 	return core.Limit{
-		Name: "elimination_bits", Max: MaxEliminationBits, Unit: "bits",
-		Description: "estimated intermediate size rows·columns·min(rows, columns)·b, with b the bits of the longest entry after clearing each row's denominators",
-		Beyond:      b.String(),
+		Name: "scaled_bits", Max: MaxScaledBits, Unit: "bits",
+		Description: "estimated size of the integer matrix made by clearing " + how + ": entries times the bits of the lcm plus the longest numerator",
+		Beyond:      unitFractionsJSON(field, n, base, ""),
 	}
 }
 
