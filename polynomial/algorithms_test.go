@@ -48,8 +48,8 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 			// A repeated factor shared with a different multiplicity.
 			a = mustZmul(t, a, g)
 		}
-		_, pa := primitive(a)
-		_, pb := primitive(b)
+		_, pa := bgPrimitive(a)
+		_, pb := bgPrimitive(b)
 		mod, err := gcdModular(bg, pa, pb)
 		if err != nil {
 			t.Fatal(err)
@@ -65,7 +65,7 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 		if !mod.equal(sub) || !monicQ(mod).equal(euc) {
 			t.Fatalf("case %d: gcd(%v, %v): modular %v, subresultant %v, Euclid over Q %v", i, a, b, mod, sub, euc)
 		}
-		if mod.lc().Sign() <= 0 || content(mod).Cmp(big.NewInt(1)) != 0 {
+		if mod.lc().Sign() <= 0 || bgContent(mod).Cmp(big.NewInt(1)) != 0 {
 			t.Fatalf("case %d: modular gcd %v is not primitive with positive leading coefficient", i, mod)
 		}
 		// The gcd divides both, and the planted factor divides the gcd.
@@ -74,7 +74,7 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 				t.Fatalf("case %d: gcd %v does not divide %v", i, mod, f)
 			}
 		}
-		if _, pg := primitive(g); len(pg) > 0 {
+		if _, pg := bgPrimitive(g); len(pg) > 0 {
 			if _, ok, _ := zdivExact(bg, mod, pg); !ok {
 				t.Fatalf("case %d: planted factor %v does not divide the gcd %v", i, pg, mod)
 			}
@@ -131,8 +131,8 @@ func TestResultantAgainstSylvester(t *testing.T) {
 		if want := sylvesterResultant(a, b); got.Cmp(want) != 0 {
 			t.Fatalf("case %d: res(%v, %v) = %s, Sylvester determinant %s", i, a, b, got.RatString(), want.RatString())
 		}
-		za, _ := clearDenominators(a)
-		zb, _ := clearDenominators(b)
+		za := bgCleared(a)
+		zb := bgCleared(b)
 		mod, err := resultantModular(bg, za, zb)
 		if err != nil {
 			t.Fatal(err)

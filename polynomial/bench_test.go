@@ -35,8 +35,8 @@ func BenchmarkGCD(b *testing.B) {
 func BenchmarkGCDSubresultant(b *testing.B) {
 	for _, n := range []int{100} {
 		x, y := gcdInputs(n)
-		_, px := primitive(x)
-		_, py := primitive(y)
+		_, px := bgPrimitive(x)
+		_, py := bgPrimitive(y)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := gcdSubresultant(bg, px, py); err != nil {

@@ -80,7 +80,10 @@ type GCDResult struct {
 // primitive part (in Z[x], positive leading coefficient) and the content
 // with gcd = content·primitive_part. gcd(f, 0) is f normalised;
 // gcd(0, 0) = 0 with content 0. Over Z non-integral coefficients are a
-// domain error.
+// domain error. An input whose coefficients, cleared of their
+// denominators, would pass the cleared_bits limit (many distinct
+// denominators) is refused before any work (RESOURCE_REFUSED; see
+// cleared.go).
 //
 // Algorithm: the dense modular gcd of Brown and Collins (Geddes, Czapor
 // and Labahn §7.4, Algorithm 7.1) on the primitive parts, with exact
@@ -94,15 +97,21 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: gcdLimits.declare(
+		Limits: append(gcdLimits.declare(
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
-		),
+		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
 		Preflight: func(q GCDRequest) error {
 			if err := gcdLimits.check("left", q.Left); err != nil {
 				return err
 			}
-			return gcdLimits.check("right", q.Right)
+			if err := gcdLimits.check("right", q.Right); err != nil {
+				return err
+			}
+			if err := checkCleared("left", q.Left, GCDMaxClearedBits); err != nil {
+				return err
+			}
+			return checkCleared("right", q.Right, GCDMaxClearedBits)
 		},
 		Run:           runGCD,
 		Postcondition: checkGCD,
@@ -148,8 +157,14 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 			}
 		}
 	}
-	za, _ := clearDenominators(a)
-	zb, _ := clearDenominators(b)
+	za, _, err := clearDenominators(ctx, a)
+	if err != nil {
+		return GCDResult{}, err
+	}
+	zb, _, err := clearDenominators(ctx, b)
+	if err != nil {
+		return GCDResult{}, err
+	}
 	g, err := gcdZ(ctx, za, zb)
 	if err != nil {
 		return GCDResult{}, err
@@ -158,7 +173,10 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 		zero := polyOf(v, nil)
 		return GCDResult{Ring: ring, GCD: zero, Content: core.Rat(new(big.Rat)), PrimitivePart: zero}, nil
 	}
-	c, pp := primitive(g)
+	c, pp, err := primitive(ctx, g)
+	if err != nil {
+		return GCDResult{}, err
+	}
 	content := new(big.Rat).SetInt(c)
 	if ring == RingQ {
 		content.SetFrac(big.NewInt(1), pp.lc())
@@ -201,7 +219,10 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 	if !pp.isIntegral() || pp.lc().Sign() <= 0 {
 		return errors.New("primitive part is not integral with positive leading coefficient")
 	}
-	if c := content(zpolyOf(pp)); c.Cmp(big.NewInt(1)) != 0 {
+	// Postconditions take no context; the inputs passed preflight, so
+	// clearing their denominators stays within the cleared_bits limit.
+	ctx := context.Background()
+	if c, err := content(ctx, zpolyOf(pp)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 		return errors.New("primitive part is not primitive")
 	}
 	switch q.ring() {
@@ -210,9 +231,23 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 			return errors.New("gcd over Q is not monic")
 		}
 	case RingZ:
-		za, _ := clearDenominators(a)
-		zb, _ := clearDenominators(b)
-		c := new(big.Int).GCD(nil, nil, content(za), content(zb))
+		za, _, err := clearDenominators(ctx, a)
+		if err != nil {
+			return err
+		}
+		zb, _, err := clearDenominators(ctx, b)
+		if err != nil {
+			return err
+		}
+		ca, err := content(ctx, za)
+		if err != nil {
+			return err
+		}
+		cb, err := content(ctx, zb)
+		if err != nil {
+			return err
+		}
+		c := new(big.Int).GCD(nil, nil, ca, cb)
 		if r.Content.Rat().Cmp(new(big.Rat).SetInt(c)) != 0 {
 			return errors.New("content over Z is not the gcd of the contents")
 		}
@@ -220,14 +255,20 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 	// By Gauss's lemma the primitive pp divides f in Q[x] exactly when it
 	// divides f's integral multiple in Z[x], which avoids rational
 	// arithmetic.
-	zpp, _ := clearDenominators(pp)
+	zpp, _, err := clearDenominators(ctx, pp)
+	if err != nil {
+		return err
+	}
 	var cof []qpoly
 	for _, f := range []qpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}
-		zf, _ := clearDenominators(f)
-		quo, ok, err := zdivExact(context.Background(), zf, zpp)
+		zf, _, err := clearDenominators(ctx, f)
+		if err != nil {
+			return err
+		}
+		quo, ok, err := zdivExact(ctx, zf, zpp)
 		if err != nil {
 			return err
 		}

@@ -145,7 +145,10 @@ func gcdModular(ctx context.Context, a, b zpoly) (zpoly, error) {
 			continue
 		}
 		// The image did not change: try it.
-		_, cand := primitive(ztrim(h.clone()))
+		_, cand, err := primitive(ctx, ztrim(h.clone()))
+		if err != nil {
+			return nil, err
+		}
 		if len(cand) != len(h) {
 			continue
 		}
@@ -211,8 +214,8 @@ func gcdSubresultant(ctx context.Context, a, b zpoly) (zpoly, error) {
 		}
 		switch {
 		case len(r) == 0:
-			_, pp := primitive(b)
-			return pp, nil
+			_, pp, err := primitive(ctx, b)
+			return pp, err
 		case r.deg() == 0:
 			return zpoly{big.NewInt(1)}, nil
 		}
@@ -256,14 +259,26 @@ func gcdZ(ctx context.Context, a, b zpoly) (zpoly, error) {
 	case len(a) == 0 && len(b) == 0:
 		return nil, nil
 	case len(a) == 0:
-		c, pp := primitive(b)
+		c, pp, err := primitive(ctx, b)
+		if err != nil {
+			return nil, err
+		}
 		return zscale(pp, c.Abs(c)), nil
 	case len(b) == 0:
-		c, pp := primitive(a)
+		c, pp, err := primitive(ctx, a)
+		if err != nil {
+			return nil, err
+		}
 		return zscale(pp, c.Abs(c)), nil
 	}
-	ca, pa := primitive(a)
-	cb, pb := primitive(b)
+	ca, pa, err := primitive(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	cb, pb, err := primitive(ctx, b)
+	if err != nil {
+		return nil, err
+	}
 	g, err := gcdModular(ctx, pa, pb)
 	if err != nil {
 		return nil, err

@@ -124,8 +124,14 @@ func qsub(a, b qpoly) qpoly {
 // qmul multiplies over Q by clearing denominators and multiplying over Z,
 // which avoids a gcd per coefficient product.
 func qmul(ctx context.Context, a, b qpoly) (qpoly, error) {
-	za, da := clearDenominators(a)
-	zb, db := clearDenominators(b)
+	za, da, err := clearDenominators(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	zb, db, err := clearDenominators(ctx, b)
+	if err != nil {
+		return nil, err
+	}
 	p, err := zmul(ctx, za, zb)
 	if err != nil {
 		return nil, err
@@ -316,8 +322,14 @@ func qdivrem(ctx context.Context, a, b qpoly) (q, r qpoly, err error) {
 	if len(a) < len(b) {
 		return nil, a.clone(), nil
 	}
-	za, d := clearDenominators(a)
-	zb, e := clearDenominators(b)
+	za, d, err := clearDenominators(ctx, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	zb, e, err := clearDenominators(ctx, b)
+	if err != nil {
+		return nil, nil, err
+	}
 	zq, zr, err := zpdivrem(ctx, za, zb)
 	if err != nil {
 		return nil, nil, err
@@ -415,11 +427,18 @@ func zderiv(a zpoly) zpoly {
 }
 
 // clearDenominators writes a = p/d with p integral and d > 0 the lcm of
-// the denominators.
-func clearDenominators(a qpoly) (zpoly, *big.Int) {
+// the denominators. Every step multiplies numbers as long as the lcm, which
+// preflight bounds (checkCleared) but which may still be thousands of bits
+// over thousands of coefficients, so it polls ctx.
+func clearDenominators(ctx context.Context, a qpoly) (zpoly, *big.Int, error) {
 	d := big.NewInt(1)
 	var g big.Int
-	for _, x := range a {
+	for i, x := range a {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
 		if x.IsInt() {
 			continue
 		}
@@ -428,9 +447,14 @@ func clearDenominators(a qpoly) (zpoly, *big.Int) {
 	}
 	out := make(zpoly, len(a))
 	for i, x := range a {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
 		out[i] = new(big.Int).Mul(x.Num(), new(big.Int).Quo(d, x.Denom()))
 	}
-	return out, d
+	return out, d, nil
 }
 
 // zpolyOver returns p/d as a polynomial over Q.
@@ -455,41 +479,62 @@ func (a qpoly) isIntegral() bool {
 }
 
 // content is the gcd of the coefficients, ≥ 0; 0 for the zero polynomial.
-func content(a zpoly) *big.Int {
+// It polls ctx, since each step is a gcd of long integers.
+func content(ctx context.Context, a zpoly) (*big.Int, error) {
 	g := new(big.Int)
-	for _, x := range a {
-		g.GCD(nil, nil, g, new(big.Int).Abs(x))
+	var abs big.Int
+	for i, x := range a {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		g.GCD(nil, nil, g, abs.Abs(x))
 		if g.IsInt64() && g.Int64() == 1 {
 			break
 		}
 	}
-	return g
+	return g, nil
 }
 
 // primitive splits a nonzero a into its content with the sign of the
 // leading coefficient and a primitive part with positive leading
-// coefficient: a = c·pp.
-func primitive(a zpoly) (*big.Int, zpoly) {
-	c := content(a)
+// coefficient: a = c·pp. It polls ctx between divisions.
+func primitive(ctx context.Context, a zpoly) (*big.Int, zpoly, error) {
+	c, err := content(ctx, a)
+	if err != nil {
+		return nil, nil, err
+	}
 	if c.Sign() == 0 {
-		return c, nil
+		return c, nil, nil
 	}
 	if a.lc().Sign() < 0 {
 		c.Neg(c)
 	}
 	out := make(zpoly, len(a))
 	for i, x := range a {
+		if i%pollEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
 		out[i] = new(big.Int).Quo(x, c)
 	}
-	return c, out
+	return c, out, nil
 }
 
 // qprimitive writes a nonzero a over Q as c·pp with c rational and pp
 // primitive in Z[x] with positive leading coefficient.
-func qprimitive(a qpoly) (*big.Rat, zpoly) {
-	z, d := clearDenominators(a)
-	c, pp := primitive(z)
-	return new(big.Rat).SetFrac(c, d), pp
+func qprimitive(ctx context.Context, a qpoly) (*big.Rat, zpoly, error) {
+	z, d, err := clearDenominators(ctx, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, pp, err := primitive(ctx, z)
+	if err != nil {
+		return nil, nil, err
+	}
+	return new(big.Rat).SetFrac(c, d), pp, nil
 }
 
 // zdivExact returns a/b when b divides a in Z[x], and false otherwise. It
@@ -569,7 +614,10 @@ func qeval(ctx context.Context, a qpoly, x *big.Rat) (*big.Rat, error) {
 	if len(a) == 0 {
 		return new(big.Rat), nil
 	}
-	p, d := clearDenominators(a)
+	p, d, err := clearDenominators(ctx, a)
+	if err != nil {
+		return nil, err
+	}
 	u, v := x.Num(), x.Denom()
 	acc := new(big.Int).Set(p[len(p)-1])
 	vpow := big.NewInt(1)

@@ -41,7 +41,9 @@ type ResultantResult struct {
 // matrix, equal to lc(f)^deg g · ∏ g(α) over the roots α of f. Conventions
 // are PARI/GP's: res is 0 if either input is the zero polynomial, and
 // res(c, g) = c^deg g for a nonzero constant c (so 1 for two constants).
-// Canonical form: a reduced rational.
+// Canonical form: a reduced rational. An input whose coefficients, cleared of their denominators, would
+// pass the cleared_bits limit (many distinct denominators) is refused
+// before any work (RESOURCE_REFUSED; see cleared.go).
 //
 // Algorithm: after clearing denominators, the subresultant PRS over Z
 // (Collins 1967; Brown and Traub 1971; Cohen, Algorithm 3.3.7) up to
@@ -56,15 +58,21 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: resultantLimits.declare(
+		Limits: append(resultantLimits.declare(
 			`{"left":{"expression":"x^201"},"right":{"expression":"x + 1"}}`,
 			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
-		),
+		), clearedLimit(ResultantMaxClearedBits, `{"left":`+unitFractions(40)+`,"right":{"expression":"x + 1"}}`)),
 		Preflight: func(q ResultantRequest) error {
 			if err := resultantLimits.check("left", q.Left); err != nil {
 				return err
 			}
-			return resultantLimits.check("right", q.Right)
+			if err := resultantLimits.check("right", q.Right); err != nil {
+				return err
+			}
+			if err := checkCleared("left", q.Left, ResultantMaxClearedBits); err != nil {
+				return err
+			}
+			return checkCleared("right", q.Right, ResultantMaxClearedBits)
 		},
 		Run: func(ctx context.Context, q ResultantRequest) (ResultantResult, error) {
 			ops, err := expandAll(ctx, []string{"left", "right"}, q.Left, q.Right)
@@ -125,8 +133,10 @@ type DiscriminantResult struct {
 // for f of degree n ≥ 1, which is lc(f)^(2n−2) ∏_{i<j} (α_i − α_j)²; it is
 // zero exactly when f has a repeated root. A linear f has discriminant 1
 // (PARI/GP's poldisc convention); a constant has none and is a domain
-// error. Canonical form: a reduced rational. Algorithm: the resultant of
-// polynomial.resultant.compute.
+// error. Canonical form: a reduced rational. An input whose coefficients, cleared of their denominators, would
+// pass the cleared_bits limit (many distinct denominators) is refused
+// before any work (RESOURCE_REFUSED; see cleared.go). Algorithm: the
+// resultant of polynomial.resultant.compute.
 func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantResult] {
 	return core.Operation[DiscriminantRequest, DiscriminantResult]{
 		ID:         "polynomial.discriminant.compute",
@@ -136,12 +146,15 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: resultantLimits.declare(
+		Limits: append(resultantLimits.declare(
 			`{"polynomial":{"expression":"x^201"}}`,
 			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
-		),
+		), clearedLimit(ResultantMaxClearedBits, `{"polynomial":`+unitFractions(40)+`}`)),
 		Preflight: func(q DiscriminantRequest) error {
 			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
+				return err
+			}
+			if err := checkCleared("polynomial", q.Polynomial, ResultantMaxClearedBits); err != nil {
 				return err
 			}
 			if q.Polynomial.expr == nil && len(q.Polynomial.coeffs) <= 1 {

@@ -99,8 +99,14 @@ func resultantSubresultant(ctx context.Context, a, b zpoly) (*big.Int, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return new(big.Int), nil
 	}
-	ca, a := primitive(a)
-	cb, b := primitive(b)
+	ca, a, err := primitive(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	cb, b, err := primitive(ctx, b)
+	if err != nil {
+		return nil, err
+	}
 	// t = ca^deg b · cb^deg a
 	t := new(big.Int).Exp(ca, big.NewInt(int64(b.deg())), nil)
 	t.Mul(t, new(big.Int).Exp(cb, big.NewInt(int64(a.deg())), nil))
@@ -158,8 +164,14 @@ func resultantQ(ctx context.Context, a, b qpoly) (*big.Rat, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return new(big.Rat), nil
 	}
-	za, d := clearDenominators(a)
-	zb, e := clearDenominators(b)
+	za, d, err := clearDenominators(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	zb, e, err := clearDenominators(ctx, b)
+	if err != nil {
+		return nil, err
+	}
 	r, err := resultantZ(ctx, za, zb)
 	if err != nil {
 		return nil, err

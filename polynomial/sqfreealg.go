@@ -27,7 +27,10 @@ type sqfFactor struct {
 // squareFree decomposes a nonzero f over Q as c·∏ a_i^i. Factors equal to
 // 1 are omitted; the list is ordered by multiplicity.
 func squareFree(ctx context.Context, f qpoly) (*big.Rat, []sqfFactor, error) {
-	c, pp := qprimitive(f)
+	c, pp, err := qprimitive(ctx, f)
+	if err != nil {
+		return nil, nil, err
+	}
 	if pp.deg() == 0 {
 		return c, nil, nil
 	}
@@ -56,7 +59,9 @@ func squareFree(ctx context.Context, f qpoly) (*big.Rat, []sqfFactor, error) {
 		} else if a, err = gcdZ(ctx, b, d); err != nil {
 			return nil, nil, err
 		}
-		_, a = primitive(a)
+		if _, a, err = primitive(ctx, a); err != nil {
+			return nil, nil, err
+		}
 		if b, err = divExact(ctx, b, a); err != nil {
 			return nil, nil, err
 		}

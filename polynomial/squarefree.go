@@ -50,7 +50,9 @@ type SquareFreeResult struct {
 // 1 are omitted and the rest are listed by multiplicity ascending; c is
 // the rational left over (the content of f with the sign of its leading
 // coefficient). A constant f has no factors and c = f. The zero
-// polynomial has no decomposition and is a domain error.
+// polynomial has no decomposition and is a domain error. An input whose coefficients, cleared of their denominators, would
+// pass the cleared_bits limit (many distinct denominators) is refused
+// before any work (RESOURCE_REFUSED; see cleared.go).
 func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 	return core.Operation[SquareFreeRequest, SquareFreeResult]{
 		ID:         "polynomial.square_free_decomposition.compute",
@@ -60,12 +62,15 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: squareFreeLimits.declare(
+		Limits: append(squareFreeLimits.declare(
 			`{"polynomial":{"expression":"x^1001"}}`,
 			`{"polynomial":{"expression":"2^8193*x"}}`,
-		),
+		), clearedLimit(SquareFreeMaxClearedBits, `{"polynomial":`+unitFractions(SquareFreeMaxDegree)+`}`)),
 		Preflight: func(q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
+				return err
+			}
+			if err := checkCleared("polynomial", q.Polynomial, SquareFreeMaxClearedBits); err != nil {
 				return err
 			}
 			if q.Polynomial.expr == nil && len(q.Polynomial.coeffs) == 0 {
@@ -142,7 +147,8 @@ func checkSquareFree(q SquareFreeRequest, r SquareFreeResult) error {
 		if a.deg() < 1 || !a.isIntegral() || a.lc().Sign() <= 0 {
 			return fmt.Errorf("factor %d is not a non-constant integer polynomial with positive leading coefficient", i)
 		}
-		if za, _ := clearDenominators(a); content(za).Cmp(big.NewInt(1)) != 0 {
+		// a is integral (checked above), so it is its own cleared form.
+		if c, err := content(context.Background(), zpolyOf(a)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 			return fmt.Errorf("factor %d is not primitive", i)
 		}
 		if i > 0 && x.Multiplicity <= r.Factors[i-1].Multiplicity || x.Multiplicity < 1 {
