@@ -102,3 +102,20 @@ func unitFractions(n int) string {
 	b.WriteString("]}")
 	return b.String()
 }
+
+// checkPair is the preflight of the two-operand operations: both operands
+// within the size limits, and within the cleared-size bound.
+func checkPair(l sizeLimits, maxCleared int64, left, right PolyInput) error {
+	for _, side := range []struct {
+		field string
+		p     PolyInput
+	}{{"left", left}, {"right", right}} {
+		if err := l.check(side.field, side.p); err != nil {
+			return err
+		}
+	}
+	if err := checkCleared("left", left, maxCleared); err != nil {
+		return err
+	}
+	return checkCleared("right", right, maxCleared)
+}

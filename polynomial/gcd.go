@@ -101,18 +101,7 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
 		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
-		Preflight: func(q GCDRequest) error {
-			if err := gcdLimits.check("left", q.Left); err != nil {
-				return err
-			}
-			if err := gcdLimits.check("right", q.Right); err != nil {
-				return err
-			}
-			if err := checkCleared("left", q.Left, GCDMaxClearedBits); err != nil {
-				return err
-			}
-			return checkCleared("right", q.Right, GCDMaxClearedBits)
-		},
+		Preflight:     func(q GCDRequest) error { return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right) },
 		Run:           runGCD,
 		Postcondition: checkGCD,
 		Examples: []core.Example{

@@ -63,16 +63,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
 		), clearedLimit(ResultantMaxClearedBits, `{"left":`+unitFractions(40)+`,"right":{"expression":"x + 1"}}`)),
 		Preflight: func(q ResultantRequest) error {
-			if err := resultantLimits.check("left", q.Left); err != nil {
-				return err
-			}
-			if err := resultantLimits.check("right", q.Right); err != nil {
-				return err
-			}
-			if err := checkCleared("left", q.Left, ResultantMaxClearedBits); err != nil {
-				return err
-			}
-			return checkCleared("right", q.Right, ResultantMaxClearedBits)
+			return checkPair(resultantLimits, ResultantMaxClearedBits, q.Left, q.Right)
 		},
 		Run: func(ctx context.Context, q ResultantRequest) (ResultantResult, error) {
 			ops, err := expandAll(ctx, []string{"left", "right"}, q.Left, q.Right)
