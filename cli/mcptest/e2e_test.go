@@ -5,16 +5,13 @@
 package mcptest
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -236,46 +233,8 @@ func TestCancellation(t *testing.T) {
 // TestHTTP serves streamable HTTP on a free loopback port and checks a
 // session, the DNS-rebinding protection and session isolation.
 func TestHTTP(t *testing.T) {
-	bin := jacobian(t)
-	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	})
-	endpoint := make(chan string, 1)
-	go func() {
-		url := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/mcp`)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if u := url.FindString(sc.Text()); u != "" {
-				endpoint <- u
-				break
-			}
-		}
-		_, _ = io.Copy(io.Discard, stderr)
-	}()
-	var url string
-	select {
-	case url = <-endpoint:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the server never said where it listens")
-	}
-
-	session := func() *mcp.ClientSession {
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "jacobian-e2e", Version: "v0"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return cs
-	}
+	url := httpServer(t)
+	session := func() *mcp.ClientSession { return httpSession(t, url) }
 	a, b := session(), session()
 	res, out := callTool(t, a, "math.run", `{"capability_id":"integer.compute.gcd","payload":{"left":"`+gcdLeft+`","right":"`+gcdRight+`"}}`)
 	if res.IsError || out.value("gcd") != gcdWant {
