@@ -100,7 +100,7 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Limits: append(gcdLimits.declare(
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
-		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
+		), clearedLimit(GCDMaxClearedBits, func() string { return `{"left":` + unitFractions(400) + `,"right":{"expression":"x"}}` })),
 		Preflight: func(ctx context.Context, q GCDRequest) error {
 			return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right)
 		},

@@ -65,7 +65,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		Limits: append(squareFreeLimits.declare(
 			`{"polynomial":{"expression":"x^1001"}}`,
 			`{"polynomial":{"expression":"2^8193*x"}}`,
-		), clearedLimit(SquareFreeMaxClearedBits, `{"polynomial":`+unitFractions(SquareFreeMaxDegree)+`}`)),
+		), clearedLimit(SquareFreeMaxClearedBits, func() string { return `{"polynomial":` + unitFractions(SquareFreeMaxDegree) + `}` })),
 		Preflight: func(ctx context.Context, q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
