@@ -321,4 +321,3 @@ func berkowitz(ctx context.Context, b [][]*big.Int) ([]*big.Int, error) {
 	}
 	return v, nil
 }
-
