@@ -94,7 +94,7 @@ func completed(t *testing.T, rt *core.Runtime, id, payload string, v any) bool {
 	return true
 }
 
-func coeffStrings(p Poly) []string {
+func coeffStrings(p core.Polynomial[core.Rational]) []string {
 	out := []string{}
 	for _, c := range p.Coefficients {
 		out = append(out, c.String())
