@@ -173,7 +173,7 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 	}
 	call, err := r.c.Jacobian.prepare(ins)
 	if err != nil {
-		return fmt.Errorf("Jacobian: %v", err)
+		return fmt.Errorf("preparing the Jacobian call: %v", err)
 	}
 	for round := 1; round <= b.cfg.rounds; round++ {
 		for s := range systems {
