@@ -92,6 +92,9 @@ func mainErr() error {
 	var results []*caseResult
 	failed := false
 	for _, c := range selection {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		r := b.run(ctx, c)
 		failed = failed || r.failed != nil || r.disagreement != nil
 		results = append(results, r)

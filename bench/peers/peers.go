@@ -91,8 +91,8 @@ type bench struct {
 
 func newBench(ctx context.Context, cfg config) (*bench, error) {
 	b := &bench{cfg: cfg, gpLib: filepath.Join(cfg.workDir, "peers.gp"), flintRunner: filepath.Join(cfg.workDir, "flint_runner")}
-	if strings.ContainsAny(cfg.workDir, `"\`) {
-		return nil, fmt.Errorf("the work directory %q cannot be quoted in GP", cfg.workDir)
+	if !gpQuotable(cfg.workDir) {
+		return nil, fmt.Errorf("the work directory %q cannot be written as a GP string", cfg.workDir)
 	}
 	if err := os.WriteFile(b.gpLib, gpLibrary, 0o644); err != nil {
 		return nil, err
@@ -113,6 +113,17 @@ func newBench(ctx context.Context, cfg config) (*bench, error) {
 }
 
 func (b *bench) close() { b.rt.Close() }
+
+// gpQuotable reports whether %q writes s as a GP string: printable ASCII
+// without quotes or backslashes, which both languages read alike.
+func gpQuotable(s string) bool {
+	for _, r := range s {
+		if r < ' ' || r > '~' || r == '"' || r == '\\' {
+			return false
+		}
+	}
+	return true
+}
 
 // versions names the peers' versions.
 func (b *bench) versions(ctx context.Context) (pariVersion, flintVersion string) {
