@@ -16,13 +16,15 @@ import (
 
 // newRuntime is the runtime the catalog cases run through: the four
 // standard domains, as the jacobian binary installs them. Results stay
-// inline however large, so no case depends on an artifact store.
+// inline however large, so no case depends on an artifact store, and the
+// deadline is the peers' (peerTimeout) rather than the default minute, so
+// that a loaded machine slows a case down instead of failing it.
 func newRuntime() (*core.Runtime, error) {
 	reg, err := core.NewRegistryWith(integer.Register, matrix.Register, finitefield.Register, polynomial.Register)
 	if err != nil {
 		return nil, err
 	}
-	return core.NewRuntime(reg, core.RuntimeOptions{InlineLimit: 1 << 30}), nil
+	return core.NewRuntime(reg, core.RuntimeOptions{InlineLimit: 1 << 30, Timeout: peerTimeout}), nil
 }
 
 // jacobianSide is how Jacobian computes a case. prepare turns the inputs

@@ -38,6 +38,9 @@ const (
 
 func (s system) String() string { return [...]string{"PARI", "FLINT", "Jacobian"}[s] }
 
+// peerTimeout bounds one system's round of one case.
+const peerTimeout = 10 * time.Minute
+
 // config is one benchmark run.
 type config struct {
 	cases   *regexp.Regexp
@@ -190,6 +193,7 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 		for s := range systems {
 			var m measurement
 			var err error
+			ctx, cancel := context.WithTimeout(ctx, peerTimeout)
 			switch s {
 			case pari:
 				m, err = b.runPARI(ctx, r.c, dir, ins, paths)
@@ -198,6 +202,7 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 			case jacobian:
 				m, err = b.runJacobian(ctx, call)
 			}
+			cancel()
 			if err != nil {
 				return fmt.Errorf("%v, round %d: %v", s, round, err)
 			}
