@@ -102,6 +102,23 @@ func (r *Registry) Declarations() []*Declaration {
 	return out
 }
 
+// Exemplar returns the operation surfaces cite in their help and refusal
+// messages: the one with the shortest first example, ties broken by ID, the
+// easiest to read in a one-line illustration. Citing an installed
+// operation means no build advertises one it lacks. ok is false when
+// nothing is installed.
+func (r *Registry) Exemplar() (d *Declaration, ok bool) {
+	for _, c := range r.Declarations() {
+		if len(c.Examples) == 0 {
+			continue
+		}
+		if d == nil || len(c.Examples[0].Payload) < len(d.Examples[0].Payload) {
+			d = c
+		}
+	}
+	return d, d != nil
+}
+
 // Len returns the number of installed operations.
 func (r *Registry) Len() int {
 	r.mu.RLock()

@@ -16,24 +16,14 @@ type example struct {
 	query   string // words that find it: its title, in lower case
 }
 
-// exampleOf picks the installed operation with the shortest first example
-// (ties broken by ID), the easiest to read in a one-line illustration. An
-// empty registry gets placeholders that name no operation.
+// exampleOf describes the registry's exemplar. An empty registry gets
+// placeholders that name no operation.
 func exampleOf(reg *core.Registry) example {
-	ex := example{id: "namespace.compute.name", payload: "{}", query: "what you want to compute"}
-	found := false
-	for _, d := range reg.Declarations() {
-		if len(d.Examples) == 0 {
-			continue
-		}
-		payload := compact(d.Examples[0].Payload)
-		if found && len(payload) >= len(ex.payload) {
-			continue
-		}
-		ex = example{id: d.ID, payload: payload, query: strings.ToLower(d.Title)}
-		found = true
+	d, ok := reg.Exemplar()
+	if !ok {
+		return example{id: "namespace.compute.name", payload: "{}", query: "what you want to compute"}
 	}
-	return ex
+	return example{id: d.ID, payload: compact(d.Examples[0].Payload), query: strings.ToLower(d.Title)}
 }
 
 // jsonText escapes s for use inside a JSON string literal.
