@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -139,7 +140,7 @@ func (p *plan) renderGoMod() []byte {
 	}
 	if len(replaced) > 0 {
 		b.WriteString("\nreplace (\n")
-		for _, mod := range sortedKeys(replaced) {
+		for _, mod := range slices.Sorted(maps.Keys(replaced)) {
 			fmt.Fprintf(&b, "\t%s => %s\n", mod, strconv.Quote(replaced[mod]))
 		}
 		b.WriteString(")\n")
