@@ -336,14 +336,7 @@ func jsonSyntax(data []byte) error {
 	err := json.Unmarshal(data, &v)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := 1, 1
-		for _, b := range data[:min(max(se.Offset-1, 0), int64(len(data)))] {
-			if b == '\n' {
-				line, col = line+1, 1
-			} else {
-				col++
-			}
-		}
+		line, col := core.JSONPosition(data, se.Offset)
 		return fmt.Errorf("malformed JSON at line %d, column %d (byte %d): %v", line, col, se.Offset, se)
 	}
 	return err
