@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"bytes"
@@ -88,7 +88,7 @@ func TestDefaultDomainsDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("cli/cmd/jacobian/domains.go has drifted from cli/build/default.json; default.json renders\n%s", got)
+		t.Errorf("cli/cmd/jacobian/domains.go has drifted from cli/distribution/default.json; default.json renders\n%s", got)
 	}
 }
 

@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"bufio"
@@ -184,7 +184,7 @@ func TestEndToEnd(t *testing.T) {
 
 	t.Run("colliding domains", func(t *testing.T) {
 		_, bin, err := build(t, `{"name":"jacobian-clash","output":"OUTPUT",
-			"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/clash","replace":"cli/build/testdata/clash"}],
+			"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/clash","replace":"cli/distribution/testdata/clash"}],
 			"jacobian":{"replace":"."}}`)
 		var be *BuildError
 		if !errors.As(err, &be) {
