@@ -24,8 +24,8 @@ const (
 	// and the module and version of each domain beside its entry.
 	Generated Style = iota
 	// HandWritten is the default distribution's cli/cmd/jacobian/domains.go,
-	// which is kept by hand; rendering it lets a test catch drift between
-	// that file and default.json.
+	// which is kept by hand and from which Default reads the default
+	// manifest; rendering that manifest back checks nothing was misread.
 	HandWritten
 )
 
