@@ -389,15 +389,3 @@ func syntaxCheck(b []byte, path string) error {
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON: %v", err)}
 }
-
-func position(b []byte, offset int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < offset-1 && i < int64(len(b)); i++ {
-		if b[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}

@@ -55,7 +55,7 @@ type Runtime struct {
 // NewRuntime returns a runtime over reg.
 func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
+		opts.Timeout = DefaultTimeout
 	}
 	if opts.MaxPayloadBytes <= 0 {
 		opts.MaxPayloadBytes = 16 << 20
