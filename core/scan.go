@@ -25,6 +25,7 @@ package core
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -375,7 +376,8 @@ func unquoteKey(raw []byte) string {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return string(raw[1 : len(raw)-1])
 	}
-	if u, err := strconv.Unquote(string(raw)); err == nil {
+	var u string
+	if err := json.Unmarshal(raw, &u); err == nil {
 		return u
 	}
 	return string(raw[1 : len(raw)-1])
