@@ -263,16 +263,12 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 		v.i++
 	} else {
 		for {
-			v.space()
-			if v.i >= len(v.b) || v.b[v.i] != '"' {
-				return v.syntax(prefix, "expected a string key")
-			}
-			start := v.i
-			if err := v.str(prefix); err != nil {
+			raw, err := v.member(prefix)
+			if err != nil {
 				return err
 			}
-			v.frames[top].key = v.b[start:v.i]
-			key := unquoteKey(v.b[start:v.i])
+			v.frames[top].key = raw
+			key := unquoteKey(raw)
 			if slices.Contains(seen, key) {
 				return v.fail(prefix, "the key %q appears twice", key)
 			}
@@ -281,28 +277,14 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 			if !declared && closed {
 				return v.fail(prefix, "the property %q is not declared, and the object is closed", key)
 			}
-			v.space()
-			if v.i >= len(v.b) || v.b[v.i] != ':' {
-				return v.syntax(prefix, "expected ':' after an object key")
-			}
-			v.i++
-			v.space()
 			if err := v.check(sub, prefix); err != nil {
 				return err
 			}
-			v.space()
-			if v.i >= len(v.b) {
-				return v.syntax(prefix, "unexpected end of JSON input")
+			if done, err := v.separator(prefix, '}'); err != nil {
+				return err
+			} else if done {
+				break
 			}
-			if v.b[v.i] == ',' {
-				v.i++
-				continue
-			}
-			if v.b[v.i] != '}' {
-				return v.syntax(prefix, "expected ',' or '}' after an object member")
-			}
-			v.i++
-			break
 		}
 	}
 	v.frames = v.frames[:top]
@@ -329,20 +311,12 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 			if err := v.check(s.Items, prefix); err != nil {
 				return err
 			}
-			v.space()
-			if v.i >= len(v.b) {
-				return v.syntax(prefix, "unexpected end of JSON input")
+			if done, err := v.separator(prefix, ']'); err != nil {
+				return err
+			} else if done {
+				n++
+				break
 			}
-			if v.b[v.i] == ',' {
-				v.i++
-				continue
-			}
-			if v.b[v.i] != ']' {
-				return v.syntax(prefix, "expected ',' or ']' after an array element")
-			}
-			v.i++
-			n++
-			break
 		}
 	}
 	v.frames = v.frames[:top]
