@@ -76,9 +76,9 @@ func TestDeterminantByDivisorAgainstBareiss(t *testing.T) {
 	}
 	for _, n := range sizes {
 		cases := map[string][][]int64{
-			"random ±99":   wordTestMatrix(rng, n, 99),
-			"random ±1":    wordTestMatrix(rng, n, 1),
-			"word limit":   wordTestMatrix(rng, n, (1<<61)/int64(n)-1),
+			"random ±99": wordTestMatrix(rng, n, 99),
+			"random ±1":  wordTestMatrix(rng, n, 1),
+			"word limit": wordTestMatrix(rng, n, (1<<61)/int64(n)-1),
 			"multiple of 6": func() [][]int64 {
 				a := wordTestMatrix(rng, n, 20)
 				for _, row := range a {
