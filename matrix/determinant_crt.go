@@ -49,6 +49,7 @@ package matrix
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"math/bits"
@@ -121,15 +122,18 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 	if n == 0 {
 		return big.NewInt(1), true, nil
 	}
-	h, err := hadamardBits(ctx, b)
-	if err != nil {
-		return nil, false, err
-	}
+	var h int
 	if a, ok := wordMatrix(b); ok {
-		h = min(h, preciseHadamardBits(a))
-		det, ok, err := determinantByDivisor(ctx, a, h)
+		rows, cols := log2Hadamard(a)
+		h = bitsAbove(min(rows, cols), n)
+		det, ok, err := determinantByDivisor(ctx, a, h, bitsAbove(cols, n))
 		if err != nil || ok {
 			return det, ok, err
+		}
+	} else {
+		var err error
+		if h, err = hadamardBits(ctx, b); err != nil {
+			return nil, false, err
 		}
 	}
 	vals, ok, err := reconstructSkipping(ctx, h+1, 1, 0, "determinant modulo primes", func(p uint64) []uint64 {
@@ -167,28 +171,12 @@ func wordMatrix(b [][]*big.Int) ([][]int64, bool) {
 	return a, true
 }
 
-// columnHadamardBits is hadamardBits over the columns of a word matrix.
-func columnHadamardBits(a [][]int64) int {
-	h := 0
-	col := make([]int64, len(a))
-	for j := range a[0] {
-		for i := range a {
-			col[i] = a[i][j]
-		}
-		h += normBits(col)
-	}
-	return h
-}
-
-// preciseHadamardBits returns H with |det a| < 2^H from the smaller of the
-// row and column Hadamard bounds, summing log₂ of the norms in floating
-// point instead of rounding each up to a power of two (which loses half a
-// bit per row: 100 bits, two primes, at n = 200). Each term is the exact
-// squared norm rounded to a float64, relative error 2^−53; the margin
-// 10^−9·n + 1 covers that and the summation many times over.
-func preciseHadamardBits(a [][]int64) int {
+// log2Hadamard returns log₂ of the row and of the column Hadamard bounds,
+// summing log₂ of the norms in floating point instead of rounding each up
+// to a power of two (which loses half a bit per row: 100 bits, two primes,
+// at n = 200).
+func log2Hadamard(a [][]int64) (rows, cols float64) {
 	n := len(a)
-	rows, cols := 0.0, 0.0
 	line := make([]int64, n)
 	for i := range n {
 		rows += log2Norm(a[i])
@@ -197,7 +185,22 @@ func preciseHadamardBits(a [][]int64) int {
 		}
 		cols += log2Norm(line)
 	}
-	return int(math.Floor(min(rows, cols)+1e-9*float64(n))) + 1
+	return rows, cols
+}
+
+// bitsAbove returns an integer H > x for a sum x of n terms from
+// log2Hadamard. Each term is log₂ of an exact squared norm rounded to a
+// float64, relative error 2^−53; the margin 10^−9·n covers that and the
+// summation many times over.
+func bitsAbove(x float64, n int) int {
+	return int(math.Floor(x+1e-9*float64(n))) + 1
+}
+
+// preciseHadamardBits returns H with |det a| < 2^H from the smaller of the
+// row and column Hadamard bounds.
+func preciseHadamardBits(a [][]int64) int {
+	rows, cols := log2Hadamard(a)
+	return bitsAbove(min(rows, cols), len(a))
 }
 
 // log2Norm returns log₂ ‖v‖₂ (−Inf for the zero vector).
@@ -240,13 +243,35 @@ func reduceModmat(b [][]*big.Int, p uint64) modmat.Matrix {
 }
 
 // determinantByDivisor is the divisor path described above for a word
-// matrix a with |det a| < 2^h; ok is false when a is singular modulo the
-// first dixonPrimes primes.
-func determinantByDivisor(ctx context.Context, a [][]int64, h int) (*big.Int, bool, error) {
+// matrix a with |det a| < 2^h and column norms multiplying to less than
+// 2^hcols; ok is false when a is singular modulo the first dixonPrimes
+// primes.
+//
+// The lifting is sequential, so while it runs the other cores compute
+// det a modulo the next primes ahead of knowing how many will be needed
+// (a detPool); once d is known the pool stops at the count det/d needs
+// and the caller joins it for the rest.
+func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.Int, bool, error) {
+	pool := newDetPool(a, h/61+2)
+	specCtx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pool.work(specCtx)
+		}()
+	}
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
+
 	var solver *modmat.Solver
 	dixon := -1
 	for i := range dixonPrimes {
-		s, ok, err := modmat.NewSolver(ctx, reduceWords(a, modular.NewModulus(modular.Prime62(i))), modular.NewModulus(modular.Prime62(i)))
+		m := modular.NewModulus(modular.Prime62(i))
+		s, ok, err := modmat.NewSolver(ctx, reduceWords(a, m), m)
 		if err != nil {
 			return nil, false, err
 		}
@@ -258,39 +283,19 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h int) (*big.Int, bo
 	if solver == nil {
 		return nil, false, nil
 	}
-	d, err := detDivisor(ctx, a, solver, modular.Prime62(dixon), h)
+	d, err := detDivisor(ctx, a, solver, modular.Prime62(dixon), h, hcols)
 	if err != nil {
 		return nil, false, err
 	}
 	// det a = d·q with |q| ≤ 2^h/d: primes whose product exceeds
 	// 2^(h − bitlen(d) + 2) > 2|q|, the Dixon prime first.
 	need := (h-d.BitLen()+2)/61 + 1
-	primes := []uint64{modular.Prime62(dixon)}
-	dets := []uint64{solver.Determinant()}
-	var extra []uint64
-	for i := 0; len(primes)+len(extra) < need; i++ {
-		if i == dixon {
-			continue
-		}
-		if p := modular.Prime62(i); modular.Reduce(d, p) != 0 {
-			extra = append(extra, p)
-		}
-	}
-	images, err := parallelImages(ctx, extra, "determinant modulo primes", func(p uint64) []uint64 {
-		m := modular.NewModulus(p)
-		det, err := modmat.DeterminantInPlace(ctx, reduceWords(a, m), m)
-		if err != nil {
-			return nil
-		}
-		return []uint64{det}
-	})
+	primes, dets, err := pool.collect(ctx, need-1, dixon, d)
 	if err != nil {
 		return nil, false, err
 	}
-	for k, img := range images {
-		primes = append(primes, extra[k])
-		dets = append(dets, img[0])
-	}
+	primes = append(primes, modular.Prime62(dixon))
+	dets = append(dets, solver.Determinant())
 	// q ≡ det·d⁻¹ modulo each prime.
 	for k, p := range primes {
 		inv, _ := modular.Inverse(modular.Reduce(d, p), p)
@@ -300,10 +305,129 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h int) (*big.Int, bo
 	return q.Mul(q, d), true, nil
 }
 
+// detPool computes det a modulo Prime62(1), Prime62(2), … on demand and
+// ahead of it. Before the divisor d is known its workers claim primes up
+// to limit; afterwards only as many as are still missing.
+type detPool struct {
+	a     [][]int64
+	mu    sync.Mutex
+	cond  *sync.Cond
+	next  int            // index of the next prime to claim, from 1
+	limit int            // no claims at or beyond this index
+	dets  map[int]uint64 // finished images by prime index
+	busy  int            // claims in progress
+	// Set by collect: the images still wanted, and which do not count.
+	want   int
+	usable func(i int) bool
+}
+
+func newDetPool(a [][]int64, limit int) *detPool {
+	p := &detPool{a: a, next: 1, limit: limit, dets: map[int]uint64{}, want: -1}
+	p.cond = sync.NewCond(&p.mu)
+	return p
+}
+
+// countLocked returns the finished images that count.
+func (p *detPool) countLocked() int {
+	c := 0
+	for i := range p.dets {
+		if p.usable == nil || p.usable(i) {
+			c++
+		}
+	}
+	return c
+}
+
+// claimLocked returns the next prime index worth computing, or false.
+func (p *detPool) claimLocked() (int, bool) {
+	if p.next >= p.limit && p.want < 0 {
+		return 0, false
+	}
+	if p.want >= 0 && p.countLocked()+p.busy >= p.want {
+		return 0, false
+	}
+	if p.next >= modular.MaxPrimes62 {
+		return 0, false
+	}
+	i := p.next
+	p.next++
+	p.busy++
+	return i, true
+}
+
+// compute runs one claimed image and records it (or drops it on
+// cancellation).
+func (p *detPool) compute(ctx context.Context, i int) error {
+	m := modular.NewModulus(modular.Prime62(i))
+	det, err := modmat.DeterminantInPlace(ctx, reduceWords(p.a, m), m)
+	p.mu.Lock()
+	p.busy--
+	if err == nil {
+		p.dets[i] = det
+	}
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	return err
+}
+
+// work claims and computes images until none is worth claiming.
+func (p *detPool) work(ctx context.Context) {
+	for {
+		p.mu.Lock()
+		i, ok := p.claimLocked()
+		p.mu.Unlock()
+		if !ok || p.compute(ctx, i) != nil {
+			return
+		}
+	}
+}
+
+// collect returns want images modulo primes other than the Dixon prime
+// and not dividing d, computing the missing ones itself beside the
+// workers.
+func (p *detPool) collect(ctx context.Context, want, dixon int, d *big.Int) ([]uint64, []uint64, error) {
+	p.mu.Lock()
+	p.want = want
+	p.usable = func(i int) bool {
+		return i != dixon && modular.Reduce(d, modular.Prime62(i)) != 0
+	}
+	for p.countLocked() < want {
+		if err := ctx.Err(); err != nil {
+			p.mu.Unlock()
+			return nil, nil, err
+		}
+		if i, ok := p.claimLocked(); ok {
+			p.mu.Unlock()
+			if err := p.compute(ctx, i); err != nil {
+				return nil, nil, err
+			}
+			p.mu.Lock()
+			continue
+		}
+		if p.busy == 0 {
+			// Nothing in progress and nothing left to claim: the prime
+			// table is exhausted (not reached for any admissible input).
+			p.mu.Unlock()
+			return nil, nil, fmt.Errorf("determinant: out of primes for the cofactor")
+		}
+		p.cond.Wait()
+	}
+	var primes, dets []uint64
+	for i, det := range p.dets {
+		if p.usable(i) {
+			primes = append(primes, modular.Prime62(i))
+			dets = append(dets, det)
+		}
+	}
+	p.mu.Unlock()
+	return primes, dets, nil
+}
+
 // detDivisor returns a positive divisor of det a: the lcm of the
 // denominators of A⁻¹·b for a pseudo-random b, by Dixon lifting modulo the
-// prime of solver (see the file comment). |det a| < 2^h.
-func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint64, h int) (*big.Int, error) {
+// prime of solver (see the file comment). |det a| < 2^h, and the product
+// of the column norms of a is below 2^hcols.
+func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint64, h, hcols int) (*big.Int, error) {
 	n := len(a)
 	rng := rand.New(rand.NewPCG(uint64(n), 0x6a61636f626961))
 	rhs := make([]int64, n)
@@ -312,7 +436,7 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 	}
 	// Cramer: numerators |det A_j| ≤ ‖b‖·∏_{i≠j}‖col_i‖ < 2^nb, the
 	// denominator |det A| < 2^h; lift until p^k > 2^(nb+h+1).
-	nb := columnHadamardBits(a) + normBits(rhs)
+	nb := hcols + normBits(rhs)
 	k := (nb+h+1)/61 + 1
 	m := modular.NewModulus(p)
 	pinv := inverse2adic(p)

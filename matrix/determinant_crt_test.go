@@ -134,8 +134,8 @@ func TestDeterminantByDivisorAgainstBareiss(t *testing.T) {
 				t.Fatalf("n=%d %s: multi-modular det %s, Bareiss %s", n, name, got, want)
 			}
 			if _, inRange := wordMatrix(bigOf(a)); inRange {
-				h := preciseHadamardBits(a)
-				got, ok, err := determinantByDivisor(ctx, a, h)
+				rows, cols := log2Hadamard(a)
+				got, ok, err := determinantByDivisor(ctx, a, bitsAbove(min(rows, cols), n), bitsAbove(cols, n))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -167,7 +167,8 @@ func TestDetDivisorDivides(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("n=%d: singular modulo the first prime", n)
 		}
-		d, err := detDivisor(ctx, a, s, m.P, preciseHadamardBits(a))
+		_, cols := log2Hadamard(a)
+		d, err := detDivisor(ctx, a, s, m.P, preciseHadamardBits(a), bitsAbove(cols, n))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -110,6 +110,11 @@ func ple(ctx context.Context, a Matrix, c0, c1 int, m modular.Modulus, perm []in
 func pleClassical(a Matrix, c0, c1 int, m modular.Modulus, perm []int, pivots []int, stopShort bool) (int, []int, error) {
 	p := m.P
 	r := 0
+	var shoupBuf [pleBase]uint64
+	shoupScratch := shoupBuf[:]
+	if c1-c0 > pleBase {
+		shoupScratch = make([]uint64, c1-c0)
+	}
 	for c := c0; c < c1 && r < a.rows; c++ {
 		piv := -1
 		for i := r; i < a.rows; i++ {
@@ -131,6 +136,12 @@ func pleClassical(a Matrix, c0, c1 int, m modular.Modulus, perm []int, pivots []
 		top := a.Row(r)[c+1 : c1]
 		inv, _ := m.Inverse(a.At(r, c))
 		invp := modular.ShoupConstant(inv, p)
+		// The pivot row multiplies every row below, so its entries get
+		// the Shoup constants (one division each), not the multipliers.
+		topShoup := shoupScratch[:len(top)]
+		for j, v := range top {
+			topShoup[j] = modular.ShoupConstant(v, p)
+		}
 		for i := r + 1; i < a.rows; i++ {
 			row := a.Row(i)
 			x := row[c]
@@ -140,7 +151,10 @@ func pleClassical(a Matrix, c0, c1 int, m modular.Modulus, perm []int, pivots []
 			f := modular.MulShoup(x, inv, invp, p)
 			row[c] = 0
 			row[c0+r] = f
-			axpySub(row[c+1:c1], top, f, p)
+			dst := row[c+1 : c1]
+			for j, v := range top {
+				dst[j] = modular.Sub(dst[j], modular.MulShoup(f, v, topShoup[j], p), p)
+			}
 		}
 		pivots = append(pivots, c-c0)
 		r++

@@ -67,10 +67,9 @@ func rem2by1(u1, u0, d, v uint64) uint64 {
 // Reduce128 returns (hi·2^64 + lo) mod p for any hi.
 func (m Modulus) Reduce128(hi, lo uint64) uint64 {
 	s := m.shift
-	// Shift the numerator by s so the divisor is normalised; the top word
-	// hi>>(64−s) is reduced first, so the 2-by-1 precondition holds.
-	top := hi >> (64 - s) // s ≥ 1 since p < 2^63
-	r := rem2by1(0, top, m.norm, m.recip)
+	// Shift the numerator by s so the divisor is normalised. The top
+	// word hi>>(64−s) is below 2^s ≤ norm, so it is already a remainder.
+	r := hi >> (64 - s) // s ≥ 1 since p < 2^63
 	r = rem2by1(r, hi<<s|lo>>(64-s), m.norm, m.recip)
 	r = rem2by1(r, lo<<s, m.norm, m.recip)
 	return r >> s
@@ -85,14 +84,22 @@ func (m Modulus) ReduceUnder(hi, lo uint64) uint64 {
 }
 
 // Reduce192 returns (top·2^126 + hi·2^64 + lo) mod p, the value of the
-// three-word accumulators of Dot, for any words.
+// three-word accumulators of Dot, for any top and lo and hi < 2^62.
+// Written as t1·2^128 + t0·2^64 + lo with t1 = top>>2 (zero for sums of
+// up to sixteen products), the shifted numerator has a top word below
+// 2^s, so two or three steps of the 2-by-1 remainder finish it.
 func (m Modulus) Reduce192(top, hi, lo uint64) uint64 {
-	r := m.Reduce128(hi, lo)
-	if top != 0 {
-		t := m.Mul(m.Reduce128(0, top), m.r126)
-		r = Add(r, t, m.P)
+	s := m.shift
+	t1, t0 := top>>2, top<<62|hi
+	var r uint64
+	if t1 == 0 {
+		r = t0 >> (64 - s)
+	} else {
+		r = rem2by1(t1>>(64-s), t1<<s|t0>>(64-s), m.norm, m.recip)
 	}
-	return r
+	r = rem2by1(r, t0<<s|lo>>(64-s), m.norm, m.recip)
+	r = rem2by1(r, lo<<s, m.norm, m.recip)
+	return r >> s
 }
 
 // Mul returns a·b mod p for a, b < p (any a, b whose product's high word
