@@ -62,8 +62,10 @@ import (
 )
 
 // multimodularThreshold is the order from which the multi-modular path
-// beats Bareiss on small entries (measured: BenchmarkDeterminantPaths).
-const multimodularThreshold = 24
+// beats Bareiss on small entries. BenchmarkDeterminantPaths -cpu 1,
+// entries in [−99, 99]: n = 8, Bareiss 39 µs, multi-modular 71 µs; n = 12,
+// 172 µs against 105–148 µs; n = 24, 1.24 ms against 0.18–0.29 ms.
+const multimodularThreshold = 12
 
 // dixonPrimes is the number of primes tried for the p-adic solve before a
 // matrix is taken to be (probably) singular and sent to the classical
