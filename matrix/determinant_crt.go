@@ -232,9 +232,10 @@ func reduceWords(a [][]int64, m modular.Modulus) modmat.Matrix {
 	return img
 }
 
-// reduceModmat returns b mod p as a modmat matrix.
+// reduceModmat returns b mod p as a modmat matrix (b has at least one
+// row).
 func reduceModmat(b [][]*big.Int, p uint64) modmat.Matrix {
-	img := modmat.New(len(b), len(b))
+	img := modmat.New(len(b), len(b[0]))
 	for i, row := range b {
 		out := img.Row(i)
 		for j, x := range row {
