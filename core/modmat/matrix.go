@@ -16,10 +16,12 @@
 // multi-modular computation needs 2.4 times fewer primes; and the
 // determinant (matrix/determinant_crt.go) needs only a handful of primes
 // after its divisor step, plus a p-adic solve whose iterations are halved
-// by the larger prime. Measured on this machine (AMD EPYC Zen 5, 2 cores),
-// BenchmarkMatMul/n=256 runs at about 0.55 ns per multiply-add, so a
-// 62-bit prime gives ~113 bits per ns of multiply-adds against ~75 for a
-// 26-bit prime at the best case of one cycle per term.
+// by the larger prime. Measured on this machine (AMD EPYC Zen 5, CPU time
+// of one core): the classical product runs at 0.65 ns per multiply-add
+// for n = 200 to 1024 (95 bits of modulus per ns), while a plain 64-bit
+// multiply-add loop, the best case of the small-prime design, runs at
+// 0.39 ns (67 bits per ns for 26-bit primes). Go does not vectorise
+// either loop.
 //
 // Matrices are row-major with a stride, so submatrix views share storage;
 // the block algorithms work on views in place.

@@ -28,10 +28,14 @@ import (
 )
 
 // strassenCrossover is the smallest dimension (min of the three) at which
-// one Strassen–Winograd step beats the classical kernel. Measured with
-// BenchmarkStrassenCrossover on this machine (AMD EPYC Zen 5): see the
-// figure recorded beside the benchmark.
-const strassenCrossover = 768
+// one Strassen–Winograd step beats the classical kernel. Measured on this
+// machine (AMD EPYC Zen 5, one core, CPU time; BenchmarkStrassenCrossover
+// gives the same figures when the machine is quiet), one step over the
+// classical kernel: n = 256, 1.011; 384, 0.994; 512, 0.986; 640, 0.946;
+// 1024, 0.946. The gain stays small because the classical kernel's cost
+// per multiply-add hardly grows with n while the additions, temporaries
+// and transposes of a step cost about thirty passes over a quadrant.
+const strassenCrossover = 512
 
 // parallelWork is the number of multiply-adds (m·k·n) from which a
 // product splits its rows across the cores: about 4 ms of work, far more
