@@ -215,16 +215,16 @@ func dot2x2(a0, a1, b0, b1 []uint64) (acc [12]uint64) {
 			u, v := b0[k], b1[k]
 			ph, pl := bits.Mul64(x, u)
 			l00, c = bits.Add64(l00, pl, 0)
-			h00 += ph + c
+			h00, _ = bits.Add64(h00, ph, c)
 			ph, pl = bits.Mul64(x, v)
 			l01, c = bits.Add64(l01, pl, 0)
-			h01 += ph + c
+			h01, _ = bits.Add64(h01, ph, c)
 			ph, pl = bits.Mul64(y, u)
 			l10, c = bits.Add64(l10, pl, 0)
-			h10 += ph + c
+			h10, _ = bits.Add64(h10, ph, c)
 			ph, pl = bits.Mul64(y, v)
 			l11, c = bits.Add64(l11, pl, 0)
-			h11 += ph + c
+			h11, _ = bits.Add64(h11, ph, c)
 		}
 		acc[0], c = bits.Add64(acc[0], l00, 0)
 		acc[1], c = bits.Add64(acc[1], h00, c)

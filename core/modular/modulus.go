@@ -162,20 +162,20 @@ func DotAccumulate(a, b []uint64) (top, hi, lo uint64) {
 		h2, l2 := bits.Mul64(a[k+2], b[k+2])
 		h3, l3 := bits.Mul64(a[k+3], b[k+3])
 		lo, c = bits.Add64(lo, l0, 0)
-		hi += h0 + c
+		hi, _ = bits.Add64(hi, h0, c)
 		lo, c = bits.Add64(lo, l1, 0)
-		hi += h1 + c
+		hi, _ = bits.Add64(hi, h1, c)
 		lo, c = bits.Add64(lo, l2, 0)
-		hi += h2 + c
+		hi, _ = bits.Add64(hi, h2, c)
 		lo, c = bits.Add64(lo, l3, 0)
-		hi += h3 + c
+		hi, _ = bits.Add64(hi, h3, c)
 		top += hi >> 62
 		hi &= 1<<62 - 1
 	}
 	for ; k < len(a); k++ {
 		h, l := bits.Mul64(a[k], b[k])
 		lo, c = bits.Add64(lo, l, 0)
-		hi += h + c
+		hi, _ = bits.Add64(hi, h, c)
 	}
 	top += hi >> 62
 	hi &= 1<<62 - 1
