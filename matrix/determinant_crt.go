@@ -255,7 +255,7 @@ func reduceModmat(b [][]*big.Int, p uint64) modmat.Matrix {
 // (a detPool); once d is known the pool stops at the count det/d needs
 // and the caller joins it for the rest.
 func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.Int, bool, error) {
-	pool := newDetPool(a, h/61+2)
+	pool := newDetPool(a, speculativeLimit(len(a)))
 	specCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) - 1 {
@@ -306,6 +306,16 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	}
 	q := modular.NewCRTTree(primes).Combine(dets)
 	return q.Mul(q, d), true, nil
+}
+
+// speculativeLimit is the first prime index the pool does not compute
+// before d is known: one more than a random matrix needs. For random
+// entries log₂(H/|det A|) ≈ (n/2)·log₂ e ≈ 0.72·n (see the file comment),
+// and d is det A up to a few bits, so about (0.75·n + 4)/61 + 1 cofactor
+// primes follow; beyond that, speculation would mostly waste a core, and
+// structured matrices with a small d get their further primes after d.
+func speculativeLimit(n int) int {
+	return (3*n/4+4)/61 + 3
 }
 
 // detPool computes det a modulo Prime62(1), Prime62(2), … on demand and
