@@ -132,14 +132,15 @@ func IsPrime(n uint64) bool {
 		d >>= 1
 		s++
 	}
+	m := NewModulus(n)
 witness:
 	for _, a := range millerRabinBases {
-		x := Pow(a, d, n)
+		x := m.pow(a, d)
 		if x == 1 || x == n-1 {
 			continue
 		}
 		for r := 1; r < s; r++ {
-			x = Mul(x, x, n)
+			x = m.Mul(x, x)
 			if x == n-1 {
 				continue witness
 			}
