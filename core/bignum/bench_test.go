@@ -77,3 +77,41 @@ func BenchmarkMulWords(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGCD times GCD beside big.Int.GCD on the same operands.
+func BenchmarkGCD(b *testing.B) {
+	for _, d := range []int{3000, 6000, 10_000, 20_000, 30_000, 100_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 6))
+		x, y := randomDigits(rng, d), randomDigits(rng, d)
+		z := new(big.Int)
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				GCD(z, x, y)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {
+			for b.Loop() {
+				z.GCD(nil, nil, x, y)
+			}
+		})
+	}
+}
+
+// BenchmarkGCDExt times GCDExt beside big.Int.GCD with both cofactors.
+func BenchmarkGCDExt(b *testing.B) {
+	for _, d := range []int{10_000, 100_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 7))
+		x, y := randomDigits(rng, d), randomDigits(rng, d)
+		z, s, t := new(big.Int), new(big.Int), new(big.Int)
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				GCDExt(x, y)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {
+			for b.Loop() {
+				z.GCD(s, t, x, y)
+			}
+		})
+	}
+}
