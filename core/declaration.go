@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
@@ -36,10 +36,6 @@ const (
 	WritesArtifact Effect = "writes_artifact"
 )
 
-// Verbs are the ID segments that name what an operation does. Exactly one
-// segment of an ID is a verb; "check" marks a checker.
-var Verbs = []string{"compute", "solve", "check"}
-
 // Port is a named input or output of an operation through which values pass
 // between calls by reference. Field is the top-level request field (input
 // ports) or result field (output ports) the port carries.
@@ -57,9 +53,10 @@ type Limit struct {
 	Max         int64  `json:"max"`
 	Unit        string `json:"unit"`
 	Description string `json:"description"`
-	// Beyond is a payload just past this limit; conformance checks that
-	// preflight refuses it with RESOURCE_REFUSED.
-	Beyond string `json:"-"`
+	// Beyond builds a payload just past this limit; conformance checks
+	// that preflight refuses it with RESOURCE_REFUSED. It is a function so
+	// that a process which never runs conformance never builds it.
+	Beyond func() string `json:"-"`
 }
 
 // Example is a bounded request with its exact expected result value.
@@ -104,19 +101,23 @@ type Operation[Req, Res any] struct {
 	OutputPorts []Port
 	Limits      []Limit
 	// Preflight refuses a request beyond the declared limits (return
-	// Refusef) or outside the domain (DomainErrorf), before any work.
-	Preflight func(Req) error
+	// Refusef) or outside the domain (DomainErrorf), before any work. It
+	// runs under the request's deadline.
+	Preflight func(ctx context.Context, req Req) error
 	// Run computes the result. It must poll ctx in every long loop.
 	Run func(ctx context.Context, req Req) (Res, error)
 	// Postcondition independently checks a result before it is published.
-	Postcondition func(Req, Res) error
+	// It runs under the request's deadline and must poll ctx in every long
+	// loop: an interrupted check publishes nothing and concludes nothing.
+	Postcondition func(ctx context.Context, req Req, res Res) error
 	Examples      []Example
 	// Generate makes a random valid request within the limits, for
 	// conformance's postcondition and determinism checks.
-	Generate func(*rand.Rand) Req
-	// Slow is a payload within the limits that runs long enough (a second
-	// or more) for conformance to check that cancellation is prompt.
-	Slow string
+	Generate func(ctx context.Context, rng *rand.Rand) Req
+	// Slow builds a payload within the limits that runs long enough (a
+	// second or more) for conformance to check that cancellation is
+	// prompt. Like Limit.Beyond it is built only when conformance asks.
+	Slow func() string
 }
 
 // Provider names the module that supplied an operation.
@@ -127,30 +128,33 @@ type Provider struct {
 
 // Declaration is a validated, type-erased operation in a Registry.
 type Declaration struct {
-	ID            string             `json:"capability_id"`
-	Title         string             `json:"title"`
-	Summary       string             `json:"summary"`
-	Keywords      []string           `json:"keywords,omitempty"`
-	Kind          Kind               `json:"kind"`
-	Effect        Effect             `json:"effect"`
-	InputKinds    []string           `json:"input_kinds"`
-	InputPorts    []Port             `json:"input_ports,omitempty"`
-	OutputPorts   []Port             `json:"output_ports,omitempty"`
-	Limits        []Limit            `json:"limits"`
-	Examples      []Example          `json:"examples"`
-	Provider      Provider           `json:"provider"`
-	RequestSchema *jsonschema.Schema `json:"request_schema"`
-	ResultSchema  *jsonschema.Schema `json:"result_schema"`
+	ID          string    `json:"capability_id"`
+	Title       string    `json:"title"`
+	Summary     string    `json:"summary"`
+	Keywords    []string  `json:"keywords,omitempty"`
+	Kind        Kind      `json:"kind"`
+	Effect      Effect    `json:"effect"`
+	InputKinds  []string  `json:"input_kinds"`
+	InputPorts  []Port    `json:"input_ports,omitempty"`
+	OutputPorts []Port    `json:"output_ports,omitempty"`
+	Limits      []Limit   `json:"limits"`
+	Examples    []Example `json:"examples"`
+	Provider    Provider  `json:"provider"`
 
-	// Slow is the declared cancellation probe payload, if any.
-	Slow string `json:"-"`
+	// Slow builds the declared cancellation probe payload, if any.
+	Slow func() string `json:"-"`
 
-	request, result *compiledSchema
-	decode          func([]byte) (any, error)
-	preflight       func(any) error
-	execute         func(context.Context, any) (any, error)
-	postcondition   func(any, any) error
-	generate        func(*rand.Rand) ([]byte, error)
+	// inferred infers the request and result schemas on first use, and
+	// schemas compiles them and checks the rules that need them.
+	inferred      func() inferredPair
+	schemas       func() (compiledPair, error)
+	checker       bool // the result type embeds CheckResult
+	hasPreflight  bool
+	decode        func([]byte) (any, error)
+	preflight     func(context.Context, any) error
+	execute       func(context.Context, any) (any, error)
+	postcondition func(context.Context, any, any) error
+	generate      func(context.Context, *rand.Rand) ([]byte, error)
 }
 
 // AcceptedArtifactTypes lists the artifact types the input ports take.
@@ -175,18 +179,18 @@ func portTypes(ports []Port) []string {
 func (d *Declaration) Generates() bool { return d.generate != nil }
 
 // GeneratePayload makes a random valid request payload.
-func (d *Declaration) GeneratePayload(rng *rand.Rand) ([]byte, error) {
+func (d *Declaration) GeneratePayload(ctx context.Context, rng *rand.Rand) ([]byte, error) {
 	if d.generate == nil {
 		return nil, errors.New("no generator declared")
 	}
-	return d.generate(rng)
+	return d.generate(ctx, rng)
 }
 
 // ParsePayload runs the pipeline's single parse of a payload (schema
 // validation, then strict decoding) without running anything. Errors are
 // *Error values with a stable code.
 func (d *Declaration) ParsePayload(payload []byte) error {
-	if d.request == nil {
+	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
 	}
 	_, err := d.parse(payload)
@@ -195,155 +199,98 @@ func (d *Declaration) ParsePayload(payload []byte) error {
 
 // ValidateResult checks a result value against the result schema.
 func (d *Declaration) ValidateResult(value []byte) error {
-	if d.result == nil {
+	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
+	}
+	c, err := d.schemas()
+	if err != nil {
+		return err
 	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return err
 	}
-	return d.result.validate(inst, "/value")
+	return c.result.validate(inst, "/value")
 }
 
-var (
-	idPattern      = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$`)
-	portPattern    = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	artifactFormat = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$`)
-)
+// compiledPair is a declaration's request and result schemas, compiled.
+type compiledPair struct{ request, result *compiledSchema }
 
-// declare validates op, reporting every problem at once, and builds its
-// Declaration.
-func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
-	var problems []string
-	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+// inferredPair is a declaration's request and result schemas as inferred
+// from its Go types, with the problems inference met.
+type inferredPair struct {
+	request, result *jsonschema.Schema
+	problems        []string
+}
 
-	name := op.ID
-	if name == "" {
-		name = "(no ID)"
+// RequestSchema returns the request's JSON Schema, inferred from the Go
+// type on first use. The same schema is returned on every call.
+func (d *Declaration) RequestSchema() *jsonschema.Schema {
+	if d.inferred == nil {
+		return nil
 	}
-	if !idPattern.MatchString(op.ID) {
-		bad("ID %q must be lowercase dotted segments of [a-z0-9_], each starting with a letter, at least two", op.ID)
-	}
-	segs := strings.Split(op.ID, ".")
-	var verbs []string
-	for _, s := range segs {
-		if slices.Contains(Verbs, s) {
-			verbs = append(verbs, s)
-		}
-	}
-	switch {
-	case len(verbs) != 1:
-		bad("ID %q must contain exactly one verb segment (one of %v), found %d", op.ID, Verbs, len(verbs))
-	case slices.Contains(Verbs, segs[0]):
-		bad("ID %q must start with its domain namespace, not the verb %q", op.ID, segs[0])
-	case op.Kind == Check && verbs[0] != "check":
-		bad("a checker's ID must use the verb \"check\"; %q uses %q", op.ID, verbs[0])
-	case op.Kind == Compute && verbs[0] == "check":
-		bad("ID %q uses the verb \"check\" but Kind is compute; declare Kind: core.Check", op.ID)
-	}
-	if op.Kind != Compute && op.Kind != Check {
-		bad("Kind must be core.Compute or core.Check, got %q", op.Kind)
-	}
-	if op.Effect != Pure && op.Effect != WritesArtifact {
-		bad("Effect must be core.Pure or core.WritesArtifact, got %q", op.Effect)
-	}
-	_, isChecker := any(*new(Res)).(Checked)
-	if op.Kind == Check && !isChecker {
-		bad("checker result type %s must embed core.CheckResult", reflect.TypeFor[Res]())
-	}
-	if op.Kind == Compute && isChecker {
-		bad("result type %s carries a verdict but Kind is compute: an operation is never both", reflect.TypeFor[Res]())
-	}
-	if strings.TrimSpace(op.Title) == "" {
-		bad("Title is empty")
-	}
-	if len(strings.Fields(op.Summary)) < 4 {
-		bad("Summary must say in a sentence what the operation computes")
-	}
-	if len(op.InputKinds) == 0 {
-		bad("InputKinds is empty; name the kinds of value the request takes")
-	}
-	if op.Run == nil {
-		bad("Run is nil")
-	}
-	if op.Postcondition == nil {
-		bad("Postcondition is nil; every result needs an independent check before it is published")
-	}
-	if len(op.Examples) == 0 {
-		bad("Examples is empty; give at least one bounded example with its exact result")
-	}
-	for i, l := range op.Limits {
-		if l.Name == "" || l.Unit == "" || l.Description == "" || l.Max <= 0 {
-			bad("limit %d needs a name, a positive max, a unit and a description", i)
-		}
-		if l.Beyond == "" {
-			bad("limit %q needs a Beyond payload that preflight must refuse", l.Name)
-		} else if op.Preflight == nil {
-			bad("limit %q is declared but Preflight is nil", l.Name)
-		}
-	}
+	return d.inferred().request
+}
 
-	reqSchema, err := schemaOf(reflect.TypeFor[Req]())
-	if err != nil {
-		bad("request schema: %v", err)
+// ResultSchema returns the result's JSON Schema, inferred on first use.
+func (d *Declaration) ResultSchema() *jsonschema.Schema {
+	if d.inferred == nil {
+		return nil
 	}
-	resSchema, err := schemaOf(reflect.TypeFor[Res]())
-	if err != nil {
-		bad("result schema: %v", err)
-	}
+	return d.inferred().result
+}
+
+// Declare builds op's Declaration and validates it against every
+// declaration rule. The declaration is returned even when it breaks rules,
+// so that a tool (the conformance suite) can report on it; Add installs
+// only valid ones.
+//
+// Declaring is cheap, so a process answers in milliseconds however large
+// its catalog: the schemas are inferred from the Go types and compiled only
+// when the declaration is first used, the rules that read them are checked
+// then (and by conformance), and the conformance-only payloads
+// (Limit.Beyond, Slow) are built only when asked for.
+func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	d := &Declaration{
 		ID: op.ID, Title: op.Title, Summary: op.Summary, Keywords: op.Keywords,
 		Kind: op.Kind, Effect: op.Effect, InputKinds: op.InputKinds,
 		InputPorts: op.InputPorts, OutputPorts: op.OutputPorts,
-		Limits: op.Limits, Examples: op.Examples,
-		RequestSchema: reqSchema, ResultSchema: resSchema, Slow: op.Slow,
-		Provider: providerOf(op.Run),
+		Limits: op.Limits, Examples: op.Examples, Slow: op.Slow,
+		Provider:     providerOf(op.Run),
+		hasPreflight: op.Preflight != nil,
 	}
-	if reqSchema != nil {
-		if reqSchema.Type != "object" {
-			bad("request type %s must be a struct (a JSON object)", reflect.TypeFor[Req]())
+	_, d.checker = any(*new(Res)).(Checked)
+	d.inferred = sync.OnceValue(func() inferredPair {
+		var p inferredPair
+		var err error
+		if p.request, err = schemaOf(reflect.TypeFor[Req]()); err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("request type %s has no JSON Schema: %v", reflect.TypeFor[Req](), err))
 		}
-		for _, o := range openObjects(reqSchema) {
-			bad("request schema has an open %s; every object must be closed", o)
+		if p.result, err = schemaOf(reflect.TypeFor[Res]()); err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("result type %s has no JSON Schema: %v", reflect.TypeFor[Res](), err))
 		}
-		if d.request, err = compileSchema("request", reqSchema); err != nil {
-			bad("request schema does not compile: %v", err)
-		}
-	}
-	if resSchema != nil {
-		if resSchema.Type != "object" {
-			bad("result type %s must be a struct (a JSON object)", reflect.TypeFor[Res]())
-		}
-		for _, o := range openObjects(resSchema) {
-			bad("result schema has an open %s; every object must be closed", o)
-		}
-		if d.result, err = compileSchema("result", resSchema); err != nil {
-			bad("result schema does not compile: %v", err)
-		}
-	}
-	checkPorts := func(kind string, ports []Port, s *jsonschema.Schema) {
-		seen := map[string]bool{}
-		for _, p := range ports {
-			if !portPattern.MatchString(p.Name) || seen[p.Name] {
-				bad("%s port %q needs a unique lowercase name", kind, p.Name)
-			}
-			seen[p.Name] = true
-			if s != nil && s.Properties[p.Field] == nil {
-				bad("%s port %q carries field %q, which the schema does not have", kind, p.Name, p.Field)
-			}
-			if len(p.ArtifactTypes) == 0 {
-				bad("%s port %q declares no artifact type", kind, p.Name)
-			}
-			for _, t := range p.ArtifactTypes {
-				if !artifactFormat.MatchString(t) {
-					bad("%s port %q: artifact type %q must be lowercase dotted words", kind, p.Name, t)
-				}
+		return p
+	})
+	d.schemas = sync.OnceValues(func() (compiledPair, error) {
+		var c compiledPair
+		problems := d.inferred().problems
+		for _, r := range DeclarationRules() {
+			if r.Schemas {
+				problems = append(problems, r.Check(d)...)
 			}
 		}
-	}
-	checkPorts("input", op.InputPorts, reqSchema)
-	checkPorts("output", op.OutputPorts, resSchema)
-
+		if len(problems) > 0 {
+			return c, &Error{Code: InternalError, Message: (&DeclarationError{ID: d.ID, Problems: problems}).Error()}
+		}
+		var err error
+		if c.request, err = compileSchema("request", d.RequestSchema()); err != nil {
+			return c, &Error{Code: InternalError, Message: fmt.Sprintf("operation %s: the request schema does not compile: %v", d.ID, err)}
+		}
+		if c.result, err = compileSchema("result", d.ResultSchema()); err != nil {
+			return c, &Error{Code: InternalError, Message: fmt.Sprintf("operation %s: the result schema does not compile: %v", d.ID, err)}
+		}
+		return c, nil
+	})
 	d.decode = func(b []byte) (any, error) {
 		var req Req
 		dec := json.NewDecoder(bytes.NewReader(b))
@@ -353,36 +300,26 @@ func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return req, nil
 	}
-	d.preflight = func(req any) error {
+	d.preflight = func(ctx context.Context, req any) error {
 		if op.Preflight == nil {
 			return nil
 		}
-		return op.Preflight(req.(Req))
+		return op.Preflight(ctx, req.(Req))
 	}
-	d.execute = func(ctx context.Context, req any) (any, error) { return op.Run(ctx, req.(Req)) }
-	d.postcondition = func(req, res any) error { return op.Postcondition(req.(Req), res.(Res)) }
+	if op.Run != nil {
+		d.execute = func(ctx context.Context, req any) (any, error) { return op.Run(ctx, req.(Req)) }
+	}
+	if op.Postcondition != nil {
+		d.postcondition = func(ctx context.Context, req, res any) error {
+			return op.Postcondition(ctx, req.(Req), res.(Res))
+		}
+	}
 	if op.Generate != nil {
-		d.generate = func(rng *rand.Rand) ([]byte, error) { return json.Marshal(op.Generate(rng)) }
-	}
-
-	if d.request != nil {
-		for i, ex := range op.Examples {
-			if _, err := d.parse(ex.Payload); err != nil {
-				bad("example %d (%s): payload does not parse: %v", i, ex.Title, err)
-			}
+		d.generate = func(ctx context.Context, rng *rand.Rand) ([]byte, error) {
+			return json.Marshal(op.Generate(ctx, rng))
 		}
 	}
-	if d.result != nil {
-		for i, ex := range op.Examples {
-			if err := d.ValidateResult(ex.Result); err != nil {
-				bad("example %d (%s): result does not match the result schema: %v", i, ex.Title, err)
-			}
-		}
-	}
-	if len(problems) > 0 {
-		return nil, &DeclarationError{ID: name, Problems: problems}
-	}
-	return d, nil
+	return d, validate(d, false)
 }
 
 // DeclarationError lists every problem found in one declaration.
@@ -399,6 +336,10 @@ func (e *DeclarationError) Error() string {
 // strict decoding into the request type. Errors are *Error, *PayloadError or
 // a codec refusal, all classified by the runtime.
 func (d *Declaration) parse(payload []byte) (any, error) {
+	c, err := d.schemas()
+	if err != nil {
+		return nil, err
+	}
 	if err := syntaxCheck(payload, "/payload"); err != nil {
 		return nil, err
 	}
@@ -406,7 +347,7 @@ func (d *Declaration) parse(payload []byte) (any, error) {
 	if err != nil {
 		return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: err.Error()}
 	}
-	if err := d.request.validate(inst, "/payload"); err != nil {
+	if err := c.request.validate(inst, "/payload"); err != nil {
 		return nil, err
 	}
 	req, err := d.decode(payload)

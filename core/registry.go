@@ -47,7 +47,7 @@ func NewRegistryWith(register ...Registrar) (*Registry, error) {
 // or a namespace already owned by another module is refused with an error
 // that names the operation and every problem found.
 func Add[Req, Res any](r *Registry, op Operation[Req, Res]) error {
-	d, err := declare(op)
+	d, err := Declare(op)
 	if err != nil {
 		return err
 	}

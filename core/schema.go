@@ -130,24 +130,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// openObjects lists the locations of object schemas that accept properties
-// they do not declare. The contract wants every object closed.
-func openObjects(s *jsonschema.Schema) []string {
-	var open []string
-	for sub := range walkSchema(s) {
-		isObject := sub.Type == "object" || slices.Contains(sub.Types, "object") || sub.Properties != nil
-		if !isObject {
-			continue
-		}
-		closed := sub.AdditionalProperties != nil && sub.AdditionalProperties.Not != nil && reflect.DeepEqual(*sub.AdditionalProperties.Not, jsonschema.Schema{})
-		if !closed {
-			names := sortedKeys(sub.Properties)
-			open = append(open, fmt.Sprintf("object with properties %v", names))
-		}
-	}
-	return open
-}
-
 // compiledSchema is a schema compiled once for validation, with its JSON
 // document kept for looking up what a failing location expected.
 type compiledSchema struct {
@@ -324,7 +306,7 @@ func pointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+		b.WriteString(PointerToken(t))
 	}
 	return b.String()
 }

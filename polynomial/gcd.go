@@ -61,14 +61,14 @@ type GCDResult struct {
 	// GCD is the headline answer: over Q the monic gcd; over Z the gcd of
 	// the contents times the primitive gcd, with positive leading
 	// coefficient.
-	GCD Poly `json:"gcd"`
+	GCD core.Polynomial[core.Rational] `json:"gcd"`
 	// Content is the rational c with gcd = c·primitive_part: over Z the
 	// gcd of the inputs' contents, over Q the inverse of the primitive
 	// part's leading coefficient.
 	Content core.Rational `json:"content"`
 	// PrimitivePart is the primitive gcd in Z[x] with positive leading
 	// coefficient, the same over both rings.
-	PrimitivePart Poly `json:"primitive_part"`
+	PrimitivePart core.Polynomial[core.Rational] `json:"primitive_part"`
 }
 
 // gcdOperation computes greatest common divisors of univariate
@@ -100,8 +100,10 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Limits: append(gcdLimits.declare(
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
-		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
-		Preflight:     func(q GCDRequest) error { return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right) },
+		), clearedLimit(GCDMaxClearedBits, func() string { return `{"left":` + unitFractions(400) + `,"right":{"expression":"x"}}` })),
+		Preflight: func(ctx context.Context, q GCDRequest) error {
+			return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right)
+		},
 		Run:           runGCD,
 		Postcondition: checkGCD,
 		Examples: []core.Example{
@@ -114,17 +116,19 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 			{Title: "gcd with zero", Payload: json.RawMessage(`{"left":{"expression":"-3*x + 6"},"right":{"coefficients":[]},"ring":"Z"}`),
 				Result: json.RawMessage(`{"ring":"Z","gcd":{"variable":"x","coefficients":["-6","3"],"expression":"3*x - 6"},"content":"3","primitive_part":{"variable":"x","coefficients":["-2","1"],"expression":"x - 2"}}`)},
 		},
-		Generate: func(rng *rand.Rand) GCDRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) GCDRequest {
 			g := randomZ(rng, rng.IntN(4), 8)
-			a, _ := zmul(context.Background(), g, randomZ(rng, rng.IntN(6), 20))
-			b, _ := zmul(context.Background(), g, randomZ(rng, rng.IntN(6), 20))
+			a, _ := zmul(ctx, g, randomZ(rng, rng.IntN(6), 20))
+			b, _ := zmul(ctx, g, randomZ(rng, rng.IntN(6), 20))
 			ring := RingQ
 			if rng.IntN(2) == 0 {
 				ring = RingZ
 			}
 			return GCDRequest{Left: polyInputOf("x", toQ(a)), Right: polyInputOf("x", toQ(b)), Ring: ring}
 		},
-		Slow: slowGCD(),
+		Slow: func() string {
+			return slowGCD()
+		},
 	}
 }
 
@@ -181,21 +185,21 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 // checkGCD verifies that the gcd divides both inputs exactly and that the
 // cofactors are coprime (through a prime image, see coprimeOverQ), so it
 // is a greatest common divisor; then the normalisation.
-func checkGCD(q GCDRequest, r GCDResult) error {
-	for _, p := range []Poly{r.GCD, r.PrimitivePart} {
-		if err := p.wellFormed(); err != nil {
+func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
+	for _, p := range []core.Polynomial[core.Rational]{r.GCD, r.PrimitivePart} {
+		if err := wellFormed(p); err != nil {
 			return err
 		}
 	}
-	a, err := q.Left.poly(context.Background())
+	a, err := q.Left.poly(ctx)
 	if err != nil {
 		return err
 	}
-	b, err := q.Right.poly(context.Background())
+	b, err := q.Right.poly(ctx)
 	if err != nil {
 		return err
 	}
-	g, pp := r.GCD.q(), r.PrimitivePart.q()
+	g, pp := qOf(r.GCD), qOf(r.PrimitivePart)
 	if !qscale(pp, r.Content.Rat()).equal(g) {
 		return errors.New("gcd is not content·primitive_part")
 	}
@@ -208,9 +212,8 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 	if !pp.isIntegral() || pp.lc().Sign() <= 0 {
 		return errors.New("primitive part is not integral with positive leading coefficient")
 	}
-	// Postconditions take no context; the inputs passed preflight, so
-	// clearing their denominators stays within the cleared_bits limit.
-	ctx := context.Background()
+	// The inputs passed preflight, so clearing their denominators stays
+	// within the cleared_bits limit.
 	if c, err := content(ctx, zpolyOf(pp)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 		return errors.New("primitive part is not primitive")
 	}
