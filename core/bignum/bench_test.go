@@ -115,3 +115,23 @@ func BenchmarkGCDExt(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkQuoRem times QuoRem of a 2d-digit dividend by a d-digit divisor
+// beside big.Int.QuoRem.
+func BenchmarkQuoRem(b *testing.B) {
+	for _, d := range []int{10_000, 30_000, 100_000, 300_000, 1_000_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 8))
+		x, y := randomDigits(rng, 2*d), randomDigits(rng, d)
+		q, r := new(big.Int), new(big.Int)
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				QuoRem(q, r, x, y)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {
+			for b.Loop() {
+				q.QuoRem(x, y, r)
+			}
+		})
+	}
+}

@@ -324,19 +324,6 @@ func addMulPair(u, v []big.Word, w [4]uint64) {
 	}
 }
 
-// timesWord returns m·W for a word matrix W = (w0 w1; w2 w3).
-func (m *matrix) timesWord(w [4]uint64) *matrix {
-	var t big.Int
-	prod := func(a *big.Int, u uint64, c *big.Int, v uint64) *big.Int {
-		x := new(big.Int).Mul(a, t.SetUint64(u))
-		return x.Add(x, t.Mul(c, t.SetUint64(v)))
-	}
-	return &matrix{
-		prod(m.m00, w[0], m.m01, w[2]), prod(m.m00, w[1], m.m01, w[3]),
-		prod(m.m10, w[0], m.m11, w[2]), prod(m.m10, w[1], m.m11, w[3]),
-	}
-}
-
 // wordReduce reduces the word pair (x, y) at position s with Möller's
 // steps and returns the matrix (w0 w1; w2 w3) and whether any step was
 // possible.
