@@ -135,3 +135,33 @@ func BenchmarkQuoRem(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecimal times ParseDecimal beside big.Int.SetString, and
+// big.Int.String for comparison with GMP's mpz_get_str.
+func BenchmarkDecimal(b *testing.B) {
+	for _, d := range []int{10_000, 100_000, 1_000_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 9))
+		x := randomDigits(rng, d)
+		s := x.String()
+		b.Run(fmt.Sprintf("digits=%d/ParseDecimal", d), func(b *testing.B) {
+			z := new(big.Int)
+			for b.Loop() {
+				ParseDecimal(z, s)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big-String", d), func(b *testing.B) {
+			for b.Loop() {
+				_ = x.String()
+			}
+		})
+		if d > 100_000 && testing.Short() {
+			continue // quadratic: 1.5 s at 10^6 digits
+		}
+		b.Run(fmt.Sprintf("digits=%d/math-big-SetString", d), func(b *testing.B) {
+			z := new(big.Int)
+			for b.Loop() {
+				z.SetString(s, 10)
+			}
+		})
+	}
+}
