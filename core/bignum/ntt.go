@@ -28,6 +28,12 @@ import (
 // (Montgomery, Math. Comp. 44 (1985)); the factor 2^64 it leaves, and the
 // 1/n of the inverse transform, are removed in the CRT step.
 //
+// A transform of length 3·2^k, used when it is shorter than the next power
+// of two, starts (forward) or ends (inverse) with one radix-3 pass that
+// splits it into three transforms of length 2^k (the decimation of
+// Cooley and Tukey, Math. Comp. 19 (1965), with the factor 3 first): a
+// product of 1.5·2^k words then pays for 3·2^k points, not 2^(k+2).
+//
 // Transforms above leafSize recurse depth-first (one butterfly pass over the
 // whole array, then the two halves), which keeps the working set in cache,
 // and the two halves run on separate goroutines while GOMAXPROCS allows.
@@ -38,17 +44,19 @@ type nttPrime struct {
 	twoAdic int
 }
 
-// nttPrimes: PARI/GP 2.17, isprime(c*2^40+1) for the largest c < 2^22 and
-// znprimroot(p); valuation(p−1, 2) is the largest transform exponent.
+// nttPrimes: PARI/GP 2.17, isprime(c*2^40+1) for the three largest c < 2^22
+// divisible by 3 (so that 3·2^40 divides p − 1 and transforms of length
+// 3·2^k exist), with znprimroot(p); valuation(p−1, 2) is the largest
+// power-of-two exponent.
 var nttPrimes = [3]nttPrime{
 	{4611615649683210241, 11, 46}, // 4194240·2^40 + 1
-	{4611613450659954689, 3, 41},  // 4194238·2^40 + 1
 	{4611549678985543681, 19, 42}, // 4194180·2^40 + 1
+	{4611546380450660353, 5, 40},  // 4194177·2^40 + 1
 }
 
-// maxTransformLog bounds the transform length: the smallest two-adic
-// valuation among the primes.
-const maxTransformLog = 41
+// maxTransformLog bounds the transform length to 3·2^40: the smallest
+// two-adic valuation among the primes.
+const maxTransformLog = 40
 
 // leafSize is the length below which transforms run iteratively: 2^11
 // words (16 KiB) fit in the level-1 cache with room for the twiddles.
@@ -149,6 +157,45 @@ type plan struct {
 	n                int
 	level            []twiddles
 	scale, scaleQuot uint64 // 2^64/n mod p: undoes Montgomery and 1/n
+	// For n = 3m: the radix-3 pass's twiddles ω^j, ω^2j, ω^−j and ω^−2j
+	// (j < m, ω of order n) and the cube root of unity ω^m.
+	radix3 *radix3Twiddles
+}
+
+type radix3Twiddles struct {
+	w1, w1q, w2, w2q, iw1, iw1q, iw2, iw2q []uint64
+	cube, cubeQ                            uint64
+}
+
+// radix3Cache[i][k] builds the radix-3 twiddles of length 3·2^k for prime
+// i once, for k below cachedRadix3 (2^15: 2 MiB per prime in all).
+const cachedRadix3 = 16
+
+var radix3Cache = func() (c [len(nttPrimes)][cachedRadix3]func() *radix3Twiddles) {
+	for i := range c {
+		for k := range c[i] {
+			c[i][k] = sync.OnceValue(func() *radix3Twiddles { return newRadix3Twiddles(nttPrimes[i], k) })
+		}
+	}
+	return c
+}()
+
+func newRadix3Twiddles(pr nttPrime, k int) *radix3Twiddles {
+	m := newModulus(pr.p)
+	h := 1 << k
+	w := m.powMod(pr.root, (pr.p-1)/uint64(3*h))
+	wi := m.powMod(w, uint64(3*h-1))
+	t := &radix3Twiddles{}
+	for _, tab := range []struct {
+		w, wq *[]uint64
+		g     uint64
+	}{{&t.w1, &t.w1q, w}, {&t.w2, &t.w2q, m.mulMod(w, w)}, {&t.iw1, &t.iw1q, wi}, {&t.iw2, &t.iw2q, m.mulMod(wi, wi)}} {
+		*tab.w, *tab.wq = make([]uint64, h), make([]uint64, h)
+		m.powers(*tab.w, *tab.wq, tab.g)
+	}
+	t.cube = m.powMod(w, uint64(h))
+	t.cubeQ = m.shoupQuotient(t.cube)
+	return t
 }
 
 // twiddles is w[j] = ω^j and iw[j] = ω^−j for j < len(w), ω a primitive
@@ -186,11 +233,20 @@ func newTwiddles(pr nttPrime, k int) twiddles {
 	return t
 }
 
-func newPlan(prime, logn int) *plan {
+// newPlan prepares transforms of length 2^logn, or 3·2^logn with three.
+func newPlan(prime, logn int, three bool) *plan {
 	pr := nttPrimes[prime]
 	m := newModulus(pr.p)
 	n := 1 << logn
 	pl := &plan{modulus: m, n: n, level: make([]twiddles, max(logn, 1))}
+	if three {
+		pl.n = 3 * n
+		if logn < cachedRadix3 {
+			pl.radix3 = radix3Cache[prime][logn]()
+		} else {
+			pl.radix3 = newRadix3Twiddles(pr, logn)
+		}
+	}
 	for k := range logn {
 		if k < cachedLevels {
 			pl.level[k] = levelCache[prime][k]()
@@ -200,7 +256,7 @@ func newPlan(prime, logn int) *plan {
 	}
 	// 2^64 mod p, as 2^64 − ⌊(2^64−1)/p⌋·p; times n⁻¹.
 	r64 := -(m.p * (^uint64(0) / m.p))
-	ninv := m.p - (m.p-1)/uint64(n) // n divides p − 1
+	ninv := m.p - (m.p-1)/uint64(pl.n) // n divides p − 1
 	pl.scale = m.mulMod(r64, ninv)
 	pl.scaleQuot = m.shoupQuotient(pl.scale)
 	return pl
@@ -218,6 +274,95 @@ func (m modulus) powers(w, wq []uint64, g uint64) {
 		w[j] = x
 		wq[j] = m.shoupQuotient(x)
 		x = m.reduce(m.mulShoup(x, g, gq))
+	}
+}
+
+// transform is the whole forward transform of length pl.n.
+func (pl *plan) transform(a []uint64, workers int) {
+	if pl.radix3 == nil {
+		pl.forward(a, workers)
+		return
+	}
+	m := pl.n / 3
+	parallelRange(m, workers, func(lo, hi int) { pl.radix3Forward(a, lo, hi) })
+	for r := range 3 {
+		pl.forward(a[r*m:(r+1)*m], workers)
+	}
+}
+
+// untransform is the whole inverse transform of length pl.n, up to the
+// factor pl.n.
+func (pl *plan) untransform(a []uint64, workers int) {
+	if pl.radix3 == nil {
+		pl.inverse(a, workers)
+		return
+	}
+	m := pl.n / 3
+	for r := range 3 {
+		pl.inverse(a[r*m:(r+1)*m], workers)
+	}
+	parallelRange(m, workers, func(lo, hi int) { pl.radix3Inverse(a, lo, hi) })
+}
+
+// parallelRange runs f on [0, n) split into up to `workers` ranges.
+func parallelRange(n, workers int, f func(lo, hi int)) {
+	if workers <= 1 || n < parallelSize {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	step := (n + workers - 1) / workers
+	for lo := step; lo < n; lo += step {
+		wg.Go(func() { f(lo, min(n, lo+step)) })
+	}
+	f(0, min(n, step))
+	wg.Wait()
+}
+
+// radix3Forward is the radix-3 decimation-in-frequency pass on indices
+// j in [lo, hi) of the thirds of a (residues in [0, 2p)): with x_r =
+// a[j + r·m] and ζ the cube root of unity, a[j + r·m] ← (x0 + ζ^r·x1 +
+// ζ^2r·x2)·ω^rj, reduced to [0, p). As ζ² = −1 − ζ, one product by ζ, of
+// x1 − x2, serves both r = 1 and r = 2.
+func (pl *plan) radix3Forward(a []uint64, lo, hi int) {
+	t := pl.radix3
+	m := pl.n / 3
+	p := pl.p
+	x0s, x1s, x2s := a[lo:hi], a[m+lo:m+hi], a[2*m+lo:2*m+hi]
+	x1s, x2s = x1s[:len(x0s)], x2s[:len(x0s)]
+	w1, w1q, w2, w2q := t.w1[lo:hi], t.w1q[lo:hi], t.w2[lo:hi], t.w2q[lo:hi]
+	w1, w1q, w2, w2q = w1[:len(x0s)], w1q[:len(x0s)], w2[:len(x0s)], w2q[:len(x0s)]
+	for j := range x0s {
+		x0, x1, x2 := pl.reduce(x0s[j]), pl.reduce(x1s[j]), pl.reduce(x2s[j])
+		d := pl.reduce(pl.mulShoup(x1+p-x2, t.cube, t.cubeQ)) // ζ(x1 − x2)
+		y0 := pl.reduce(pl.reduce(x0+x1) + x2)
+		y1 := pl.reduce(pl.reduce(x0+p-x2) + d)     // x0 − x2 + ζ(x1 − x2)
+		y2 := pl.reduce(pl.reduce(x0+p-x1) + p - d) // x0 − x1 − ζ(x1 − x2)
+		x0s[j] = y0
+		x1s[j] = pl.reduce(pl.mulShoup(y1, w1[j], w1q[j]))
+		x2s[j] = pl.reduce(pl.mulShoup(y2, w2[j], w2q[j]))
+	}
+}
+
+// radix3Inverse undoes radix3Forward up to the factor 3, on residues in
+// [0, 2p): with z_r = a[j + r·m]·ω^−rj, a[j] ← z0 + z1 + z2 and
+// a[j + m], a[j + 2m] ← z0 − z1 + ζ(z2 − z1), z0 − z2 − ζ(z2 − z1).
+func (pl *plan) radix3Inverse(a []uint64, lo, hi int) {
+	t := pl.radix3
+	m := pl.n / 3
+	p := pl.p
+	x0s, x1s, x2s := a[lo:hi], a[m+lo:m+hi], a[2*m+lo:2*m+hi]
+	x1s, x2s = x1s[:len(x0s)], x2s[:len(x0s)]
+	w1, w1q, w2, w2q := t.iw1[lo:hi], t.iw1q[lo:hi], t.iw2[lo:hi], t.iw2q[lo:hi]
+	w1, w1q, w2, w2q = w1[:len(x0s)], w1q[:len(x0s)], w2[:len(x0s)], w2q[:len(x0s)]
+	for j := range x0s {
+		z0 := pl.reduce(x0s[j])
+		z1 := pl.reduce(pl.mulShoup(x1s[j], w1[j], w1q[j]))
+		z2 := pl.reduce(pl.mulShoup(x2s[j], w2[j], w2q[j]))
+		d := pl.reduce(pl.mulShoup(z2+p-z1, t.cube, t.cubeQ)) // ζ(z2 − z1)
+		x0s[j] = pl.reduce(pl.reduce(z0+z1) + z2)
+		x1s[j] = pl.reduce(pl.reduce(z0+p-z1) + d)
+		x2s[j] = pl.reduce(pl.reduce(z0+p-z2) + p - d)
 	}
 }
 
@@ -385,39 +530,46 @@ func (m modulus) pointwiseSquare(a []uint64) {
 	}
 }
 
-// transformLog returns the exponent of the transform length for a product
-// of `words` words.
-func transformLog(words int) int {
-	return bits.Len(uint(words - 1))
+// transformShape returns the shortest transform length for a product of
+// `words` words: 2^logn, or 3·2^logn when three.
+func transformShape(words int) (logn int, three bool) {
+	logn = bits.Len(uint(words - 1))
+	if logn >= 2 && 3<<(logn-2) >= words {
+		return logn - 2, true
+	}
+	return logn, false
 }
 
 // nttMul returns the words of x·y (len(x)+len(y) words, maybe with leading
 // zeros), x and y nonempty. square says y is x.
 func nttMul(x, y []big.Word, square bool) []big.Word {
 	words := len(x) + len(y)
-	logn := transformLog(words)
+	logn, three := transformShape(words)
 	if logn > maxTransformLog {
 		panic("bignum: product too large for the number-theoretic transform")
 	}
 	n := 1 << logn
+	if three {
+		n *= 3
+	}
 	workers := runtime.GOMAXPROCS(0)
 	var residues [3][]uint64
 	scratch := make([]uint64, n)
 	plans := [3]*plan{}
 	for i := range nttPrimes {
-		pl := newPlan(i, logn)
+		pl := newPlan(i, logn, three)
 		plans[i] = pl
 		a := make([]uint64, n)
 		pl.load(a, x)
-		pl.forward(a, workers)
+		pl.transform(a, workers)
 		if square {
 			pl.pointwiseSquare(a)
 		} else {
 			pl.load(scratch, y)
-			pl.forward(scratch, workers)
+			pl.transform(scratch, workers)
 			pl.pointwise(a, scratch)
 		}
-		pl.inverse(a, workers)
+		pl.untransform(a, workers)
 		residues[i] = a
 	}
 	return recombine(plans, residues, words, workers)
