@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"context"
 	"math/big"
 	"math/bits"
 )
@@ -18,17 +19,31 @@ const mulThreshold = 3072
 // over three word-size primes with CRT recombination (ntt.go); smaller ones
 // by big.Int.Mul. z may alias x or y.
 func Mul(z, x, y *big.Int) *big.Int {
+	z, _ = MulContext(context.Background(), z, x, y)
+	return z
+}
+
+// MulContext is Mul that returns ctx.Err(), leaving z unchanged, if ctx is
+// done before the product or between the transforms of its three primes
+// (at 10^7 digits each takes a few tenths of a second).
+func MulContext(ctx context.Context, z, x, y *big.Int) (*big.Int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if !useTransform(x, y) {
-		return z.Mul(x, y)
+		return z.Mul(x, y), nil
 	}
 	neg := (x.Sign() < 0) != (y.Sign() < 0)
 	xw, yw := x.Bits(), y.Bits()
-	p := nttMul(xw, yw, len(xw) == len(yw) && &xw[0] == &yw[0])
+	p, err := nttMulContext(ctx, xw, yw, len(xw) == len(yw) && &xw[0] == &yw[0])
+	if err != nil {
+		return nil, err
+	}
 	z.SetBits(p)
 	if neg {
 		z.Neg(z)
 	}
-	return z
+	return z, nil
 }
 
 // Sqr sets z to x² and returns z, with one forward transform instead of

@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"context"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -97,5 +98,18 @@ func TestMul(t *testing.T) {
 				t.Fatalf("Mul(x, x) of %d words differs from big.Int.Mul", n)
 			}
 		}
+	}
+}
+
+// TestMulCancel checks that a cancelled context stops a transform product
+// and leaves z alone.
+func TestMulCancel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	x := randomWords(rng, 2*mulThreshold, false)
+	z := big.NewInt(7)
+	if _, err := MulContext(ctx, z, x, x); err != context.Canceled || z.Int64() != 7 {
+		t.Fatalf("MulContext on a cancelled context: err = %v, z = %v", err, z)
 	}
 }

@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"context"
 	"math/big"
 	"math/bits"
 	"runtime"
@@ -543,6 +544,13 @@ func transformShape(words int) (logn int, three bool) {
 // nttMul returns the words of x·y (len(x)+len(y) words, maybe with leading
 // zeros), x and y nonempty. square says y is x.
 func nttMul(x, y []big.Word, square bool) []big.Word {
+	p, _ := nttMulContext(context.Background(), x, y, square)
+	return p
+}
+
+// nttMulContext is nttMul that returns ctx.Err() if ctx is done before a
+// prime's transforms start.
+func nttMulContext(ctx context.Context, x, y []big.Word, square bool) ([]big.Word, error) {
 	words := len(x) + len(y)
 	logn, three := transformShape(words)
 	if logn > maxTransformLog {
@@ -557,6 +565,9 @@ func nttMul(x, y []big.Word, square bool) []big.Word {
 	scratch := make([]uint64, n)
 	plans := [3]*plan{}
 	for i := range nttPrimes {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		pl := newPlan(i, logn, three)
 		plans[i] = pl
 		a := make([]uint64, n)
@@ -572,7 +583,7 @@ func nttMul(x, y []big.Word, square bool) []big.Word {
 		pl.untransform(a, workers)
 		residues[i] = a
 	}
-	return recombine(plans, residues, words, workers)
+	return recombine(plans, residues, words, workers), nil
 }
 
 // garner holds the constants of mixed-radix CRT modulo the three primes.

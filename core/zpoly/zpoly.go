@@ -40,8 +40,8 @@ func Mul(a, b []*big.Int) []*big.Int {
 	return c
 }
 
-// MulContext is Mul that returns ctx.Err() if ctx is done before the
-// integer product starts or after it ends.
+// MulContext is Mul that returns ctx.Err() if ctx is done before or during
+// the integer product (see bignum.MulContext).
 func MulContext(ctx context.Context, a, b []*big.Int) ([]*big.Int, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return nil, nil
@@ -61,8 +61,8 @@ func kronecker(ctx context.Context, a, b []*big.Int) ([]*big.Int, error) {
 	k := maxBits(a) + maxBits(b) + bits.Len(uint(min(len(a), len(b)))) + 1
 	x := evaluate(a, k)
 	y := evaluate(b, k)
-	z := bignum.Mul(new(big.Int), x, y)
-	if err := ctx.Err(); err != nil {
+	z, err := bignum.MulContext(ctx, new(big.Int), x, y)
+	if err != nil {
 		return nil, err
 	}
 	return balancedDigits(z, k, len(a)+len(b)-1), nil
