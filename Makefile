@@ -4,7 +4,8 @@ MODULES := core integer matrix finitefield polynomial server cli conformance ben
 # Modules outside the workspace, tested on their own like a third party would.
 EXAMPLES := examples/gaussian
 BIN     := bin
-DOMAINS ?= integer matrix finitefield polynomial
+# Empty: every domain cli/cmd/jacobian/domains.go installs.
+DOMAINS ?=
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .PHONY: build test test-modules test-race conformance test-mcp bench bench-peers bench-peers-deps lint jacobian custom
@@ -59,9 +60,10 @@ lint:
 	$(GO) run $(STATICCHECK) $(addprefix ./,$(addsuffix /...,$(MODULES)))
 	cd examples/gaussian && GOWORK=off $(GO) run $(STATICCHECK) ./...
 
-# A binary with chosen standard domains: make jacobian DOMAINS="integer matrix"
+# The default distribution through the builder, or only chosen standard
+# domains of it: make jacobian DOMAINS="integer matrix"
 jacobian:
-	$(GO) run ./cli/cmd/jacobian-build -quiet -domains "$(DOMAINS)" -root . -output $(BIN)/jacobian
+	$(GO) run ./cli/cmd/jacobian-build -quiet -default -domains "$(DOMAINS)" -root . -output $(BIN)/jacobian
 
 # A binary from a manifest: make custom MANIFEST=examples/jacobian-gaussian.json
 custom:

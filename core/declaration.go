@@ -193,7 +193,11 @@ func (d *Declaration) ParsePayload(payload []byte) error {
 	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
 	}
-	_, err := d.parse(payload)
+	shape, err := d.scan(context.Background(), payload)
+	if err != nil {
+		return err
+	}
+	_, err = d.parse(payload, shape)
 	return err
 }
 
@@ -335,12 +339,11 @@ func (e *DeclarationError) Error() string {
 // parse is the single parse of a payload: JSON Schema validation first, then
 // strict decoding into the request type. Errors are *Error, *PayloadError or
 // a codec refusal, all classified by the runtime.
-func (d *Declaration) parse(payload []byte) (any, error) {
+// The scan (scan.go) comes first and has refused malformed JSON, duplicate
+// keys and oversized arrays before anything is built.
+func (d *Declaration) parse(payload []byte, _ payloadShape) (any, error) {
 	c, err := d.schemas()
 	if err != nil {
-		return nil, err
-	}
-	if err := syntaxCheck(payload, "/payload"); err != nil {
 		return nil, err
 	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(payload))
@@ -364,6 +367,14 @@ func (d *Declaration) parse(payload []byte) (any, error) {
 	return req, nil
 }
 
+// scan runs the structural pass over a payload against the request schema.
+func (d *Declaration) scan(ctx context.Context, payload []byte) (payloadShape, error) {
+	if _, err := d.schemas(); err != nil {
+		return payloadShape{}, err
+	}
+	return scanPayload(ctx, payload, d.RequestSchema(), "/payload")
+}
+
 // syntaxCheck reports malformed JSON with its line and column.
 func syntaxCheck(b []byte, path string) error {
 	if json.Valid(b) {
@@ -377,16 +388,4 @@ func syntaxCheck(b []byte, path string) error {
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON at line %d, column %d (byte %d): %s", line, col, se.Offset, se.Error())}
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON: %v", err)}
-}
-
-func position(b []byte, offset int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < offset-1 && i < int64(len(b)); i++ {
-		if b[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }

@@ -33,6 +33,9 @@ type RuntimeOptions struct {
 	// InlineLimit is the largest result, in bytes of JSON, carried inline.
 	// Default 64 KiB.
 	InlineLimit int
+	// Memory, if set, is the process-wide budget that decoding a payload
+	// reserves from before it starts; share one between runtimes.
+	Memory *MemoryBudget
 }
 
 // Runtime is the one execution pipeline shared by every surface:
@@ -52,7 +55,7 @@ type Runtime struct {
 // NewRuntime returns a runtime over reg.
 func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
+		opts.Timeout = DefaultTimeout
 	}
 	if opts.MaxPayloadBytes <= 0 {
 		opts.MaxPayloadBytes = 16 << 20
@@ -62,6 +65,9 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	}
 	if opts.Executor == nil {
 		opts.Executor = NewExecutor(opts.Slots)
+	}
+	if opts.Memory == nil {
+		opts.Memory = NewMemoryBudget(0)
 	}
 	return &Runtime{
 		reg: reg, opts: opts,
@@ -142,8 +148,29 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if len(payload) > rt.opts.MaxPayloadBytes {
 		return NonConclusion(id, ResourceRefused, "the payload with its bound inputs is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
 	}
+	// Admission comes before decoding: decoding costs memory and time in
+	// proportion to the payload, so it holds an execution slot and a
+	// reservation from the memory budget like the work itself.
+	if !rt.exec.acquire() {
+		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
+	}
+	defer rt.exec.release()
+	var shape payloadShape
+	if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return interrupted(id, d, ctxErr)
+		}
+		return classify(id, err)
+	}
+	if rt.opts.Memory != nil {
+		cost := shape.decodeCost()
+		if !rt.opts.Memory.Reserve(cost) {
+			return NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
+		}
+		defer rt.opts.Memory.Release(cost)
+	}
 	var parsed any
-	if err := guard(func() (err error) { parsed, err = d.parse(payload); return err }); err != nil {
+	if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
 		return classify(id, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -155,11 +182,6 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		}
 		return classify(id, err)
 	}
-
-	if !rt.exec.acquire() {
-		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
-	}
-	defer rt.exec.release()
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
 	}
