@@ -398,7 +398,7 @@ func (pl *plan) difPass(x, y, w, wq []uint64) {
 	y = y[:len(x)]
 	w = w[:len(x)]
 	wq = wq[:len(x)]
-	p2 := pl.twoP
+	p, p2 := pl.p, pl.twoP
 	for j := range x {
 		u, v := x[j], y[j]
 		s := u + v
@@ -406,7 +406,9 @@ func (pl *plan) difPass(x, y, w, wq []uint64) {
 			s -= p2
 		}
 		x[j] = s
-		y[j] = pl.mulShoup(u-v+p2, w[j], wq[j])
+		d := u - v + p2
+		q, _ := bits.Mul64(d, wq[j])
+		y[j] = d*w[j] - q*p
 	}
 }
 
@@ -465,10 +467,11 @@ func (pl *plan) ditPass(x, y, w, wq []uint64) {
 	y = y[:len(x)]
 	w = w[:len(x)]
 	wq = wq[:len(x)]
-	p2 := pl.twoP
+	p, p2 := pl.p, pl.twoP
 	for j := range x {
-		u := x[j]
-		v := pl.mulShoup(y[j], w[j], wq[j])
+		u, yj := x[j], y[j]
+		q, _ := bits.Mul64(yj, wq[j])
+		v := yj*w[j] - q*p
 		s := u + v
 		if s >= p2 {
 			s -= p2
