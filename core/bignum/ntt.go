@@ -45,14 +45,22 @@ type nttPrime struct {
 	twoAdic int
 }
 
-// nttPrimes: PARI/GP 2.17, isprime(c*2^40+1) for the three largest c < 2^22
+// nttPrimes: PARI/GP 2.17, isprime(c*2^40+1) for the largest c < 2^22
 // divisible by 3 (so that 3·2^40 divides p − 1 and transforms of length
 // 3·2^k exist), with znprimroot(p); valuation(p−1, 2) is the largest
-// power-of-two exponent.
-var nttPrimes = [3]nttPrime{
+// power-of-two exponent. The integer product uses the first three;
+// Convolve uses as many as its coefficients need.
+var nttPrimes = [...]nttPrime{
 	{4611615649683210241, 11, 46}, // 4194240·2^40 + 1
 	{4611549678985543681, 19, 42}, // 4194180·2^40 + 1
 	{4611546380450660353, 5, 40},  // 4194177·2^40 + 1
+	{4611496902427410433, 5, 42},  // 4194132·2^40 + 1
+	{4611480409752993793, 10, 40}, // 4194117·2^40 + 1
+	{4611467215613460481, 13, 40}, // 4194105·2^40 + 1
+	{4611454021473927169, 7, 40},  // 4194093·2^40 + 1
+	{4611368259566960641, 11, 40}, // 4194015·2^40 + 1
+	{4611355065427427329, 21, 40}, // 4194003·2^40 + 1
+	{4611266004985577473, 5, 41},  // 4193922·2^40 + 1
 }
 
 // maxTransformLog bounds the transform length to 3·2^40: the smallest
@@ -567,7 +575,7 @@ func nttMulContext(ctx context.Context, x, y []big.Word, square bool) ([]big.Wor
 	var residues [3][]uint64
 	scratch := make([]uint64, n)
 	plans := [3]*plan{}
-	for i := range nttPrimes {
+	for i := range 3 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -603,7 +611,7 @@ type garner struct {
 // garnerConstants are the constants that depend on the primes alone.
 var garnerConstants = sync.OnceValue(func() garner {
 	var g garner
-	for i, pr := range nttPrimes {
+	for i, pr := range nttPrimes[:3] {
 		g.m[i] = newModulus(pr.p)
 	}
 	p0, p1, p2 := g.m[0].p, g.m[1].p, g.m[2].p

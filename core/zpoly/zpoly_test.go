@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core/bignum"
 )
 
 // randomPoly returns n coefficients of up to `bits` bits, of random sign;
@@ -80,17 +82,36 @@ func TestKronecker(t *testing.T) {
 	}
 }
 
-// TestMulLarge checks a product large enough for the transform integer
-// product against the schoolbook one.
+// TestMulLarge checks products long enough for the multimodular
+// convolution (length at and above convolveLength, 100-bit coefficients,
+// of one sign for the largest outputs), and for Kronecker substitution on
+// the transform integer product (coefficients too long for the
+// convolution's primes), against the schoolbook one.
 func TestMulLarge(t *testing.T) {
 	n := 3000
 	if testing.Short() {
 		n = 600
 	}
 	rng := rand.New(rand.NewPCG(8, 1))
-	a, b := randomPoly(rng, n, 100, false), randomPoly(rng, n, 100, false)
-	if !equal(Mul(a, b), Schoolbook(a, b)) {
-		t.Fatalf("len %d, 100 bits: Mul differs from schoolbook", n)
+	cases := []struct{ n, m, bits int }{
+		{convolveLength - 1, convolveLength - 1, 100},
+		{convolveLength, convolveLength + 7, 100},
+		{n, n, 100},
+		{n, n/2 + 1, 300},
+		{n / 3, n / 3, 400},
+	}
+	for _, c := range cases {
+		for _, extreme := range []bool{false, true} {
+			a, b := randomPoly(rng, c.n, c.bits, extreme), randomPoly(rng, c.m, c.bits, extreme)
+			if extreme {
+				for _, x := range append(a, b...) {
+					x.Abs(x)
+				}
+			}
+			if !equal(Mul(a, b), Schoolbook(a, b)) {
+				t.Fatalf("len %d×%d, %d bits (extreme %v): Mul differs from schoolbook", c.n, c.m, c.bits, extreme)
+			}
+		}
 	}
 }
 
@@ -169,6 +190,25 @@ func BenchmarkZPolyMulShort(b *testing.B) {
 		b.Run(fmt.Sprintf("len=%d/schoolbook", n), func(b *testing.B) {
 			for b.Loop() {
 				Schoolbook(x, y)
+			}
+		})
+	}
+}
+
+// BenchmarkZPolyMulMethods times Kronecker substitution and the
+// multimodular convolution at lengths around their crossover.
+func BenchmarkZPolyMulMethods(b *testing.B) {
+	for _, n := range []int{16, 32, 64, 128, 256, 1024, 10_001} {
+		rng := rand.New(rand.NewPCG(uint64(n), 13))
+		x, y := randomPoly(rng, n, 100, false), randomPoly(rng, n, 100, false)
+		b.Run(fmt.Sprintf("len=%d/kronecker", n), func(b *testing.B) {
+			for b.Loop() {
+				kronecker(context.Background(), x, y)
+			}
+		})
+		b.Run(fmt.Sprintf("len=%d/convolve", n), func(b *testing.B) {
+			for b.Loop() {
+				bignum.Convolve(x, y, productBound(x, y))
 			}
 		})
 	}
