@@ -1,0 +1,290 @@
+package gfpoly
+
+// Greatest common divisors and resultants.
+//
+// Euclid's algorithm on a, b of degree n costs O(n²). The half-gcd
+// reaches the middle of the remainder sequence in O(M(n) log n): the
+// first ℓ quotients of the remainder sequence of (a, b) depend only on the
+// top 2ℓ or so coefficients of a and b, so the 2×2 matrix of quotient
+// steps that halves the degree can be computed recursively from the top
+// halves, twice (Knuth 1970, Schönhage 1971, Moenck 1973). We follow the
+// formulation of Thull and Yap ("A unified approach to HGCD algorithms
+// for polynomials and integers", 1990; Yap, Fundamental Problems of
+// Algorithmic Algebra, 2000, Lecture VIII), which is the polynomial case
+// of von zur Gathen and Gerhard, Modern Computer Algebra, 3rd ed., §11.1:
+//
+//	hgcd(A, B), deg A = n > deg B, m = ⌈n/2⌉:
+//	  if deg B < m: return I
+//	  R ← hgcd(A quo x^m, B quo x^m);  (A′, B′) ← R·(A, B)
+//	  if deg B′ < m: return R
+//	  (Q, D) ← divrem(A′, B′);  k ← 2m − deg B′
+//	  S ← hgcd(B′ quo x^k, D quo x^k)
+//	  return S·[[0, 1], [1, −Q]]·R
+//
+// The result M, a product of quotient matrices [[0, 1], [1, −q]], maps
+// (A, B) to two consecutive remainders (C, D) of the Euclidean sequence
+// with deg C ≥ m > deg D. Below hgcdMin the matrix is computed by
+// Euclid's algorithm itself. The gcd alternates a half-gcd and one
+// division step until the degree drops below gcdHGCDMin, then finishes
+// with Euclid; the extended gcd multiplies the matrices along the way.
+//
+// The resultant follows the Euclidean remainder sequence with the
+// recurrence res(a, b) = (−1)^(deg a·deg b)·lc(b)^(deg a − deg r)·
+// res(b, r) for r = a mod b (MCA §6.11; Cohen, A Course in Computational
+// Algebraic Number Theory, Algorithm 3.3.7 over a field), in O(n²).
+
+import (
+	"context"
+
+	"jacobian.dev/core/modular"
+)
+
+// Crossovers for the half-gcd, by the degree of the larger operand
+// (BenchmarkGCDAlgorithms, 60-bit p): Euclid computes the half-gcd matrix
+// below hgcdMin, and the gcd runs Euclid alone below gcdHGCDMin.
+const (
+	hgcdMin    = 100
+	gcdHGCDMin = 200
+)
+
+// matrix is [[a, b], [c, d]] over GF(p)[x].
+type matrix struct{ a, b, c, d []uint64 }
+
+func identity() matrix { return matrix{a: []uint64{1}, d: []uint64{1}} }
+
+// apply returns M·(x, y).
+func (f *Field) apply(m matrix, x, y []uint64) ([]uint64, []uint64) {
+	return f.Add(f.Mul(m.a, x), f.Mul(m.b, y)), f.Add(f.Mul(m.c, x), f.Mul(m.d, y))
+}
+
+// matMul returns M·N.
+func (f *Field) matMul(m, n matrix) matrix {
+	return matrix{
+		a: f.Add(f.Mul(m.a, n.a), f.Mul(m.b, n.c)),
+		b: f.Add(f.Mul(m.a, n.b), f.Mul(m.b, n.d)),
+		c: f.Add(f.Mul(m.c, n.a), f.Mul(m.d, n.c)),
+		d: f.Add(f.Mul(m.c, n.b), f.Mul(m.d, n.d)),
+	}
+}
+
+// step returns [[0, 1], [1, −q]]·M.
+func (f *Field) step(q []uint64, m matrix) matrix {
+	return matrix{a: m.c, b: m.d, c: f.Sub(m.a, f.Mul(q, m.c)), d: f.Sub(m.b, f.Mul(q, m.d))}
+}
+
+func shiftDown(a []uint64, k int) []uint64 {
+	if len(a) <= k {
+		return nil
+	}
+	return a[k:]
+}
+
+// hgcd returns the half-gcd matrix of (a, b), deg a > deg b (see the top
+// of the file).
+func (f *Field) hgcd(a, b []uint64) matrix {
+	n := len(a) - 1
+	m := (n + 1) / 2
+	if len(b)-1 < m {
+		return identity()
+	}
+	if n < hgcdMin {
+		return f.hgcdEuclid(a, b, m)
+	}
+	r := f.hgcd(a[m:], b[m:])
+	a1, b1 := f.apply(r, a, b)
+	if len(b1)-1 < m {
+		return r
+	}
+	q, d := f.DivRem(a1, b1)
+	k := max(2*m-(len(b1)-1), 0)
+	s := f.hgcd(b1[k:], shiftDown(d, k))
+	return f.matMul(s, f.step(q, r))
+}
+
+// hgcdEuclid is the half-gcd matrix by Euclid's algorithm: quotient steps
+// while deg b ≥ m.
+func (f *Field) hgcdEuclid(a, b []uint64, m int) matrix {
+	t := identity()
+	for len(b)-1 >= m {
+		q, r := f.DivRem(a, b)
+		t = f.step(q, t)
+		a, b = b, r
+	}
+	return t
+}
+
+// GCD returns the monic gcd of a and b; GCD(0, 0) = 0. It is GCDContext
+// without cancellation.
+func (f *Field) GCD(a, b []uint64) []uint64 {
+	g, _ := f.GCDContext(context.Background(), a, b)
+	return g
+}
+
+// GCDContext returns the monic greatest common divisor of a and b (the
+// zero polynomial when both are zero): Euclid's algorithm below degree
+// 200, the half-gcd beyond (see the top of gcd.go). It polls ctx between
+// half-gcd steps and every few Euclid steps.
+func (f *Field) GCDContext(ctx context.Context, a, b []uint64) ([]uint64, error) {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	for len(b) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(a)-1 < gcdHGCDMin {
+			return f.euclid(ctx, a, b)
+		}
+		if len(a) > len(b) {
+			m := f.hgcd(a, b)
+			a, b = f.apply(m, a, b)
+			if len(b) == 0 {
+				break
+			}
+		}
+		a, b = b, f.Rem(a, b)
+	}
+	return f.Monic(a), nil
+}
+
+// euclid is the monic gcd by Euclid's algorithm, deg a ≥ deg b.
+func (f *Field) euclid(ctx context.Context, a, b []uint64) ([]uint64, error) {
+	a, b = clone(a), clone(b)
+	for steps := 0; len(b) > 0; steps++ {
+		if steps%64 == 63 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		a, b = b, f.remInPlace(a, b)
+	}
+	return f.Monic(a), nil
+}
+
+// remInPlace overwrites a with a mod b (b nonzero) and returns it.
+func (f *Field) remInPlace(a, b []uint64) []uint64 {
+	p := f.p
+	m := len(b) - 1
+	inv := f.inverse(b[m])
+	invp := modular.ShoupConstant(inv, p)
+	lower := b[:m]
+	for len(a) > m {
+		i := len(a) - 1
+		if c := modular.MulShoup(a[i], inv, invp, p); c != 0 {
+			nc := p - c
+			ncp := modular.ShoupConstant(nc, p)
+			row := a[i-m : i]
+			row = row[:len(lower)]
+			for j, y := range lower {
+				row[j] = modular.Add(row[j], modular.MulShoup(y, nc, ncp, p), p)
+			}
+		}
+		a = trim(a[:i])
+	}
+	return a
+}
+
+// XGCD returns g, s, t with s·a + t·b = g. It is XGCDContext without
+// cancellation.
+func (f *Field) XGCD(a, b []uint64) (g, s, t []uint64) {
+	g, s, t, _ = f.XGCDContext(context.Background(), a, b)
+	return g, s, t
+}
+
+// XGCDContext returns the monic gcd g of a and b with Bézout cofactors,
+// s·a + t·b = g, with the algorithms of GCDContext.
+//
+// Canonical form: g is monic (zero when a = b = 0, with s = t = 0). For
+// nonzero b with b | a, (g, s, t) = (b/lc b, 0, 1/lc b); for a = 0 the
+// symmetric (a/lc a, 1/lc a, 0) with a and b exchanged. Otherwise s and t
+// are the cofactors of the Euclidean algorithm, the unique pair with
+// deg s < deg b − deg g and deg t < deg a − deg g (MCA Lemma 3.15 and
+// Theorem 4.11 (iv) for those degree bounds).
+func (f *Field) XGCDContext(ctx context.Context, a, b []uint64) (g, s, t []uint64, err error) {
+	switch {
+	case len(a) == 0 && len(b) == 0:
+		return nil, nil, nil, nil
+	case len(b) == 0:
+		inv := f.inverse(a[len(a)-1])
+		return f.Scale(a, inv), []uint64{inv}, nil, nil
+	case len(a) == 0:
+		inv := f.inverse(b[len(b)-1])
+		return f.Scale(b, inv), nil, []uint64{inv}, nil
+	}
+	swapped := len(a) < len(b)
+	if swapped {
+		a, b = b, a
+	}
+	// T·(a₀, b₀) = (a, b) throughout.
+	tm := identity()
+	for len(b) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, nil, err
+		}
+		if len(a) > len(b) && len(a)-1 >= gcdHGCDMin {
+			m := f.hgcd(a, b)
+			a, b = f.apply(m, a, b)
+			tm = f.matMul(m, tm)
+			if len(b) == 0 {
+				break
+			}
+		}
+		q, r := f.DivRem(a, b)
+		tm = f.step(q, tm)
+		a, b = b, r
+	}
+	inv := f.inverse(a[len(a)-1])
+	g, s, t = f.Scale(a, inv), f.Scale(tm.a, inv), f.Scale(tm.b, inv)
+	if swapped {
+		s, t = t, s
+	}
+	return g, s, t, nil
+}
+
+// Resultant returns res(a, b). It is ResultantContext without
+// cancellation.
+func (f *Field) Resultant(a, b []uint64) uint64 {
+	r, _ := f.ResultantContext(context.Background(), a, b)
+	return r
+}
+
+// ResultantContext returns the resultant of a and b modulo p, the
+// determinant of their Sylvester matrix, by the Euclidean recurrence at
+// the top of gcd.go (O(n²) at every size). Conventions (those of
+// PARI/GP's polresultant): res(a, b) = 0 if a or b is zero; res(c, b) =
+// c^deg b for a nonzero constant c, so two nonzero constants give 1.
+func (f *Field) ResultantContext(ctx context.Context, a, b []uint64) (uint64, error) {
+	p := f.p
+	if len(a) == 0 || len(b) == 0 {
+		return 0, nil
+	}
+	res := uint64(1)
+	if len(a) < len(b) {
+		a, b = b, a
+		if (len(a)-1)%2 == 1 && (len(b)-1)%2 == 1 {
+			res = p - 1
+		}
+	}
+	a, b = clone(a), clone(b)
+	for steps := 0; ; steps++ {
+		n, m := len(a)-1, len(b)-1
+		if m == 0 {
+			return modular.Mul(res, modular.Pow(b[0], uint64(n), p), p), nil
+		}
+		if steps%64 == 63 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		lc := b[m]
+		r := f.remInPlace(a, b)
+		if len(r) == 0 {
+			return 0, nil
+		}
+		if n%2 == 1 && m%2 == 1 {
+			res = modular.Neg(res, p)
+		}
+		res = modular.Mul(res, modular.Pow(lc, uint64(n-(len(r)-1)), p), p)
+		a, b = b, r
+	}
+}

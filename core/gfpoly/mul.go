@@ -1,0 +1,172 @@
+package gfpoly
+
+import (
+	"math/bits"
+
+	"jacobian.dev/core/modular"
+)
+
+// Crossovers between the multiplication algorithms, by the length of the
+// shorter operand (balanced products), from BenchmarkMulAlgorithms on this
+// machine (AMD EPYC, 60-bit p): schoolbook is faster than Karatsuba below
+// karatsubaMinLen, and Karatsuba faster than the three-prime transform
+// below nttMinLen. A p with its own transform moves the second crossover
+// down to nttSelfMinLen.
+const (
+	karatsubaMinLen = 32
+	nttMinLen       = 200
+	nttSelfMinLen   = 100
+)
+
+// Mul returns a·b.
+//
+// Algorithm, by the length m of the shorter operand: schoolbook below 32
+// coefficients, Karatsuba below 200 (100 when p − 1 is divisible by 2^10,
+// so that p has its own transform), the number-theoretic transform
+// (ntt.go) above. Very unbalanced products are cut into pieces of the
+// shorter operand's length.
+func (f *Field) Mul(a, b []uint64) []uint64 {
+	if len(a) == 0 || len(b) == 0 {
+		return nil
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	m := len(b)
+	switch {
+	case m < karatsubaMinLen:
+		return trim(f.mulSchoolbook(a, b))
+	case m < f.nttCrossover():
+		if len(a) > 2*m {
+			return f.mulUnbalanced(a, b)
+		}
+		out := make([]uint64, len(a)+m-1)
+		f.karatsuba(out, a, b)
+		return trim(out)
+	}
+	if len(a) > 4*m {
+		return f.mulUnbalanced(a, b)
+	}
+	return f.mulNTT(a, b)
+}
+
+// Sqr returns a², with one forward transform instead of two above the
+// transform crossover.
+func (f *Field) Sqr(a []uint64) []uint64 {
+	if len(a) == 0 {
+		return nil
+	}
+	if len(a) < f.nttCrossover() {
+		return f.Mul(a, a)
+	}
+	return f.mulNTT(a, nil)
+}
+
+func (f *Field) nttCrossover() int {
+	if f.self != nil {
+		return nttSelfMinLen
+	}
+	return nttMinLen
+}
+
+// mulUnbalanced multiplies len(a) > len(b) by cutting a into pieces of
+// len(b) coefficients.
+func (f *Field) mulUnbalanced(a, b []uint64) []uint64 {
+	m := len(b)
+	out := make([]uint64, len(a)+m-1)
+	for s := 0; s < len(a); s += m {
+		piece := trim(a[s:min(s+m, len(a))])
+		if len(piece) == 0 {
+			continue
+		}
+		prod := f.Mul(piece, b)
+		for i, x := range prod {
+			out[s+i] = modular.Add(out[s+i], x, f.p)
+		}
+	}
+	return trim(out)
+}
+
+// mulSchoolbook returns the untrimmed product of nonzero a and b by the
+// definition, each coefficient accumulated exactly in three words and
+// reduced once.
+func (f *Field) mulSchoolbook(a, b []uint64) []uint64 {
+	out := make([]uint64, len(a)+len(b)-1)
+	for k := range out {
+		lo := max(0, k-len(b)+1)
+		hi := min(k, len(a)-1)
+		var s0, s1, s2, c uint64
+		for i := lo; i <= hi; i++ {
+			h, l := bits.Mul64(a[i], b[k-i])
+			s0, c = bits.Add64(s0, l, 0)
+			s1, c = bits.Add64(s1, h, c)
+			s2 += c
+		}
+		out[k] = f.reduce3(s2, s1, s0)
+	}
+	return out
+}
+
+// karatsuba adds nothing: it writes a·b into out (length len(a)+len(b)−1,
+// zeroed), for len(b) ≤ len(a) ≤ 2·len(b). Karatsuba and Ofman (1962);
+// von zur Gathen and Gerhard, Modern Computer Algebra, §8.1.
+func (f *Field) karatsuba(out, a, b []uint64) {
+	if len(b) < karatsubaMinLen {
+		prod := f.mulSchoolbook(a, b)
+		copy(out, prod)
+		return
+	}
+	p := f.p
+	h := (len(a) + 1) / 2
+	if len(b) <= h {
+		// Too unbalanced to split both: a = a0 + x^h a1, each times b.
+		f.karatsubaInto(out[:h+len(b)-1], a[:h], b)
+		upper := make([]uint64, len(a)-h+len(b)-1)
+		f.karatsubaInto(upper, a[h:], b)
+		for i, x := range upper {
+			out[h+i] = modular.Add(out[h+i], x, p)
+		}
+		return
+	}
+	a0, a1 := a[:h], a[h:]
+	b0, b1 := b[:h], b[h:]
+	// z0 = a0·b0, z2 = a1·b1, z1 = (a0+a1)(b0+b1) − z0 − z2.
+	z0 := out[:2*h-1]
+	f.karatsubaInto(z0, a0, b0)
+	z2 := out[2*h : 2*h+len(a1)+len(b1)-1]
+	f.karatsubaInto(z2, a1, b1)
+	sa := make([]uint64, h)
+	copy(sa, a0)
+	for i, x := range a1 {
+		sa[i] = modular.Add(sa[i], x, p)
+	}
+	sb := make([]uint64, h)
+	copy(sb, b0)
+	for i, x := range b1 {
+		sb[i] = modular.Add(sb[i], x, p)
+	}
+	z1 := make([]uint64, 2*h-1)
+	f.karatsubaInto(z1, sa, sb)
+	for i, x := range z0 {
+		z1[i] = modular.Sub(z1[i], x, p)
+	}
+	for i, x := range z2 {
+		z1[i] = modular.Sub(z1[i], x, p)
+	}
+	for i, x := range z1 {
+		out[h+i] = modular.Add(out[h+i], x, p)
+	}
+}
+
+// karatsubaInto writes the product of a and b (either order, possibly with
+// zero high coefficients) into dst, which it zeroes first.
+func (f *Field) karatsubaInto(dst, a, b []uint64) {
+	clear(dst)
+	if len(a) == 0 || len(b) == 0 {
+		return
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	f.karatsuba(dst[:len(a)+len(b)-1], a, b)
+}
