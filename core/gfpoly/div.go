@@ -23,15 +23,16 @@ import (
 )
 
 // divNewtonMin: the classical division is faster while the quotient or
-// the divisor is shorter than this (BenchmarkDivRemAlgorithms, balanced
-// 2n by n divisions, 60-bit p).
-const divNewtonMin = 200
+// the divisor is shorter than this (BenchmarkDivRemAlgorithms, 2n by n,
+// p = 2^60 − 93: classical 222 µs against Newton 486 µs at n = 400, 2.6 ms
+// against 1.1 ms at n = 800).
+const divNewtonMin = 600
 
 // DivRem returns q and r with a = q·b + r and deg r < deg b. It panics if b
 // is zero.
 //
 // Algorithm: the classical division while min(deg a − deg b + 1, deg b)
-// < 200, Newton iteration for the reversed divisor's inverse beyond.
+// < 600, Newton iteration for the reversed divisor's inverse beyond.
 func (f *Field) DivRem(a, b []uint64) (q, r []uint64) {
 	if len(b) == 0 {
 		panic("gfpoly: division by the zero polynomial")

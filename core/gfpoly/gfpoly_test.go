@@ -374,7 +374,18 @@ func TestGCD(t *testing.T) {
 			if got := f.GCD(a, b); !Equal(got, want) {
 				t.Fatalf("p=%d %v: gcd of degree %d, want %d", p, s, len(got)-1, len(want)-1)
 			}
-			g, u, v := f.XGCD(a, b)
+			// The half-gcd path from degree 100 on, whatever gcdHGCDMin is.
+			if got, _ := f.gcdFrom(context.Background(), a, b, hgcdMin); !Equal(got, want) {
+				t.Fatalf("p=%d %v: half-gcd path: gcd of degree %d, want %d", p, s, len(got)-1, len(want)-1)
+			}
+			g, u, v, _ := f.xgcdFrom(context.Background(), a, b, hgcdMin)
+			if !Equal(g, want) {
+				t.Fatalf("p=%d %v: half-gcd xgcd's gcd differs", p, s)
+			}
+			if !Equal(f.Add(f.Mul(u, a), f.Mul(v, b)), g) {
+				t.Fatalf("p=%d %v: half-gcd path: s·a + t·b ≠ g", p, s)
+			}
+			g, u, v = f.XGCD(a, b)
 			if !Equal(g, want) {
 				t.Fatalf("p=%d %v: xgcd's gcd differs", p, s)
 			}
