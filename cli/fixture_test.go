@@ -51,7 +51,7 @@ func registerWait(r *core.Registry) error {
 			}
 			return stepsResult(q), nil
 		},
-		Postcondition: func(q stepsRequest, r stepsResult) error {
+		Postcondition: func(ctx context.Context, q stepsRequest, r stepsResult) error {
 			if q.Steps != r.Steps {
 				return errors.New("step count differs")
 			}
@@ -61,7 +61,9 @@ func registerWait(r *core.Registry) error {
 			{Title: "no steps", Payload: json.RawMessage(`{"steps":0}`), Result: json.RawMessage(`{"steps":0}`)},
 			{Title: "two steps", Payload: json.RawMessage(`{"steps":2}`), Result: json.RawMessage(`{"steps":2}`)},
 		},
-		Slow: `{"steps":500}`,
+		Slow: func() string {
+			return `{"steps":500}`
+		},
 	})
 }
 
@@ -70,7 +72,7 @@ func registerPanic(r *core.Registry) error {
 		ID: "fixture.compute.panic", Title: "Panic", Summary: "Panics, to exercise internal error handling.",
 		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"fixture_steps"},
 		Run:           func(context.Context, stepsRequest) (stepsResult, error) { panic("fixture panic") },
-		Postcondition: func(stepsRequest, stepsResult) error { return nil },
+		Postcondition: func(context.Context, stepsRequest, stepsResult) error { return nil },
 		Examples:      []core.Example{{Title: "panics", Payload: json.RawMessage(`{"steps":0}`), Result: json.RawMessage(`{"steps":0}`)}},
 	})
 }
@@ -88,7 +90,7 @@ func registerParity(r *core.Registry) error {
 			}
 			return evenResult{core.CheckResult{Verdict: v}, core.Int(rem)}, nil
 		},
-		Postcondition: func(evenRequest, evenResult) error { return nil },
+		Postcondition: func(context.Context, evenRequest, evenResult) error { return nil },
 		Examples:      []core.Example{{Title: "4 is even", Payload: json.RawMessage(`{"n":"4"}`), Result: json.RawMessage(`{"verdict":"accepted","remainder":"0"}`)}},
 	})
 }

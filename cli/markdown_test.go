@@ -41,8 +41,10 @@ func registerEcho(summary string, declared string) core.Registrar {
 			InputPorts:  []core.Port{{Name: "n", Field: "n", ArtifactTypes: []string{"integer"}, Description: "any integer | even zero"}},
 			OutputPorts: []core.Port{{Name: "twice", Field: "twice", ArtifactTypes: []string{"integer"}}},
 			Limits: []core.Limit{{Name: "digits", Max: 100, Unit: "digits | chars", Description: "|n| has at most this many digits",
-				Beyond: `{"n":"1` + strings.Repeat("0", 100) + `"}`}},
-			Preflight: func(q echoRequest) error {
+				Beyond: func() string {
+					return `{"n":"1` + strings.Repeat("0", 100) + `"}`
+				}}},
+			Preflight: func(ctx context.Context, q echoRequest) error {
 				if len(strings.TrimPrefix(q.N.String(), "-")) > 100 {
 					return core.Refusef("n has more than 100 digits")
 				}
@@ -51,7 +53,7 @@ func registerEcho(summary string, declared string) core.Registrar {
 			Run: func(_ context.Context, q echoRequest) (echoResult, error) {
 				return echoResult{N: q.N, Twice: core.Int(new(big.Int).Add(q.N.Big(), q.N.Big()))}, nil
 			},
-			Postcondition: func(echoRequest, echoResult) error { return nil },
+			Postcondition: func(context.Context, echoRequest, echoResult) error { return nil },
 			Examples: []core.Example{
 				{Title: "21 | 42", Payload: json.RawMessage(`{"n":"21"}`), Result: json.RawMessage(declared)},
 				{Title: "zero", Payload: json.RawMessage(`{"n":"0"}`), Result: json.RawMessage(`{"n":"0","twice":"0"}`)},

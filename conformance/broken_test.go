@@ -36,7 +36,7 @@ type brokenResult struct {
 
 func double(n *big.Int) core.Integer { return core.Int(new(big.Int).Lsh(n, 1)) }
 
-func doubles(q brokenRequest, r brokenResult) error {
+func doubles(_ context.Context, q brokenRequest, r brokenResult) error {
 	if new(big.Int).Lsh(q.N.Big(), 1).Cmp(r.Double.Big()) != 0 {
 		return fmt.Errorf("%s is not twice %s", r.Double, q.N)
 	}
@@ -47,7 +47,7 @@ func doubleRun(_ context.Context, q brokenRequest) (brokenResult, error) {
 	return brokenResult{double(q.N.Big())}, nil
 }
 
-func smallInteger(rng *rand.Rand) brokenRequest {
+func smallInteger(_ context.Context, rng *rand.Rand) brokenRequest {
 	return brokenRequest{core.Int64(rng.Int64N(2001) - 1000)}
 }
 
@@ -113,9 +113,11 @@ func registerBroken(r *core.Registry) error {
 	unenforced := brokenOp("broken.preflight.compute")
 	unenforced.Limits = []core.Limit{{
 		Name: "n_digits", Max: 10, Unit: "decimal digits", Description: "n has at most ten digits",
-		Beyond: `{"n":"` + strings.Repeat("9", 11) + `"}`,
+		Beyond: func() string {
+			return `{"n":"` + strings.Repeat("9", 11) + `"}`
+		},
 	}}
-	unenforced.Preflight = func(brokenRequest) error { return nil }
+	unenforced.Preflight = func(context.Context, brokenRequest) error { return nil }
 
 	// Sleeps a second on the Slow payload without looking at ctx.
 	deaf := brokenOp("broken.deaf.compute")
@@ -125,31 +127,35 @@ func registerBroken(r *core.Registry) error {
 		}
 		return doubleRun(ctx, q)
 	}
-	deaf.Slow = `{"n":"1000000000"}`
+	deaf.Slow = func() string { return `{"n":"1000000000"}` }
 
 	// Declares a Slow payload that finishes at once.
 	quick := brokenOp("broken.quick.compute")
-	quick.Slow = `{"n":"1000000000"}`
+	quick.Slow = func() string { return `{"n":"1000000000"}` }
 
 	// Declares a Slow payload beyond its own limit.
 	slowRefused := brokenOp("broken.slow_refused.compute")
 	slowRefused.Limits = []core.Limit{{
 		Name: "n_digits", Max: 3, Unit: "decimal digits", Description: "n has at most three digits",
-		Beyond: `{"n":"1000"}`,
+		Beyond: func() string {
+			return `{"n":"1000"}`
+		},
 	}}
-	slowRefused.Preflight = func(q brokenRequest) error {
+	slowRefused.Preflight = func(_ context.Context, q brokenRequest) error {
 		if len(q.N.Big().String()) > 3 {
 			return core.Refusef("n has more than three digits")
 		}
 		return nil
 	}
-	slowRefused.Generate = func(rng *rand.Rand) brokenRequest { return brokenRequest{core.Int64(rng.Int64N(100))} }
-	slowRefused.Slow = `{"n":"1000000000"}`
+	slowRefused.Generate = func(_ context.Context, rng *rand.Rand) brokenRequest {
+		return brokenRequest{core.Int64(rng.Int64N(100))}
+	}
+	slowRefused.Slow = func() string { return `{"n":"1000000000"}` }
 
 	// Draws its random requests from the global source, not the one it is
 	// given, so the seed does not reproduce them.
 	unseeded := brokenOp("broken.unseeded.compute")
-	unseeded.Generate = func(*rand.Rand) brokenRequest {
+	unseeded.Generate = func(context.Context, *rand.Rand) brokenRequest {
 		return brokenRequest{core.Int64(rand.Int64N(1_000_000_000))}
 	}
 
@@ -165,15 +171,19 @@ func registerBroken(r *core.Registry) error {
 		Run: func(ctx context.Context, q fragileRequest) (brokenResult, error) {
 			return doubleRun(ctx, brokenRequest(q))
 		},
-		Postcondition: func(q fragileRequest, r brokenResult) error { return doubles(brokenRequest(q), r) },
-		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
-		Generate:      func(rng *rand.Rand) fragileRequest { return fragileRequest(smallInteger(rng)) },
+		Postcondition: func(ctx context.Context, q fragileRequest, r brokenResult) error {
+			return doubles(ctx, brokenRequest(q), r)
+		},
+		Examples: []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
+		Generate: func(ctx context.Context, rng *rand.Rand) fragileRequest {
+			return fragileRequest(smallInteger(ctx, rng))
+		},
 	}
 
 	// Sees the cancellation but takes 800ms to wind down, every time.
 	lingering := brokenOp("broken.lingering.compute")
 	lingering.Run = lingerOnSlow(func() time.Duration { return 800 * time.Millisecond })
-	lingering.Slow = `{"n":"1000000000"}`
+	lingering.Slow = func() string { return `{"n":"1000000000"}` }
 
 	// Encodes its fields in an order that alternates from call to call: the
 	// values are equal as JSON, the bytes are not.
@@ -184,7 +194,7 @@ func registerBroken(r *core.Registry) error {
 		Run: func(_ context.Context, q brokenRequest) (flipResult, error) {
 			return flipResult{Double: double(q.N.Big()), Triple: core.Int(new(big.Int).Mul(q.N.Big(), big.NewInt(3))), flip: calls.Add(1)%2 == 0}, nil
 		},
-		Postcondition: func(q brokenRequest, r flipResult) error {
+		Postcondition: func(ctx context.Context, q brokenRequest, r flipResult) error {
 			if new(big.Int).Sub(r.Triple.Big(), r.Double.Big()).Cmp(q.N.Big()) != 0 {
 				return errors.New("triple - double != n")
 			}
@@ -215,7 +225,7 @@ func registerBroken(r *core.Registry) error {
 			}
 			return brokenResult{double(n)}, nil
 		},
-		Postcondition: func(numberRequest, brokenResult) error { return nil },
+		Postcondition: func(context.Context, numberRequest, brokenResult) error { return nil },
 		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
 	}
 
@@ -227,7 +237,7 @@ func registerBroken(r *core.Registry) error {
 		Run: func(_ context.Context, q brokenRequest) (numericResult, error) {
 			return numericResult{double(q.N.Big())}, nil
 		},
-		Postcondition: func(brokenRequest, numericResult) error { return nil },
+		Postcondition: func(context.Context, brokenRequest, numericResult) error { return nil },
 		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
 	}
 

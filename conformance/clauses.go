@@ -452,11 +452,11 @@ func checkPreflightLimits(ctx context.Context, sub *subject) (Status, string) {
 	}
 	var p problems
 	for _, l := range sub.d.Limits {
-		if l.Beyond == "" {
+		if l.Beyond == nil {
 			p.add("limit %q has no Beyond payload to check", l.Name)
 			continue
 		}
-		r := sub.run(ctx, []byte(l.Beyond), min(beyondBudget, sub.s.budget))
+		r := sub.run(ctx, []byte(l.Beyond()), min(beyondBudget, sub.s.budget))
 		o := r.outcome
 		if r.abandoned || o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
 			p.add("limit %q (max %d %s): the Beyond payload should be refused with RESOURCE_REFUSED, but it %s", l.Name, l.Max, l.Unit, describe(r))
@@ -603,7 +603,7 @@ func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
 		}
 		rng := sub.rng()
 		for _, g := range gen[:min(len(gen), determinismGenerated)] {
-			again, err := generate(sub.d, rng)
+			again, err := generate(ctx, sub.d, rng)
 			if err != nil {
 				p.add("regenerating request #%d: %v", g.index, err)
 				break
@@ -643,14 +643,13 @@ func checkDeterminism(ctx context.Context, sub *subject) (Status, string) {
 // execution, ends as non_conclusion CANCELLED (CHECKER_INTERRUPTED for a
 // checker) within Options.CancelWithin.
 //
-// The runtime parses and preflights a payload before the operation starts
-// and does not watch the context meanwhile; for a Slow payload of several
-// megabytes that takes most of a second, on a busy machine more. That time
-// belongs to the runtime, not to the operation under check, so the 50ms
-// are counted from the moment execution starts, which the run's context
-// reveals (see startWatch).
+// The runtime parses and preflights a payload before the operation starts;
+// for a Slow payload of several megabytes that takes most of a second, on a
+// busy machine more. That time belongs to the runtime, not to the operation
+// under check, so the 50ms are counted from the moment execution starts,
+// which the runtime signals through core.OnExecute (see startWatch).
 func checkCancellation(ctx context.Context, sub *subject) (Status, string) {
-	if sub.d.Slow == "" {
+	if sub.d.Slow == nil {
 		return Skip, "no Slow payload is declared; set Operation.Slow to a request that runs a second or more so prompt cancellation can be checked"
 	}
 	status, msg, lateOnly := cancelOnce(ctx, sub)
@@ -675,7 +674,7 @@ func cancelOnce(ctx context.Context, sub *subject) (status Status, msg string, l
 	if sub.d.Kind == core.Check {
 		want = core.CheckerInterrupted
 	}
-	slow := json.RawMessage(sub.d.Slow)
+	slow := json.RawMessage(sub.d.Slow())
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	watched := startWatch(runCtx)
@@ -734,25 +733,19 @@ func cancelOnce(ctx context.Context, sub *subject) (status Status, msg string, l
 	}
 }
 
-// startWatch returns a context that closes started the first time anything
-// asks for its Done channel. The runtime does that when it derives the
-// execution's deadline from the caller's context, immediately before the
-// operation runs, and not earlier: parsing and preflight do not look at the
-// context. Should the runtime ever ask sooner, the clock merely starts
-// early, which is the stricter reading of the clause.
+// startWatch returns a context whose started channel closes when the
+// runtime begins executing the operation (core.OnExecute), after parsing
+// and preflight.
 func startWatch(ctx context.Context) *watchedContext {
-	return &watchedContext{Context: ctx, started: make(chan struct{})}
+	w := &watchedContext{started: make(chan struct{})}
+	w.Context = core.OnExecute(ctx, func() { w.once.Do(func() { close(w.started) }) })
+	return w
 }
 
 type watchedContext struct {
 	context.Context
 	once    sync.Once
 	started chan struct{}
-}
-
-func (w *watchedContext) Done() <-chan struct{} {
-	w.once.Do(func() { close(w.started) })
-	return w.Context.Done()
 }
 
 // count renders "1 request" or "3 requests".

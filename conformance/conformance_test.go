@@ -240,10 +240,14 @@ func TestStaticClauses(t *testing.T) {
 		{name: "no effect", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Effect = "" }, want: "Effect"},
 		{name: "no examples", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples = nil }, want: "no examples"},
 		{name: "limit without unit", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) {
-			d.Limits = []core.Limit{{Name: "n_digits", Max: 24, Description: "digits of n", Beyond: `{"n":"1"}`}}
+			d.Limits = []core.Limit{{Name: "n_digits", Max: 24, Description: "digits of n", Beyond: func() string {
+				return `{"n":"1"}`
+			}}}
 		}, want: `limit 0 ("n_digits") needs a name, a positive max, a unit and a description`},
 		{name: "limit without max", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) {
-			d.Limits = []core.Limit{{Name: "n_digits", Unit: "digits", Description: "digits of n", Beyond: `{"n":"1"}`}}
+			d.Limits = []core.Limit{{Name: "n_digits", Unit: "digits", Description: "digits of n", Beyond: func() string {
+				return `{"n":"1"}`
+			}}}
 		}, want: `limit 0 ("n_digits")`},
 		{name: "untitled example", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples[0].Title = "" }, want: "example 0 has no title"},
 
@@ -332,7 +336,7 @@ func TestAbandoned(t *testing.T) {
 func TestCancellationTimedFromExecution(t *testing.T) {
 	reg := core.NewRegistry()
 	op := brokenOp("sound.slow_preflight.compute")
-	op.Preflight = func(q brokenRequest) error {
+	op.Preflight = func(_ context.Context, q brokenRequest) error {
 		if q.N.Big().BitLen() > 64 {
 			time.Sleep(1500 * time.Millisecond)
 		}
@@ -345,7 +349,7 @@ func TestCancellationTimedFromExecution(t *testing.T) {
 		}
 		return doubleRun(ctx, q)
 	}
-	op.Slow = `{"n":"100000000000000000000000"}`
+	op.Slow = func() string { return `{"n":"100000000000000000000000"}` }
 	if err := core.Add(reg, op); err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +373,7 @@ func TestCancellationSecondAttempt(t *testing.T) {
 		}
 		return 0
 	})
-	op.Slow = `{"n":"1000000000"}`
+	op.Slow = func() string { return `{"n":"1000000000"}` }
 	reg := core.NewRegistry()
 	if err := core.Add(reg, op); err != nil {
 		t.Fatal(err)

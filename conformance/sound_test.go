@@ -54,11 +54,13 @@ func registerSound(r *core.Registry) error {
 func soundDigitLimit() core.Limit {
 	return core.Limit{
 		Name: "n_digits", Max: soundMaxDigits, Unit: "decimal digits", Description: "n has at most this many decimal digits",
-		Beyond: `{"n":"1` + strings.Repeat("0", soundMaxDigits) + `"}`,
+		Beyond: func() string {
+			return `{"n":"1` + strings.Repeat("0", soundMaxDigits) + `"}`
+		},
 	}
 }
 
-func soundPreflightN(q soundNRequest) error {
+func soundPreflightN(_ context.Context, q soundNRequest) error {
 	if d := len(new(big.Int).Abs(q.N.Big()).String()); d > soundMaxDigits {
 		return core.Refusef("n has %d digits; at most %d are allowed", d, soundMaxDigits)
 	}
@@ -110,7 +112,7 @@ func soundDivisorCount() core.Operation[soundNRequest, soundCountResult] {
 		},
 		// d(n) is odd exactly when |n| is a perfect square, and never
 		// exceeds 2·sqrt(|n|).
-		Postcondition: func(q soundNRequest, r soundCountResult) error {
+		Postcondition: func(ctx context.Context, q soundNRequest, r soundCountResult) error {
 			a := new(big.Int).Abs(q.N.Big())
 			s := new(big.Int).Sqrt(a)
 			square := new(big.Int).Mul(s, s).Cmp(a) == 0
@@ -129,10 +131,12 @@ func soundDivisorCount() core.Operation[soundNRequest, soundCountResult] {
 			{Title: "a negative square", Payload: json.RawMessage(`{"n":"-36"}`), Result: json.RawMessage(`{"count":"9"}`)},
 			{Title: "a prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"count":"2"}`)},
 		},
-		Generate: func(rng *rand.Rand) soundNRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) soundNRequest {
 			return soundNRequest{core.Int64(rng.Int64N(2_000_001) - 1_000_000)}
 		},
-		Slow: `{"n":"999999999999999999999999"}`,
+		Slow: func() string {
+			return `{"n":"999999999999999999999999"}`
+		},
 	}
 }
 
@@ -167,7 +171,7 @@ func soundPrimality() core.Operation[soundNRequest, soundPrimalityResult] {
 		},
 		// A factor must be a proper divisor; an acceptance must survive
 		// Miller–Rabin with Baillie–PSW.
-		Postcondition: func(q soundNRequest, r soundPrimalityResult) error {
+		Postcondition: func(ctx context.Context, q soundNRequest, r soundPrimalityResult) error {
 			n := q.N.Big()
 			switch r.Verdict {
 			case core.Accepted:
@@ -191,9 +195,13 @@ func soundPrimality() core.Operation[soundNRequest, soundPrimalityResult] {
 			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted"}`)},
 			{Title: "91 = 7·13", Payload: json.RawMessage(`{"n":"91"}`), Result: json.RawMessage(`{"verdict":"rejected","factor":"7"}`)},
 		},
-		Generate: func(rng *rand.Rand) soundNRequest { return soundNRequest{core.Int64(rng.Int64N(1_000_000) + 2)} },
+		Generate: func(ctx context.Context, rng *rand.Rand) soundNRequest {
+			return soundNRequest{core.Int64(rng.Int64N(1_000_000) + 2)}
+		},
 		// PARI/GP 2.15: nextprime(10^22) = 10000000000000000000009.
-		Slow: `{"n":"10000000000000000000009"}`,
+		Slow: func() string {
+			return `{"n":"10000000000000000000009"}`
+		},
 	}
 }
 
@@ -206,9 +214,11 @@ func soundMean() core.Operation[soundMeanRequest, soundMeanResult] {
 		Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"rational"},
 		Limits: []core.Limit{{
 			Name: "values", Max: soundMaxValues, Unit: "values", Description: "at most this many values",
-			Beyond: `{"values":[` + strings.TrimSuffix(strings.Repeat(`"1",`, soundMaxValues+1), ",") + `]}`,
+			Beyond: func() string {
+				return `{"values":[` + strings.TrimSuffix(strings.Repeat(`"1",`, soundMaxValues+1), ",") + `]}`
+			},
 		}},
-		Preflight: func(q soundMeanRequest) error {
+		Preflight: func(ctx context.Context, q soundMeanRequest) error {
 			if len(q.Values) > soundMaxValues {
 				return core.Refusef("%d values; at most %d are allowed", len(q.Values), soundMaxValues)
 			}
@@ -225,7 +235,7 @@ func soundMean() core.Operation[soundMeanRequest, soundMeanResult] {
 			return soundMeanResult{core.Rat(sum.Quo(sum, new(big.Rat).SetInt64(int64(len(q.Values)))))}, nil
 		},
 		// The mean lies between the least and the greatest value.
-		Postcondition: func(q soundMeanRequest, r soundMeanResult) error {
+		Postcondition: func(ctx context.Context, q soundMeanRequest, r soundMeanResult) error {
 			lo, hi := q.Values[0].Rat(), q.Values[0].Rat()
 			for _, v := range q.Values {
 				if v.Rat().Cmp(lo) < 0 {
@@ -245,7 +255,7 @@ func soundMean() core.Operation[soundMeanRequest, soundMeanResult] {
 			{Title: "two fractions", Payload: json.RawMessage(`{"values":["1/2","1/3"]}`), Result: json.RawMessage(`{"mean":"5/12"}`)},
 			{Title: "integers", Payload: json.RawMessage(`{"values":["-1","3"]}`), Result: json.RawMessage(`{"mean":"1"}`)},
 		},
-		Generate: func(rng *rand.Rand) soundMeanRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) soundMeanRequest {
 			vals := make([]core.Rational, rng.IntN(6))
 			for i := range vals {
 				vals[i] = core.Rat(big.NewRat(rng.Int64N(201)-100, rng.Int64N(50)+1))

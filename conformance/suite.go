@@ -158,7 +158,7 @@ func (sub *subject) generatedRuns(ctx context.Context) ([]generatedRun, error) {
 	sub.genDone = true
 	rng := sub.rng()
 	for i := range sub.s.opts.Generated {
-		payload, err := generate(sub.d, rng)
+		payload, err := generate(ctx, sub.d, rng)
 		if err != nil {
 			sub.genErr = fmt.Errorf("generated request #%d (seed %d): %w", i, sub.s.opts.Seed, err)
 			break
@@ -176,13 +176,13 @@ func (sub *subject) rng() *rand.Rand {
 
 // generate calls the declaration's generator, which is domain code and may
 // panic.
-func generate(d *core.Declaration, rng *rand.Rand) (payload []byte, err error) {
+func generate(ctx context.Context, d *core.Declaration, rng *rand.Rand) (payload []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("the generator panicked: %v", p)
 		}
 	}()
-	return d.GeneratePayload(rng)
+	return d.GeneratePayload(ctx, rng)
 }
 
 // describe renders an outcome for a message: its kind and code or reason

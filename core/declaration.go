@@ -57,9 +57,10 @@ type Limit struct {
 	Max         int64  `json:"max"`
 	Unit        string `json:"unit"`
 	Description string `json:"description"`
-	// Beyond is a payload just past this limit; conformance checks that
-	// preflight refuses it with RESOURCE_REFUSED.
-	Beyond string `json:"-"`
+	// Beyond builds a payload just past this limit; conformance checks
+	// that preflight refuses it with RESOURCE_REFUSED. It is a function so
+	// that a process which never runs conformance never builds it.
+	Beyond func() string `json:"-"`
 }
 
 // Example is a bounded request with its exact expected result value.
@@ -104,19 +105,23 @@ type Operation[Req, Res any] struct {
 	OutputPorts []Port
 	Limits      []Limit
 	// Preflight refuses a request beyond the declared limits (return
-	// Refusef) or outside the domain (DomainErrorf), before any work.
-	Preflight func(Req) error
+	// Refusef) or outside the domain (DomainErrorf), before any work. It
+	// runs under the request's deadline.
+	Preflight func(ctx context.Context, req Req) error
 	// Run computes the result. It must poll ctx in every long loop.
 	Run func(ctx context.Context, req Req) (Res, error)
 	// Postcondition independently checks a result before it is published.
-	Postcondition func(Req, Res) error
+	// It runs under the request's deadline and must poll ctx in every long
+	// loop: an interrupted check publishes nothing and concludes nothing.
+	Postcondition func(ctx context.Context, req Req, res Res) error
 	Examples      []Example
 	// Generate makes a random valid request within the limits, for
 	// conformance's postcondition and determinism checks.
-	Generate func(*rand.Rand) Req
-	// Slow is a payload within the limits that runs long enough (a second
-	// or more) for conformance to check that cancellation is prompt.
-	Slow string
+	Generate func(ctx context.Context, rng *rand.Rand) Req
+	// Slow builds a payload within the limits that runs long enough (a
+	// second or more) for conformance to check that cancellation is
+	// prompt. Like Limit.Beyond it is built only when conformance asks.
+	Slow func() string
 }
 
 // Provider names the module that supplied an operation.
@@ -142,15 +147,15 @@ type Declaration struct {
 	RequestSchema *jsonschema.Schema `json:"request_schema"`
 	ResultSchema  *jsonschema.Schema `json:"result_schema"`
 
-	// Slow is the declared cancellation probe payload, if any.
-	Slow string `json:"-"`
+	// Slow builds the declared cancellation probe payload, if any.
+	Slow func() string `json:"-"`
 
 	request, result *compiledSchema
 	decode          func([]byte) (any, error)
-	preflight       func(any) error
+	preflight       func(context.Context, any) error
 	execute         func(context.Context, any) (any, error)
-	postcondition   func(any, any) error
-	generate        func(*rand.Rand) ([]byte, error)
+	postcondition   func(context.Context, any, any) error
+	generate        func(context.Context, *rand.Rand) ([]byte, error)
 }
 
 // AcceptedArtifactTypes lists the artifact types the input ports take.
@@ -175,11 +180,11 @@ func portTypes(ports []Port) []string {
 func (d *Declaration) Generates() bool { return d.generate != nil }
 
 // GeneratePayload makes a random valid request payload.
-func (d *Declaration) GeneratePayload(rng *rand.Rand) ([]byte, error) {
+func (d *Declaration) GeneratePayload(ctx context.Context, rng *rand.Rand) ([]byte, error) {
 	if d.generate == nil {
 		return nil, errors.New("no generator declared")
 	}
-	return d.generate(rng)
+	return d.generate(ctx, rng)
 }
 
 // ParsePayload runs the pipeline's single parse of a payload (schema
@@ -276,7 +281,7 @@ func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		if l.Name == "" || l.Unit == "" || l.Description == "" || l.Max <= 0 {
 			bad("limit %d needs a name, a positive max, a unit and a description", i)
 		}
-		if l.Beyond == "" {
+		if l.Beyond == nil {
 			bad("limit %q needs a Beyond payload that preflight must refuse", l.Name)
 		} else if op.Preflight == nil {
 			bad("limit %q is declared but Preflight is nil", l.Name)
@@ -353,16 +358,20 @@ func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return req, nil
 	}
-	d.preflight = func(req any) error {
+	d.preflight = func(ctx context.Context, req any) error {
 		if op.Preflight == nil {
 			return nil
 		}
-		return op.Preflight(req.(Req))
+		return op.Preflight(ctx, req.(Req))
 	}
 	d.execute = func(ctx context.Context, req any) (any, error) { return op.Run(ctx, req.(Req)) }
-	d.postcondition = func(req, res any) error { return op.Postcondition(req.(Req), res.(Res)) }
+	d.postcondition = func(ctx context.Context, req, res any) error {
+		return op.Postcondition(ctx, req.(Req), res.(Res))
+	}
 	if op.Generate != nil {
-		d.generate = func(rng *rand.Rand) ([]byte, error) { return json.Marshal(op.Generate(rng)) }
+		d.generate = func(ctx context.Context, rng *rand.Rand) ([]byte, error) {
+			return json.Marshal(op.Generate(ctx, rng))
+		}
 	}
 
 	if d.request != nil {

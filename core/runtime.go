@@ -115,6 +115,13 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if !ok {
 		return rt.unknownCapability(id)
 	}
+	// One deadline covers every stage, from parsing to the postcondition.
+	timeout := rt.opts.Timeout
+	if req.Timeout > 0 && req.Timeout < timeout {
+		timeout = req.Timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
 	blank := len(bytes.TrimSpace(payload)) == 0
@@ -142,7 +149,10 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
 	}
-	if err := guard(func() error { return d.preflight(parsed) }); err != nil {
+	if err := guard(func() error { return d.preflight(ctx, parsed) }); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return interrupted(id, d, ctxErr)
+		}
 		return classify(id, err)
 	}
 
@@ -150,17 +160,13 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
 	}
 	defer rt.exec.release()
-
-	timeout := rt.opts.Timeout
-	if req.Timeout > 0 && req.Timeout < timeout {
-		timeout = req.Timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
 	}
 
+	if f, ok := ctx.Value(executeKey{}).(func()); ok {
+		f()
+	}
 	var result any
 	err = guard(func() (err error) {
 		result, err = d.execute(ctx, parsed)
@@ -172,7 +178,12 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		}
 		return classify(id, err)
 	}
-	if err := guard(func() error { return d.postcondition(parsed, result) }); err != nil {
+	if err := guard(func() error { return d.postcondition(ctx, parsed, result) }); err != nil {
+		// A check cut short by the deadline or a cancel refutes nothing
+		// and confirms nothing: the result is withheld as interrupted.
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return interrupted(id, d, ctxErr)
+		}
 		if e, ok := err.(*Error); ok && e.Code == InternalError {
 			return classify(id, err) // a panic in the check is a defect, not a refuted result
 		}
@@ -268,6 +279,15 @@ func (e *Executor) acquire() bool {
 }
 
 func (e *Executor) release() { <-e.slots }
+
+type executeKey struct{}
+
+// OnExecute returns a context that makes the runtime call f once parsing
+// and preflight are done, immediately before the operation executes. The
+// conformance suite times cancellation from that moment.
+func OnExecute(ctx context.Context, f func()) context.Context {
+	return context.WithValue(ctx, executeKey{}, f)
+}
 
 type progressKey struct{}
 

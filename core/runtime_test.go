@@ -36,8 +36,10 @@ func testRegistry(t testing.TB) *Registry {
 		Add(r, Operation[addRequest, addResult]{
 			ID: "test.sum.compute", Title: "Sum of two integers", Summary: "Adds two integers exactly.",
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
-			Limits: []Limit{{Name: "bits", Max: 64, Unit: "bits", Description: "operand size", Beyond: `{"left":"18446744073709551616","right":"0"}`}},
-			Preflight: func(q addRequest) error {
+			Limits: []Limit{{Name: "bits", Max: 64, Unit: "bits", Description: "operand size", Beyond: func() string {
+				return `{"left":"18446744073709551616","right":"0"}`
+			}}},
+			Preflight: func(ctx context.Context, q addRequest) error {
 				if q.Left.Big().BitLen() > 64 || q.Right.Big().BitLen() > 64 {
 					return Refusef("operands above 64 bits")
 				}
@@ -49,7 +51,7 @@ func testRegistry(t testing.TB) *Registry {
 				}
 				return addResult{Int(new(big.Int).Add(q.Left.Big(), q.Right.Big()))}, nil
 			},
-			Postcondition: func(q addRequest, s addResult) error {
+			Postcondition: func(ctx context.Context, q addRequest, s addResult) error {
 				if s.Sum.Big().Sign() == 0 && q.Left.Big().Sign() != 0 {
 					panic("the check itself fails on a zero sum")
 				}
@@ -71,7 +73,7 @@ func testRegistry(t testing.TB) *Registry {
 				w := Int(s)
 				return parityResult{CheckResult{Rejected}, &w}, nil
 			},
-			Postcondition: func(addRequest, parityResult) error { return nil },
+			Postcondition: func(context.Context, addRequest, parityResult) error { return nil },
 			Examples:      []Example{{Title: "odd", Payload: json.RawMessage(`{"left":"2","right":"3"}`), Result: json.RawMessage(`{"verdict":"rejected","witness":"5"}`)}},
 		}),
 		Add(r, Operation[spinRequest, addResult]{
@@ -86,7 +88,7 @@ func testRegistry(t testing.TB) *Registry {
 				}
 				return addResult{Int64(int64(q.Iterations))}, nil
 			},
-			Postcondition: func(spinRequest, addResult) error { return nil },
+			Postcondition: func(context.Context, spinRequest, addResult) error { return nil },
 			Examples:      []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":1}`), Result: json.RawMessage(`{"sum":"1"}`)}},
 		}),
 	)
@@ -178,5 +180,89 @@ func TestPackageOf(t *testing.T) {
 		if got := packageOf(symbol); got != want {
 			t.Errorf("packageOf(%q) = %q, want %q", symbol, got, want)
 		}
+	}
+}
+
+// slowCheckRegistry has a compute operation and a checker whose
+// postconditions run until their context ends, or report a refutation when
+// it never does: an interrupted check must never become a verdict or a
+// POSTCONDITION_FAILED.
+func slowCheckRegistry(t *testing.T) *Registry {
+	t.Helper()
+	waitThenRefute := func(ctx context.Context, q spinRequest) error {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(q.Iterations) * time.Millisecond):
+			return errors.New("refuted")
+		}
+	}
+	r := NewRegistry()
+	err := errors.Join(
+		Add(r, Operation[spinRequest, addResult]{
+			ID: "test.slowcheck.compute", Title: "Slow check", Summary: "Returns at once; its check takes long.",
+			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+			Run: func(context.Context, spinRequest) (addResult, error) { return addResult{Int64(1)}, nil },
+			Postcondition: func(ctx context.Context, q spinRequest, _ addResult) error {
+				return waitThenRefute(ctx, q)
+			},
+			Examples: []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":0}`), Result: json.RawMessage(`{"sum":"1"}`)}},
+		}),
+		Add(r, Operation[spinRequest, parityResult]{
+			ID: "test.slowcheck.check", Title: "Slow checker", Summary: "Accepts at once; its check takes long.",
+			Kind: Check, Effect: Pure, InputKinds: []string{"integer"},
+			Run: func(context.Context, spinRequest) (parityResult, error) {
+				return parityResult{CheckResult: CheckResult{Accepted}}, nil
+			},
+			Postcondition: func(ctx context.Context, q spinRequest, _ parityResult) error {
+				return waitThenRefute(ctx, q)
+			},
+			Examples: []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":0}`), Result: json.RawMessage(`{"verdict":"accepted"}`)}},
+		}),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestInterruptedPostconditionConcludesNothing(t *testing.T) {
+	rt := NewRuntime(slowCheckRegistry(t), RuntimeOptions{})
+	slow := json.RawMessage(`{"iterations":60000}`)
+	tests := []struct {
+		name   string
+		id     string
+		cancel bool
+		reason Reason
+	}{
+		{"compute, deadline", "test.slowcheck.compute", false, Timeout},
+		{"compute, cancelled", "test.slowcheck.compute", true, Cancelled},
+		{"checker, deadline", "test.slowcheck.check", false, CheckerInterrupted},
+		{"checker, cancelled", "test.slowcheck.check", true, CheckerInterrupted},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			req := RunRequest{CapabilityID: tc.id, Payload: slow, Timeout: 30 * time.Millisecond}
+			if tc.cancel {
+				req.Timeout = 0
+				time.AfterFunc(30*time.Millisecond, cancel)
+			}
+			start := time.Now()
+			o := rt.Run(ctx, req)
+			if o.Outcome != OutcomeNonConclusion || o.Reason != tc.reason || o.Verdict != "" || len(o.Value) != 0 {
+				t.Fatalf("got %s, want non_conclusion %s with no verdict or value", o, tc.reason)
+			}
+			if el := time.Since(start); el > 5*time.Second {
+				t.Errorf("the interrupted check took %v to end", el)
+			}
+		})
+	}
+	// The same check left to finish refutes the result: the withheld
+	// outcome above was the interruption, not the check's answer.
+	o := rt.Run(t.Context(), RunRequest{CapabilityID: "test.slowcheck.compute", Payload: json.RawMessage(`{"iterations":1}`)})
+	if o.Code != PostconditionFailed {
+		t.Fatalf("an uninterrupted refutation: got %s", o)
 	}
 }

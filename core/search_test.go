@@ -119,7 +119,7 @@ func syntheticRegistry(b testing.TB, n int) *Registry {
 			Summary: "Computes the " + strings.Join(pick(8), " ") + ".", Keywords: pick(4),
 			Kind: Compute, Effect: Pure, InputKinds: []string{pick(1)[0]},
 			Run:           func(context.Context, addRequest) (addResult, error) { return addResult{}, nil },
-			Postcondition: func(addRequest, addResult) error { return nil },
+			Postcondition: func(context.Context, addRequest, addResult) error { return nil },
 			Examples:      []Example{{Title: "zero", Payload: json.RawMessage(`{"left":"0","right":"0"}`), Result: json.RawMessage(`{"sum":"0"}`)}},
 		})
 		if err != nil {

@@ -167,7 +167,7 @@ func portRegistry(t *testing.T) *Registry {
 				}
 				return squaresResult{out}, nil
 			},
-			Postcondition: func(q squaresRequest, r squaresResult) error { return nil },
+			Postcondition: func(ctx context.Context, q squaresRequest, r squaresResult) error { return nil },
 			Examples:      []Example{{Title: "three", Payload: json.RawMessage(`{"n":3}`), Result: json.RawMessage(`{"squares":["0","1","4"]}`)}},
 		}),
 		Add(r, Operation[sumListRequest, sumListResult]{
@@ -181,7 +181,7 @@ func portRegistry(t *testing.T) *Registry {
 				}
 				return sumListResult{Int64(s)}, nil
 			},
-			Postcondition: func(sumListRequest, sumListResult) error { return nil },
+			Postcondition: func(context.Context, sumListRequest, sumListResult) error { return nil },
 			Examples:      []Example{{Title: "three", Payload: json.RawMessage(`{"values":["1","2"]}`), Result: json.RawMessage(`{"sum":"3"}`)}},
 		}),
 		Add(r, Operation[addRequest, addResult]{
@@ -189,7 +189,7 @@ func portRegistry(t *testing.T) *Registry {
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
 			InputPorts:    []Port{{Name: "left", Field: "left", ArtifactTypes: []string{"test.single"}}},
 			Run:           func(_ context.Context, q addRequest) (addResult, error) { return addResult{}, nil },
-			Postcondition: func(addRequest, addResult) error { return nil },
+			Postcondition: func(context.Context, addRequest, addResult) error { return nil },
 			Examples:      []Example{{Title: "zero", Payload: json.RawMessage(`{"left":"0","right":"0"}`), Result: json.RawMessage(`{"sum":"0"}`)}},
 		}),
 	)

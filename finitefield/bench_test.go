@@ -19,7 +19,7 @@ func extension(p *big.Int, k int, seed uint64) *gf {
 	if k == 1 {
 		return newGF(p, 1, nil)
 	}
-	return newGF(p, k, randomIrreducible(rng, newGF(p, 1, nil), k))
+	return newGF(p, k, randomIrreducible(context.Background(), rng, newGF(p, 1, nil), k))
 }
 
 func BenchmarkArithmetic(b *testing.B) {
@@ -88,7 +88,7 @@ func BenchmarkIrreducibility(b *testing.B) {
 	B := newGF(p, 1, nil)
 	for _, n := range []int{16, 32, 64} {
 		rng := rand.New(rand.NewPCG(9, uint64(n)))
-		irr := scalarPoly(elem(randomIrreducible(rng, B, n)))
+		irr := scalarPoly(elem(randomIrreducible(context.Background(), rng, B, n)))
 		b.Run("p=2^61-1/deg="+itoa(n)+"/irreducible", func(b *testing.B) {
 			for b.Loop() {
 				if ok, err := B.rabin(context.Background(), irr); err != nil || !ok {

@@ -67,13 +67,16 @@ const MaxExponentDigits = 10_000
 func limitsFor(wrap func(field string) string) []core.Limit {
 	ls := fieldLimits()
 	for i := range ls {
-		var v struct {
-			Field json.RawMessage `json:"field"`
+		fieldOnly := ls[i].Beyond
+		ls[i].Beyond = func() string {
+			var v struct {
+				Field json.RawMessage `json:"field"`
+			}
+			if err := json.Unmarshal([]byte(fieldOnly()), &v); err != nil {
+				panic(err)
+			}
+			return wrap(string(v.Field))
 		}
-		if err := json.Unmarshal([]byte(ls[i].Beyond), &v); err != nil {
-			panic(err)
-		}
-		ls[i].Beyond = wrap(string(v.Field))
 	}
 	return ls
 }
@@ -99,9 +102,11 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			core.Limit{
 				Name: "exponent_digits", Max: MaxExponentDigits, Unit: "decimal digits",
 				Description: "the exponent of power has at most this many decimal digits",
-				Beyond:      `{"field":{"characteristic":"7","degree":1},"op":"power","left":"3","exponent":"1` + repeat("0", MaxExponentDigits) + `"}`,
+				Beyond: func() string {
+					return `{"field":{"characteristic":"7","degree":1},"op":"power","left":"3","exponent":"1` + repeat("0", MaxExponentDigits) + `"}`
+				},
 			}),
-		Preflight: func(q ArithmeticRequest) error {
+		Preflight: func(ctx context.Context, q ArithmeticRequest) error {
 			_, _, _, err := parseArithmetic(q)
 			return err
 		},
@@ -223,7 +228,7 @@ func (F *gf) qString() string {
 // checkArithmetic verifies the result through the inverse operation: a sum
 // by subtraction, a product and a quotient by multiplying back, a power by
 // recomputing it as a^⌊e/2⌋·a^⌈e/2⌉ with right-to-left exponentiation.
-func checkArithmetic(q ArithmeticRequest, r ArithmeticResult) error {
+func checkArithmetic(ctx context.Context, q ArithmeticRequest, r ArithmeticResult) error {
 	F, a, b, err := parseArithmetic(q)
 	if err != nil {
 		return err
@@ -286,8 +291,8 @@ func (F *gf) powRightToLeft(a elem, e *big.Int) elem {
 }
 
 // randomArithmetic draws a random field (see randomField) and operands.
-func randomArithmetic(rng *rand.Rand) ArithmeticRequest {
-	F := randomField(rng, 64, 4)
+func randomArithmetic(ctx context.Context, rng *rand.Rand) ArithmeticRequest {
+	F := randomField(ctx, rng, 64, 4)
 	ops := []ArithmeticOp{OpAdd, OpSubtract, OpMultiply, OpDivide, OpPower, OpInverse}
 	op := ops[rng.IntN(len(ops))]
 	a := F.random(rng)
@@ -315,7 +320,7 @@ func randomArithmetic(rng *rand.Rand) ArithmeticRequest {
 
 // randomField draws a prime p of up to maxBits bits and k in [1, maxK], with
 // a random monic irreducible modulus found by rejection and Rabin's test.
-func randomField(rng *rand.Rand, maxBits, maxK int) *gf {
+func randomField(ctx context.Context, rng *rand.Rand, maxBits, maxK int) *gf {
 	bits := 2 + rng.IntN(maxBits-1)
 	var p *big.Int
 	for {
@@ -331,19 +336,19 @@ func randomField(rng *rand.Rand, maxBits, maxK int) *gf {
 	if k == 1 {
 		return newGF(p, 1, nil)
 	}
-	return newGF(p, k, randomIrreducible(rng, newGF(p, 1, nil), k))
+	return newGF(p, k, randomIrreducible(ctx, rng, newGF(p, 1, nil), k))
 }
 
 // randomIrreducible returns the coefficients of a random monic irreducible
 // polynomial of degree k over the prime field B.
-func randomIrreducible(rng *rand.Rand, B *gf, k int) []*big.Int {
+func randomIrreducible(ctx context.Context, rng *rand.Rand, B *gf, k int) []*big.Int {
 	for {
 		f := make(poly, k+1)
 		for i := range k {
 			f[i] = B.random(rng)
 		}
 		f[k] = B.one()
-		if ok, _ := B.rabin(context.Background(), f); ok {
+		if ok, _ := B.rabin(ctx, f); ok {
 			out := make([]*big.Int, k+1)
 			for i, c := range f {
 				if len(c) == 0 {

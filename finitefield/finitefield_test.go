@@ -57,7 +57,7 @@ func TestLimits(t *testing.T) {
 	for _, d := range rt.Registry().Declarations() {
 		for _, l := range d.Limits {
 			t.Run(d.ID+"/"+l.Name, func(t *testing.T) {
-				o := run(t, rt, d.ID, l.Beyond)
+				o := run(t, rt, d.ID, l.Beyond())
 				if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
 					t.Fatalf("got %s", o)
 				}

@@ -26,14 +26,14 @@ func fuzzOperation(f *testing.F, id string, extra ...string) {
 	}
 	rng := rand.New(rand.NewPCG(17, 18))
 	for range 4 {
-		p, err := d.GeneratePayload(rng)
+		p, err := d.GeneratePayload(context.Background(), rng)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(p)
 	}
 	for _, l := range d.Limits {
-		f.Add([]byte(l.Beyond))
+		f.Add([]byte(l.Beyond()))
 	}
 	for _, e := range extra {
 		f.Add([]byte(e))

@@ -228,14 +228,8 @@ func scalarPoly(a elem) poly {
 	return trimPoly(out)
 }
 
-// pow returns a^e for e ≥ 0 by left-to-right binary exponentiation, with
-// 0^0 = 1.
-func (F *gf) pow(a elem, e *big.Int) elem {
-	z, _ := F.powCtx(context.Background(), a, e)
-	return z
-}
-
-// powCtx is pow polling ctx every 64 bits of the exponent: in GF(p^k) with
+// powCtx returns a^e for e ≥ 0 by left-to-right binary exponentiation, with
+// 0^0 = 1, polling ctx every 64 bits of the exponent: in GF(p^k) with
 // k = 64 a 1024-bit exponent costs about half a second.
 func (F *gf) powCtx(ctx context.Context, a elem, e *big.Int) (elem, error) {
 	z := F.one()
@@ -294,6 +288,3 @@ func randomBelow(rng *rand.Rand, n *big.Int) *big.Int {
 	}
 	return x.Mod(x, n)
 }
-
-// frobeniusElem returns a^p.
-func (F *gf) frobeniusElem(a elem) elem { return F.pow(a, F.p) }

@@ -21,7 +21,7 @@ func testFields(t *testing.T, rng *rand.Rand) []*gf {
 	}
 	for _, pk := range [][2]int64{{2, 8}, {3, 5}, {5, 3}, {1<<31 - 1, 4}, {65537, 2}} {
 		B := newGF(big.NewInt(pk[0]), 1, nil)
-		fs = append(fs, newGF(B.p, int(pk[1]), randomIrreducible(rng, B, int(pk[1]))))
+		fs = append(fs, newGF(B.p, int(pk[1]), randomIrreducible(context.Background(), rng, B, int(pk[1]))))
 	}
 	for _, F := range fs {
 		if _, err := F.certify(ctx); err != nil {
@@ -123,7 +123,7 @@ func smallTestFields(t *testing.T) []*gf {
 		if pk[1] == 1 {
 			fs = append(fs, B)
 		} else {
-			fs = append(fs, newGF(B.p, int(pk[1]), randomIrreducible(rng, B, int(pk[1]))))
+			fs = append(fs, newGF(B.p, int(pk[1]), randomIrreducible(context.Background(), rng, B, int(pk[1]))))
 		}
 	}
 	_ = t
@@ -216,7 +216,7 @@ func TestIrreducibilityBruteForce(t *testing.T) {
 	cases = append(cases, struct {
 		F    *gf
 		maxN int
-	}{newGF(B.p, 2, randomIrreducible(rng, B, 2)), 4})
+	}{newGF(B.p, 2, randomIrreducible(context.Background(), rng, B, 2)), 4})
 	for _, c := range cases {
 		F := c.F
 		divisors := map[int][]poly{}
@@ -307,3 +307,15 @@ func TestSmallFieldAgainstGeneral(t *testing.T) {
 		}
 	}
 }
+
+// pow is powCtx for tests, whose inputs are small.
+func (F *gf) pow(a elem, e *big.Int) elem {
+	z, err := F.powCtx(context.Background(), a, e)
+	if err != nil {
+		panic(err)
+	}
+	return z
+}
+
+// frobeniusElem returns a^p.
+func (F *gf) frobeniusElem(a elem) elem { return F.pow(a, F.p) }

@@ -70,9 +70,11 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 				Name: "field_size_bits", Max: MaxOrderFieldBits, Unit: "bits",
 				Description: "q is at most 2^80, so that q − 1 can be factored completely and its primes proven",
 				// PARI/GP 2.15: nextprime(2^80) = 1208925819614629174706189.
-				Beyond: `{"field":{"characteristic":"1208925819614629174706189","degree":1},"element":"2"}`,
+				Beyond: func() string {
+					return `{"field":{"characteristic":"1208925819614629174706189","degree":1},"element":"2"}`
+				},
 			}),
-		Preflight: func(q OrderRequest) error {
+		Preflight: func(ctx context.Context, q OrderRequest) error {
 			_, _, err := parseOrder(q, q80)
 			return err
 		},
@@ -101,8 +103,8 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 			// PARI/GP 2.15: a=ffgen(Mod(1,2)*(t^4+t+1),'t); fforder(a) = 15.
 			{Title: "t is primitive in GF(16) = GF(2)[t]/(t^4 + t + 1)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":4,"modulus":{"coefficients":["1","1","0","0","1"]}},"element":["0","1"]}`), Result: json.RawMessage(`{"order":"15","order_factorization":[{"prime":"3","exponent":1},{"prime":"5","exponent":1}],"group_order":"15","primitive":true,"characteristic_primality":"proven"}`)},
 		},
-		Generate: func(rng *rand.Rand) OrderRequest {
-			F := randomField(rng, 40, 2)
+		Generate: func(ctx context.Context, rng *rand.Rand) OrderRequest {
+			F := randomField(ctx, rng, 40, 2)
 			a := F.random(rng)
 			if isZero(a) {
 				a = F.one()
@@ -170,7 +172,7 @@ func (F *gf) order(ctx context.Context, a elem) (*big.Int, []PrimePower, error) 
 // checkOrder verifies a^n = 1, that the factorization multiplies to n with
 // proven primes, that n divides q − 1, and minimality: a^(n/r) ≠ 1 for each
 // prime r | n.
-func checkOrder(q OrderRequest, r OrderResult) error {
+func checkOrder(ctx context.Context, q OrderRequest, r OrderResult) error {
 	F, err := shapeField(q.Field, "/payload/field")
 	if err != nil {
 		return err

@@ -63,12 +63,16 @@ func polyLimits(withDDF bool) []core.Limit {
 		core.Limit{
 			Name: "polynomial_degree", Max: MaxPolyDegree, Unit: "degree",
 			Description: "the polynomial has degree at most this",
-			Beyond:      `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree+1) + `]}}`,
+			Beyond: func() string {
+				return `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree+1) + `]}}`
+			},
 		},
 		core.Limit{
 			Name: "work", Max: MaxPolyWork, Unit: "word products",
 			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63 for k = 1, p < 2^32 for k > 1) and 8·w² for w-word p otherwise",
-			Beyond:      `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, n) + `]}}`,
+			Beyond: func() string {
+				return `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, n) + `]}}`
+			},
 		})
 }
 
@@ -123,7 +127,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "polynomial"},
 		Limits:     polyLimits(true),
-		Preflight: func(q PolynomialRequest) error {
+		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, f, err := parsePolyRequest(q, true)
 			if err == nil && deg(f) < 1 {
 				err = core.DomainErrorf("irreducibility is defined for polynomials of degree at least 1; this one is constant")
@@ -171,7 +175,9 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkIrreducibility,
-		Slow:          slowIrreducible,
+		Slow: func() string {
+			return slowIrreducible
+		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
 			{Title: "x^4 + x + 1 is irreducible over GF(2)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"accepted","proof":"rabin","characteristic_primality":"proven"}`)},
@@ -180,8 +186,8 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			// PARI/GP 2.15: x^2 - t over GF(4) = GF(2)[t]/(t^2+t+1): t = (t+1)^2, so x^2 + t = (x + t + 1)^2.
 			{Title: "x^2 + t is a square over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"cofactor":{"coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"characteristic_primality":"proven"}`)},
 		},
-		Generate: func(rng *rand.Rand) PolynomialRequest {
-			F := randomField(rng, 32, 2)
+		Generate: func(ctx context.Context, rng *rand.Rand) PolynomialRequest {
+			F := randomField(ctx, rng, 32, 2)
 			return PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(randomPoly(rng, F, 1+rng.IntN(12)), "")}
 		},
 	}
@@ -212,7 +218,7 @@ func randomPoly(rng *rand.Rand, F *gf, n int) poly {
 // and an acceptance by two necessary conditions computed apart from Rabin's
 // test: f is squarefree (gcd(f, f') = 1) and, for degree ≥ 2, has no root
 // (gcd(f, x^q − x) = 1 with x^q from plain exponentiation).
-func checkIrreducibility(q PolynomialRequest, r IrreducibilityResult) error {
+func checkIrreducibility(ctx context.Context, q PolynomialRequest, r IrreducibilityResult) error {
 	F, f, err := parsePolyRequest(q, true)
 	if err != nil {
 		return err
@@ -227,7 +233,7 @@ func checkIrreducibility(q PolynomialRequest, r IrreducibilityResult) error {
 			return errors.New("accepted, but f is not squarefree")
 		}
 		if deg(fm) >= 2 {
-			xq, err := F.ppowmod(context.Background(), F.xPoly(), F.q, fm)
+			xq, err := F.ppowmod(ctx, F.xPoly(), F.q, fm)
 			if err != nil {
 				return err
 			}
@@ -300,7 +306,7 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "polynomial"},
 		Limits:     polyLimits(false),
-		Preflight: func(q PolynomialRequest) error {
+		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, f, err := parsePolyRequest(q, false)
 			if err == nil && len(f) == 0 {
 				err = core.DomainErrorf("every element is a root of the zero polynomial; give a nonzero polynomial")
@@ -337,9 +343,11 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 			{Title: "x^2 + x + 1 splits over GF(4) = GF(2)[t]/(t^2 + t + 1)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["1"],["1"],["1"]]}}`), Result: json.RawMessage(`{"roots":[{"value":["0","1"],"multiplicity":1},{"value":["1","1"],"multiplicity":1}],"distinct_roots":2,"characteristic_primality":"proven"}`)},
 			{Title: "x^2 + 1 has no roots in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","1"]}}`), Result: json.RawMessage(`{"roots":[],"distinct_roots":0,"characteristic_primality":"proven"}`)},
 		},
-		Slow: slowRoots(),
-		Generate: func(rng *rand.Rand) PolynomialRequest {
-			F := randomField(rng, 64, 3)
+		Slow: func() string {
+			return slowRoots()
+		},
+		Generate: func(ctx context.Context, rng *rand.Rand) PolynomialRequest {
+			F := randomField(ctx, rng, 64, 3)
 			n := 1 + rng.IntN(10)
 			f := poly{F.one()}
 			for range n {
@@ -361,7 +369,7 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 // checkRoots verifies: the roots are distinct, ascending and vanish; the
 // product P of (x − r)^m divides f while gcd(f/P, ∏(x − r)) = 1, so every
 // multiplicity is exact; and the count equals deg gcd(f, x^q − x).
-func checkRoots(q PolynomialRequest, r RootsResult) error {
+func checkRoots(ctx context.Context, q PolynomialRequest, r RootsResult) error {
 	F, f, err := parsePolyRequest(q, false)
 	if err != nil {
 		return err
@@ -402,7 +410,7 @@ func checkRoots(q PolynomialRequest, r RootsResult) error {
 	}
 	if deg(f) >= 1 {
 		fm := F.pmonic(f)
-		xq, err := F.ppowmod(context.Background(), F.xPoly(), F.q, fm)
+		xq, err := F.ppowmod(ctx, F.xPoly(), F.q, fm)
 		if err != nil {
 			return err
 		}

@@ -101,7 +101,7 @@ func TestGeneratedRequests(t *testing.T) {
 		t.Run(d.ID, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(15, 16))
 			for range 25 {
-				payload, err := d.GeneratePayload(rng)
+				payload, err := d.GeneratePayload(context.Background(), rng)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -122,21 +122,21 @@ func TestGeneratedRequests(t *testing.T) {
 func TestPostconditionsReject(t *testing.T) {
 	p7 := Field{Characteristic: mustInt("7"), Degree: 1}
 	el := func(s string) Element { return Element{set: true, scalar: mustInt(s)} }
-	if checkArithmetic(ArithmeticRequest{Field: p7, Op: OpMultiply, Left: el("3"), Right: el("5")}, ArithmeticResult{Value: el("2")}) == nil {
+	if checkArithmetic(context.Background(), ArithmeticRequest{Field: p7, Op: OpMultiply, Left: el("3"), Right: el("5")}, ArithmeticResult{Value: el("2")}) == nil {
 		t.Error("3·5 = 2 in GF(7) accepted")
 	}
-	if checkOrder(OrderRequest{Field: p7, Element: el("2")}, OrderResult{Order: mustInt("6"), OrderFactorization: []PrimePower{{mustInt("2"), 1}, {mustInt("3"), 1}}, GroupOrder: mustInt("6"), Primitive: true}) == nil {
+	if checkOrder(context.Background(), OrderRequest{Field: p7, Element: el("2")}, OrderResult{Order: mustInt("6"), OrderFactorization: []PrimePower{{mustInt("2"), 1}, {mustInt("3"), 1}}, GroupOrder: mustInt("6"), Primitive: true}) == nil {
 		t.Error("order 6 for 2 in GF(7) accepted")
 	}
 	x2p1 := PolynomialRequest{Field: p7, Polynomial: FieldPolynomial{Coefficients: []Element{el("1"), el("0"), el("1")}}}
-	if checkRoots(x2p1, RootsResult{Roots: []Root{{Value: el("1"), Multiplicity: 1}}, DistinctRoots: 1}) == nil {
+	if checkRoots(context.Background(), x2p1, RootsResult{Roots: []Root{{Value: el("1"), Multiplicity: 1}}, DistinctRoots: 1}) == nil {
 		t.Error("root 1 of x^2 + 1 over GF(7) accepted")
 	}
 	x2m1 := PolynomialRequest{Field: p7, Polynomial: FieldPolynomial{Coefficients: []Element{el("6"), el("0"), el("1")}}}
-	if checkRoots(x2m1, RootsResult{Roots: []Root{{Value: el("1"), Multiplicity: 1}}, DistinctRoots: 1}) == nil {
+	if checkRoots(context.Background(), x2m1, RootsResult{Roots: []Root{{Value: el("1"), Multiplicity: 1}}, DistinctRoots: 1}) == nil {
 		t.Error("a missing root of x^2 − 1 accepted")
 	}
-	if checkIrreducibility(x2m1, IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin"}) == nil {
+	if checkIrreducibility(context.Background(), x2m1, IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin"}) == nil {
 		t.Error("x^2 − 1 accepted as irreducible")
 	}
 }
@@ -153,14 +153,14 @@ func mustInt(s string) core.Integer {
 func TestCancellation(t *testing.T) {
 	rt := newRuntime(t)
 	for _, d := range rt.Registry().Declarations() {
-		if d.Slow == "" {
+		if d.Slow == nil {
 			continue
 		}
 		t.Run(d.ID, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			defer cancel()
 			start := time.Now()
-			o := rt.Run(ctx, core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow)})
+			o := rt.Run(ctx, core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow())})
 			if o.Outcome != core.OutcomeNonConclusion {
 				t.Fatalf("got %s after %v", o, time.Since(start))
 			}

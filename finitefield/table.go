@@ -46,7 +46,9 @@ func tableLimits(wrap func(field, rest string) string) []core.Limit {
 			Name: "field_size", Max: MaxTableSize, Unit: "elements",
 			Description: "the field has at most this many elements, so its table can be enumerated",
 			// 65537 = 2^16 + 1 is prime (a Fermat prime).
-			Beyond: wrap(`{"characteristic":"65537","degree":1}`, `"inputs":[],"outputs":[]`),
+			Beyond: func() string {
+				return wrap(`{"characteristic":"65537","degree":1}`, `"inputs":[],"outputs":[]`)
+			},
 		})
 }
 
@@ -161,9 +163,11 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 				Name: "work", Max: MaxTableWork, Unit: "Horner steps",
 				Description: "(min(deg f, q − 1) + 1)·q is at most this",
 				// PARI/GP 2.15: precprime(2^16) = 65521; 257·65521 > 2^24 > 256·65521.
-				Beyond: `{"field":{"characteristic":"65521","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, 256) + `]}}`,
+				Beyond: func() string {
+					return `{"field":{"characteristic":"65521","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, 256) + `]}}`
+				},
 			}),
-		Preflight: func(q PolynomialRequest) error {
+		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, _, err := parseTableRequest(q)
 			return err
 		},
@@ -199,7 +203,9 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			return TableResult{Table: t, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkTable,
-		Slow:          slowTable,
+		Slow: func() string {
+			return slowTable
+		},
 		Examples: []core.Example{
 			{Title: "x^2 over GF(5)", Payload: json.RawMessage(`{"field":{"characteristic":"5","degree":1},"polynomial":{"coefficients":["0","0","1"]}}`),
 				Result: json.RawMessage(`{"table":{"field":{"characteristic":"5","degree":1},"polynomial":{"coefficients":["0","0","1"]},"inputs":["0","1","2","3","4"],"outputs":["0","1","4","4","1"]},"characteristic_primality":"proven"}`)},
@@ -207,15 +213,15 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			{Title: "x^2 + 1 over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["1"],[],["1"]]}}`),
 				Result: json.RawMessage(`{"table":{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["1"],[],["1"]]},"inputs":[[],["1"],["0","1"],["1","1"]],"outputs":[["1"],[],["0","1"],["1","1"]]},"characteristic_primality":"proven"}`)},
 		},
-		Generate: func(rng *rand.Rand) PolynomialRequest {
-			F := randomSmallField(rng)
+		Generate: func(ctx context.Context, rng *rand.Rand) PolynomialRequest {
+			F := randomSmallField(ctx, rng)
 			return PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(randomPoly(rng, F, rng.IntN(8)), "")}
 		},
 	}
 }
 
 // randomSmallField draws GF(p^k) with q ≤ 4096.
-func randomSmallField(rng *rand.Rand) *gf {
+func randomSmallField(ctx context.Context, rng *rand.Rand) *gf {
 	primes := []int64{2, 3, 5, 7, 11, 13, 17, 31, 101, 257, 4093}
 	for {
 		p := primes[rng.IntN(len(primes))]
@@ -230,14 +236,14 @@ func randomSmallField(rng *rand.Rand) *gf {
 		if k == 1 {
 			return newGF(bigInt(p), 1, nil)
 		}
-		return newGF(bigInt(p), k, randomIrreducible(rng, newGF(bigInt(p), 1, nil), k))
+		return newGF(bigInt(p), k, randomIrreducible(ctx, rng, newGF(bigInt(p), 1, nil), k))
 	}
 }
 
 // checkTable verifies the canonical input order and recomputes the outputs
 // at a sample of inputs (all of them when q ≤ 1024) with the general field
 // arithmetic instead of the logarithm tables.
-func checkTable(q PolynomialRequest, r TableResult) error {
+func checkTable(ctx context.Context, q PolynomialRequest, r TableResult) error {
 	F, f, err := parseTableRequest(q)
 	if err != nil {
 		return err
@@ -369,7 +375,7 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 		InputKinds: []string{"finite_field", "value_table"},
 		InputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table from finite_field.polynomial_map.table.compute"}},
 		Limits:     tableLimits(wrap),
-		Preflight: func(q FibersRequest) error {
+		Preflight: func(ctx context.Context, q FibersRequest) error {
 			_, err := parseTable(q.Table)
 			return err
 		},
@@ -427,8 +433,8 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 				Payload: json.RawMessage(`{"table":{"field":{"characteristic":"5","degree":1},"inputs":["0","1","2","3","4"],"outputs":["0","1","3","2","4"]}}`),
 				Result:  json.RawMessage(`{"fibers":[{"value":"0","preimages":["0"]},{"value":"1","preimages":["1"]},{"value":"2","preimages":["3"]},{"value":"3","preimages":["2"]},{"value":"4","preimages":["4"]}],"image_size":5,"domain_size":5,"is_permutation":true,"characteristic_primality":"proven"}`)},
 		},
-		Generate: func(rng *rand.Rand) FibersRequest {
-			F := randomSmallField(rng)
+		Generate: func(ctx context.Context, rng *rand.Rand) FibersRequest {
+			F := randomSmallField(ctx, rng)
 			f := randomPoly(rng, F, rng.IntN(6))
 			qi := int(F.q.Int64())
 			fp := F.toPoly(f, "")
@@ -482,7 +488,7 @@ func mustJSON(v any) string {
 // checkFibers verifies that the fibers partition the field, that every
 // preimage maps to its fiber's value in the table, the canonical orders,
 // and the image size and permutation flag.
-func checkFibers(q FibersRequest, r FibersResult) error {
+func checkFibers(ctx context.Context, q FibersRequest, r FibersResult) error {
 	t, err := parseTable(q.Table)
 	if err != nil {
 		return err

@@ -128,12 +128,16 @@ func fieldLimits() []core.Limit {
 		{
 			Name: "extension_degree", Max: MaxDegree, Unit: "degree k",
 			Description: "the field GF(p^k) has k at most this",
-			Beyond:      `{"field":{"characteristic":"2","degree":65,"modulus":{"coefficients":["1","1"` + repeat(`,"0"`, 63) + `,"1"]}}}`,
+			Beyond: func() string {
+				return `{"field":{"characteristic":"2","degree":65,"modulus":{"coefficients":["1","1"` + repeat(`,"0"`, 63) + `,"1"]}}}`
+			},
 		},
 		{
 			Name: "field_bits", Max: MaxFieldBits, Unit: "bits",
 			Description: "k times the bit length of p (an upper bound on log2 q) is at most this",
-			Beyond:      `{"field":{"characteristic":"` + new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1279), big.NewInt(1)).String() + `","degree":1}}`,
+			Beyond: func() string {
+				return `{"field":{"characteristic":"` + new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1279), big.NewInt(1)).String() + `","degree":1}}`
+			},
 		},
 	}
 }

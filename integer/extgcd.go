@@ -47,7 +47,7 @@ func extendedGCDOperation() core.Operation[PairRequest, ExtendedGCDResult] {
 			g, x, y := extendedGCD(q.Left.Big(), q.Right.Big())
 			return ExtendedGCDResult{core.Int(g), core.Int(x), core.Int(y)}, nil
 		},
-		Postcondition: func(q PairRequest, r ExtendedGCDResult) error {
+		Postcondition: func(ctx context.Context, q PairRequest, r ExtendedGCDResult) error {
 			return checkBezout(q.Left.Big(), q.Right.Big(), r.GCD.Big(), r.X.Big(), r.Y.Big())
 		},
 		Examples: []core.Example{

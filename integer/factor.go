@@ -117,15 +117,19 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			{
 				Name: "digits", Max: MaxFactorDigits, Unit: "decimal digits",
 				Description: "n has at most this many decimal digits",
-				Beyond:      fmt.Sprintf(`{"n":"%s"}`, repeatDigit('9', MaxFactorDigits+2)),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"n":"%s"}`, repeatDigit('9', MaxFactorDigits+2))
+				},
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
 				Description: fmt.Sprintf("max_iterations is at most this (default %d); a rho iteration is two modular multiplications, a p − 1 squaring counts as one", DefaultFactorIterations),
-				Beyond:      fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
+				},
 			},
 		},
-		Preflight: func(q FactorRequest) error {
+		Preflight: func(ctx context.Context, q FactorRequest) error {
 			if d := exactDigits(q.N.Big()); d > MaxFactorDigits {
 				return core.Refusef("n has %d digits; at most %d are allowed", d, MaxFactorDigits)
 			}
@@ -162,7 +166,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			{Title: "a 31-digit prime factor proven by certificate", Payload: json.RawMessage(`{"n":"12000000000000000000000000000684"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"2","exponent":2,"primality":"proven"},{"prime":"3","exponent":1,"primality":"proven"},{"prime":"1000000000000000000000000000057","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
 			{Title: "budget too small: the semiprime 1000003 · 1000033 is left unfactored", Payload: json.RawMessage(`{"n":"1000036000099","max_iterations":100}`), Result: json.RawMessage(`{"sign":1,"factors":[],"status":"INCOMPLETE","unfactored":[{"composite":"1000036000099","exponent":1}]}`)},
 		},
-		Generate: func(rng *rand.Rand) FactorRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) FactorRequest {
 			// Products of small and medium primes, so every run completes.
 			n := big.NewInt(1)
 			for range rng.IntN(6) + 1 {
@@ -176,7 +180,9 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 		},
 		// A product of two 30-digit primes needs ~10^15 rho iterations;
 		// with the largest budget it runs until cancelled.
-		Slow: fmt.Sprintf(`{"n":"%s","max_iterations":%d}`, slowSemiprime, int64(MaxFactorIterations)),
+		Slow: func() string {
+			return fmt.Sprintf(`{"n":"%s","max_iterations":%d}`, slowSemiprime, int64(MaxFactorIterations))
+		},
 	}
 }
 
@@ -247,7 +253,7 @@ func prove(ctx context.Context, p *big.Int) (Primality, []PocklingtonStep, error
 // primality test (proven ones below 3.3·10^24 pass it deterministically,
 // above it their certificates verify), and the unfactored parts are
 // composite.
-func checkFactorization(q FactorRequest, r FactorResult) error {
+func checkFactorization(ctx context.Context, q FactorRequest, r FactorResult) error {
 	n := q.N.Big()
 	if r.Sign != n.Sign() {
 		return fmt.Errorf("sign %d for n of sign %d", r.Sign, n.Sign())

@@ -58,7 +58,7 @@ func TestFactorExhaustive(t *testing.T) {
 		if !sameFactors(r, want) || r.Sign != int(sign64(n)) {
 			t.Fatalf("factor(%d) = %+v, want %v", n, r, want)
 		}
-		if err := checkFactorization(FactorRequest{N: core.Int64(n)}, r); err != nil {
+		if err := checkFactorization(context.Background(), FactorRequest{N: core.Int64(n)}, r); err != nil {
 			t.Fatalf("factor(%d): %v", n, err)
 		}
 	}
@@ -101,7 +101,7 @@ func TestFactorConstructed(t *testing.T) {
 		if !sameFactors(r, want) {
 			t.Fatalf("factor(%v) = %+v, want %v", n, r, want)
 		}
-		if err := checkFactorization(FactorRequest{N: core.Int(n)}, r); err != nil {
+		if err := checkFactorization(context.Background(), FactorRequest{N: core.Int(n)}, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -146,18 +146,18 @@ func TestCheckFactorizationRejects(t *testing.T) {
 		"status": {Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 1)}, Status: Incomplete},
 	}
 	for name, r := range bad {
-		if err := checkFactorization(q, r); err == nil {
+		if err := checkFactorization(context.Background(), q, r); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
 	good := FactorResult{Sign: 1, Factors: []PrimeFactor{pf(2, 2), pf(3, 1), pf(5, 1)}, Status: Complete}
-	if err := checkFactorization(q, good); err != nil {
+	if err := checkFactorization(context.Background(), q, good); err != nil {
 		t.Errorf("correct factorization rejected: %v", err)
 	}
 	// A large prime marked proven needs its certificate.
 	big31, _ := new(big.Int).SetString("1000000000000000000000000000057", 10)
 	fake := FactorResult{Sign: 1, Factors: []PrimeFactor{{core.Int(big31), 1, Proven}}, Status: Complete}
-	if err := checkFactorization(FactorRequest{N: core.Int(big31)}, fake); err == nil {
+	if err := checkFactorization(context.Background(), FactorRequest{N: core.Int(big31)}, fake); err == nil {
 		t.Error("proven without certificate accepted")
 	}
 }
@@ -174,7 +174,7 @@ func TestFactorCancel(t *testing.T) {
 
 func cancelSlow(t *testing.T, rt *core.Runtime, id string) {
 	d, _ := rt.Registry().Lookup(id)
-	if d.Slow == "" {
+	if d.Slow == nil {
 		t.Fatal("no slow payload declared")
 	}
 	var reports atomic.Int64
@@ -183,7 +183,7 @@ func cancelSlow(t *testing.T, rt *core.Runtime, id string) {
 	}))
 	done := make(chan core.Outcome)
 	go func() {
-		done <- rt.Run(ctx, core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow)})
+		done <- rt.Run(ctx, core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow())})
 	}()
 	time.Sleep(200 * time.Millisecond)
 	start := time.Now()

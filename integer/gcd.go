@@ -43,7 +43,7 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 			return GCDResult{core.Int(new(big.Int).GCD(nil, nil, a, b))}, nil
 		},
 		// g divides both operands, and the cofactors are coprime.
-		Postcondition: func(q PairRequest, r GCDResult) error {
+		Postcondition: func(ctx context.Context, q PairRequest, r GCDResult) error {
 			g := r.GCD.Big()
 			a, b := q.Left.Big(), q.Right.Big()
 			if g.Sign() == 0 {
@@ -78,11 +78,13 @@ func digitLimit() core.Limit {
 	return core.Limit{
 		Name: "operand_digits", Max: MaxOperandDigits, Unit: "decimal digits",
 		Description: "each operand has at most this many decimal digits",
-		Beyond:      fmt.Sprintf(`{"left":"%s","right":"1"}`, repeatDigit('9', MaxOperandDigits+1)),
+		Beyond: func() string {
+			return fmt.Sprintf(`{"left":"%s","right":"1"}`, repeatDigit('9', MaxOperandDigits+1))
+		},
 	}
 }
 
-func preflightPair(q PairRequest) error {
+func preflightPair(ctx context.Context, q PairRequest) error {
 	for _, x := range []*big.Int{q.Left.Big(), q.Right.Big()} {
 		if d := decimalDigits(x); d > MaxOperandDigits {
 			return core.Refusef("an operand has about %d digits; at most %d are allowed", d, MaxOperandDigits)
@@ -107,7 +109,7 @@ func repeatDigit(c byte, n int) string {
 
 // randomPair makes two random integers of up to 200 bits sharing a random
 // factor, so gcds are usually nontrivial.
-func randomPair(rng *rand.Rand) PairRequest {
+func randomPair(_ context.Context, rng *rand.Rand) PairRequest {
 	g := randomInt(rng, 64)
 	a := new(big.Int).Mul(g, randomInt(rng, 128))
 	b := new(big.Int).Mul(g, randomInt(rng, 128))

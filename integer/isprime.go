@@ -85,9 +85,11 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 		Limits: []core.Limit{{
 			Name: "bits", Max: MaxPrimalityBits, Unit: "bits",
 			Description: "|n| has at most this many bits",
-			Beyond:      fmt.Sprintf(`{"n":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxPrimalityBits)),
+			Beyond: func() string {
+				return fmt.Sprintf(`{"n":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxPrimalityBits))
+			},
 		}},
-		Preflight: func(q PrimalityRequest) error {
+		Preflight: func(ctx context.Context, q PrimalityRequest) error {
 			if b := q.N.Big().BitLen(); b > MaxPrimalityBits {
 				return core.Refusef("n has %d bits; at most %d are allowed", b, MaxPrimalityBits)
 			}
@@ -113,8 +115,10 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 		// A 2048-bit prime whose n − 1 does not factor far enough: the
 		// certificate search spends its whole budget (about 2 s) unless
 		// cancelled.
-		Slow: fmt.Sprintf(`{"n":"%v"}`, slowPrime()),
-		Generate: func(rng *rand.Rand) PrimalityRequest {
+		Slow: func() string {
+			return fmt.Sprintf(`{"n":"%v"}`, slowPrime())
+		},
+		Generate: func(ctx context.Context, rng *rand.Rand) PrimalityRequest {
 			n := randomInt(rng, 160)
 			if rng.IntN(2) == 0 {
 				n = randomPrime(rng, rng.IntN(150)+2)
@@ -217,7 +221,7 @@ func intPtr(x *big.Int) *core.Integer {
 }
 
 // verifyPrimality re-checks the evidence independently of how it was found.
-func verifyPrimality(q PrimalityRequest, r PrimalityResult) error {
+func verifyPrimality(ctx context.Context, q PrimalityRequest, r PrimalityResult) error {
 	n := q.N.Big()
 	want := map[PrimalityMethod]core.Verdict{
 		MethodBelowTwo: core.Rejected, MethodTrialDivision: core.Accepted, MethodFactor: core.Rejected,

@@ -15,7 +15,7 @@ func decide(t *testing.T, n *big.Int) PrimalityResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := verifyPrimality(PrimalityRequest{core.Int(n)}, r); err != nil {
+	if err := verifyPrimality(context.Background(), PrimalityRequest{core.Int(n)}, r); err != nil {
 		t.Fatalf("%v: postcondition: %v", n, err)
 	}
 	return r
@@ -157,7 +157,7 @@ func TestVerifyPrimalityRejects(t *testing.T) {
 		{91, PrimalityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Method: MethodFactor, Factor: &f}},
 	}
 	for _, b := range bad {
-		if err := verifyPrimality(PrimalityRequest{core.Int64(b.n)}, b.r); err == nil {
+		if err := verifyPrimality(context.Background(), PrimalityRequest{core.Int64(b.n)}, b.r); err == nil {
 			t.Errorf("%d %+v accepted", b.n, b.r)
 		}
 	}

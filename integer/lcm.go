@@ -34,7 +34,7 @@ func lcmOperation() core.Operation[PairRequest, LCMResult] {
 		},
 		// l is a common multiple, and l/|a|, l/|b| share no factor, so no
 		// smaller common multiple exists.
-		Postcondition: func(q PairRequest, r LCMResult) error {
+		Postcondition: func(ctx context.Context, q PairRequest, r LCMResult) error {
 			l := r.LCM.Big()
 			a, b := new(big.Int).Abs(q.Left.Big()), new(big.Int).Abs(q.Right.Big())
 			if a.Sign() == 0 || b.Sign() == 0 {

@@ -57,9 +57,11 @@ func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInve
 		Limits: []core.Limit{{
 			Name: "operand_digits", Max: MaxOperandDigits, Unit: "decimal digits",
 			Description: "value and modulus each have at most this many decimal digits",
-			Beyond:      fmt.Sprintf(`{"value":"3","modulus":"%s"}`, repeatDigit('9', MaxOperandDigits+1)),
+			Beyond: func() string {
+				return fmt.Sprintf(`{"value":"3","modulus":"%s"}`, repeatDigit('9', MaxOperandDigits+1))
+			},
 		}},
-		Preflight: func(q ModularInverseRequest) error {
+		Preflight: func(ctx context.Context, q ModularInverseRequest) error {
 			if err := refuseDigits(q.Value.Big(), q.Modulus.Big()); err != nil {
 				return err
 			}
@@ -72,7 +74,7 @@ func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInve
 			}
 			return ModularInverseResult{core.Int(x)}, nil
 		},
-		Postcondition: func(q ModularInverseRequest, r ModularInverseResult) error {
+		Postcondition: func(ctx context.Context, q ModularInverseRequest, r ModularInverseResult) error {
 			m, x := q.Modulus.Big(), r.Inverse.Big()
 			if x.Sign() < 0 || x.Cmp(m) >= 0 {
 				return fmt.Errorf("inverse %v is outside [0, %v)", x, m)
@@ -89,7 +91,7 @@ func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInve
 			{Title: "negative value", Payload: json.RawMessage(`{"value":"-3","modulus":"11"}`), Result: json.RawMessage(`{"inverse":"7"}`)},
 			{Title: "modulo 1", Payload: json.RawMessage(`{"value":"5","modulus":"1"}`), Result: json.RawMessage(`{"inverse":"0"}`)},
 		},
-		Generate: func(rng *rand.Rand) ModularInverseRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) ModularInverseRequest {
 			m := randomInt(rng, 256)
 			m.Add(m, big.NewInt(1))
 			a := randomInt(rng, 300)
@@ -124,15 +126,19 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 			{
 				Name: "modulus_bits", Max: MaxModulusBits, Unit: "bits",
 				Description: "the modulus has at most this many bits",
-				Beyond:      fmt.Sprintf(`{"base":"3","exponent":"5","modulus":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxModulusBits)),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"base":"3","exponent":"5","modulus":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxModulusBits))
+				},
 			},
 			{
 				Name: "exponent_bits", Max: MaxExponentBits, Unit: "bits",
 				Description: "|exponent| has at most this many bits",
-				Beyond:      fmt.Sprintf(`{"base":"3","exponent":"%s","modulus":"7"}`, new(big.Int).Lsh(big.NewInt(1), MaxExponentBits)),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"base":"3","exponent":"%s","modulus":"7"}`, new(big.Int).Lsh(big.NewInt(1), MaxExponentBits))
+				},
 			},
 		},
-		Preflight: func(q ModularPowerRequest) error {
+		Preflight: func(ctx context.Context, q ModularPowerRequest) error {
 			if n := q.Modulus.Big().BitLen(); n > MaxModulusBits {
 				return core.Refusef("the modulus has %d bits; at most %d are allowed", n, MaxModulusBits)
 			}
@@ -152,7 +158,7 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 		// division-based reduction, sharing nothing with big.Int.Exp's
 		// Montgomery windowing; for a negative exponent r·b^|e| ≡ 1 is
 		// checked instead.
-		Postcondition: func(q ModularPowerRequest, r ModularPowerResult) error {
+		Postcondition: func(ctx context.Context, q ModularPowerRequest, r ModularPowerResult) error {
 			m, p := q.Modulus.Big(), r.Power.Big()
 			if p.Sign() < 0 || p.Cmp(m) >= 0 {
 				return fmt.Errorf("power %v is outside [0, %v)", p, m)
@@ -177,7 +183,7 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 			{Title: "negative base", Payload: json.RawMessage(`{"base":"-2","exponent":"3","modulus":"5"}`), Result: json.RawMessage(`{"power":"2"}`)},
 			{Title: "0^0 is 1", Payload: json.RawMessage(`{"base":"0","exponent":"0","modulus":"7"}`), Result: json.RawMessage(`{"power":"1"}`)},
 		},
-		Generate: func(rng *rand.Rand) ModularPowerRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) ModularPowerRequest {
 			m := randomInt(rng, 512)
 			m.Add(m, big.NewInt(1))
 			b := randomInt(rng, 600)

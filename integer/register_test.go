@@ -63,7 +63,7 @@ func TestGenerated(t *testing.T) {
 			continue
 		}
 		for i := 0; i < 20; i++ {
-			p, err := d.GeneratePayload(rng)
+			p, err := d.GeneratePayload(context.Background(), rng)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func TestLimitsRefused(t *testing.T) {
 	rt := newRuntime(t)
 	for _, d := range rt.Registry().Declarations() {
 		for _, l := range d.Limits {
-			o := run(t, rt, d.ID, l.Beyond)
+			o := run(t, rt, d.ID, l.Beyond())
 			if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
 				t.Errorf("%s limit %s: got %s %s %s", d.ID, l.Name, o.Outcome, o.Code, o.Message)
 			}

@@ -76,7 +76,7 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
 		Limits:     append(matrixLimits(MaxCharpolyDimension), scaledLimit("matrix", true, 100, 1_000_000_007)),
-		Preflight: func(q MatrixRequest) error {
+		Preflight: func(ctx context.Context, q MatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxCharpolyDimension); err != nil {
 				return err
 			}
@@ -95,7 +95,7 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 				Expression: render(coeffs, "x"),
 			}, nil
 		},
-		Postcondition: func(q MatrixRequest, r CharpolyResult) error {
+		Postcondition: func(ctx context.Context, q MatrixRequest, r CharpolyResult) error {
 			n := len(q.Matrix)
 			c := r.Polynomial.Coefficients
 			if len(c) != n+1 || c[n].Rat().Cmp(big.NewRat(1, 1)) != 0 {
@@ -160,11 +160,13 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`),
 				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["1"]},"expression":"1"}`)},
 		},
-		Generate: func(rng *rand.Rand) MatrixRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) MatrixRequest {
 			n := rng.IntN(8)
 			return MatrixRequest{randomMatrix(rng, n, n)}
 		},
-		Slow: slowSquare("matrix", 40, ""),
+		Slow: func() string {
+			return slowSquare("matrix", 40, "")
+		},
 	}
 }
 

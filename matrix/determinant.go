@@ -59,7 +59,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			entryLimit("matrix", ""),
 			scaledLimit("matrix", false, 200, 1_000_000_000_000_000_001),
 		},
-		Preflight: func(q DeterminantRequest) error {
+		Preflight: func(ctx context.Context, q DeterminantRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxDeterminantDimension); err != nil {
 				return err
 			}
@@ -75,7 +75,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			}
 			return DeterminantResult{core.Rat(d)}, nil
 		},
-		Postcondition: func(q DeterminantRequest, r DeterminantResult) error {
+		Postcondition: func(ctx context.Context, q DeterminantRequest, r DeterminantResult) error {
 			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				got, ok2 := modular.ReduceRat(r.Determinant.Rat(), p)
@@ -95,11 +95,13 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			{Title: "singular matrix", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`), Result: json.RawMessage(`{"determinant":"0"}`)},
 			{Title: "the 0×0 determinant is 1", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"determinant":"1"}`)},
 		},
-		Generate: func(rng *rand.Rand) DeterminantRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) DeterminantRequest {
 			n := rng.IntN(9)
 			return DeterminantRequest{randomMatrix(rng, n, n)}
 		},
-		Slow: slowSquare("matrix", 100, ""),
+		Slow: func() string {
+			return slowSquare("matrix", 100, "")
+		},
 	}
 }
 

@@ -119,7 +119,7 @@ func TestEchelonAgainstRatReference(t *testing.T) {
 		if rk+len(kernel) != c {
 			t.Fatalf("rank %d + nullity %d ≠ %d", rk, len(kernel), c)
 		}
-		if err := checkKernel(m, c, kernel); err != nil {
+		if err := checkKernel(context.Background(), m, c, kernel); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -138,7 +138,7 @@ func TestSolveAgainstInverse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkSolve(SolveRequest{a, RightHandSide{Matrix: b}}, res); err != nil {
+		if err := checkSolve(context.Background(), SolveRequest{a, RightHandSide{Matrix: b}}, res); err != nil {
 			t.Fatal(err)
 		}
 		inv, _ := inverse(bg, a)
@@ -157,7 +157,7 @@ func TestSolveAgainstInverse(t *testing.T) {
 		if res.Status != Infinite {
 			t.Fatalf("singular consistent system has status %s", res.Status)
 		}
-		if err := checkSolve(SolveRequest{a, RightHandSide{Matrix: rhs}}, res); err != nil {
+		if err := checkSolve(context.Background(), SolveRequest{a, RightHandSide{Matrix: rhs}}, res); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -41,7 +41,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
 		Limits:     eliminationLimits(),
-		Preflight: func(q MatrixRequest) error {
+		Preflight: func(ctx context.Context, q MatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
 				return err
 			}
@@ -57,7 +57,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 			}
 			return InverseResult{Invertible: true, Inverse: &inv}, nil
 		},
-		Postcondition: func(q MatrixRequest, r InverseResult) error {
+		Postcondition: func(ctx context.Context, q MatrixRequest, r InverseResult) error {
 			n := len(q.Matrix)
 			if r.Invertible != (r.Inverse != nil) {
 				return fmt.Errorf("invertible is %v but an inverse is %s", r.Invertible, map[bool]string{true: "present", false: "absent"}[r.Inverse != nil])
@@ -100,11 +100,13 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 				Result: json.RawMessage(`{"invertible":true,"inverse":[["2","0"],["0","-1/3"]]}`)},
 			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"invertible":true,"inverse":[]}`)},
 		},
-		Generate: func(rng *rand.Rand) MatrixRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) MatrixRequest {
 			n := rng.IntN(8)
 			return MatrixRequest{randomMatrix(rng, n, n)}
 		},
-		Slow: slowSquare("matrix", 40, ""),
+		Slow: func() string {
+			return slowSquare("matrix", 40, "")
+		},
 	}
 }
 

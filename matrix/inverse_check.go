@@ -59,7 +59,7 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			dimensionLimit("matrix", MaxMultiplyDimension, cand),
 			entryLimit("matrix", cand),
 		},
-		Preflight: func(q InverseCheckRequest) error {
+		Preflight: func(ctx context.Context, q InverseCheckRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxMultiplyDimension); err != nil {
 				return err
 			}
@@ -69,7 +69,7 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			return requireSquare("a two-sided inverse", q.Matrix)
 		},
 		Run: checkInverse,
-		Postcondition: func(q InverseCheckRequest, r InverseCheckResult) error {
+		Postcondition: func(ctx context.Context, q InverseCheckRequest, r InverseCheckResult) error {
 			switch r.Verdict {
 			case core.Accepted:
 				return withPrime(checkRNG(q), func(p uint64) (bool, error) {
@@ -116,10 +116,10 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			{Title: "wrong shape", Payload: json.RawMessage(`{"matrix":[["2"]],"candidate":[["1/2","0"]]}`),
 				Result: json.RawMessage(`{"verdict":"rejected","reason":"the candidate is 1×2, but an inverse of a 1×1 matrix must be 1×1"}`)},
 		},
-		Generate: func(rng *rand.Rand) InverseCheckRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) InverseCheckRequest {
 			n := rng.IntN(6)
 			a := randomMatrix(rng, n, n)
-			inv, _ := inverse(context.Background(), a)
+			inv, _ := inverse(ctx, a)
 			if inv == nil || rng.IntN(3) == 0 {
 				return InverseCheckRequest{a, randomMatrix(rng, n, n)}
 			}
@@ -129,7 +129,9 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			}
 			return InverseCheckRequest{a, inv}
 		},
-		Slow: slowCheck(),
+		Slow: func() string {
+			return slowCheck()
+		},
 	}
 }
 

@@ -52,7 +52,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			dimensionLimit("left", MaxMultiplyDimension, right),
 			entryLimit("left", right),
 		},
-		Preflight: func(q MultiplyRequest) error {
+		Preflight: func(ctx context.Context, q MultiplyRequest) error {
 			if err := checkSize("the left matrix", q.Left, MaxMultiplyDimension); err != nil {
 				return err
 			}
@@ -68,7 +68,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			c, err := multiply(ctx, q.Left, q.Right)
 			return MultiplyResult{c}, err
 		},
-		Postcondition: func(q MultiplyRequest, r MultiplyResult) error {
+		Postcondition: func(ctx context.Context, q MultiplyRequest, r MultiplyResult) error {
 			m, _ := q.Left.Dims()
 			_, cols := q.Right.Dims()
 			if gr, gc := r.Product.Dims(); gr != m || (m > 0 && gc != cols) {
@@ -105,11 +105,13 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			{Title: "column times row", Payload: json.RawMessage(`{"left":[["1"],["-2"]],"right":[["3","1/4"]]}`),
 				Result: json.RawMessage(`{"product":[["3","1/4"],["-6","-1/2"]]}`)},
 		},
-		Generate: func(rng *rand.Rand) MultiplyRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) MultiplyRequest {
 			m, k, n := rng.IntN(6)+1, rng.IntN(6)+1, rng.IntN(6)+1
 			return MultiplyRequest{randomMatrix(rng, m, k), randomMatrix(rng, k, n)}
 		},
-		Slow: slowProduct(),
+		Slow: func() string {
+			return slowProduct()
+		},
 	}
 }
 

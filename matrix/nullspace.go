@@ -49,12 +49,12 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 			basis := kernelBasis(red, n)
 			return NullspaceResult{Basis: basis, Nullity: len(basis)}, nil
 		},
-		Postcondition: func(q MatrixRequest, r NullspaceResult) error {
+		Postcondition: func(ctx context.Context, q MatrixRequest, r NullspaceResult) error {
 			_, n := q.Matrix.Dims()
 			if r.Nullity != len(r.Basis) {
 				return fmt.Errorf("nullity %d but %d basis vectors", r.Nullity, len(r.Basis))
 			}
-			return checkKernel(q.Matrix, n, r.Basis)
+			return checkKernel(ctx, q.Matrix, n, r.Basis)
 		},
 		Examples: []core.Example{
 			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`),
@@ -64,6 +64,8 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 			{Title: "invertible matrix", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]]}`), Result: json.RawMessage(`{"basis":[],"nullity":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 40, ""),
+		Slow: func() string {
+			return slowSquare("matrix", 40, "")
+		},
 	}
 }

@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -39,56 +40,56 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 
 	det := determinantOperation()
 	d, _ := det.Run(bg, DeterminantRequest{a})
-	expectFail("determinant + 1/3", det.Postcondition(DeterminantRequest{a}, DeterminantResult{bump(d.Determinant)}))
+	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{a}, DeterminantResult{bump(d.Determinant)}))
 
 	rk := rankOperation()
-	expectFail("rank of a singular matrix as 3", rk.Postcondition(MatrixRequest{sing}, RankResult{3}))
+	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), MatrixRequest{sing}, RankResult{3}))
 
 	rr := rrefOperation()
 	res, _ := rr.Run(bg, MatrixRequest{sing})
 	res.RREF[0][2] = bump(res.RREF[0][2])
-	expectFail("RREF entry", rr.Postcondition(MatrixRequest{sing}, res))
+	expectFail("RREF entry", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
 	res, _ = rr.Run(bg, MatrixRequest{sing})
 	res.PivotColumns = []int{0, 2}
-	expectFail("pivot columns", rr.Postcondition(MatrixRequest{sing}, res))
+	expectFail("pivot columns", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
 
 	inv := inverseOperation()
 	ir, _ := inv.Run(bg, MatrixRequest{a})
 	(*ir.Inverse)[1][1] = bump((*ir.Inverse)[1][1])
-	expectFail("inverse entry", inv.Postcondition(MatrixRequest{a}, ir))
-	expectFail("invertible matrix called singular", inv.Postcondition(MatrixRequest{a}, InverseResult{Invertible: false}))
+	expectFail("inverse entry", inv.Postcondition(context.Background(), MatrixRequest{a}, ir))
+	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), MatrixRequest{a}, InverseResult{Invertible: false}))
 
 	sv := solveOperation()
 	q := SolveRequest{sing, RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
 	sr, _ := sv.Run(bg, q)
 	sr.Solution.Vector[0] = bump(sr.Solution.Vector[0])
-	expectFail("solution entry", sv.Postcondition(q, sr))
+	expectFail("solution entry", sv.Postcondition(context.Background(), q, sr))
 	sr, _ = sv.Run(bg, q)
 	sr.Kernel[0][0] = bump(sr.Kernel[0][0])
-	expectFail("kernel vector", sv.Postcondition(q, sr))
+	expectFail("kernel vector", sv.Postcondition(context.Background(), q, sr))
 	sr, _ = sv.Run(bg, q)
-	expectFail("consistent system called inconsistent", sv.Postcondition(q, SolveResult{Status: None, Kernel: sr.Kernel, InconsistentColumns: []int{0}}))
+	expectFail("consistent system called inconsistent", sv.Postcondition(context.Background(), q, SolveResult{Status: None, Kernel: sr.Kernel, InconsistentColumns: []int{0}}))
 
 	ns := nullspaceOperation()
 	nr, _ := ns.Run(bg, MatrixRequest{sing})
-	expectFail("missing kernel vector", ns.Postcondition(MatrixRequest{sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
+	expectFail("missing kernel vector", ns.Postcondition(context.Background(), MatrixRequest{sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
 	nr.Basis = append(nr.Basis, nr.Basis[0])
 	nr.Nullity = 2
-	expectFail("dependent kernel vectors", ns.Postcondition(MatrixRequest{sing}, nr))
+	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), MatrixRequest{sing}, nr))
 
 	mu := multiplyOperation()
 	mq := MultiplyRequest{a, sing}
 	mr, _ := mu.Run(bg, mq)
 	mr.Product[2][1] = bump(mr.Product[2][1])
-	expectFail("product entry", mu.Postcondition(mq, mr))
+	expectFail("product entry", mu.Postcondition(context.Background(), mq, mr))
 
 	cp := charpolyOperation()
 	cr, _ := cp.Run(bg, MatrixRequest{a})
 	cr.Polynomial.Coefficients[0] = bump(cr.Polynomial.Coefficients[0])
-	expectFail("constant term", cp.Postcondition(MatrixRequest{a}, cr))
+	expectFail("constant term", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
 	cr, _ = cp.Run(bg, MatrixRequest{a})
 	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
-	expectFail("trace coefficient", cp.Postcondition(MatrixRequest{a}, cr))
+	expectFail("trace coefficient", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
 	// The middle coefficients are neither the trace nor the determinant:
 	// each one wrong on its own must still be caught.
 	big5 := MatrixRequest{mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
@@ -96,19 +97,19 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 		for k := 1; k < len(m.Matrix)-1; k++ {
 			cr, _ = cp.Run(bg, m)
 			cr.Polynomial.Coefficients[k] = bump(cr.Polynomial.Coefficients[k])
-			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(m, cr))
+			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(context.Background(), m, cr))
 		}
 	}
 	cr, _ = cp.Run(bg, big5)
-	if err := cp.Postcondition(big5, cr); err != nil {
+	if err := cp.Postcondition(context.Background(), big5, cr); err != nil {
 		t.Errorf("the correct 5×5 characteristic polynomial was rejected: %v", err)
 	}
 
 	ck := inverseCheckOperation()
 	good, _ := inverse(bg, a)
-	expectFail("accepted wrong candidate", ck.Postcondition(InverseCheckRequest{a, sing}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}))
-	expectFail("rejected without a witness", ck.Postcondition(InverseCheckRequest{a, good}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Rejected}}))
-	expectFail("false mismatch", ck.Postcondition(InverseCheckRequest{a, good}, InverseCheckResult{
+	expectFail("accepted wrong candidate", ck.Postcondition(context.Background(), InverseCheckRequest{a, sing}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}))
+	expectFail("rejected without a witness", ck.Postcondition(context.Background(), InverseCheckRequest{a, good}, InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Rejected}}))
+	expectFail("false mismatch", ck.Postcondition(context.Background(), InverseCheckRequest{a, good}, InverseCheckResult{
 		CheckResult: core.CheckResult{Verdict: core.Rejected},
 		Mismatch:    &Mismatch{Row: 0, Column: 0, Expected: ratInt64(1), Got: ratInt64(2)},
 	}))

@@ -121,7 +121,7 @@ func rank(ctx context.Context, m core.Matrix) (int, error) {
 	return len(e.pivots), nil
 }
 
-func generateMatrix(rng *rand.Rand) MatrixRequest {
+func generateMatrix(_ context.Context, rng *rand.Rand) MatrixRequest {
 	r := rng.IntN(8)
 	c := rng.IntN(8)
 	if r == 0 {
@@ -132,7 +132,7 @@ func generateMatrix(rng *rand.Rand) MatrixRequest {
 
 // preflightMatrix refuses a matrix beyond the elimination operations'
 // limits.
-func preflightMatrix(q MatrixRequest) error {
+func preflightMatrix(ctx context.Context, q MatrixRequest) error {
 	if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
 		return err
 	}
@@ -174,7 +174,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			r, err := rank(ctx, q.Matrix)
 			return RankResult{r}, err
 		},
-		Postcondition: func(q MatrixRequest, r RankResult) error {
+		Postcondition: func(ctx context.Context, q MatrixRequest, r RankResult) error {
 			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
@@ -192,7 +192,9 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowMatrix("matrix", 40, true, ""),
+		Slow: func() string {
+			return slowMatrix("matrix", 40, true, "")
+		},
 	}
 }
 
@@ -235,7 +237,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			}
 			return RREFResult{RREF: out, PivotColumns: nonNilInts(red.pivots), Rank: len(red.pivots)}, nil
 		},
-		Postcondition: func(q MatrixRequest, r RREFResult) error {
+		Postcondition: func(ctx context.Context, q MatrixRequest, r RREFResult) error {
 			rows, cols := q.Matrix.Dims()
 			if gr, gc := r.RREF.Dims(); gr != rows || gc != cols {
 				return fmt.Errorf("RREF is %d×%d for a %d×%d matrix", gr, gc, rows, cols)
@@ -269,7 +271,9 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
 		},
 		Generate: generateMatrix,
-		Slow:     slowSquare("matrix", 40, ""),
+		Slow: func() string {
+			return slowSquare("matrix", 40, "")
+		},
 	}
 }
 

@@ -62,7 +62,7 @@ func TestGeneratedRequestsPassPostconditions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for _, d := range rt.Registry().Declarations() {
 		for range 60 {
-			payload, err := d.GeneratePayload(rng)
+			payload, err := d.GeneratePayload(context.Background(), rng)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestLimitsAreRefused(t *testing.T) {
 	for _, d := range rt.Registry().Declarations() {
 		for _, l := range d.Limits {
 			t.Run(d.ID+"/"+l.Name, func(t *testing.T) {
-				o := run(t, rt, d.ID, l.Beyond)
+				o := run(t, rt, d.ID, l.Beyond())
 				if o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
 					t.Fatalf("got %s, want RESOURCE_REFUSED", o)
 				}
@@ -132,12 +132,12 @@ func TestSlowPayloadsCancel(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	for _, d := range rt.Registry().Declarations() {
-		if d.Slow == "" {
+		if d.Slow == nil {
 			continue
 		}
 		t.Run(d.ID, func(t *testing.T) {
 			start := time.Now()
-			o := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow), Timeout: 300 * time.Millisecond})
+			o := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow()), Timeout: 300 * time.Millisecond})
 			if o.Outcome != core.OutcomeNonConclusion || (o.Reason != core.Timeout && o.Reason != core.CheckerInterrupted) {
 				t.Fatalf("got %s, want a timeout", o)
 			}

@@ -181,10 +181,12 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			{
 				Name: "right_hand_sides", Max: MaxSolveRightHandSides, Unit: "columns",
 				Description: fmt.Sprintf("rhs has at most %d columns", MaxSolveRightHandSides),
-				Beyond:      fmt.Sprintf(`{"matrix":[["1"]],"rhs":%s}`, zeroMatrixJSON(1, MaxSolveRightHandSides+1)),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"matrix":[["1"]],"rhs":%s}`, zeroMatrixJSON(1, MaxSolveRightHandSides+1))
+				},
 			},
 		},
-		Preflight: func(q SolveRequest) error {
+		Preflight: func(ctx context.Context, q SolveRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
 				return err
 			}
@@ -211,7 +213,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			{Title: "two right-hand sides", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"rhs":[["1","0"],["0","1"]]}`),
 				Result: json.RawMessage(`{"status":"unique","solution":[["-2","1"],["3/2","-1/2"]],"kernel":[]}`)},
 		},
-		Generate: func(rng *rand.Rand) SolveRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) SolveRequest {
 			m := rng.IntN(7) + 1
 			n := rng.IntN(7)
 			a := randomMatrix(rng, m, n)
@@ -220,7 +222,9 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			}
 			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
 		},
-		Slow: slowSquare("matrix", 40, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1))),
+		Slow: func() string {
+			return slowSquare("matrix", 40, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1)))
+		},
 	}
 }
 
@@ -301,13 +305,13 @@ func kernelBasis(red *reduced, n int) [][]core.Rational {
 	return basis
 }
 
-func checkSolve(q SolveRequest, r SolveResult) error {
+func checkSolve(ctx context.Context, q SolveRequest, r SolveResult) error {
 	m, n := q.Matrix.Dims()
 	if m == 0 {
 		n = 0
 	}
 	k := q.RHS.Columns()
-	if err := checkKernel(q.Matrix, n, r.Kernel); err != nil {
+	if err := checkKernel(ctx, q.Matrix, n, r.Kernel); err != nil {
 		return err
 	}
 	if (r.Status == None) != (r.Solution == nil) {
@@ -320,7 +324,7 @@ func checkSolve(q SolveRequest, r SolveResult) error {
 		if r.Solution.IsVector != q.RHS.IsVector || r.Solution.Rows() != n || (!r.Solution.IsVector && n > 0 && r.Solution.Columns() != k) {
 			return fmt.Errorf("the solution has the wrong shape")
 		}
-		ax := mulRat(q.Matrix, r.Solution.asColumns(), n, k)
+		ax := mulRat(ctx, q.Matrix, r.Solution.asColumns(), n, k)
 		b := q.RHS.asColumns()
 		for i := range ax {
 			for j := range ax[i] {
@@ -359,7 +363,7 @@ func checkSolve(q SolveRequest, r SolveResult) error {
 
 // checkKernel verifies that basis is n − rank(A) independent vectors with
 // A·v = 0: the products exactly, the counts modulo a random prime.
-func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
+func checkKernel(ctx context.Context, a core.Matrix, n int, basis [][]core.Rational) error {
 	for idx, v := range basis {
 		if len(v) != n {
 			return fmt.Errorf("kernel vector %d has %d entries, not %d", idx, len(v), n)
@@ -373,7 +377,7 @@ func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
 				cols[i][j] = v[i]
 			}
 		}
-		av := mulRat(a, cols, n, len(basis))
+		av := mulRat(ctx, a, cols, n, len(basis))
 		for i := range av {
 			for j, x := range av[i] {
 				if x.Sign() != 0 {
@@ -400,7 +404,7 @@ func checkKernel(a core.Matrix, n int, basis [][]core.Rational) error {
 
 // mulRat returns A·X over Q for A m×n and X n×k with the product's
 // integer inner products (multiply); a 0×0 A stands for no equations.
-func mulRat(a core.Matrix, x [][]core.Rational, n, k int) [][]*big.Rat {
+func mulRat(ctx context.Context, a core.Matrix, x [][]core.Rational, n, k int) [][]*big.Rat {
 	out := make([][]*big.Rat, len(a))
 	if len(a) == 0 {
 		return out
@@ -415,7 +419,7 @@ func mulRat(a core.Matrix, x [][]core.Rational, n, k int) [][]*big.Rat {
 		}
 		return out
 	}
-	prod, _ := multiply(context.Background(), a, x)
+	prod, _ := multiply(ctx, a, x)
 	for i, row := range prod {
 		out[i] = make([]*big.Rat, len(row))
 		for j, v := range row {

@@ -123,7 +123,9 @@ func dimensionLimit(field string, max int, extra string) core.Limit {
 	return core.Limit{
 		Name: "dimension", Max: int64(max), Unit: "rows or columns",
 		Description: fmt.Sprintf("%s has at most %d rows and %d columns", field, max, max),
-		Beyond:      fmt.Sprintf(`{"%s":%s%s}`, field, zeroMatrixJSON(max+1, max+1), extra),
+		Beyond: func() string {
+			return fmt.Sprintf(`{"%s":%s%s}`, field, zeroMatrixJSON(max+1, max+1), extra)
+		},
 	}
 }
 
@@ -132,7 +134,9 @@ func entryLimit(field string, extra string) core.Limit {
 	return core.Limit{
 		Name: "entry_digits", Max: MaxEntryDigits, Unit: "decimal digits",
 		Description: fmt.Sprintf("every numerator and denominator in %s has at most %d decimal digits", field, MaxEntryDigits),
-		Beyond:      fmt.Sprintf(`{"%s":[["1%s"]]%s}`, field, strings.Repeat("0", MaxEntryDigits+1), extra),
+		Beyond: func() string {
+			return fmt.Sprintf(`{"%s":[["1%s"]]%s}`, field, strings.Repeat("0", MaxEntryDigits+1), extra)
+		},
 	}
 }
 
@@ -187,7 +191,9 @@ func eliminationLimit(field, extra string) core.Limit {
 	return core.Limit{
 		Name: "elimination_bits", Max: MaxEliminationBits, Unit: "bits",
 		Description: "estimated intermediate size rows·columns·min(rows, columns)·b, with b the bits of the longest entry after clearing each row's denominators",
-		Beyond:      unitFractionsJSON(field, 100, 1_000_000_007, extra),
+		Beyond: func() string {
+			return unitFractionsJSON(field, 100, 1_000_000_007, extra)
+		},
 	}
 }
 
@@ -293,7 +299,9 @@ func scaledLimit(field string, common bool, n int, base int64) core.Limit {
 	return core.Limit{
 		Name: "scaled_bits", Max: MaxScaledBits, Unit: "bits",
 		Description: "estimated size of the integer matrix made by clearing " + how + ": entries times the bits of the lcm plus the longest numerator",
-		Beyond:      unitFractionsJSON(field, n, base, ""),
+		Beyond: func() string {
+			return unitFractionsJSON(field, n, base, "")
+		},
 	}
 }
 

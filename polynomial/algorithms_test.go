@@ -278,7 +278,7 @@ func TestEvaluateAgainstNaive(t *testing.T) {
 func TestSquareFreeReconstructs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 15))
 	for i := 0; i < 150; i++ {
-		f := randomRepeated(rng)
+		f := randomRepeated(context.Background(), rng)
 		c, fs, err := squareFree(bg, f)
 		if err != nil {
 			t.Fatal(err)

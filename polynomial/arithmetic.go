@@ -111,14 +111,20 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			`{"op":"add","left":{"expression":"x^2001"},"right":{"coefficients":["1"]}}`,
 			`{"op":"add","left":{"expression":"2^4097*x"},"right":{"coefficients":["1"]}}`,
 		),
-			core.Limit{Name: "power_degree", Max: PowerMaxDegree, Unit: "degree", Description: "for op power, deg(left)·exponent is at most this", Beyond: `{"op":"power","left":{"expression":"x+1"},"exponent":10001}`},
-			core.Limit{Name: "power_result_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op power, (deg(left)·exponent + 1)·exponent·(coefficient bits + log2(number of terms)), a bound on the total size of the result, is at most this", Beyond: `{"op":"power","left":{"expression":"2^4000"},"exponent":4200}`},
-			core.Limit{Name: "quotient_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op divide, with k = deg(left) − deg(right) + 1: k·(k·(coefficient bits of right) + coefficient bits of left), a bound on the total size of the quotient, is at most this", Beyond: `{"op":"divide","left":{"expression":"x^2000"},"right":{"expression":"(2^20 + 1)*x^1000 + 1"}}`},
+			core.Limit{Name: "power_degree", Max: PowerMaxDegree, Unit: "degree", Description: "for op power, deg(left)·exponent is at most this", Beyond: func() string {
+				return `{"op":"power","left":{"expression":"x+1"},"exponent":10001}`
+			}},
+			core.Limit{Name: "power_result_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op power, (deg(left)·exponent + 1)·exponent·(coefficient bits + log2(number of terms)), a bound on the total size of the result, is at most this", Beyond: func() string {
+				return `{"op":"power","left":{"expression":"2^4000"},"exponent":4200}`
+			}},
+			core.Limit{Name: "quotient_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op divide, with k = deg(left) − deg(right) + 1: k·(k·(coefficient bits of right) + coefficient bits of left), a bound on the total size of the quotient, is at most this", Beyond: func() string {
+				return `{"op":"divide","left":{"expression":"x^2000"},"right":{"expression":"(2^20 + 1)*x^1000 + 1"}}`
+			}},
 		),
 		Preflight: preflightArithmetic,
 		Run:       runArithmetic,
-		Postcondition: func(q ArithmeticRequest, r ArithmeticResult) error {
-			return checkArithmetic(q, r)
+		Postcondition: func(ctx context.Context, q ArithmeticRequest, r ArithmeticResult) error {
+			return checkArithmetic(ctx, q, r)
 		},
 		Examples: []core.Example{
 			{Title: "sum", Payload: json.RawMessage(`{"op":"add","left":{"expression":"x^2 + 1"},"right":{"expression":"x - 1"}}`),
@@ -130,7 +136,7 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			{Title: "power", Payload: json.RawMessage(`{"op":"power","left":{"expression":"x - 1"},"exponent":3}`),
 				Result: json.RawMessage(`{"result":{"variable":"x","coefficients":["-1","3","-3","1"],"expression":"x^3 - 3*x^2 + 3*x - 1"}}`)},
 		},
-		Generate: func(rng *rand.Rand) ArithmeticRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) ArithmeticRequest {
 			ops := []ArithmeticOp{OpAdd, OpSubtract, OpMultiply, OpDivide, OpPower}
 			q := ArithmeticRequest{Op: ops[rng.IntN(len(ops))], Left: polyInputOf("x", randomQ(rng, rng.IntN(12), 40))}
 			if q.Op == OpPower {
@@ -145,11 +151,13 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			q.Right = &right
 			return q
 		},
-		Slow: `{"op":"multiply","left":{"expression":"(x + 1)^2000"},"right":{"expression":"(x - 1)^2000"}}`,
+		Slow: func() string {
+			return `{"op":"multiply","left":{"expression":"(x + 1)^2000"},"right":{"expression":"(x - 1)^2000"}}`
+		},
 	}
 }
 
-func preflightArithmetic(q ArithmeticRequest) error {
+func preflightArithmetic(ctx context.Context, q ArithmeticRequest) error {
 	if err := arithmeticLimits.check("left", q.Left); err != nil {
 		return err
 	}
@@ -261,8 +269,8 @@ func qpow(ctx context.Context, a qpoly, e int64) (qpoly, error) {
 
 // checkArithmetic verifies the identity of each op at a point modulo a
 // prime (see modcheck.go), and the degree facts exactly.
-func checkArithmetic(q ArithmeticRequest, r ArithmeticResult) error {
-	ops, err := q.operands(context.Background())
+func checkArithmetic(ctx context.Context, q ArithmeticRequest, r ArithmeticResult) error {
+	ops, err := q.operands(ctx)
 	if err != nil {
 		return err
 	}

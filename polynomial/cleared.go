@@ -31,7 +31,9 @@ func clearedLimit(maxBits int64, beyond string) core.Limit {
 	return core.Limit{
 		Name: "cleared_bits", Max: maxBits, Unit: "bits",
 		Description: "each input polynomial, its denominators cleared, has coefficients of at most this many bits, estimated as the bits of the lcm of the denominators (0 for integer coefficients) plus the longest numerator; for an expression, as bounded before expansion",
-		Beyond:      beyond,
+		Beyond: func() string {
+			return beyond
+		},
 	}
 }
 

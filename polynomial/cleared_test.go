@@ -123,17 +123,17 @@ func TestClearedBitsAcceptsIntegersAtTheLimits(t *testing.T) {
 	}
 	for _, mk := range []func(int, int) PolyInput{integers, common} {
 		g, r := mk(GCDMaxDegree, GCDMaxBits), mk(GCDMaxDegree, GCDMaxBits)
-		if err := gcdOperation().Preflight(GCDRequest{Left: g, Right: r}); err != nil {
+		if err := gcdOperation().Preflight(context.Background(), GCDRequest{Left: g, Right: r}); err != nil {
 			t.Errorf("gcd at degree %d, %d bits: %v", GCDMaxDegree, GCDMaxBits, err)
 		}
-		if err := squareFreeOperation().Preflight(SquareFreeRequest{Polynomial: mk(SquareFreeMaxDegree, SquareFreeMaxBits)}); err != nil {
+		if err := squareFreeOperation().Preflight(context.Background(), SquareFreeRequest{Polynomial: mk(SquareFreeMaxDegree, SquareFreeMaxBits)}); err != nil {
 			t.Errorf("square-free at degree %d, %d bits: %v", SquareFreeMaxDegree, SquareFreeMaxBits, err)
 		}
 		l, rr := mk(ResultantMaxDegree, ResultantMaxBits), mk(ResultantMaxDegree, ResultantMaxBits)
-		if err := resultantOperation().Preflight(ResultantRequest{Left: l, Right: rr}); err != nil {
+		if err := resultantOperation().Preflight(context.Background(), ResultantRequest{Left: l, Right: rr}); err != nil {
 			t.Errorf("resultant at degree %d, %d bits: %v", ResultantMaxDegree, ResultantMaxBits, err)
 		}
-		if err := discriminantOperation().Preflight(DiscriminantRequest{Polynomial: l}); err != nil {
+		if err := discriminantOperation().Preflight(context.Background(), DiscriminantRequest{Polynomial: l}); err != nil {
 			t.Errorf("discriminant at degree %d, %d bits: %v", ResultantMaxDegree, ResultantMaxBits, err)
 		}
 	}

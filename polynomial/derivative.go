@@ -69,8 +69,10 @@ func derivativeOperation() core.Operation[DerivativeRequest, DerivativeResult] {
 		Limits: append(derivativeLimits.declare(
 			`{"polynomial":{"expression":"x^5001"}}`,
 			`{"polynomial":{"expression":"2^4097*x^2"}}`,
-		), core.Limit{Name: "order", Max: DerivativeMaxOrder, Unit: "order", Description: "the order of the derivative", Beyond: fmt.Sprintf(`{"polynomial":{"expression":"x"},"order":%d}`, DerivativeMaxOrder+1)}),
-		Preflight: func(q DerivativeRequest) error {
+		), core.Limit{Name: "order", Max: DerivativeMaxOrder, Unit: "order", Description: "the order of the derivative", Beyond: func() string {
+			return fmt.Sprintf(`{"polynomial":{"expression":"x"},"order":%d}`, DerivativeMaxOrder+1)
+		}}),
+		Preflight: func(ctx context.Context, q DerivativeRequest) error {
 			if err := derivativeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
 			}
@@ -99,11 +101,13 @@ func derivativeOperation() core.Operation[DerivativeRequest, DerivativeResult] {
 			{Title: "order above the degree", Payload: json.RawMessage(`{"polynomial":{"expression":"x^2"},"order":3}`),
 				Result: json.RawMessage(`{"derivative":{"variable":"x","coefficients":[],"expression":"0"}}`)},
 		},
-		Generate: func(rng *rand.Rand) DerivativeRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) DerivativeRequest {
 			k := rng.IntN(5)
 			return DerivativeRequest{Polynomial: polyInputOf("x", randomQ(rng, rng.IntN(20), 60)), Order: &k}
 		},
-		Slow: `{"polynomial":{"expression":"(x + 1)^3000"},"order":1000}`,
+		Slow: func() string {
+			return `{"polynomial":{"expression":"(x + 1)^3000"},"order":1000}`
+		},
 	}
 }
 
@@ -140,11 +144,11 @@ func qderivK(ctx context.Context, f qpoly, k int) (qpoly, error) {
 // checkDerivative verifies the degree exactly and the Taylor coefficient
 // identity modulo a prime: f^(k)(t) = k!·Σ_j C(j, k) f_j t^(j−k), with the
 // binomials built by word arithmetic, a different route from Run's.
-func checkDerivative(q DerivativeRequest, r DerivativeResult) error {
+func checkDerivative(ctx context.Context, q DerivativeRequest, r DerivativeResult) error {
 	if err := r.Derivative.wellFormed(); err != nil {
 		return err
 	}
-	f, err := q.Polynomial.poly(context.Background())
+	f, err := q.Polynomial.poly(ctx)
 	if err != nil {
 		return err
 	}

@@ -54,8 +54,10 @@ func evaluateOperation() core.Operation[EvaluateRequest, EvaluateResult] {
 			`{"polynomial":{"expression":"x^5001"},"at":"1"}`,
 			`{"polynomial":{"expression":"2^4097*x"},"at":"1"}`,
 		), core.Limit{Name: "point_bits", Max: EvaluateMaxPointBits, Unit: "bits", Description: "the point's numerator and denominator together have at most this many bits",
-			Beyond: fmt.Sprintf(`{"polynomial":{"expression":"x"},"at":"%s"}`, new(big.Int).Lsh(big.NewInt(1), EvaluateMaxPointBits))}),
-		Preflight: func(q EvaluateRequest) error {
+			Beyond: func() string {
+				return fmt.Sprintf(`{"polynomial":{"expression":"x"},"at":"%s"}`, new(big.Int).Lsh(big.NewInt(1), EvaluateMaxPointBits))
+			}}),
+		Preflight: func(ctx context.Context, q EvaluateRequest) error {
 			if err := evaluateLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
 			}
@@ -76,8 +78,8 @@ func evaluateOperation() core.Operation[EvaluateRequest, EvaluateResult] {
 			return EvaluateResult{core.Rat(v)}, nil
 		},
 		// The value agrees with f(at) modulo a prime, by word arithmetic.
-		Postcondition: func(q EvaluateRequest, r EvaluateResult) error {
-			f, err := q.Polynomial.poly(context.Background())
+		Postcondition: func(ctx context.Context, q EvaluateRequest, r EvaluateResult) error {
+			f, err := q.Polynomial.poly(ctx)
 			if err != nil {
 				return err
 			}
@@ -100,7 +102,7 @@ func evaluateOperation() core.Operation[EvaluateRequest, EvaluateResult] {
 			{Title: "rational point and coefficients", Payload: json.RawMessage(`{"polynomial":{"coefficients":["1/3","0","2"]},"at":"-1/2"}`), Result: json.RawMessage(`{"value":"5/6"}`)},
 			{Title: "the zero polynomial", Payload: json.RawMessage(`{"polynomial":{"coefficients":[]},"at":"7"}`), Result: json.RawMessage(`{"value":"0"}`)},
 		},
-		Generate: func(rng *rand.Rand) EvaluateRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) EvaluateRequest {
 			at := randomQ(rng, 1, 30)
 			x := new(big.Rat)
 			if len(at) > 0 {
@@ -108,7 +110,9 @@ func evaluateOperation() core.Operation[EvaluateRequest, EvaluateResult] {
 			}
 			return EvaluateRequest{Polynomial: polyInputOf("x", randomQ(rng, rng.IntN(20), 60)), At: core.Rat(x)}
 		},
-		Slow: slowEvaluate(),
+		Slow: func() string {
+			return slowEvaluate()
+		},
 	}
 }
 

@@ -23,7 +23,7 @@ func fuzzOperation(f *testing.F, id string, seeds ...string) {
 		f.Add(string(ex.Payload))
 	}
 	for _, l := range d.Limits {
-		f.Add(l.Beyond)
+		f.Add(l.Beyond())
 	}
 	for _, s := range seeds {
 		f.Add(s)

@@ -101,7 +101,9 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
 		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
-		Preflight:     func(q GCDRequest) error { return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right) },
+		Preflight: func(ctx context.Context, q GCDRequest) error {
+			return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right)
+		},
 		Run:           runGCD,
 		Postcondition: checkGCD,
 		Examples: []core.Example{
@@ -114,17 +116,19 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 			{Title: "gcd with zero", Payload: json.RawMessage(`{"left":{"expression":"-3*x + 6"},"right":{"coefficients":[]},"ring":"Z"}`),
 				Result: json.RawMessage(`{"ring":"Z","gcd":{"variable":"x","coefficients":["-6","3"],"expression":"3*x - 6"},"content":"3","primitive_part":{"variable":"x","coefficients":["-2","1"],"expression":"x - 2"}}`)},
 		},
-		Generate: func(rng *rand.Rand) GCDRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) GCDRequest {
 			g := randomZ(rng, rng.IntN(4), 8)
-			a, _ := zmul(context.Background(), g, randomZ(rng, rng.IntN(6), 20))
-			b, _ := zmul(context.Background(), g, randomZ(rng, rng.IntN(6), 20))
+			a, _ := zmul(ctx, g, randomZ(rng, rng.IntN(6), 20))
+			b, _ := zmul(ctx, g, randomZ(rng, rng.IntN(6), 20))
 			ring := RingQ
 			if rng.IntN(2) == 0 {
 				ring = RingZ
 			}
 			return GCDRequest{Left: polyInputOf("x", toQ(a)), Right: polyInputOf("x", toQ(b)), Ring: ring}
 		},
-		Slow: slowGCD(),
+		Slow: func() string {
+			return slowGCD()
+		},
 	}
 }
 
@@ -181,17 +185,17 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 // checkGCD verifies that the gcd divides both inputs exactly and that the
 // cofactors are coprime (through a prime image, see coprimeOverQ), so it
 // is a greatest common divisor; then the normalisation.
-func checkGCD(q GCDRequest, r GCDResult) error {
+func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	for _, p := range []Poly{r.GCD, r.PrimitivePart} {
 		if err := p.wellFormed(); err != nil {
 			return err
 		}
 	}
-	a, err := q.Left.poly(context.Background())
+	a, err := q.Left.poly(ctx)
 	if err != nil {
 		return err
 	}
-	b, err := q.Right.poly(context.Background())
+	b, err := q.Right.poly(ctx)
 	if err != nil {
 		return err
 	}
@@ -208,9 +212,8 @@ func checkGCD(q GCDRequest, r GCDResult) error {
 	if !pp.isIntegral() || pp.lc().Sign() <= 0 {
 		return errors.New("primitive part is not integral with positive leading coefficient")
 	}
-	// Postconditions take no context; the inputs passed preflight, so
-	// clearing their denominators stays within the cleared_bits limit.
-	ctx := context.Background()
+	// The inputs passed preflight, so clearing their denominators stays
+	// within the cleared_bits limit.
 	if c, err := content(ctx, zpolyOf(pp)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 		return errors.New("primitive part is not primitive")
 	}

@@ -54,7 +54,7 @@ func TestDeclarations(t *testing.T) {
 				}
 			}
 			for _, l := range d.Limits {
-				out := run(t, rt, d.ID, l.Beyond)
+				out := run(t, rt, d.ID, l.Beyond())
 				if out.Outcome != core.OutcomeNonConclusion || out.Reason != core.ResourceRefused {
 					t.Errorf("limit %s: Beyond gave %s %s %s %s, want RESOURCE_REFUSED", l.Name, out.Outcome, out.Code, out.Message, out.Detail)
 				}
@@ -71,7 +71,7 @@ func TestGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for _, d := range rt.Registry().Declarations() {
 		for i := 0; i < 40; i++ {
-			payload, err := d.GeneratePayload(rng)
+			payload, err := d.GeneratePayload(context.Background(), rng)
 			if err != nil {
 				t.Fatalf("%s: %v", d.ID, err)
 			}
@@ -96,7 +96,7 @@ func TestSlowIsCancellable(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	for _, d := range rt.Registry().Declarations() {
-		out := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow), Timeout: 50 * time.Millisecond})
+		out := rt.Run(context.Background(), core.RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(d.Slow()), Timeout: 50 * time.Millisecond})
 		if out.Outcome != core.OutcomeNonConclusion || out.Reason != core.Timeout {
 			t.Errorf("%s: slow payload under a 50 ms deadline gave %s %s %s%s", d.ID, out.Outcome, out.Reason, out.Message, out.Detail)
 		}

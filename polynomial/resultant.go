@@ -62,7 +62,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 			`{"left":{"expression":"x^201"},"right":{"expression":"x + 1"}}`,
 			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
 		), clearedLimit(ResultantMaxClearedBits, `{"left":`+unitFractions(40)+`,"right":{"expression":"x + 1"}}`)),
-		Preflight: func(q ResultantRequest) error {
+		Preflight: func(ctx context.Context, q ResultantRequest) error {
 			return checkPair(resultantLimits, ResultantMaxClearedBits, q.Left, q.Right)
 		},
 		Run: func(ctx context.Context, q ResultantRequest) (ResultantResult, error) {
@@ -79,12 +79,12 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 			}
 			return ResultantResult{core.Rat(r)}, nil
 		},
-		Postcondition: func(q ResultantRequest, r ResultantResult) error {
-			a, err := q.Left.poly(context.Background())
+		Postcondition: func(ctx context.Context, q ResultantRequest, r ResultantResult) error {
+			a, err := q.Left.poly(ctx)
 			if err != nil {
 				return err
 			}
-			b, err := q.Right.poly(context.Background())
+			b, err := q.Right.poly(ctx)
 			if err != nil {
 				return err
 			}
@@ -98,10 +98,12 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 			{Title: "rational coefficients", Payload: json.RawMessage(`{"left":{"coefficients":["-1","1/2"]},"right":{"coefficients":["1/3","0","1"]}}`), Result: json.RawMessage(`{"resultant":"13/12"}`)},
 			{Title: "a constant", Payload: json.RawMessage(`{"left":{"coefficients":["3"]},"right":{"expression":"x^4 + 1"}}`), Result: json.RawMessage(`{"resultant":"81"}`)},
 		},
-		Generate: func(rng *rand.Rand) ResultantRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) ResultantRequest {
 			return ResultantRequest{Left: polyInputOf("x", randomQ(rng, rng.IntN(10), 30)), Right: polyInputOf("x", randomQ(rng, rng.IntN(10), 30))}
 		},
-		Slow: `{"left":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"},"right":{"expression":"(3^150 - 1)*x^199 - (2^140 + 5)*(x^3 - x + 1)^66 - 11^70"}}`,
+		Slow: func() string {
+			return `{"left":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"},"right":{"expression":"(3^150 - 1)*x^199 - (2^140 + 5)*(x^3 - x + 1)^66 - 11^70"}}`
+		},
 	}
 }
 
@@ -141,7 +143,7 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 			`{"polynomial":{"expression":"x^201"}}`,
 			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
 		), clearedLimit(ResultantMaxClearedBits, `{"polynomial":`+unitFractions(40)+`}`)),
-		Preflight: func(q DiscriminantRequest) error {
+		Preflight: func(ctx context.Context, q DiscriminantRequest) error {
 			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
 			}
@@ -167,8 +169,8 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 			}
 			return DiscriminantResult{core.Rat(d)}, nil
 		},
-		Postcondition: func(q DiscriminantRequest, r DiscriminantResult) error {
-			f, err := q.Polynomial.poly(context.Background())
+		Postcondition: func(ctx context.Context, q DiscriminantRequest, r DiscriminantResult) error {
+			f, err := q.Polynomial.poly(ctx)
 			if err != nil {
 				return err
 			}
@@ -186,14 +188,16 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 			{Title: "cubic", Payload: json.RawMessage(`{"polynomial":{"expression":"x^3 - 2*x + 1"}}`), Result: json.RawMessage(`{"discriminant":"5"}`)},
 			{Title: "repeated root", Payload: json.RawMessage(`{"polynomial":{"expression":"(x - 1)^2*(x + 3)"}}`), Result: json.RawMessage(`{"discriminant":"0"}`)},
 		},
-		Generate: func(rng *rand.Rand) DiscriminantRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) DiscriminantRequest {
 			f := randomQ(rng, rng.IntN(10)+2, 30)
 			if len(f) < 2 {
 				f = qpoly{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1)}
 			}
 			return DiscriminantRequest{Polynomial: polyInputOf("x", f)}
 		},
-		Slow: `{"polynomial":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"}}`,
+		Slow: func() string {
+			return `{"polynomial":{"expression":"(2^250 - 1)*x^200 + (3^150 + 1)*x^199 - (5^50 - 3)*(x^2 + 1)^99 + 7^80"}}`
+		},
 	}
 }
 

@@ -66,7 +66,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 			`{"polynomial":{"expression":"x^1001"}}`,
 			`{"polynomial":{"expression":"2^8193*x"}}`,
 		), clearedLimit(SquareFreeMaxClearedBits, `{"polynomial":`+unitFractions(SquareFreeMaxDegree)+`}`)),
-		Preflight: func(q SquareFreeRequest) error {
+		Preflight: func(ctx context.Context, q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
 			}
@@ -105,10 +105,12 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 			{Title: "a constant", Payload: json.RawMessage(`{"polynomial":{"coefficients":["-7"]}}`),
 				Result: json.RawMessage(`{"content":"-7","factors":[]}`)},
 		},
-		Generate: func(rng *rand.Rand) SquareFreeRequest {
-			return SquareFreeRequest{Polynomial: polyInputOf("x", randomRepeated(rng))}
+		Generate: func(ctx context.Context, rng *rand.Rand) SquareFreeRequest {
+			return SquareFreeRequest{Polynomial: polyInputOf("x", randomRepeated(ctx, rng))}
 		},
-		Slow: `{"polynomial":{"expression":"(65*x^2 + 81*x - 125)^400*(1234567*x + 7654321)^200"}}`,
+		Slow: func() string {
+			return `{"polynomial":{"expression":"(65*x^2 + 81*x - 125)^400*(1234567*x + 7654321)^200"}}`
+		},
 	}
 }
 
@@ -118,12 +120,12 @@ func zeroSquareFree() error {
 
 // randomRepeated is a product of small random factors raised to small
 // powers, times a random rational constant.
-func randomRepeated(rng *rand.Rand) qpoly {
+func randomRepeated(ctx context.Context, rng *rand.Rand) qpoly {
 	f := qpoly{big.NewRat(rng.Int64N(19)-9|1, rng.Int64N(5)+1)}
 	for i := rng.IntN(4); i >= 0; i-- {
 		base := toQ(randomZ(rng, rng.IntN(3)+1, 6))
-		p, _ := qpow(context.Background(), base, int64(rng.IntN(3)+1))
-		f, _ = qmul(context.Background(), f, p)
+		p, _ := qpow(ctx, base, int64(rng.IntN(3)+1))
+		f, _ = qmul(ctx, f, p)
 	}
 	return f
 }
@@ -131,8 +133,7 @@ func randomRepeated(rng *rand.Rand) qpoly {
 // checkSquareFree verifies that c·∏ a_i^i reconstructs f exactly, the
 // normalisation, and square-freeness and pairwise coprimality through
 // prime images (coprimeOverQ).
-func checkSquareFree(q SquareFreeRequest, r SquareFreeResult) error {
-	ctx := context.Background()
+func checkSquareFree(ctx context.Context, q SquareFreeRequest, r SquareFreeResult) error {
 	f, err := q.Polynomial.poly(ctx)
 	if err != nil {
 		return err
@@ -148,7 +149,7 @@ func checkSquareFree(q SquareFreeRequest, r SquareFreeResult) error {
 			return fmt.Errorf("factor %d is not a non-constant integer polynomial with positive leading coefficient", i)
 		}
 		// a is integral (checked above), so it is its own cleared form.
-		if c, err := content(context.Background(), zpolyOf(a)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
+		if c, err := content(ctx, zpolyOf(a)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 			return fmt.Errorf("factor %d is not primitive", i)
 		}
 		if i > 0 && x.Multiplicity <= r.Factors[i-1].Multiplicity || x.Multiplicity < 1 {

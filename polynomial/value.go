@@ -272,9 +272,15 @@ type sizeLimits struct {
 
 func (l sizeLimits) declare(beyondDegree, beyondBits string) []core.Limit {
 	return []core.Limit{
-		{Name: "degree", Max: l.maxDegree, Unit: "degree", Description: "each input polynomial has at most this degree (for an expression, as bounded before expansion)", Beyond: beyondDegree},
-		{Name: "coefficient_bits", Max: l.maxBits, Unit: "bits", Description: "each coefficient's numerator and denominator together have at most this many bits (for an expression, as bounded before expansion)", Beyond: beyondBits},
-		{Name: "expression_length", Max: MaxExpressionBytes, Unit: "bytes", Description: "an expression has at most this many bytes", Beyond: beyondLength(beyondDegree)},
+		{Name: "degree", Max: l.maxDegree, Unit: "degree", Description: "each input polynomial has at most this degree (for an expression, as bounded before expansion)", Beyond: func() string {
+			return beyondDegree
+		}},
+		{Name: "coefficient_bits", Max: l.maxBits, Unit: "bits", Description: "each coefficient's numerator and denominator together have at most this many bits (for an expression, as bounded before expansion)", Beyond: func() string {
+			return beyondBits
+		}},
+		{Name: "expression_length", Max: MaxExpressionBytes, Unit: "bytes", Description: "an expression has at most this many bytes", Beyond: func() string {
+			return beyondLength(beyondDegree)
+		}},
 	}
 }
 

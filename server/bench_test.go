@@ -50,7 +50,7 @@ func syntheticRegistry(tb testing.TB, n int) *core.Registry {
 			Keywords: pick(4),
 			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
 			Run:           func(_ context.Context, q benchRequest) (benchResult, error) { return benchResult(q), nil },
-			Postcondition: func(q benchRequest, r benchResult) error { return nil },
+			Postcondition: func(ctx context.Context, q benchRequest, r benchResult) error { return nil },
 			Examples:      []core.Example{{Title: "identity", Payload: json.RawMessage(`{"n":"1"}`), Result: json.RawMessage(`{"n":"1"}`)}},
 		})
 		if err != nil {

@@ -74,8 +74,10 @@ func testRegistry(t testing.TB) *core.Registry {
 				{Name: "left", Field: "left", ArtifactTypes: []string{"test.integer"}},
 				{Name: "right", Field: "right", ArtifactTypes: []string{"test.integer"}},
 			},
-			Limits: []core.Limit{{Name: "operand_bits", Max: 4096, Unit: "bits", Description: "each operand has at most this many bits", Beyond: fmt.Sprintf(`{"left":"%s","right":"1"}`, new(big.Int).Lsh(big.NewInt(1), 4096))}},
-			Preflight: func(q pairRequest) error {
+			Limits: []core.Limit{{Name: "operand_bits", Max: 4096, Unit: "bits", Description: "each operand has at most this many bits", Beyond: func() string {
+				return fmt.Sprintf(`{"left":"%s","right":"1"}`, new(big.Int).Lsh(big.NewInt(1), 4096))
+			}}},
+			Preflight: func(ctx context.Context, q pairRequest) error {
 				if q.Left.Big().BitLen() > 4096 || q.Right.Big().BitLen() > 4096 {
 					return core.Refusef("operands above 4096 bits")
 				}
@@ -87,7 +89,7 @@ func testRegistry(t testing.TB) *core.Registry {
 				}
 				return gcdResult{core.Int(euclid(q.Left.Big(), q.Right.Big()))}, nil
 			},
-			Postcondition: func(q pairRequest, r gcdResult) error {
+			Postcondition: func(ctx context.Context, q pairRequest, r gcdResult) error {
 				g := r.GCD.Big()
 				if g.Sign() <= 0 || new(big.Int).Rem(q.Left.Big(), g).Sign() != 0 || new(big.Int).Rem(q.Right.Big(), g).Sign() != 0 {
 					return errors.New("gcd does not divide both operands")
@@ -95,7 +97,7 @@ func testRegistry(t testing.TB) *core.Registry {
 				return nil
 			},
 			Examples: []core.Example{{Title: "84 and 30", Payload: json.RawMessage(`{"left":"84","right":"30"}`), Result: json.RawMessage(`{"gcd":"6"}`)}},
-			Generate: func(rng *rand.Rand) pairRequest {
+			Generate: func(ctx context.Context, rng *rand.Rand) pairRequest {
 				return pairRequest{core.Int64(rng.Int64N(1e12) + 1), core.Int64(rng.Int64N(1e12))}
 			},
 		}),
@@ -108,7 +110,7 @@ func testRegistry(t testing.TB) *core.Registry {
 			Run: func(_ context.Context, q squareRequest) (squareResult, error) {
 				return squareResult{core.Int(new(big.Int).Mul(q.N.Big(), q.N.Big()))}, nil
 			},
-			Postcondition: func(q squareRequest, r squareResult) error {
+			Postcondition: func(ctx context.Context, q squareRequest, r squareResult) error {
 				if new(big.Int).Sqrt(r.Square.Big()).Cmp(new(big.Int).Abs(q.N.Big())) != 0 {
 					return errors.New("the square root of the result is not |n|")
 				}
@@ -126,7 +128,7 @@ func testRegistry(t testing.TB) *core.Registry {
 				}
 				return squareResult{core.Int64(-1)}, nil
 			},
-			Postcondition: func(q faultRequest, r squareResult) error {
+			Postcondition: func(ctx context.Context, q faultRequest, r squareResult) error {
 				if q.Fault == "none" {
 					return nil
 				}
@@ -154,14 +156,16 @@ func testRegistry(t testing.TB) *core.Registry {
 				}
 				return slowResult{core.Int64(int64(q.Millis))}, nil
 			},
-			Postcondition: func(q slowRequest, r slowResult) error {
+			Postcondition: func(ctx context.Context, q slowRequest, r slowResult) error {
 				if r.WaitedMS.Big().Cmp(big.NewInt(int64(q.Millis))) != 0 {
 					return errors.New("the result is not the requested wait")
 				}
 				return nil
 			},
 			Examples: []core.Example{{Title: "no wait", Payload: json.RawMessage(`{"millis":0}`), Result: json.RawMessage(`{"waited_ms":"0"}`)}},
-			Slow:     `{"millis":60000}`,
+			Slow: func() string {
+				return `{"millis":60000}`
+			},
 		}),
 	)
 	if err != nil {

@@ -49,7 +49,7 @@ func blobRegistry(t testing.TB) *core.Registry {
 				}
 				return blobResult{strings.Repeat("7", q.Bytes)}, nil
 			},
-			Postcondition: func(q blobRequest, r blobResult) error {
+			Postcondition: func(ctx context.Context, q blobRequest, r blobResult) error {
 				if len(r.Blob) != q.Bytes {
 					return errors.New("wrong length")
 				}
@@ -65,7 +65,7 @@ func blobRegistry(t testing.TB) *core.Registry {
 			Run: func(_ context.Context, q lengthRequest) (lengthResult, error) {
 				return lengthResult{len(q.Blob)}, nil
 			},
-			Postcondition: func(q lengthRequest, r lengthResult) error {
+			Postcondition: func(ctx context.Context, q lengthRequest, r lengthResult) error {
 				if r.Length != len(q.Blob) {
 					return errors.New("wrong length")
 				}

@@ -121,15 +121,19 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 			{
 				Name: "part_digits", Max: MaxFactorDigits, Unit: "decimal digits",
 				Description: "each of re and im has at most this many decimal digits",
-				Beyond:      fmt.Sprintf(`{"z":{"re":"%s","im":"0"}}`, repeatDigit('9', MaxFactorDigits+1)),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"z":{"re":"%s","im":"0"}}`, repeatDigit('9', MaxFactorDigits+1))
+				},
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
 				Description: fmt.Sprintf("max_iterations is at most this (default %d); each iteration is one modular squaring of the norm", DefaultFactorIterations),
-				Beyond:      fmt.Sprintf(`{"z":{"re":"3","im":"4"},"max_iterations":%d}`, int64(MaxFactorIterations)+1),
+				Beyond: func() string {
+					return fmt.Sprintf(`{"z":{"re":"3","im":"4"},"max_iterations":%d}`, int64(MaxFactorIterations)+1)
+				},
 			},
 		},
-		Preflight: func(q FactorRequest) error {
+		Preflight: func(ctx context.Context, q FactorRequest) error {
 			if err := preflightParts(MaxFactorDigits, q.Z); err != nil {
 				return err
 			}
@@ -166,7 +170,7 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 			// norm 2000095000957 = 1000033 · 2000029.
 			{Title: "budget too small: the part of norm 1000033 · 2000029 is left", Payload: json.RawMessage(`{"z":{"re":"748629","im":"1199854"},"max_iterations":10}`), Result: json.RawMessage(`{"unit":{"re":"1","im":"0"},"factors":[],"status":"INCOMPLETE","unfactored":{"re":"748629","im":"1199854"}}`)},
 		},
-		Generate: func(rng *rand.Rand) FactorRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) FactorRequest {
 			// Parts below 2^30 keep the norm below 2^61, which rho splits
 			// well within the default budget.
 			for {
@@ -180,7 +184,9 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 		// q = 10^30 + 10^10 + 249, both ≡ 1 mod 4 (PARI/GP 2.15); rho would
 		// need about 10^15 iterations, so with the largest budget it runs
 		// until cancelled.
-		Slow: fmt.Sprintf(`{"z":{"re":"90094869088627072260923607887","im":"995933187801221508260566903132"},"max_iterations":%d}`, int64(MaxFactorIterations)),
+		Slow: func() string {
+			return fmt.Sprintf(`{"z":{"re":"90094869088627072260923607887","im":"995933187801221508260566903132"},"max_iterations":%d}`, int64(MaxFactorIterations))
+		},
 	}
 }
 
@@ -305,7 +311,7 @@ func compareFactors(a, b GaussianFactor) int {
 // it is a rational prime ≡ 3 mod 4) with its stated norm, the factors are
 // strictly ordered, an unfactored part is canonical of composite norm and
 // present exactly when INCOMPLETE, and the product is z.
-func checkFactorization(q FactorRequest, r FactorResult) error {
+func checkFactorization(ctx context.Context, q FactorRequest, r FactorResult) error {
 	z := fromWire(q.Z)
 	unit := fromWire(r.Unit)
 	if !isUnit(unit) {

@@ -173,7 +173,7 @@ func TestFactorBruteForce(t *testing.T) {
 			if !reflect.DeepEqual(wireJSON(t, got.Factors), wireJSON(t, want)) || !fromWire(got.Unit).equal(unit) || got.Status != Complete {
 				t.Fatalf("factor(%v) = %s·%s, reference %v·%s", z, wireJSON(t, got.Unit), wireJSON(t, got.Factors), unit, wireJSON(t, want))
 			}
-			if err := checkFactorization(FactorRequest{Z: z.wire()}, got); err != nil {
+			if err := checkFactorization(context.Background(), FactorRequest{Z: z.wire()}, got); err != nil {
 				t.Fatalf("factor(%v): %v", z, err)
 			}
 		}
@@ -196,15 +196,15 @@ func TestPostconditionsReject(t *testing.T) {
 		name string
 		err  error
 	}{
-		{"norm off by one", checkNorm(NormRequest{g(3, 4).wire()}, NormResult{core.Int64(26)})},
-		{"norm of nonzero is 0", checkNorm(NormRequest{g(0, 1).wire()}, NormResult{core.Int64(0)})},
-		{"gcd not canonical", checkGCD(GCDRequest{g(0, 2).wire(), g(0, 0).wire()}, GCDResult{GCD: g(0, 2).wire(), x: g(-1, 0), y: g(0, 0)})},
-		{"gcd does not divide", checkGCD(GCDRequest{g(5, 0).wire(), g(3, 0).wire()}, GCDResult{GCD: g(2, 1).wire(), x: g(0, 0), y: g(0, 0)})},
-		{"common divisor without certificate", checkGCD(GCDRequest{g(10, 0).wire(), g(0, 5).wire()}, GCDResult{GCD: g(2, 1).wire(), x: g(1, 0), y: g(0, 0)})},
-		{"factor product wrong", checkFactorization(FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{g(1, 2).wire(), 1, core.Int64(5), Proven}, {g(2, 1).wire(), 1, core.Int64(5), Proven}}, Status: Complete})},
-		{"composite factor", checkFactorization(FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{five, 1, core.Int64(25), Proven}}, Status: Complete})},
-		{"factors out of order", checkFactorization(FactorRequest{Z: five}, FactorResult{Unit: g(0, -1).wire(), Factors: []GaussianFactor{{g(2, 1).wire(), 1, core.Int64(5), Proven}, {g(1, 2).wire(), 1, core.Int64(5), Proven}}, Status: Complete})},
-		{"incomplete with a prime left", checkFactorization(FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{g(1, 2).wire(), 1, core.Int64(5), Proven}}, Status: Incomplete, Unfactored: ptr(g(2, -1).wire())})},
+		{"norm off by one", checkNorm(context.Background(), NormRequest{g(3, 4).wire()}, NormResult{core.Int64(26)})},
+		{"norm of nonzero is 0", checkNorm(context.Background(), NormRequest{g(0, 1).wire()}, NormResult{core.Int64(0)})},
+		{"gcd not canonical", checkGCD(context.Background(), GCDRequest{g(0, 2).wire(), g(0, 0).wire()}, GCDResult{GCD: g(0, 2).wire(), x: g(-1, 0), y: g(0, 0)})},
+		{"gcd does not divide", checkGCD(context.Background(), GCDRequest{g(5, 0).wire(), g(3, 0).wire()}, GCDResult{GCD: g(2, 1).wire(), x: g(0, 0), y: g(0, 0)})},
+		{"common divisor without certificate", checkGCD(context.Background(), GCDRequest{g(10, 0).wire(), g(0, 5).wire()}, GCDResult{GCD: g(2, 1).wire(), x: g(1, 0), y: g(0, 0)})},
+		{"factor product wrong", checkFactorization(context.Background(), FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{g(1, 2).wire(), 1, core.Int64(5), Proven}, {g(2, 1).wire(), 1, core.Int64(5), Proven}}, Status: Complete})},
+		{"composite factor", checkFactorization(context.Background(), FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{five, 1, core.Int64(25), Proven}}, Status: Complete})},
+		{"factors out of order", checkFactorization(context.Background(), FactorRequest{Z: five}, FactorResult{Unit: g(0, -1).wire(), Factors: []GaussianFactor{{g(2, 1).wire(), 1, core.Int64(5), Proven}, {g(1, 2).wire(), 1, core.Int64(5), Proven}}, Status: Complete})},
+		{"incomplete with a prime left", checkFactorization(context.Background(), FactorRequest{Z: five}, FactorResult{Unit: g(1, 0).wire(), Factors: []GaussianFactor{{g(1, 2).wire(), 1, core.Int64(5), Proven}}, Status: Incomplete, Unfactored: ptr(g(2, -1).wire())})},
 	}
 	for _, c := range cases {
 		if c.err == nil {

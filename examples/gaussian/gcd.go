@@ -50,9 +50,11 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Limits: []core.Limit{{
 			Name: "part_digits", Max: MaxGCDDigits, Unit: "decimal digits",
 			Description: "each part of each operand has at most this many decimal digits",
-			Beyond:      fmt.Sprintf(`{"left":{"re":"%s","im":"1"},"right":{"re":"1","im":"0"}}`, repeatDigit('9', MaxGCDDigits+1)),
+			Beyond: func() string {
+				return fmt.Sprintf(`{"left":{"re":"%s","im":"1"},"right":{"re":"1","im":"0"}}`, repeatDigit('9', MaxGCDDigits+1))
+			},
 		}},
-		Preflight: func(q GCDRequest) error {
+		Preflight: func(ctx context.Context, q GCDRequest) error {
 			return preflightParts(MaxGCDDigits, q.Left, q.Right)
 		},
 		Run: func(ctx context.Context, q GCDRequest) (GCDResult, error) {
@@ -73,7 +75,7 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 			{Title: "gcd(z, 0) is the canonical associate of z", Payload: json.RawMessage(`{"left":{"re":"0","im":"-3"},"right":{"re":"0","im":"0"}}`), Result: json.RawMessage(`{"gcd":{"re":"3","im":"0"}}`)},
 			{Title: "gcd(0, 0) = 0", Payload: json.RawMessage(`{"left":{"re":"0","im":"0"},"right":{"re":"0","im":"0"}}`), Result: json.RawMessage(`{"gcd":{"re":"0","im":"0"}}`)},
 		},
-		Generate: func(rng *rand.Rand) GCDRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) GCDRequest {
 			// A shared random factor makes most gcds nontrivial.
 			k := randomGint(rng, 60)
 			return GCDRequest{mul(k, randomGint(rng, 120)).wire(), mul(k, randomGint(rng, 120)).wire()}
@@ -104,7 +106,7 @@ func extendedGCD(ctx context.Context, a, b gint) (g, x, y gint, err error) {
 
 // checkGCD checks that g is canonical, divides both operands, and equals
 // left·x + right·y for the Bézout coefficients Run found.
-func checkGCD(q GCDRequest, r GCDResult) error {
+func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	a, b, g := fromWire(q.Left), fromWire(q.Right), fromWire(r.GCD)
 	if g.isZero() {
 		if !a.isZero() || !b.isZero() {

@@ -38,9 +38,11 @@ func normOperation() core.Operation[NormRequest, NormResult] {
 		Limits: []core.Limit{{
 			Name: "part_digits", Max: MaxNormDigits, Unit: "decimal digits",
 			Description: "each of re and im has at most this many decimal digits",
-			Beyond:      fmt.Sprintf(`{"z":{"re":"%s","im":"0"}}`, repeatDigit('9', MaxNormDigits+1)),
+			Beyond: func() string {
+				return fmt.Sprintf(`{"z":{"re":"%s","im":"0"}}`, repeatDigit('9', MaxNormDigits+1))
+			},
 		}},
-		Preflight: func(q NormRequest) error {
+		Preflight: func(ctx context.Context, q NormRequest) error {
 			return preflightParts(MaxNormDigits, q.Z)
 		},
 		Run: func(_ context.Context, q NormRequest) (NormResult, error) {
@@ -55,7 +57,7 @@ func normOperation() core.Operation[NormRequest, NormResult] {
 			{Title: "a unit has norm 1", Payload: json.RawMessage(`{"z":{"re":"0","im":"-1"}}`), Result: json.RawMessage(`{"norm":"1"}`)},
 			{Title: "N(0) = 0", Payload: json.RawMessage(`{"z":{"re":"0","im":"0"}}`), Result: json.RawMessage(`{"norm":"0"}`)},
 		},
-		Generate: func(rng *rand.Rand) NormRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) NormRequest {
 			return NormRequest{randomGint(rng, 300).wire()}
 		},
 	}
@@ -67,7 +69,7 @@ var checkPrimes = [...]int64{4611686018427387847, 4611686018427387817, 100000000
 // checkNorm checks N(z) modulo three primes, where the sum of squares is
 // formed from reduced parts rather than from the full products, and checks
 // that N(z) = 0 exactly when z = 0.
-func checkNorm(q NormRequest, r NormResult) error {
+func checkNorm(ctx context.Context, q NormRequest, r NormResult) error {
 	z := fromWire(q.Z)
 	n := r.Norm.Big()
 	if n.Sign() < 0 {

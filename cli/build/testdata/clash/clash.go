@@ -35,7 +35,7 @@ func Register(r *core.Registry) error {
 			a, b := new(big.Int).Abs(q.Left.Big()), new(big.Int).Abs(q.Right.Big())
 			return gcd{core.Int(new(big.Int).GCD(nil, nil, a, b))}, nil
 		},
-		Postcondition: func(q pair, r gcd) error {
+		Postcondition: func(ctx context.Context, q pair, r gcd) error {
 			g := r.GCD.Big()
 			if g.Sign() == 0 {
 				if q.Left.Big().Sign() != 0 || q.Right.Big().Sign() != 0 {
