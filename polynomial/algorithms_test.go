@@ -62,7 +62,11 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !mod.equal(sub) || !monicQ(mod).equal(euc) {
+		old, err := gcdModularEuclid(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mod.equal(sub) || !monicQ(mod).equal(euc) || !old.equal(mod) {
 			t.Fatalf("case %d: gcd(%v, %v): modular %v, subresultant %v, Euclid over Q %v", i, a, b, mod, sub, euc)
 		}
 		if mod.lc().Sign() <= 0 || bgContent(mod).Cmp(big.NewInt(1)) != 0 {
@@ -78,6 +82,49 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 			if _, ok, _ := zdivExact(bg, mod, pg); !ok {
 				t.Fatalf("case %d: planted factor %v does not divide the gcd %v", i, pg, mod)
 			}
+		}
+	}
+}
+
+// TestGCDModularLarge compares the modular gcd with its trial-division
+// reference at degrees where each prime's gcd runs Euclid or the half-gcd
+// and where the coefficients need several primes.
+func TestGCDModularLarge(t *testing.T) {
+	type shape struct{ deg, bits int }
+	shapes := []shape{{60, 300}, {200, 32}, {150, 1000}}
+	if !testing.Short() {
+		shapes = append(shapes, shape{1000, 32}, shape{5200, 4})
+	}
+	for i, s := range shapes {
+		rng := rand.New(rand.NewPCG(uint64(i), 12))
+		g := randomZ(rng, s.deg/2, s.bits)
+		a := mustZmul(t, g, randomZ(rng, s.deg-s.deg/2, s.bits))
+		b := mustZmul(t, g, randomZ(rng, s.deg-s.deg/2, s.bits))
+		_, pa := bgPrimitive(a)
+		_, pb := bgPrimitive(b)
+		mod, err := gcdModular(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.deg > 2000 {
+			// The reference's trial division is too slow here; check
+			// that the gcd divides both and has the planted degree.
+			for _, f := range []zpoly{pa, pb} {
+				if _, ok, _ := zdivExact(bg, f, mod); !ok {
+					t.Fatalf("%v: gcd does not divide an input", s)
+				}
+			}
+			if mod.deg() < g.deg() {
+				t.Fatalf("%v: gcd of degree %d below the planted %d", s, mod.deg(), g.deg())
+			}
+			continue
+		}
+		old, err := gcdModularEuclid(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mod.equal(old) {
+			t.Fatalf("%v: modular gcd of degree %d, reference of degree %d", s, mod.deg(), old.deg())
 		}
 	}
 }

@@ -18,7 +18,7 @@ func gcdInputs(n int) (zpoly, zpoly) {
 }
 
 func BenchmarkGCD(b *testing.B) {
-	for _, n := range []int{100, 500} {
+	for _, n := range []int{100, 500, 1000} {
 		x, y := gcdInputs(n)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
 			for b.Loop() {

@@ -218,3 +218,62 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 	}
 	return clone(r), nil
 }
+
+// DivExact returns a/b for a b that divides a; the result for a b that
+// does not divide a is unspecified (it is the quotient that the top
+// deg a − deg b + 1 coefficients of a determine). It panics if b is zero.
+//
+// An exact quotient depends only on the top coefficients of a and b
+// (Jebelean's observation for exact integer division, "An algorithm for
+// exact division", J. Symb. Comp. 15, 1993, in its polynomial form): for
+// a quotient of k coefficients, the classical algorithm updates only the
+// k − 1 coefficients below the current one, k·min(k, deg b + 1) steps
+// at most and about half of DivRem's when k ≈ deg b; from 600 quotient
+// coefficients on it is rev(a)·rev(b)⁻¹ mod x^k by Newton iteration,
+// without the remainder's product.
+func (f *Field) DivExact(a, b []uint64) []uint64 {
+	if len(b) == 0 {
+		panic("gfpoly: division by the zero polynomial")
+	}
+	if len(a) < len(b) {
+		return nil
+	}
+	k := len(a) - len(b) + 1
+	if k >= divNewtonMin && len(b) >= divNewtonMin {
+		inv := f.seriesInverse(reverse(lowTop(b, k)), k)
+		qr := lowPart(f.Mul(lowPart(reverse(a), k), lowPart(inv, k)), k)
+		qrev := make([]uint64, k)
+		copy(qrev, qr)
+		return trim(reverse(qrev))
+	}
+	p := f.p
+	m := len(b) - 1
+	// Only the top k coefficients of a are read or updated.
+	r := clone(a[len(a)-k:])
+	q := make([]uint64, k)
+	inv := f.inverse(b[m])
+	invp := modular.ShoupConstant(inv, p)
+	for i := k - 1; i >= 0; i-- {
+		c := modular.MulShoup(r[i], inv, invp, p)
+		q[i] = c
+		if c == 0 {
+			continue
+		}
+		nc := p - c
+		ncp := modular.ShoupConstant(nc, p)
+		// r[i−j] −= c·b[m−j] for 1 ≤ j ≤ min(i, m).
+		for j := 1; j <= min(i, m); j++ {
+			r[i-j] = modular.Add(r[i-j], modular.MulShoup(b[m-j], nc, ncp, p), p)
+		}
+	}
+	return trim(q)
+}
+
+// lowTop returns the top n coefficients of a (all of a when shorter),
+// which are all that rev(a) mod x^n depends on.
+func lowTop(a []uint64, n int) []uint64 {
+	if len(a) > n {
+		return a[len(a)-n:]
+	}
+	return a
+}

@@ -346,3 +346,17 @@ func TestRankProfile(t *testing.T) {
 		}
 	}
 }
+
+func TestReduceWordsAgainstReduce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 1))
+	for range 2000 {
+		x := randomBig(rng, rng.IntN(300))
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		p := RandomPrime(rng, 2+rng.IntN(62))
+		if got, want := ReduceWords(x, p), Reduce(x, p); got != want {
+			t.Fatalf("ReduceWords(%v, %d) = %d, want %d", x, p, got, want)
+		}
+	}
+}
