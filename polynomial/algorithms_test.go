@@ -188,8 +188,12 @@ func TestResultantAgainstSylvester(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mod.Cmp(sub) != 0 {
-			t.Fatalf("case %d: res(%v, %v): modular %s, subresultant %s", i, za, zb, mod, sub)
+		old, err := resultantModularEuclid(bg, za, zb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 || old.Cmp(mod) != 0 {
+			t.Fatalf("case %d: res(%v, %v): modular %s, subresultant %s, modular reference %s", i, za, zb, mod, sub, old)
 		}
 	}
 }
@@ -422,8 +426,12 @@ func TestResultantLargeDegrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mod.Cmp(sub) != 0 {
-			t.Fatalf("case %d (degrees %d, %d): modular %s, subresultant %s", i, a.deg(), b.deg(), mod, sub)
+		old, err := resultantModularEuclid(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 || old.Cmp(mod) != 0 {
+			t.Fatalf("case %d (degrees %d, %d): modular %s, subresultant %s, modular reference %s", i, a.deg(), b.deg(), mod, sub, old)
 		}
 		if i%4 == 0 && mod.Sign() != 0 {
 			t.Fatalf("case %d: inputs with a common factor have a nonzero resultant", i)
@@ -448,6 +456,37 @@ func TestResultantCheckCatchesErrors(t *testing.T) {
 		wrong := new(big.Rat).Add(r, big.NewRat(1, 1))
 		if err := checkResultantMod(a, b, wrong, "resultant"); err == nil {
 			t.Errorf("degree %d: resultant + 1 accepted", deg)
+		}
+	}
+}
+
+// TestZdivModularAgainstExact compares the postcondition's division by
+// images with the division in Z[x], on exact multiples, on multiples
+// perturbed by one unit, and on quotients that are rational but not
+// integral (g = 2·h divides h·x² over Q only).
+func TestZdivModularAgainstExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 31))
+	for i := 0; i < 120; i++ {
+		bits := []int{1, 8, 64, 200}[i%4]
+		g := randomZ(rng, rng.IntN(12), bits)
+		q := randomZ(rng, rng.IntN(40), bits)
+		f := mustZmul(t, g, q)
+		switch i % 3 {
+		case 1:
+			f = f.clone()
+			j := rng.IntN(len(f))
+			f[j].Add(f[j], big.NewInt(1))
+			f = ztrim(f)
+		case 2:
+			g = zscale(g, big.NewInt(2))
+		}
+		got, gotOK, err := zdivModular(bg, f, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantOK, _ := zdivExact(bg, f, g)
+		if gotOK != wantOK || gotOK && !got.equal(want) {
+			t.Fatalf("case %d: %v / %v: modular (%v, %v), exact (%v, %v)", i, f, g, got, gotOK, want, wantOK)
 		}
 	}
 }

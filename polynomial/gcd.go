@@ -260,7 +260,7 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 		if err != nil {
 			return err
 		}
-		quo, ok, err := zdivExact(ctx, zf, zpp)
+		quo, ok, err := zdivModular(ctx, zf, zpp)
 		if err != nil {
 			return err
 		}

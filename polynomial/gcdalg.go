@@ -55,21 +55,6 @@ import (
 	"jacobian.dev/core/modular"
 )
 
-// primes yields the primes below 2^62 in decreasing order, deterministically.
-type primes struct{ next uint64 }
-
-func newPrimes() *primes { return &primes{next: 1<<62 - 1} }
-
-func (ps *primes) take() uint64 {
-	for {
-		n := ps.next
-		ps.next -= 2
-		if modular.IsPrime(n) {
-			return n
-		}
-	}
-}
-
 // reduceMod maps a to GF(p)[x], trimmed.
 func reduceMod(a zpoly, p uint64) []uint64 {
 	out := make([]uint64, len(a))
@@ -88,14 +73,17 @@ func trimMod(a []uint64) []uint64 {
 }
 
 // remMod replaces a with a mod b in GF(p)[x] (b nonzero) and returns it.
+// Each step's multiplier has its Shoup constant computed once for the
+// whole row.
 func remMod(a, b []uint64, p uint64) []uint64 {
 	inv, _ := modular.Inverse(b[len(b)-1], p)
 	for len(a) >= len(b) {
 		c := modular.Mul(a[len(a)-1], inv, p)
 		shift := len(a) - len(b)
 		if c != 0 {
+			cp := modular.ShoupConstant(c, p)
 			for j, y := range b {
-				a[shift+j] = modular.Sub(a[shift+j], modular.Mul(c, y, p), p)
+				a[shift+j] = modular.Sub(a[shift+j], modular.MulShoup(y, c, cp, p), p)
 			}
 		}
 		a = trimMod(a[:len(a)-1])
@@ -198,8 +186,7 @@ type gcdImage struct {
 
 // gcdImageMod computes the images modulo p (p divides neither leading
 // coefficient nor γ).
-func gcdImageMod(ctx context.Context, a, b zpoly, gamma *big.Int, p uint64) (gcdImage, error) {
-	f := gfpoly.NewField(p)
+func gcdImageMod(ctx context.Context, a, b zpoly, gamma *big.Int, p uint64, f *gfpoly.Field) (gcdImage, error) {
 	ai, bi := reduceMod(a, p), reduceMod(b, p)
 	g, err := f.GCDContext(ctx, ai, bi)
 	if err != nil {
@@ -214,12 +201,12 @@ func gcdImageMod(ctx context.Context, a, b zpoly, gamma *big.Int, p uint64) (gcd
 }
 
 // gcdImages computes the images for each prime, on all cores.
-func gcdImages(ctx context.Context, a, b zpoly, gamma *big.Int, ps []uint64) ([]gcdImage, error) {
+func gcdImages(ctx context.Context, a, b zpoly, gamma *big.Int, ps []uint64, fs []*gfpoly.Field) ([]gcdImage, error) {
 	imgs := make([]gcdImage, len(ps))
 	errs := make([]error, len(ps))
 	var wg sync.WaitGroup
 	for i, p := range ps {
-		wg.Go(func() { imgs[i], errs[i] = gcdImageMod(ctx, a, b, gamma, p) })
+		wg.Go(func() { imgs[i], errs[i] = gcdImageMod(ctx, a, b, gamma, p, fs[i]) })
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -279,13 +266,14 @@ func gcdModular(ctx context.Context, a, b zpoly) (zpoly, error) {
 			return nil, err
 		}
 		batch := make([]uint64, 0, workers)
+		fields := make([]*gfpoly.Field, 0, workers)
 		for len(batch) < workers {
-			p := ps.take()
+			p, f := ps.takeField()
 			if modular.ReduceWords(a.lc(), p) != 0 && modular.ReduceWords(b.lc(), p) != 0 {
-				batch = append(batch, p)
+				batch, fields = append(batch, p), append(fields, f)
 			}
 		}
-		imgs, err := gcdImages(ctx, a, b, gamma, batch)
+		imgs, err := gcdImages(ctx, a, b, gamma, batch, fields)
 		if err != nil {
 			return nil, err
 		}

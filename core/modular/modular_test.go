@@ -63,8 +63,14 @@ func BenchmarkDeterminant(b *testing.B) {
 
 func TestInverse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 5000 {
+	for i := range 6000 {
 		m := rng.Uint64N(1<<62) + 2
+		switch i % 6 {
+		case 4: // just below 2^63, the signed path's limit
+			m = 1<<63 - 1 - rng.Uint64N(1000)
+		case 5: // the unsigned path
+			m = 1<<63 + rng.Uint64N(1<<63)
+		}
 		a := rng.Uint64N(m)
 		inv, ok := Inverse(a, m)
 		g := new(big.Int).GCD(nil, nil, new(big.Int).SetUint64(a), new(big.Int).SetUint64(m))
