@@ -169,7 +169,7 @@ func BenchmarkResultant(b *testing.B) {
 // algorithms resultantZ chooses between, on the inputs of
 // BenchmarkResultant.
 func BenchmarkResultantSubresultant(b *testing.B) {
-	for _, n := range []int{20, 50, 100} {
+	for _, n := range []int{5, 10, 20, 50, 100} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
@@ -183,7 +183,7 @@ func BenchmarkResultantSubresultant(b *testing.B) {
 }
 
 func BenchmarkResultantModular(b *testing.B) {
-	for _, n := range []int{20, 50, 100, 200, 300} {
+	for _, n := range []int{5, 10, 20, 50, 100, 200, 300} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {

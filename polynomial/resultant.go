@@ -47,8 +47,10 @@ type ResultantResult struct {
 //
 // Algorithm: after clearing denominators, the subresultant PRS over Z
 // (Collins 1967; Brown and Traub 1971; Cohen, Algorithm 3.3.7) up to
-// degree 40, and beyond it the modular algorithm (Collins 1971; Geddes,
-// Czapor and Labahn §9.4) with Hadamard's bound; see resultantalg.go.
+// degree 15, and beyond it the modular algorithm (Collins 1971; Geddes,
+// Czapor and Labahn §9.4) with Hadamard's bound, the resultant modulo
+// each 62-bit prime by core/gfpoly's Euclidean recurrence on all cores
+// and one Garner reconstruction; see resultantalg.go.
 func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 	return core.Operation[ResultantRequest, ResultantResult]{
 		ID:         "polynomial.resultant.compute",

@@ -44,9 +44,11 @@ import (
 )
 
 // subresultantMaxDegree is the degree up to which the subresultant PRS
-// beats the modular algorithm (measured with BenchmarkResultant and
-// BenchmarkResultantSubresultant on 64-bit coefficients).
-const subresultantMaxDegree = 40
+// beats the modular algorithm, on 64-bit coefficients
+// (BenchmarkResultantSubresultant against BenchmarkResultantModular,
+// minima of 3 runs: 35 µs against 73 µs at degree 10, 537 µs against
+// 296 µs at degree 20).
+const subresultantMaxDegree = 15
 
 // resultantZ is res(a, b) for a, b in Z[x]: the subresultant PRS for small
 // degrees, the modular algorithm beyond.
