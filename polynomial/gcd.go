@@ -88,7 +88,7 @@ type GCDResult struct {
 // Algorithm: the dense modular gcd of Brown and Collins (Geddes, Czapor
 // and Labahn §7.4, Algorithm 7.1) on the primitive parts, at every size:
 // modulo each 62-bit prime (one per core at a time) the monic gcd by
-// core/gfpoly (Euclid below degree 5000, the half-gcd beyond) and the
+// core/gfpoly (Euclid below degree 4000, the half-gcd beyond) and the
 // cofactors by exact division, combined by Chinese remaindering until a
 // norm test proves the gcd times each cofactor equal to the input; see
 // gcdalg.go. The postcondition divides the inputs by the result through

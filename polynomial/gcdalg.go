@@ -12,7 +12,7 @@ package polynomial
 // γ = gcd(lc a, lc b) and a prime p dividing neither leading coefficient,
 // deg gcd(ā, b̄) ≥ deg gcd(a, b), with equality for all but finitely many
 // ("lucky") primes. Modulo each prime the algorithm computes the monic gcd
-// ḡ (core/gfpoly: Euclid below degree 5000, the half-gcd beyond), the
+// ḡ (core/gfpoly: Euclid below degree 4000, the half-gcd beyond), the
 // cofactors ū = ā/ḡ and v̄ = b̄/ḡ, and h̄ = γ·ḡ, so that h̄·ū ≡ γ·a and
 // h̄·v̄ ≡ γ·b. It keeps only the images of the least degree seen (a
 // smaller degree proves the earlier primes unlucky) and combines them by

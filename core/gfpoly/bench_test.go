@@ -103,7 +103,7 @@ func BenchmarkGCD(b *testing.B) {
 // random inputs of degree n, for gcdHGCDMin and hgcdMin.
 func BenchmarkGCDAlgorithms(b *testing.B) {
 	f := NewField(benchPrime)
-	for _, n := range []int{100, 200, 300, 500, 1000} {
+	for _, n := range []int{300, 1000, 2000, 4000} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomPoly(rng, n+1, benchPrime), randomPoly(rng, n, benchPrime)
 		b.Run(fmt.Sprintf("euclid/n=%d", n), func(b *testing.B) {
@@ -113,7 +113,7 @@ func BenchmarkGCDAlgorithms(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("hgcd/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				f.GCD(x, y)
+				f.gcdFrom(b.Context(), x, y, hgcdMin)
 			}
 		})
 	}
@@ -169,6 +169,47 @@ func BenchmarkInterpolate(b *testing.B) {
 				if _, err := f.Interpolate(xs, ys); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkMulShort multiplies a long polynomial by a short one, the
+// shape of a Euclidean quotient step, for shortOperand.
+func BenchmarkMulShort(b *testing.B) {
+	f := NewField(benchPrime)
+	rng := rand.New(rand.NewPCG(7, 7))
+	x := randomPoly(rng, 5000, benchPrime)
+	for _, m := range []int{2, 4, 6, 8, 12} {
+		y := randomPoly(rng, m, benchPrime)
+		b.Run(fmt.Sprintf("rows/m=%d", m), func(b *testing.B) {
+			for b.Loop() {
+				f.mulSchoolbook(x, y)
+			}
+		})
+		b.Run(fmt.Sprintf("accumulate/m=%d", m), func(b *testing.B) {
+			for b.Loop() {
+				f.mulSchoolbookAccumulate(x, y)
+			}
+		})
+	}
+}
+
+// BenchmarkXGCDAlgorithms compares the extended Euclidean algorithm with
+// the half-gcd on coprime inputs of degree n, for xgcdHGCDMin.
+func BenchmarkXGCDAlgorithms(b *testing.B) {
+	f := NewField(benchPrime)
+	for _, n := range []int{300, 1000, 3000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 8))
+		x, y := randomPoly(rng, n+1, benchPrime), randomPoly(rng, n, benchPrime)
+		b.Run(fmt.Sprintf("euclid/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				f.xgcdFrom(b.Context(), x, y, n+1)
+			}
+		})
+		b.Run(fmt.Sprintf("hgcd/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				f.xgcdFrom(b.Context(), x, y, hgcdMin)
 			}
 		})
 	}

@@ -24,9 +24,14 @@ package gfpoly
 // The result M, a product of quotient matrices [[0, 1], [1, −q]], maps
 // (A, B) to two consecutive remainders (C, D) of the Euclidean sequence
 // with deg C ≥ m > deg D. Below hgcdMin the matrix is computed by
-// Euclid's algorithm itself. The gcd alternates a half-gcd and one
-// division step until the degree drops below gcdHGCDMin, then finishes
-// with Euclid; the extended gcd multiplies the matrices along the way.
+// Euclid's algorithm itself. Each call also returns (C, D), assembled
+// from its recursive calls' pairs and the matrices applied to the low
+// halves only, and the matrix products share their operands' transforms
+// (combine.go). The gcd alternates a half-gcd and one division step until
+// the degree drops below gcdHGCDMin, then finishes with Euclid; the
+// extended gcd multiplies the matrices along the way (below xgcdHGCDMin
+// the Euclidean steps go into a separate small matrix, multiplied in
+// once at the end).
 //
 // The resultant follows the Euclidean remainder sequence with the
 // recurrence res(a, b) = (−1)^(deg a·deg b)·lc(b)^(deg a − deg r)·
@@ -40,15 +45,17 @@ import (
 )
 
 // Crossovers for the half-gcd, by the degree of the larger operand
-// (BenchmarkGCDAlgorithms, p = 2^60 − 93): Euclid computes the half-gcd
-// matrix below hgcdMin, and the gcd runs Euclid alone below gcdHGCDMin.
-// The half-gcd has the better exponent but a large constant here (matrix
-// products of unbalanced operands): at degree 1000 it took 7 to 19 ms
-// against Euclid's 4 ms, at degree 10,000 about 320 ms against Euclid's
-// 400 ms.
+// (BenchmarkGCDAlgorithms and BenchmarkXGCDAlgorithms, p = 2^60 − 93,
+// coprime random inputs, minima of 2 runs): Euclid computes the half-gcd
+// matrix below hgcdMin; the gcd runs Euclid alone below gcdHGCDMin (at
+// degree 1000 Euclid 2.6 ms against the half-gcd 7.5 ms, at 4000 35.2
+// against 35.7 ms); the extended gcd, whose Euclidean cofactor updates
+// double Euclid's cost, switches much earlier, below xgcdHGCDMin (at
+// degree 300 Euclid 1.06 ms against 0.59 ms, at 3000 144 against 46 ms).
 const (
-	hgcdMin    = 100
-	gcdHGCDMin = 5000
+	hgcdMin     = 100
+	gcdHGCDMin  = 4000
+	xgcdHGCDMin = 200
 )
 
 // matrix is [[a, b], [c, d]] over GF(p)[x].
@@ -56,13 +63,27 @@ type matrix struct{ a, b, c, d []uint64 }
 
 func identity() matrix { return matrix{a: []uint64{1}, d: []uint64{1}} }
 
-// apply returns M·(x, y).
+// apply returns M·(x, y), with shared transforms (combine.go).
 func (f *Field) apply(m matrix, x, y []uint64) ([]uint64, []uint64) {
+	r := f.sumsOfProducts([][]uint64{m.a, m.b, m.c, m.d, x, y},
+		[][]productTerm{{{0, 4}, {1, 5}}, {{2, 4}, {3, 5}}})
+	return r[0], r[1]
+}
+
+// matMul returns M·N, with shared transforms (combine.go).
+func (f *Field) matMul(m, n matrix) matrix {
+	r := f.sumsOfProducts([][]uint64{m.a, m.b, m.c, m.d, n.a, n.b, n.c, n.d},
+		[][]productTerm{{{0, 4}, {1, 6}}, {{0, 5}, {1, 7}}, {{2, 4}, {3, 6}}, {{2, 5}, {3, 7}}})
+	return matrix{a: r[0], b: r[1], c: r[2], d: r[3]}
+}
+
+// applyReference and matMulReference are the same by separate products,
+// for the tests.
+func (f *Field) applyReference(m matrix, x, y []uint64) ([]uint64, []uint64) {
 	return f.Add(f.Mul(m.a, x), f.Mul(m.b, y)), f.Add(f.Mul(m.c, x), f.Mul(m.d, y))
 }
 
-// matMul returns M·N.
-func (f *Field) matMul(m, n matrix) matrix {
+func (f *Field) matMulReference(m, n matrix) matrix {
 	return matrix{
 		a: f.Add(f.Mul(m.a, n.a), f.Mul(m.b, n.c)),
 		b: f.Add(f.Mul(m.a, n.b), f.Mul(m.b, n.d)),
@@ -73,7 +94,30 @@ func (f *Field) matMul(m, n matrix) matrix {
 
 // step returns [[0, 1], [1, −q]]·M.
 func (f *Field) step(q []uint64, m matrix) matrix {
-	return matrix{a: m.c, b: m.d, c: f.Sub(m.a, f.Mul(q, m.c)), d: f.Sub(m.b, f.Mul(q, m.d))}
+	return matrix{a: m.c, b: m.d, c: f.subMul(m.a, q, m.c), d: f.subMul(m.b, q, m.d)}
+}
+
+// subMul returns x − q·y, in one pass when q is short (a Euclidean
+// quotient is nearly always linear).
+func (f *Field) subMul(x, q, y []uint64) []uint64 {
+	if len(q) > shortOperand || len(q) == 0 || len(y) == 0 {
+		return f.Sub(x, f.Mul(q, y))
+	}
+	p := f.p
+	out := make([]uint64, max(len(x), len(q)+len(y)-1))
+	copy(out, x)
+	for j, c := range q {
+		if c == 0 {
+			continue
+		}
+		nc := p - c
+		ncp := modular.ShoupConstant(nc, p)
+		row := out[j : j+len(y)]
+		for i, v := range y {
+			row[i] = modular.Add(row[i], modular.MulShoup(v, nc, ncp, p), p)
+		}
+	}
+	return trim(out)
 }
 
 func shiftDown(a []uint64, k int) []uint64 {
@@ -83,38 +127,62 @@ func shiftDown(a []uint64, k int) []uint64 {
 	return a[k:]
 }
 
-// hgcd returns the half-gcd matrix of (a, b), deg a > deg b (see the top
-// of the file).
-func (f *Field) hgcd(a, b []uint64) matrix {
+// hgcd returns the half-gcd matrix M of (a, b), deg a > deg b (see the
+// top of the file), and the pair (c, d) = M·(a, b). Both recursive calls
+// also return their pairs, so M·(a, b) is assembled from the pair of the
+// top halves shifted up plus M times the low halves: with a = a₀·x^m +
+// a₁, M·(a, b) = x^m·M·(a₀, b₀) + M·(a₁, b₁), where the second product
+// is half the size of M·(a, b). The matrix itself is formed only when
+// wantMatrix is set (the gcd needs only the pair at the top level).
+func (f *Field) hgcd(a, b []uint64, wantMatrix bool) (m matrix, c, d []uint64) {
 	n := len(a) - 1
-	m := (n + 1) / 2
-	if len(b)-1 < m {
-		return identity()
+	half := (n + 1) / 2
+	if len(b)-1 < half {
+		return identity(), a, b
 	}
 	if n < hgcdMin {
-		return f.hgcdEuclid(a, b, m)
+		return f.hgcdEuclid(a, b, half)
 	}
-	r := f.hgcd(a[m:], b[m:])
-	a1, b1 := f.apply(r, a, b)
-	if len(b1)-1 < m {
-		return r
+	r, c0, d0 := f.hgcd(a[half:], b[half:], true)
+	lo1, lo2 := f.apply(r, trim(a[:half]), trim(b[:half]))
+	a1, b1 := f.addShifted(c0, half, lo1), f.addShifted(d0, half, lo2)
+	if len(b1)-1 < half {
+		return r, a1, b1
 	}
-	q, d := f.DivRem(a1, b1)
-	k := max(2*m-(len(b1)-1), 0)
-	s := f.hgcd(b1[k:], shiftDown(d, k))
-	return f.matMul(s, f.step(q, r))
+	q, rem := f.DivRem(a1, b1)
+	k := max(2*half-(len(b1)-1), 0)
+	s, c1, d1 := f.hgcd(b1[k:], shiftDown(rem, k), true)
+	lo1, lo2 = f.apply(s, trim(b1[:min(k, len(b1))]), trim(rem[:min(k, len(rem))]))
+	c, d = f.addShifted(c1, k, lo1), f.addShifted(d1, k, lo2)
+	if wantMatrix {
+		m = f.matMul(s, f.step(q, r))
+	}
+	return m, c, d
 }
 
-// hgcdEuclid is the half-gcd matrix by Euclid's algorithm: quotient steps
-// while deg b ≥ m.
-func (f *Field) hgcdEuclid(a, b []uint64, m int) matrix {
+// addShifted returns x^k·hi + lo.
+func (f *Field) addShifted(hi []uint64, k int, lo []uint64) []uint64 {
+	if len(hi) == 0 {
+		return clone(lo)
+	}
+	out := make([]uint64, max(len(hi)+k, len(lo)))
+	copy(out, lo)
+	for i, x := range hi {
+		out[k+i] = modular.Add(out[k+i], x, f.p)
+	}
+	return trim(out)
+}
+
+// hgcdEuclid is the half-gcd by Euclid's algorithm: quotient steps while
+// deg b ≥ m.
+func (f *Field) hgcdEuclid(a, b []uint64, m int) (matrix, []uint64, []uint64) {
 	t := identity()
 	for len(b)-1 >= m {
 		q, r := f.DivRem(a, b)
 		t = f.step(q, t)
 		a, b = b, r
 	}
-	return t
+	return t, a, b
 }
 
 // GCD returns the monic gcd of a and b; GCD(0, 0) = 0. It is GCDContext
@@ -126,7 +194,7 @@ func (f *Field) GCD(a, b []uint64) []uint64 {
 
 // GCDContext returns the monic greatest common divisor of a and b (the
 // zero polynomial when both are zero): Euclid's algorithm below degree
-// 5000, the half-gcd beyond (see the top of gcd.go). It polls ctx between
+// 4000, the half-gcd beyond (see the top of gcd.go). It polls ctx between
 // half-gcd steps and every few Euclid steps.
 func (f *Field) GCDContext(ctx context.Context, a, b []uint64) ([]uint64, error) {
 	return f.gcdFrom(ctx, a, b, gcdHGCDMin)
@@ -145,8 +213,7 @@ func (f *Field) gcdFrom(ctx context.Context, a, b []uint64, hgcdFrom int) ([]uin
 			return f.euclid(ctx, a, b)
 		}
 		if len(a) > len(b) {
-			m := f.hgcd(a, b)
-			a, b = f.apply(m, a, b)
+			_, a, b = f.hgcd(a, b, false)
 			if len(b) == 0 {
 				break
 			}
@@ -201,7 +268,10 @@ func (f *Field) XGCD(a, b []uint64) (g, s, t []uint64) {
 }
 
 // XGCDContext returns the monic gcd g of a and b with Bézout cofactors,
-// s·a + t·b = g, with the algorithms of GCDContext.
+// s·a + t·b = g: the extended Euclidean algorithm below degree 200, the
+// half-gcd beyond, its matrices multiplied along the way (see the top of
+// gcd.go). It polls ctx between half-gcd steps and every 64 Euclid
+// steps.
 //
 // Canonical form: g is monic (zero when a = b = 0, with s = t = 0). For
 // nonzero b with b | a, (g, s, t) = (b/lc b, 0, 1/lc b); for a = 0 the
@@ -210,7 +280,7 @@ func (f *Field) XGCD(a, b []uint64) (g, s, t []uint64) {
 // deg s < deg b − deg g and deg t < deg a − deg g (MCA Lemma 3.15 and
 // Theorem 4.11 (iv) for those degree bounds).
 func (f *Field) XGCDContext(ctx context.Context, a, b []uint64) (g, s, t []uint64, err error) {
-	return f.xgcdFrom(ctx, a, b, gcdHGCDMin)
+	return f.xgcdFrom(ctx, a, b, xgcdHGCDMin)
 }
 
 // xgcdFrom is XGCDContext with the half-gcd used from degree hgcdFrom on.
@@ -229,26 +299,41 @@ func (f *Field) xgcdFrom(ctx context.Context, a, b []uint64, hgcdFrom int) (g, s
 	if swapped {
 		a, b = b, a
 	}
-	// T·(a₀, b₀) = (a, b) throughout.
-	tm := identity()
-	for len(b) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, nil, err
+	// tail·T·(a₀, b₀) = (a, b) throughout: T collects the half-gcd
+	// matrices, tail the Euclidean steps once the degree is below
+	// hgcdFrom, so that each step multiplies the small matrix of the
+	// tail instead of the large product of everything before.
+	tm, tail := identity(), identity()
+	for steps := 0; len(b) > 0; steps++ {
+		if steps%64 == 63 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 		if len(a) > len(b) && len(a)-1 >= hgcdFrom {
-			m := f.hgcd(a, b)
-			a, b = f.apply(m, a, b)
+			if err := ctx.Err(); err != nil {
+				return nil, nil, nil, err
+			}
+			var m matrix
+			m, a, b = f.hgcd(a, b, true)
 			tm = f.matMul(m, tm)
 			if len(b) == 0 {
 				break
 			}
+			q, r := f.DivRem(a, b)
+			tm = f.step(q, tm)
+			a, b = b, r
+			continue
 		}
 		q, r := f.DivRem(a, b)
-		tm = f.step(q, tm)
+		tail = f.step(q, tail)
 		a, b = b, r
 	}
+	// The first row of tail·T.
+	row := f.sumsOfProducts([][]uint64{tail.a, tail.b, tm.a, tm.b, tm.c, tm.d},
+		[][]productTerm{{{0, 2}, {1, 4}}, {{0, 3}, {1, 5}}})
 	inv := f.inverse(a[len(a)-1])
-	g, s, t = f.Scale(a, inv), f.Scale(tm.a, inv), f.Scale(tm.b, inv)
+	g, s, t = f.Scale(a, inv), f.Scale(row[0], inv), f.Scale(row[1], inv)
 	if swapped {
 		s, t = t, s
 	}

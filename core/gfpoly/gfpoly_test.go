@@ -423,7 +423,10 @@ func TestHGCDStraddles(t *testing.T) {
 			if len(a) != n+1 || len(b) >= len(a) || len(b) == 0 {
 				continue
 			}
-			c, d := f.apply(f.hgcd(a, b), a, b)
+			mat, c, d := f.hgcd(a, b, true)
+			if mc, md := f.applyReference(mat, a, b); !Equal(mc, c) || !Equal(md, d) {
+				t.Fatalf("p=%d n=%d: the pair returned is not M·(a, b)", p, n)
+			}
 			m := (n + 1) / 2
 			if len(c)-1 < m || len(d)-1 >= m {
 				t.Fatalf("p=%d n=%d: degrees %d, %d do not straddle %d", p, n, len(c)-1, len(d)-1, m)
@@ -544,4 +547,29 @@ func ExampleField_Mul() {
 	// (x + 1)(x + 6) = x² + 7x + 6 ≡ x² + 6 mod 7.
 	fmt.Println(f.Mul([]uint64{1, 1}, []uint64{6, 1}))
 	// Output: [6 0 1]
+}
+
+// TestMatrixProductsAgainstSeparate checks the shared-transform matrix
+// products against separate multiplications, with empty entries and
+// entries on both sides of the transform crossover.
+func TestMatrixProductsAgainstSeparate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 1))
+	for _, p := range testPrimes {
+		f := NewField(p)
+		for _, n := range []int{0, 5, 47, 48, 255, 256, 700, 2100} {
+			entry := func() []uint64 { return randomPoly(rng, rng.IntN(n+1), p) }
+			m := matrix{entry(), entry(), entry(), entry()}
+			k := matrix{entry(), entry(), entry(), maxPoly(n, p)}
+			x, y := randomPoly(rng, 3*n+1, p), maxPoly(2*n, p)
+			gx, gy := f.apply(m, x, y)
+			wx, wy := f.applyReference(m, x, y)
+			if !Equal(gx, wx) || !Equal(gy, wy) {
+				t.Fatalf("p=%d n=%d: matrix times vector differs", p, n)
+			}
+			g, w := f.matMul(m, k), f.matMulReference(m, k)
+			if !Equal(g.a, w.a) || !Equal(g.b, w.b) || !Equal(g.c, w.c) || !Equal(g.d, w.d) {
+				t.Fatalf("p=%d n=%d: matrix product differs", p, n)
+			}
+		}
+	}
 }

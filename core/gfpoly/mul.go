@@ -89,11 +89,44 @@ func (f *Field) mulUnbalanced(a, b []uint64) []uint64 {
 	return trim(out)
 }
 
+// shortOperand: products with an operand of at most this many
+// coefficients scale rows (BenchmarkMulShort, 5000 by m coefficients:
+// 49 µs against 56 µs at m = 2, 52 against 55 at m = 4, 75 against 61 at
+// m = 6).
+const shortOperand = 4
+
 // mulSchoolbook returns the untrimmed product of nonzero a and b by the
 // definition, each coefficient accumulated exactly in three words and
 // reduced once.
 func (f *Field) mulSchoolbook(a, b []uint64) []uint64 {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
 	out := make([]uint64, len(a)+len(b)-1)
+	if len(b) <= shortOperand {
+		// Each output coefficient would cost two word divisions in
+		// reduce3 for only len(b) products: scale rows instead, with
+		// Shoup's precomputed quotient for each coefficient of b.
+		p := f.p
+		for j, c := range b {
+			if c == 0 {
+				continue
+			}
+			cp := modular.ShoupConstant(c, p)
+			row := out[j : j+len(a)]
+			for i, x := range a {
+				row[i] = modular.Add(row[i], modular.MulShoup(x, c, cp, p), p)
+			}
+		}
+		return out
+	}
+	f.accumulate(out, a, b)
+	return out
+}
+
+// accumulate writes the product of a and b into out coefficient by
+// coefficient, each accumulated exactly in three words and reduced once.
+func (f *Field) accumulate(out, a, b []uint64) {
 	for k := range out {
 		lo := max(0, k-len(b)+1)
 		hi := min(k, len(a)-1)
@@ -106,6 +139,13 @@ func (f *Field) mulSchoolbook(a, b []uint64) []uint64 {
 		}
 		out[k] = f.reduce3(s2, s1, s0)
 	}
+}
+
+// mulSchoolbookAccumulate is mulSchoolbook without the row path, for
+// BenchmarkMulShort.
+func (f *Field) mulSchoolbookAccumulate(a, b []uint64) []uint64 {
+	out := make([]uint64, len(a)+len(b)-1)
+	f.accumulate(out, a, b)
 	return out
 }
 
