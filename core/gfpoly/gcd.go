@@ -134,31 +134,50 @@ func shiftDown(a []uint64, k int) []uint64 {
 // a₁, M·(a, b) = x^m·M·(a₀, b₀) + M·(a₁, b₁), where the second product
 // is half the size of M·(a, b). The matrix itself is formed only when
 // wantMatrix is set (the gcd needs only the pair at the top level).
-func (f *Field) hgcd(a, b []uint64, wantMatrix bool) (m matrix, c, d []uint64) {
+//
+// It polls ctx on entry to every call of degree at least hgcdPollMin, and
+// returns ctx's error (with no result) once it is done.
+func (f *Field) hgcd(ctx context.Context, a, b []uint64, wantMatrix bool) (m matrix, c, d []uint64, err error) {
 	n := len(a) - 1
 	half := (n + 1) / 2
 	if len(b)-1 < half {
-		return identity(), a, b
+		return identity(), a, b, nil
 	}
 	if n < hgcdMin {
-		return f.hgcdEuclid(a, b, half)
+		m, c, d = f.hgcdEuclid(a, b, half)
+		return m, c, d, nil
 	}
-	r, c0, d0 := f.hgcd(a[half:], b[half:], true)
+	if n >= hgcdPollMin {
+		if err := ctx.Err(); err != nil {
+			return matrix{}, nil, nil, err
+		}
+	}
+	r, c0, d0, err := f.hgcd(ctx, a[half:], b[half:], true)
+	if err != nil {
+		return matrix{}, nil, nil, err
+	}
 	lo1, lo2 := f.apply(r, trim(a[:half]), trim(b[:half]))
 	a1, b1 := f.addShifted(c0, half, lo1), f.addShifted(d0, half, lo2)
 	if len(b1)-1 < half {
-		return r, a1, b1
+		return r, a1, b1, nil
 	}
 	q, rem := f.DivRem(a1, b1)
 	k := max(2*half-(len(b1)-1), 0)
-	s, c1, d1 := f.hgcd(b1[k:], shiftDown(rem, k), true)
+	s, c1, d1, err := f.hgcd(ctx, b1[k:], shiftDown(rem, k), true)
+	if err != nil {
+		return matrix{}, nil, nil, err
+	}
 	lo1, lo2 = f.apply(s, trim(b1[:min(k, len(b1))]), trim(rem[:min(k, len(rem))]))
 	c, d = f.addShifted(c1, k, lo1), f.addShifted(d1, k, lo2)
 	if wantMatrix {
 		m = f.matMul(s, f.step(q, r))
 	}
-	return m, c, d
+	return m, c, d, nil
 }
+
+// hgcdPollMin: half-gcd calls from this degree on poll the context; one
+// at degree 1000 takes a few milliseconds.
+const hgcdPollMin = 1000
 
 // addShifted returns x^k·hi + lo.
 func (f *Field) addShifted(hi []uint64, k int, lo []uint64) []uint64 {
@@ -194,8 +213,8 @@ func (f *Field) GCD(a, b []uint64) []uint64 {
 
 // GCDContext returns the monic greatest common divisor of a and b (the
 // zero polynomial when both are zero): Euclid's algorithm below degree
-// 4000, the half-gcd beyond (see the top of gcd.go). It polls ctx between
-// half-gcd steps and every few Euclid steps.
+// 4000, the half-gcd beyond (see the top of gcd.go). It polls ctx in
+// every half-gcd call from degree 1000 on and every 64 Euclid steps.
 func (f *Field) GCDContext(ctx context.Context, a, b []uint64) ([]uint64, error) {
 	return f.gcdFrom(ctx, a, b, gcdHGCDMin)
 }
@@ -213,7 +232,10 @@ func (f *Field) gcdFrom(ctx context.Context, a, b []uint64, hgcdFrom int) ([]uin
 			return f.euclid(ctx, a, b)
 		}
 		if len(a) > len(b) {
-			_, a, b = f.hgcd(a, b, false)
+			var err error
+			if _, a, b, err = f.hgcd(ctx, a, b, false); err != nil {
+				return nil, err
+			}
 			if len(b) == 0 {
 				break
 			}
@@ -270,8 +292,8 @@ func (f *Field) XGCD(a, b []uint64) (g, s, t []uint64) {
 // XGCDContext returns the monic gcd g of a and b with Bézout cofactors,
 // s·a + t·b = g: the extended Euclidean algorithm below degree 200, the
 // half-gcd beyond, its matrices multiplied along the way (see the top of
-// gcd.go). It polls ctx between half-gcd steps and every 64 Euclid
-// steps.
+// gcd.go). It polls ctx in every half-gcd call from degree 1000 on and
+// every 64 Euclid steps.
 //
 // Canonical form: g is monic (zero when a = b = 0, with s = t = 0). For
 // nonzero b with b | a, (g, s, t) = (b/lc b, 0, 1/lc b); for a = 0 the
@@ -315,7 +337,9 @@ func (f *Field) xgcdFrom(ctx context.Context, a, b []uint64, hgcdFrom int) (g, s
 				return nil, nil, nil, err
 			}
 			var m matrix
-			m, a, b = f.hgcd(a, b, true)
+			if m, a, b, err = f.hgcd(ctx, a, b, true); err != nil {
+				return nil, nil, nil, err
+			}
 			tm = f.matMul(m, tm)
 			if len(b) == 0 {
 				break

@@ -423,7 +423,7 @@ func TestHGCDStraddles(t *testing.T) {
 			if len(a) != n+1 || len(b) >= len(a) || len(b) == 0 {
 				continue
 			}
-			mat, c, d := f.hgcd(a, b, true)
+			mat, c, d, _ := f.hgcd(context.Background(), a, b, true)
 			if mc, md := f.applyReference(mat, a, b); !Equal(mc, c) || !Equal(md, d) {
 				t.Fatalf("p=%d n=%d: the pair returned is not M·(a, b)", p, n)
 			}
@@ -571,5 +571,34 @@ func TestMatrixProductsAgainstSeparate(t *testing.T) {
 				t.Fatalf("p=%d n=%d: matrix product differs", p, n)
 			}
 		}
+	}
+}
+
+// countingContext counts its polls and never ends.
+type countingContext struct {
+	context.Context
+	polls int
+}
+
+func (c *countingContext) Err() error {
+	c.polls++
+	return nil
+}
+
+// TestPollsInsideLongSteps checks that the half-gcd polls inside one call
+// (not only between the gcd's steps) and that the subproduct tree polls
+// inside a level (more often than once per level).
+func TestPollsInsideLongSteps(t *testing.T) {
+	f := NewField(4611686018427387847)
+	rng := rand.New(rand.NewPCG(12, 1))
+	a, b := randomPoly(rng, 6001, f.p), randomPoly(rng, 6000, f.p)
+	ctx := &countingContext{Context: context.Background()}
+	if _, _, _, err := f.hgcd(ctx, a, b, false); err != nil || ctx.polls < 3 {
+		t.Errorf("one half-gcd of degree 6000 polled %d times (%v)", ctx.polls, err)
+	}
+	xs := distinctPoints(rng, 3000, f.p)
+	ctx = &countingContext{Context: context.Background()}
+	if _, err := f.EvaluateManyContext(ctx, a, xs); err != nil || ctx.polls < 100 {
+		t.Errorf("evaluation at 3000 points (12 levels) polled %d times (%v)", ctx.polls, err)
 	}
 }

@@ -46,26 +46,31 @@ type subproductTree struct {
 const parallelLevelWork = 4096
 
 // forEach runs fn(j) for j < n, spread over the cores when work (a rough
-// count of coefficients touched) is large enough.
-func forEach(n, work int, fn func(j int)) {
+// count of coefficients touched) is large enough. It polls ctx before
+// every call and stops early, returning ctx's error, once it is done.
+func forEach(ctx context.Context, n, work int, fn func(j int)) error {
 	procs := runtime.GOMAXPROCS(0)
 	if procs == 1 || n < 2 || work < parallelLevelWork {
 		for j := range n {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			fn(j)
 		}
-		return
+		return nil
 	}
 	var wg sync.WaitGroup
 	chunk := (n + procs - 1) / procs
 	for s := 0; s < n; s += chunk {
 		e := min(s+chunk, n)
 		wg.Go(func() {
-			for j := s; j < e; j++ {
+			for j := s; j < e && ctx.Err() == nil; j++ {
 				fn(j)
 			}
 		})
 	}
 	wg.Wait()
+	return ctx.Err()
 }
 
 func (f *Field) buildTree(ctx context.Context, xs []uint64) (*subproductTree, error) {
@@ -80,13 +85,16 @@ func (f *Field) buildTree(ctx context.Context, xs []uint64) (*subproductTree, er
 			return nil, err
 		}
 		next := make([][]uint64, (len(cur)+1)/2)
-		forEach(len(next), len(xs), func(j int) {
+		err := forEach(ctx, len(next), len(xs), func(j int) {
 			if 2*j+1 < len(cur) {
 				next[j] = f.Mul(cur[2*j], cur[2*j+1])
 			} else {
 				next[j] = cur[2*j]
 			}
 		})
+		if err != nil {
+			return nil, err
+		}
 		t.levels = append(t.levels, next)
 		cur = next
 	}
@@ -102,7 +110,7 @@ func (f *Field) EvaluateMany(a, xs []uint64) []uint64 {
 
 // EvaluateManyContext returns a(x) for each x in xs: by Horner's rule for
 // at most 16 points, by the subproduct tree beyond (see the top of
-// multipoint.go). It polls ctx once per tree level.
+// multipoint.go). It polls ctx before every node of the tree.
 func (f *Field) EvaluateManyContext(ctx context.Context, a, xs []uint64) ([]uint64, error) {
 	out := make([]uint64, len(xs))
 	if len(xs) <= hornerBlock {
@@ -129,18 +137,20 @@ func (f *Field) evaluateTree(ctx context.Context, t *subproductTree, a []uint64,
 			// Each remainder at level l+1 covers the points
 			// j·2^(l+1) ≤ i < (j+1)·2^(l+1).
 			span := 1 << (l + 1)
-			forEach(len(rems), len(t.points), func(j int) {
+			return forEach(ctx, len(rems), len(t.points), func(j int) {
 				for i := j * span; i < min((j+1)*span, len(t.points)); i++ {
 					out[i] = f.Evaluate(rems[j], t.points[i])
 				}
 			})
-			return nil
 		}
 		nodes := t.levels[l]
 		next := make([][]uint64, len(nodes))
-		forEach(len(nodes), len(t.points), func(j int) {
+		err := forEach(ctx, len(nodes), len(t.points), func(j int) {
 			next[j] = f.Rem(rems[j/2], nodes[j])
 		})
+		if err != nil {
+			return err
+		}
 		rems = next
 	}
 }
@@ -155,7 +165,7 @@ func (f *Field) Interpolate(xs, ys []uint64) ([]uint64, error) {
 // the value ys[i] at xs[i] (points and values reduced modulo p), or
 // ErrRepeatedPoint when two points coincide modulo p. It runs the
 // subproduct-tree algorithm of the top of multipoint.go at every size,
-// polling ctx once per tree level. It panics if len(xs) ≠ len(ys).
+// polling ctx before every node of the tree. It panics if len(xs) ≠ len(ys).
 func (f *Field) InterpolateContext(ctx context.Context, xs, ys []uint64) ([]uint64, error) {
 	if len(xs) != len(ys) {
 		panic("gfpoly: Interpolate needs as many values as points")
@@ -204,13 +214,16 @@ func (f *Field) InterpolateContext(ctx context.Context, xs, ys []uint64) ([]uint
 		}
 		nodes := t.levels[l]
 		next := make([][]uint64, (len(level)+1)/2)
-		forEach(len(next), len(xs), func(j int) {
+		err := forEach(ctx, len(next), len(xs), func(j int) {
 			if 2*j+1 >= len(level) {
 				next[j] = level[2*j]
 				return
 			}
 			next[j] = f.Add(f.Mul(level[2*j], nodes[2*j+1]), f.Mul(level[2*j+1], nodes[2*j]))
 		})
+		if err != nil {
+			return nil, err
+		}
 		level = next
 	}
 	return clone(level[0]), nil
