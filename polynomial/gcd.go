@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -256,23 +257,39 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	if err != nil {
 		return err
 	}
-	var cof []qpoly
-	for _, f := range []qpoly{a, b} {
+	// The two divisions are independent: one per core.
+	var (
+		cof  []qpoly
+		quos [2]zpoly
+		oks  [2]bool
+		errs [2]error
+		wg   sync.WaitGroup
+	)
+	for i, f := range []qpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}
-		zf, _, err := clearDenominators(ctx, f)
-		if err != nil {
-			return err
+		wg.Go(func() {
+			zf, _, err := clearDenominators(ctx, f)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			quos[i], oks[i], errs[i] = zdivModular(ctx, zf, zpp)
+		})
+	}
+	wg.Wait()
+	for i, f := range []qpoly{a, b} {
+		if len(f) == 0 {
+			continue
 		}
-		quo, ok, err := zdivModular(ctx, zf, zpp)
-		if err != nil {
-			return err
+		if errs[i] != nil {
+			return errs[i]
 		}
-		if !ok {
+		if !oks[i] {
 			return errors.New("gcd does not divide an input")
 		}
-		cof = append(cof, toQ(quo))
+		cof = append(cof, toQ(quos[i]))
 	}
 	if len(cof) == 2 && cof[0].deg() > 0 && cof[1].deg() > 0 && !coprimeOverQ(cof[0], cof[1]) {
 		return errors.New("the cofactors are not coprime")
