@@ -329,6 +329,17 @@ const parallelMinLog = 11
 func log2Ceil(n int) int { return bits.Len(uint(n - 1)) }
 
 // mulNTT returns a·b (b == nil: a²) by transforms; both nonzero.
+//
+// A product of length n just above a power of two would waste up to half
+// of a transform of length 2^⌈log₂ n⌉. When both operands fit in
+// N = 2^(⌈log₂ n⌉−1) and the excess r = n − N is at most N/2, the product
+// is instead computed modulo x^N − 1, by a transform of length N, which
+// gives c_i + c_(N+i) for i < r and c_i beyond; the top r coefficients
+// c_N … c_(n−1) depend only on the top r coefficients of a and b, and are
+// the top half of their product, a multiplication of size r; subtracting
+// them unwraps the rest (the "wrap-around" trick, a simple case of
+// splitting the product into power-of-two blocks). The transform lengths
+// are then N plus those for the r-by-r product instead of 2N.
 func (f *Field) mulNTT(a, b []uint64) []uint64 {
 	lb := len(a)
 	if b != nil {
@@ -336,8 +347,44 @@ func (f *Field) mulNTT(a, b []uint64) []uint64 {
 	}
 	n := len(a) + lb - 1
 	logN := log2Ceil(n)
+	if half := (1 << logN) / 2; logN > 1 && len(a) <= half && lb <= half && n-half <= half/2 {
+		r := n - half
+		var top []uint64
+		if b == nil {
+			top = f.Sqr(a[len(a)-r:])
+		} else {
+			top = f.Mul(a[len(a)-r:], b[lb-r:])
+		}
+		// top has length 2r − 1 (its leading coefficient is that of
+		// the product); pad in case the product's top coefficients
+		// trimmed to zero.
+		hi := make([]uint64, r)
+		if len(top) > r-1 {
+			copy(hi, top[r-1:])
+		}
+		w := f.cyclic(a, b, half, logN-1)
+		out := make([]uint64, n)
+		copy(out, w)
+		copy(out[half:], hi)
+		for i, x := range hi {
+			out[i] = modular.Sub(out[i], x, f.p)
+		}
+		return trim(out)
+	}
+	return trim(f.cyclic(a, b, n, logN))
+}
+
+// cyclic returns the first n coefficients of a·b mod (x^(2^logN) − 1)
+// (b == nil: a²), for operands of at most 2^logN coefficients: each
+// coefficient of the cyclic convolution is then a sum of at most
+// min(len a, len b) products, as in the plain product.
+func (f *Field) cyclic(a, b []uint64, n, logN int) []uint64 {
+	lb := len(a)
+	if b != nil {
+		lb = len(b)
+	}
 	if f.self != nil && logN <= f.self.maxLog {
-		return trim(f.self.convolve(a, b, n, logN))
+		return f.self.convolve(a, b, n, logN)
 	}
 	c := threePrimes()
 	k := primesNeeded(min(len(a), lb), f.p)
@@ -355,7 +402,7 @@ func (f *Field) mulNTT(a, b []uint64) []uint64 {
 			run(i)
 		}
 	}
-	return trim(f.garner(res[:k]))
+	return f.garner(res[:k])
 }
 
 // garner maps exact integers given by residues modulo the first len(res)
