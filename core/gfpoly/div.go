@@ -147,10 +147,10 @@ func (f *Field) divRemWithInverse(a, b, inv []uint64) (q, r []uint64) {
 }
 
 // modulus is a divisor prepared for repeated reduction of polynomials of
-// degree below 2·deg b.
+// degree up to 2·deg b.
 type modulus struct {
 	b   []uint64
-	inv []uint64 // rev(b)⁻¹ mod x^deg b, when Newton division pays
+	inv []uint64 // rev(b)⁻¹ mod x^(deg b + 1), when Newton division pays
 }
 
 func (f *Field) newModulus(b []uint64) *modulus {
@@ -159,12 +159,13 @@ func (f *Field) newModulus(b []uint64) *modulus {
 	}
 	md := &modulus{b: b}
 	if len(b)-1 >= divNewtonMin {
-		md.inv = f.seriesInverse(reverse(b), len(b)-1)
+		md.inv = f.seriesInverse(reverse(b), len(b))
 	}
 	return md
 }
 
-// reduce returns a mod b for deg a < 2·deg b.
+// reduce returns a mod b: with the prepared inverse for deg a ≤ 2·deg b,
+// by DivRem beyond.
 func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 	if len(a) < len(md.b) {
 		return a
@@ -173,14 +174,23 @@ func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 		_, r := f.divRemClassical(a, md.b)
 		return r
 	}
+	if len(a)-len(md.b)+1 > len(md.inv) {
+		return f.Rem(a, md.b)
+	}
 	_, r := f.divRemWithInverse(a, md.b, md.inv)
 	return r
 }
 
-// MulMod returns a·b mod m for a, b of degree below deg m. It panics if m
-// is zero.
+// MulMod returns a·b mod m (operands of degree deg m or more are reduced
+// first). It panics if m is zero.
 func (f *Field) MulMod(a, b, m []uint64) []uint64 {
-	return f.reduce(f.newModulus(m), f.Mul(a, b))
+	if len(a) >= len(m) {
+		a = f.Rem(a, m)
+	}
+	if len(b) >= len(m) {
+		b = f.Rem(b, m)
+	}
+	return clone(f.reduce(f.newModulus(m), f.Mul(a, b)))
 }
 
 // PowMod returns a^e mod m for e ≥ 0; it panics if m is zero or e < 0.

@@ -275,6 +275,11 @@ func TestPowMod(t *testing.T) {
 			if got, want := f.MulMod(a[:lm-1], b, m), f.Rem(mulReference(a[:lm-1], b, p), m); !Equal(got, trim(want)) {
 				t.Fatalf("p=%d deg m=%d: MulMod differs", p, lm-1)
 			}
+			// Operands of degree above deg m.
+			c := randomPoly(rng, 3*lm, p)
+			if got, want := f.MulMod(a, c, m), f.Rem(mulReference(a, c, p), m); !Equal(got, want) {
+				t.Fatalf("p=%d deg m=%d: MulMod of unreduced operands differs", p, lm-1)
+			}
 		}
 	}
 }
@@ -600,5 +605,37 @@ func TestPollsInsideLongSteps(t *testing.T) {
 	ctx = &countingContext{Context: context.Background()}
 	if _, err := f.EvaluateManyContext(ctx, a, xs); err != nil || ctx.polls < 100 {
 		t.Errorf("evaluation at 3000 points (12 levels) polled %d times (%v)", ctx.polls, err)
+	}
+}
+
+// TestReduceWithInverse checks the prepared divisor of MulMod and PowMod
+// on the Newton path (deg m ≥ divNewtonMin) against long division, and
+// one PowMod there against repeated MulMod.
+func TestReduceWithInverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	for _, p := range []uint64{3, 998244353, 4611686018427387847} {
+		f := NewField(p)
+		for _, lm := range []int{divNewtonMin + 1, divNewtonMin + 200} {
+			m := randomPoly(rng, lm, p)
+			md := f.newModulus(m)
+			if md.inv == nil {
+				t.Fatalf("deg m = %d did not take the Newton path", lm-1)
+			}
+			for _, la := range []int{1, lm - 1, lm, 2*lm - 1, 3 * lm} {
+				a := randomPoly(rng, la, p)
+				_, want := divRemReference(a, m, p)
+				if got := f.reduce(md, a); !Equal(got, want) {
+					t.Fatalf("p=%d deg m=%d len a=%d: reduction differs", p, lm-1, la)
+				}
+			}
+			a := randomPoly(rng, lm-1, p)
+			want := []uint64{1}
+			for range 5 {
+				want = f.MulMod(want, a, m)
+			}
+			if got := f.PowMod(a, big.NewInt(5), m); !Equal(got, want) {
+				t.Fatalf("p=%d deg m=%d: a^5 mod m differs", p, lm-1)
+			}
+		}
 	}
 }
