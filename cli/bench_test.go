@@ -5,7 +5,10 @@ import (
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/finitefield"
 	"jacobian.dev/integer"
+	"jacobian.dev/matrix"
+	"jacobian.dev/polynomial"
 )
 
 // BenchmarkMain measures one whole in-process invocation: building the
@@ -29,5 +32,15 @@ func BenchmarkMain(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkRegistry measures building the default build's registry, which
+// every invocation pays before it chooses a command.
+func BenchmarkRegistry(b *testing.B) {
+	for b.Loop() {
+		if _, err := core.NewRegistryWith(integer.Register, matrix.Register, finitefield.Register, polynomial.Register); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

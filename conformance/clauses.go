@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -12,8 +13,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/google/jsonschema-go/jsonschema"
 
 	"jacobian.dev/core"
 )
@@ -29,20 +28,29 @@ type clause struct {
 
 // clauses are checked in this order: static rules first, so that a report
 // reads from the declaration's shape to its behaviour.
-var clauses = []clause{
-	{name: "id_grammar", check: checkIDGrammar},
-	{name: "kind_verb", check: checkKindVerb},
-	{name: "closed_schemas", check: checkClosedSchemas},
-	{name: "schemas_compile", check: checkSchemasCompile},
-	{name: "catalog_metadata", check: checkCatalogMetadata},
-	{name: "examples_validate", check: checkExamplesValidate},
-	{name: "examples_run", needsRuntime: true, check: checkExamplesRun},
-	{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
-	{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
-	{name: "preflight_limits", needsRuntime: true, check: checkPreflightLimits},
-	{name: "unknown_fields", needsRuntime: true, check: checkUnknownFields},
-	{name: "determinism", needsRuntime: true, check: checkDeterminism},
-	{name: "cancellation", needsRuntime: true, check: checkCancellation},
+// The static rules of the declaration's shape are core's
+// (core.DeclarationRules), the same ones core.Add enforces.
+var clauses = append(declarationClauses(),
+	clause{name: "schemas_compile", check: checkSchemasCompile},
+	clause{name: "examples_validate", check: checkExamplesValidate},
+	clause{name: "examples_run", needsRuntime: true, check: checkExamplesRun},
+	clause{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
+	clause{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
+	clause{name: "preflight_limits", needsRuntime: true, check: checkPreflightLimits},
+	clause{name: "unknown_fields", needsRuntime: true, check: checkUnknownFields},
+	clause{name: "determinism", needsRuntime: true, check: checkDeterminism},
+	clause{name: "cancellation", needsRuntime: true, check: checkCancellation},
+)
+
+// declarationClauses turns core's declaration rules into clauses.
+func declarationClauses() []clause {
+	var out []clause
+	for _, r := range core.DeclarationRules() {
+		out = append(out, clause{name: r.Name, check: func(_ context.Context, sub *subject) (Status, string) {
+			return problems(r.Check(sub.d)).verdict("")
+		}})
+	}
+	return out
 }
 
 // maxListed is how many failing requests of one kind a message lists; the
@@ -61,128 +69,6 @@ func (p problems) verdict(passMessage string) (Status, string) {
 	return Pass, passMessage
 }
 
-var segmentPattern = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-
-// checkIDGrammar: lowercase dotted segments, the domain namespace first,
-// exactly one verb segment.
-func checkIDGrammar(_ context.Context, sub *subject) (Status, string) {
-	var p problems
-	id := sub.d.ID
-	segs := strings.Split(id, ".")
-	if len(segs) < 2 {
-		p.add("ID %q has %d segment; it needs the domain namespace and at least a verb, dot-separated", id, len(segs))
-	}
-	for i, s := range segs {
-		if !segmentPattern.MatchString(s) {
-			p.add("segment %d (%q) of ID %q must be lowercase letters, digits and underscores, starting with a letter", i+1, s, id)
-		}
-	}
-	var verbs []string
-	for _, s := range segs {
-		if slices.Contains(core.Verbs, s) {
-			verbs = append(verbs, s)
-		}
-	}
-	if len(verbs) != 1 {
-		p.add("ID %q must contain exactly one verb segment (one of %s), found %d", id, strings.Join(core.Verbs, ", "), len(verbs))
-	}
-	if slices.Contains(core.Verbs, segs[0]) {
-		p.add("ID %q must start with its domain namespace, not the verb %q", id, segs[0])
-	}
-	return p.verdict("")
-}
-
-// verb returns the ID's verb segment, or "" when there is not exactly one.
-func verb(id string) string {
-	found := ""
-	for _, s := range strings.Split(id, ".") {
-		if slices.Contains(core.Verbs, s) {
-			if found != "" {
-				return ""
-			}
-			found = s
-		}
-	}
-	return found
-}
-
-// checkKindVerb: the verb is "check" exactly when Kind is core.Check,
-// exactly when the result schema carries a verdict.
-func checkKindVerb(_ context.Context, sub *subject) (Status, string) {
-	var p problems
-	d := sub.d
-	if d.Kind != core.Compute && d.Kind != core.Check {
-		p.add("Kind is %q; it must be %q or %q", d.Kind, core.Compute, core.Check)
-	}
-	isCheckVerb := verb(d.ID) == "check"
-	isCheckKind := d.Kind == core.Check
-	var verdict *jsonschema.Schema
-	if d.ResultSchema != nil {
-		verdict = d.ResultSchema.Properties["verdict"]
-	}
-	hasVerdict := verdict != nil
-	switch {
-	case isCheckVerb && !isCheckKind:
-		p.add("ID %q uses the verb \"check\" but Kind is %q; a checker declares Kind: core.Check", d.ID, d.Kind)
-	case !isCheckVerb && isCheckKind:
-		p.add("Kind is check but ID %q does not use the verb \"check\"", d.ID)
-	}
-	switch {
-	case isCheckKind && !hasVerdict:
-		p.add("a checker's result schema must have a \"verdict\" property; embed core.CheckResult in the result type")
-	case !isCheckKind && hasVerdict:
-		p.add("the result schema has a \"verdict\" property but Kind is %q: an operation either computes a value or checks a claim, never both", d.Kind)
-	}
-	if isCheckKind && hasVerdict {
-		want := []any{string(core.Accepted), string(core.Rejected), string(core.Inconclusive)}
-		if !sameSet(verdict.Enum, want) {
-			p.add("the verdict property must be the enumeration %v, got %v", want, verdict.Enum)
-		}
-		if !slices.Contains(d.ResultSchema.Required, "verdict") {
-			p.add("the verdict property must be required")
-		}
-	}
-	return p.verdict("")
-}
-
-func sameSet(a, b []any) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for _, x := range a {
-		if !slices.Contains(b, x) {
-			return false
-		}
-	}
-	return true
-}
-
-// checkClosedSchemas: every object schema in the request and result schemas
-// refuses properties it does not declare.
-func checkClosedSchemas(_ context.Context, sub *subject) (Status, string) {
-	var p problems
-	for _, side := range []struct {
-		name   string
-		schema *jsonschema.Schema
-	}{{"request", sub.d.RequestSchema}, {"result", sub.d.ResultSchema}} {
-		schema := side.schema
-		if schema == nil {
-			p.add("the %s schema is missing", side.name)
-			continue
-		}
-		if schema.Type != "object" {
-			p.add("the %s schema must describe a JSON object, not %q", side.name, schema.Type)
-		}
-		for _, at := range openObjects(schema) {
-			p.add("the %s schema's object at %s does not have additionalProperties: false", side.name, at)
-		}
-		for _, at := range unconstrainedValues(schema) {
-			p.add("the %s schema at %s admits any JSON value, including objects with undeclared fields (a Go field of type any?); give it a definite type", side.name, at)
-		}
-	}
-	return p.verdict("")
-}
-
 // checkSchemasCompile: both published schemas compile as JSON Schema
 // 2020-12.
 func checkSchemasCompile(_ context.Context, sub *subject) (Status, string) {
@@ -190,50 +76,6 @@ func checkSchemasCompile(_ context.Context, sub *subject) (Status, string) {
 		return Fail, err.Error()
 	}
 	return Pass, ""
-}
-
-// checkCatalogMetadata: what search, the catalog and inspect show is
-// present.
-func checkCatalogMetadata(_ context.Context, sub *subject) (Status, string) {
-	var p problems
-	d := sub.d
-	if strings.TrimSpace(d.Title) == "" {
-		p.add("Title is empty")
-	}
-	if strings.TrimSpace(d.Summary) == "" {
-		p.add("Summary is empty; say in a sentence what the operation computes")
-	}
-	if len(d.InputKinds) == 0 {
-		p.add("InputKinds is empty; name the kinds of value the request takes (\"integer\", \"matrix\", ...)")
-	}
-	for i, k := range d.InputKinds {
-		if strings.TrimSpace(k) == "" {
-			p.add("input kind %d is blank", i)
-		}
-	}
-	if d.Effect != core.Pure && d.Effect != core.WritesArtifact {
-		p.add("Effect is %q; it must be %q or %q", d.Effect, core.Pure, core.WritesArtifact)
-	}
-	if d.Provider.Module == "" || d.Provider.Module == "unknown" {
-		p.add("the provider module is %q; the catalog must name the module that supplies the operation", d.Provider.Module)
-	}
-	if d.Provider.Version == "" {
-		p.add("the provider version is empty")
-	}
-	for i, l := range d.Limits {
-		if strings.TrimSpace(l.Name) == "" || strings.TrimSpace(l.Unit) == "" || strings.TrimSpace(l.Description) == "" || l.Max <= 0 {
-			p.add("limit %d (%q) needs a name, a positive max, a unit and a description; inspect publishes them", i, l.Name)
-		}
-	}
-	if len(d.Examples) == 0 {
-		p.add("no examples are declared; give at least one bounded example with its exact result")
-	}
-	for i, ex := range d.Examples {
-		if strings.TrimSpace(ex.Title) == "" {
-			p.add("example %d has no title", i)
-		}
-	}
-	return p.verdict("")
 }
 
 // exampleName identifies an example in messages.
@@ -490,7 +332,7 @@ func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
 		if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.UnknownField {
 			p.add("%s with an added field %q: want failed UNKNOWN_FIELD, but it %s", exampleName(i, ex), unknownField, describe(r))
 		}
-		for _, name := range sortedKeys(fields) {
+		for _, name := range slices.Sorted(maps.Keys(fields)) {
 			altered, path, ok := numberInPlaceOfString(fields[name])
 			if !ok {
 				continue
@@ -522,15 +364,6 @@ func clone(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func mustMarshal(v any) []byte {
@@ -568,11 +401,11 @@ func numberInPlaceOfString(v any) (any, string, bool) {
 			}
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			if altered, path, ok := numberInPlaceOfString(x[k]); ok {
 				out := clone(x)
 				out[k] = altered
-				return out, "/" + escape(k) + path, true
+				return out, "/" + core.PointerToken(k) + path, true
 			}
 		}
 	}

@@ -64,7 +64,11 @@ func TestBrokenDomain(t *testing.T) {
 			t.Errorf("%s/%s: status %s (%s), want failing %v", r.CapabilityID, r.Clause, r.Status, r.Message, want)
 		}
 	}
-	if got, want := len(rep.Failed()), 16; got != want {
+	want := 0
+	for _, cs := range wantBroken {
+		want += len(cs)
+	}
+	if got := len(rep.Failed()); got != want || want < 12 {
 		t.Errorf("Failed() has %d results, want %d", got, want)
 	}
 	messages := map[string][]string{
@@ -74,21 +78,27 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.preflight.compute/preflight_limits":            {`limit "n_digits"`, "RESOURCE_REFUSED", "completed"},
 		"broken.deaf.compute/cancellation":                     {"had not returned 500ms after cancellation", "completed"},
 		"broken.flip.compute/determinism":                      {"different values", `{"double":"4","triple":"6"}`, `{"triple":"6","double":"4"}`},
-		"broken.number.compute/unknown_fields":                 {"/n sent as a JSON number", "INVALID_PAYLOAD", "completed"},
 		"broken.withheld.compute/results_validate":             {"withheld", "JSON number"},
 		"broken.fragile.compute/postcondition_generated":       {"INTERNAL_ERROR", "recovered panic", "negative n"},
 		"broken.lingering.compute/cancellation":                {"first attempt: returned ", "second attempt: returned ", "must return within 500ms"},
-		"broken.untitled.compute/catalog_metadata":             {"example 0 has no title"},
 		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},
 		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
 		"broken.slow_refused.compute/cancellation":             {"never reaches execution", "RESOURCE_REFUSED"},
 	}
+	seen := 0
 	for _, r := range rep.Results {
-		for _, want := range messages[r.CapabilityID+"/"+r.Clause] {
+		wants, ok := messages[r.CapabilityID+"/"+r.Clause]
+		if ok {
+			seen++
+		}
+		for _, want := range wants {
 			if !strings.Contains(r.Message, want) {
 				t.Errorf("%s/%s: message %q lacks %q", r.CapabilityID, r.Clause, r.Message, want)
 			}
 		}
+	}
+	if seen != len(messages) {
+		t.Errorf("%d of the %d expected messages belong to no result; a renamed operation or clause?", len(messages)-seen, len(messages))
 	}
 }
 
@@ -143,21 +153,14 @@ func clauseNamed(t *testing.T, name string) clause {
 // breaks them, so only a hand-built value can show that they fail.
 func handBuilt[Req, Res any](t *testing.T, id string, kind core.Kind, ex core.Example) *core.Declaration {
 	t.Helper()
-	req, err := core.SchemaFor[Req]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := core.SchemaFor[Res]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &core.Declaration{
+	d, _ := core.Declare(core.Operation[Req, Res]{
 		ID: id, Title: "Number of divisors", Summary: "Counts the positive divisors of a nonzero integer.",
 		Kind: kind, Effect: core.Pure, InputKinds: []string{"integer"},
-		Provider:      core.Provider{Module: "example.com/sound", Version: "v1.0.0"},
-		RequestSchema: req, ResultSchema: res,
-		Examples: []core.Example{ex},
-	}
+		Run:           func(context.Context, Req) (Res, error) { return *new(Res), nil },
+		Postcondition: func(context.Context, Req, Res) error { return nil },
+		Examples:      []core.Example{ex},
+	})
+	return d
 }
 
 type openRequest struct {
@@ -203,11 +206,11 @@ func TestStaticClauses(t *testing.T) {
 		{name: "checker agrees", clause: "kind_verb", decl: checker},
 		{name: "check verb, compute kind", clause: "kind_verb", decl: checker, edit: func(d *core.Declaration) { d.Kind = core.Compute }, want: `uses the verb "check" but Kind is "compute"`},
 		{name: "check kind, compute verb", clause: "kind_verb", decl: checker, edit: func(d *core.Declaration) { d.ID = "sound.primality.compute" }, want: `does not use the verb "check"`},
-		{name: "checker without verdict", clause: "kind_verb", decl: compute, edit: func(d *core.Declaration) { d.ID, d.Kind = "sound.divisor_count.check", core.Check }, want: `must have a "verdict" property`},
+		{name: "checker without verdict", clause: "kind_verb", decl: compute, edit: func(d *core.Declaration) { d.ID, d.Kind = "sound.divisor_count.check", core.Check }, want: "embed core.CheckResult"},
 		{name: "computation with verdict", clause: "kind_verb", decl: checker, edit: func(d *core.Declaration) { d.ID, d.Kind = "sound.primality.compute", core.Compute }, want: "never both"},
 		{name: "unknown kind", clause: "kind_verb", decl: compute, edit: func(d *core.Declaration) { d.Kind = "estimate" }, want: `Kind is "estimate"`},
-		{name: "verdict not required", clause: "kind_verb", decl: checker, edit: func(d *core.Declaration) { d.ResultSchema.Required = nil }, want: "must be required"},
-		{name: "verdict not an enumeration", clause: "kind_verb", decl: checker, edit: func(d *core.Declaration) { d.ResultSchema.Properties["verdict"].Enum = []any{"yes", "no"} }, want: "must be the enumeration"},
+		{name: "verdict not required", clause: "closed_schemas", decl: checker, edit: func(d *core.Declaration) { d.ResultSchema().Required = nil }, want: "must be required"},
+		{name: "verdict not an enumeration", clause: "closed_schemas", decl: checker, edit: func(d *core.Declaration) { d.ResultSchema().Properties["verdict"].Enum = []any{"yes", "no"} }, want: "must be the enumeration"},
 
 		{name: "closed", clause: "closed_schemas", decl: compute},
 		{name: "map field", clause: "closed_schemas", decl: func(t *testing.T) *core.Declaration {
@@ -215,30 +218,31 @@ func TestStaticClauses(t *testing.T) {
 		}, want: "the request schema's object at /properties/weights does not have additionalProperties: false"},
 		{name: "nested object left open", clause: "closed_schemas", decl: func(t *testing.T) *core.Declaration {
 			return handBuilt[nestedRequest, soundCountResult](t, "sound.nested.compute", core.Compute, twelve)
-		}, edit: func(d *core.Declaration) { d.RequestSchema.Properties["inner"].AdditionalProperties = nil }, want: "object at /properties/inner"},
-		{name: "top level open", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema.AdditionalProperties = nil }, want: "the result schema's object at the top level"},
+		}, edit: func(d *core.Declaration) { d.RequestSchema().Properties["inner"].AdditionalProperties = nil }, want: "object at /properties/inner"},
+		{name: "top level open", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema().AdditionalProperties = nil }, want: "the result schema's object at the top level"},
 		{name: "any value", clause: "closed_schemas", decl: func(t *testing.T) *core.Declaration {
 			return handBuilt[numberRequest, soundCountResult](t, "sound.any.compute", core.Compute, twelve)
 		}, want: "the request schema at /properties/n admits any JSON value"},
 		{name: "described but untyped", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) {
-			d.ResultSchema.Properties["count"] = &jsonschema.Schema{Description: "a count"}
+			d.ResultSchema().Properties["count"] = &jsonschema.Schema{Description: "a count"}
 		}, want: "the result schema at /properties/count admits any JSON value"},
 		{name: "closed checker", clause: "closed_schemas", decl: checker},
-		{name: "missing schema", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema = nil }, want: "the result schema is missing"},
-		{name: "not an object", clause: "closed_schemas", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema = core.Integer{}.JSONSchema() }, want: `must describe a JSON object, not "string"`},
+		{name: "not an object", clause: "closed_schemas", decl: func(t *testing.T) *core.Declaration {
+			return handBuilt[core.Integer, soundCountResult](t, "sound.bare.compute", core.Compute, twelve)
+		}, want: `must describe a JSON object (a Go struct), not "string"`},
 
 		{name: "compiles", clause: "schemas_compile", decl: checker},
-		{name: "dangling reference", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema.Properties["n"].Ref = "#/$defs/missing" }, want: "request schema"},
-		{name: "bad pattern", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema.Properties["count"].Pattern = "([0-9]" }, want: "result schema"},
-		{name: "older draft", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema.Schema = "http://json-schema.org/draft-07/schema#" }, want: "JSON Schema 2020-12"},
+		{name: "dangling reference", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema().Properties["n"].Ref = "#/$defs/missing" }, want: "request schema"},
+		{name: "bad pattern", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.ResultSchema().Properties["count"].Pattern = "([0-9]" }, want: "result schema"},
+		{name: "older draft", clause: "schemas_compile", decl: compute, edit: func(d *core.Declaration) { d.RequestSchema().Schema = "http://json-schema.org/draft-07/schema#" }, want: "JSON Schema 2020-12"},
 
 		{name: "complete metadata", clause: "catalog_metadata", decl: compute},
 		{name: "no title", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Title = " " }, want: "Title is empty"},
-		{name: "no summary", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Summary = "" }, want: "Summary is empty"},
+		{name: "no summary", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Summary = "" }, want: "Summary must say in a sentence"},
 		{name: "no input kinds", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.InputKinds = nil }, want: "InputKinds is empty"},
 		{name: "unknown provider", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Provider.Module = "unknown" }, want: "provider module"},
 		{name: "no effect", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Effect = "" }, want: "Effect"},
-		{name: "no examples", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples = nil }, want: "no examples"},
+		{name: "no examples", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) { d.Examples = nil }, want: "Examples is empty"},
 		{name: "limit without unit", clause: "catalog_metadata", decl: compute, edit: func(d *core.Declaration) {
 			d.Limits = []core.Limit{{Name: "n_digits", Max: 24, Description: "digits of n", Beyond: func() string {
 				return `{"n":"1"}`
@@ -597,8 +601,8 @@ func TestNumberInPlaceOfString(t *testing.T) {
 }
 
 func TestClauses(t *testing.T) {
-	want := []string{"id_grammar", "kind_verb", "closed_schemas", "schemas_compile", "catalog_metadata",
-		"examples_validate", "examples_run", "results_validate", "postcondition_generated",
+	want := []string{"id_grammar", "kind_verb", "catalog_metadata", "closed_schemas", "ports",
+		"schemas_compile", "examples_validate", "examples_run", "results_validate", "postcondition_generated",
 		"preflight_limits", "unknown_fields", "determinism", "cancellation"}
 	if got := Clauses(); !slices.Equal(got, want) {
 		t.Errorf("Clauses() = %v", got)

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/google/jsonschema-go/jsonschema"
+
 // CatalogEntry describes one installed operation in the inventory.
 type CatalogEntry struct {
 	CapabilityID          string   `json:"capability_id"`
@@ -52,8 +54,12 @@ func nonNilPorts(p []Port) []Port {
 // kind, effect, provider and live availability, limits, ports, examples.
 type Inspection struct {
 	*Declaration
-	AcceptedArtifactTypes []string `json:"accepted_artifact_types"`
-	ProducedArtifactTypes []string `json:"produced_artifact_types"`
+	RequestSchema         *jsonschema.Schema `json:"request_schema"`
+	ResultSchema          *jsonschema.Schema `json:"result_schema"`
+	InputPorts            []Port             `json:"input_ports"`
+	OutputPorts           []Port             `json:"output_ports"`
+	AcceptedArtifactTypes []string           `json:"accepted_artifact_types"`
+	ProducedArtifactTypes []string           `json:"produced_artifact_types"`
 	// Requirements lists what the provider needs at run time. Built-in
 	// operations need nothing beyond the binary.
 	Requirements []string `json:"provider_requirements"`
@@ -70,6 +76,10 @@ func (rt *Runtime) Inspect(id string) (Inspection, error) {
 	}
 	return Inspection{
 		Declaration:           d,
+		RequestSchema:         d.RequestSchema(),
+		ResultSchema:          d.ResultSchema(),
+		InputPorts:            nonNilPorts(d.InputPorts),
+		OutputPorts:           nonNilPorts(d.OutputPorts),
 		AcceptedArtifactTypes: nonNil(d.AcceptedArtifactTypes()),
 		ProducedArtifactTypes: nonNil(d.ProducedArtifactTypes()),
 		Requirements:          []string{},

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
@@ -35,10 +35,6 @@ const (
 	// WritesArtifact operations write a durable artifact.
 	WritesArtifact Effect = "writes_artifact"
 )
-
-// Verbs are the ID segments that name what an operation does. Exactly one
-// segment of an ID is a verb; "check" marks a checker.
-var Verbs = []string{"compute", "solve", "check"}
 
 // Port is a named input or output of an operation through which values pass
 // between calls by reference. Field is the top-level request field (input
@@ -132,30 +128,35 @@ type Provider struct {
 
 // Declaration is a validated, type-erased operation in a Registry.
 type Declaration struct {
-	ID            string             `json:"capability_id"`
-	Title         string             `json:"title"`
-	Summary       string             `json:"summary"`
-	Keywords      []string           `json:"keywords,omitempty"`
-	Kind          Kind               `json:"kind"`
-	Effect        Effect             `json:"effect"`
-	InputKinds    []string           `json:"input_kinds"`
-	InputPorts    []Port             `json:"input_ports,omitempty"`
-	OutputPorts   []Port             `json:"output_ports,omitempty"`
-	Limits        []Limit            `json:"limits"`
-	Examples      []Example          `json:"examples"`
-	Provider      Provider           `json:"provider"`
-	RequestSchema *jsonschema.Schema `json:"request_schema"`
-	ResultSchema  *jsonschema.Schema `json:"result_schema"`
+	ID          string    `json:"capability_id"`
+	Title       string    `json:"title"`
+	Summary     string    `json:"summary"`
+	Keywords    []string  `json:"keywords,omitempty"`
+	Kind        Kind      `json:"kind"`
+	Effect      Effect    `json:"effect"`
+	InputKinds  []string  `json:"input_kinds"`
+	InputPorts  []Port    `json:"input_ports,omitempty"`
+	OutputPorts []Port    `json:"output_ports,omitempty"`
+	Limits      []Limit   `json:"limits"`
+	Examples    []Example `json:"examples"`
+	Provider    Provider  `json:"provider"`
 
 	// Slow builds the declared cancellation probe payload, if any.
 	Slow func() string `json:"-"`
 
-	request, result *compiledSchema
-	decode          func([]byte) (any, error)
-	preflight       func(context.Context, any) error
-	execute         func(context.Context, any) (any, error)
-	postcondition   func(context.Context, any, any) error
-	generate        func(context.Context, *rand.Rand) ([]byte, error)
+	// inferred infers the request and result schemas on first use, and
+	// schemas compiles them and checks the rules that need them.
+	inferred func() inferredPair
+	// streamResult says results can be checked by validateStream.
+	streamResult  func() bool
+	schemas       func() (compiledPair, error)
+	checker       bool // the result type embeds CheckResult
+	hasPreflight  bool
+	decode        func([]byte) (any, error)
+	preflight     func(context.Context, any) error
+	execute       func(context.Context, any) (any, error)
+	postcondition func(context.Context, any, any) error
+	generate      func(context.Context, *rand.Rand) ([]byte, error)
 }
 
 // AcceptedArtifactTypes lists the artifact types the input ports take.
@@ -191,164 +192,112 @@ func (d *Declaration) GeneratePayload(ctx context.Context, rng *rand.Rand) ([]by
 // validation, then strict decoding) without running anything. Errors are
 // *Error values with a stable code.
 func (d *Declaration) ParsePayload(payload []byte) error {
-	if d.request == nil {
+	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
 	}
-	_, err := d.parse(payload)
+	shape, err := d.scan(context.Background(), payload)
+	if err != nil {
+		return err
+	}
+	_, err = d.parse(payload, shape)
 	return err
 }
 
 // ValidateResult checks a result value against the result schema.
 func (d *Declaration) ValidateResult(value []byte) error {
-	if d.result == nil {
+	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
+	}
+	c, err := d.schemas()
+	if err != nil {
+		return err
 	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return err
 	}
-	return d.result.validate(inst, "/value")
+	return c.result.validate(inst, "/value")
 }
 
-var (
-	idPattern      = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$`)
-	portPattern    = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	artifactFormat = regexp.MustCompile(`^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$`)
-)
+// compiledPair is a declaration's request and result schemas, compiled.
+type compiledPair struct{ request, result *compiledSchema }
 
-// declare validates op, reporting every problem at once, and builds its
-// Declaration.
-func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
-	var problems []string
-	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+// inferredPair is a declaration's request and result schemas as inferred
+// from its Go types, with the problems inference met.
+type inferredPair struct {
+	request, result *jsonschema.Schema
+	problems        []string
+}
 
-	name := op.ID
-	if name == "" {
-		name = "(no ID)"
+// RequestSchema returns the request's JSON Schema, inferred from the Go
+// type on first use. The same schema is returned on every call.
+func (d *Declaration) RequestSchema() *jsonschema.Schema {
+	if d.inferred == nil {
+		return nil
 	}
-	if !idPattern.MatchString(op.ID) {
-		bad("ID %q must be lowercase dotted segments of [a-z0-9_], each starting with a letter, at least two", op.ID)
-	}
-	segs := strings.Split(op.ID, ".")
-	var verbs []string
-	for _, s := range segs {
-		if slices.Contains(Verbs, s) {
-			verbs = append(verbs, s)
-		}
-	}
-	switch {
-	case len(verbs) != 1:
-		bad("ID %q must contain exactly one verb segment (one of %v), found %d", op.ID, Verbs, len(verbs))
-	case slices.Contains(Verbs, segs[0]):
-		bad("ID %q must start with its domain namespace, not the verb %q", op.ID, segs[0])
-	case op.Kind == Check && verbs[0] != "check":
-		bad("a checker's ID must use the verb \"check\"; %q uses %q", op.ID, verbs[0])
-	case op.Kind == Compute && verbs[0] == "check":
-		bad("ID %q uses the verb \"check\" but Kind is compute; declare Kind: core.Check", op.ID)
-	}
-	if op.Kind != Compute && op.Kind != Check {
-		bad("Kind must be core.Compute or core.Check, got %q", op.Kind)
-	}
-	if op.Effect != Pure && op.Effect != WritesArtifact {
-		bad("Effect must be core.Pure or core.WritesArtifact, got %q", op.Effect)
-	}
-	_, isChecker := any(*new(Res)).(Checked)
-	if op.Kind == Check && !isChecker {
-		bad("checker result type %s must embed core.CheckResult", reflect.TypeFor[Res]())
-	}
-	if op.Kind == Compute && isChecker {
-		bad("result type %s carries a verdict but Kind is compute: an operation is never both", reflect.TypeFor[Res]())
-	}
-	if strings.TrimSpace(op.Title) == "" {
-		bad("Title is empty")
-	}
-	if len(strings.Fields(op.Summary)) < 4 {
-		bad("Summary must say in a sentence what the operation computes")
-	}
-	if len(op.InputKinds) == 0 {
-		bad("InputKinds is empty; name the kinds of value the request takes")
-	}
-	if op.Run == nil {
-		bad("Run is nil")
-	}
-	if op.Postcondition == nil {
-		bad("Postcondition is nil; every result needs an independent check before it is published")
-	}
-	if len(op.Examples) == 0 {
-		bad("Examples is empty; give at least one bounded example with its exact result")
-	}
-	for i, l := range op.Limits {
-		if l.Name == "" || l.Unit == "" || l.Description == "" || l.Max <= 0 {
-			bad("limit %d needs a name, a positive max, a unit and a description", i)
-		}
-		if l.Beyond == nil {
-			bad("limit %q needs a Beyond payload that preflight must refuse", l.Name)
-		} else if op.Preflight == nil {
-			bad("limit %q is declared but Preflight is nil", l.Name)
-		}
-	}
+	return d.inferred().request
+}
 
-	reqSchema, err := schemaOf(reflect.TypeFor[Req]())
-	if err != nil {
-		bad("request schema: %v", err)
+// ResultSchema returns the result's JSON Schema, inferred on first use.
+func (d *Declaration) ResultSchema() *jsonschema.Schema {
+	if d.inferred == nil {
+		return nil
 	}
-	resSchema, err := schemaOf(reflect.TypeFor[Res]())
-	if err != nil {
-		bad("result schema: %v", err)
-	}
+	return d.inferred().result
+}
+
+// Declare builds op's Declaration and validates it against every
+// declaration rule. The declaration is returned even when it breaks rules,
+// so that a tool (the conformance suite) can report on it; Add installs
+// only valid ones.
+//
+// Declaring is cheap, so a process answers in milliseconds however large
+// its catalog: the schemas are inferred from the Go types and compiled only
+// when the declaration is first used, the rules that read them are checked
+// then (and by conformance), and the conformance-only payloads
+// (Limit.Beyond, Slow) are built only when asked for.
+func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	d := &Declaration{
 		ID: op.ID, Title: op.Title, Summary: op.Summary, Keywords: op.Keywords,
 		Kind: op.Kind, Effect: op.Effect, InputKinds: op.InputKinds,
 		InputPorts: op.InputPorts, OutputPorts: op.OutputPorts,
-		Limits: op.Limits, Examples: op.Examples,
-		RequestSchema: reqSchema, ResultSchema: resSchema, Slow: op.Slow,
-		Provider: providerOf(op.Run),
+		Limits: op.Limits, Examples: op.Examples, Slow: op.Slow,
+		Provider:     providerOf(op.Run),
+		hasPreflight: op.Preflight != nil,
 	}
-	if reqSchema != nil {
-		if reqSchema.Type != "object" {
-			bad("request type %s must be a struct (a JSON object)", reflect.TypeFor[Req]())
+	_, d.checker = any(*new(Res)).(Checked)
+	d.inferred = sync.OnceValue(func() inferredPair {
+		var p inferredPair
+		var err error
+		if p.request, err = schemaOf(reflect.TypeFor[Req]()); err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("request type %s has no JSON Schema: %v", reflect.TypeFor[Req](), err))
 		}
-		for _, o := range openObjects(reqSchema) {
-			bad("request schema has an open %s; every object must be closed", o)
+		if p.result, err = schemaOf(reflect.TypeFor[Res]()); err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("result type %s has no JSON Schema: %v", reflect.TypeFor[Res](), err))
 		}
-		if d.request, err = compileSchema("request", reqSchema); err != nil {
-			bad("request schema does not compile: %v", err)
-		}
-	}
-	if resSchema != nil {
-		if resSchema.Type != "object" {
-			bad("result type %s must be a struct (a JSON object)", reflect.TypeFor[Res]())
-		}
-		for _, o := range openObjects(resSchema) {
-			bad("result schema has an open %s; every object must be closed", o)
-		}
-		if d.result, err = compileSchema("result", resSchema); err != nil {
-			bad("result schema does not compile: %v", err)
-		}
-	}
-	checkPorts := func(kind string, ports []Port, s *jsonschema.Schema) {
-		seen := map[string]bool{}
-		for _, p := range ports {
-			if !portPattern.MatchString(p.Name) || seen[p.Name] {
-				bad("%s port %q needs a unique lowercase name", kind, p.Name)
-			}
-			seen[p.Name] = true
-			if s != nil && s.Properties[p.Field] == nil {
-				bad("%s port %q carries field %q, which the schema does not have", kind, p.Name, p.Field)
-			}
-			if len(p.ArtifactTypes) == 0 {
-				bad("%s port %q declares no artifact type", kind, p.Name)
-			}
-			for _, t := range p.ArtifactTypes {
-				if !artifactFormat.MatchString(t) {
-					bad("%s port %q: artifact type %q must be lowercase dotted words", kind, p.Name, t)
-				}
+		return p
+	})
+	d.streamResult = sync.OnceValue(func() bool { return d.ResultSchema() != nil && streamable(d.ResultSchema()) })
+	d.schemas = sync.OnceValues(func() (compiledPair, error) {
+		var c compiledPair
+		problems := d.inferred().problems
+		for _, r := range DeclarationRules() {
+			if r.Schemas {
+				problems = append(problems, r.Check(d)...)
 			}
 		}
-	}
-	checkPorts("input", op.InputPorts, reqSchema)
-	checkPorts("output", op.OutputPorts, resSchema)
-
+		if len(problems) > 0 {
+			return c, &Error{Code: InternalError, Message: (&DeclarationError{ID: d.ID, Problems: problems}).Error()}
+		}
+		var err error
+		if c.request, err = compileSchema("request", d.RequestSchema()); err != nil {
+			return c, &Error{Code: InternalError, Message: fmt.Sprintf("operation %s: the request schema does not compile: %v", d.ID, err)}
+		}
+		if c.result, err = compileSchema("result", d.ResultSchema()); err != nil {
+			return c, &Error{Code: InternalError, Message: fmt.Sprintf("operation %s: the result schema does not compile: %v", d.ID, err)}
+		}
+		return c, nil
+	})
 	d.decode = func(b []byte) (any, error) {
 		var req Req
 		dec := json.NewDecoder(bytes.NewReader(b))
@@ -364,34 +313,20 @@ func declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return op.Preflight(ctx, req.(Req))
 	}
-	d.execute = func(ctx context.Context, req any) (any, error) { return op.Run(ctx, req.(Req)) }
-	d.postcondition = func(ctx context.Context, req, res any) error {
-		return op.Postcondition(ctx, req.(Req), res.(Res))
+	if op.Run != nil {
+		d.execute = func(ctx context.Context, req any) (any, error) { return op.Run(ctx, req.(Req)) }
+	}
+	if op.Postcondition != nil {
+		d.postcondition = func(ctx context.Context, req, res any) error {
+			return op.Postcondition(ctx, req.(Req), res.(Res))
+		}
 	}
 	if op.Generate != nil {
 		d.generate = func(ctx context.Context, rng *rand.Rand) ([]byte, error) {
 			return json.Marshal(op.Generate(ctx, rng))
 		}
 	}
-
-	if d.request != nil {
-		for i, ex := range op.Examples {
-			if _, err := d.parse(ex.Payload); err != nil {
-				bad("example %d (%s): payload does not parse: %v", i, ex.Title, err)
-			}
-		}
-	}
-	if d.result != nil {
-		for i, ex := range op.Examples {
-			if err := d.ValidateResult(ex.Result); err != nil {
-				bad("example %d (%s): result does not match the result schema: %v", i, ex.Title, err)
-			}
-		}
-	}
-	if len(problems) > 0 {
-		return nil, &DeclarationError{ID: name, Problems: problems}
-	}
-	return d, nil
+	return d, validate(d, false)
 }
 
 // DeclarationError lists every problem found in one declaration.
@@ -407,15 +342,18 @@ func (e *DeclarationError) Error() string {
 // parse is the single parse of a payload: JSON Schema validation first, then
 // strict decoding into the request type. Errors are *Error, *PayloadError or
 // a codec refusal, all classified by the runtime.
-func (d *Declaration) parse(payload []byte) (any, error) {
-	if err := syntaxCheck(payload, "/payload"); err != nil {
+// The scan (scan.go) comes first and has refused malformed JSON, duplicate
+// keys and oversized arrays before anything is built.
+func (d *Declaration) parse(payload []byte, _ payloadShape) (any, error) {
+	c, err := d.schemas()
+	if err != nil {
 		return nil, err
 	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(payload))
 	if err != nil {
 		return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: err.Error()}
 	}
-	if err := d.request.validate(inst, "/payload"); err != nil {
+	if err := c.request.validate(inst, "/payload"); err != nil {
 		return nil, err
 	}
 	req, err := d.decode(payload)
@@ -432,6 +370,14 @@ func (d *Declaration) parse(payload []byte) (any, error) {
 	return req, nil
 }
 
+// scan runs the structural pass over a payload against the request schema.
+func (d *Declaration) scan(ctx context.Context, payload []byte) (payloadShape, error) {
+	if _, err := d.schemas(); err != nil {
+		return payloadShape{}, err
+	}
+	return scanPayload(ctx, payload, d.RequestSchema(), "/payload")
+}
+
 // syntaxCheck reports malformed JSON with its line and column.
 func syntaxCheck(b []byte, path string) error {
 	if json.Valid(b) {
@@ -445,16 +391,4 @@ func syntaxCheck(b []byte, path string) error {
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON at line %d, column %d (byte %d): %s", line, col, se.Offset, se.Error())}
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON: %v", err)}
-}
-
-func position(b []byte, offset int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < offset-1 && i < int64(len(b)); i++ {
-		if b[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }

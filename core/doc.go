@@ -1,6 +1,8 @@
 // Package core holds what every Jacobian surface and domain shares: the
 // exact value encodings (integers and rationals as decimal strings,
-// matrices, univariate polynomials), operation declarations and the
+// matrices, and Polynomial, the one result form of a univariate polynomial
+// over any ring, with its one renderer RenderPolynomial; docs/values.md
+// states them all), operation declarations and the
 // registry they are added to, the one execution pipeline (Runtime) with its
 // outcome union and stable codes, and the catalog search index.
 //

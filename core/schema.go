@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -106,7 +107,7 @@ func walkSchema(s *jsonschema.Schema) func(func(*jsonschema.Schema) bool) {
 			kids = append(kids, s.AnyOf...)
 			kids = append(kids, s.OneOf...)
 			for _, m := range []map[string]*jsonschema.Schema{s.Properties, s.PatternProperties, s.Defs, s.Definitions, s.DependentSchemas} {
-				for _, k := range sortedKeys(m) {
+				for _, k := range slices.Sorted(maps.Keys(m)) {
 					kids = append(kids, m[k])
 				}
 			}
@@ -119,33 +120,6 @@ func walkSchema(s *jsonschema.Schema) func(func(*jsonschema.Schema) bool) {
 		}
 		visit(s)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-// openObjects lists the locations of object schemas that accept properties
-// they do not declare. The contract wants every object closed.
-func openObjects(s *jsonschema.Schema) []string {
-	var open []string
-	for sub := range walkSchema(s) {
-		isObject := sub.Type == "object" || slices.Contains(sub.Types, "object") || sub.Properties != nil
-		if !isObject {
-			continue
-		}
-		closed := sub.AdditionalProperties != nil && sub.AdditionalProperties.Not != nil && reflect.DeepEqual(*sub.AdditionalProperties.Not, jsonschema.Schema{})
-		if !closed {
-			names := sortedKeys(sub.Properties)
-			open = append(open, fmt.Sprintf("object with properties %v", names))
-		}
-	}
-	return open
 }
 
 // compiledSchema is a schema compiled once for validation, with its JSON
@@ -311,7 +285,7 @@ func (c *compiledSchema) propertiesAt(schemaURL string) []string {
 	// holds the declared properties.
 	parent := strings.TrimSuffix(schemaURL, "/additionalProperties")
 	props, _ := c.nodeAt(parent)["properties"].(map[string]any)
-	return sortedKeys(props)
+	return slices.Sorted(maps.Keys(props))
 }
 
 func (c *compiledSchema) descriptionAt(schemaURL string) string {
@@ -324,7 +298,7 @@ func pointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+		b.WriteString(PointerToken(t))
 	}
 	return b.String()
 }

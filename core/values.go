@@ -224,14 +224,6 @@ func (Matrix) JSONSchema() *jsonschema.Schema {
 	}
 }
 
-// Polynomial is a univariate polynomial with exact rational coefficients,
-// constant term first and no trailing zeros (the zero polynomial has no
-// coefficients). Variable defaults to "x" when empty.
-type Polynomial struct {
-	Variable     string     `json:"variable,omitempty"`
-	Coefficients []Rational `json:"coefficients"`
-}
-
 // unquote reads a JSON string token and explains what to send instead.
 func unquote(b []byte, what string) (string, error) {
 	if len(b) == 0 || b[0] != '"' {

@@ -3,10 +3,11 @@ package core
 import (
 	"encoding/json"
 	"errors"
-	"github.com/google/jsonschema-go/jsonschema"
 	"math/big"
 	"strings"
 	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 func TestParseInteger(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
@@ -350,25 +349,13 @@ func (F *gf) toField() Field {
 	return fj
 }
 
-// RenderedPolynomial is a polynomial in a result: the coefficients as in
-// FieldPolynomial and the same polynomial written out, e.g.
-// "x^2 + 3·x + 1" over GF(p) or "(t + 1)·x^2 + t" over GF(p^k), whose
+// toRendered builds a result polynomial: the coefficients as in
+// FieldPolynomial and the expression core.RenderPolynomial writes, e.g.
+// "x^2 + 3*x + 1" over GF(p) or "(t + 1)*x^2 + t" over GF(p^k), whose
 // coefficients are written as polynomials in the generator t of the
 // modulus (named by the modulus's variable when it differs from x).
-type RenderedPolynomial struct {
-	Variable     string    `json:"variable,omitempty"`
-	Coefficients []Element `json:"coefficients"`
-	Expression   string    `json:"expression"`
-}
-
-// toRendered renders a polynomial for a result.
-func (F *gf) toRendered(a poly, variable, generator string) RenderedPolynomial {
-	fp := F.toPoly(a, variable)
-	v := variable
-	if v == "" {
-		v = "x"
-	}
-	return RenderedPolynomial{Variable: variable, Coefficients: fp.Coefficients, Expression: renderPoly(F, a, v, generator)}
+func (F *gf) toRendered(a poly, variable, generator string) core.Polynomial[Element] {
+	return core.NewPolynomial(variable, F.toPoly(a, variable).Coefficients, elementRenderer(generator))
 }
 
 // generatorName is the name of t in GF(p)[t]/(f) for rendering, never the
@@ -390,62 +377,24 @@ func generatorName(fj Field, variable string) string {
 	return g
 }
 
-// renderTerms writes Σ c_i v^i from the leading term down, with "·" for
-// products, skipping zero terms; coef renders a coefficient and reports
-// whether it is a sum of several terms (and so needs parentheses).
-func renderTerms(n int, v string, isZero func(int) bool, coef func(int) (string, bool)) string {
-	var b strings.Builder
-	for i := n - 1; i >= 0; i-- {
-		if isZero(i) {
-			continue
+// elementRenderer writes elements for core.RenderPolynomial: over GF(p)
+// the residue, over GF(p^k) the element as a polynomial in the generator,
+// written by the same renderer ("t + 1", "3*t^2", "0" for zero).
+func elementRenderer(generator string) func(Element) string {
+	return func(e Element) string {
+		if !e.list {
+			return e.scalar.String()
 		}
-		if b.Len() > 0 {
-			b.WriteString(" + ")
+		texts := make([]string, len(e.coeffs))
+		for i, c := range e.coeffs {
+			texts[i] = c.String()
 		}
-		c, sum := coef(i)
-		switch {
-		case i == 0:
-			b.WriteString(c)
-			continue
-		case c == "1":
-		case sum:
-			b.WriteString("(" + c + ")·")
-		default:
-			b.WriteString(c + "·")
-		}
-		b.WriteString(v)
-		if i > 1 {
-			fmt.Fprintf(&b, "^%d", i)
-		}
+		return core.RenderPolynomial(generator, texts)
 	}
-	if b.Len() == 0 {
-		return "0"
-	}
-	return b.String()
-}
-
-// renderElement writes an element: its integer over GF(p), a polynomial in
-// the generator over GF(p^k).
-func renderElement(F *gf, a elem, generator string) (string, bool) {
-	if F.k == 1 {
-		if len(a) == 0 {
-			return "0", false
-		}
-		return a[0].String(), false
-	}
-	terms := 0
-	for _, c := range a {
-		if c.Sign() != 0 {
-			terms++
-		}
-	}
-	return renderTerms(len(a), generator, func(i int) bool { return a[i].Sign() == 0 },
-		func(i int) (string, bool) { return a[i].String(), false }), terms > 1
 }
 
 // renderPoly writes a polynomial over F in the variable v, e.g.
-// "t^2 + t + 1" over GF(p) or "(t + 1)·x^2 + t" over GF(p^k).
+// "t^2 + t + 1" over GF(p) or "(t + 1)*x^2 + t" over GF(p^k).
 func renderPoly(F *gf, a poly, v, generator string) string {
-	return renderTerms(len(a), v, func(i int) bool { return isZero(a[i]) },
-		func(i int) (string, bool) { return renderElement(F, a[i], generator) })
+	return F.toRendered(a, v, generator).Expression
 }

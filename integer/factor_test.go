@@ -286,7 +286,7 @@ func TestSlowSemiprime(t *testing.T) {
 func TestBudgetDescription(t *testing.T) {
 	rt := newRuntime(t)
 	d, _ := rt.Registry().Lookup("integer.compute.prime_factorization")
-	desc := d.RequestSchema.Properties["max_iterations"].Description
+	desc := d.RequestSchema().Properties["max_iterations"].Description
 	for _, v := range []int64{DefaultFactorIterations, MaxFactorIterations} {
 		if !strings.Contains(desc, fmt.Sprint(v)) {
 			t.Errorf("max_iterations description %q does not state %d", desc, v)

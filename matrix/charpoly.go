@@ -30,7 +30,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/modular"
@@ -39,19 +38,19 @@ import (
 // MaxCharpolyDimension bounds the order of the matrix.
 const MaxCharpolyDimension = 200
 
-// CharpolyResult is det(x·I − A) as coefficients and as text.
+// CharpolyResult is det(x·I − A), its coefficients with the expression
+// they render to (core.Polynomial).
 type CharpolyResult struct {
-	Polynomial core.Polynomial `json:"characteristic_polynomial"`
-	Expression string          `json:"expression"`
+	Polynomial core.Polynomial[core.Rational] `json:"characteristic_polynomial"`
 }
 
 // charpolyOperation computes the characteristic polynomial det(x·I − A).
 //
 // Canonical form: the monic polynomial of degree n in the variable x, as
 // reduced rational coefficients constant term first (so the last is 1),
-// plus the expression rendered from the highest degree down, e.g.
-// "x^2 - 5*x - 2" (coefficients ±1 are omitted before x, rational
-// coefficients print as "1/2*x"). The 0×0 matrix has characteristic
+// with the expression core.RenderPolynomial writes from the highest degree
+// down, e.g. "x^2 - 5*x - 2" (coefficients ±1 are omitted before x,
+// rational coefficients print as "1/2*x"). The 0×0 matrix has characteristic
 // polynomial 1. A non-square matrix is a DOMAIN_ERROR; a matrix whose
 // entries times the bits of their common denominator exceed MaxScaledBits
 // is refused before any work (RESOURCE_REFUSED).
@@ -90,13 +89,13 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			if err != nil {
 				return CharpolyResult{}, err
 			}
-			return CharpolyResult{
-				Polynomial: core.Polynomial{Variable: "x", Coefficients: coeffs},
-				Expression: render(coeffs, "x"),
-			}, nil
+			return CharpolyResult{Polynomial: core.NewPolynomial("x", coeffs, core.Rational.String)}, nil
 		},
 		Postcondition: func(ctx context.Context, q MatrixRequest, r CharpolyResult) error {
 			n := len(q.Matrix)
+			if err := r.Polynomial.Check(core.Rational.String); err != nil {
+				return err
+			}
 			c := r.Polynomial.Coefficients
 			if len(c) != n+1 || c[n].Rat().Cmp(big.NewRat(1, 1)) != 0 {
 				return fmt.Errorf("not a monic polynomial of degree %d", n)
@@ -153,12 +152,12 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 		Examples: []core.Example{
 			// PARI/GP 2.15.2: charpoly([1,2;3,4]) = x^2 - 5*x - 2.
 			{Title: "2×2 integer matrix", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]]}`),
-				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-2","-5","1"]},"expression":"x^2 - 5*x - 2"}`)},
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-2","-5","1"],"expression":"x^2 - 5*x - 2"}}`)},
 			// PARI/GP 2.15.2: charpoly([1/2,0,0;0,1,1;0,0,1]) = x^3 - 5/2*x^2 + 2*x - 1/2.
 			{Title: "rational upper triangular", Payload: json.RawMessage(`{"matrix":[["1/2","0","0"],["0","1","1"],["0","0","1"]]}`),
-				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-1/2","2","-5/2","1"]},"expression":"x^3 - 5/2*x^2 + 2*x - 1/2"}`)},
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-1/2","2","-5/2","1"],"expression":"x^3 - 5/2*x^2 + 2*x - 1/2"}}`)},
 			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`),
-				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["1"]},"expression":"1"}`)},
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["1"],"expression":"1"}}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) MatrixRequest {
 			n := rng.IntN(8)
@@ -321,41 +320,4 @@ func berkowitz(ctx context.Context, b [][]*big.Int) ([]*big.Int, error) {
 		v = nv
 	}
 	return v, nil
-}
-
-// render writes a polynomial from its highest term down in the style of
-// PARI/GP: "x^3 - 5/2*x^2 + 2*x - 1/2".
-func render(coeffs []core.Rational, variable string) string {
-	var b strings.Builder
-	for k := len(coeffs) - 1; k >= 0; k-- {
-		c := coeffs[k].Rat()
-		if c.Sign() == 0 {
-			continue
-		}
-		abs := new(big.Rat).Abs(c)
-		switch {
-		case b.Len() == 0 && c.Sign() < 0:
-			b.WriteString("-")
-		case b.Len() > 0 && c.Sign() < 0:
-			b.WriteString(" - ")
-		case b.Len() > 0:
-			b.WriteString(" + ")
-		}
-		if k == 0 || !abs.IsInt() || abs.Num().Cmp(big.NewInt(1)) != 0 {
-			b.WriteString(abs.RatString())
-			if k > 0 {
-				b.WriteString("*")
-			}
-		}
-		if k >= 1 {
-			b.WriteString(variable)
-		}
-		if k >= 2 {
-			fmt.Fprintf(&b, "^%d", k)
-		}
-	}
-	if b.Len() == 0 {
-		return "0"
-	}
-	return b.String()
 }

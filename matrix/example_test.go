@@ -33,6 +33,6 @@ func Example() {
 	// Output:
 	// {"determinant":"-2"}
 	// {"status":"infinite","solution":["0","3","0"],"kernel":[["1","-2","1"]]}
-	// {"characteristic_polynomial":{"variable":"x","coefficients":["-2","-5","1"]},"expression":"x^2 - 5*x - 2"}
+	// {"characteristic_polynomial":{"variable":"x","coefficients":["-2","-5","1"],"expression":"x^2 - 5*x - 2"}}
 	// failed DOMAIN_ERROR
 }

@@ -254,8 +254,8 @@ func TestRender(t *testing.T) {
 		for i, x := range tc.coeffs {
 			c[i] = core.Rat(big.NewRat(x, tc.den))
 		}
-		if got := render(c, "x"); got != tc.want {
-			t.Errorf("render(%v/%d) = %q, want %q", tc.coeffs, tc.den, got, tc.want)
+		if got := core.NewPolynomial("x", c, core.Rational.String).Expression; got != tc.want {
+			t.Errorf("charpoly rendering of %v/%d = %q, want %q", tc.coeffs, tc.den, got, tc.want)
 		}
 	}
 }

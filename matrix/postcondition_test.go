@@ -86,9 +86,11 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	cp := charpolyOperation()
 	cr, _ := cp.Run(bg, MatrixRequest{a})
 	cr.Polynomial.Coefficients[0] = bump(cr.Polynomial.Coefficients[0])
+	cr.Polynomial = rerender(cr.Polynomial)
 	expectFail("constant term", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
 	cr, _ = cp.Run(bg, MatrixRequest{a})
 	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
+	cr.Polynomial = rerender(cr.Polynomial)
 	expectFail("trace coefficient", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
 	// The middle coefficients are neither the trace nor the determinant:
 	// each one wrong on its own must still be caught.
@@ -97,9 +99,13 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 		for k := 1; k < len(m.Matrix)-1; k++ {
 			cr, _ = cp.Run(bg, m)
 			cr.Polynomial.Coefficients[k] = bump(cr.Polynomial.Coefficients[k])
+			cr.Polynomial = rerender(cr.Polynomial)
 			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(context.Background(), m, cr))
 		}
 	}
+	cr, _ = cp.Run(bg, MatrixRequest{a})
+	cr.Polynomial.Expression += " + 1"
+	expectFail("expression", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
 	cr, _ = cp.Run(bg, big5)
 	if err := cp.Postcondition(context.Background(), big5, cr); err != nil {
 		t.Errorf("the correct 5×5 characteristic polynomial was rejected: %v", err)
@@ -145,4 +151,10 @@ func TestCheckPrimesFollowTheRequest(t *testing.T) {
 	if len(seen) != 2 || !slices.Equal(seen, again) {
 		t.Errorf("withPrime drew %v, then %v, for the same request", seen, again)
 	}
+}
+
+// rerender writes a tampered polynomial's expression afresh, so that only
+// the mathematical checks can catch the tampering.
+func rerender(p core.Polynomial[core.Rational]) core.Polynomial[core.Rational] {
+	return core.NewPolynomial(p.Variable, p.Coefficients, core.Rational.String)
 }

@@ -84,9 +84,9 @@ func (q *ArithmeticRequest) UnmarshalJSON(b []byte) error {
 // ArithmeticResult holds result for add, subtract, multiply and power, and
 // quotient and remainder for divide.
 type ArithmeticResult struct {
-	Result    *Poly `json:"result,omitempty"`
-	Quotient  *Poly `json:"quotient,omitempty"`
-	Remainder *Poly `json:"remainder,omitempty"`
+	Result    *core.Polynomial[core.Rational] `json:"result,omitempty"`
+	Quotient  *core.Polynomial[core.Rational] `json:"quotient,omitempty"`
+	Remainder *core.Polynomial[core.Rational] `json:"remainder,omitempty"`
 }
 
 // arithmeticOperation is exact arithmetic in Q[x].
@@ -284,24 +284,24 @@ func checkArithmetic(ctx context.Context, q ArithmeticRequest, r ArithmeticResul
 		if r.Quotient == nil || r.Remainder == nil || r.Result != nil {
 			return errors.New("divide must return quotient and remainder only")
 		}
-		for _, p := range []*Poly{r.Quotient, r.Remainder} {
-			if err := p.wellFormed(); err != nil {
+		for _, p := range []*core.Polynomial[core.Rational]{r.Quotient, r.Remainder} {
+			if err := wellFormed(*p); err != nil {
 				return err
 			}
 		}
-		if r.Remainder.q().deg() >= b.deg() {
-			return fmt.Errorf("remainder degree %d is not below the divisor's %d", r.Remainder.q().deg(), b.deg())
+		if qOf(*r.Remainder).deg() >= b.deg() {
+			return fmt.Errorf("remainder degree %d is not below the divisor's %d", qOf(*r.Remainder).deg(), b.deg())
 		}
-		polys = []qpoly{a, b, r.Quotient.q(), r.Remainder.q()}
+		polys = []qpoly{a, b, qOf(*r.Quotient), qOf(*r.Remainder)}
 	} else {
 		if r.Result == nil || r.Quotient != nil || r.Remainder != nil {
 			return errors.New("result must be set alone")
 		}
-		if err := r.Result.wellFormed(); err != nil {
+		if err := wellFormed(*r.Result); err != nil {
 			return err
 		}
-		polys = []qpoly{a, b, r.Result.q()}
-		if q.Op == OpPower && len(a) > 0 && r.Result.q().deg() != a.deg()*int(*q.Exponent) {
+		polys = []qpoly{a, b, qOf(*r.Result)}
+		if q.Op == OpPower && len(a) > 0 && qOf(*r.Result).deg() != a.deg()*int(*q.Exponent) {
 			return errors.New("power has the wrong degree")
 		}
 	}

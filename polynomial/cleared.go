@@ -27,13 +27,11 @@ const (
 
 // clearedLimit declares a cleared_bits bound; beyond is a payload whose
 // coefficients clear past it.
-func clearedLimit(maxBits int64, beyond string) core.Limit {
+func clearedLimit(maxBits int64, beyond func() string) core.Limit {
 	return core.Limit{
 		Name: "cleared_bits", Max: maxBits, Unit: "bits",
 		Description: "each input polynomial, its denominators cleared, has coefficients of at most this many bits, estimated as the bits of the lcm of the denominators (0 for integer coefficients) plus the longest numerator; for an expression, as bounded before expansion",
-		Beyond: func() string {
-			return beyond
-		},
+		Beyond:      beyond,
 	}
 }
 

@@ -49,7 +49,7 @@ func (q DerivativeRequest) order() int {
 
 // DerivativeResult is the k-th derivative.
 type DerivativeResult struct {
-	Derivative Poly `json:"derivative"`
+	Derivative core.Polynomial[core.Rational] `json:"derivative"`
 }
 
 // derivativeOperation computes the k-th derivative d^k f/dx^k: the
@@ -145,14 +145,14 @@ func qderivK(ctx context.Context, f qpoly, k int) (qpoly, error) {
 // identity modulo a prime: f^(k)(t) = k!·Σ_j C(j, k) f_j t^(j−k), with the
 // binomials built by word arithmetic, a different route from Run's.
 func checkDerivative(ctx context.Context, q DerivativeRequest, r DerivativeResult) error {
-	if err := r.Derivative.wellFormed(); err != nil {
+	if err := wellFormed(r.Derivative); err != nil {
 		return err
 	}
 	f, err := q.Polynomial.poly(ctx)
 	if err != nil {
 		return err
 	}
-	d := r.Derivative.q()
+	d := qOf(r.Derivative)
 	k := q.order()
 	wantDeg := len(f) - 1 - k
 	if wantDeg < 0 {

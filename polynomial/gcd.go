@@ -62,14 +62,14 @@ type GCDResult struct {
 	// GCD is the headline answer: over Q the monic gcd; over Z the gcd of
 	// the contents times the primitive gcd, with positive leading
 	// coefficient.
-	GCD Poly `json:"gcd"`
+	GCD core.Polynomial[core.Rational] `json:"gcd"`
 	// Content is the rational c with gcd = c·primitive_part: over Z the
 	// gcd of the inputs' contents, over Q the inverse of the primitive
 	// part's leading coefficient.
 	Content core.Rational `json:"content"`
 	// PrimitivePart is the primitive gcd in Z[x] with positive leading
 	// coefficient, the same over both rings.
-	PrimitivePart Poly `json:"primitive_part"`
+	PrimitivePart core.Polynomial[core.Rational] `json:"primitive_part"`
 }
 
 // gcdOperation computes greatest common divisors of univariate
@@ -106,7 +106,7 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Limits: append(gcdLimits.declare(
 			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
 			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
-		), clearedLimit(GCDMaxClearedBits, `{"left":`+unitFractions(400)+`,"right":{"expression":"x"}}`)),
+		), clearedLimit(GCDMaxClearedBits, func() string { return `{"left":` + unitFractions(400) + `,"right":{"expression":"x"}}` })),
 		Preflight: func(ctx context.Context, q GCDRequest) error {
 			return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right)
 		},
@@ -192,8 +192,8 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 // cofactors are coprime (through a prime image, see coprimeOverQ), so it
 // is a greatest common divisor; then the normalisation.
 func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
-	for _, p := range []Poly{r.GCD, r.PrimitivePart} {
-		if err := p.wellFormed(); err != nil {
+	for _, p := range []core.Polynomial[core.Rational]{r.GCD, r.PrimitivePart} {
+		if err := wellFormed(p); err != nil {
 			return err
 		}
 	}
@@ -205,7 +205,7 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	if err != nil {
 		return err
 	}
-	g, pp := r.GCD.q(), r.PrimitivePart.q()
+	g, pp := qOf(r.GCD), qOf(r.PrimitivePart)
 	if !qscale(pp, r.Content.Rat()).equal(g) {
 		return errors.New("gcd is not content·primitive_part")
 	}

@@ -1,6 +1,8 @@
 package polynomial
 
 import (
+	"encoding/json"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -114,5 +116,40 @@ func TestExpressionAndCoefficientsAgree(t *testing.T) {
 	want := `{"result":{"variable":"t","coefficients":["-4","0","6"],"expression":"6*t^2 - 4"}}`
 	if string(a.Value) != want || string(b.Value) != want {
 		t.Errorf("expression form %s, coefficient form %s, want %s", a.Value, b.Value, want)
+	}
+}
+
+// TestPolyInputMarshal checks that an input encodes in the form it came
+// in: an expression is written back as sent, even one far beyond every
+// expansion bound (so encoding never expands), and either form decodes
+// again to the same input.
+func TestPolyInputMarshal(t *testing.T) {
+	huge := "(x + 1)^1000000000*(2^1000000 + 1)"
+	for _, in := range []string{
+		`{"expression":"x^3 - 2*x + 1"}`,
+		`{"expression":"` + huge + `"}`,
+		`{"expression":"x` + strings.Repeat(" ", MaxExpressionBytes) + `"}`,
+		`{"variable":"t","coefficients":["1/2","0","-3"]}`,
+		`{"variable":"x","coefficients":[]}`,
+	} {
+		var p PolyInput
+		if err := json.Unmarshal([]byte(in), &p); err != nil {
+			t.Fatalf("%.60s: %v", in, err)
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatalf("%.60s: %v", in, err)
+		}
+		if string(out) != in {
+			t.Errorf("Marshal(Unmarshal(%.60s)) = %.60s", in, out)
+		}
+	}
+	// A coefficient input built in Go encodes with the defaulted variable.
+	out, err := json.Marshal(NewPolyInput("", []*big.Rat{big.NewRat(-1, 1), big.NewRat(0, 1), big.NewRat(1, 1)}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"variable":"x","coefficients":["-1","0","1"]}`; string(out) != want {
+		t.Errorf("got %s, want %s", out, want)
 	}
 }

@@ -38,7 +38,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 		if err := arith.Postcondition(context.Background(), q, r); err != nil {
 			t.Fatalf("%s: correct result refused: %v", payload, err)
 		}
-		c := r.Result.q()
+		c := qOf(*r.Result)
 		c[0] = new(big.Rat).Add(c[0], big.NewRat(1, 3))
 		bad := polyOf("x", qtrim(c))
 		if err := arith.Postcondition(context.Background(), q, ArithmeticResult{Result: &bad}); err == nil {
@@ -47,7 +47,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	}
 	q := decodeInto[ArithmeticRequest](t, `{"op":"divide","left":{"expression":"x^5 - 3*x + 1"},"right":{"expression":"2*x^2 + 1"}}`)
 	r, _ := arith.Run(ctx, q)
-	quo := polyOf("x", qadd(r.Quotient.q(), qpoly{big.NewRat(1, 1)}))
+	quo := polyOf("x", qadd(qOf(*r.Quotient), qpoly{big.NewRat(1, 1)}))
 	if err := arith.Postcondition(context.Background(), q, ArithmeticResult{Quotient: &quo, Remainder: r.Remainder}); err == nil {
 		t.Error("divide: tampered quotient accepted")
 	}
@@ -100,7 +100,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	if err := der.Postcondition(context.Background(), dq, dr); err != nil {
 		t.Fatalf("correct derivative refused: %v", err)
 	}
-	c := dr.Derivative.q()
+	c := qOf(dr.Derivative)
 	c[1] = new(big.Rat).Add(c[1], big.NewRat(1, 1))
 	if err := der.Postcondition(context.Background(), dq, DerivativeResult{polyOf("x", c)}); err == nil {
 		t.Error("tampered derivative accepted")

@@ -5,8 +5,9 @@
 //
 // Requests take each polynomial either as coefficients (exact rational
 // strings, constant term first) or as a strict expression (package
-// core/polyexpr); results carry both the coefficients and a rendered
-// expression (Poly). The canonical form of each result is stated on its
+// core/polyexpr); results carry both the coefficients and the expression
+// core.RenderPolynomial writes (core.Polynomial[core.Rational], which the
+// expression form reads back). The canonical form of each result is stated on its
 // operation.
 package polynomial
 

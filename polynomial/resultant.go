@@ -63,7 +63,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Limits: append(resultantLimits.declare(
 			`{"left":{"expression":"x^201"},"right":{"expression":"x + 1"}}`,
 			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
-		), clearedLimit(ResultantMaxClearedBits, `{"left":`+unitFractions(40)+`,"right":{"expression":"x + 1"}}`)),
+		), clearedLimit(ResultantMaxClearedBits, func() string { return `{"left":` + unitFractions(40) + `,"right":{"expression":"x + 1"}}` })),
 		Preflight: func(ctx context.Context, q ResultantRequest) error {
 			return checkPair(resultantLimits, ResultantMaxClearedBits, q.Left, q.Right)
 		},
@@ -144,7 +144,7 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 		Limits: append(resultantLimits.declare(
 			`{"polynomial":{"expression":"x^201"}}`,
 			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
-		), clearedLimit(ResultantMaxClearedBits, `{"polynomial":`+unitFractions(40)+`}`)),
+		), clearedLimit(ResultantMaxClearedBits, func() string { return `{"polynomial":` + unitFractions(40) + `}` })),
 		Preflight: func(ctx context.Context, q DiscriminantRequest) error {
 			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
 				return err

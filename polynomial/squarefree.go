@@ -31,8 +31,8 @@ func (q *SquareFreeRequest) UnmarshalJSON(b []byte) error {
 
 // SquareFreeFactor is one factor a_i with its multiplicity i.
 type SquareFreeFactor struct {
-	Factor       Poly `json:"factor"`
-	Multiplicity int  `json:"multiplicity"`
+	Factor       core.Polynomial[core.Rational] `json:"factor"`
+	Multiplicity int                            `json:"multiplicity"`
 }
 
 // SquareFreeResult is f = content · ∏ factor^multiplicity.
@@ -65,7 +65,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		Limits: append(squareFreeLimits.declare(
 			`{"polynomial":{"expression":"x^1001"}}`,
 			`{"polynomial":{"expression":"2^8193*x"}}`,
-		), clearedLimit(SquareFreeMaxClearedBits, `{"polynomial":`+unitFractions(SquareFreeMaxDegree)+`}`)),
+		), clearedLimit(SquareFreeMaxClearedBits, func() string { return `{"polynomial":` + unitFractions(SquareFreeMaxDegree) + `}` })),
 		Preflight: func(ctx context.Context, q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
@@ -141,10 +141,10 @@ func checkSquareFree(ctx context.Context, q SquareFreeRequest, r SquareFreeResul
 	prod := qpoly{r.Content.Rat()}
 	var factors []qpoly
 	for i, x := range r.Factors {
-		if err := x.Factor.wellFormed(); err != nil {
+		if err := wellFormed(x.Factor); err != nil {
 			return err
 		}
-		a := x.Factor.q()
+		a := qOf(x.Factor)
 		if a.deg() < 1 || !a.isIntegral() || a.lc().Sign() <= 0 {
 			return fmt.Errorf("factor %d is not a non-constant integer polynomial with positive leading coefficient", i)
 		}

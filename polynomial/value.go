@@ -45,6 +45,9 @@ type PolyInput struct {
 	memo *expansion
 	// tooLong is set instead for an expression beyond MaxExpressionBytes.
 	tooLong *polyexpr.SizeError
+	// source is the expression as sent, which MarshalJSON writes back so
+	// that encoding a request never expands anything.
+	source *string
 }
 
 type expansion struct {
@@ -122,6 +125,7 @@ func (p *PolyInput) UnmarshalJSON(b []byte) error {
 		}
 		return nil
 	}
+	p.source = w.Expression
 	expr, err := polyexpr.Compile(*w.Expression, MaxExpressionBytes)
 	var se *polyexpr.SyntaxError
 	var ze *polyexpr.SizeError
@@ -141,17 +145,17 @@ func (p *PolyInput) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the coefficient form (expanding an expression).
+// MarshalJSON writes the input in the form it was given: the expression
+// as sent (expanding it would be work outside preflight's bounds and any
+// deadline), or the variable and coefficients.
 func (p PolyInput) MarshalJSON() ([]byte, error) {
-	if p.tooLong != nil {
-		return nil, p.tooLong
+	if p.source != nil {
+		return json.Marshal(struct {
+			Expression string `json:"expression"`
+		}{*p.source})
 	}
-	c, err := p.poly(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	cs := make([]core.Rational, len(c))
-	for i, x := range c {
+	cs := make([]core.Rational, len(p.coeffs))
+	for i, x := range p.coeffs {
 		cs[i] = core.Rat(x)
 	}
 	v := p.variable
@@ -185,31 +189,21 @@ func (PolyInput) JSONSchema() *jsonschema.Schema {
 	}
 }
 
-// Poly is a polynomial in a result: the coefficients (exact rationals,
-// constant term first, no trailing zeros, [] for zero) and the same
-// polynomial rendered as an expression that the expression form reads
-// back exactly.
-type Poly struct {
-	Variable     string          `json:"variable"`
-	Coefficients []core.Rational `json:"coefficients"`
-	Expression   string          `json:"expression"`
+// Result polynomials are core.Polynomial[core.Rational]: exact rational
+// coefficients, constant term first, no trailing zeros ([] for zero), and
+// the expression core.RenderPolynomial writes, which the expression form
+// reads back exactly.
+
+func polyOf(variable string, a qpoly) core.Polynomial[core.Rational] {
+	return core.RationalPolynomial(variable, a)
 }
 
-func polyOf(variable string, a qpoly) Poly {
-	if variable == "" {
-		variable = "x"
-	}
-	cs := make([]core.Rational, len(a))
-	for i, c := range a {
-		cs[i] = core.Rat(c)
-	}
-	return Poly{Variable: variable, Coefficients: cs, Expression: polyexpr.Render(variable, a)}
+func polyOfZ(variable string, a zpoly) core.Polynomial[core.Rational] {
+	return polyOf(variable, toQ(a))
 }
 
-func polyOfZ(variable string, a zpoly) Poly { return polyOf(variable, toQ(a)) }
-
-// q returns the coefficients of a result polynomial.
-func (p Poly) q() qpoly {
+// qOf returns the coefficients of a result polynomial.
+func qOf(p core.Polynomial[core.Rational]) qpoly {
 	out := make(qpoly, len(p.Coefficients))
 	for i, c := range p.Coefficients {
 		out[i] = c.Rat()
@@ -217,16 +211,18 @@ func (p Poly) q() qpoly {
 	return out
 }
 
-// wellFormed checks the invariants every published polynomial keeps.
-func (p Poly) wellFormed() error {
-	if n := len(p.Coefficients); n > 0 && p.Coefficients[n-1].Rat().Sign() == 0 {
-		return errors.New("result polynomial has a trailing zero coefficient")
+// wellFormed checks the invariants every published polynomial keeps,
+// and that the expression form of a request reads its expression back
+// to its coefficients.
+func wellFormed(p core.Polynomial[core.Rational]) error {
+	if err := p.Check(core.Rational.String); err != nil {
+		return err
 	}
 	parsed, err := polyexpr.Parse(p.Expression, polyexpr.Limits{MaxLength: 1 << 30, MaxDegree: 1 << 40, MaxBits: 1 << 40})
 	if err != nil {
 		return fmt.Errorf("rendered expression does not parse: %v", err)
 	}
-	if !qpoly(parsed.Coefficients).equal(p.q()) {
+	if !qpoly(parsed.Coefficients).equal(qOf(p)) {
 		return errors.New("rendered expression differs from the coefficients")
 	}
 	return nil

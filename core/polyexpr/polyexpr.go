@@ -1,6 +1,6 @@
-// Package polyexpr reads and writes univariate polynomials with rational
-// coefficients in a strict expression form, for every Jacobian domain that
-// accepts polynomials as text.
+// Package polyexpr reads univariate polynomials with rational coefficients
+// in a strict expression form, for every Jacobian domain that accepts
+// polynomials as text.
 //
 // # Grammar
 //
@@ -46,10 +46,10 @@
 //
 // # Rendering
 //
-// Render writes descending powers, "x^3 - 2*x + 1", "-1/2*x^2 + 3/4",
-// "0" for the zero polynomial; coefficients ±1 are omitted before a power
-// of the variable and rational coefficients are written "p/q*x^k". Parse
-// reads every rendering back to the same coefficients.
+// Results are written by core.RenderPolynomial, the one renderer of
+// polynomials: descending powers, "x^3 - 2*x + 1", "-1/2*x^2 + 3/4", "0"
+// for the zero polynomial. Parse reads every such rendering of a rational
+// polynomial back to the same coefficients (tested here and in core).
 package polyexpr
 
 import (
@@ -728,46 +728,4 @@ func trim(c []*big.Rat) []*big.Rat {
 		return nil
 	}
 	return c[:n]
-}
-
-// Render writes coefficients (constant term first, trailing zeros ignored)
-// in the canonical text form, using variable ("x" if empty).
-func Render(variable string, coefficients []*big.Rat) string {
-	if variable == "" {
-		variable = "x"
-	}
-	var b strings.Builder
-	for k := len(coefficients) - 1; k >= 0; k-- {
-		c := coefficients[k]
-		if c.Sign() == 0 {
-			continue
-		}
-		neg := c.Sign() < 0
-		switch {
-		case b.Len() == 0 && neg:
-			b.WriteString("-")
-		case b.Len() > 0 && neg:
-			b.WriteString(" - ")
-		case b.Len() > 0:
-			b.WriteString(" + ")
-		}
-		abs := new(big.Rat).Abs(c)
-		one := abs.IsInt() && abs.Num().IsInt64() && abs.Num().Int64() == 1
-		if k == 0 || !one {
-			b.WriteString(abs.RatString())
-			if k > 0 {
-				b.WriteString("*")
-			}
-		}
-		if k > 0 {
-			b.WriteString(variable)
-			if k > 1 {
-				fmt.Fprintf(&b, "^%d", k)
-			}
-		}
-	}
-	if b.Len() == 0 {
-		return "0"
-	}
-	return b.String()
 }

@@ -1,16 +1,16 @@
-package build_test
+package distribution_test
 
 import (
 	"fmt"
 	"log"
 
-	"jacobian.dev/cli/build"
+	"jacobian.dev/cli/distribution"
 )
 
 // A custom build's domains.go installs exactly the manifest's Register
 // functions, each beside the module and version that supplies it.
 func ExampleRenderDomains() {
-	m, err := build.Parse([]byte(`{
+	m, err := distribution.Parse([]byte(`{
 		"name": "jacobian-lite",
 		"output": "bin/jacobian-lite",
 		"domains": [{"module": "jacobian.dev/integer"}, {"module": "jacobian.dev/matrix"}],
@@ -19,7 +19,7 @@ func ExampleRenderDomains() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	src, err := build.RenderDomains(m, build.Generated)
+	src, err := distribution.RenderDomains(m, distribution.Generated)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func ExampleRenderDomains() {
 // A manifest entry whose package lacks the named Register function is
 // refused before anything is generated, naming the entry.
 func ExampleParse_wrongRegister() {
-	m, err := build.Parse([]byte(`{
+	m, err := distribution.Parse([]byte(`{
 		"name": "jacobian-lite",
 		"output": "bin/jacobian-lite",
 		"domains": [{"module": "jacobian.dev/integer", "register": "Registr"}],
@@ -57,7 +57,7 @@ func ExampleParse_wrongRegister() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	_, err = build.RenderDomains(m, build.Generated)
+	_, err = distribution.RenderDomains(m, distribution.Generated)
 	fmt.Println(err)
 	// Output:
 	// the manifest: domain 1 (jacobian.dev/integer): package jacobian.dev/integer: declares no exported func Registr(*core.Registry) error; functions with that signature: Register

@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"bufio"
@@ -129,22 +129,27 @@ func TestEndToEnd(t *testing.T) {
 	})
 
 	t.Run("default plus gaussian", func(t *testing.T) {
-		res, bin, err := build(t, `{"name":"jacobian-gaussian","output":"OUTPUT",
-			"domains":[{"module":"jacobian.dev/integer"},{"module":"jacobian.dev/matrix"},
-				{"module":"jacobian.dev/finitefield"},{"module":"jacobian.dev/polynomial"},
-				{"module":"example.com/gaussian","replace":"examples/gaussian"}],
-			"jacobian":{"replace":"."}}`)
+		def, err := Default(root)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if g := res.Domains[4]; g.Module != "example.com/gaussian" || g.Operations != 3 || g.Replace != filepath.Join(root, "examples", "gaussian") {
+		var entries []string
+		for _, d := range def.Domains {
+			entries = append(entries, fmt.Sprintf(`{"module":%q}`, d.Module))
+		}
+		entries = append(entries, `{"module":"example.com/gaussian","replace":"examples/gaussian"}`)
+		res, bin, err := build(t, `{"name":"jacobian-gaussian","output":"OUTPUT","domains":[`+strings.Join(entries, ",")+`],"jacobian":{"replace":"."}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := res.Domains[len(def.Domains)]; g.Module != "example.com/gaussian" || g.Operations != 3 || g.Replace != filepath.Join(root, "examples", "gaussian") {
 			t.Errorf("gaussian linked as %+v", g)
 		}
 		gaussian := 0
-		namespaces := map[string]bool{}
+		providers := map[string]bool{}
 		for _, op := range readCatalog(t, bin) {
 			ns, _, _ := strings.Cut(op.ID, ".")
-			namespaces[ns] = true
+			providers[op.Provider.Module] = true
 			if ns == "gaussian" {
 				gaussian++
 				if op.Provider.Module != "example.com/gaussian" {
@@ -155,9 +160,9 @@ func TestEndToEnd(t *testing.T) {
 		if gaussian != 3 {
 			t.Errorf("%d gaussian operations in the catalog, want 3", gaussian)
 		}
-		for _, ns := range []string{"integer", "matrix", "finite_field", "polynomial"} {
-			if !namespaces[ns] {
-				t.Errorf("no %s operations in the catalog", ns)
+		for _, d := range def.Domains {
+			if !providers[d.Module] {
+				t.Errorf("no operations of the default domain %s in the catalog", d.Module)
 			}
 		}
 		// The third-party operation runs over MCP like any other.
@@ -184,7 +189,7 @@ func TestEndToEnd(t *testing.T) {
 
 	t.Run("colliding domains", func(t *testing.T) {
 		_, bin, err := build(t, `{"name":"jacobian-clash","output":"OUTPUT",
-			"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/clash","replace":"cli/build/testdata/clash"}],
+			"domains":[{"module":"jacobian.dev/integer"},{"module":"example.com/clash","replace":"cli/distribution/testdata/clash"}],
 			"jacobian":{"replace":"."}}`)
 		var be *BuildError
 		if !errors.As(err, &be) {

@@ -1,11 +1,13 @@
-package build
+package distribution
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,23 +74,54 @@ func TestParseProblems(t *testing.T) {
 	}
 }
 
-// TestDefaultDomainsDrift regenerates the default distribution's
-// domains.go from default.json and compares it with the file kept by hand.
-func TestDefaultDomainsDrift(t *testing.T) {
+// TestDefaultReadsDomainsGo: the default manifest is read from the
+// hand-kept cli/cmd/jacobian/domains.go, and rendering it back gives that
+// file byte for byte, so nothing the file installs is missed or reordered.
+func TestDefaultReadsDomainsGo(t *testing.T) {
 	m, err := Default(repoRoot)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if m.Name != "jacobian" || len(m.Domains) == 0 {
+		t.Fatalf("default manifest %+v", m)
 	}
 	got, err := RenderDomains(m, HandWritten)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile(filepath.Join(repoRoot, "cli", "cmd", "jacobian", "domains.go"))
+	want, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(DefaultDomainsFile)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("cli/cmd/jacobian/domains.go has drifted from cli/build/default.json; default.json renders\n%s", got)
+		t.Errorf("%s does not render back from the manifest read from it (is it gofmt-formatted, in the shape RenderDomains writes?); the manifest renders\n%s", DefaultDomainsFile, got)
+	}
+}
+
+func TestInstalledDomains(t *testing.T) {
+	const header = "package main\n\nimport (\n\t\"jacobian.dev/core\"\n\t\"jacobian.dev/integer\"\n\tgf \"example.com/go-fields/v2\"\n)\n\n"
+	for _, c := range []struct {
+		name, body string
+		want       []Domain
+		problem    string
+	}{
+		{"imports, aliases and repeats", "func domains() []core.Registrar {\n\treturn []core.Registrar{integer.Register, gf.RegisterPrime, integer.Register}\n}\n",
+			[]Domain{{Module: "jacobian.dev/integer", Package: "jacobian.dev/integer", Register: "Register"}, {Module: "example.com/go-fields/v2", Package: "example.com/go-fields/v2", Register: "RegisterPrime"}}, ""},
+		{"unimported package", "func domains() []core.Registrar { return []core.Registrar{matrix.Register} }\n", nil, "no import is named matrix"},
+		{"not a selector", "func domains() []core.Registrar { return []core.Registrar{register} }\n", nil, "entry 1 of domains()"},
+		{"no domains function", "func other() []core.Registrar { return nil }\n", nil, "no func domains()"},
+		{"empty list", "func domains() []core.Registrar { return []core.Registrar{} }\n", nil, "lists no Register function"},
+	} {
+		got, err := installedDomains([]byte(header + c.body))
+		if c.problem != "" {
+			if err == nil || !strings.Contains(err.Error(), c.problem) {
+				t.Errorf("%s: got %v, %v; want an error saying %q", c.name, got, err, c.problem)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %+v, %v; want %+v", c.name, got, err, c.want)
+		}
 	}
 }
 
@@ -317,7 +350,15 @@ func TestExampleManifest(t *testing.T) {
 // FuzzParse: any input either parses into a manifest that passes its own
 // checks or fails with a ManifestError; it never panics.
 func FuzzParse(f *testing.F) {
-	f.Add([]byte(defaultManifest))
+	m, err := Default(repoRoot)
+	if err != nil {
+		f.Fatal(err)
+	}
+	defaultManifest, err := json.Marshal(m)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(defaultManifest)
 	f.Add([]byte(`{"name":"j","output":"o","domains":[{"module":"example.com/a","package":"example.com/a/b","register":"R","version":"v1.0.0","replace":"x"}],"jacobian":{"replace":"."}}`))
 	f.Add([]byte(`{"domains":[{"module":""}]}`))
 	f.Add([]byte(`[]`))

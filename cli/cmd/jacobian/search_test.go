@@ -1,22 +1,18 @@
-// Package searchquality measures catalog retrieval over the default
-// distribution's installed operations: realistic requests, in the words a
-// person or a model would use, each with the operations that must rank in
-// the top three.
-package searchquality
+package main
 
 import (
 	"slices"
 	"testing"
 
 	"jacobian.dev/core"
-	"jacobian.dev/finitefield"
-	"jacobian.dev/integer"
-	"jacobian.dev/matrix"
-	"jacobian.dev/polynomial"
 )
 
+// TestRetrievalTop3 measures catalog retrieval over the default
+// distribution's installed operations: realistic requests, in the words a
+// person or a model would use, each with the operations that must rank in
+// the top three.
 func TestRetrievalTop3(t *testing.T) {
-	reg, err := core.NewRegistryWith(integer.Register, matrix.Register, finitefield.Register, polynomial.Register)
+	reg, err := core.NewRegistryWith(domains()...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"context"
@@ -23,12 +23,14 @@ const (
 
 const usage = `Usage:
   jacobian-build [flags] MANIFEST.json
-  jacobian-build [flags] -domains "integer matrix"
+  jacobian-build [flags] -default [-domains "integer matrix"]
 
 Builds a jacobian binary that installs exactly the domains a manifest
-lists, checking every entry before any binary is written. With -domains, the
-manifest is the default distribution restricted to the named standard
-domains, with the jacobian tree at -root.
+lists, checking every entry before any binary is written. With -default, the
+manifest is the default distribution, the domains that
+` + DefaultDomainsFile + ` installs, with the jacobian tree at -root;
+-domains (which implies -default) restricts it to the named standard
+domains.
 
 Flags:
 `
@@ -41,8 +43,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	keep := fs.String("keep", "", "generate into `DIR` and keep it (default: a temporary directory)")
 	asJSON := fs.Bool("json", false, "print the build report as JSON")
 	goCmd := fs.String("go", "go", "the go `command`")
+	asDefault := fs.Bool("default", false, "build the default distribution instead of a manifest's")
 	domains := fs.String("domains", "", "build the default distribution with only these standard `domains` (space- or comma-separated)")
-	root := fs.String("root", ".", "with -domains: the `directory` holding the jacobian.dev modules")
+	root := fs.String("root", ".", "with -default or -domains: the `directory` holding the jacobian.dev modules")
 	output := fs.String("output", "", "override the manifest's output `path` (relative to the working directory)")
 	name := fs.String("name", "", "override the manifest's program `name`")
 	quiet := fs.Bool("quiet", false, "print no progress lines")
@@ -59,13 +62,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 	var m *Manifest
 	var err error
+	names := strings.FieldsFunc(*domains, func(r rune) bool { return r == ' ' || r == ',' })
+	fromDefault := *asDefault || len(names) > 0
 	switch {
-	case *domains != "" && fs.NArg() == 0:
-		m, err = DefaultWith(*root, strings.FieldsFunc(*domains, func(r rune) bool { return r == ' ' || r == ',' }))
-	case *domains == "" && fs.NArg() == 1:
+	case fromDefault && fs.NArg() == 0 && len(names) > 0:
+		m, err = DefaultWith(*root, names)
+	case fromDefault && fs.NArg() == 0:
+		m, err = Default(*root)
+	case !fromDefault && fs.NArg() == 1:
 		m, err = Load(fs.Arg(0))
 	default:
-		fmt.Fprintln(stderr, "jacobian-build: give one manifest file, or -domains without a manifest")
+		fmt.Fprintln(stderr, "jacobian-build: give one manifest file, or -default (or -domains) without a manifest")
 		fs.Usage()
 		return ExitUsage
 	}

@@ -1,7 +1,8 @@
-// Package build makes custom jacobian binaries: a manifest names the domain
-// modules to link, and Build generates a main module that installs exactly
-// those Register functions, builds it, and checks the binary registers
-// cleanly before writing it to the manifest's output path.
+// Package distribution makes jacobian distributions, binaries installing a
+// chosen set of domains: a manifest names the domain modules to link, and
+// Build generates a main module that installs exactly those Register
+// functions, builds it, and checks the binary registers cleanly before
+// writing it to the manifest's output path.
 //
 // It plays the part of the OpenTelemetry Collector's builder
 // (cmd/builder, generating components.go from builder-config.yaml): the
@@ -27,7 +28,7 @@
 // modules (core, cli, server, conformance and the standard domains), each
 // in its own folder; every jacobian.dev module found there is replaced to
 // its folder in the generated go.mod.
-package build
+package distribution
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -91,7 +92,7 @@ func resolve(ctx context.Context, m *Manifest, download func(ctx context.Context
 		case strings.HasPrefix(d.Module, jacobianNS) && len(p.jacobian) > 0:
 			dir, ok := p.jacobian[d.Module]
 			if !ok {
-				bad("%s: no such module in the jacobian tree %s (it has %s); check the module path or give a replace directory", who, m.abs(m.Jacobian.Replace), strings.Join(sortedKeys(p.jacobian), ", "))
+				bad("%s: no such module in the jacobian tree %s (it has %s); check the module path or give a replace directory", who, m.abs(m.Jacobian.Replace), strings.Join(slices.Sorted(maps.Keys(p.jacobian)), ", "))
 				break
 			}
 			r.moduleDir = dir
@@ -353,15 +354,6 @@ func isRegistrarSignature(t *ast.FuncType, coreName string) bool {
 func isIdent(e ast.Expr, name string) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == name
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // goModDownload fetches module@version into the module cache with the go

@@ -1,4 +1,4 @@
-package build
+package distribution
 
 import (
 	"errors"
@@ -22,8 +22,11 @@ func TestMainRefusals(t *testing.T) {
 		code int
 		want string
 	}{
-		{"no arguments", nil, ExitUsage, "give one manifest file, or -domains"},
-		{"manifest and -domains", []string{"-domains", "integer", bad}, ExitUsage, "give one manifest file, or -domains"},
+		{"no arguments", nil, ExitUsage, "give one manifest file, or -default"},
+		{"manifest and -domains", []string{"-domains", "integer", bad}, ExitUsage, "give one manifest file, or -default"},
+		{"manifest and -default", []string{"-default", bad}, ExitUsage, "give one manifest file, or -default"},
+		{"-default without a domains.go", []string{"-default", "-root", dir}, ExitFailed, "domains.go"},
+		{"-default with a bad name override", []string{"-default", "-root", repoRoot, "-name", "Bad Name"}, ExitFailed, `name "Bad Name"`},
 		{"unknown flag", []string{"-frobnicate", bad}, ExitUsage, "flag provided but not defined"},
 		{"missing manifest file", []string{filepath.Join(dir, "absent.json")}, ExitFailed, "no such file"},
 		{"bad register", []string{bad}, ExitFailed, `bad.json: domain 1 (jacobian.dev/integer): register "lower" must be an exported Go identifier`},

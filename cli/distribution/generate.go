@@ -1,10 +1,11 @@
-package build
+package distribution
 
 import (
 	"bytes"
 	"context"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,8 +24,8 @@ const (
 	// and the module and version of each domain beside its entry.
 	Generated Style = iota
 	// HandWritten is the default distribution's cli/cmd/jacobian/domains.go,
-	// which is kept by hand; rendering it lets a test catch drift between
-	// that file and default.json.
+	// which is kept by hand and from which Default reads the default
+	// manifest; rendering that manifest back checks nothing was misread.
 	HandWritten
 )
 
@@ -139,7 +140,7 @@ func (p *plan) renderGoMod() []byte {
 	}
 	if len(replaced) > 0 {
 		b.WriteString("\nreplace (\n")
-		for _, mod := range sortedKeys(replaced) {
+		for _, mod := range slices.Sorted(maps.Keys(replaced)) {
 			fmt.Fprintf(&b, "\t%s => %s\n", mod, strconv.Quote(replaced[mod]))
 		}
 		b.WriteString(")\n")
