@@ -93,6 +93,9 @@ func Inverse(a, m uint64) (uint64, bool) {
 	if m == 0 {
 		return 0, false
 	}
+	if m < 1<<63 {
+		return inverseSigned(a%m, m)
+	}
 	// Extended Euclid on (m, a) with the cofactor of a tracked modulo m, so
 	// no signed arithmetic is needed: invariant r_i ≡ t_i·a (mod m).
 	r0, r1 := m, a%m
