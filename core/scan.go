@@ -218,7 +218,8 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 }
 
 // member reads an object member's key and its colon, leaving the scanner
-// at the value; the key is returned raw (quoted).
+// at the value; the key is returned raw (quoted) and set on the innermost
+// frame, so that an error at the colon names the member.
 func (s *scanner) member(prefix string) ([]byte, error) {
 	s.space()
 	if s.i >= len(s.b) || s.b[s.i] != '"' {
@@ -229,6 +230,7 @@ func (s *scanner) member(prefix string) ([]byte, error) {
 		return nil, err
 	}
 	key := s.b[start:s.i]
+	s.frames[len(s.frames)-1].key = key
 	s.space()
 	if s.i >= len(s.b) || s.b[s.i] != ':' {
 		return nil, s.syntax(prefix, "expected ':' after an object key")

@@ -195,7 +195,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 		},
 		Generate: generateMatrix,
 		Slow: func() string {
-			return slowMatrix("matrix", 40, true, "")
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
 	}
 }
@@ -274,7 +274,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 		},
 		Generate: generateMatrix,
 		Slow: func() string {
-			return slowSquare("matrix", 40, "")
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
 	}
 }
