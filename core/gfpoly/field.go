@@ -40,8 +40,6 @@ type Field struct {
 	// self is p's own transform when 2^nttMinLog divides p − 1, so that
 	// products of moderate length need one transform instead of three.
 	self *nttPrime
-	// twoP64 is 2^64 mod p, for reducing three-word accumulators.
-	twoP64 uint64
 }
 
 // NewField returns GF(p). It panics unless p is a prime below 2^62.
@@ -50,7 +48,6 @@ func NewField(p uint64) *Field {
 		panic(fmt.Sprintf("gfpoly.NewField: %d is not a prime below 2^62", p))
 	}
 	f := &Field{p: p}
-	_, f.twoP64 = bits.Div64(1%p, 0, p)
 	if p > 2 && bits.TrailingZeros64(p-1) >= nttMinLog {
 		f.self = newNTTPrime(p)
 	}
@@ -189,12 +186,4 @@ func (f *Field) Derivative(a []uint64) []uint64 {
 		out[i-1] = modular.Mul(a[i], uint64(i)%f.p, f.p)
 	}
 	return trim(out)
-}
-
-// reduce3 returns (top·2^128 + hi·2^64 + lo) mod p.
-func (f *Field) reduce3(top, hi, lo uint64) uint64 {
-	p := f.p
-	_, r := bits.Div64(top%p, hi, p)
-	_, r = bits.Div64(r, lo, p)
-	return r
 }

@@ -1,10 +1,6 @@
 package gfpoly
 
-import (
-	"math/bits"
-
-	"jacobian.dev/core/modular"
-)
+import "jacobian.dev/core/modular"
 
 // Crossovers between the multiplication algorithms, by the length of the
 // shorter operand (balanced products), from BenchmarkMulAlgorithms on this
@@ -130,14 +126,11 @@ func (f *Field) accumulate(out, a, b []uint64) {
 	for k := range out {
 		lo := max(0, k-len(b)+1)
 		hi := min(k, len(a)-1)
-		var s0, s1, s2, c uint64
+		var s modular.ProductSum
 		for i := lo; i <= hi; i++ {
-			h, l := bits.Mul64(a[i], b[k-i])
-			s0, c = bits.Add64(s0, l, 0)
-			s1, c = bits.Add64(s1, h, c)
-			s2 += c
+			s.AddMul(a[i], b[k-i])
 		}
-		out[k] = f.reduce3(s2, s1, s0)
+		out[k] = s.Reduce(f.p)
 	}
 }
 
