@@ -136,7 +136,7 @@ func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
 		if err := v.number(prefix); err != nil {
 			return err
 		}
-		isInt := bytes.IndexAny(v.b[start:v.i], ".eE") < 0
+		isInt := !bytes.ContainsAny(v.b[start:v.i], ".eE")
 		if !typeAllows(s, "number") && !(isInt && typeAllows(s, "integer")) {
 			return v.fail(prefix, "a number where the schema wants %s", wanted(s))
 		}
