@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
 
 	"jacobian.dev/core"
+	"jacobian.dev/server"
 )
 
 // Config describes one jacobian binary: its name, version and the domains it
@@ -90,6 +92,8 @@ func MainContext(ctx context.Context, cfg Config) (code int) {
 		kong.Vars{
 			"input_kinds":    strings.Join(inputKinds(reg), ","),
 			"artifact_types": strings.Join(artifactTypes(reg), ","),
+			"max_payload":    byteCount(core.DefaultMaxPayloadBytes).String(),
+			"max_sessions":   strconv.Itoa(server.DefaultMaxSessions),
 		},
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.BindTo(ctx, (*context.Context)(nil)),

@@ -2,17 +2,16 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"jacobian.dev/core"
 	"jacobian.dev/server"
@@ -30,6 +29,12 @@ type ServeCmd struct {
 	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
 	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
 	InlineLimit   byteCount `name:"inline-limit" default:"64KiB" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
+	MaxPayload    byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
+
+	MaxSessions   int      `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
+	AllowRemote   bool     `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
+	AuthTokenFile string   `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
+	AllowOrigins  []string `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header are refused with 403."`
 }
 
 // Help is the detailed help of serve.
@@ -46,6 +51,15 @@ by the session that made them and usable only there; each session keeps
 at most --max-values of them and --max-value-bytes in all, evicting the
 least recently used first (an evicted reference fails UNKNOWN_REFERENCE
 and says so). Sizes take a plain byte count or a KiB, MiB or GiB suffix.
+
+Over HTTP the server listens on loopback only unless --allow-remote is
+given, and then warns that every operation is exposed; --auth-token-file
+adds a bearer token. Browser pages may call only from --allow-origin
+origins (DNS-rebinding and cross-site protection).
+
+A frame that is not JSON-RPC (not JSON, not UTF-8, a byte-order mark, a
+NaN) is answered with a JSON-RPC parse error and the session goes on; so
+is one over the payload limit, read to its end in bounded memory.
 
 SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
 cannot start (the port is taken) exits 1.`
@@ -73,12 +87,36 @@ func (c *ServeCmd) Validate() error {
 	if c.InlineLimit <= 0 {
 		return fmt.Errorf("--inline-limit must be positive, got %d", c.InlineLimit)
 	}
-	return nil
+	if c.MaxSessions <= 0 {
+		return fmt.Errorf("--max-sessions must be positive, got %d", c.MaxSessions)
+	}
+	if c.HTTP == "" && (c.AllowRemote || c.AuthTokenFile != "" || len(c.AllowOrigins) > 0) {
+		return fmt.Errorf("--allow-remote, --auth-token-file and --allow-origin apply to --http only")
+	}
+	for _, o := range c.AllowOrigins {
+		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
+			return fmt.Errorf("--allow-origin %q: want an origin, scheme://host[:port], such as http://localhost:6274", o)
+		}
+	}
+	return checkMaxPayload(c.MaxPayload)
 }
 
 // byteCount is a size in bytes given as a count with an optional binary
 // suffix: 65536, 64KiB, 8MiB, 1GiB.
 type byteCount int64
+
+// String writes b with the largest binary suffix that divides it: 16MiB.
+func (b byteCount) String() string {
+	for _, u := range []struct {
+		shift  uint
+		suffix string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if b > 0 && b%(1<<u.shift) == 0 {
+			return strconv.FormatInt(int64(b)>>u.shift, 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(int64(b), 10)
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler, through which kong
 // reads the flag.
@@ -113,7 +151,7 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, &slog.HandlerOptions{Level: level}))
 	opts := core.RuntimeOptions{
-		Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes,
+		Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: int(c.MaxPayload),
 		MaxValues: c.MaxValues, MaxValueBytes: int64(c.MaxValueBytes), InlineLimit: int(min(c.InlineLimit, math.MaxInt)),
 	}
 	if !c.NoArtifacts {
@@ -130,31 +168,42 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 			logger.Info("artifact store", "dir", store.Root())
 		}
 	}
+	token := ""
+	if c.AuthTokenFile != "" {
+		data, err := os.ReadFile(c.AuthTokenFile)
+		if err != nil {
+			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: --auth-token-file: %v", err)}
+		}
+		if token = strings.TrimSpace(string(data)); token == "" {
+			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: --auth-token-file %s is empty", c.AuthTokenFile)}
+		}
+	}
 	srv := server.New(reg, server.Options{
-		Runtime: opts,
-		Logger:  logger,
-		Name:    build.Name,
-		Version: build.Version,
+		Runtime:        opts,
+		Logger:         logger,
+		Name:           build.Name,
+		Version:        build.Version,
+		AllowRemote:    c.AllowRemote,
+		AuthToken:      token,
+		AllowedOrigins: c.AllowOrigins,
+		MaxSessions:    c.MaxSessions,
 	})
 	var err error
 	switch {
 	case c.HTTP != "":
 		err = srv.ServeHTTP(ctx, c.HTTP)
+		if errors.Is(err, server.ErrRemoteBind) {
+			err = fmt.Errorf("%w; bind a loopback address (127.0.0.1:PORT), or pass --allow-remote to serve it deliberately, with --auth-token-file to require a bearer token", err)
+		}
 	case std.in == os.Stdin && std.out == os.Stdout:
 		err = srv.ServeStdio(ctx)
 	default:
 		// Streams given through Config (an embedding program, a test) get
 		// the same newline-delimited JSON-RPC the stdio transport speaks.
-		err = srv.ServeTransport(ctx, &mcp.IOTransport{Reader: io.NopCloser(std.in), Writer: nopWriteCloser{std.out}})
+		err = srv.ServeStreams(ctx, std.in, std.out)
 	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: %v", err)}
 	}
 	return nil
 }
-
-// nopWriteCloser leaves closing the output to its owner, as the stdio
-// transport does with standard output.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -22,7 +22,8 @@ type RuntimeOptions struct {
 	Executor *Executor
 	// Timeout bounds each run unless the request asks for less. Default 60s.
 	Timeout time.Duration
-	// MaxPayloadBytes bounds the payload size. Default 16 MiB.
+	// MaxPayloadBytes bounds the payload size, with its bound inputs.
+	// Default DefaultMaxPayloadBytes.
 	MaxPayloadBytes int
 	// MaxValues and MaxValueBytes bound the runtime's value store.
 	MaxValues     int
@@ -55,7 +56,7 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 		opts.Timeout = 60 * time.Second
 	}
 	if opts.MaxPayloadBytes <= 0 {
-		opts.MaxPayloadBytes = 16 << 20
+		opts.MaxPayloadBytes = DefaultMaxPayloadBytes
 	}
 	if opts.InlineLimit <= 0 {
 		opts.InlineLimit = DefaultInlineLimit
@@ -92,6 +93,11 @@ type RunRequest struct {
 	// Timeout, if positive and shorter than the runtime's, bounds this run.
 	Timeout time.Duration `json:"-"`
 }
+
+// DefaultMaxPayloadBytes is the largest payload a runtime accepts unless
+// configured: 16 MiB, room for a 400×400 matrix of 30-digit entries
+// (5.4 MB) three times over.
+const DefaultMaxPayloadBytes = 16 << 20
 
 // DefaultInlineLimit is the largest result carried inline unless configured.
 const DefaultInlineLimit = 64 << 10

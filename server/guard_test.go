@@ -1,0 +1,175 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"jacobian.dev/core"
+)
+
+// serveHTTPTest serves srv on a loopback port for the test's lifetime and
+// returns the endpoint URL.
+func serveHTTPTest(t *testing.T, opts Options) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := New(testRegistry(t), opts)
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.ServeListener(ctx, ln) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("ServeListener: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String() + "/mcp"
+}
+
+// headers adds fixed headers to every request of an SDK client.
+type headers struct {
+	set  map[string]string
+	next http.RoundTripper
+}
+
+func (h headers) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range h.set {
+		r.Header.Set(k, v)
+	}
+	return h.next.RoundTrip(r)
+}
+
+func connectHTTP(url string, set map[string]string) (*mcp.ClientSession, error) {
+	transport := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: headers{set: set, next: http.DefaultTransport}}, MaxRetries: -1}
+	return mcp.NewClient(&mcp.Implementation{Name: "guard-test", Version: "v0"}, nil).Connect(context.Background(), transport, nil)
+}
+
+func TestHTTPOrigin(t *testing.T) {
+	url := serveHTTPTest(t, Options{AllowedOrigins: []string{"http://localhost:6274"}})
+	if cs, err := connectHTTP(url, map[string]string{"Origin": "http://evil.example"}); err == nil {
+		cs.Close()
+		t.Error("a session was opened from a foreign origin")
+	} else if !strings.Contains(err.Error(), "Forbidden") {
+		t.Errorf("foreign origin refused with %v, want Forbidden", err)
+	}
+	for _, set := range []map[string]string{nil, {"Origin": "http://localhost:6274"}} {
+		cs, err := connectHTTP(url, set)
+		if err != nil {
+			t.Fatalf("headers %v: %v", set, err)
+		}
+		if _, out := call(t, cs, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`); out["outcome"] != "completed" {
+			t.Errorf("headers %v: %v", set, out)
+		}
+		cs.Close()
+	}
+}
+
+func TestHTTPRemoteBind(t *testing.T) {
+	srv := New(testRegistry(t), Options{})
+	if err := srv.ServeHTTP(context.Background(), "0.0.0.0:0"); !errors.Is(err, ErrRemoteBind) {
+		t.Errorf("0.0.0.0 without AllowRemote: %v, want ErrRemoteBind", err)
+	}
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Skipf("cannot listen on 0.0.0.0: %v", err)
+	}
+	if err := srv.ServeListener(context.Background(), ln); !errors.Is(err, ErrRemoteBind) {
+		t.Errorf("a 0.0.0.0 listener without AllowRemote: %v, want ErrRemoteBind", err)
+	}
+	for _, addr := range []string{"127.0.0.1:1", "[::1]:1", "localhost:1"} {
+		if err := srv.checkBind(addr); err != nil {
+			t.Errorf("%s refused: %v", addr, err)
+		}
+	}
+
+	// Allowed deliberately, with a bearer token.
+	ln, err = net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := New(testRegistry(t), Options{AllowRemote: true, AuthToken: "s3cret"})
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	go func() { _ = remote.ServeListener(ctx, ln) }()
+	url := "http://127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port) + "/mcp"
+	for _, bad := range []map[string]string{nil, {"Authorization": "Bearer wrong"}, {"Authorization": "s3cret"}} {
+		if cs, err := connectHTTP(url, bad); err == nil {
+			cs.Close()
+			t.Errorf("headers %v: a session without the token", bad)
+		} else if !strings.Contains(err.Error(), "Unauthorized") {
+			t.Errorf("headers %v: %v, want Unauthorized", bad, err)
+		}
+	}
+	cs, err := connectHTTP(url, map[string]string{"Authorization": "Bearer s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, out := call(t, cs, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`); out["outcome"] != "completed" {
+		t.Errorf("with the token: %v", out)
+	}
+}
+
+func TestHTTPMaxSessions(t *testing.T) {
+	url := serveHTTPTest(t, Options{MaxSessions: 2})
+	a, err := connectHTTP(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := connectHTTP(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := connectHTTP(url, nil); err == nil {
+		c.Close()
+		t.Fatal("a third session opened with MaxSessions 2")
+	} else if !strings.Contains(err.Error(), "503") && !strings.Contains(err.Error(), "Service Unavailable") {
+		t.Errorf("third session refused with %v, want 503", err)
+	}
+	// The sessions admitted keep working, and closing one admits another.
+	if _, out := call(t, b, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`); out["outcome"] != "completed" {
+		t.Errorf("second session: %v", out)
+	}
+	a.Close()
+	c, err := connectHTTP(url, nil)
+	if err != nil {
+		t.Fatalf("after closing a session: %v", err)
+	}
+	c.Close()
+	b.Close()
+}
+
+// TestHTTPPayloadLimit: the limit stdio applies, applied to HTTP bodies,
+// answered with a RESOURCE_REFUSED outcome the SDK client reads as a result.
+func TestHTTPPayloadLimit(t *testing.T) {
+	const maxPayload = 4 << 10
+	url := serveHTTPTest(t, Options{Runtime: core.RuntimeOptions{MaxPayloadBytes: maxPayload}})
+	cs, err := connectHTTP(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, n := range []int{maxPayload, 3 * (maxPayload + envelopeAllowance), 20 * (maxPayload + envelopeAllowance)} {
+		args := `{"capability_id":"test.compute.gcd","payload":{"left":"` + strings.Repeat("1", n) + `","right":"1"}}`
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(args)})
+		if err != nil {
+			t.Fatalf("%d digits: %v", n, err)
+		}
+		if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, "RESOURCE_REFUSED") || !strings.Contains(text, "test.compute.gcd") {
+			t.Errorf("%d digits: %s", n, text)
+		}
+	}
+	if _, out := call(t, cs, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`); out["outcome"] != "completed" {
+		t.Errorf("after the refusals: %v", out)
+	}
+}
