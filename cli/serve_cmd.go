@@ -21,7 +21,7 @@ import (
 // and math.run and the capability://catalog resource.
 type ServeCmd struct {
 	HTTP        string        `name:"http" placeholder:"HOST:PORT" help:"Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio. A missing host means 127.0.0.1."`
-	Slots       int           `default:"0" help:"Operations that may run at once per session; more are refused with RESOURCE_REFUSED. 0 means one per CPU."`
+	Slots       int           `default:"0" help:"Execution slots shared by all sessions (0 means one per CPU). Each session may always run one operation; beyond that it may use free slots up to its share, the slots divided by the sessions running something. A run beyond that is refused with RESOURCE_REFUSED, not queued."`
 	Timeout     time.Duration `default:"60s" help:"Upper bound on each run; a request may ask for less."`
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
@@ -45,6 +45,13 @@ error. With --http, serves any number of sessions over streamable HTTP.
 Results larger than the inline limit (--inline-limit, 64 KiB) are written
 to the durable artifact store (--artifact-dir) and linked from the tool
 result; --no-artifacts sends everything inline.
+
+Execution slots (--slots N) form one pool for the whole server. A session
+running nothing may always start an operation, so a long run in one
+session never refuses another session's; a session already running
+something may start another only while a slot is free and it holds fewer
+than N divided by the sessions running something. Refused runs come back
+at once as RESOURCE_REFUSED (retry later), never queued.
 
 Output ports publish their values as value:// references, held in memory
 by the session that made them and usable only there; each session keeps

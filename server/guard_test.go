@@ -173,3 +173,48 @@ func TestHTTPPayloadLimit(t *testing.T) {
 		t.Errorf("after the refusals: %v", out)
 	}
 }
+
+// TestHTTPSlotsShared: with one slot, a session running a long operation
+// does not refuse another session's, but does refuse its own second one.
+func TestHTTPSlotsShared(t *testing.T) {
+	url := serveHTTPTest(t, Options{Runtime: core.RuntimeOptions{Slots: 1}})
+	progressed := make(chan struct{}, 1)
+	busyClient := mcp.NewClient(&mcp.Implementation{Name: "busy", Version: "v0"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) {
+			select {
+			case progressed <- struct{}{}:
+			default:
+			}
+		},
+	})
+	busy, err := busyClient.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	other, err := connectHTTP(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	params := &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(`{"capability_id":"test.compute.slow","payload":{"millis":60000}}`)}
+	params.SetProgressToken("busy")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = busy.CallTool(ctx, params)
+	}()
+	<-progressed // the slow operation holds the one slot
+	gcd := `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`
+	if _, out := call(t, other, "math.run", gcd); out["outcome"] != "completed" {
+		t.Errorf("the other session's gcd while the slot is busy: %v", out)
+	}
+	if _, out := call(t, busy, "math.run", gcd); out["reason"] != string(core.ResourceRefused) {
+		t.Errorf("the busy session's second run: %v, want RESOURCE_REFUSED", out)
+	}
+	cancel()
+	<-done
+}

@@ -83,7 +83,8 @@ func New(reg *core.Registry, opts Options) *Server {
 		opts.Runtime.MaxPayloadBytes = core.DefaultMaxPayloadBytes
 	}
 	// One pool of execution slots for every session, so that many sessions
-	// cannot multiply the process's concurrency.
+	// cannot multiply the process's concurrency; each session's runtime
+	// takes its share of it (core.Executor).
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
 	}
