@@ -26,8 +26,8 @@ type ServeCmd struct {
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
 	artifactDir
-	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
-	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
+	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values all sessions together keep by value:// reference; beyond this the least recently used, of any session, are evicted. Default ${default}."`
+	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values all sessions together keep by reference (e.g. 8MiB); beyond this the least recently used, of any session, are evicted. Default ${default}."`
 	InlineLimit   byteCount `name:"inline-limit" default:"64KiB" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
 	MaxPayload    byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
 
@@ -54,10 +54,11 @@ than N divided by the sessions running something. Refused runs come back
 at once as RESOURCE_REFUSED (retry later), never queued.
 
 Output ports publish their values as value:// references, held in memory
-by the session that made them and usable only there; each session keeps
-at most --max-values of them and --max-value-bytes in all, evicting the
-least recently used first (an evicted reference fails UNKNOWN_REFERENCE
-and says so). Sizes take a plain byte count or a KiB, MiB or GiB suffix.
+by the session that made them and usable only there; all sessions
+together keep at most --max-values of them and --max-value-bytes in all,
+evicting the least recently used of any session first (an evicted
+reference fails UNKNOWN_REFERENCE and says so). Over HTTP at most
+--max-sessions sessions live at once; idle ones close after 30 minutes. Sizes take a plain byte count or a KiB, MiB or GiB suffix.
 
 Over HTTP the server listens on loopback only unless --allow-remote is
 given, and then warns that every operation is exposed; --auth-token-file

@@ -26,9 +26,14 @@ type RuntimeOptions struct {
 	// MaxPayloadBytes bounds the payload size, with its bound inputs.
 	// Default DefaultMaxPayloadBytes.
 	MaxPayloadBytes int
-	// MaxValues and MaxValueBytes bound the runtime's value store.
+	// MaxValues and MaxValueBytes bound the runtime's value store. Ignored
+	// when Values is set.
 	MaxValues     int
 	MaxValueBytes int64
+	// Values, if set, is a pool of value room shared with other runtimes
+	// (one per MCP session, say): its bounds hold for all of them together,
+	// evicting the least recently used value of any first.
+	Values *ValuePool
 	// Artifacts, if set, is the durable store that results larger than
 	// InlineLimit are published to. It may be shared between runtimes.
 	Artifacts *ArtifactStore
@@ -65,11 +70,14 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Executor == nil {
 		opts.Executor = NewExecutor(opts.Slots)
 	}
+	if opts.Values == nil {
+		opts.Values = NewValuePool(opts.MaxValues, opts.MaxValueBytes)
+	}
 	return &Runtime{
 		reg: reg, opts: opts,
 		exec:   opts.Executor.share(),
 		index:  reg.searchIndex(),
-		values: NewValueStore(opts.MaxValues, opts.MaxValueBytes),
+		values: opts.Values.NewStore(),
 	}
 }
 

@@ -4,8 +4,9 @@
 // HTTP.
 //
 // Every MCP session gets its own core.Runtime built from the registry, so
-// state a runtime holds for one session (value references, execution slots)
-// is never visible to another.
+// state a runtime holds for one session (value references) is never visible
+// to another. The bounds are the server's: execution slots and value room
+// are pools shared by every session, each taking its share.
 package server
 
 import (
@@ -87,6 +88,12 @@ func New(reg *core.Registry, opts Options) *Server {
 	// takes its share of it (core.Executor).
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
+	}
+	// One pool of value room for every session, so that the value bound is
+	// the process's: many sessions cannot multiply it, and the least
+	// recently used value of any session is evicted first.
+	if opts.Runtime.Values == nil {
+		opts.Runtime.Values = core.NewValuePool(opts.Runtime.MaxValues, opts.Runtime.MaxValueBytes)
 	}
 	s := &Server{reg: reg, opts: opts, log: opts.Logger, heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
