@@ -26,8 +26,8 @@ type ServeCmd struct {
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
 	artifactDir
-	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values all sessions together keep by value:// reference; beyond this the least recently used, of any session, are evicted. Default ${default}."`
-	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values all sessions together keep by reference (e.g. 8MiB); beyond this the least recently used, of any session, are evicted. Default ${default}."`
+	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values all sessions keep by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
+	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values all sessions keep by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
 	InlineLimit   byteCount `name:"inline-limit" default:"64KiB" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
 	MaxPayload    byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
 
