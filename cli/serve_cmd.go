@@ -34,7 +34,7 @@ type ServeCmd struct {
 	MaxSessions   int      `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
 	AllowRemote   bool     `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
 	AuthTokenFile string   `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
-	AllowOrigins  []string `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header are refused with 403."`
+	AllowOrigins  []string `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header, except the server's own loopback one, are refused with 403."`
 }
 
 // Help is the detailed help of serve.

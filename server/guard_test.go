@@ -56,13 +56,16 @@ func connectHTTP(url string, set map[string]string) (*mcp.ClientSession, error) 
 
 func TestHTTPOrigin(t *testing.T) {
 	url := serveHTTPTest(t, Options{AllowedOrigins: []string{"http://localhost:6274"}})
-	if cs, err := connectHTTP(url, map[string]string{"Origin": "http://evil.example"}); err == nil {
-		cs.Close()
-		t.Error("a session was opened from a foreign origin")
-	} else if !strings.Contains(err.Error(), "Forbidden") {
-		t.Errorf("foreign origin refused with %v, want Forbidden", err)
+	for _, foreign := range []string{"http://evil.example", "http://localhost:1", "null"} {
+		if cs, err := connectHTTP(url, map[string]string{"Origin": foreign}); err == nil {
+			cs.Close()
+			t.Errorf("a session was opened from the foreign origin %s", foreign)
+		} else if !strings.Contains(err.Error(), "Forbidden") {
+			t.Errorf("origin %s refused with %v, want Forbidden", foreign, err)
+		}
 	}
-	for _, set := range []map[string]string{nil, {"Origin": "http://localhost:6274"}} {
+	own := strings.TrimSuffix(url, "/mcp")
+	for _, set := range []map[string]string{nil, {"Origin": "http://localhost:6274"}, {"Origin": own}} {
 		cs, err := connectHTTP(url, set)
 		if err != nil {
 			t.Fatalf("headers %v: %v", set, err)

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -127,7 +128,7 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				return
 			}
 		}
-		if origin := r.Header.Get("Origin"); origin != "" && !slices.ContainsFunc(s.opts.AllowedOrigins, func(o string) bool { return strings.EqualFold(o, origin) }) {
+		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin, r.Host) {
 			// A browser page calling from another origin (or rebinding a
 			// name to this address) must not reach the tools.
 			writeRPCError(w, http.StatusForbidden, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, fmt.Sprintf("Forbidden: requests from the origin %q are not allowed; the server's operator can allow it by name", origin))
@@ -154,6 +155,19 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// originAllowed reports whether a request carrying an Origin header may be
+// served: the origin is listed, or it is the server's own loopback origin
+// (the page and the server are the same local program). A page under
+// another name, including one rebinding its name to this address, is
+// refused: its Origin is not listed and its name is not loopback.
+func (s *Server) originAllowed(origin, host string) bool {
+	if slices.ContainsFunc(s.opts.AllowedOrigins, func(o string) bool { return strings.EqualFold(o, origin) }) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, host) && isLoopback(host)
 }
 
 // httpSessions counts the live HTTP sessions (stdio and in-memory sessions

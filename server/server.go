@@ -43,9 +43,10 @@ type Options struct {
 	// "Authorization: Bearer <token>".
 	AuthToken string
 	// AllowedOrigins are the browser origins ("http://localhost:6274")
-	// whose requests are served; a request with any other Origin header is
-	// refused with 403. Requests without an Origin (every non-browser
-	// client) are unaffected.
+	// whose requests are served besides the server's own loopback origin;
+	// a request with any other Origin header is refused with 403.
+	// Requests without an Origin (every non-browser client) are
+	// unaffected.
 	AllowedOrigins []string
 	// MaxSessions bounds the live HTTP sessions; a new session beyond it is
 	// refused with 503. Default DefaultMaxSessions.
