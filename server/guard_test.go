@@ -1,14 +1,17 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"jacobian.dev/core"
@@ -220,4 +223,73 @@ func TestHTTPSlotsShared(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// TestHTTPCancelledRequestGetsNoResponse: over streamable HTTP too, a call
+// cancelled with notifications/cancelled gets no response on its stream.
+func TestHTTPCancelledRequestGetsNoResponse(t *testing.T) {
+	url := serveHTTPTest(t, Options{})
+	post := func(session, body string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	init := post("", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`)
+	session := init.Header.Get("Mcp-Session-Id")
+	_, _ = io.ReadAll(init.Body)
+	init.Body.Close()
+	if session == "" {
+		t.Fatalf("initialize: status %d, no session ID", init.StatusCode)
+	}
+	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`).Body.Close()
+
+	slow := post(session, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"math.run","arguments":{"capability_id":"test.compute.slow","payload":{"millis":60000}},"_meta":{"progressToken":"p"}}}`)
+	defer slow.Body.Close()
+	events := make(chan string, 16)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(slow.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- data
+			}
+		}
+	}()
+	if first := <-events; !strings.Contains(first, "notifications/progress") {
+		t.Fatalf("first event %s, want progress", first)
+	}
+	post(session, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"test"}}`).Body.Close()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case data, ok := <-events:
+			if !ok {
+				// The stream ended without a response. The session still
+				// answers the next call.
+				cs := post(session, `{"jsonrpc":"2.0","id":8,"method":"ping"}`)
+				body, _ := io.ReadAll(cs.Body)
+				cs.Body.Close()
+				if !strings.Contains(string(body), `"id":8`) {
+					t.Errorf("ping after the cancellation: %s", body)
+				}
+				return
+			}
+			var m map[string]any
+			if json.Unmarshal([]byte(data), &m) == nil && m["id"] == 7.0 {
+				t.Fatalf("the server answered the cancelled call: %s", data)
+			}
+		case <-timeout:
+			t.Fatal("the cancelled call's stream did not end")
+		}
+	}
 }

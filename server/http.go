@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -115,6 +116,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 // guard applies the checks ServeListener lists before the SDK's handler.
 func (s *Server) guard(next http.Handler) http.Handler {
 	var newSessions sync.Mutex
+	cancels := &cancelledCalls{ids: map[sessionCall]bool{}}
 	maxSessions := s.opts.MaxSessions
 	if maxSessions <= 0 {
 		maxSessions = DefaultMaxSessions
@@ -140,6 +142,10 @@ func (s *Server) guard(next http.Handler) http.Handler {
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(body))
+			if session := r.Header.Get("Mcp-Session-Id"); session != "" {
+				cancels.observe(session, body)
+				w = &cancelFilter{ResponseWriter: w, cancels: cancels, session: session}
+			}
 		}
 		if r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 			// Creating sessions one at a time makes the count exact; the
@@ -156,6 +162,106 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// The SDK's JSON-RPC layer answers every request, cancelled or not, and its
+// streamable HTTP transport sends the answer down the request's SSE stream,
+// while the MCP specification says the receiver of notifications/cancelled
+// should not respond. The guard works around it from outside: it notes the
+// calls each session cancels (cancelledCalls) and drops the response event
+// for them from the stream (cancelFilter). stdio's lineConn does the same
+// inside its connection.
+
+type sessionCall struct {
+	session string
+	id      jsonrpc.ID
+}
+
+// cancelledCalls holds the calls cancelled and not yet answered, at most
+// maxRememberedCancels of them (the oldest are forgotten first).
+type cancelledCalls struct {
+	mu    sync.Mutex
+	ids   map[sessionCall]bool
+	order []sessionCall
+}
+
+const maxRememberedCancels = 1024
+
+// observe notes a cancellation carried by body, or forgets an earlier one
+// when the client reuses the ID for a new call.
+func (c *cancelledCalls) observe(session string, body []byte) {
+	env := scanEnvelope(body[:min(len(body), keptHead)], body[max(0, len(body)-keptTail):])
+	var cancelled jsonrpc.ID
+	if env.method == "notifications/cancelled" && len(body) < 4096 {
+		var msg struct {
+			Params json.RawMessage `json:"params"`
+		}
+		if json.Unmarshal(body, &msg) == nil {
+			cancelled, _ = cancelledID(msg.Params)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case cancelled.IsValid():
+		key := sessionCall{session, cancelled}
+		if !c.ids[key] {
+			c.ids[key] = true
+			c.order = append(c.order, key)
+		}
+		if len(c.order) > maxRememberedCancels {
+			delete(c.ids, c.order[0])
+			c.order = c.order[1:]
+		}
+	case env.id.IsValid():
+		delete(c.ids, sessionCall{session, env.id})
+	}
+}
+
+// take reports whether the response to id was cancelled, forgetting it.
+func (c *cancelledCalls) take(session string, id jsonrpc.ID) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := sessionCall{session, id}
+	if !c.ids[key] {
+		return false
+	}
+	delete(c.ids, key)
+	return true
+}
+
+func (c *cancelledCalls) any(session string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.ids {
+		if k.session == session {
+			return true
+		}
+	}
+	return false
+}
+
+// cancelFilter drops, from a POST's SSE stream, the response event to a
+// cancelled call. The SDK writes each event with one Write.
+type cancelFilter struct {
+	http.ResponseWriter
+	cancels *cancelledCalls
+	session string
+}
+
+func (f *cancelFilter) Write(p []byte) (int, error) {
+	if f.cancels.any(f.session) {
+		if _, data, ok := bytes.Cut(p, []byte("\ndata: ")); ok && bytes.HasPrefix(p, []byte("event: message\n")) {
+			env := scanEnvelope(data[:min(len(data), 4096)], nil)
+			if env.method == "" && env.id.IsValid() && f.cancels.take(f.session, env.id) {
+				return len(p), nil
+			}
+		}
+	}
+	return f.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the connection, to flush.
+func (f *cancelFilter) Unwrap() http.ResponseWriter { return f.ResponseWriter }
 
 // originAllowed reports whether a request carrying an Origin header may be
 // served: the origin is listed, or it is the server's own loopback origin
