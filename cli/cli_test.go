@@ -231,7 +231,7 @@ func TestRunCancelled(t *testing.T) {
 }
 
 func TestRunOversizedPayload(t *testing.T) {
-	big := `{"left":"` + strings.Repeat("1", maxPayloadBytes) + `","right":"1"}`
+	big := `{"left":"` + strings.Repeat("1", core.DefaultMaxPayloadBytes) + `","right":"1"}`
 	inv := jacobian(t, big, "run", "integer.compute.gcd", "--file", "-")
 	o := inv.outcome(t)
 	if inv.code != ExitNonConclusion || o.Reason != core.ResourceRefused {

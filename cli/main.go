@@ -15,6 +15,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"jacobian.dev/core"
+	"jacobian.dev/server"
 )
 
 // Config describes one jacobian binary: its name, version and the domains it
@@ -202,6 +203,9 @@ func flagVars(reg *core.Registry) kong.Vars {
 		"default_max_values":      strconv.Itoa(core.DefaultMaxValues),
 		"default_max_value_bytes": byteCount(core.DefaultMaxValueBytes).String(),
 		"default_inline_limit":    byteCount(core.DefaultInlineLimit).String(),
+		"max_payload":             byteCount(core.DefaultMaxPayloadBytes).String(),
+		"default_max_memory":      byteCount(core.DefaultMemoryLimit()).String(),
+		"max_sessions":            strconv.Itoa(server.DefaultMaxSessions),
 	}
 }
 

@@ -18,11 +18,6 @@ import (
 	"jacobian.dev/core"
 )
 
-// maxPayloadBytes bounds what run reads and what its runtime accepts. One
-// byte more than this is read, so an oversized payload reaches the runtime
-// and is refused there with RESOURCE_REFUSED, as on every other surface.
-const maxPayloadBytes = 16 << 20
-
 // RunCmd runs one operation through the same pipeline as the MCP tool
 // math.run and prints the outcome JSON.
 type RunCmd struct {
@@ -33,6 +28,11 @@ type RunCmd struct {
 	Inputs  map[string]string `name:"input" placeholder:"PORT=SOURCE" mapsep:"none" help:"Bind a declared input port to a stored artifact (--input table=artifact://sha256/...) or to the JSON value in a file (--input table=@table.json); repeatable."`
 	Publish bool              `help:"Publish results too large to print inline to the artifact store and print their URI, as the MCP server does."`
 	Output  string            `name:"output" short:"o" placeholder:"FILE" help:"Write the result value (or, with --publish, the stored result's bytes) to FILE and print the outcome without it."`
+	// MaxPayload bounds what run reads and what its runtime accepts. One
+	// byte more than this is read, so an oversized payload reaches the
+	// runtime and is refused there with RESOURCE_REFUSED, as by serve.
+	memoryFlag
+	MaxPayload byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, a run accepts; a larger one is refused with RESOURCE_REFUSED, the same limit serve applies. Default ${default}."`
 	artifactDir
 	jsonOutput
 }
@@ -101,8 +101,20 @@ func (c *RunCmd) Validate() error {
 	case c.Timeout <= 0:
 		return fmt.Errorf("--timeout must be positive, got %s", c.Timeout)
 	}
+	return checkMaxPayload(c.MaxPayload)
+}
+
+// checkMaxPayload bounds --max-payload to what a runtime can hold.
+func checkMaxPayload(b byteCount) error {
+	if b <= 0 || b > maxPayloadFlag {
+		return fmt.Errorf("--max-payload must be between 1 byte and %s, got %d bytes", byteCount(maxPayloadFlag), b)
+	}
 	return nil
 }
+
+// maxPayloadFlag is the largest --max-payload: a payload is held in memory
+// whole, several times over while it is parsed.
+const maxPayloadFlag = 1 << 30
 
 // Run reads the payload, runs the operation and prints its outcome.
 func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) error {
@@ -125,7 +137,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 		}
 		defer output.discard()
 	}
-	opts := core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes}
+	opts := core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: c.maxPayload(), Memory: c.budget()}
 	if sources.artifacts || c.Publish {
 		store, err := c.open()
 		if err != nil {
@@ -217,12 +229,12 @@ func (c *RunCmd) bind(rt *core.Runtime, src inputSources) (core.Outcome, map[str
 	}
 	for _, port := range slices.Sorted(maps.Keys(src.files)) {
 		path := src.files[port]
-		data, err := readBounded(path)
+		data, err := readBounded(path, c.maxPayload())
 		if err != nil {
 			return core.Failed(c.ID, core.UnknownReference, "/inputs/"+port+"/value_ref", "--input %s=@%s: cannot read the file: %v", port, path, err), nil
 		}
-		if len(data) > maxPayloadBytes {
-			return core.NonConclusion(c.ID, core.ResourceRefused, "--input %s=@%s is more than %d bytes, the most a run accepts", port, path, maxPayloadBytes), nil
+		if len(data) > c.maxPayload() {
+			return core.NonConclusion(c.ID, core.ResourceRefused, "--input %s=@%s is more than %d bytes, the most a run accepts (--max-payload)", port, path, c.maxPayload()), nil
 		}
 		if err := jsonSyntax(data); err != nil {
 			return core.Failed(c.ID, core.InvalidPayload, "/inputs/"+port, "--input %s=@%s is not JSON: %v", port, path, err), nil
@@ -316,14 +328,14 @@ func (p *pendingFile) discard() {
 	}
 }
 
-// readBounded reads at most one byte more than a run accepts.
-func readBounded(path string) ([]byte, error) {
+// readBounded reads at most one byte more than limit.
+func readBounded(path string, limit int) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxPayloadBytes+1))
+	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
 }
 
 // jsonSyntax reports where data stops being one JSON value, as the
@@ -350,6 +362,8 @@ func clipped(s string) string {
 	return s
 }
 
+func (c *RunCmd) maxPayload() int { return int(c.MaxPayload) }
+
 // payload reads the request payload from --json or --file. The bytes go to
 // the runtime untouched: it alone judges them, so malformed JSON becomes a
 // failed INVALID_PAYLOAD outcome naming the line and column, as it would
@@ -374,7 +388,7 @@ func (c *RunCmd) payload(stdin io.Reader) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, maxPayloadBytes+1))
+	b, err := io.ReadAll(io.LimitReader(r, int64(c.maxPayload())+1))
 	if err != nil {
 		return nil, usageErrorf("cannot read the payload from %s: %v", name, err)
 	}

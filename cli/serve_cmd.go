@@ -2,17 +2,16 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"jacobian.dev/core"
 	"jacobian.dev/server"
@@ -22,14 +21,21 @@ import (
 // and math.run and the capability://catalog resource.
 type ServeCmd struct {
 	HTTP        string        `name:"http" placeholder:"HOST:PORT" help:"Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio. A missing host means 127.0.0.1."`
-	Slots       int           `default:"0" help:"Operations that may run at once per session; more are refused with RESOURCE_REFUSED. 0 means one per CPU."`
+	Slots       int           `default:"0" help:"Execution slots shared by all sessions (0 means one per CPU). Each session may always run one operation; beyond that it may use free slots up to its share, the slots divided by the sessions running something. A run beyond that is refused with RESOURCE_REFUSED, not queued."`
 	Timeout     time.Duration `default:"${default_timeout}" help:"Upper bound on each run; a request may ask for less."`
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
 	artifactDir
-	MaxValues     int       `name:"max-values" default:"${default_max_values}" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
-	MaxValueBytes byteCount `name:"max-value-bytes" default:"${default_max_value_bytes}" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
+	MaxValues     int       `name:"max-values" default:"${default_max_values}" placeholder:"N" help:"Values all sessions keep by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
+	MaxValueBytes byteCount `name:"max-value-bytes" default:"${default_max_value_bytes}" placeholder:"BYTES" help:"Bytes of values all sessions keep by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
 	InlineLimit   byteCount `name:"inline-limit" default:"${default_inline_limit}" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
+	memoryFlag
+	MaxPayload byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
+
+	MaxSessions   int      `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
+	AllowRemote   bool     `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
+	AuthTokenFile string   `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
+	AllowOrigins  []string `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header, except the server's own loopback one, are refused with 403."`
 }
 
 // Help is the detailed help of serve.
@@ -41,11 +47,28 @@ Results larger than the inline limit (--inline-limit, %s) are written
 to the durable artifact store (--artifact-dir) and linked from the tool
 result; --no-artifacts sends everything inline.
 
+Execution slots (--slots N) form one pool for the whole server. A session
+running nothing may always start an operation, so a long run in one
+session never refuses another session's; a session already running
+something may start another only while a slot is free and it holds fewer
+than N divided by the sessions running something. Refused runs come back
+at once as RESOURCE_REFUSED (retry later), never queued.
+
 Output ports publish their values as value:// references, held in memory
-by the session that made them and usable only there; each session keeps
-at most --max-values of them and --max-value-bytes in all, evicting the
-least recently used first (an evicted reference fails UNKNOWN_REFERENCE
-and says so). Sizes take a plain byte count or a KiB, MiB or GiB suffix.
+by the session that made them and usable only there; all sessions
+together keep at most --max-values of them and --max-value-bytes in all,
+evicting the least recently used of any session first (an evicted
+reference fails UNKNOWN_REFERENCE and says so). Over HTTP at most
+--max-sessions sessions live at once; idle ones close after 30 minutes. Sizes take a plain byte count or a KiB, MiB or GiB suffix.
+
+Over HTTP the server listens on loopback only unless --allow-remote is
+given, and then warns that every operation is exposed; --auth-token-file
+adds a bearer token. Browser pages may call only from --allow-origin
+origins (DNS-rebinding and cross-site protection).
+
+A frame that is not JSON-RPC (not JSON, not UTF-8, a byte-order mark, a
+NaN) is answered with a JSON-RPC parse error and the session goes on; so
+is one over the payload limit, read to its end in bounded memory.
 
 SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
 cannot start (the port is taken) exits 1.`, byteCount(core.DefaultInlineLimit))
@@ -73,7 +96,18 @@ func (c *ServeCmd) Validate() error {
 	if c.InlineLimit <= 0 {
 		return fmt.Errorf("--inline-limit must be positive, got %d", c.InlineLimit)
 	}
-	return nil
+	if c.MaxSessions <= 0 {
+		return fmt.Errorf("--max-sessions must be positive, got %d", c.MaxSessions)
+	}
+	if c.HTTP == "" && (c.AllowRemote || c.AuthTokenFile != "" || len(c.AllowOrigins) > 0) {
+		return fmt.Errorf("--allow-remote, --auth-token-file and --allow-origin apply to --http only")
+	}
+	for _, o := range c.AllowOrigins {
+		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
+			return fmt.Errorf("--allow-origin %q: want an origin, scheme://host[:port], such as http://localhost:6274", o)
+		}
+	}
+	return checkMaxPayload(c.MaxPayload)
 }
 
 // byteCount is a size in bytes given as a count with an optional binary
@@ -127,8 +161,9 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 	}
 	logger := slog.New(slog.NewTextHandler(std.err, &slog.HandlerOptions{Level: level}))
 	opts := core.RuntimeOptions{
-		Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: maxPayloadBytes,
+		Slots: c.Slots, Timeout: c.Timeout, MaxPayloadBytes: int(c.MaxPayload),
 		MaxValues: c.MaxValues, MaxValueBytes: int64(c.MaxValueBytes), InlineLimit: int(min(c.InlineLimit, math.MaxInt)),
+		Memory: c.budget(),
 	}
 	if !c.NoArtifacts {
 		store, err := c.open()
@@ -144,31 +179,42 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 			logger.Info("artifact store", "dir", store.Root())
 		}
 	}
+	token := ""
+	if c.AuthTokenFile != "" {
+		data, err := os.ReadFile(c.AuthTokenFile)
+		if err != nil {
+			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: --auth-token-file: %v", err)}
+		}
+		if token = strings.TrimSpace(string(data)); token == "" {
+			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: --auth-token-file %s is empty", c.AuthTokenFile)}
+		}
+	}
 	srv := server.New(reg, server.Options{
-		Runtime: opts,
-		Logger:  logger,
-		Name:    build.Name,
-		Version: build.Version,
+		Runtime:        opts,
+		Logger:         logger,
+		Name:           build.Name,
+		Version:        build.Version,
+		AllowRemote:    c.AllowRemote,
+		AuthToken:      token,
+		AllowedOrigins: c.AllowOrigins,
+		MaxSessions:    c.MaxSessions,
 	})
 	var err error
 	switch {
 	case c.HTTP != "":
 		err = srv.ServeHTTP(ctx, c.HTTP)
+		if errors.Is(err, server.ErrRemoteBind) {
+			err = fmt.Errorf("%w; bind a loopback address (127.0.0.1:PORT), or pass --allow-remote to serve it deliberately, with --auth-token-file to require a bearer token", err)
+		}
 	case std.in == os.Stdin && std.out == os.Stdout:
 		err = srv.ServeStdio(ctx)
 	default:
 		// Streams given through Config (an embedding program, a test) get
 		// the same newline-delimited JSON-RPC the stdio transport speaks.
-		err = srv.ServeTransport(ctx, &mcp.IOTransport{Reader: io.NopCloser(std.in), Writer: nopWriteCloser{std.out}})
+		err = srv.ServeStreams(ctx, std.in, std.out)
 	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: %v", err)}
 	}
 	return nil
 }
-
-// nopWriteCloser leaves closing the output to its owner, as the stdio
-// transport does with standard output.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 )
 
@@ -18,15 +19,21 @@ type RuntimeOptions struct {
 	Slots int
 	// Executor, if set, is a pool of execution slots shared with other
 	// runtimes (one per MCP session, say), so that the process as a whole
-	// stays within its bound.
+	// stays within its bound; each runtime takes its share (see Executor).
 	Executor *Executor
 	// Timeout bounds each run unless the request asks for less. Default 60s.
 	Timeout time.Duration
-	// MaxPayloadBytes bounds the payload size. Default 16 MiB.
+	// MaxPayloadBytes bounds the payload size, with its bound inputs.
+	// Default DefaultMaxPayloadBytes.
 	MaxPayloadBytes int
-	// MaxValues and MaxValueBytes bound the runtime's value store.
+	// MaxValues and MaxValueBytes bound the runtime's value store. Ignored
+	// when Values is set.
 	MaxValues     int
 	MaxValueBytes int64
+	// Values, if set, is a pool of value room shared with other runtimes
+	// (one per MCP session, say): its bounds hold for all of them together,
+	// evicting the least recently used value of any first.
+	Values *ValuePool
 	// Artifacts, if set, is the durable store that results larger than
 	// InlineLimit are published to. It may be shared between runtimes.
 	Artifacts *ArtifactStore
@@ -58,7 +65,7 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 		opts.Timeout = DefaultTimeout
 	}
 	if opts.MaxPayloadBytes <= 0 {
-		opts.MaxPayloadBytes = 16 << 20
+		opts.MaxPayloadBytes = DefaultMaxPayloadBytes
 	}
 	if opts.InlineLimit <= 0 {
 		opts.InlineLimit = DefaultInlineLimit
@@ -69,11 +76,14 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Memory == nil {
 		opts.Memory = NewMemoryBudget(0)
 	}
+	if opts.Values == nil {
+		opts.Values = NewValuePool(opts.MaxValues, opts.MaxValueBytes)
+	}
 	return &Runtime{
 		reg: reg, opts: opts,
-		exec:   opts.Executor,
+		exec:   opts.Executor.share(),
 		index:  reg.searchIndex(),
-		values: NewValueStore(opts.MaxValues, opts.MaxValueBytes),
+		values: opts.Values.NewStore(),
 	}
 }
 
@@ -98,6 +108,11 @@ type RunRequest struct {
 	// Timeout, if positive and shorter than the runtime's, bounds this run.
 	Timeout time.Duration `json:"-"`
 }
+
+// DefaultMaxPayloadBytes is the largest payload a runtime accepts unless
+// configured: 16 MiB, room for a 400×400 matrix of 30-digit entries
+// (5.4 MB) three times over.
+const DefaultMaxPayloadBytes = 16 << 20
 
 // DefaultInlineLimit is the largest result carried inline unless configured.
 const DefaultInlineLimit = 64 << 10
@@ -276,32 +291,74 @@ func (rt *Runtime) unknownCapability(id string) Outcome {
 	return Failed(id, UnknownCapability, "/capability_id", "%s", msg)
 }
 
-// Executor bounds how many operations run at once. When every slot is busy
-// a run is refused at once (RESOURCE_REFUSED) rather than queued, so load
-// never builds an unbounded backlog.
-type Executor struct{ slots chan struct{} }
+// Executor is a pool of execution slots shared by the runtimes built on it
+// (one per MCP session, say), each of which takes a share:
+//
+//   - a runtime running nothing may always start one operation, so one
+//     session's long factorisation never refuses another session's gcd;
+//   - beyond that, a runtime may start another operation only while fewer
+//     than Slots run in all and it holds fewer than its share: Slots divided
+//     by the number of runtimes running something, at least one.
+//
+// A run that may not start is refused at once (RESOURCE_REFUSED) rather than
+// queued, so load never builds an unbounded backlog. At most Slots
+// operations run at once, plus one for each further runtime that was
+// running nothing when the pool was full: at most Slots + runtimes − 1.
+//
+// Each Runtime holds its own view of the pool (share), so an Executor
+// given in RuntimeOptions is the pool, and runtimes built on it are its
+// sharers.
+type Executor struct {
+	pool *slotPool
+	held int // operations this view runs; guarded by pool.mu
+}
+
+type slotPool struct {
+	mu      sync.Mutex
+	slots   int
+	running int // operations running through every view
+	active  int // views running at least one
+}
 
 // NewExecutor returns an executor with n slots (GOMAXPROCS when n ≤ 0).
 func NewExecutor(n int) *Executor {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	return &Executor{slots: make(chan struct{}, n)}
+	return &Executor{pool: &slotPool{slots: n}}
 }
 
-// Slots returns the number of slots.
-func (e *Executor) Slots() int { return cap(e.slots) }
+// Slots returns the number of slots in the pool.
+func (e *Executor) Slots() int { return e.pool.slots }
+
+// share returns a new view of e's pool, holding nothing.
+func (e *Executor) share() *Executor { return &Executor{pool: e.pool} }
 
 func (e *Executor) acquire() bool {
-	select {
-	case e.slots <- struct{}{}:
-		return true
-	default:
+	p := e.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch {
+	case e.held == 0:
+		p.active++
+	case p.running >= p.slots || e.held >= max(1, p.slots/p.active):
 		return false
 	}
+	e.held++
+	p.running++
+	return true
 }
 
-func (e *Executor) release() { <-e.slots }
+func (e *Executor) release() {
+	p := e.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e.held--
+	p.running--
+	if e.held == 0 {
+		p.active--
+	}
+}
 
 type executeKey struct{}
 

@@ -47,13 +47,16 @@ type payloadShape struct {
 	bytes  int
 }
 
-// decodeCost estimates the bytes that decoding a payload of this shape
-// holds at its peak: the validation tree and the typed request together,
-// measured at about 170 bytes per value plus 4 per byte of input (a 16 MB
-// array of one-digit strings, 4 million values, peaked at 672 MB; one of
-// 160,000 hundred-digit strings at 115 MB).
+// decodeCost estimates the bytes that a run of a payload of this shape
+// holds at its peak: the payload's copies on its way in (an MCP message is
+// decoded by the SDK before the runtime sees it), the validation tree and
+// the typed request. It charges 170 bytes per value and 8 per byte of
+// input, a margin over what was measured: a 16 MB array of one-digit
+// strings (4 million values) peaked at 672 MB from the CLI, and eight
+// concurrent 16.6 MB matrices of 160,000 hundred-digit strings at 1,034 MB
+// over HTTP, 130 MB each.
 func (s payloadShape) decodeCost() int64 {
-	return int64(s.values)*170 + int64(s.bytes)*4
+	return int64(s.values)*170 + int64(s.bytes)*8
 }
 
 type scanner struct {

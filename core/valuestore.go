@@ -35,16 +35,32 @@ type StoredValue struct {
 	Data         json.RawMessage
 }
 
-// ValueStore is a runtime's bounded store of request-local values: least
-// recently used entries are evicted once either the entry count or the total
-// size passes its bound. Closing it invalidates every reference.
-type ValueStore struct {
+// ValuePool bounds the values held by many stores together, the runtimes of
+// every MCP session of a server, say: entries and bytes are counted across
+// all of them, and once either bound is passed the least recently used
+// value of any store is evicted first. So the bound is the process's, not
+// each session's, and an idle session's values go before a busy one's.
+type ValuePool struct {
 	mu         sync.Mutex
 	maxEntries int
 	maxBytes   int64
 	bytes      int64
-	order      *list.List // front: most recently used
+	order      *list.List // of *pooledValue; front: most recently used
+}
+
+type pooledValue struct {
+	store *ValueStore
+	value StoredValue
+}
+
+// ValueStore is a runtime's store of request-local values, bounded by its
+// pool. Closing it invalidates every reference it issued and returns its
+// values' room to the pool.
+type ValueStore struct {
+	pool *ValuePool
+	// Guarded by pool.mu.
 	entries    map[string]*list.Element
+	bytes      int64
 	evicted    map[string]bool // recent evictions, to say "evicted" rather than "unknown"
 	evictOrder []string
 	closed     bool
@@ -57,23 +73,42 @@ const (
 	rememberedEvictions  = 4096
 )
 
-// NewValueStore returns a store bounded by entry count and bytes (zero or
+// NewValuePool returns a pool bounded by entry count and bytes (zero or
 // negative bounds take the defaults).
-func NewValueStore(maxEntries int, maxBytes int64) *ValueStore {
+func NewValuePool(maxEntries int, maxBytes int64) *ValuePool {
 	if maxEntries <= 0 {
 		maxEntries = DefaultMaxValues
 	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxValueBytes
 	}
-	return &ValueStore{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(), entries: map[string]*list.Element{}, evicted: map[string]bool{}}
+	return &ValuePool{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New()}
 }
 
-// Put stores data under a fresh reference. A value larger than the whole
-// byte bound is refused.
+// NewStore returns an empty store drawing on the pool.
+func (p *ValuePool) NewStore() *ValueStore {
+	return &ValueStore{pool: p, entries: map[string]*list.Element{}, evicted: map[string]bool{}}
+}
+
+// Usage reports the entries and bytes held by every store of the pool.
+func (p *ValuePool) Usage() (entries int, bytes int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.order.Len(), p.bytes
+}
+
+// NewValueStore returns a store with a pool of its own, bounded by entry
+// count and bytes (zero or negative bounds take the defaults).
+func NewValueStore(maxEntries int, maxBytes int64) *ValueStore {
+	return NewValuePool(maxEntries, maxBytes).NewStore()
+}
+
+// Put stores data under a fresh reference. A value larger than the pool's
+// whole byte bound is refused.
 func (s *ValueStore) Put(artifactType string, data []byte) (StoredValue, error) {
-	if int64(len(data)) > s.maxBytes {
-		return StoredValue{}, Refusef("a %d-byte value exceeds the value store's %d-byte bound", len(data), s.maxBytes)
+	p := s.pool
+	if int64(len(data)) > p.maxBytes {
+		return StoredValue{}, Refusef("a %d-byte value exceeds the value store's %d-byte bound", len(data), p.maxBytes)
 	}
 	var raw [valueRefBytes]byte
 	if _, err := rand.Read(raw[:]); err != nil {
@@ -85,27 +120,32 @@ func (s *ValueStore) Put(artifactType string, data []byte) (StoredValue, error) 
 		Digest:       Digest(data),
 		Data:         data,
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if s.closed {
 		return StoredValue{}, &Error{Code: UnknownReference, Message: "the runtime is closed; its value store no longer accepts values"}
 	}
-	s.entries[v.Ref] = s.order.PushFront(v)
+	s.entries[v.Ref] = p.order.PushFront(&pooledValue{store: s, value: v})
 	s.bytes += int64(len(data))
-	for s.order.Len() > s.maxEntries || s.bytes > s.maxBytes {
-		s.evictOldest()
+	p.bytes += int64(len(data))
+	for p.order.Len() > p.maxEntries || p.bytes > p.maxBytes {
+		p.evictOldest()
 	}
 	return v, nil
 }
 
-func (s *ValueStore) evictOldest() {
-	e := s.order.Back()
-	v := e.Value.(StoredValue)
-	s.order.Remove(e)
-	delete(s.entries, v.Ref)
-	s.bytes -= int64(len(v.Data))
-	s.evicted[v.Ref] = true
-	s.evictOrder = append(s.evictOrder, v.Ref)
+// evictOldest drops the pool's least recently used value, from whichever
+// store holds it. The caller holds p.mu.
+func (p *ValuePool) evictOldest() {
+	e := p.order.Back()
+	pv := e.Value.(*pooledValue)
+	p.order.Remove(e)
+	s, ref, size := pv.store, pv.value.Ref, int64(len(pv.value.Data))
+	delete(s.entries, ref)
+	s.bytes -= size
+	p.bytes -= size
+	s.evicted[ref] = true
+	s.evictOrder = append(s.evictOrder, ref)
 	if len(s.evictOrder) > rememberedEvictions {
 		delete(s.evicted, s.evictOrder[0])
 		s.evictOrder = s.evictOrder[1:]
@@ -118,16 +158,16 @@ func (s *ValueStore) Get(ref string) (StoredValue, error) {
 	if err := checkValueRef(ref); err != nil {
 		return StoredValue{}, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.pool.mu.Lock()
+	defer s.pool.mu.Unlock()
 	switch e, ok := s.entries[ref]; {
 	case s.closed:
 		return StoredValue{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s is no longer valid: its runtime (session) was closed", ref)}
 	case ok:
-		s.order.MoveToFront(e)
-		return e.Value.(StoredValue), nil
+		s.pool.order.MoveToFront(e)
+		return e.Value.(*pooledValue).value, nil
 	case s.evicted[ref]:
-		return StoredValue{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s was evicted from the bounded value store; run the producing operation again", ref)}
+		return StoredValue{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s was evicted from the bounded value store (shared by every session, least recently used first); run the producing operation again", ref)}
 	}
 	return StoredValue{}, &Error{Code: UnknownReference, Message: fmt.Sprintf("%s is unknown to this session: references are request-local and never cross sessions or CLI runs", ref)}
 }
@@ -146,19 +186,24 @@ func checkValueRef(ref string) error {
 	return nil
 }
 
-// Close invalidates every reference and frees the values.
+// Close invalidates every reference and returns the values' room to the
+// pool.
 func (s *ValueStore) Close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	p := s.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range s.entries {
+		p.order.Remove(e)
+	}
+	p.bytes -= s.bytes
 	s.closed = true
 	s.entries = map[string]*list.Element{}
-	s.order.Init()
 	s.bytes = 0
 }
 
-// Usage reports the entries and bytes held.
+// Usage reports the entries and bytes this store holds.
 func (s *ValueStore) Usage() (entries int, bytes int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.order.Len(), s.bytes
+	s.pool.mu.Lock()
+	defer s.pool.mu.Unlock()
+	return len(s.entries), s.bytes
 }

@@ -53,9 +53,15 @@ func object(raw json.RawMessage, path string, allowed []string, unknown func(key
 	if raw[0] != '{' {
 		return nil, refuse(core.InvalidPayload, path, "%s must be %s, got %s", where, want, jsonKind(raw))
 	}
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &members); err != nil {
+	members, dup, err := splitObject(raw)
+	if err != nil {
 		return nil, refuse(core.InvalidPayload, path, "%s must be %s: %v", where, want, err)
+	}
+	if dup != "" {
+		// encoding/json would keep the last and run it; the caller meant
+		// one of them, and only it knows which.
+		at := path + "/" + pointerToken(dup)
+		return nil, refuse(core.InvalidPayload, at, "%s is given more than once; give each member once", at)
 	}
 	keys := make([]string, 0, len(members))
 	for k := range members {
@@ -68,6 +74,39 @@ func object(raw json.RawMessage, path string, allowed []string, unknown func(key
 		}
 	}
 	return members, nil
+}
+
+// splitObject splits a JSON object into its members in one pass, reporting
+// the first key that occurs twice. The SDK has checked that the arguments
+// are JSON, so raw is one valid JSON object here.
+func splitObject(raw []byte) (m map[string]json.RawMessage, duplicate string, err error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return nil, "", err
+	}
+	m = map[string]json.RawMessage{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, "", err
+		}
+		key, _ := t.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, "", err
+		}
+		if _, seen := m[key]; seen && duplicate == "" {
+			duplicate = key
+		}
+		m[key] = value
+	}
+	return m, duplicate, nil
+}
+
+// pointerToken escapes a key as one JSON Pointer reference token (RFC 6901
+// §3).
+func pointerToken(key string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }
 
 func stringMember(m map[string]json.RawMessage, key, path string) (string, bool, *argError) {

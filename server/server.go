@@ -4,18 +4,18 @@
 // HTTP.
 //
 // Every MCP session gets its own core.Runtime built from the registry, so
-// state a runtime holds for one session (value references, execution slots)
-// is never visible to another.
+// state a runtime holds for one session (value references) is never visible
+// to another. The bounds are the server's: execution slots and value room
+// are pools shared by every session, each taking its share.
 package server
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
+	"os"
 	"sync"
 	"time"
 
@@ -35,6 +35,22 @@ type Options struct {
 	// OnListen, if set, is called by ServeHTTP with the bound address once
 	// the listener is open (useful with port 0).
 	OnListen func(net.Addr)
+
+	// AllowRemote permits serving HTTP on an address other machines can
+	// reach; without it such an address is refused (ErrRemoteBind).
+	AllowRemote bool
+	// AuthToken, if set, must arrive with every HTTP request as
+	// "Authorization: Bearer <token>".
+	AuthToken string
+	// AllowedOrigins are the browser origins ("http://localhost:6274")
+	// whose requests are served besides the server's own loopback origin;
+	// a request with any other Origin header is refused with 403.
+	// Requests without an Origin (every non-browser client) are
+	// unaffected.
+	AllowedOrigins []string
+	// MaxSessions bounds the live HTTP sessions; a new session beyond it is
+	// refused with 503. Default DefaultMaxSessions.
+	MaxSessions int
 }
 
 // Server is the MCP surface over a registry. It is safe for concurrent use
@@ -67,10 +83,20 @@ func New(reg *core.Registry, opts Options) *Server {
 	if opts.Version == "" {
 		opts.Version = "devel"
 	}
+	if opts.Runtime.MaxPayloadBytes <= 0 {
+		opts.Runtime.MaxPayloadBytes = core.DefaultMaxPayloadBytes
+	}
 	// One pool of execution slots for every session, so that many sessions
-	// cannot multiply the process's concurrency.
+	// cannot multiply the process's concurrency; each session's runtime
+	// takes its share of it (core.Executor).
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
+	}
+	// One pool of value room for every session, so that the value bound is
+	// the process's: many sessions cannot multiply it, and the least
+	// recently used value of any session is evicted first.
+	if opts.Runtime.Values == nil {
+		opts.Runtime.Values = core.NewValuePool(opts.Runtime.MaxValues, opts.Runtime.MaxValueBytes)
 	}
 	s := &Server{reg: reg, opts: opts, log: opts.Logger, example: exampleOf(reg), heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
@@ -123,8 +149,33 @@ func (s *Server) runtimeFor(ss *mcp.ServerSession) *core.Runtime {
 // ServeStdio serves one session over stdin and stdout until ctx ends or the
 // client closes stdin. Either ending is a clean shutdown and returns nil.
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.serve(ctx, &mcp.StdioTransport{})
+	return s.serve(ctx, s.lineTransport(os.Stdin, nopWriteCloser{os.Stdout}))
 }
+
+// ServeStreams serves one session of newline-delimited JSON-RPC, as stdio
+// speaks it, over r and w until ctx ends or r does; it closes neither.
+func (s *Server) ServeStreams(ctx context.Context, r io.Reader, w io.Writer) error {
+	return s.serve(ctx, s.lineTransport(io.NopCloser(r), nopWriteCloser{w}))
+}
+
+func (s *Server) lineTransport(r io.ReadCloser, w io.WriteCloser) *lineTransport {
+	return &lineTransport{r: r, w: w, maxFrame: s.maxFrame(), maxPayload: s.opts.Runtime.MaxPayloadBytes}
+}
+
+// nopWriteCloser leaves closing the output to its owner.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// envelopeAllowance is how much larger than the payload limit a whole
+// JSON-RPC frame may be: room for the envelope, the capability ID and the
+// input bindings, so that a payload just over the limit still reaches the
+// runtime and is refused there with a RESOURCE_REFUSED outcome that names
+// its size.
+const envelopeAllowance = 64 << 10
+
+// maxFrame is the largest JSON-RPC frame (a stdio line, an HTTP body) read.
+func (s *Server) maxFrame() int { return s.opts.Runtime.MaxPayloadBytes + envelopeAllowance }
 
 // ServeTransport serves one session over t until ctx ends or the peer
 // disconnects.
@@ -138,71 +189,4 @@ func (s *Server) serve(ctx context.Context, t mcp.Transport) error {
 		return nil
 	}
 	return err
-}
-
-// DefaultHTTPAddr is where ServeHTTP listens when given no address.
-const DefaultHTTPAddr = "127.0.0.1:8765"
-
-// ServeHTTP serves streamable HTTP at the path /mcp on addr until ctx ends.
-// An address without a host ("":8080") binds the loopback interface only.
-// The SDK's DNS-rebinding protection stays on: a request reaching a loopback
-// address with a non-loopback Host header is refused.
-func (s *Server) ServeHTTP(ctx context.Context, addr string) error {
-	addr, err := loopbackDefault(addr)
-	if err != nil {
-		return err
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
-	}
-	return s.ServeListener(ctx, ln)
-}
-
-// ServeListener serves streamable HTTP on ln until ctx ends; it closes ln.
-func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &mcp.StreamableHTTPOptions{
-		Logger: s.log,
-		// Sessions abandoned without a DELETE would otherwise keep their
-		// runtimes forever.
-		SessionTimeout: 30 * time.Minute,
-		// A client whose stream breaks during a long run resumes it from
-		// the last event instead of losing the result (bounded, 10 MiB).
-		EventStore: mcp.NewMemoryEventStore(nil),
-	})
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", handler)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
-	s.log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-	if s.opts.OnListen != nil {
-		s.opts.OnListen(ln.Addr())
-	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(shutdown); err != nil {
-			_ = srv.Close()
-		}
-		<-done
-		return nil
-	}
-}
-
-func loopbackDefault(addr string) (string, error) {
-	if addr == "" {
-		return DefaultHTTPAddr, nil
-	}
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "", fmt.Errorf("HTTP address %q: want host:port such as 127.0.0.1:8765: %w", addr, err)
-	}
-	if host == "" {
-		host = "127.0.0.1"
-	}
-	return net.JoinHostPort(host, port), nil
 }

@@ -411,3 +411,22 @@ func TestProgressHeartbeat(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateArguments: a member given twice is refused, naming its JSON
+// Pointer, instead of running whichever encoding/json keeps.
+func TestDuplicateArguments(t *testing.T) {
+	cs := connect(t, Options{}, nil)
+	for _, c := range []struct{ tool, args, path string }{
+		{"math.run", `{"capability_id":"test.compute.gcd","capability_id":"test.compute.slow","payload":{"left":"84","right":"30"}}`, "/capability_id"},
+		{"math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"},"payload":{"left":"1","right":"1"}}`, "/payload"},
+		{"math.run", `{"capability_id":"test.compute.gcd","payload":{"right":"30"},"inputs":{"left":{"value_ref":"value://a","value_ref":"value://b"}}}`, "/inputs/left/value_ref"},
+		{"math.run", `{"capability_id":"test.compute.gcd","payload":{"right":"30"},"inputs":{"a/b":{"value_ref":"value://a"},"a/b":{"value_ref":"value://b"}}}`, "/inputs/a~1b"},
+		{"math.find", `{"request":{"op":"search","query":"gcd"},"request":{"op":"list"}}`, "/request"},
+		{"math.find", `{"request":{"op":"search","op":"inspect","query":"gcd"}}`, "/request/op"},
+	} {
+		res, out := call(t, cs, c.tool, c.args)
+		if !res.IsError || out["code"] != string(core.InvalidPayload) || out["path"] != c.path {
+			t.Errorf("%s %s: %v; want INVALID_PAYLOAD at %s", c.tool, c.args, out, c.path)
+		}
+	}
+}

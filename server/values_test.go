@@ -267,3 +267,49 @@ func TestOutputPortAsArtifact(t *testing.T) {
 		t.Fatalf("binding the artifact: %v", out)
 	}
 }
+
+// TestValueBoundIsShared: the value bound holds for every session together;
+// one session's values evict another's least recently used, and the
+// evicted reference says so.
+func TestValueBoundIsShared(t *testing.T) {
+	srv := New(blobRegistry(t), Options{Runtime: core.RuntimeOptions{MaxValues: 2}})
+	session := func() *mcp.ClientSession {
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := srv.MCP().Connect(context.Background(), st, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close(); ss.Wait() })
+		return cs
+	}
+	a, b := session(), session()
+	publish := func(cs *mcp.ClientSession, n int) string {
+		_, out := call(t, cs, "math.run", fmt.Sprintf(`{"capability_id":"test.compute.blob","payload":{"bytes":%d}}`, n))
+		return out["outputs"].(map[string]any)["blob"].(map[string]any)["value_ref"].(string)
+	}
+	length := func(cs *mcp.ClientSession, ref string) (bool, any) {
+		res, out := call(t, cs, "math.run", `{"capability_id":"test.compute.length","payload":{},"inputs":{"blob":{"value_ref":"`+ref+`"}}}`)
+		if res.IsError {
+			return false, out["message"]
+		}
+		return true, out["value"].(map[string]any)["length"]
+	}
+	a1 := publish(a, 1)
+	b1 := publish(b, 2)
+	b2 := publish(b, 3) // the third value in a pool of two: a1 goes
+	if ok, msg := length(a, a1); ok || !strings.Contains(msg.(string), "evicted") {
+		t.Fatalf("a1 should be evicted by b's values: %v", msg)
+	}
+	for want, ref := range map[float64]string{2: b1, 3: b2} {
+		if ok, n := length(b, ref); !ok || n != want {
+			t.Fatalf("b's reference to %v bytes: %v", want, n)
+		}
+	}
+	if n, _ := srv.opts.Runtime.Values.Usage(); n != 2 {
+		t.Errorf("the shared pool holds %d values, want 2", n)
+	}
+}
