@@ -146,7 +146,9 @@ type Declaration struct {
 
 	// inferred infers the request and result schemas on first use, and
 	// schemas compiles them and checks the rules that need them.
-	inferred      func() inferredPair
+	inferred func() inferredPair
+	// streamResult says results can be checked by validateStream.
+	streamResult  func() bool
 	schemas       func() (compiledPair, error)
 	checker       bool // the result type embeds CheckResult
 	hasPreflight  bool
@@ -275,6 +277,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return p
 	})
+	d.streamResult = sync.OnceValue(func() bool { return d.ResultSchema() != nil && streamable(d.ResultSchema()) })
 	d.schemas = sync.OnceValues(func() (compiledPair, error) {
 		var c compiledPair
 		problems := d.inferred().problems

@@ -103,7 +103,7 @@ type RunRequest struct {
 const DefaultInlineLimit = 64 << 10
 
 // maxValidatedResult is the largest result, in bytes of JSON, that the
-// runtime re-validates against its schema before publishing.
+// runtime validates with the general validator; larger ones are streamed.
 const maxValidatedResult = 1 << 20
 
 // Binding names the stored value an input port takes: a request-local
@@ -215,15 +215,16 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
-	// Results are encoded from typed Go values, so their schema holds by
-	// construction; validating them again is a cheap guard for small
-	// results, and conformance validates every declaration's results. For
-	// large ones (a 65,536-entry table) validation would cost several times
-	// the computation.
-	if len(value) <= maxValidatedResult {
-		if err := d.ValidateResult(value); err != nil {
-			return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
-		}
+	// Every result is validated before it is published. Large ones (a
+	// 65,536-entry table) go through the streaming validator, which checks
+	// the schema subset that inferred result schemas use in one pass over
+	// the bytes, at a small fraction of the general validator's cost.
+	validate := d.ValidateResult
+	if len(value) > maxValidatedResult && d.streamResult() {
+		validate = func(v []byte) error { return validateStream(v, d.ResultSchema(), "/value") }
+	}
+	if err := validate(value); err != nil {
+		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
 	}
 	out := Outcome{
 		Outcome:      OutcomeCompleted,

@@ -25,6 +25,7 @@ package core
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -195,15 +196,10 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 		return nil
 	}
 	for {
-		s.space()
-		if s.i >= len(s.b) || s.b[s.i] != '"' {
-			return s.syntax(prefix, "expected a string key")
-		}
-		start := s.i
-		if err := s.str(prefix); err != nil {
+		key, err := s.member(prefix)
+		if err != nil {
 			return err
 		}
-		key := s.b[start:s.i]
 		s.frames[top].key = key
 		for _, k := range keys {
 			if sameKey(k, key) {
@@ -211,30 +207,59 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 			}
 		}
 		keys = append(keys, key)
-		s.space()
-		if s.i >= len(s.b) || s.b[s.i] != ':' {
-			return s.syntax(prefix, "expected ':' after an object key")
-		}
-		s.i++
-		s.space()
 		if err := s.value(propertySchema(schema, unquoteKey(key)), prefix, depth); err != nil {
 			return err
 		}
-		s.space()
-		if s.i >= len(s.b) {
-			return s.syntax(prefix, "unexpected end of JSON input")
-		}
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
+		if done, err := s.separator(prefix, '}'); err != nil || done {
 			s.frames = s.frames[:top]
-			return nil
-		default:
-			return s.syntax(prefix, "expected ',' or '}' after an object member")
+			return err
 		}
 	}
+}
+
+// member reads an object member's key and its colon, leaving the scanner
+// at the value; the key is returned raw (quoted) and set on the innermost
+// frame, so that an error at the colon names the member.
+func (s *scanner) member(prefix string) ([]byte, error) {
+	s.space()
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, s.syntax(prefix, "expected a string key")
+	}
+	start := s.i
+	if err := s.str(prefix); err != nil {
+		return nil, err
+	}
+	key := s.b[start:s.i]
+	s.frames[len(s.frames)-1].key = key
+	s.space()
+	if s.i >= len(s.b) || s.b[s.i] != ':' {
+		return nil, s.syntax(prefix, "expected ':' after an object key")
+	}
+	s.i++
+	s.space()
+	return key, nil
+}
+
+// separator reads what follows a member or element: a comma (more to
+// come) or the closing bracket (done).
+func (s *scanner) separator(prefix string, closing byte) (done bool, err error) {
+	s.space()
+	if s.i >= len(s.b) {
+		return false, s.syntax(prefix, "unexpected end of JSON input")
+	}
+	switch s.b[s.i] {
+	case ',':
+		s.i++
+		return false, nil
+	case closing:
+		s.i++
+		return true, nil
+	}
+	what := "an array element"
+	if closing == '}' {
+		what = "an object member"
+	}
+	return false, s.syntax(prefix, fmt.Sprintf("expected ',' or '%c' after %s", closing, what))
 }
 
 func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) error {
@@ -261,19 +286,9 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 		if err := s.value(itemSchema(schema, n), prefix, depth); err != nil {
 			return err
 		}
-		s.space()
-		if s.i >= len(s.b) {
-			return s.syntax(prefix, "unexpected end of JSON input")
-		}
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-		case ']':
-			s.i++
+		if done, err := s.separator(prefix, ']'); err != nil || done {
 			s.frames = s.frames[:top]
-			return nil
-		default:
-			return s.syntax(prefix, "expected ',' or ']' after an array element")
+			return err
 		}
 	}
 }
@@ -375,7 +390,8 @@ func unquoteKey(raw []byte) string {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return string(raw[1 : len(raw)-1])
 	}
-	if u, err := strconv.Unquote(string(raw)); err == nil {
+	var u string
+	if err := json.Unmarshal(raw, &u); err == nil {
 		return u
 	}
 	return string(raw[1 : len(raw)-1])
