@@ -4,7 +4,7 @@
 // the reference machine (2-core amd64) and written beside its constant.
 //
 //	Mul, Sqr          number-theoretic transform over three 62-bit primes
-//	                  with Garner CRT (ntt.go) from 3072 words of the
+//	                  with Garner CRT (ntt.go) from 2048 words of the
 //	                  smaller factor; big.Int.Mul (Karatsuba) below.
 //	QuoRem            Newton reciprocal on the transform product (div.go)
 //	                  when divisor and quotient both have 8192 words or more;
@@ -12,6 +12,9 @@
 //	GCD, GCDExt       Möller's half-gcd (gcd.go) from 2^16 bits, with
 //	                  word-level Lehmer passes below 2^11 bits inside it;
 //	                  big.Int.GCD (Lehmer) below 2^16 bits.
+//	Convolve          exact convolution of integer sequences (the product
+//	                  in Z[x]) modulo up to ten transform primes, with CRT
+//	                  (convolve.go); core/zpoly chooses it or Kronecker.
 //	ParseDecimal      divide and conquer on cached powers of ten (decimal.go)
 //	                  from 16,384 digits; big.Int.SetString below. Printing
 //	                  is left to big.Int.String, which is as fast.

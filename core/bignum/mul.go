@@ -8,11 +8,11 @@ import (
 
 // mulThreshold is the size, in words of the smaller operand, from which Mul
 // uses the number-theoretic transform rather than math/big's Karatsuba
-// product. Measured with BenchmarkMulWords on a 2-core amd64: at 2048 words
-// the transform takes 0.52 ms against 0.49 ms, at 3072 words (a transform of
-// length 8192, three quarters full) 1.28 ms against 1.25 ms, at 4096 words
-// 1.57 ms against 1.97 ms, and at 8192 words 3.06 ms against 4.89 ms.
-const mulThreshold = 3072
+// product. Measured with BenchmarkMulWords (balanced operands, one core,
+// transforms of length 2^k and 3·2^k): at 1536 words the transform takes
+// 0.31 ms against 0.26 ms, at 2048 words 0.38 against 0.40 ms, at 3072
+// words 0.64 against 0.77 ms, at 4096 words 0.79 against 1.24 ms.
+const mulThreshold = 2048
 
 // Mul sets z to x·y and returns z. Operands whose smaller factor has at
 // least mulThreshold words are multiplied by a number-theoretic transform
