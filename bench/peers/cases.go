@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+
+	"jacobian.dev/core/bignum"
+	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/zpoly"
 )
 
 // Case is one row of the benchmark: the seeded inputs and how each of the
@@ -73,7 +77,7 @@ func caseTable() []Case {
 			Name: "int_mul_100000_digits", Size: 100_000, Tiny: 40,
 			Inputs: intMulInputs,
 			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
-				return new(big.Int).Mul(in[0], in[1]) // ← Jacobian kernel (core/bignum)
+				return bignum.Mul(new(big.Int), in[0], in[1]) // ← Jacobian kernel (core/bignum)
 			}, intLines),
 			FLINT: "fmpz_mul",
 			GP:    "a * b",
@@ -82,7 +86,7 @@ func caseTable() []Case {
 			Name: "int_mul_1000000_digits", Size: 1_000_000, Tiny: 50,
 			Inputs: intMulInputs,
 			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
-				return new(big.Int).Mul(in[0], in[1]) // ← Jacobian kernel (core/bignum)
+				return bignum.Mul(new(big.Int), in[0], in[1]) // ← Jacobian kernel (core/bignum)
 			}, intLines),
 			FLINT: "fmpz_mul",
 			GP:    "a * b",
@@ -91,7 +95,7 @@ func caseTable() []Case {
 			Name: "zpoly_mul_deg1000_100bit", Size: 1000, Tiny: 7,
 			Inputs: zpolyMulInputs,
 			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
-				return zpolyMulKronecker(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
+				return zpoly.Mul(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
 			}, polyLines),
 			FLINT: "fmpz_poly_mul",
 			GP:    "a * b",
@@ -100,7 +104,7 @@ func caseTable() []Case {
 			Name: "zpoly_mul_deg10000_100bit", Size: 10_000, Tiny: 8,
 			Inputs: zpolyMulInputs,
 			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
-				return zpolyMulKronecker(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
+				return zpoly.Mul(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
 			}, polyLines),
 			FLINT: "fmpz_poly_mul",
 			GP:    "a * b",
@@ -108,9 +112,9 @@ func caseTable() []Case {
 		Case{
 			Name: "gfpoly_mul_deg100000_60bit", Size: 100_000, Tiny: 9,
 			Inputs: gfpolyMulInputs,
-			Jacobian: kernel(primeAndTwoPolys, func(in gfpolyPair) []*big.Int {
-				return gfpolyMulKronecker(in.a, in.b, in.p) // ← Jacobian kernel (core/gfpoly)
-			}, polyLines),
+			Jacobian: kernel(primeAndTwoWordPolys, func(in gfpolyWords) []uint64 {
+				return in.f.Mul(in.a, in.b) // ← Jacobian kernel (core/gfpoly)
+			}, wordPolyLines),
 			FLINT:   "nmod_poly_mul",
 			GPSetup: "A = a * Mod(1, p); B = b * Mod(1, p)",
 			GP:      "A * B",
@@ -198,6 +202,33 @@ func twoPolys(in []Input) [2][]*big.Int { return [2][]*big.Int{in[0].Poly(), in[
 type gfpolyPair struct {
 	p    *big.Int
 	a, b []*big.Int
+}
+
+// gfpolyWords is a GF(p)[x] product's inputs in the kernel's word form,
+// converted before the timed call.
+type gfpolyWords struct {
+	f    *gfpoly.Field
+	a, b []uint64
+}
+
+func primeAndTwoWordPolys(in []Input) gfpolyWords {
+	pair := primeAndTwoPolys(in)
+	words := func(c []*big.Int) []uint64 {
+		w := make([]uint64, len(c))
+		for i, x := range c {
+			w[i] = new(big.Int).Mod(x, pair.p).Uint64()
+		}
+		return w
+	}
+	return gfpolyWords{f: gfpoly.NewField(pair.p.Uint64()), a: words(pair.a), b: words(pair.b)}
+}
+
+func wordPolyLines(w []uint64) []string {
+	c := make([]*big.Int, len(w))
+	for i, x := range w {
+		c[i] = new(big.Int).SetUint64(x)
+	}
+	return polyLines(c)
 }
 
 func primeAndTwoPolys(in []Input) gfpolyPair {
