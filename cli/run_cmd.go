@@ -27,7 +27,7 @@ type RunCmd struct {
 	Timeout time.Duration     `default:"${default_timeout}" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
 	Inputs  map[string]string `name:"input" placeholder:"PORT=SOURCE" mapsep:"none" help:"Bind a declared input port to a stored artifact (--input table=artifact://sha256/...) or to the JSON value in a file (--input table=@table.json); repeatable."`
 	Publish bool              `help:"Publish results too large to print inline to the artifact store and print their URI, as the MCP server does."`
-	Output  string            `name:"output" short:"o" placeholder:"FILE" help:"Write the result value (or, with --publish, the stored result's bytes) to FILE and print the outcome without it."`
+	Output  string            `name:"output" short:"o" placeholder:"FILE" help:"Write the result value (or, with --publish, the stored result's bytes) to FILE and print the outcome without it. A regular FILE is replaced atomically; a device or pipe is written in place; - is standard output (the outcome then goes to standard error)."`
 	// MaxPayload bounds what run reads and what its runtime accepts. One
 	// byte more than this is read, so an oversized payload reaches the
 	// runtime and is refused there with RESOURCE_REFUSED, as by serve.
@@ -132,7 +132,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	var output *pendingFile
 	if c.Output != "" {
 		// Found unwritable now rather than after a long run.
-		if output, err = createPending(c.Output); err != nil {
+		if output, err = createPending(c.Output, std.out); err != nil {
 			return usageErrorf("cannot write --output: %v", err)
 		}
 		defer output.discard()
@@ -170,7 +170,13 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 			return err
 		}
 	}
-	if err := writeJSON(std.out, out, c.Compact); err != nil {
+	// With --output -, standard output carries the value alone and the
+	// outcome goes to standard error.
+	outcomeTo := std.out
+	if c.Output == "-" {
+		outcomeTo = std.err
+	}
+	if err := writeJSON(outcomeTo, out, c.Compact); err != nil {
 		return err
 	}
 	if ctx.Err() != nil && out.Outcome == core.OutcomeNonConclusion {
@@ -279,14 +285,35 @@ func (c *RunCmd) writeValue(rt *core.Runtime, f *pendingFile, out *core.Outcome,
 
 // pendingFile is an --output file being prepared beside its final name, so
 // the final file appears whole or not at all and an earlier one survives a
-// failed run.
+// failed run. Atomic replacement is for regular files only: "-" (standard
+// output), a character device, a pipe or a socket is written in place, and
+// a directory is refused. Renaming over /dev/null would turn the machine's
+// null device into a regular file.
 type pendingFile struct {
-	tmp   *os.File
-	final string
-	done  bool
+	tmp    *os.File
+	direct io.Writer // written in place instead of tmp
+	closer io.Closer
+	final  string
+	done   bool
 }
 
-func createPending(final string) (*pendingFile, error) {
+func createPending(final string, stdout io.Writer) (*pendingFile, error) {
+	if final == "-" {
+		return &pendingFile{direct: stdout, final: final}, nil
+	}
+	if info, err := os.Stat(final); err == nil {
+		switch mode := info.Mode(); {
+		case mode.IsDir():
+			return nil, fmt.Errorf("%q is a directory; name a file inside it", final)
+		case !mode.IsRegular():
+			// A device, pipe or socket: written in place, never replaced.
+			f, err := os.OpenFile(final, os.O_WRONLY, 0)
+			if err != nil {
+				return nil, err
+			}
+			return &pendingFile{direct: f, closer: f, final: final}, nil
+		}
+	}
 	dir, base := filepath.Split(final)
 	if base == "" {
 		return nil, fmt.Errorf("%q names a directory, not a file", final)
@@ -308,6 +335,14 @@ func createPending(final string) (*pendingFile, error) {
 }
 
 func (p *pendingFile) commit(data []byte) error {
+	if p.direct != nil {
+		_, err := p.direct.Write(data)
+		if p.closer != nil {
+			err = errors.Join(err, p.closer.Close())
+		}
+		p.done = true
+		return err
+	}
 	_, werr := p.tmp.Write(data)
 	serr := p.tmp.Sync()
 	cerr := p.tmp.Close()
@@ -322,7 +357,13 @@ func (p *pendingFile) commit(data []byte) error {
 }
 
 func (p *pendingFile) discard() {
-	if !p.done {
+	if p.done {
+		return
+	}
+	if p.closer != nil {
+		p.closer.Close()
+	}
+	if p.tmp != nil {
 		p.tmp.Close()
 		os.Remove(p.tmp.Name())
 	}

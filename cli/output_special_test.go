@@ -1,0 +1,99 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"jacobian.dev/core"
+	"jacobian.dev/integer"
+)
+
+// TestOutputSpecialFiles: --output replaces regular files only. A character
+// device and a FIFO are written in place and stay what they were, "-" is
+// standard output, and a directory is refused.
+func TestOutputSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	run := func(output string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := Main(Config{Domains: []core.Registrar{integer.Register}, Stdout: &out, Stderr: &errb,
+			Args: []string{"run", "integer.compute.gcd", "--compact", "--json", `{"left":"84","right":"30"}`, "--output", output}})
+		return code, out.String(), errb.String()
+	}
+
+	t.Run("character device", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("mknod needs root")
+		}
+		dev := filepath.Join(dir, "null")
+		// Major 1, minor 3 is the null device: writing to it is harmless.
+		if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+			t.Skipf("mknod: %v", err)
+		}
+		if code, _, stderr := run(dev); code != ExitCompleted {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		info, err := os.Stat(dev)
+		if err != nil || info.Mode()&os.ModeCharDevice == 0 {
+			t.Fatalf("the device is no longer a character device: %v %v", info.Mode(), err)
+		}
+		if tmps, _ := filepath.Glob(filepath.Join(dir, ".null.*.tmp")); len(tmps) > 0 {
+			t.Errorf("left temporary files %v", tmps)
+		}
+	})
+
+	t.Run("FIFO", func(t *testing.T) {
+		fifo := filepath.Join(dir, "fifo")
+		if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+		got := make(chan string, 1)
+		go func() {
+			f, err := os.Open(fifo)
+			if err != nil {
+				got <- err.Error()
+				return
+			}
+			defer f.Close()
+			b, _ := io.ReadAll(f)
+			got <- string(b)
+		}()
+		if code, _, stderr := run(fifo); code != ExitCompleted {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if v := <-got; v != `{"gcd":"6"}` {
+			t.Errorf("the FIFO carried %q", v)
+		}
+		if info, err := os.Stat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+			t.Fatalf("the FIFO is no longer a FIFO: %v %v", info.Mode(), err)
+		}
+	})
+
+	t.Run("standard output", func(t *testing.T) {
+		code, stdout, stderr := run("-")
+		if code != ExitCompleted || stdout != `{"gcd":"6"}` || !strings.Contains(stderr, `"outcome":"completed"`) {
+			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		}
+	})
+
+	t.Run("directory", func(t *testing.T) {
+		code, _, stderr := run(dir)
+		if code != ExitUsage || !strings.Contains(stderr, "is a directory") {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	})
+
+	t.Run("regular file", func(t *testing.T) {
+		file := filepath.Join(dir, "result.json")
+		if code, _, stderr := run(file); code != ExitCompleted {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if b, _ := os.ReadFile(file); string(b) != `{"gcd":"6"}` {
+			t.Errorf("the file holds %q", b)
+		}
+	})
+}
