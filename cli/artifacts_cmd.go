@@ -99,7 +99,7 @@ func (c *ArtifactsGetCmd) Run(std *streams) error {
 	if err != nil {
 		return codedError(err, ExitFailed)
 	}
-	if _, err := std.out.Write(append(data, '\n')); err != nil {
+	if _, err := std.out.Write(data); err != nil {
 		return internalErrorf("writing the artifact: %v", err)
 	}
 	return nil

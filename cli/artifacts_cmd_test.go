@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -32,6 +34,11 @@ func TestRunPublishAndArtifacts(t *testing.T) {
 	got := jacobian(t, "", "artifacts", "get", "--artifact-dir", dir, uri)
 	if got.code != ExitCompleted || !jsonEqual(t, json.RawMessage(got.stdout), `{"gcd":"`+x+`"}`) {
 		t.Errorf("artifacts get: exit %d, %.200s %s", got.code, got.stdout, got.stderr)
+	}
+	// The bytes printed are the stored bytes exactly, so their digest is
+	// the URI's.
+	if sum := sha256.Sum256([]byte(got.stdout)); "artifact://sha256/"+hex.EncodeToString(sum[:]) != uri {
+		t.Errorf("artifacts get printed bytes whose digest is not %s", uri)
 	}
 
 	list := jacobian(t, "", "artifacts", "list", "--artifact-dir", dir)
