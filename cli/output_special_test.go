@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/finitefield"
 	"jacobian.dev/integer"
 )
 
@@ -96,4 +97,20 @@ func TestOutputSpecialFiles(t *testing.T) {
 			t.Errorf("the file holds %q", b)
 		}
 	})
+}
+
+// TestRunPrintsNoValueReferences: the CLI's outcome carries no value://
+// reference, which would be dead once the command exits, and says how to
+// keep the value.
+func TestRunPrintsNoValueReferences(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := Main(Config{Domains: []core.Registrar{finitefield.Register}, Stdout: &out, Stderr: &errb,
+		Args: []string{"run", "finite_field.polynomial_map.table.compute", "--compact", "--json",
+			`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["0","0","0","1"]}}`}})
+	if code != ExitCompleted || strings.Contains(out.String(), "value://") || !strings.Contains(out.String(), `"digest":"sha256:`) {
+		t.Fatalf("exit %d, outcome %s", code, out.String())
+	}
+	if !strings.Contains(errb.String(), "--output FILE or --publish") {
+		t.Errorf("stderr does not say how to keep the value: %s", errb.String())
+	}
 }

@@ -170,6 +170,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 			return err
 		}
 	}
+	dropValueRefs(&out, std)
 	// With --output -, standard output carries the value alone and the
 	// outcome goes to standard error.
 	outcomeTo := std.out
@@ -183,6 +184,23 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 		return silentExit(ExitInterrupted)
 	}
 	return silentExit(outcomeExitCode(out))
+}
+
+// dropValueRefs removes the request-local value:// references from the
+// output ports of an outcome about to be printed: they name values in this
+// process's memory and resolve nowhere once it exits. Each port keeps its
+// artifact type, digest and size (and its artifact URI, if published), and
+// standard error says how to keep the value.
+func dropValueRefs(out *core.Outcome, std *streams) {
+	for _, port := range slices.Sorted(maps.Keys(out.Outputs)) {
+		o := out.Outputs[port]
+		if o.ValueRef == "" {
+			continue
+		}
+		o.ValueRef = ""
+		out.Outputs[port] = o
+		fmt.Fprintf(std.err, "output port %s: its value:// reference is left out, since it would end with this process; keep the value with --output FILE or --publish (README, \"Values between calls\")\n", port)
+	}
 }
 
 // inputSources sorts the --input bindings by kind. A value:// reference is
