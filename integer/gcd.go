@@ -37,7 +37,7 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 	return core.Operation[PairRequest, GCDResult]{
 		ID:         "integer.compute.gcd",
 		Title:      "Greatest common divisor",
-		Summary:    "Greatest common divisor of two integers, non-negative, with gcd(0, 0) = 0.",
+		Summary:    "Greatest common divisor of two integers, non-negative, with gcd(0, 0) = 0: Lehmer's algorithm below 2^16 bits, Möller's half-gcd on transform products above.",
 		Keywords:   []string{"gcd", "greatest common divisor", "highest common factor", "hcf", "euclid"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

@@ -63,7 +63,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 	return core.Operation[DeterminantRequest, DeterminantResult]{
 		ID:         "matrix.determinant.compute",
 		Title:      "Determinant",
-		Summary:    "Exact determinant of a square matrix of integers or rationals, by Bareiss elimination or multi-modular reconstruction.",
+		Summary:    "Exact determinant of a square matrix of integers or rationals: Bareiss elimination below order 12, above it a p-adic divisor of the determinant with a few modular determinants (Abbott–Bronstein–Mulders) or multi-modular reconstruction.",
 		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

@@ -98,7 +98,7 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 	return core.Operation[GCDRequest, GCDResult]{
 		ID:         "polynomial.gcd.compute",
 		Title:      "Polynomial greatest common divisor",
-		Summary:    "Greatest common divisor of two univariate polynomials over the integers or the rationals, with its content and primitive part.",
+		Summary:    "Greatest common divisor of two univariate polynomials over the integers or the rationals, with its content and primitive part, by the modular algorithm over 62-bit primes (Euclid modulo p below degree 4000, the half-gcd above).",
 		Keywords:   []string{"polynomial", "gcd", "greatest common divisor", "common factor", "modular gcd", "content", "primitive part"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

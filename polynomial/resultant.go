@@ -55,7 +55,7 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 	return core.Operation[ResultantRequest, ResultantResult]{
 		ID:         "polynomial.resultant.compute",
 		Title:      "Resultant of two polynomials",
-		Summary:    "Resultant of two univariate polynomials with rational coefficients, the determinant of their Sylvester matrix.",
+		Summary:    "Resultant of two univariate polynomials with rational coefficients, the determinant of their Sylvester matrix: the subresultant sequence below degree 15, multi-modular over 62-bit primes above.",
 		Keywords:   []string{"polynomial", "resultant", "sylvester", "polresultant", "elimination", "subresultant", "common root"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
