@@ -113,12 +113,16 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
+		Bounds:     core.Bounds{"/max_iterations": MaxFactorIterations},
 		Limits: []core.Limit{
 			{
 				Name: "digits", Max: MaxFactorDigits, Unit: "decimal digits",
 				Description: "n has at most this many decimal digits",
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"%s"}`, repeatDigit('9', MaxFactorDigits+2))
+				},
+				At: func() string {
+					return fmt.Sprintf(`{"n":"%s","max_iterations":0}`, repeatDigit('9', MaxFactorDigits))
 				},
 			},
 			{
@@ -127,7 +131,16 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},
+				At: func() string {
+					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations))
+				},
 			},
+		},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "zero", Payload: `{"n":"0"}`, Code: core.DomainError, Path: "/payload/n"},
+				{Title: "a negative budget", Payload: `{"n":"15","max_iterations":-1}`, Code: core.DomainError, Path: "/payload/max_iterations"},
+			}
 		},
 		Preflight: func(ctx context.Context, q FactorRequest) error {
 			if d := exactDigits(q.N.Big()); d > MaxFactorDigits {
@@ -138,11 +151,11 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 					return core.Refusef("max_iterations is %d; at most %d are allowed", *q.MaxIterations, int64(MaxFactorIterations))
 				}
 				if *q.MaxIterations < 0 {
-					return core.DomainErrorf("max_iterations is %d; it must be a non-negative number of iterations", *q.MaxIterations)
+					return core.DomainErrorAt(core.PayloadPath("max_iterations"), "max_iterations is %d; it must be a non-negative number of iterations", *q.MaxIterations)
 				}
 			}
 			if q.N.Big().Sign() == 0 {
-				return core.DomainErrorf("0 has no prime factorization (every prime divides it); send a nonzero integer")
+				return core.DomainErrorAt(core.PayloadPath("n"), "0 has no prime factorization (every prime divides it); send a nonzero integer")
 			}
 			return nil
 		},
@@ -302,10 +315,8 @@ func checkFactorization(ctx context.Context, q FactorRequest, r FactorResult) er
 // the factorization limit; below the limit the cheap upper bound is enough
 // and decimal conversion is skipped.
 func exactDigits(x *big.Int) int {
-	if d := decimalDigits(x); d <= MaxFactorDigits {
-		return d
-	}
-	return len(new(big.Int).Abs(x).Text(10))
+	d, _ := digitsOver(x, MaxFactorDigits)
+	return d
 }
 
 // randomPrime returns a random prime of about the given number of bits,
