@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 
@@ -101,16 +102,21 @@ const (
 	MaxFactorCostMS = 60_000
 )
 
-// factorCostMS estimates, in milliseconds, the rho work of factoring an
-// n of the given bit length with the given iteration budget.
-func factorCostMS(bits int, iterations int64) int64 {
+// factorCostNS estimates, in nanoseconds, the rho work of factoring an n
+// of the given bit length within the given iteration budget. Rho splits n
+// after about √p ≤ n^(1/4) iterations (Pollard 1975), so a small n never
+// spends a large budget: the estimate charges at most 2^(bits/4 + 3)
+// iterations, eight times the expected count.
+func factorCostNS(bits int, iterations int64) int64 {
+	if e := bits/4 + 3; e < 62 {
+		iterations = min(iterations, int64(1)<<e)
+	}
 	words := int64(max((bits+63)/64, factorMinWords))
-	return iterations * words * words * factorNanosPerWord2 / 1_000_000
-}
-
-func bitsOf(decimal string) int {
-	n, _ := new(big.Int).SetString(decimal, 10)
-	return n.BitLen()
+	perIteration := words * words * factorNanosPerWord2
+	if iterations > math.MaxInt64/perIteration {
+		return math.MaxInt64
+	}
+	return iterations * perIteration
 }
 
 // factorIterationsAt is the largest budget whose estimate for bits is
@@ -118,6 +124,11 @@ func bitsOf(decimal string) int {
 func factorIterationsAt(bits int) int64 {
 	words := int64(max((bits+63)/64, factorMinWords))
 	return MaxFactorCostMS * 1_000_000 / (words * words * factorNanosPerWord2)
+}
+
+func bitsOf(decimal string) int {
+	n, _ := new(big.Int).SetString(decimal, 10)
+	return n.BitLen()
 }
 
 // factorOperation factors an integer with core/factor: trial division
@@ -172,7 +183,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "estimated_cost", Max: MaxFactorCostMS, Unit: "milliseconds (estimated)",
-				Description: "the rho budget times the cost of an iteration at n's size (2 ns per 64-bit word squared, at least 8 words) is at most this",
+				Description: "the rho budget (at most 2^(bits/4 + 3), eight times what rho expects to need) times the cost of an iteration at n's size (2 ns per 64-bit word squared, at least 8 words) is at most this",
 				Beyond: func() string {
 					n := repeatDigit('9', MaxFactorDigits)
 					return fmt.Sprintf(`{"n":"%s","max_iterations":%d}`, n, factorIterationsAt(bitsOf(n))+1)
@@ -194,8 +205,9 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 				return core.Refusef("n has %d digits; at most %d are allowed", d, MaxFactorDigits)
 			}
 			if q.MaxIterations != nil {
-				if c := factorCostMS(q.N.Big().BitLen(), *q.MaxIterations); c > MaxFactorCostMS {
-					return core.Refusef("%d rho iterations on a %d-bit n are estimated at %d ms; at most %d ms are accepted (lower max_iterations to %d or less)", *q.MaxIterations, q.N.Big().BitLen(), c, MaxFactorCostMS, factorIterationsAt(q.N.Big().BitLen()))
+				bits := q.N.Big().BitLen()
+				if c := factorCostNS(bits, *q.MaxIterations); c > MaxFactorCostMS*1_000_000 {
+					return core.Refusef("%d rho iterations on a %d-bit n are estimated at %d ms; at most %d ms are accepted (lower max_iterations to %d or less)", *q.MaxIterations, bits, c/1_000_000, MaxFactorCostMS, factorIterationsAt(bits))
 				}
 			}
 			if q.MaxIterations != nil {
