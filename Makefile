@@ -1,13 +1,14 @@
 # Jacobian build and test entry points. Every target works from a fresh clone.
 GO      ?= go
-MODULES := core integer matrix finitefield polynomial server cli conformance
+MODULES := core integer matrix finitefield polynomial server cli conformance bench
 # Modules outside the workspace, tested on their own like a third party would.
 EXAMPLES := examples/gaussian
 BIN     := bin
-DOMAINS ?= integer matrix finitefield polynomial
+# Empty: every domain cli/cmd/jacobian/domains.go installs.
+DOMAINS ?=
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-modules test-race conformance test-mcp bench lint jacobian custom
+.PHONY: build test test-modules test-race conformance test-mcp bench bench-peers bench-peers-deps lint jacobian custom
 
 build:
 	$(GO) build -o $(BIN)/jacobian ./cli/cmd/jacobian
@@ -34,15 +35,35 @@ test-mcp:
 bench:
 	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/... ./server/...
 
+# Jacobian against PARI/GP and FLINT on the same seeded inputs, one table
+# (bench/peers); not part of test. Select cases by name: make bench-peers CASES=det
+CASES ?=
+bench-peers: bench-peers-deps
+	cd bench && $(GO) run ./peers -cases '$(CASES)'
+
+# gp, the FLINT headers and a C compiler, installed with apt-get when missing.
+bench-peers-deps:
+	@missing=""; \
+	command -v gp >/dev/null 2>&1 || missing="$$missing pari-gp"; \
+	test -f /usr/include/flint/flint.h || missing="$$missing libflint-dev libgmp-dev"; \
+	command -v cc >/dev/null 2>&1 || missing="$$missing gcc libc6-dev"; \
+	if [ -n "$$missing" ]; then \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		echo "installing$$missing"; \
+		$$sudo apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
 lint:
 	@out=$$(gofmt -l $(MODULES) examples); test -z "$$out" || { echo "gofmt would change:"; echo "$$out"; exit 1; }
 	@set -e; for m in $(MODULES) $(EXAMPLES); do (cd $$m && GOWORK=off $(GO) vet ./...); done
 	$(GO) run $(STATICCHECK) $(addprefix ./,$(addsuffix /...,$(MODULES)))
 	cd examples/gaussian && GOWORK=off $(GO) run $(STATICCHECK) ./...
 
-# A binary with chosen standard domains: make jacobian DOMAINS="integer matrix"
+# The default distribution through the builder, or only chosen standard
+# domains of it: make jacobian DOMAINS="integer matrix"
 jacobian:
-	$(GO) run ./cli/cmd/jacobian-build -quiet -domains "$(DOMAINS)" -root . -output $(BIN)/jacobian
+	$(GO) run ./cli/cmd/jacobian-build -quiet -default -domains "$(DOMAINS)" -root . -output $(BIN)/jacobian
 
 # A binary from a manifest: make custom MANIFEST=examples/jacobian-gaussian.json
 custom:

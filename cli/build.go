@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"net/url"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -59,41 +57,14 @@ func readBuild(cfg Config) *buildInfo {
 	return b
 }
 
-// moduleOfFunc finds the module whose package defines fn, by the longest
-// module path that prefixes the function's package.
+// moduleOfFunc describes the module whose package defines fn; a package
+// no module holds is reported by its import path, as devel.
 func moduleOfFunc(info *debug.BuildInfo, fn core.Registrar) moduleInfo {
-	pkg := "unknown"
-	if fn != nil {
-		pkg = packageOf(runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name())
+	pkg, m := core.DefiningModule(info, fn)
+	if m == nil {
+		return moduleInfo{Path: pkg, Version: "devel"}
 	}
-	best := moduleInfo{Path: pkg, Version: "devel"}
-	bestLen := -1
-	for _, m := range append([]*debug.Module{&info.Main}, info.Deps...) {
-		if m == nil || m.Path == "" {
-			continue
-		}
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && len(m.Path) > bestLen {
-			best, bestLen = describe(m), len(m.Path)
-		}
-	}
-	return best
-}
-
-// packageOf extracts the import path from a symbol such as
-// "jacobian.dev/integer.Register". The linker escapes a dot in the last
-// path element (gopkg.in/yaml.v3 becomes gopkg.in/yaml%2ev3), so the first
-// dot after the last slash ends the path; the escapes are then undone.
-func packageOf(symbol string) string {
-	slash := strings.LastIndex(symbol, "/")
-	dot := strings.Index(symbol[slash+1:], ".")
-	if dot < 0 {
-		return symbol
-	}
-	pkg := symbol[:slash+1+dot]
-	if unescaped, err := url.PathUnescape(pkg); err == nil {
-		return unescaped
-	}
-	return pkg
+	return describe(m)
 }
 
 func describe(m *debug.Module) moduleInfo {

@@ -23,17 +23,3 @@ func TestDescribeModule(t *testing.T) {
 		}
 	}
 }
-
-func TestPackageOf(t *testing.T) {
-	for symbol, want := range map[string]string{
-		"jacobian.dev/integer.Register":          "jacobian.dev/integer",
-		"jacobian.dev/cli.registerFixtures":      "jacobian.dev/cli",
-		"example.com/x/v2/domain.Register.func1": "example.com/x/v2/domain",
-		"gopkg.in/yaml.v3.Register":              "gopkg.in/yaml",
-		"main.domains":                           "main",
-	} {
-		if got := packageOf(symbol); got != want {
-			t.Errorf("packageOf(%q) = %q, want %q", symbol, got, want)
-		}
-	}
-}

@@ -103,12 +103,12 @@ func TestRun(t *testing.T) {
 		},
 		{
 			name: "malformed JSON", args: []string{"run", "integer.compute.gcd", "--json", "{\"left\": \"84\",\n \"right\" \"30\"}"},
-			code: ExitFailed, outcome: core.OutcomeFailed, failure: core.InvalidPayload, path: "/payload",
+			code: ExitFailed, outcome: core.OutcomeFailed, failure: core.InvalidPayload, path: "/payload/right",
 			message: []string{"line 2", "column 10"},
 		},
 		{
 			name: "malformed JSON on stdin", stdin: `{"left": "84", "right": }`, args: []string{"run", "integer.compute.gcd", "-f", "-"},
-			code: ExitFailed, outcome: core.OutcomeFailed, failure: core.InvalidPayload, path: "/payload",
+			code: ExitFailed, outcome: core.OutcomeFailed, failure: core.InvalidPayload, path: "/payload/right",
 			message: []string{"line 1", "column 25"},
 		},
 		{

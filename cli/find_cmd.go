@@ -11,8 +11,8 @@ import (
 // op "search". By default it prints a readable ranked list; with --json it
 // prints the search result, which math.find returns as its outcome's value.
 type FindCmd struct {
-	Query         []string `arg:"" required:"" help:"Words describing the operation, e.g. greatest common divisor."`
-	Limit         int      `default:"5" help:"Show at most this many hits (1 to 50)."`
+	Query         []string `arg:"" required:"" help:"Words describing the operation, e.g. ${example_query}."`
+	Limit         int      `default:"${default_hits}" help:"Show at most this many hits (1 to ${max_hits})."`
 	InputKinds    []string `name:"input-kind" placeholder:"KIND" enum:"${input_kinds}" help:"A value kind you hold; repeatable. Operations that take none of them are listed last as INCOMPATIBLE. Installed kinds: ${input_kinds}."`
 	ArtifactTypes []string `name:"artifact-type" placeholder:"TYPE" enum:"${artifact_types}" help:"An artifact type you hold a reference to; repeatable. Installed types: ${artifact_types}."`
 	JSON          bool     `name:"json" help:"Print the search result as JSON (the value of math.find's outcome)."`
@@ -21,13 +21,13 @@ type FindCmd struct {
 
 // Help is the detailed help of find.
 func (c *FindCmd) Help() string {
-	return `Hits are ranked by lexical relevance (BM25 over ID segments, title, summary
+	return fmt.Sprintf(`Hits are ranked by lexical relevance (BM25 over ID segments, title, summary
 and keywords). Search never guesses types from wording: --input-kind and
 --artifact-type only move operations that cannot take what you hold to the
 end, marked INCOMPATIBLE. The readable list shows rank, ID, kind, relevance,
 title and summary; use --json for every field. An empty hit list is not an
-error (exit 0); an empty query or a limit outside 1..50 is a usage error
-(exit 64).`
+error (exit 0); an empty query or a limit outside 1..%d is a usage error
+(exit 64).`, core.MaxSearchHits)
 }
 
 // Validate refuses a limit core would silently replace by its default.

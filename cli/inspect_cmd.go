@@ -8,7 +8,7 @@ import (
 // value math.find's outcome carries for op "inspect": request and result schemas,
 // kind, effect, provider and availability, limits, ports and examples.
 type InspectCmd struct {
-	ID string `arg:"" name:"id" help:"The operation's capability ID, e.g. integer.compute.gcd."`
+	ID string `arg:"" name:"id" help:"The operation's capability ID, e.g. ${example_id}."`
 	jsonOutput
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -87,10 +88,7 @@ func MainContext(ctx context.Context, cfg Config) (code int) {
 		kong.Description(description),
 		kong.Writers(cfg.Stdout, cfg.Stderr),
 		kong.Exit(func(code int) { panic(exitPanic{code}) }),
-		kong.Vars{
-			"input_kinds":    strings.Join(inputKinds(reg), ","),
-			"artifact_types": strings.Join(artifactTypes(reg), ","),
-		},
+		flagVars(reg),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.BindTo(ctx, (*context.Context)(nil)),
 		kong.Bind(rt, reg, std, build),
@@ -184,6 +182,28 @@ Exit codes:
   64   usage error (bad flags or arguments, unreadable payload file)
   70   internal error (INTERNAL_ERROR, POSTCONDITION_FAILED, broken build)
   130  interrupted by SIGINT or SIGTERM`
+
+// flagVars are the values interpolated into flag defaults and help: core's
+// defaults, and what the installed registry offers, so that neither is
+// copied into a tag.
+func flagVars(reg *core.Registry) kong.Vars {
+	exampleID, exampleQuery := "namespace.compute.name", "what you want to compute"
+	if d, ok := reg.Exemplar(); ok {
+		exampleID, exampleQuery = d.ID, strings.ToLower(d.Title)
+	}
+	return kong.Vars{
+		"input_kinds":             strings.Join(inputKinds(reg), ","),
+		"artifact_types":          strings.Join(artifactTypes(reg), ","),
+		"example_id":              exampleID,
+		"example_query":           exampleQuery,
+		"default_timeout":         core.DefaultTimeout.String(),
+		"default_hits":            strconv.Itoa(core.DefaultHits),
+		"max_hits":                strconv.Itoa(core.MaxSearchHits),
+		"default_max_values":      strconv.Itoa(core.DefaultMaxValues),
+		"default_max_value_bytes": byteCount(core.DefaultMaxValueBytes).String(),
+		"default_inline_limit":    byteCount(core.DefaultInlineLimit).String(),
+	}
+}
 
 // inputKinds lists the input kinds the installed operations declare, for
 // the --input-kind enumeration of find.

@@ -26,10 +26,10 @@ const maxPayloadBytes = 16 << 20
 // RunCmd runs one operation through the same pipeline as the MCP tool
 // math.run and prints the outcome JSON.
 type RunCmd struct {
-	ID      string            `arg:"" name:"id" help:"The operation's capability ID, e.g. integer.compute.gcd."`
+	ID      string            `arg:"" name:"id" help:"The operation's capability ID, e.g. ${example_id}."`
 	JSON    *string           `name:"json" placeholder:"PAYLOAD" help:"The request payload as JSON text, e.g. '{\"left\":\"84\",\"right\":\"30\"}'."`
 	File    *string           `name:"file" short:"f" placeholder:"PATH" help:"Read the payload from a file; - reads standard input."`
-	Timeout time.Duration     `default:"60s" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
+	Timeout time.Duration     `default:"${default_timeout}" help:"Give up after this long with non_conclusion TIMEOUT (e.g. 500ms, 2m)."`
 	Inputs  map[string]string `name:"input" placeholder:"PORT=SOURCE" mapsep:"none" help:"Bind a declared input port to a stored artifact (--input table=artifact://sha256/...) or to the JSON value in a file (--input table=@table.json); repeatable."`
 	Publish bool              `help:"Publish results too large to print inline to the artifact store and print their URI, as the MCP server does."`
 	Output  string            `name:"output" short:"o" placeholder:"FILE" help:"Write the result value (or, with --publish, the stored result's bytes) to FILE and print the outcome without it."`
@@ -336,14 +336,7 @@ func jsonSyntax(data []byte) error {
 	err := json.Unmarshal(data, &v)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		line, col := 1, 1
-		for _, b := range data[:min(max(se.Offset-1, 0), int64(len(data)))] {
-			if b == '\n' {
-				line, col = line+1, 1
-			} else {
-				col++
-			}
-		}
+		line, col := core.JSONPosition(data, se.Offset)
 		return fmt.Errorf("malformed JSON at line %d, column %d (byte %d): %v", line, col, se.Offset, se)
 	}
 	return err

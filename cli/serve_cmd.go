@@ -23,21 +23,21 @@ import (
 type ServeCmd struct {
 	HTTP        string        `name:"http" placeholder:"HOST:PORT" help:"Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio. A missing host means 127.0.0.1."`
 	Slots       int           `default:"0" help:"Operations that may run at once per session; more are refused with RESOURCE_REFUSED. 0 means one per CPU."`
-	Timeout     time.Duration `default:"60s" help:"Upper bound on each run; a request may ask for less."`
+	Timeout     time.Duration `default:"${default_timeout}" help:"Upper bound on each run; a request may ask for less."`
 	Verbose     bool          `short:"v" help:"Log requests at debug level."`
 	NoArtifacts bool          `help:"Run without the durable artifact store: every result is sent inline."`
 	artifactDir
-	MaxValues     int       `name:"max-values" default:"1024" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
-	MaxValueBytes byteCount `name:"max-value-bytes" default:"256MiB" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
-	InlineLimit   byteCount `name:"inline-limit" default:"64KiB" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
+	MaxValues     int       `name:"max-values" default:"${default_max_values}" placeholder:"N" help:"Values each session keeps by value:// reference; the least recently used beyond this are evicted. Default ${default}."`
+	MaxValueBytes byteCount `name:"max-value-bytes" default:"${default_max_value_bytes}" placeholder:"BYTES" help:"Bytes of values each session keeps by reference (e.g. 8MiB); the least recently used beyond this are evicted. Default ${default}."`
+	InlineLimit   byteCount `name:"inline-limit" default:"${default_inline_limit}" placeholder:"BYTES" help:"Largest result, and output-port value, sent inline; larger ones go to the artifact store and are linked. Default ${default}."`
 }
 
 // Help is the detailed help of serve.
 func (c *ServeCmd) Help() string {
-	return `With no flags, serves one MCP session over standard input and output,
+	return fmt.Sprintf(`With no flags, serves one MCP session over standard input and output,
 for a client that starts jacobian as a subprocess; logs go to standard
 error. With --http, serves any number of sessions over streamable HTTP.
-Results larger than the inline limit (--inline-limit, 64 KiB) are written
+Results larger than the inline limit (--inline-limit, %s) are written
 to the durable artifact store (--artifact-dir) and linked from the tool
 result; --no-artifacts sends everything inline.
 
@@ -48,7 +48,7 @@ least recently used first (an evicted reference fails UNKNOWN_REFERENCE
 and says so). Sizes take a plain byte count or a KiB, MiB or GiB suffix.
 
 SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
-cannot start (the port is taken) exits 1.`
+cannot start (the port is taken) exits 1.`, byteCount(core.DefaultInlineLimit))
 }
 
 // Validate checks the address and budgets before anything starts.
@@ -79,6 +79,20 @@ func (c *ServeCmd) Validate() error {
 // byteCount is a size in bytes given as a count with an optional binary
 // suffix: 65536, 64KiB, 8MiB, 1GiB.
 type byteCount int64
+
+// String writes the size as UnmarshalText reads it, in the largest unit
+// that divides it exactly: 65536 is 64KiB.
+func (b byteCount) String() string {
+	for _, u := range []struct {
+		shift  uint
+		suffix string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if b != 0 && b%(1<<u.shift) == 0 {
+			return strconv.FormatInt(int64(b>>u.shift), 10) + u.suffix
+		}
+	}
+	return strconv.FormatInt(int64(b), 10)
+}
 
 // UnmarshalText implements encoding.TextUnmarshaler, through which kong
 // reads the flag.

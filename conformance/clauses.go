@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -422,7 +423,7 @@ func checkUnknownFields(ctx context.Context, sub *subject) (Status, string) {
 		if o := r.outcome; r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != core.UnknownField {
 			p.add("%s with an added field %q: want failed UNKNOWN_FIELD, but it %s", exampleName(i, ex), unknownField, describe(r))
 		}
-		for _, name := range sortedKeys(fields) {
+		for _, name := range slices.Sorted(maps.Keys(fields)) {
 			altered, path, ok := numberInPlaceOfString(fields[name])
 			if !ok {
 				continue
@@ -454,15 +455,6 @@ func clone(m map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func mustMarshal(v any) []byte {
@@ -500,7 +492,7 @@ func numberInPlaceOfString(v any) (any, string, bool) {
 			}
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			if altered, path, ok := numberInPlaceOfString(x[k]); ok {
 				out := clone(x)
 				out[k] = altered

@@ -182,7 +182,9 @@ type Declaration struct {
 
 	// inferred infers the request and result schemas on first use, and
 	// schemas compiles them and checks the rules that need them.
-	inferred      func() inferredPair
+	inferred func() inferredPair
+	// streamResult says results can be checked by validateStream.
+	streamResult  func() bool
 	schemas       func() (compiledPair, error)
 	checker       bool // the result type embeds CheckResult
 	bound         bool // the result type embeds Bindings of the request type
@@ -230,7 +232,11 @@ func (d *Declaration) ParsePayload(payload []byte) error {
 	if d.schemas == nil {
 		return errors.New("declaration was not built by core.Add")
 	}
-	_, err := d.parse(payload)
+	shape, err := d.scan(context.Background(), payload)
+	if err != nil {
+		return err
+	}
+	_, err = d.parse(payload, shape)
 	return err
 }
 
@@ -314,6 +320,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return p
 	})
+	d.streamResult = sync.OnceValue(func() bool { return d.ResultSchema() != nil && streamable(d.ResultSchema()) })
 	d.schemas = sync.OnceValues(func() (compiledPair, error) {
 		var c compiledPair
 		problems := d.inferred().problems
@@ -378,12 +385,11 @@ func (e *DeclarationError) Error() string {
 // parse is the single parse of a payload: JSON Schema validation first, then
 // strict decoding into the request type. Errors are *Error, *PayloadError or
 // a codec refusal, all classified by the runtime.
-func (d *Declaration) parse(payload []byte) (any, error) {
+// The scan (scan.go) comes first and has refused malformed JSON, duplicate
+// keys and oversized arrays before anything is built.
+func (d *Declaration) parse(payload []byte, _ payloadShape) (any, error) {
 	c, err := d.schemas()
 	if err != nil {
-		return nil, err
-	}
-	if err := syntaxCheck(payload, "/payload"); err != nil {
 		return nil, err
 	}
 	inst, err := validator.UnmarshalJSON(bytes.NewReader(payload))
@@ -407,6 +413,14 @@ func (d *Declaration) parse(payload []byte) (any, error) {
 	return req, nil
 }
 
+// scan runs the structural pass over a payload against the request schema.
+func (d *Declaration) scan(ctx context.Context, payload []byte) (payloadShape, error) {
+	if _, err := d.schemas(); err != nil {
+		return payloadShape{}, err
+	}
+	return scanPayload(ctx, payload, d.RequestSchema(), "/payload")
+}
+
 // syntaxCheck reports malformed JSON with its line and column.
 func syntaxCheck(b []byte, path string) error {
 	if json.Valid(b) {
@@ -420,16 +434,4 @@ func syntaxCheck(b []byte, path string) error {
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON at line %d, column %d (byte %d): %s", line, col, se.Offset, se.Error())}
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("malformed JSON: %v", err)}
-}
-
-func position(b []byte, offset int64) (line, col int) {
-	line, col = 1, 1
-	for i := int64(0); i < offset-1 && i < int64(len(b)); i++ {
-		if b[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }

@@ -41,6 +41,17 @@ const (
 	InternalError Code = "INTERNAL_ERROR"
 )
 
+// Codes returns every failure code, in the order declared above, as a fresh
+// slice: the list surfaces publish (the server's output schema) instead of
+// copying it.
+func Codes() []Code {
+	return []Code{
+		UnknownCapability, UnknownArgument, UnknownField, InvalidPayload,
+		UnknownReference, PortConflict, ArtifactTypeMismatch, DomainError,
+		PostconditionFailed, InternalError,
+	}
+}
+
 // Reason says why a run ended without a conclusion. None of them establishes
 // anything about the mathematics.
 type Reason string
@@ -54,6 +65,12 @@ const (
 	ProviderFailure     Reason = "PROVIDER_FAILURE"
 	CheckerInterrupted  Reason = "CHECKER_INTERRUPTED"
 )
+
+// Reasons returns every non-conclusion reason, in the order declared above,
+// as a fresh slice.
+func Reasons() []Reason {
+	return []Reason{Timeout, Cancelled, ResourceRefused, ProviderUnavailable, ProviderFailure, CheckerInterrupted}
+}
 
 // Verdict is a checker's answer.
 type Verdict string

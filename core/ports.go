@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -23,7 +24,7 @@ func (rt *Runtime) assemble(d *Declaration, payload []byte, inputs map[string]Bi
 	if err := json.Unmarshal(payload, &obj); err != nil || obj == nil {
 		return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: "the payload must be a JSON object"}
 	}
-	for _, name := range sortedKeys(inputs) {
+	for _, name := range slices.Sorted(maps.Keys(inputs)) {
 		path := "/inputs/" + name
 		i := slices.IndexFunc(d.InputPorts, func(p Port) bool { return p.Name == name })
 		if i < 0 {

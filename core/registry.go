@@ -102,6 +102,23 @@ func (r *Registry) Declarations() []*Declaration {
 	return out
 }
 
+// Exemplar returns the operation surfaces cite in their help and refusal
+// messages: the one with the shortest first example, ties broken by ID, the
+// easiest to read in a one-line illustration. Citing an installed
+// operation means no build advertises one it lacks. ok is false when
+// nothing is installed.
+func (r *Registry) Exemplar() (d *Declaration, ok bool) {
+	for _, c := range r.Declarations() {
+		if len(c.Examples) == 0 {
+			continue
+		}
+		if d == nil || len(c.Examples[0].Payload) < len(d.Examples[0].Payload) {
+			d = c
+		}
+	}
+	return d, d != nil
+}
+
 // Len returns the number of installed operations.
 func (r *Registry) Len() int {
 	r.mu.RLock()
@@ -112,16 +129,47 @@ func (r *Registry) Len() int {
 // providerOf names the module whose code implements fn, from the function's
 // symbol and the binary's build information.
 func providerOf(fn any) Provider {
-	v := reflect.ValueOf(fn)
-	if v.Kind() != reflect.Func || v.IsNil() {
+	if v := reflect.ValueOf(fn); v.Kind() != reflect.Func || v.IsNil() {
 		return Provider{Module: "unknown", Version: "unknown"}
 	}
-	pkg := packageOf(runtime.FuncForPC(v.Pointer()).Name())
-	return moduleOf(pkg)
+	pkg, m := DefiningModule(buildInfo(), fn)
+	if m == nil {
+		return Provider{Module: pkg, Version: "devel"}
+	}
+	return Provider{Module: m.Path, Version: ModuleVersion(m)}
+}
+
+// DefiningModule finds the module of info whose code defines the function
+// fn: the longest module path, the main module's or a dependency's, that
+// prefixes the package of fn's symbol. pkg is that package ("unknown" when
+// fn is not a non-nil function); m is nil when no module of info holds it,
+// or info is nil. The catalog's providers and the CLI's version report both
+// come from here.
+func DefiningModule(info *debug.BuildInfo, fn any) (pkg string, m *debug.Module) {
+	v := reflect.ValueOf(fn)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return "unknown", nil
+	}
+	pkg = packageOf(runtime.FuncForPC(v.Pointer()).Name())
+	if info == nil {
+		return pkg, nil
+	}
+	bestLen := -1
+	for _, dep := range append([]*debug.Module{&info.Main}, info.Deps...) {
+		if dep == nil || dep.Path == "" {
+			continue
+		}
+		if (pkg == dep.Path || strings.HasPrefix(pkg, dep.Path+"/")) && len(dep.Path) > bestLen {
+			m, bestLen = dep, len(dep.Path)
+		}
+	}
+	return pkg, m
 }
 
 // packageOf extracts the import path from a symbol name such as
-// "jacobian.dev/integer.Register.func1".
+// "jacobian.dev/integer.Register.func1". The linker escapes a dot in the
+// last path element (gopkg.in/yaml.v3 becomes gopkg.in/yaml%2ev3), so the
+// first dot after the last slash ends the path; the escapes are then undone.
 func packageOf(symbol string) string {
 	slash := strings.LastIndex(symbol, "/")
 	dot := strings.Index(symbol[slash+1:], ".")
@@ -129,7 +177,6 @@ func packageOf(symbol string) string {
 		return symbol
 	}
 	pkg := symbol[:slash+1+dot]
-	// The linker escapes dots in the last path element ("yaml%2ev3").
 	if unescaped, err := url.PathUnescape(pkg); err == nil {
 		return unescaped
 	}
@@ -140,31 +187,6 @@ var buildInfo = sync.OnceValue(func() *debug.BuildInfo {
 	info, _ := debug.ReadBuildInfo()
 	return info
 })
-
-// moduleOf finds the module providing pkg in the running binary's build
-// information. Modules built from a local checkout report "devel".
-func moduleOf(pkg string) Provider {
-	info := buildInfo()
-	if info == nil {
-		return Provider{Module: pkg, Version: "devel"}
-	}
-	best := Provider{Module: pkg, Version: "devel"}
-	bestLen := -1
-	consider := func(m *debug.Module) {
-		if m == nil || m.Path == "" {
-			return
-		}
-		if (pkg == m.Path || strings.HasPrefix(pkg, m.Path+"/")) && len(m.Path) > bestLen {
-			bestLen = len(m.Path)
-			best = Provider{Module: m.Path, Version: ModuleVersion(m)}
-		}
-	}
-	consider(&info.Main)
-	for _, dep := range info.Deps {
-		consider(dep)
-	}
-	return best
-}
 
 // ModuleVersion reports a module's version from build information; a module
 // built from a local checkout (a workspace, or a replace directive to a

@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"slices"
@@ -314,7 +315,7 @@ func subschemas(s *jsonschema.Schema) []located {
 			}
 		}
 		dict := func(key string, m map[string]*jsonschema.Schema) {
-			for _, k := range sortedKeys(m) {
+			for _, k := range slices.Sorted(maps.Keys(m)) {
 				visit(at+"/"+key+"/"+PointerToken(k), m[k])
 			}
 		}

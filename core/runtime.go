@@ -33,6 +33,9 @@ type RuntimeOptions struct {
 	// InlineLimit is the largest result, in bytes of JSON, carried inline.
 	// Default 64 KiB.
 	InlineLimit int
+	// Memory, if set, is the process-wide budget that decoding a payload
+	// reserves from before it starts; share one between runtimes.
+	Memory *MemoryBudget
 }
 
 // Runtime is the one execution pipeline shared by every surface:
@@ -52,7 +55,7 @@ type Runtime struct {
 // NewRuntime returns a runtime over reg.
 func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
+		opts.Timeout = DefaultTimeout
 	}
 	if opts.MaxPayloadBytes <= 0 {
 		opts.MaxPayloadBytes = 16 << 20
@@ -62,6 +65,9 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	}
 	if opts.Executor == nil {
 		opts.Executor = NewExecutor(opts.Slots)
+	}
+	if opts.Memory == nil {
+		opts.Memory = NewMemoryBudget(0)
 	}
 	return &Runtime{
 		reg: reg, opts: opts,
@@ -97,7 +103,7 @@ type RunRequest struct {
 const DefaultInlineLimit = 64 << 10
 
 // maxValidatedResult is the largest result, in bytes of JSON, that the
-// runtime re-validates against its schema before publishing.
+// runtime validates with the general validator; larger ones are streamed.
 const maxValidatedResult = 1 << 20
 
 // Binding names the stored value an input port takes: a request-local
@@ -142,8 +148,29 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if len(payload) > rt.opts.MaxPayloadBytes {
 		return NonConclusion(id, ResourceRefused, "the payload with its bound inputs is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
 	}
+	// Admission comes before decoding: decoding costs memory and time in
+	// proportion to the payload, so it holds an execution slot and a
+	// reservation from the memory budget like the work itself.
+	if !rt.exec.acquire() {
+		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
+	}
+	defer rt.exec.release()
+	var shape payloadShape
+	if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return interrupted(id, d, ctxErr)
+		}
+		return classify(id, err)
+	}
+	if rt.opts.Memory != nil {
+		cost := shape.decodeCost()
+		if !rt.opts.Memory.Reserve(cost) {
+			return NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
+		}
+		defer rt.opts.Memory.Release(cost)
+	}
 	var parsed any
-	if err := guard(func() (err error) { parsed, err = d.parse(payload); return err }); err != nil {
+	if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
 		return classify(id, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -155,11 +182,6 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		}
 		return classify(id, err)
 	}
-
-	if !rt.exec.acquire() {
-		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
-	}
-	defer rt.exec.release()
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
 	}
@@ -193,15 +215,16 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
-	// Results are encoded from typed Go values, so their schema holds by
-	// construction; validating them again is a cheap guard for small
-	// results, and conformance validates every declaration's results. For
-	// large ones (a 65,536-entry table) validation would cost several times
-	// the computation.
-	if len(value) <= maxValidatedResult {
-		if err := d.ValidateResult(value); err != nil {
-			return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
-		}
+	// Every result is validated before it is published. Large ones (a
+	// 65,536-entry table) go through the streaming validator, which checks
+	// the schema subset that inferred result schemas use in one pass over
+	// the bytes, at a small fraction of the general validator's cost.
+	validate := d.ValidateResult
+	if len(value) > maxValidatedResult && d.streamResult() {
+		validate = func(v []byte) error { return validateStream(v, d.ResultSchema(), "/value") }
+	}
+	if err := validate(value); err != nil {
+		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
 	}
 	out := Outcome{
 		Outcome:      OutcomeCompleted,

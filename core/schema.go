@@ -107,7 +107,7 @@ func walkSchema(s *jsonschema.Schema) func(func(*jsonschema.Schema) bool) {
 			kids = append(kids, s.AnyOf...)
 			kids = append(kids, s.OneOf...)
 			for _, m := range []map[string]*jsonschema.Schema{s.Properties, s.PatternProperties, s.Defs, s.Definitions, s.DependentSchemas} {
-				for _, k := range sortedKeys(m) {
+				for _, k := range slices.Sorted(maps.Keys(m)) {
 					kids = append(kids, m[k])
 				}
 			}
@@ -120,15 +120,6 @@ func walkSchema(s *jsonschema.Schema) func(func(*jsonschema.Schema) bool) {
 		}
 		visit(s)
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // compiledSchema is a schema compiled once for validation, with its JSON
@@ -304,7 +295,7 @@ func (c *compiledSchema) propertiesAt(schemaURL string) []string {
 	// holds the declared properties.
 	parent := strings.TrimSuffix(schemaURL, "/additionalProperties")
 	props, _ := c.nodeAt(parent)["properties"].(map[string]any)
-	return sortedKeys(props)
+	return slices.Sorted(maps.Keys(props))
 }
 
 func (c *compiledSchema) descriptionAt(schemaURL string) string {

@@ -11,6 +11,7 @@ package core
 // then compared with what the caller says it holds.
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -207,7 +208,7 @@ func newSearchIndex(decls []*Declaration) *searchIndex {
 		add(strings.Join(d.Keywords, " "), weightKeyword)
 		add(d.Title, weightTitle)
 		add(d.Summary, weightSummary)
-		for _, t := range sortedKeys(tf) {
+		for _, t := range slices.Sorted(maps.Keys(tf)) {
 			ix.postings[t] = append(ix.postings[t], posting{doc: i, tf: tf[t]})
 		}
 		total += ix.docLen[i]

@@ -232,19 +232,9 @@ func scalarPoly(a elem) poly {
 // 0^0 = 1, polling ctx every 64 bits of the exponent: in GF(p^k) with
 // k = 64 a 1024-bit exponent costs about half a second.
 func (F *gf) powCtx(ctx context.Context, a elem, e *big.Int) (elem, error) {
-	z := F.one()
-	for i := e.BitLen() - 1; i >= 0; i-- {
-		if i%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		z = F.mul(z, z)
-		if e.Bit(i) == 1 {
-			z = F.mul(z, a)
-		}
-	}
-	return z, nil
+	return squareAndMultiply(ctx, e, F.one(), 64,
+		func(z elem) elem { return F.mul(z, z) },
+		func(z elem) elem { return F.mul(z, a) })
 }
 
 // encode maps an element to its integer encoding Σ c_i p^i, the canonical

@@ -201,17 +201,9 @@ func (F *gf) ppowmod(ctx context.Context, a poly, e *big.Int, m poly) (poly, err
 	if F.word != 0 {
 		return F.wordPowMod(ctx, F.toWords(a), e, m, false)
 	}
-	z := F.pmod(poly{F.one()}, m)
-	for i := e.BitLen() - 1; i >= 0; i-- {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		z = F.pmulmod(z, z, m)
-		if e.Bit(i) == 1 {
-			z = F.pmulmod(z, a, m)
-		}
-	}
-	return z, nil
+	return squareAndMultiply(ctx, e, F.pmod(poly{F.one()}, m), 1,
+		func(z poly) poly { return F.pmulmod(z, z, m) },
+		func(z poly) poly { return F.pmulmod(z, a, m) })
 }
 
 // pxpowmod returns x^e mod m (deg m ≥ 1): like ppowmod, but multiplying by
@@ -220,39 +212,49 @@ func (F *gf) pxpowmod(ctx context.Context, e *big.Int, m poly) (poly, error) {
 	if F.word != 0 {
 		return F.wordPowMod(ctx, nil, e, m, true)
 	}
-	z := F.pmod(poly{F.one()}, m)
-	for i := e.BitLen() - 1; i >= 0; i-- {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		z = F.pmulmod(z, z, m)
-		if e.Bit(i) == 1 {
-			z = F.pmod(trimPoly(append(poly{nil}, z...)), m)
-		}
-	}
-	return z, nil
+	return squareAndMultiply(ctx, e, F.pmod(poly{F.one()}, m), 1,
+		func(z poly) poly { return F.pmulmod(z, z, m) },
+		func(z poly) poly { return F.pmod(trimPoly(append(poly{nil}, z...)), m) })
 }
 
 // wordPowMod is ppowmod (or pxpowmod when byX) on machine words.
 func (F *gf) wordPowMod(ctx context.Context, a []uint64, e *big.Int, m poly, byX bool) (poly, error) {
 	p, mw := F.word, F.toWords(m)
-	_, z := wordDivMod([]uint64{1}, mw, p)
-	z = trimWords(z)
-	for i := e.BitLen() - 1; i >= 0; i-- {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		z = wordMulMod(z, z, mw, p)
-		if e.Bit(i) == 1 {
-			if byX {
-				_, r := wordDivMod(append([]uint64{0}, z...), mw, p)
-				z = trimWords(r)
-			} else {
-				z = wordMulMod(z, a, mw, p)
-			}
+	_, one := wordDivMod([]uint64{1}, mw, p)
+	times := func(z []uint64) []uint64 { return wordMulMod(z, a, mw, p) }
+	if byX {
+		times = func(z []uint64) []uint64 {
+			_, r := wordDivMod(append([]uint64{0}, z...), mw, p)
+			return trimWords(r)
 		}
 	}
+	z, err := squareAndMultiply(ctx, e, trimWords(one), 1,
+		func(z []uint64) []uint64 { return wordMulMod(z, z, mw, p) }, times)
+	if err != nil {
+		return nil, err
+	}
 	return fromWords(z), nil
+}
+
+// squareAndMultiply returns z·b^e, where square(y) = y·y and times(y) =
+// y·b in the caller's ring: left-to-right binary exponentiation (Knuth,
+// TAOCP vol. 2, §4.6.3), polling ctx every pollBits bits of e. z is the
+// ring's one for b^e. Field elements (powCtx) and polynomials modulo m
+// (ppowmod, pxpowmod, wordPowMod) share it.
+func squareAndMultiply[T any](ctx context.Context, e *big.Int, z T, pollBits int, square, times func(T) T) (T, error) {
+	for i := e.BitLen() - 1; i >= 0; i-- {
+		if i%pollBits == 0 {
+			if err := ctx.Err(); err != nil {
+				var zero T
+				return zero, err
+			}
+		}
+		z = square(z)
+		if e.Bit(i) == 1 {
+			z = times(z)
+		}
+	}
+	return z, nil
 }
 
 func (F *gf) pderiv(a poly) poly {

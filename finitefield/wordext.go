@@ -2,12 +2,16 @@ package finitefield
 
 // Machine-word arithmetic for extension fields GF(p^k), k > 1, p < 2^32:
 // an element is its k coordinates as uint64, products of coordinates stay
-// below 2^64 and accumulate in acc3 (wordpoly.go), and each accumulated
+// below 2^64 and accumulate in a modular.ProductSum, and each accumulated
 // coefficient is reduced modulo p and then modulo f once. This is the fast
 // path behind mul, pmul, pdivmod and the Frobenius map for such fields;
 // the math/big path stays as the reference (wordext_test.go).
 
-import "math/big"
+import (
+	"math/big"
+
+	"jacobian.dev/core/modular"
+)
 
 // extWordLimit keeps coordinate products below 2^64.
 const extWordLimit = 32
@@ -25,9 +29,7 @@ func newWordExt(p *big.Int, k int, f []*big.Int) *wordExt {
 	}
 	w := &wordExt{p: p.Uint64(), k: k, negF: make([]uint64, k)}
 	for j := range k {
-		if c := f[j].Uint64(); c != 0 {
-			w.negF[j] = w.p - c
-		}
+		w.negF[j] = modular.Neg(f[j].Uint64(), w.p)
 	}
 	return w
 }
@@ -49,24 +51,24 @@ func (w *wordExt) fromWords(a []uint64) elem {
 }
 
 // mulAcc adds a·b (coordinate vectors of length k) into z (length 2k − 1).
-func (w *wordExt) mulAcc(z []acc3, a, b []uint64) {
+func (w *wordExt) mulAcc(z []modular.ProductSum, a, b []uint64) {
 	for i, x := range a {
 		if x == 0 {
 			continue
 		}
 		for j, y := range b {
 			if y != 0 {
-				z[i+j].addMul(x, y)
+				z[i+j].AddMul(x, y)
 			}
 		}
 	}
 }
 
 // reduce turns an accumulated product into the coordinates of an element.
-func (w *wordExt) reduce(z []acc3) []uint64 {
+func (w *wordExt) reduce(z []modular.ProductSum) []uint64 {
 	v := make([]uint64, len(z))
 	for i := range z {
-		v[i] = z[i].reduce(w.p)
+		v[i] = z[i].Reduce(w.p)
 	}
 	for i := len(v) - 1; i >= w.k; i-- {
 		c := v[i]
@@ -75,7 +77,7 @@ func (w *wordExt) reduce(z []acc3) []uint64 {
 		}
 		for j := range w.k {
 			if w.negF[j] != 0 {
-				v[i-w.k+j] = (v[i-w.k+j] + mulModWord(c, w.negF[j], w.p)) % w.p
+				v[i-w.k+j] = modular.Add(v[i-w.k+j], modular.Mul(c, w.negF[j], w.p), w.p)
 			}
 		}
 	}
@@ -83,7 +85,7 @@ func (w *wordExt) reduce(z []acc3) []uint64 {
 }
 
 func (w *wordExt) mul(a, b []uint64) []uint64 {
-	z := make([]acc3, 2*w.k-1)
+	z := make([]modular.ProductSum, 2*w.k-1)
 	w.mulAcc(z, a, b)
 	return w.reduce(z)
 }
@@ -91,9 +93,7 @@ func (w *wordExt) mul(a, b []uint64) []uint64 {
 func (w *wordExt) neg(a []uint64) []uint64 {
 	out := make([]uint64, len(a))
 	for i, c := range a {
-		if c != 0 {
-			out[i] = w.p - c
-		}
+		out[i] = modular.Neg(c, w.p)
 	}
 	return out
 }
@@ -116,7 +116,7 @@ func (w *wordExt) polyFromWords(a [][]uint64) poly {
 
 func (w *wordExt) pmul(a, b [][]uint64) [][]uint64 {
 	z := make([][]uint64, len(a)+len(b)-1)
-	s := make([]acc3, 2*w.k-1)
+	s := make([]modular.ProductSum, 2*w.k-1)
 	for n := range z {
 		clear(s)
 		for i := max(0, n-len(b)+1); i <= min(n, len(a)-1); i++ {
@@ -134,11 +134,11 @@ func (w *wordExt) pdivmod(a, b [][]uint64, lcInv []uint64) (quo, rem [][]uint64)
 	for j := range negB {
 		negB[j] = w.neg(b[j])
 	}
-	r := make([][]acc3, len(a))
+	r := make([][]modular.ProductSum, len(a))
 	for i, c := range a {
-		r[i] = make([]acc3, 2*w.k-1)
+		r[i] = make([]modular.ProductSum, 2*w.k-1)
 		for j, x := range c {
-			r[i][j].lo = x
+			r[i][j].Add(x)
 		}
 	}
 	quo = make([][]uint64, len(a)-db)
@@ -159,7 +159,7 @@ func (w *wordExt) pdivmod(a, b [][]uint64, lcInv []uint64) (quo, rem [][]uint64)
 
 func (w *wordExt) apply(h [][]uint64, rows [][][]uint64, n int) [][]uint64 {
 	out := make([][]uint64, n)
-	s := make([]acc3, 2*w.k-1)
+	s := make([]modular.ProductSum, 2*w.k-1)
 	for j := range n {
 		clear(s)
 		for i, c := range h {

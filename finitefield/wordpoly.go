@@ -2,18 +2,19 @@ package finitefield
 
 // Polynomial arithmetic over GF(p) for p < 2^63 on machine words: the fast
 // path behind pmul, pdivmod and the Frobenius map when the field is a prime
-// field of word size. Coefficients are uint64 in [0, p); sums of products
-// accumulate in three words (192 bits, room for 2^64 products below 2^126)
-// and are reduced once per output coefficient with two 128-by-64-bit
-// divisions. The math/big path stays as the reference implementation and
-// the tests compare the two (wordpoly_test.go).
+// field of word size. Coefficients are uint64 in [0, p); the products
+// summed into an output coefficient accumulate in a modular.ProductSum and
+// are reduced once, and single products, inverses and negations are
+// core/modular's. The math/big path stays as the reference implementation
+// and the tests compare the two (wordpoly_test.go).
 
 import (
 	"math/big"
-	"math/bits"
+
+	"jacobian.dev/core/modular"
 )
 
-// wordLimit: p below 2^63 keeps every product below 2^126.
+// wordLimit: core/modular's word arithmetic is for moduli below 2^63.
 const wordLimit = 63
 
 // wordModulus returns p when F is a prime field with p < 2^63, else 0.
@@ -22,30 +23,6 @@ func wordModulus(p *big.Int, k int) uint64 {
 		return p.Uint64()
 	}
 	return 0
-}
-
-// acc3 is a 192-bit accumulator.
-type acc3 struct{ lo, mid, hi uint64 }
-
-func (a *acc3) addMul(x, y uint64) {
-	h, l := bits.Mul64(x, y)
-	var c uint64
-	a.lo, c = bits.Add64(a.lo, l, 0)
-	a.mid, c = bits.Add64(a.mid, h, c)
-	a.hi += c
-}
-
-func (a *acc3) reduce(p uint64) uint64 {
-	r := a.hi % p
-	_, r = bits.Div64(r, a.mid, p)
-	_, r = bits.Div64(r, a.lo, p)
-	return r
-}
-
-func mulModWord(x, y, p uint64) uint64 {
-	h, l := bits.Mul64(x, y)
-	_, r := bits.Div64(h, l, p)
-	return r
 }
 
 func (F *gf) toWords(a poly) []uint64 {
@@ -75,11 +52,11 @@ func wordMul(a, b []uint64, p uint64) []uint64 {
 	}
 	z := make([]uint64, len(a)+len(b)-1)
 	for n := range z {
-		var s acc3
+		var s modular.ProductSum
 		for i := max(0, n-len(b)+1); i <= min(n, len(a)-1); i++ {
-			s.addMul(a[i], b[n-i])
+			s.AddMul(a[i], b[n-i])
 		}
-		z[n] = s.reduce(p)
+		z[n] = s.Reduce(p)
 	}
 	return z
 }
@@ -91,32 +68,30 @@ func wordDivMod(a, b []uint64, p uint64) (quo, rem []uint64) {
 	if len(a)-1 < db {
 		return nil, a
 	}
-	lcInv := new(big.Int).ModInverse(new(big.Int).SetUint64(b[db]), new(big.Int).SetUint64(p)).Uint64()
+	lcInv, _ := modular.Inverse(b[db], p)
 	negB := make([]uint64, db)
 	for j := range negB {
-		if b[j] != 0 {
-			negB[j] = p - b[j]
-		}
+		negB[j] = modular.Neg(b[j], p)
 	}
-	r := make([]acc3, len(a))
+	r := make([]modular.ProductSum, len(a))
 	for i, c := range a {
-		r[i].lo = c
+		r[i].Add(c)
 	}
 	quo = make([]uint64, len(a)-db)
 	for top := len(a) - 1; top >= db; top-- {
-		c := r[top].reduce(p)
+		c := r[top].Reduce(p)
 		if c == 0 {
 			continue
 		}
-		c = mulModWord(c, lcInv, p)
+		c = modular.Mul(c, lcInv, p)
 		quo[top-db] = c
 		for j := range db {
-			r[top-db+j].addMul(c, negB[j])
+			r[top-db+j].AddMul(c, negB[j])
 		}
 	}
 	rem = make([]uint64, db)
 	for i := range rem {
-		rem[i] = r[i].reduce(p)
+		rem[i] = r[i].Reduce(p)
 	}
 	return quo, rem
 }
@@ -125,13 +100,13 @@ func wordDivMod(a, b []uint64, p uint64) (quo, rem []uint64) {
 func wordApply(h []uint64, rows [][]uint64, n int, p uint64) []uint64 {
 	out := make([]uint64, n)
 	for j := range n {
-		var s acc3
+		var s modular.ProductSum
 		for i, c := range h {
 			if c != 0 && j < len(rows[i]) {
-				s.addMul(c, rows[i][j])
+				s.AddMul(c, rows[i][j])
 			}
 		}
-		out[j] = s.reduce(p)
+		out[j] = s.Reduce(p)
 	}
 	return out
 }
@@ -160,10 +135,10 @@ func wordGCD(a, b []uint64, p uint64) []uint64 {
 	if len(a) == 0 {
 		return nil
 	}
-	inv := new(big.Int).ModInverse(new(big.Int).SetUint64(a[len(a)-1]), new(big.Int).SetUint64(p)).Uint64()
+	inv, _ := modular.Inverse(a[len(a)-1], p)
 	out := make([]uint64, len(a))
 	for i, c := range a {
-		out[i] = mulModWord(c, inv, p)
+		out[i] = modular.Mul(c, inv, p)
 	}
 	return out
 }

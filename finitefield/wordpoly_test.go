@@ -57,16 +57,7 @@ func TestWordPathAgainstBig(t *testing.T) {
 			if !polyEqual(pw1, pw2) || !polyEqual(xw1, xw2) {
 				t.Fatalf("p = %s: modular powers differ", p)
 			}
-			fr1, err := fast.newFrobeniusMap(ctx, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fr2, err := ref.newFrobeniusMap(ctx, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			h := fast.pmod(a, m)
-			if !polyEqual(fr1.apply(h), fr2.apply(h)) {
+			if !sameFrobenius(t, fast, &ref, a, m) {
 				t.Fatalf("p = %s: Frobenius maps differ", p)
 			}
 			rs1, err := fast.rootsOf(ctx, a, rand.New(rand.NewPCG(1, 1)))
@@ -87,4 +78,20 @@ func TestWordPathAgainstBig(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameFrobenius reports whether the Frobenius maps modulo m of the word
+// path (fast) and of the math/big reference (ref) agree on a mod m.
+func sameFrobenius(t *testing.T, fast, ref *gf, a, m poly) bool {
+	t.Helper()
+	fr1, err := fast.newFrobeniusMap(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr2, err := ref.newFrobeniusMap(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := fast.pmod(a, m)
+	return polyEqual(fr1.apply(h), fr2.apply(h))
 }

@@ -30,7 +30,7 @@ func BenchmarkLCM(b *testing.B) {
 		x, y := randomDigits(rng, d), randomDigits(rng, d)
 		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
 			for b.Loop() {
-				lcm(x, y)
+				lcm(context.Background(), x, y)
 			}
 		})
 	}
@@ -42,7 +42,7 @@ func BenchmarkExtendedGCD(b *testing.B) {
 		x, y := randomDigits(rng, d), randomDigits(rng, d)
 		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
 			for b.Loop() {
-				extendedGCD(x, y)
+				extendedGCD(context.Background(), x, y)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // ExtendedGCDResult holds g = gcd(a, b) ≥ 0 and Bézout coefficients x, y
@@ -17,9 +18,12 @@ type ExtendedGCDResult struct {
 	Y   core.Integer `json:"y"`
 }
 
-// extendedGCDOperation computes Bézout coefficients with math/big's extended
-// Lehmer algorithm (big.Int.GCD with cofactors; Knuth, TAOCP vol. 2,
-// §4.5.2, Algorithm X and exercise 18), so big.Int is the engine.
+// extendedGCDOperation computes Bézout coefficients with bignum.GCDExt:
+// below 2^16 bits (about 19,700 digits) math/big's extended Lehmer
+// algorithm (big.Int.GCD with cofactors; Knuth, TAOCP vol. 2, §4.5.2,
+// Algorithm X and exercise 18), above it Möller's half-gcd reduction
+// following the cofactor of a (Math. Comp. 77, 2008); the pair it returns is
+// then moved into the canonical box below.
 //
 // Canonical answer (the pair PARI/GP's gcdext returns): among all solutions
 // of a·x + b·y = g, the unique one with |x| ≤ |b|/(2g) and |y| ≤ |a|/(2g),
@@ -43,8 +47,11 @@ func extendedGCDOperation() core.Operation[PairRequest, ExtendedGCDResult] {
 		InputKinds: []string{"integer"},
 		Limits:     []core.Limit{digitLimit()},
 		Preflight:  preflightPair,
-		Run: func(_ context.Context, q PairRequest) (ExtendedGCDResult, error) {
-			g, x, y := extendedGCD(q.Left.Big(), q.Right.Big())
+		Run: func(ctx context.Context, q PairRequest) (ExtendedGCDResult, error) {
+			g, x, y, err := extendedGCD(ctx, q.Left.Big(), q.Right.Big())
+			if err != nil {
+				return ExtendedGCDResult{}, err
+			}
 			return ExtendedGCDResult{core.Int(g), core.Int(x), core.Int(y)}, nil
 		},
 		Postcondition: func(ctx context.Context, q PairRequest, r ExtendedGCDResult) error {
@@ -60,11 +67,16 @@ func extendedGCDOperation() core.Operation[PairRequest, ExtendedGCDResult] {
 }
 
 // extendedGCD returns g = gcd(a, b) and the canonical Bézout pair.
-func extendedGCD(a, b *big.Int) (g, x, y *big.Int) {
-	x, y = new(big.Int), new(big.Int)
-	g = new(big.Int).GCD(x, y, a, b)
-	// math/big already returns the minimal pair; the degenerate cases are
-	// pinned here so the canonical form does not rest on its internals.
+func extendedGCD(ctx context.Context, a, b *big.Int) (g, x, y *big.Int, err error) {
+	g, x, y, err = bignum.GCDExtContext(ctx, a, b)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if b.Sign() != 0 && g.Sign() != 0 {
+		x, y = minimalPair(a, b, g, x)
+	}
+	// The degenerate cases are pinned here so the canonical form does not
+	// rest on the algorithm's internals.
 	switch {
 	case g.Sign() == 0:
 		x.SetInt64(0)
@@ -76,7 +88,32 @@ func extendedGCD(a, b *big.Int) (g, x, y *big.Int) {
 		x.SetInt64(0)
 		y.SetInt64(int64(b.Sign()))
 	}
-	return g, x, y
+	return g, x, y, nil
+}
+
+// minimalPair moves the cofactor x of a (0 ≤ x < |b|/g, as bignum.GCDExt
+// returns it) to the solution with |x| ≤ |b|/(2g), taking of the two tied
+// candidates when |b|/g is even the one with |y| ≤ |a|/(2g), and returns it
+// with its y = (g − a·x)/b.
+func minimalPair(a, b, g, x *big.Int) (*big.Int, *big.Int) {
+	period := new(big.Int).Quo(new(big.Int).Abs(b), g)
+	cofactor := func(x *big.Int) *big.Int {
+		y := new(big.Int).Mul(a, x)
+		y.Sub(g, y)
+		return y.Quo(y, b)
+	}
+	twice := new(big.Int).Lsh(x, 1)
+	switch twice.Cmp(period) {
+	case 1:
+		x = new(big.Int).Sub(x, period)
+	case 0:
+		y := cofactor(x)
+		bound := new(big.Int).Quo(new(big.Int).Abs(a), g)
+		if new(big.Int).Lsh(y, 1).CmpAbs(bound) > 0 {
+			x = new(big.Int).Sub(x, period)
+		}
+	}
+	return x, cofactor(x)
 }
 
 // checkBezout verifies a·x + b·y = g, that g divides a and b (so g is the

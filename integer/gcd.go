@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxOperandDigits bounds each operand of the gcd family.
@@ -24,9 +25,14 @@ type GCDResult struct {
 	GCD core.Integer `json:"gcd"`
 }
 
-// gcdOperation computes the greatest common divisor with math/big's
-// Lehmer-accelerated binary Euclid (big.Int.GCD), which is subquadratic in
-// practice for operands of thousands of words.
+// gcdOperation computes the greatest common divisor with bignum.GCD: below
+// 2^16 bits (about 19,700 digits) that is math/big's Lehmer gcd
+// (big.Int.GCD; Knuth, TAOCP vol. 2, §4.5.2), above it Möller's half-gcd
+// reduction on the transform product ("On Schönhage's algorithm and
+// subquadratic integer gcd computation", Math. Comp. 77, 2008), O(M(n) log n)
+// against Lehmer's O(n²): at the 100,000-digit limit about a third of the
+// time. The postcondition keeps big.Int.GCD, an independent algorithm, for
+// the coprimality of the cofactors.
 func gcdOperation() core.Operation[PairRequest, GCDResult] {
 	return core.Operation[PairRequest, GCDResult]{
 		ID:         "integer.compute.gcd",
@@ -38,9 +44,12 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 		InputKinds: []string{"integer"},
 		Limits:     []core.Limit{digitLimit()},
 		Preflight:  preflightPair,
-		Run: func(_ context.Context, q PairRequest) (GCDResult, error) {
-			a, b := new(big.Int).Abs(q.Left.Big()), new(big.Int).Abs(q.Right.Big())
-			return GCDResult{core.Int(new(big.Int).GCD(nil, nil, a, b))}, nil
+		Run: func(ctx context.Context, q PairRequest) (GCDResult, error) {
+			g, err := bignum.GCDContext(ctx, new(big.Int), q.Left.Big(), q.Right.Big())
+			if err != nil {
+				return GCDResult{}, err
+			}
+			return GCDResult{core.Int(g)}, nil
 		},
 		// g divides both operands, and the cofactors are coprime.
 		Postcondition: func(ctx context.Context, q PairRequest, r GCDResult) error {

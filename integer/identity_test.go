@@ -1,6 +1,7 @@
 package integer
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -28,7 +29,11 @@ func TestGCDLCMIdentity(t *testing.T) {
 		a := new(big.Int).Mul(g, randomSigned(rng, 1500))
 		b := new(big.Int).Mul(g, randomSigned(rng, 1500))
 		gcd := new(big.Int).GCD(nil, nil, new(big.Int).Abs(a), new(big.Int).Abs(b))
-		prod := new(big.Int).Mul(gcd, lcm(a, b))
+		l, err := lcm(context.Background(), a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prod := new(big.Int).Mul(gcd, l)
 		if want := new(big.Int).Abs(new(big.Int).Mul(a, b)); prod.Cmp(want) != 0 {
 			t.Fatalf("gcd·lcm ≠ |ab| for a=%v b=%v", a, b)
 		}
@@ -91,7 +96,7 @@ func sign64(x int64) int64 {
 func TestExtendedGCDExhaustive(t *testing.T) {
 	for a := int64(-60); a <= 60; a++ {
 		for b := int64(-60); b <= 60; b++ {
-			g, x, y := extendedGCD(big.NewInt(a), big.NewInt(b))
+			g, x, y, _ := extendedGCD(context.Background(), big.NewInt(a), big.NewInt(b))
 			wg, wx, wy := referenceExtendedGCD(a, b)
 			if g.Int64() != wg || x.Int64() != wx || y.Int64() != wy {
 				t.Fatalf("extendedGCD(%d, %d) = (%v, %v, %v), reference (%d, %d, %d)", a, b, g, x, y, wg, wx, wy)
@@ -109,15 +114,60 @@ func TestExtendedGCDRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 300; i++ {
 		a, b := randomSigned(rng, 2000), randomSigned(rng, 2000)
-		g, x, y := extendedGCD(a, b)
+		g, x, y, _ := extendedGCD(context.Background(), a, b)
 		if err := checkBezout(a, b, g, x, y); err != nil {
 			t.Fatalf("(%v, %v): %v", a, b, err)
 		}
 		sa, sb := randomSigned(rng, 40), randomSigned(rng, 40)
-		g, x, y = extendedGCD(sa, sb)
+		g, x, y, _ = extendedGCD(context.Background(), sa, sb)
 		wg, wx, wy := referenceExtendedGCD(sa.Int64(), sb.Int64())
 		if g.Int64() != wg || x.Int64() != wx || y.Int64() != wy {
 			t.Fatalf("extendedGCD(%v, %v) = (%v, %v, %v), reference (%d, %d, %d)", sa, sb, g, x, y, wg, wx, wy)
+		}
+	}
+}
+
+// TestExtendedGCDLarge checks the identity and the canonical bounds, and
+// the gcd against big.Int.GCD, for operands above the half-gcd crossover
+// (2^16 bits), sharing a factor or not, of either sign.
+func TestExtendedGCDLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := 3
+	if testing.Short() {
+		n = 1
+	}
+	exact := func(bits int) *big.Int {
+		x := randomInt(rng, bits)
+		x.SetBit(x, bits-1, 1)
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return x
+	}
+	for i := 0; i < n; i++ {
+		f := exact(20_000)
+		a := new(big.Int).Mul(f, exact(60_000))
+		b := new(big.Int).Mul(f, exact(59_000))
+		for _, p := range [][2]*big.Int{{a, b}, {exact(80_000), exact(80_000)}} {
+			g, x, y, err := extendedGCD(context.Background(), p[0], p[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkBezout(p[0], p[1], g, x, y); err != nil {
+				t.Fatalf("%d-bit operands: %v", p[0].BitLen(), err)
+			}
+			want := new(big.Int).GCD(nil, nil, p[0], p[1])
+			if g.Cmp(want) != 0 {
+				t.Fatalf("%d-bit operands: gcd differs from big.Int.GCD", p[0].BitLen())
+			}
+			l, err := lcm(context.Background(), p[0], p[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			prod := new(big.Int).Mul(g, l)
+			if prod.Cmp(new(big.Int).Abs(new(big.Int).Mul(p[0], p[1]))) != 0 {
+				t.Fatalf("%d-bit operands: gcd·lcm ≠ |ab|", p[0].BitLen())
+			}
 		}
 	}
 }

@@ -42,7 +42,7 @@ func TestDeterminantAgainstRatElimination(t *testing.T) {
 }
 
 func BenchmarkDeterminant(b *testing.B) {
-	for _, n := range []int{50, 100, 200} {
+	for _, n := range []int{50, 100, 200, 400} {
 		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 3)), n, n, 99)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
@@ -82,7 +82,7 @@ func TestMultimodularAgainstBareiss(t *testing.T) {
 }
 
 func BenchmarkDeterminantPaths(b *testing.B) {
-	for _, n := range []int{16, 32, 48, 64, 100} {
+	for _, n := range []int{8, 12, 16, 24, 32, 48} {
 		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 3)), n, n, 99)
 		b.Run(fmt.Sprintf("bareiss/n=%d", n), func(b *testing.B) {
 			for b.Loop() {

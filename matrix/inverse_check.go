@@ -55,15 +55,9 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 		Kind:       core.Check,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits: []core.Limit{
-			dimensionLimit("matrix", MaxMultiplyDimension, cand),
-			entryLimit("matrix", cand),
-		},
+		Limits:     productLimits("matrix", cand),
 		Preflight: func(ctx context.Context, q InverseCheckRequest) error {
-			if err := checkSize("the matrix", q.Matrix, MaxMultiplyDimension); err != nil {
-				return err
-			}
-			if err := checkSize("the candidate", q.Candidate, MaxMultiplyDimension); err != nil {
+			if err := checkFactors("the matrix", q.Matrix, "the candidate", q.Candidate); err != nil {
 				return err
 			}
 			return requireSquare("a two-sided inverse", q.Matrix)
@@ -149,22 +143,21 @@ func checkInverse(ctx context.Context, q InverseCheckRequest) (InverseCheckResul
 			Reason:      fmt.Sprintf("the candidate is %s, but an inverse of a %d×%d matrix must be %d×%d", shape(q.Candidate), n, n, n, n),
 		}, nil
 	}
-	right := prepareRight(q.Candidate, n)
-	ai, rowScale := ints(q.Matrix...)
-	for i := range ai {
-		if err := ctx.Err(); err != nil {
-			return InverseCheckResult{}, err
-		}
-		reportEvery(ctx, i, n, "multiplying rows")
-		for j, x := range right.times(newIntRow(ai[i]), rowScale[i]) {
-			want := big.NewRat(int64(boolUint(i == j)), 1)
-			if x.Rat().Cmp(want) != 0 {
-				return InverseCheckResult{
-					CheckResult: core.CheckResult{Verdict: core.Rejected},
-					Mismatch:    &Mismatch{Row: i, Column: j, Expected: core.Rat(want), Got: x},
-				}, nil
+	var mismatch *Mismatch
+	err := productRows(ctx, q.Matrix, q.Candidate, func(i int, row []core.Rational) bool {
+		for j, x := range row {
+			if want := big.NewRat(int64(boolUint(i == j)), 1); x.Rat().Cmp(want) != 0 {
+				mismatch = &Mismatch{Row: i, Column: j, Expected: core.Rat(want), Got: x}
+				return false
 			}
 		}
+		return true
+	})
+	switch {
+	case err != nil:
+		return InverseCheckResult{}, err
+	case mismatch != nil:
+		return InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Mismatch: mismatch}, nil
 	}
 	return InverseCheckResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}, nil
 }

@@ -48,15 +48,9 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"matrix"},
-		Limits: []core.Limit{
-			dimensionLimit("left", MaxMultiplyDimension, right),
-			entryLimit("left", right),
-		},
+		Limits:     productLimits("left", right),
 		Preflight: func(ctx context.Context, q MultiplyRequest) error {
-			if err := checkSize("the left matrix", q.Left, MaxMultiplyDimension); err != nil {
-				return err
-			}
-			if err := checkSize("the right matrix", q.Right, MaxMultiplyDimension); err != nil {
+			if err := checkFactors("the left matrix", q.Left, "the right matrix", q.Right); err != nil {
 				return err
 			}
 			if _, c := q.Left.Dims(); c != len(q.Right) {
@@ -115,20 +109,56 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 	}
 }
 
+// productLimits are the declared limits of an operation whose cost is a
+// product (multiply, and the inverse check, which forms A·B): the operand
+// named first, completed by rest into a payload, is bounded like a factor.
+func productLimits(operand, rest string) []core.Limit {
+	return []core.Limit{
+		dimensionLimit(operand, MaxMultiplyDimension, rest),
+		entryLimit(operand, rest),
+	}
+}
+
+// checkFactors refuses factors of a product beyond MaxMultiplyDimension or
+// MaxEntryDigits, naming the one at fault.
+func checkFactors(leftName string, left core.Matrix, rightName string, right core.Matrix) error {
+	if err := checkSize(leftName, left, MaxMultiplyDimension); err != nil {
+		return err
+	}
+	return checkSize(rightName, right, MaxMultiplyDimension)
+}
+
 // multiply computes a·b with integer inner products.
 func multiply(ctx context.Context, a, b core.Matrix) (core.Matrix, error) {
+	m, _ := a.Dims()
+	out := make(core.Matrix, m)
+	err := productRows(ctx, a, b, func(i int, row []core.Rational) bool {
+		out[i] = row
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// productRows forms a·b row by row, A's rows and B's columns cleared of
+// denominators once, and hands each row of the product to use, in order,
+// until use returns false. It polls ctx before each row.
+func productRows(ctx context.Context, a, b core.Matrix, use func(i int, row []core.Rational) bool) error {
 	m, k := a.Dims()
 	right := prepareRight(b, k)
 	ai, rowScale := ints(a...)
-	out := make(core.Matrix, m)
-	for i := range out {
+	for i := range m {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return err
 		}
 		reportEvery(ctx, i, m, "multiplying rows")
-		out[i] = right.times(newIntRow(ai[i]), rowScale[i])
+		if !use(i, right.times(newIntRow(ai[i]), rowScale[i])) {
+			return nil
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // intRow is a vector of integers with, when every entry fits in 62 bits, a

@@ -65,7 +65,7 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 		},
 		Generate: generateMatrix,
 		Slow: func() string {
-			return slowSquare("matrix", 40, "")
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
 	}
 }

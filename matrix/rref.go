@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -102,8 +103,9 @@ func rank(ctx context.Context, m core.Matrix) (int, error) {
 		// prime proves full rank: one word-size elimination settles the
 		// common case.
 		p := modular.RandomPrime(checkRNG(m), modular.PrimeBits)
-		img := reduceMatrix(b, p)
-		if r := modular.Rank(img, p); r == min(rows, cols) {
+		if r, err := modmat.Rank(ctx, reduceModmat(b, p), modular.NewModulus(p)); err != nil {
+			return 0, err
+		} else if r == min(rows, cols) {
 			return r, nil
 		}
 		red, ok, err := reduceMultimodular(ctx, b, cols, p)
@@ -193,7 +195,7 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 		},
 		Generate: generateMatrix,
 		Slow: func() string {
-			return slowMatrix("matrix", 40, true, "")
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
 	}
 }
@@ -272,7 +274,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 		},
 		Generate: generateMatrix,
 		Slow: func() string {
-			return slowSquare("matrix", 40, "")
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
 	}
 }

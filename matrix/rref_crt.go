@@ -34,6 +34,7 @@ import (
 	"math/big"
 	"slices"
 
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -52,7 +53,11 @@ func reduceMultimodular(ctx context.Context, b [][]*big.Int, pc int, p0 uint64) 
 		return nil, false, nil
 	}
 	n := len(b[0])
-	pivots, rows := modular.RankProfile(reduceMatrix(b, p0), pc, p0)
+	profile, err := modmat.Decompose(ctx, reduceModmat(b, p0), pc, modular.NewModulus(p0))
+	if err != nil {
+		return nil, false, err
+	}
+	pivots, rows := profile.Pivots(), profile.RowOrder()[:profile.Rank()]
 	r := len(pivots)
 	if r == 0 {
 		return nil, false, nil
@@ -66,24 +71,27 @@ func reduceMultimodular(ctx context.Context, b [][]*big.Int, pc int, p0 uint64) 
 		return nil, false, err
 	}
 	vals, ok, err := reconstructSkipping(ctx, h+1, 1+r*n, 8, "reduced row echelon form modulo primes", func(p uint64) []uint64 {
-		img := reduceMatrix(top, p)
-		red, piv := modular.ReducedRowEchelon(img, pc, p)
-		if !slices.Equal(piv, pivots) {
-			return nil
+		m := modular.NewModulus(p)
+		img := reduceModmat(top, p)
+		red, piv, err := modmat.ReducedRowEchelon(ctx, img, pc, m)
+		if err != nil || !slices.Equal(piv, pivots) {
+			return nil // cancelled (the caller sees ctx.Err()) or unlucky
 		}
-		s := make(modular.Matrix, r)
-		for k := range s {
-			s[k] = make([]uint64, r)
+		s := modmat.New(r, r)
+		for k := range r {
 			for l, c := range pivots {
-				s[k][l] = img[k][c]
+				s.Set(k, l, img.At(k, c))
 			}
 		}
-		d := modular.DeterminantInPlace(s, p)
+		d, err := modmat.DeterminantInPlace(ctx, s, m)
+		if err != nil {
+			return nil
+		}
 		out := make([]uint64, 1, 1+r*n)
 		out[0] = d
-		for _, row := range red {
-			for _, x := range row {
-				out = append(out, modular.Mul(d, x, p))
+		for k := range r {
+			for _, x := range red.Row(k) {
+				out = append(out, m.Mul(d, x))
 			}
 		}
 		return out

@@ -223,7 +223,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
 		},
 		Slow: func() string {
-			return slowSquare("matrix", 40, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1)))
+			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1)))
 		},
 	}
 }

@@ -36,7 +36,12 @@ func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
 			}
 		}
 		out[i] = make([]*big.Int, len(row))
+		integral := l.BitLen() == 1
 		for j, x := range row {
+			if integral {
+				out[i][j] = new(big.Int).Set(x.Rat().Num())
+				continue
+			}
 			v := new(big.Int).Quo(l, x.Rat().Denom())
 			out[i][j] = v.Mul(v, x.Rat().Num())
 		}

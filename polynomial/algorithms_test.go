@@ -62,7 +62,11 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !mod.equal(sub) || !monicQ(mod).equal(euc) {
+		old, err := gcdModularEuclid(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mod.equal(sub) || !monicQ(mod).equal(euc) || !old.equal(mod) {
 			t.Fatalf("case %d: gcd(%v, %v): modular %v, subresultant %v, Euclid over Q %v", i, a, b, mod, sub, euc)
 		}
 		if mod.lc().Sign() <= 0 || bgContent(mod).Cmp(big.NewInt(1)) != 0 {
@@ -78,6 +82,49 @@ func TestGCDAlgorithmsAgree(t *testing.T) {
 			if _, ok, _ := zdivExact(bg, mod, pg); !ok {
 				t.Fatalf("case %d: planted factor %v does not divide the gcd %v", i, pg, mod)
 			}
+		}
+	}
+}
+
+// TestGCDModularLarge compares the modular gcd with its trial-division
+// reference at degrees where each prime's gcd runs Euclid or the half-gcd
+// and where the coefficients need several primes.
+func TestGCDModularLarge(t *testing.T) {
+	type shape struct{ deg, bits int }
+	shapes := []shape{{60, 300}, {200, 32}, {150, 1000}}
+	if !testing.Short() {
+		shapes = append(shapes, shape{1000, 32}, shape{5200, 4})
+	}
+	for i, s := range shapes {
+		rng := rand.New(rand.NewPCG(uint64(i), 12))
+		g := randomZ(rng, s.deg/2, s.bits)
+		a := mustZmul(t, g, randomZ(rng, s.deg-s.deg/2, s.bits))
+		b := mustZmul(t, g, randomZ(rng, s.deg-s.deg/2, s.bits))
+		_, pa := bgPrimitive(a)
+		_, pb := bgPrimitive(b)
+		mod, err := gcdModular(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.deg > 2000 {
+			// The reference's trial division is too slow here; check
+			// that the gcd divides both and has the planted degree.
+			for _, f := range []zpoly{pa, pb} {
+				if _, ok, _ := zdivExact(bg, f, mod); !ok {
+					t.Fatalf("%v: gcd does not divide an input", s)
+				}
+			}
+			if mod.deg() < g.deg() {
+				t.Fatalf("%v: gcd of degree %d below the planted %d", s, mod.deg(), g.deg())
+			}
+			continue
+		}
+		old, err := gcdModularEuclid(bg, pa, pb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mod.equal(old) {
+			t.Fatalf("%v: modular gcd of degree %d, reference of degree %d", s, mod.deg(), old.deg())
 		}
 	}
 }
@@ -141,8 +188,12 @@ func TestResultantAgainstSylvester(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mod.Cmp(sub) != 0 {
-			t.Fatalf("case %d: res(%v, %v): modular %s, subresultant %s", i, za, zb, mod, sub)
+		old, err := resultantModularEuclid(bg, za, zb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 || old.Cmp(mod) != 0 {
+			t.Fatalf("case %d: res(%v, %v): modular %s, subresultant %s, modular reference %s", i, za, zb, mod, sub, old)
 		}
 	}
 }
@@ -375,8 +426,12 @@ func TestResultantLargeDegrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mod.Cmp(sub) != 0 {
-			t.Fatalf("case %d (degrees %d, %d): modular %s, subresultant %s", i, a.deg(), b.deg(), mod, sub)
+		old, err := resultantModularEuclid(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mod.Cmp(sub) != 0 || old.Cmp(mod) != 0 {
+			t.Fatalf("case %d (degrees %d, %d): modular %s, subresultant %s, modular reference %s", i, a.deg(), b.deg(), mod, sub, old)
 		}
 		if i%4 == 0 && mod.Sign() != 0 {
 			t.Fatalf("case %d: inputs with a common factor have a nonzero resultant", i)
@@ -401,6 +456,37 @@ func TestResultantCheckCatchesErrors(t *testing.T) {
 		wrong := new(big.Rat).Add(r, big.NewRat(1, 1))
 		if err := checkResultantMod(a, b, wrong, "resultant"); err == nil {
 			t.Errorf("degree %d: resultant + 1 accepted", deg)
+		}
+	}
+}
+
+// TestZdivModularAgainstExact compares the postcondition's division by
+// images with the division in Z[x], on exact multiples, on multiples
+// perturbed by one unit, and on quotients that are rational but not
+// integral (g = 2·h divides h·x² over Q only).
+func TestZdivModularAgainstExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 31))
+	for i := 0; i < 120; i++ {
+		bits := []int{1, 8, 64, 200}[i%4]
+		g := randomZ(rng, rng.IntN(12), bits)
+		q := randomZ(rng, rng.IntN(40), bits)
+		f := mustZmul(t, g, q)
+		switch i % 3 {
+		case 1:
+			f = f.clone()
+			j := rng.IntN(len(f))
+			f[j].Add(f[j], big.NewInt(1))
+			f = ztrim(f)
+		case 2:
+			g = zscale(g, big.NewInt(2))
+		}
+		got, gotOK, err := zdivModular(bg, f, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantOK, _ := zdivExact(bg, f, g)
+		if gotOK != wantOK || gotOK && !got.equal(want) {
+			t.Fatalf("case %d: %v / %v: modular (%v, %v), exact (%v, %v)", i, f, g, got, gotOK, want, wantOK)
 		}
 	}
 }

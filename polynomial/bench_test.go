@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core"
 )
 
 // gcdInputs are two random dense integer polynomials of degree n sharing a
@@ -18,7 +20,7 @@ func gcdInputs(n int) (zpoly, zpoly) {
 }
 
 func BenchmarkGCD(b *testing.B) {
-	for _, n := range []int{100, 500} {
+	for _, n := range []int{100, 500, 1000} {
 		x, y := gcdInputs(n)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
 			for b.Loop() {
@@ -167,7 +169,7 @@ func BenchmarkResultant(b *testing.B) {
 // algorithms resultantZ chooses between, on the inputs of
 // BenchmarkResultant.
 func BenchmarkResultantSubresultant(b *testing.B) {
-	for _, n := range []int{20, 50, 100} {
+	for _, n := range []int{5, 10, 20, 50, 100} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
@@ -181,7 +183,7 @@ func BenchmarkResultantSubresultant(b *testing.B) {
 }
 
 func BenchmarkResultantModular(b *testing.B) {
-	for _, n := range []int{20, 50, 100} {
+	for _, n := range []int{5, 10, 20, 50, 100, 200, 300} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
 		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
@@ -217,4 +219,45 @@ func BenchmarkDiscriminant(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkOperation runs whole operations through the runtime (parse,
+// preflight, run, postcondition, publish) on the inputs of BenchmarkGCD and
+// BenchmarkResultant.
+func BenchmarkOperation(b *testing.B) {
+	rt := newRuntime(b)
+	payload := func(x, y zpoly) string {
+		return `{"left":` + coeffJSON(zStrings(x)) + `,"right":` + coeffJSON(zStrings(y)) + `}`
+	}
+	type bench struct {
+		name, id, payload string
+	}
+	var cases []bench
+	for _, n := range []int{100, 1000} {
+		x, y := gcdInputs(n)
+		cases = append(cases, bench{fmt.Sprintf("gcd/deg=%d", n), "polynomial.gcd.compute", payload(x, y)})
+	}
+	// Degree 200 is ResultantMaxDegree.
+	for _, n := range []int{100, 200} {
+		rng := rand.New(rand.NewPCG(uint64(n), 6))
+		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)
+		cases = append(cases, bench{fmt.Sprintf("resultant/deg=%d", n), "polynomial.resultant.compute", payload(x, y)})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if out := run(b, rt, c.id, c.payload); out.Outcome != core.OutcomeCompleted {
+					b.Fatalf("%s: %s %s", c.id, out.Outcome, out.Message)
+				}
+			}
+		})
+	}
+}
+
+func zStrings(a zpoly) []string {
+	out := make([]string, len(a))
+	for i, x := range a {
+		out[i] = x.String()
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -86,8 +87,13 @@ type GCDResult struct {
 // cleared.go).
 //
 // Algorithm: the dense modular gcd of Brown and Collins (Geddes, Czapor
-// and Labahn §7.4, Algorithm 7.1) on the primitive parts, with exact
-// trial division as the stopping test; see gcdalg.go.
+// and Labahn §7.4, Algorithm 7.1) on the primitive parts, at every size:
+// modulo each 62-bit prime (one per core at a time) the monic gcd by
+// core/gfpoly (Euclid below degree 4000, the half-gcd beyond) and the
+// cofactors by exact division, combined by Chinese remaindering until a
+// norm test proves the gcd times each cofactor equal to the input; see
+// gcdalg.go. The postcondition divides the inputs by the result through
+// images modulo other primes with the same kind of norm test.
 func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 	return core.Operation[GCDRequest, GCDResult]{
 		ID:         "polynomial.gcd.compute",
@@ -251,23 +257,39 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	if err != nil {
 		return err
 	}
-	var cof []qpoly
-	for _, f := range []qpoly{a, b} {
+	// The two divisions are independent: one per core.
+	var (
+		cof  []qpoly
+		quos [2]zpoly
+		oks  [2]bool
+		errs [2]error
+		wg   sync.WaitGroup
+	)
+	for i, f := range []qpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}
-		zf, _, err := clearDenominators(ctx, f)
-		if err != nil {
-			return err
+		wg.Go(func() {
+			zf, _, err := clearDenominators(ctx, f)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			quos[i], oks[i], errs[i] = zdivModular(ctx, zf, zpp)
+		})
+	}
+	wg.Wait()
+	for i, f := range []qpoly{a, b} {
+		if len(f) == 0 {
+			continue
 		}
-		quo, ok, err := zdivExact(ctx, zf, zpp)
-		if err != nil {
-			return err
+		if errs[i] != nil {
+			return errs[i]
 		}
-		if !ok {
+		if !oks[i] {
 			return errors.New("gcd does not divide an input")
 		}
-		cof = append(cof, toQ(quo))
+		cof = append(cof, toQ(quos[i]))
 	}
 	if len(cof) == 2 && cof[0].deg() > 0 && cof[1].deg() > 0 && !coprimeOverQ(cof[0], cof[1]) {
 		return errors.New("the cofactors are not coprime")

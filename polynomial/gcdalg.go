@@ -5,20 +5,39 @@ package polynomial
 // The fast path is the dense modular algorithm of Brown ("On Euclid's
 // algorithm and the computation of polynomial greatest common divisors",
 // J. ACM 18, 1971) and Collins, as presented by Geddes, Czapor and Labahn,
-// Algorithms for Computer Algebra (1992), §7.4, Algorithm 7.1 (MGCD). For
-// primitive a, b with γ = gcd(lc a, lc b), the gcd g divides γ·g's monic
-// image modulo every prime p ∤ γ, and deg gcd(ā, b̄) ≥ deg g with equality
-// for all but finitely many ("lucky") primes. So the algorithm computes
-// monic gcds modulo 62-bit primes, scales them by γ, keeps only images of
-// the least degree seen (a smaller degree proves the earlier primes
-// unlucky), and combines them by Chinese remaindering in the symmetric
-// range. When one more prime leaves the combined image unchanged, its
-// primitive part is tried by exact division of a and b; success proves it
-// is the gcd (it divides both, and its degree is at most that of the true
-// gcd because p ∤ lc of it). Failure only means more primes are needed.
+// Algorithms for Computer Algebra (1992), §7.4, Algorithm 7.1 (MGCD), with
+// cofactors and a norm test in place of trial division (as in von zur
+// Gathen and Gerhard, Modern Computer Algebra, 3rd ed., §6.7, Algorithm
+// 6.38, and FLINT's fmpz_poly_gcd_modular). For primitive a, b with
+// γ = gcd(lc a, lc b) and a prime p dividing neither leading coefficient,
+// deg gcd(ā, b̄) ≥ deg gcd(a, b), with equality for all but finitely many
+// ("lucky") primes. Modulo each prime the algorithm computes the monic gcd
+// ḡ (core/gfpoly: Euclid below degree 4000, the half-gcd beyond), the
+// cofactors ū = ā/ḡ and v̄ = b̄/ḡ, and h̄ = γ·ḡ, so that h̄·ū ≡ γ·a and
+// h̄·v̄ ≡ γ·b. It keeps only the images of the least degree seen (a
+// smaller degree proves the earlier primes unlucky) and combines them by
+// Chinese remaindering in the symmetric range into H, U, V modulo
+// M = ∏ p. Then H·U ≡ γ·a (mod M), and once
 //
-// Beside it are two slower algorithms kept as references and tested
-// against it: the subresultant PRS (Collins, "Subresultants and reduced
+//	min(len H, len U)·‖H‖∞·‖U‖∞ < M/2 and ‖γ·a‖∞ < M/2
+//
+// (and likewise for V and b), every coefficient of H·U − γ·a is a
+// multiple of M smaller than M in absolute value, so H·U = γ·a exactly,
+// and H·V = γ·b. By Gauss's lemma pp(H) divides the primitive a and b,
+// and its degree is at least that of the gcd: it is the gcd. The test
+// costs a few big-number comparisons where trial division costs
+// deg a·deg g big-number products. The primes are taken in batches of
+// one per core, each prime's images computed in parallel; the combined
+// images are tested after 1, 2, 3, 4, 6, 8, … primes, so the Chinese
+// remaindering, O(k²) word operations per coefficient for k primes, stays
+// within a constant factor of its final cost.
+//
+// The earlier version of the modular algorithm, with Euclid's algorithm
+// modulo each prime and trial division once the images stop changing, is
+// kept as gcdModularEuclid and tested against the fast one.
+//
+// Beside them are two slower algorithms kept as references and tested
+// against them: the subresultant PRS (Collins, "Subresultants and reduced
 // polynomial remainder sequences", J. ACM 14, 1967; Brown and Traub, J. ACM
 // 18, 1971; in the form of Cohen, A Course in Computational Algebraic
 // Number Theory, Algorithm 3.3.1), whose coefficients grow only linearly,
@@ -28,31 +47,19 @@ package polynomial
 import (
 	"context"
 	"math/big"
+	"runtime"
+	"sync"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
 	"jacobian.dev/core/modular"
 )
-
-// primes yields the primes below 2^62 in decreasing order, deterministically.
-type primes struct{ next uint64 }
-
-func newPrimes() *primes { return &primes{next: 1<<62 - 1} }
-
-func (ps *primes) take() uint64 {
-	for {
-		n := ps.next
-		ps.next -= 2
-		if modular.IsPrime(n) {
-			return n
-		}
-	}
-}
 
 // reduceMod maps a to GF(p)[x], trimmed.
 func reduceMod(a zpoly, p uint64) []uint64 {
 	out := make([]uint64, len(a))
 	for i, x := range a {
-		out[i] = modular.Reduce(x, p)
+		out[i] = modular.ReduceWords(x, p)
 	}
 	return trimMod(out)
 }
@@ -66,14 +73,17 @@ func trimMod(a []uint64) []uint64 {
 }
 
 // remMod replaces a with a mod b in GF(p)[x] (b nonzero) and returns it.
+// Each step's multiplier has its Shoup constant computed once for the
+// whole row.
 func remMod(a, b []uint64, p uint64) []uint64 {
 	inv, _ := modular.Inverse(b[len(b)-1], p)
 	for len(a) >= len(b) {
 		c := modular.Mul(a[len(a)-1], inv, p)
 		shift := len(a) - len(b)
 		if c != 0 {
+			cp := modular.ShoupConstant(c, p)
 			for j, y := range b {
-				a[shift+j] = modular.Sub(a[shift+j], modular.Mul(c, y, p), p)
+				a[shift+j] = modular.Sub(a[shift+j], modular.MulShoup(y, c, cp, p), p)
 			}
 		}
 		a = trimMod(a[:len(a)-1])
@@ -97,9 +107,11 @@ func gcdMod(a, b []uint64, p uint64) []uint64 {
 	return a
 }
 
-// gcdModular returns the gcd of nonzero primitive a and b, primitive with
-// positive leading coefficient (Algorithm MGCD above).
-func gcdModular(ctx context.Context, a, b zpoly) (zpoly, error) {
+// gcdModularEuclid returns the gcd of nonzero primitive a and b, primitive
+// with positive leading coefficient, by Algorithm MGCD with Euclid's
+// algorithm modulo each prime and trial division: the reference for
+// gcdModular.
+func gcdModularEuclid(ctx context.Context, a, b zpoly) (zpoly, error) {
 	if a.deg() == 0 || b.deg() == 0 {
 		return zpoly{big.NewInt(1)}, nil
 	}
@@ -163,6 +175,171 @@ func gcdModular(ctx context.Context, a, b zpoly) (zpoly, error) {
 			return cand, nil
 		}
 	}
+}
+
+// gcdImage is one prime's contribution to gcdModular: h̄ = γ·ḡ and the
+// cofactors ū = ā/ḡ, v̄ = b̄/ḡ.
+type gcdImage struct {
+	p       uint64
+	h, u, v []uint64
+}
+
+// gcdImageMod computes the images modulo p (p divides neither leading
+// coefficient nor γ).
+func gcdImageMod(ctx context.Context, a, b zpoly, gamma *big.Int, p uint64, f *gfpoly.Field) (gcdImage, error) {
+	ai, bi := reduceMod(a, p), reduceMod(b, p)
+	g, err := f.GCDContext(ctx, ai, bi)
+	if err != nil {
+		return gcdImage{}, err
+	}
+	img := gcdImage{p: p, h: f.Scale(g, modular.ReduceWords(gamma, p))}
+	if len(g) > 1 {
+		img.u = f.DivExact(ai, g)
+		img.v = f.DivExact(bi, g)
+	}
+	return img, nil
+}
+
+// gcdImages computes the images for each prime, on all cores.
+func gcdImages(ctx context.Context, a, b zpoly, gamma *big.Int, ps []uint64, fs []*gfpoly.Field) ([]gcdImage, error) {
+	imgs := make([]gcdImage, len(ps))
+	errs := make([]error, len(ps))
+	var wg sync.WaitGroup
+	for i, p := range ps {
+		wg.Go(func() { imgs[i], errs[i] = gcdImageMod(ctx, a, b, gamma, p, fs[i]) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return imgs, nil
+}
+
+// maxBits is the bit length of the largest absolute value among a's
+// coefficients.
+func zmaxBits(a zpoly) int {
+	m := 0
+	for _, x := range a {
+		m = max(m, x.BitLen())
+	}
+	return m
+}
+
+// crtPoly combines the i-th coefficient images of each prime (missing high
+// coefficients are zero) into the symmetric range modulo their product.
+func crtPoly(basis *modular.CRTBasis, imgs [][]uint64, n int) zpoly {
+	out := make(zpoly, n)
+	res := make([]uint64, len(imgs))
+	digits := make([]uint64, len(imgs))
+	for i := range out {
+		for j, img := range imgs {
+			res[j] = 0
+			if i < len(img) {
+				res[j] = img[i]
+			}
+		}
+		out[i] = basis.Symmetric(res, digits)
+	}
+	return out
+}
+
+// gcdModular returns the gcd of nonzero primitive a and b, primitive with
+// positive leading coefficient, by the algorithm at the top of the file.
+func gcdModular(ctx context.Context, a, b zpoly) (zpoly, error) {
+	if a.deg() == 0 || b.deg() == 0 {
+		return zpoly{big.NewInt(1)}, nil
+	}
+	gamma := new(big.Int).GCD(nil, nil, new(big.Int).Abs(a.lc()), new(big.Int).Abs(b.lc()))
+	// ‖γ·a‖ and ‖γ·b‖ in bits, rounded up.
+	gaBits := gamma.BitLen() + zmaxBits(a)
+	gbBits := gamma.BitLen() + zmaxBits(b)
+	ps := newPrimes()
+	workers := runtime.GOMAXPROCS(0)
+	var (
+		kept    []gcdImage // images of the least degree seen
+		nextTry = 1
+	)
+	for rounds := 0; ; rounds++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		batch := make([]uint64, 0, workers)
+		fields := make([]*gfpoly.Field, 0, workers)
+		for len(batch) < workers {
+			p, f := ps.takeField()
+			if modular.ReduceWords(a.lc(), p) != 0 && modular.ReduceWords(b.lc(), p) != 0 {
+				batch, fields = append(batch, p), append(fields, f)
+			}
+		}
+		imgs, err := gcdImages(ctx, a, b, gamma, batch, fields)
+		if err != nil {
+			return nil, err
+		}
+		for _, img := range imgs {
+			switch {
+			case len(img.h) == 1:
+				return zpoly{big.NewInt(1)}, nil
+			case len(kept) == 0 || len(img.h) < len(kept[0].h):
+				kept = append(kept[:0], img)
+				nextTry = 1
+			case len(img.h) == len(kept[0].h):
+				kept = append(kept, img)
+			} // a larger degree: p is unlucky
+		}
+		if rounds%4 == 3 {
+			core.ReportProgress(ctx, float64(len(kept)), 0, "primes used for the modular gcd")
+		}
+		if len(kept) < nextTry {
+			continue
+		}
+		nextTry = max(nextTry+1, nextTry*3/2)
+		if g, ok := gcdFromImages(kept, gaBits, gbBits); ok {
+			_, pp, err := primitive(ctx, g)
+			if err != nil {
+				return nil, err
+			}
+			if pp.lc().Sign() < 0 {
+				pp = zscale(pp, big.NewInt(-1))
+			}
+			return pp, nil
+		}
+	}
+}
+
+// gcdFromImages combines the images and returns H when the norm test at
+// the top of the file proves H·U = γ·a and H·V = γ·b.
+func gcdFromImages(kept []gcdImage, gaBits, gbBits int) (zpoly, bool) {
+	primes := make([]uint64, len(kept))
+	hs, us, vs := make([][]uint64, len(kept)), make([][]uint64, len(kept)), make([][]uint64, len(kept))
+	for i, img := range kept {
+		primes[i], hs[i], us[i], vs[i] = img.p, img.h, img.u, img.v
+	}
+	basis := modular.NewCRTBasis(primes)
+	// M/2 > 2^(bits(M) − 2).
+	limit := 0
+	{
+		m := new(big.Int).SetInt64(1)
+		for _, p := range primes {
+			m.Mul(m, new(big.Int).SetUint64(p))
+		}
+		limit = m.BitLen() - 2
+	}
+	if gaBits > limit || gbBits > limit {
+		return nil, false
+	}
+	h := crtPoly(basis, hs, len(kept[0].h))
+	hBits := zmaxBits(h)
+	// n·‖H‖·‖U‖ < 2^(bits(n) + hBits + uBits) ≤ 2^limit.
+	for _, cof := range [][][]uint64{us, vs} {
+		u := crtPoly(basis, cof, len(cof[0]))
+		n := min(len(h), len(u))
+		if big.NewInt(int64(n)).BitLen()+hBits+zmaxBits(u) > limit {
+			return nil, false
+		}
+	}
+	return h, true
 }
 
 // crtCombine folds the image g modulo p into h modulo m, both in

@@ -8,6 +8,9 @@ package polynomial
 // computation it checks.
 
 import (
+	"context"
+	"math/bits"
+
 	"jacobian.dev/core/modular"
 )
 
@@ -121,4 +124,91 @@ func coprimeOverQ(a, b qpoly) bool {
 		}
 	}
 	return false
+}
+
+// zdivModular returns f/g and true when g (nonzero) divides f in Z[x],
+// nil and false otherwise: exact division by images. Modulo each check
+// prime p ∤ lc g the classical division of f̄ by ḡ either leaves a nonzero
+// remainder, which proves g ∤ f (an exact quotient over Z would reduce to
+// one modulo p), or gives q̄ with ḡ·q̄ = f̄. The quotient images are
+// combined in the symmetric range into Q modulo M = ∏ p, with g·Q ≡ f
+// (mod M); once min(len g, len Q)·‖g‖∞·‖Q‖∞ < M/2 and ‖f‖∞ < M/2, every
+// coefficient of g·Q − f is a multiple of M below M in absolute value, so
+// g·Q = f. A true quotient obeys the Landau–Mignotte bound
+// ‖Q‖∞ ≤ ‖Q‖₂ ≤ 2^deg Q·‖f‖₂ (Mignotte, "Some useful bounds", 1982), so
+// when M exceeds twice that bound times len g·‖g‖∞ and the test still
+// fails, g does not divide f. The cost is a few word-size divisions where
+// the division in Z[x] takes deg Q·deg g big-number products.
+func zdivModular(ctx context.Context, f, g zpoly) (zpoly, bool, error) {
+	switch {
+	case len(g) == 0 || len(f) > 0 && len(f) < len(g):
+		return nil, false, nil
+	case len(f) == 0:
+		return nil, true, nil
+	}
+	fBits, gBits := zmaxBits(f), zmaxBits(g)
+	lenBits := bits.Len(uint(len(f)))
+	// bits of 2^deg Q·‖f‖₂ ≤ deg Q + fBits + lenBits/2 + 1.
+	qBound := len(f) - len(g) + fBits + lenBits/2 + 1
+	give := lenBits + gBits + qBound + 2
+	ps := checkPrimes()
+	var (
+		primes []uint64
+		quos   [][]uint64
+		mbits  int
+	)
+	for nextTry := 1; ; {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		p := ps.take()
+		gp := reduceMod(g, p)
+		if len(gp) != len(g) {
+			continue
+		}
+		q, ok := exactQuoMod(reduceMod(f, p), gp, p)
+		if !ok {
+			return nil, false, nil
+		}
+		primes, quos = append(primes, p), append(quos, q)
+		mbits += 60 // every check prime exceeds 2^60
+		if len(primes) < nextTry && mbits <= give {
+			continue
+		}
+		nextTry = max(nextTry+1, nextTry*3/2)
+		basis := modular.NewCRTBasis(primes)
+		quo := ztrim(crtPoly(basis, quos, len(f)-len(g)+1))
+		if fBits <= mbits-2 && bits.Len(uint(min(len(g), len(quo))))+gBits+zmaxBits(quo) <= mbits-2 {
+			return quo, true, nil
+		}
+		if mbits > give {
+			return nil, false, nil
+		}
+	}
+}
+
+// exactQuoMod divides a by b in GF(p)[x] (lc b ≠ 0) by the classical
+// algorithm and returns the quotient, untrimmed to len(a) − len(b) + 1,
+// and whether the remainder is zero.
+func exactQuoMod(a, b []uint64, p uint64) ([]uint64, bool) {
+	a = append([]uint64(nil), a...)
+	k := len(a) - len(b) + 1
+	if k <= 0 {
+		return nil, len(trimMod(a)) == 0
+	}
+	q := make([]uint64, k)
+	inv, _ := modular.Inverse(b[len(b)-1], p)
+	for i := k - 1; i >= 0; i-- {
+		c := modular.Mul(a[i+len(b)-1], inv, p)
+		q[i] = c
+		if c == 0 {
+			continue
+		}
+		nc := modular.Neg(c, p)
+		ncp := modular.ShoupConstant(nc, p)
+		for j, y := range b {
+			a[i+j] = modular.Add(a[i+j], modular.MulShoup(y, nc, ncp, p), p)
+		}
+	}
+	return q, len(trimMod(a)) == 0
 }

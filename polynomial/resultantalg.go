@@ -9,9 +9,15 @@ package polynomial
 // |res(a, b)| ≤ ‖a‖₂^deg b · ‖b‖₂^deg a, so res(a, b) is determined by its
 // residues modulo primes whose product exceeds twice the bound. Modulo a
 // prime that divides neither leading coefficient the resultant of the
-// images is the image of the resultant, computed by Euclid's algorithm in
-// GF(p)[x] (resultantMod); the residues are combined by Chinese
-// remaindering in the symmetric range.
+// images is the image of the resultant. The primes are chosen up front,
+// the resultant modulo each is computed by core/gfpoly (the Euclidean
+// recurrence with Shoup's precomputed quotients, O(n²) word operations)
+// on all cores, and the residues are combined once, by Garner's
+// mixed-radix algorithm (modular.CRTBasis), O(k²) word operations for k
+// primes instead of k big-number steps of growing size. The earlier
+// sequential version, with the domain's own Euclid modulo each prime and
+// a big-number Chinese remaindering step per prime, is kept as
+// resultantModularEuclid and tested against it.
 //
 // The other is the subresultant PRS of Collins (1967) and Brown and Traub
 // (1971), in the form of Cohen, A Course in Computational Algebraic Number
@@ -29,14 +35,20 @@ package polynomial
 import (
 	"context"
 	"math/big"
+	"runtime"
+	"sync"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/modular"
 )
 
 // subresultantMaxDegree is the degree up to which the subresultant PRS
-// beats the modular algorithm (measured with BenchmarkResultant and
-// BenchmarkResultantSubresultant on 64-bit coefficients).
-const subresultantMaxDegree = 40
+// beats the modular algorithm, on 64-bit coefficients
+// (BenchmarkResultantSubresultant against BenchmarkResultantModular,
+// minima of 3 runs: 35 µs against 73 µs at degree 10, 537 µs against
+// 296 µs at degree 20).
+const subresultantMaxDegree = 15
 
 // resultantZ is res(a, b) for a, b in Z[x]: the subresultant PRS for small
 // degrees, the modular algorithm beyond.
@@ -47,8 +59,81 @@ func resultantZ(ctx context.Context, a, b zpoly) (*big.Int, error) {
 	return resultantModular(ctx, a, b)
 }
 
-// resultantModular is res(a, b) for a, b in Z[x] by the modular algorithm.
+// resultantBoundBits is the bit length of 2·‖a‖₂^deg b·‖b‖₂^deg a, over
+// which the residues determine res(a, b) in the symmetric range; deg a,
+// deg b ≥ 1.
+func resultantBoundBits(a, b zpoly) int64 {
+	// log2 ‖a‖₂ ≤ (bitlen(Σ a_i²) + 1)/2.
+	normBits := func(p zpoly) int64 {
+		s := new(big.Int)
+		for _, x := range p {
+			s.Add(s, new(big.Int).Mul(x, x))
+		}
+		return int64(s.BitLen()+2) / 2
+	}
+	return int64(b.deg())*normBits(a) + int64(a.deg())*normBits(b) + 2
+}
+
+// resultantBatch is how many primes run between context polls and
+// progress reports: a few milliseconds at degree 100.
+const resultantBatch = 64
+
+// resultantModular is res(a, b) for a, b in Z[x] by the modular algorithm
+// at the top of the file.
 func resultantModular(ctx context.Context, a, b zpoly) (*big.Int, error) {
+	if len(a) == 0 || len(b) == 0 {
+		return new(big.Int), nil
+	}
+	n, m := a.deg(), b.deg()
+	switch {
+	case n == 0:
+		return new(big.Int).Exp(a[0], big.NewInt(int64(m)), nil), nil
+	case m == 0:
+		return new(big.Int).Exp(b[0], big.NewInt(int64(n)), nil), nil
+	}
+	need := resultantBoundBits(a, b)
+	// Every prime taken exceeds 2^61, so k of them exceed 2^(61k).
+	ps := newPrimes()
+	var (
+		primes []uint64
+		fields []*gfpoly.Field
+	)
+	for int64(61*len(primes)) <= need {
+		p, f := ps.takeField()
+		if modular.ReduceWords(a.lc(), p) != 0 && modular.ReduceWords(b.lc(), p) != 0 {
+			primes, fields = append(primes, p), append(fields, f)
+		}
+	}
+	residues := make([]uint64, len(primes))
+	workers := runtime.GOMAXPROCS(0)
+	basis := &modular.CRTBasis{}
+	for start := 0; start < len(primes); start += resultantBatch {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		end := min(start+resultantBatch, len(primes))
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := start + w; i < end; i += workers {
+					p := primes[i]
+					residues[i] = fields[i].Resultant(reduceMod(a, p), reduceMod(b, p))
+				}
+			})
+		}
+		for _, p := range primes[start:end] {
+			basis.Extend(p)
+		}
+		wg.Wait()
+		core.ReportProgress(ctx, float64(end), float64(len(primes)), "primes of the modular resultant")
+	}
+	return basis.Symmetric(residues, nil), nil
+}
+
+// resultantModularEuclid is res(a, b) for a, b in Z[x] by the modular
+// algorithm with the domain's own Euclid modulo each prime, one prime at a
+// time: the reference for resultantModular.
+func resultantModularEuclid(ctx context.Context, a, b zpoly) (*big.Int, error) {
 	if len(a) == 0 || len(b) == 0 {
 		return new(big.Int), nil
 	}

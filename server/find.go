@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,13 +35,13 @@ var (
 	inspectFields = []string{"op", "capability_id"}
 )
 
-func findTool() *mcp.Tool {
+func findTool(ex example) *mcp.Tool {
 	return &mcp.Tool{
 		Name:  "math.find",
 		Title: "Find and inspect exact-math operations",
 		Description: `Search Jacobian's catalog of exact mathematical operations, or inspect one. Use it first: search with a few keywords to get capability IDs, then inspect an operation before sending it an unfamiliar payload, to read its exact request schema, limits and examples.
-Search: {"request":{"op":"search","query":"greatest common divisor","limit":5}} (optional "input_kinds" and "artifact_types" filter by what you hold).
-Inspect: {"request":{"op":"inspect","capability_id":"integer.compute.gcd"}}.
+Search: {"request":{"op":"search","query":"` + jsonText(ex.query) + `","limit":` + strconv.Itoa(core.DefaultHits) + `}} (optional "input_kinds" and "artifact_types" filter by what you hold).
+Inspect: {"request":{"op":"inspect","capability_id":"` + jsonText(ex.id) + `"}}.
 Results are ranked by lexical relevance only; they never claim an operation applies until math.run accepts a full payload.`,
 		Annotations: &mcp.ToolAnnotations{
 			Title:          "Find and inspect exact-math operations",
@@ -48,14 +49,15 @@ Results are ranked by lexical relevance only; they never claim an operation appl
 			IdempotentHint: true,
 			OpenWorldHint:  new(false),
 		},
-		InputSchema:  json.RawMessage(findInputSchema),
+		InputSchema:  json.RawMessage(findInputSchema(ex)),
 		OutputSchema: json.RawMessage(findOutputSchema),
 	}
 }
 
-// The input is a discriminated union on request.op. The root stays a plain
-// object because several clients reject or mangle a union at the root.
-const findInputSchema = `{
+// findInputSchema is a discriminated union on request.op. The root stays a
+// plain object because several clients reject or mangle a union at the root.
+func findInputSchema(ex example) string {
+	return `{
   "type": "object",
   "properties": {
     "request": {
@@ -67,8 +69,8 @@ const findInputSchema = `{
           "type": "object",
           "properties": {
             "op": {"const": "search"},
-            "query": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A few keywords, e.g. \"greatest common divisor\" or \"matrix determinant\"."},
-            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "How many hits to return; default 5."},
+            "query": {"type": "string", "minLength": 1, "maxLength": ` + strconv.Itoa(core.MaxQueryBytes) + `, "description": "A few keywords, e.g. \"` + jsonText(ex.query) + `\"."},
+            "limit": {"type": "integer", "minimum": 1, "maximum": ` + strconv.Itoa(core.MaxSearchHits) + `, "description": "How many hits to return; default ` + strconv.Itoa(core.DefaultHits) + `."},
             "input_kinds": {"type": "array", "items": {"type": "string"}, "description": "Kinds of value you hold (integer, rational, matrix, polynomial, finite_field, ...); operations taking none of them are marked INCOMPATIBLE."},
             "artifact_types": {"type": "array", "items": {"type": "string"}, "description": "Artifact types of values you hold by reference; operations accepting none of them are marked INCOMPATIBLE."}
           },
@@ -80,7 +82,7 @@ const findInputSchema = `{
           "type": "object",
           "properties": {
             "op": {"const": "inspect"},
-            "capability_id": {"type": "string", "description": "An operation ID from a search hit, e.g. \"integer.compute.gcd\"."}
+            "capability_id": {"type": "string", "description": "An operation ID from a search hit, e.g. \"` + jsonText(ex.id) + `\"."}
           },
           "required": ["op", "capability_id"],
           "additionalProperties": false
@@ -91,6 +93,7 @@ const findInputSchema = `{
   "required": ["request"],
   "additionalProperties": false
 }`
+}
 
 const findOutputSchema = `{
   "type": "object",
@@ -115,7 +118,7 @@ func (s *Server) find(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallT
 
 func (s *Server) doFind(rt *core.Runtime, args json.RawMessage) FindOutcome {
 	top, aerr := object(args, "", []string{"request"}, func(k string) *argError {
-		return refuse(core.UnknownArgument, "/"+k, "unknown argument %q; math.find takes only \"request\", e.g. {\"request\":{\"op\":\"search\",\"query\":\"gcd\"}}", k)
+		return refuse(core.UnknownArgument, "/"+k, "unknown argument %q; math.find takes only \"request\", e.g. {\"request\":{\"op\":\"search\",\"query\":%q}}", k, s.example.query)
 	})
 	if aerr != nil {
 		return findFailed("", "", aerr)
@@ -191,7 +194,7 @@ func (s *Server) inspect(rt *core.Runtime, m map[string]json.RawMessage) FindOut
 		return findFailed(opInspect, "", aerr)
 	}
 	if !present {
-		return findFailed(opInspect, "", refuse(core.InvalidPayload, "/request/capability_id", "inspect needs a capability_id, e.g. \"integer.compute.gcd\"; search first to find one"))
+		return findFailed(opInspect, "", refuse(core.InvalidPayload, "/request/capability_id", "inspect needs a capability_id, e.g. %q; search first to find one", s.example.id))
 	}
 	ins, err := rt.Inspect(id)
 	if err != nil {

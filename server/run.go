@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -15,13 +16,13 @@ import (
 
 var runArguments = []string{"capability_id", "payload", "inputs"}
 
-func runTool() *mcp.Tool {
+func runTool(ex example) *mcp.Tool {
 	return &mcp.Tool{
 		Name:  "math.run",
 		Title: "Run an exact-math operation",
 		Description: `Run one of Jacobian's exact mathematical operations and get its exact answer. Find the capability_id with math.find (search), and inspect it first if you have not used it before: the payload must match its request schema exactly, with no extra fields.
 Give every integer and rational as a decimal string ("123456789012345678901234567890", "-3/4"), never as a JSON number, which would lose precision; counts and dimensions are JSON integers.
-Example: {"capability_id":"integer.compute.gcd","payload":{"left":"84","right":"30"}}.
+Example: {"capability_id":"` + jsonText(ex.id) + `","payload":` + ex.payload + `}.
 The result is an outcome: completed (with the exact value), non_conclusion (timeout, cancellation or a refused budget: nothing was concluded) or failed (a stable code, the path of the offending field and what to send instead).`,
 		Annotations: &mcp.ToolAnnotations{
 			Title:           "Run an exact-math operation",
@@ -30,15 +31,16 @@ The result is an outcome: completed (with the exact value), non_conclusion (time
 			IdempotentHint:  false,
 			OpenWorldHint:   new(false),
 		},
-		InputSchema:  json.RawMessage(runInputSchema),
-		OutputSchema: json.RawMessage(runOutputSchema),
+		InputSchema:  json.RawMessage(runInputSchema(ex)),
+		OutputSchema: json.RawMessage(runOutputSchema()),
 	}
 }
 
-const runInputSchema = `{
+func runInputSchema(ex example) string {
+	return `{
   "type": "object",
   "properties": {
-    "capability_id": {"type": "string", "description": "The operation to run, e.g. \"integer.compute.gcd\" (from math.find)."},
+    "capability_id": {"type": "string", "description": "The operation to run, e.g. \"` + jsonText(ex.id) + `\" (from math.find)."},
     "payload": {"type": "object", "description": "The request, exactly as the operation's request_schema says (math.find inspect). Integers and rationals are decimal strings."},
     "inputs": {
       "type": "object",
@@ -54,13 +56,17 @@ const runInputSchema = `{
   "required": ["capability_id", "payload"],
   "additionalProperties": false
 }`
+}
 
-const runOutputSchema = `{
+// runOutputSchema is the schema of core.Outcome; its reasons and codes are
+// core's own lists.
+func runOutputSchema() string {
+	return `{
   "type": "object",
   "properties": {
-    "outcome": {"type": "string", "enum": ["completed", "non_conclusion", "failed"]},
+    "outcome": {"type": "string", "enum": ` + enumJSON([]string{core.OutcomeCompleted, core.OutcomeNonConclusion, core.OutcomeFailed}) + `},
     "capability_id": {"type": "string"},
-    "verdict": {"type": "string", "enum": ["accepted", "rejected", "non_conclusion"], "description": "A checker's verdict."},
+    "verdict": {"type": "string", "enum": ` + enumJSON([]core.Verdict{core.Accepted, core.Rejected, core.Inconclusive}) + `, "description": "A checker's verdict."},
     "value": {"type": "object", "description": "The exact result, matching the operation's result_schema; every mathematical value is a string."},
     "outputs": {
       "type": "object",
@@ -100,15 +106,16 @@ const runOutputSchema = `{
       "required": ["elapsed_ms", "provider", "version"],
       "additionalProperties": false
     },
-    "reason": {"type": "string", "enum": ["TIMEOUT", "CANCELLED", "RESOURCE_REFUSED", "PROVIDER_UNAVAILABLE", "PROVIDER_FAILURE", "CHECKER_INTERRUPTED"]},
+    "reason": {"type": "string", "enum": ` + enumJSON(core.Reasons()) + `},
     "detail": {"type": "string"},
-    "code": {"type": "string", "description": "Stable failure code; branch on it, not on the message.", "enum": ["UNKNOWN_CAPABILITY", "UNKNOWN_ARGUMENT", "UNKNOWN_FIELD", "INVALID_PAYLOAD", "UNKNOWN_REFERENCE", "PORT_CONFLICT", "ARTIFACT_TYPE_MISMATCH", "DOMAIN_ERROR", "POSTCONDITION_FAILED", "INTERNAL_ERROR"]},
+    "code": {"type": "string", "description": "Stable failure code; branch on it, not on the message.", "enum": ` + enumJSON(core.Codes()) + `},
     "message": {"type": "string"},
     "path": {"type": "string", "description": "JSON Pointer to the offending argument, e.g. /payload/left."}
   },
   "required": ["outcome", "capability_id"],
   "additionalProperties": false
 }`
+}
 
 func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	rt := s.runtimeFor(req.Session)
@@ -137,7 +144,7 @@ func (s *Server) doRun(ctx context.Context, rt *core.Runtime, args json.RawMessa
 		return core.Failed("", aerr.code, aerr.path, "%s", aerr.message)
 	}
 	if !present || id == "" {
-		return core.Failed("", core.InvalidPayload, "/capability_id", "capability_id is missing; find one with math.find, e.g. \"integer.compute.gcd\"")
+		return core.Failed("", core.InvalidPayload, "/capability_id", "capability_id is missing; find one with math.find, e.g. %q", s.example.id)
 	}
 	inputs, aerr := bindings(m["inputs"])
 	if aerr != nil {
@@ -184,21 +191,12 @@ func runResult(o core.Outcome) *mcp.CallToolResult {
 	if a := o.Artifact; a != nil {
 		content = append(content, &mcp.ResourceLink{URI: a.URI, Name: "result", Title: o.CapabilityID + " result", MIMEType: "application/json", Size: new(a.Size)})
 	}
-	for _, port := range sortedKeys(o.Outputs) {
+	for _, port := range slices.Sorted(maps.Keys(o.Outputs)) {
 		if out := o.Outputs[port]; out.ArtifactURI != "" {
 			content = append(content, &mcp.ResourceLink{URI: out.ArtifactURI, Name: port, Title: o.CapabilityID + " output " + port, MIMEType: "application/json", Size: new(int64(out.Size))})
 		}
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: o, IsError: o.Outcome == core.OutcomeFailed}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // runText is the compact projection for clients that ignore structured
@@ -217,7 +215,7 @@ func runText(o core.Outcome) string {
 		if a := o.Artifact; a != nil {
 			fmt.Fprintf(&b, "; the result (%d bytes) is stored as %s", a.Size, a.URI)
 		}
-		for _, port := range sortedKeys(o.Outputs) {
+		for _, port := range slices.Sorted(maps.Keys(o.Outputs)) {
 			out := o.Outputs[port]
 			fmt.Fprintf(&b, "; output %s = %s (%s", port, out.ValueRef, out.ArtifactType)
 			if out.ArtifactURI != "" {

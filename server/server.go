@@ -42,8 +42,10 @@ type Options struct {
 type Server struct {
 	reg  *core.Registry
 	opts Options
-	log  *slog.Logger
-	mcp  *mcp.Server
+	// example is the installed operation the tools cite.
+	example example
+	log     *slog.Logger
+	mcp     *mcp.Server
 
 	// heartbeat is the longest gap between progress notifications while an
 	// operation runs with a progress token. Clients reset their idle timers
@@ -70,15 +72,15 @@ func New(reg *core.Registry, opts Options) *Server {
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
 	}
-	s := &Server{reg: reg, opts: opts, log: opts.Logger, heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
+	s := &Server{reg: reg, opts: opts, log: opts.Logger, example: exampleOf(reg), heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,
 		// Logging is not offered: diagnostics go to the server's own log.
 		Capabilities: &mcp.ServerCapabilities{},
 	})
-	s.mcp.AddTool(findTool(), s.find)
-	s.mcp.AddTool(runTool(), s.run)
+	s.mcp.AddTool(findTool(s.example), s.find)
+	s.mcp.AddTool(runTool(s.example), s.run)
 	s.addResources()
 	return s
 }

@@ -1,8 +1,11 @@
 package mcptest
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"slices"
@@ -99,4 +102,42 @@ func processCPU(pid int) time.Duration {
 	utime, _ := strconv.ParseInt(fields[11], 10, 64)
 	stime, _ := strconv.ParseInt(fields[12], 10, 64)
 	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// BenchmarkStartup measures a fresh process from exec to its first answer:
+// `jacobian run integer.compute.gcd` to exit, and `jacobian serve` to its
+// reply to initialize. Both are wall times, so they include the operating
+// system's exec and the Go runtime's start as a user sees them.
+func BenchmarkStartup(b *testing.B) {
+	bin := jacobian(b)
+	b.Run("run_gcd", func(b *testing.B) {
+		for b.Loop() {
+			out, err := exec.Command(bin, "run", "integer.compute.gcd", "--compact", "--json", `{"left":"84","right":"30"}`).Output()
+			if err != nil || !bytes.Contains(out, []byte(`"gcd":"6"`)) {
+				b.Fatalf("%v: %s", err, out)
+			}
+		}
+	})
+	b.Run("serve_initialize", func(b *testing.B) {
+		const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n"
+		for b.Loop() {
+			cmd := exec.Command(bin, "serve")
+			stdin, _ := cmd.StdinPipe()
+			stdout, _ := cmd.StdoutPipe()
+			if err := cmd.Start(); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := io.WriteString(stdin, initialize); err != nil {
+				b.Fatal(err)
+			}
+			line, err := bufio.NewReader(stdout).ReadBytes('\n')
+			if err != nil || !bytes.Contains(line, []byte(`"serverInfo"`)) {
+				b.Fatalf("%v: %s", err, line)
+			}
+			b.StopTimer()
+			stdin.Close()
+			cmd.Wait()
+			b.StartTimer()
+		}
+	})
 }

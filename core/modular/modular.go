@@ -93,6 +93,9 @@ func Inverse(a, m uint64) (uint64, bool) {
 	if m == 0 {
 		return 0, false
 	}
+	if m < 1<<63 {
+		return inverseSigned(a%m, m)
+	}
 	// Extended Euclid on (m, a) with the cofactor of a tracked modulo m, so
 	// no signed arithmetic is needed: invariant r_i ≡ t_i·a (mod m).
 	r0, r1 := m, a%m
@@ -132,14 +135,15 @@ func IsPrime(n uint64) bool {
 		d >>= 1
 		s++
 	}
+	m := NewModulus(n)
 witness:
 	for _, a := range millerRabinBases {
-		x := Pow(a, d, n)
+		x := m.pow(a, d)
 		if x == 1 || x == n-1 {
 			continue
 		}
 		for r := 1; r < s; r++ {
-			x = Mul(x, x, n)
+			x = m.Mul(x, x)
 			if x == n-1 {
 				continue witness
 			}

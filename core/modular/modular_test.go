@@ -63,8 +63,14 @@ func BenchmarkDeterminant(b *testing.B) {
 
 func TestInverse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 5000 {
+	for i := range 6000 {
 		m := rng.Uint64N(1<<62) + 2
+		switch i % 6 {
+		case 4: // just below 2^63, the signed path's limit
+			m = 1<<63 - 1 - rng.Uint64N(1000)
+		case 5: // the unsigned path
+			m = 1<<63 + rng.Uint64N(1<<63)
+		}
 		a := rng.Uint64N(m)
 		inv, ok := Inverse(a, m)
 		g := new(big.Int).GCD(nil, nil, new(big.Int).SetUint64(a), new(big.Int).SetUint64(m))
@@ -343,6 +349,20 @@ func TestRankProfile(t *testing.T) {
 		}
 		if len(rows) > 0 && Determinant(sub, p) == 0 {
 			t.Fatalf("profile rows %v, columns %v give a singular submatrix", rows, pivots)
+		}
+	}
+}
+
+func TestReduceWordsAgainstReduce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 1))
+	for range 2000 {
+		x := randomBig(rng, rng.IntN(300))
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		p := RandomPrime(rng, 2+rng.IntN(62))
+		if got, want := ReduceWords(x, p), Reduce(x, p); got != want {
+			t.Fatalf("ReduceWords(%v, %d) = %d, want %d", x, p, got, want)
 		}
 	}
 }

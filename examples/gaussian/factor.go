@@ -23,7 +23,13 @@ package gaussian
 //
 // Whatever is left of z after removing every prime found is a unit when the
 // norm was fully factored, and otherwise a cofactor whose norm is the
-// product of the composites rho could not split within its budget.
+// product of the composites the budget did not split.
+//
+// The norm is factored over Z with jacobian.dev/core/factor, the public
+// factoring package every domain may import: trial division, perfect
+// powers, Pollard's p − 1 stage 1 and Pollard–Brent rho, within one
+// iteration budget, with the composites it did not split reported rather
+// than guessed at.
 
 import (
 	"context"
@@ -35,6 +41,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
 	"jacobian.dev/core/primality"
 )
 
@@ -46,8 +53,8 @@ const (
 )
 
 // FactorRequest asks for the factorization of z ≠ 0 into Gaussian primes.
-// MaxIterations bounds the Pollard rho iterations spent on the norm
-// (default DefaultFactorIterations).
+// MaxIterations bounds the Pollard rho iterations and p − 1 squarings
+// spent on the norm (default DefaultFactorIterations).
 type FactorRequest struct {
 	Z             Gaussian `json:"z"`
 	MaxIterations *int64   `json:"max_iterations,omitempty"`
@@ -97,22 +104,23 @@ const (
 
 // JSONSchema restricts the statuses.
 func (FactorStatus) JSONSchema() *jsonschema.Schema {
-	return core.Enum("COMPLETE: every factor is a Gaussian prime; INCOMPLETE: the rho budget ran out and the part of z in unfactored remains", string(Complete), string(Incomplete))
+	return core.Enum("COMPLETE: every factor is a Gaussian prime; INCOMPLETE: the iteration budget ran out and the part of z in unfactored remains", string(Complete), string(Incomplete))
 }
 
 // factorizationOperation factors a nonzero Gaussian integer into Gaussian
 // primes. The answer is z = unit · ∏ π^e with each π in its canonical
 // associate (real part > 0, imaginary part ≥ 0) and the unit one of 1, i,
 // −1, −i; factors are ordered by norm, then by real part, so 1 + 2i comes
-// before 2 + i. The norm is factored over Z by trial division and Pollard
-// rho (rho.go) within max_iterations; each rational prime is then lifted
+// before 2 + i. The norm is factored over Z by core/factor (trial
+// division, perfect powers, Pollard p − 1 and rho) within max_iterations,
+// as the integer domain does; each rational prime is then lifted
 // to Z[i] as described at the top of this file. A unit has no prime
 // factors; 0 is refused.
 func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 	return core.Operation[FactorRequest, FactorResult]{
 		ID:         "gaussian.factorization.compute",
 		Title:      "Factorization into Gaussian primes",
-		Summary:    "Factors a nonzero Gaussian integer into a unit times Gaussian primes with exponents, canonical associates ordered by norm; reports the part left when the rho budget runs out.",
+		Summary:    "Factors a nonzero Gaussian integer into a unit times Gaussian primes with exponents, canonical associates ordered by norm; reports the part left when the iteration budget runs out.",
 		Keywords:   []string{"gaussian integer", "factor", "factorization", "gaussian prime", "z[i]", "sum of two squares", "split prime", "cornacchia", "hermite serret"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
@@ -127,7 +135,7 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d); each iteration is one modular squaring of the norm", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d); a rho iteration is two modular multiplications of the norm, a p − 1 squaring counts as one", DefaultFactorIterations),
 				Beyond: func() string {
 					return fmt.Sprintf(`{"z":{"re":"3","im":"4"},"max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},
@@ -182,17 +190,19 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 		},
 		// The norm is p·q for the 31-digit primes p = 10^30 + 57 and
 		// q = 10^30 + 10^10 + 249, both ≡ 1 mod 4 (PARI/GP 2.15); rho would
-		// need about 10^15 iterations, so with the largest budget it runs
-		// until cancelled.
+		// need about 10^15 iterations, and neither p − 1 nor q − 1 is
+		// 2^16-smooth (factor(10^30+56) has 79043, factor(10^30+10^10+248) a
+		// 28-digit prime), so p − 1 misses too and with the largest budget
+		// it runs until cancelled.
 		Slow: func() string {
 			return fmt.Sprintf(`{"z":{"re":"90094869088627072260923607887","im":"995933187801221508260566903132"},"max_iterations":%d}`, int64(MaxFactorIterations))
 		},
 	}
 }
 
-// factorGaussian factors z ≠ 0 with a rho budget for its norm.
+// factorGaussian factors z ≠ 0 with an iteration budget for its norm.
 func factorGaussian(ctx context.Context, z gint, budget int64) (FactorResult, error) {
-	nf, err := factorInteger(ctx, z.norm(), budget)
+	primes, unfactored, err := factor.Factor(ctx, z.norm(), budget)
 	if err != nil {
 		return FactorResult{}, err
 	}
@@ -210,9 +220,9 @@ func factorGaussian(ctx context.Context, z gint, budget int64) (FactorResult, er
 		}
 		return k
 	}
-	for _, pp := range nf.primes {
+	for _, pp := range primes {
 		level := Proven
-		if st, _ := primality.Test(pp.p); st == primality.ProbablePrime {
+		if st, _ := primality.Test(pp.Base); st == primality.ProbablePrime {
 			level = Probable
 		}
 		record := func(pi gint, e int) {
@@ -221,38 +231,38 @@ func factorGaussian(ctx context.Context, z gint, budget int64) (FactorResult, er
 			}
 		}
 		switch {
-		case pp.p.Cmp(big.NewInt(2)) == 0:
+		case pp.Base.Cmp(big.NewInt(2)) == 0:
 			pi := newGint(1, 1)
-			if divideOut(pi, pp.e) != pp.e {
-				return FactorResult{}, fmt.Errorf("(1 + i)^%d should divide %v", pp.e, z)
+			if divideOut(pi, pp.Exponent) != pp.Exponent {
+				return FactorResult{}, fmt.Errorf("(1 + i)^%d should divide %v", pp.Exponent, z)
 			}
-			record(pi, pp.e)
-		case pp.p.Bit(1) == 1: // p ≡ 3 mod 4: inert
-			if pp.e%2 != 0 {
-				return FactorResult{}, fmt.Errorf("the prime %v ≡ 3 mod 4 divides N(%v) to the odd power %d", pp.p, z, pp.e)
+			record(pi, pp.Exponent)
+		case pp.Base.Bit(1) == 1: // p ≡ 3 mod 4: inert
+			if pp.Exponent%2 != 0 {
+				return FactorResult{}, fmt.Errorf("the prime %v ≡ 3 mod 4 divides N(%v) to the odd power %d", pp.Base, z, pp.Exponent)
 			}
-			pi := gint{new(big.Int).Set(pp.p), new(big.Int)}
-			if divideOut(pi, pp.e/2) != pp.e/2 {
-				return FactorResult{}, fmt.Errorf("%v^%d should divide %v", pp.p, pp.e/2, z)
+			pi := gint{new(big.Int).Set(pp.Base), new(big.Int)}
+			if divideOut(pi, pp.Exponent/2) != pp.Exponent/2 {
+				return FactorResult{}, fmt.Errorf("%v^%d should divide %v", pp.Base, pp.Exponent/2, z)
 			}
-			record(pi, pp.e/2)
+			record(pi, pp.Exponent/2)
 		default: // p ≡ 1 mod 4: split
-			pi, err := splitPrime(ctx, pp.p)
+			pi, err := splitPrime(ctx, pp.Base)
 			if err != nil {
 				return FactorResult{}, err
 			}
 			piBar, _ := canonical(pi.conj())
-			a := divideOut(pi, pp.e)
-			b := divideOut(piBar, pp.e-a)
-			if a+b != pp.e {
-				return FactorResult{}, fmt.Errorf("the primes above %v divide %v only %d times, not %d", pp.p, z, a+b, pp.e)
+			a := divideOut(pi, pp.Exponent)
+			b := divideOut(piBar, pp.Exponent-a)
+			if a+b != pp.Exponent {
+				return FactorResult{}, fmt.Errorf("the primes above %v divide %v only %d times, not %d", pp.Base, z, a+b, pp.Exponent)
 			}
 			record(pi, a)
 			record(piBar, b)
 		}
 	}
 	slices.SortFunc(res.Factors, compareFactors)
-	if len(nf.composites) == 0 {
+	if len(unfactored) == 0 {
 		if !isUnit(w) {
 			return FactorResult{}, fmt.Errorf("%v is left after removing every prime of a fully factored norm", w)
 		}

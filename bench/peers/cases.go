@@ -1,0 +1,205 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+)
+
+// Case is one row of the benchmark: the seeded inputs and how each of the
+// three systems computes the answer from them. Adding a case is one entry
+// in caseTable (and, for a FLINT routine not yet there, one run_ function
+// in flint_runner.c).
+type Case struct {
+	// Name is the row's label, matched by the -cases pattern.
+	Name string
+	// Size is the n handed to Inputs; Tiny is the n the harness test uses.
+	Size, Tiny int
+	// Series groups cases that differ only in Size; the report fits a
+	// growth exponent to each series' smallest and largest case.
+	Series string
+	// Inputs draws the inputs of size n. Their names are the GP variables.
+	Inputs func(rng *rand.Rand, n int) ([]Input, error)
+	// Jacobian is Jacobian's computation: a catalog operation through the
+	// runtime, or a kernel call.
+	Jacobian jacobianSide
+	// FLINT names the routine of flint_runner.c, which takes the input
+	// files in order.
+	FLINT string
+	// GPSetup, if set, runs after the inputs are read and before the
+	// clock starts (conversions that are not part of the computation).
+	// GP is the timed expression; its value is an integer or polynomial
+	// (residues mod p are lifted).
+	GPSetup, GP string
+}
+
+// caseTable lists every case. Each Jacobian kernel call is the marked
+// line in its case; the fast kernels replace those lines one for one.
+func caseTable() []Case {
+	cases := []Case{
+		{
+			Name: "poly_gcd_deg1000", Size: 1000, Tiny: 12,
+			Inputs:   polyGCDInputs,
+			Jacobian: operation("polynomial.gcd.compute", twoPolyPayload("Z"), polyAnswer("gcd")),
+			FLINT:    "fmpz_poly_gcd",
+			GP:       "gcd(a, b)",
+		},
+		{
+			Name: "int_gcd_100000_digits", Size: 100_000, Tiny: 30,
+			Inputs:   intGCDInputs,
+			Jacobian: operation("integer.compute.gcd", twoIntPayload, stringAnswer("gcd")),
+			FLINT:    "fmpz_gcd",
+			GP:       "gcd(a, b)",
+		},
+	}
+	for _, n := range []int{50, 100, 200, 400} {
+		cases = append(cases, Case{
+			Name: fmt.Sprintf("det_%d", n), Size: n, Tiny: 2 + n/50, Series: "det",
+			Inputs:   determinantInputs,
+			Jacobian: operation("matrix.determinant.compute", matrixPayloadOf, stringAnswer("determinant")),
+			FLINT:    "fmpz_mat_det",
+			GP:       "matdet(m)",
+		})
+	}
+	cases = append(cases,
+		Case{
+			Name: "resultant_deg100", Size: 100, Tiny: 6,
+			Inputs:   resultantInputs,
+			Jacobian: operation("polynomial.resultant.compute", twoPolyPayload(""), stringAnswer("resultant")),
+			FLINT:    "fmpz_poly_resultant",
+			GP:       "polresultant(a, b)",
+		},
+		Case{
+			Name: "int_mul_100000_digits", Size: 100_000, Tiny: 40,
+			Inputs: intMulInputs,
+			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
+				return new(big.Int).Mul(in[0], in[1]) // ← Jacobian kernel (core/bignum)
+			}, intLines),
+			FLINT: "fmpz_mul",
+			GP:    "a * b",
+		},
+		Case{
+			Name: "int_mul_1000000_digits", Size: 1_000_000, Tiny: 50,
+			Inputs: intMulInputs,
+			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
+				return new(big.Int).Mul(in[0], in[1]) // ← Jacobian kernel (core/bignum)
+			}, intLines),
+			FLINT: "fmpz_mul",
+			GP:    "a * b",
+		},
+		Case{
+			Name: "zpoly_mul_deg1000_100bit", Size: 1000, Tiny: 7,
+			Inputs: zpolyMulInputs,
+			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
+				return zpolyMulKronecker(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
+			}, polyLines),
+			FLINT: "fmpz_poly_mul",
+			GP:    "a * b",
+		},
+		Case{
+			Name: "zpoly_mul_deg10000_100bit", Size: 10_000, Tiny: 8,
+			Inputs: zpolyMulInputs,
+			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
+				return zpolyMulKronecker(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
+			}, polyLines),
+			FLINT: "fmpz_poly_mul",
+			GP:    "a * b",
+		},
+		Case{
+			Name: "gfpoly_mul_deg100000_60bit", Size: 100_000, Tiny: 9,
+			Inputs: gfpolyMulInputs,
+			Jacobian: kernel(primeAndTwoPolys, func(in gfpolyPair) []*big.Int {
+				return gfpolyMulKronecker(in.a, in.b, in.p) // ← Jacobian kernel (core/gfpoly)
+			}, polyLines),
+			FLINT:   "nmod_poly_mul",
+			GPSetup: "A = a * Mod(1, p); B = b * Mod(1, p)",
+			GP:      "A * B",
+		},
+	)
+	return cases
+}
+
+// Inputs of the cases.
+
+// polyGCDInputs is a = g·u and b = g·v of degree n with a common factor g
+// of degree n/5, all three factors with 32-bit coefficients.
+func polyGCDInputs(rng *rand.Rand, n int) ([]Input, error) {
+	g := randPoly(rng, n/5, 32)
+	a := zpolyMulSchoolbook(g, randPoly(rng, n-n/5, 32))
+	b := zpolyMulSchoolbook(g, randPoly(rng, n-n/5, 32))
+	return []Input{polyInput("a", a), polyInput("b", b)}, nil
+}
+
+// intGCDInputs is a = g·u and b = g·v of n−1 or n−2 digits (under the
+// operation's limit of n = 100,000, which it checks on an estimate from
+// the bit length) with a common factor g of n/5 digits.
+func intGCDInputs(rng *rand.Rand, n int) ([]Input, error) {
+	g := randDigits(rng, n/5)
+	a := new(big.Int).Mul(g, randDigits(rng, n-n/5-1))
+	b := new(big.Int).Mul(g, randDigits(rng, n-n/5-1))
+	return []Input{intInput("a", a), intInput("b", b)}, nil
+}
+
+// determinantInputs is an n×n matrix with entries in [−99, 99].
+func determinantInputs(rng *rand.Rand, n int) ([]Input, error) {
+	return []Input{matrixInput("m", randMatrix(rng, n, 99))}, nil
+}
+
+// resultantInputs is two polynomials of degree n with 32-bit coefficients.
+func resultantInputs(rng *rand.Rand, n int) ([]Input, error) {
+	return []Input{polyInput("a", randPoly(rng, n, 32)), polyInput("b", randPoly(rng, n, 32))}, nil
+}
+
+// intMulInputs is two integers of n digits.
+func intMulInputs(rng *rand.Rand, n int) ([]Input, error) {
+	return []Input{intInput("a", randDigits(rng, n)), intInput("b", randDigits(rng, n))}, nil
+}
+
+// zpolyMulInputs is two polynomials of degree n with 100-bit signed
+// coefficients.
+func zpolyMulInputs(rng *rand.Rand, n int) ([]Input, error) {
+	return []Input{polyInput("a", randPoly(rng, n, 100)), polyInput("b", randPoly(rng, n, 100))}, nil
+}
+
+// gfpolyMulInputs is a random 60-bit prime p and two polynomials of
+// degree n over GF(p).
+func gfpolyMulInputs(rng *rand.Rand, n int) ([]Input, error) {
+	p, err := randPrime(rng, 60)
+	if err != nil {
+		return nil, err
+	}
+	return []Input{intInput("p", p), polyInput("a", randPolyMod(rng, n, p)), polyInput("b", randPolyMod(rng, n, p))}, nil
+}
+
+// Payloads of the catalog cases and arguments of the kernels.
+
+func twoPolyPayload(ring string) func(in []Input) any {
+	return func(in []Input) any {
+		return struct {
+			Left  coefficientForm `json:"left"`
+			Right coefficientForm `json:"right"`
+			Ring  string          `json:"ring,omitempty"`
+		}{polyPayload(in[0].Poly()), polyPayload(in[1].Poly()), ring}
+	}
+}
+
+func twoIntPayload(in []Input) any {
+	return map[string]string{"left": in[0].Int().String(), "right": in[1].Int().String()}
+}
+
+func matrixPayloadOf(in []Input) any {
+	return map[string]any{"matrix": matrixPayload(in[0].Matrix())}
+}
+
+func twoInts(in []Input) [2]*big.Int { return [2]*big.Int{in[0].Int(), in[1].Int()} }
+
+func twoPolys(in []Input) [2][]*big.Int { return [2][]*big.Int{in[0].Poly(), in[1].Poly()} }
+
+type gfpolyPair struct {
+	p    *big.Int
+	a, b []*big.Int
+}
+
+func primeAndTwoPolys(in []Input) gfpolyPair {
+	return gfpolyPair{p: in[0].Int(), a: in[1].Poly(), b: in[2].Poly()}
+}

@@ -1,0 +1,136 @@
+package bignum
+
+// Decimal parsing by divide and conquer (Brent and Zimmermann, Modern
+// Computer Arithmetic, §1.7, Algorithm 1.25): a string of k·2^j + m digits
+// is the integer of its top m digits times 10^(k·2^j) plus the integer of
+// the rest, each converted recursively (the two halves on separate
+// goroutines while GOMAXPROCS allows). The powers 10^(k·2^j) are computed
+// once per conversion by repeated squaring. With the transform product this
+// is O(M(n) log n), against math/big's quadratic parsing: 60 ms against
+// 1.3 s for big.Int.SetString at 10^6 digits.
+//
+// Printing needs no counterpart: big.Int.String already divides and
+// conquers, and a version on the reciprocal division measured no faster
+// (BenchmarkDecimal, 10^6 digits: 187 ms against 146 ms; 10^5 digits: 5.9
+// against 5.4 ms), so it was not kept.
+
+import (
+	"context"
+	"math/big"
+	"runtime"
+	"sync"
+)
+
+// parseThreshold is the length in digits below which ParseDecimal hands the
+// whole string to big.Int.SetString, and parseLeaf the length of the pieces
+// it hands over above. Measured with BenchmarkDecimal: at 10^4 digits
+// big.Int.SetString takes 123 µs and the recursion 157 µs; at 10^5 digits
+// 15.7 ms against 4.8 ms. Leaves of 2^10, 2^11 and 2^13 digits took 64, 60
+// and 76 ms at 10^6 digits.
+const (
+	parseThreshold = 1 << 14
+	parseLeaf      = 1 << 11
+)
+
+// powersOfTen holds 10^(leaf·2^j) for j = 0, 1, ..., built on demand.
+type powersOfTen struct {
+	leaf int
+	mu   sync.Mutex
+	pow  []*big.Int
+}
+
+// get returns 10^(leaf·2^j).
+func (p *powersOfTen) get(j int) *big.Int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.pow) == 0 {
+		p.pow = append(p.pow, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(p.leaf)), nil))
+	}
+	for len(p.pow) <= j {
+		last := p.pow[len(p.pow)-1]
+		p.pow = append(p.pow, Sqr(new(big.Int), last))
+	}
+	return p.pow[j]
+}
+
+// ParseDecimal sets z to the value of s, an optional sign '+' or '-'
+// followed by one or more ASCII decimal digits, and returns (z, true); on
+// any other s it returns (nil, false) and leaves z unchanged. It agrees with
+// big.Int.SetString(s, 10), converting long strings by divide and conquer.
+func ParseDecimal(z *big.Int, s string) (*big.Int, bool) {
+	z, ok, _ := ParseDecimalContext(context.Background(), z, s)
+	return z, ok
+}
+
+// ParseDecimalContext is ParseDecimal that stops with ctx.Err() once ctx
+// is done, polled at every piece of at least parseLeaf digits.
+func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, bool, error) {
+	neg := false
+	digits := s
+	if len(digits) > 0 && (digits[0] == '+' || digits[0] == '-') {
+		neg = digits[0] == '-'
+		digits = digits[1:]
+	}
+	if len(digits) == 0 {
+		return nil, false, nil
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return nil, false, nil
+		}
+	}
+	if len(digits) < parseThreshold {
+		v, _ := new(big.Int).SetString(digits, 10)
+		if neg {
+			v.Neg(v)
+		}
+		return z.Set(v), true, nil
+	}
+	pow := &powersOfTen{leaf: parseLeaf}
+	v, err := parseDigits(ctx, digits, pow, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return nil, false, err
+	}
+	z.Set(v)
+	if neg {
+		z.Neg(z)
+	}
+	return z, true, nil
+}
+
+// parseDigits converts a string of decimal digits.
+func parseDigits(ctx context.Context, s string, pow *powersOfTen, workers int) (*big.Int, error) {
+	if len(s) <= parseLeaf {
+		v, _ := new(big.Int).SetString(s, 10)
+		return v, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// The low part has leaf·2^j digits, the largest such below len(s).
+	j := 0
+	for parseLeaf<<(j+1) < len(s) {
+		j++
+	}
+	low := parseLeaf << j
+	hiDigits, loDigits := s[:len(s)-low], s[len(s)-low:]
+	var hi, lo *big.Int
+	var hiErr, loErr error
+	if workers > 1 {
+		var wg sync.WaitGroup
+		wg.Go(func() { lo, loErr = parseDigits(ctx, loDigits, pow, workers/2) })
+		hi, hiErr = parseDigits(ctx, hiDigits, pow, workers-workers/2)
+		wg.Wait()
+	} else {
+		lo, loErr = parseDigits(ctx, loDigits, pow, 1)
+		hi, hiErr = parseDigits(ctx, hiDigits, pow, 1)
+	}
+	if hiErr != nil {
+		return nil, hiErr
+	}
+	if loErr != nil {
+		return nil, loErr
+	}
+	Mul(hi, hi, pow.get(j))
+	return hi.Add(hi, lo), nil
+}

@@ -1,0 +1,59 @@
+package bignum
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestParseDecimal compares ParseDecimal with math/big's conversions on
+// random integers of sizes around the leaf size, the threshold and their
+// doublings, powers of ten and their neighbours (runs of zeros and nines),
+// zero, all-ones words, and negative values.
+func TestParseDecimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 1))
+	var values []*big.Int
+	for _, words := range []int{0, 1, 2, 1000, 4000} {
+		values = append(values, randomWords(rng, words, false), randomWords(rng, words, true))
+	}
+	for _, digits := range []int{1, parseLeaf - 1, parseLeaf, parseLeaf + 1, parseThreshold - 1, parseThreshold, parseThreshold + 1, 2*parseThreshold + 1, 5 * parseThreshold} {
+		values = append(values, randomDigits(rng, digits))
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(digits)), nil)
+		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(p, big.NewInt(1)))
+	}
+	for _, v := range values {
+		for _, x := range []*big.Int{v, new(big.Int).Neg(v)} {
+			want := x.String()
+			z, ok := ParseDecimal(new(big.Int), want)
+			if !ok || z.Cmp(x) != 0 {
+				t.Fatalf("ParseDecimal of a %d-digit string is wrong", len(want))
+			}
+			if x.Sign() > 0 {
+				if z, ok := ParseDecimal(new(big.Int), "+"+want); !ok || z.Cmp(x) != 0 {
+					t.Fatalf("ParseDecimal with a plus sign is wrong")
+				}
+			}
+		}
+	}
+	// Leading zeros are digits like any other.
+	long := strings.Repeat("0", 3*parseThreshold) + "12345"
+	if z, ok := ParseDecimal(new(big.Int), long); !ok || z.Cmp(big.NewInt(12345)) != 0 {
+		t.Fatalf("ParseDecimal with leading zeros is wrong")
+	}
+}
+
+// TestParseDecimalRejects checks that malformed strings are refused, as
+// big.Int.SetString(s, 10) refuses them, and leave z unchanged.
+func TestParseDecimalRejects(t *testing.T) {
+	good := strings.Repeat("7", 3*parseThreshold)
+	for _, s := range []string{"", "-", "+", "--1", "1_000", "0x10", " 1", "1 ", "12a", good + "x", "x" + good, "١٢"} {
+		z := big.NewInt(42)
+		if r, ok := ParseDecimal(z, s); ok || r != nil || z.Int64() != 42 {
+			t.Errorf("ParseDecimal(%.20q) accepted or changed z", s)
+		}
+		if _, ok := new(big.Int).SetString(s, 10); ok {
+			t.Errorf("big.Int.SetString accepts %.20q: the test's premise is wrong", s)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+// Package bignum holds fast kernels for integers held as *big.Int: the
+// product, squaring, division with remainder, gcd, extended gcd and
+// decimal parsing, each deferring to math/big below a crossover measured on
+// the reference machine (2-core amd64) and written beside its constant.
+//
+//	Mul, Sqr          number-theoretic transform over three 62-bit primes
+//	                  with Garner CRT (ntt.go) from 3072 words of the
+//	                  smaller factor; big.Int.Mul (Karatsuba) below.
+//	QuoRem            Newton reciprocal on the transform product (div.go)
+//	                  when divisor and quotient both have 8192 words or more;
+//	                  big.Int.QuoRem (Burnikel–Ziegler) below.
+//	GCD, GCDExt       Möller's half-gcd (gcd.go) from 2^16 bits, with
+//	                  word-level Lehmer passes below 2^11 bits inside it;
+//	                  big.Int.GCD (Lehmer) below 2^16 bits.
+//	ParseDecimal      divide and conquer on cached powers of ten (decimal.go)
+//	                  from 16,384 digits; big.Int.SetString below. Printing
+//	                  is left to big.Int.String, which is as fast.
+//
+// Results are exactly those of the math/big counterparts (the same
+// truncated quotient and remainder, gcd ≥ 0 with gcd(0, 0) = 0); GCDExt's
+// Bézout pair has its own documented canonical form. The Context variants
+// poll the context between the coarse steps of the long algorithms. Inputs
+// are never modified; outputs may alias inputs as documented per function.
+package bignum

@@ -1,0 +1,64 @@
+package bignum
+
+import (
+	"context"
+	"math/big"
+	"math/bits"
+)
+
+// mulThreshold is the size, in words of the smaller operand, from which Mul
+// uses the number-theoretic transform rather than math/big's Karatsuba
+// product. Measured with BenchmarkMulWords on a 2-core amd64: at 2048 words
+// the transform takes 0.52 ms against 0.49 ms, at 3072 words (a transform of
+// length 8192, three quarters full) 1.28 ms against 1.25 ms, at 4096 words
+// 1.57 ms against 1.97 ms, and at 8192 words 3.06 ms against 4.89 ms.
+const mulThreshold = 3072
+
+// Mul sets z to x·y and returns z. Operands whose smaller factor has at
+// least mulThreshold words are multiplied by a number-theoretic transform
+// over three word-size primes with CRT recombination (ntt.go); smaller ones
+// by big.Int.Mul. z may alias x or y.
+func Mul(z, x, y *big.Int) *big.Int {
+	z, _ = MulContext(context.Background(), z, x, y)
+	return z
+}
+
+// MulContext is Mul that returns ctx.Err(), leaving z unchanged, if ctx is
+// done before the product or between the transforms of its three primes
+// (at 10^7 digits each takes a few tenths of a second).
+func MulContext(ctx context.Context, z, x, y *big.Int) (*big.Int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if !useTransform(x, y) {
+		return z.Mul(x, y), nil
+	}
+	neg := (x.Sign() < 0) != (y.Sign() < 0)
+	xw, yw := x.Bits(), y.Bits()
+	p, err := nttMulContext(ctx, xw, yw, len(xw) == len(yw) && &xw[0] == &yw[0])
+	if err != nil {
+		return nil, err
+	}
+	z.SetBits(p)
+	if neg {
+		z.Neg(z)
+	}
+	return z, nil
+}
+
+// Sqr sets z to x² and returns z, with one forward transform instead of
+// two above the crossover.
+func Sqr(z, x *big.Int) *big.Int {
+	if !useTransform(x, x) {
+		return z.Mul(x, x)
+	}
+	z.SetBits(nttMul(x.Bits(), x.Bits(), true))
+	return z
+}
+
+func useTransform(x, y *big.Int) bool {
+	if bits.UintSize != 64 {
+		return false
+	}
+	return min(len(x.Bits()), len(y.Bits())) >= mulThreshold
+}

@@ -1,0 +1,467 @@
+package core
+
+// The structural pass: one scan over a payload's bytes, before anything is
+// decoded, that refuses what no declared limit would let through and says
+// how much decoding will cost.
+//
+// Decoding a payload builds a tree of Go values for schema validation and
+// then the typed request; both cost tens of bytes per JSON value, so a
+// 16 MiB array of one-digit strings costs hundreds of megabytes before any
+// preflight could refuse its length. The scan walks the bytes beside the
+// request schema and refuses, with the JSON pointer of the first offender:
+//
+//   - malformed JSON and invalid UTF-8 (with line and column);
+//   - an object that names a key twice (decoders keep the last one
+//     silently, so {"left":"84","left":"35"} would run on 35);
+//   - nesting deeper than maxDepth;
+//   - an array longer than its schema's maxItems, a string longer than its
+//     maxLength, where the schema declares them.
+//
+// It allocates nothing per value (keys are compared in place while an
+// object is open) and polls the context every few hundred kilobytes, so a
+// payload at the size limit scans in milliseconds. Its count of values and
+// bytes is what admission reserves from the memory budget before decoding.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// maxDepth bounds the nesting of arrays and objects in a payload. The
+// deepest value encoding (a GF(p^k) polynomial inside a request) nests four
+// levels; 64 leaves room for any operation and refuses nesting bombs.
+const maxDepth = 64
+
+// scanPoll is how many bytes the scan reads between polls of its context.
+const scanPoll = 256 << 10
+
+// payloadShape is what the scan learned about a well-formed payload.
+type payloadShape struct {
+	values int // JSON values of every kind, containers included
+	bytes  int
+}
+
+// decodeCost estimates the bytes that decoding a payload of this shape
+// holds at its peak: the validation tree and the typed request together,
+// measured at about 170 bytes per value plus 4 per byte of input (a 16 MB
+// array of one-digit strings, 4 million values, peaked at 672 MB; one of
+// 160,000 hundred-digit strings at 115 MB).
+func (s payloadShape) decodeCost() int64 {
+	return int64(s.values)*170 + int64(s.bytes)*4
+}
+
+type scanner struct {
+	ctx    context.Context
+	b      []byte
+	i      int
+	next   int // offset of the next context poll
+	values int
+	// path holds the reference tokens of the value being scanned, for
+	// error messages; it is built lazily from the stack of frames.
+	frames []frame
+}
+
+type frame struct {
+	key   []byte // raw key of the current member (objects)
+	index int    // current element (arrays)
+	array bool
+}
+
+// scanPayload runs the structural pass over b against schema (nil: no
+// bounds from a schema). prefix is the JSON pointer of b itself.
+func scanPayload(ctx context.Context, b []byte, schema *jsonschema.Schema, prefix string) (payloadShape, error) {
+	if !utf8.Valid(b) {
+		off := 0
+		for off < len(b) {
+			r, size := utf8.DecodeRune(b[off:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			off += size
+		}
+		line, col := position(b, int64(off)+1)
+		return payloadShape{}, &Error{Code: InvalidPayload, Path: prefix, Message: fmt.Sprintf("the payload is not valid UTF-8 at line %d, column %d (byte %d); JSON text must be UTF-8", line, col, off)}
+	}
+	s := &scanner{ctx: ctx, b: b, next: scanPoll}
+	s.space()
+	if err := s.value(schema, prefix, 0); err != nil {
+		return payloadShape{}, err
+	}
+	s.space()
+	if s.i != len(s.b) {
+		return payloadShape{}, s.syntax(prefix, "unexpected data after the top-level value")
+	}
+	return payloadShape{values: s.values, bytes: len(b)}, nil
+}
+
+func (s *scanner) poll(prefix string) error {
+	if s.i < s.next {
+		return nil
+	}
+	s.next = s.i + scanPoll
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (s *scanner) space() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// pointer renders the JSON pointer of the value being scanned.
+func (s *scanner) pointer(prefix string) string {
+	var buf bytes.Buffer
+	buf.WriteString(prefix)
+	for _, f := range s.frames {
+		buf.WriteByte('/')
+		if f.array {
+			buf.WriteString(strconv.Itoa(f.index))
+		} else {
+			buf.WriteString(PointerToken(unquoteKey(f.key)))
+		}
+	}
+	return buf.String()
+}
+
+func (s *scanner) syntax(prefix, what string) error {
+	line, col := position(s.b, int64(s.i)+1)
+	return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("malformed JSON at line %d, column %d (byte %d): %s", line, col, s.i, what)}
+}
+
+func (s *scanner) value(schema *jsonschema.Schema, prefix string, depth int) error {
+	if err := s.poll(prefix); err != nil {
+		return err
+	}
+	if s.i >= len(s.b) {
+		return s.syntax(prefix, "unexpected end of JSON input")
+	}
+	s.values++
+	switch c := s.b[s.i]; {
+	case c == '{':
+		return s.object(schema, prefix, depth+1)
+	case c == '[':
+		return s.array(schema, prefix, depth+1)
+	case c == '"':
+		start := s.i
+		if err := s.str(prefix); err != nil {
+			return err
+		}
+		if max, ok := maxLength(schema); ok {
+			if n := utf8.RuneCount(s.b[start+1 : s.i-1]); n > max {
+				// Escapes count as their characters; a string of
+				// escapes within maxLength is caught by validation.
+				return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("a string of about %d characters where at most %d are allowed", n, max)}
+			}
+		}
+		return nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number(prefix)
+	default:
+		for _, lit := range []string{"true", "false", "null"} {
+			if bytes.HasPrefix(s.b[s.i:], []byte(lit)) {
+				s.i += len(lit)
+				return nil
+			}
+		}
+		return s.syntax(prefix, fmt.Sprintf("invalid character %q looking for the beginning of a value", c))
+	}
+}
+
+func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) error {
+	if depth > maxDepth {
+		return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("the payload nests arrays and objects more than %d deep", maxDepth)}
+	}
+	s.i++ // {
+	s.frames = append(s.frames, frame{})
+	top := len(s.frames) - 1
+	var keys [][]byte // keys of this object, compared in place
+	s.space()
+	if s.i < len(s.b) && s.b[s.i] == '}' {
+		s.i++
+		s.frames = s.frames[:top]
+		return nil
+	}
+	for {
+		key, err := s.member(prefix)
+		if err != nil {
+			return err
+		}
+		s.frames[top].key = key
+		for _, k := range keys {
+			if sameKey(k, key) {
+				return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("the key %s appears twice in one object; send each field once", key)}
+			}
+		}
+		keys = append(keys, key)
+		if err := s.value(propertySchema(schema, unquoteKey(key)), prefix, depth); err != nil {
+			return err
+		}
+		if done, err := s.separator(prefix, '}'); err != nil || done {
+			s.frames = s.frames[:top]
+			return err
+		}
+	}
+}
+
+// member reads an object member's key and its colon, leaving the scanner
+// at the value; the key is returned raw (quoted) and set on the innermost
+// frame, so that an error at the colon names the member.
+func (s *scanner) member(prefix string) ([]byte, error) {
+	s.space()
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
+		return nil, s.syntax(prefix, "expected a string key")
+	}
+	start := s.i
+	if err := s.str(prefix); err != nil {
+		return nil, err
+	}
+	key := s.b[start:s.i]
+	s.frames[len(s.frames)-1].key = key
+	s.space()
+	if s.i >= len(s.b) || s.b[s.i] != ':' {
+		return nil, s.syntax(prefix, "expected ':' after an object key")
+	}
+	s.i++
+	s.space()
+	return key, nil
+}
+
+// separator reads what follows a member or element: a comma (more to
+// come) or the closing bracket (done).
+func (s *scanner) separator(prefix string, closing byte) (done bool, err error) {
+	s.space()
+	if s.i >= len(s.b) {
+		return false, s.syntax(prefix, "unexpected end of JSON input")
+	}
+	switch s.b[s.i] {
+	case ',':
+		s.i++
+		return false, nil
+	case closing:
+		s.i++
+		return true, nil
+	}
+	what := "an array element"
+	if closing == '}' {
+		what = "an object member"
+	}
+	return false, s.syntax(prefix, fmt.Sprintf("expected ',' or '%c' after %s", closing, what))
+}
+
+func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) error {
+	if depth > maxDepth {
+		return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("the payload nests arrays and objects more than %d deep", maxDepth)}
+	}
+	s.i++ // [
+	max, bounded := maxItems(schema)
+	s.frames = append(s.frames, frame{array: true})
+	top := len(s.frames) - 1
+	s.space()
+	if s.i < len(s.b) && s.b[s.i] == ']' {
+		s.i++
+		s.frames = s.frames[:top]
+		return nil
+	}
+	for n := 0; ; n++ {
+		s.frames[top].index = n
+		if bounded && n >= max {
+			s.frames = s.frames[:top]
+			return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("an array of more than %d elements where at most %d are allowed", max, max)}
+		}
+		s.space()
+		if err := s.value(itemSchema(schema, n), prefix, depth); err != nil {
+			return err
+		}
+		if done, err := s.separator(prefix, ']'); err != nil || done {
+			s.frames = s.frames[:top]
+			return err
+		}
+	}
+}
+
+// str scans a string starting at its opening quote.
+func (s *scanner) str(prefix string) error {
+	s.i++ // "
+	for s.i < len(s.b) {
+		c := s.b[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return nil
+		case c == '\\':
+			if s.i+1 >= len(s.b) {
+				return s.syntax(prefix, "unexpected end of JSON input in a string")
+			}
+			switch s.b[s.i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				s.i += 2
+			case 'u':
+				if s.i+6 > len(s.b) || !isHex4(s.b[s.i+2:s.i+6]) {
+					return s.syntax(prefix, "invalid \\u escape in a string")
+				}
+				s.i += 6
+			default:
+				return s.syntax(prefix, fmt.Sprintf("invalid escape \\%c in a string", s.b[s.i+1]))
+			}
+		case c < 0x20:
+			return s.syntax(prefix, "a control character inside a string; escape it")
+		default:
+			s.i++
+		}
+	}
+	return s.syntax(prefix, "unexpected end of JSON input in a string")
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// number scans a JSON number (RFC 8259 §6); NaN and Infinity are not ones.
+func (s *scanner) number(prefix string) error {
+	digits := func() int {
+		n := 0
+		for s.i < len(s.b) && s.b[s.i] >= '0' && s.b[s.i] <= '9' {
+			s.i++
+			n++
+		}
+		return n
+	}
+	if s.b[s.i] == '-' {
+		s.i++
+	}
+	if s.i < len(s.b) && s.b[s.i] == '0' {
+		s.i++
+	} else if digits() == 0 {
+		return s.syntax(prefix, "invalid number")
+	}
+	if s.i < len(s.b) && s.b[s.i] == '.' {
+		s.i++
+		if digits() == 0 {
+			return s.syntax(prefix, "invalid number: no digits after the decimal point")
+		}
+	}
+	if s.i < len(s.b) && (s.b[s.i] == 'e' || s.b[s.i] == 'E') {
+		s.i++
+		if s.i < len(s.b) && (s.b[s.i] == '+' || s.b[s.i] == '-') {
+			s.i++
+		}
+		if digits() == 0 {
+			return s.syntax(prefix, "invalid number: no digits in the exponent")
+		}
+	}
+	return nil
+}
+
+// sameKey compares two raw (quoted) keys as the strings they denote.
+func sameKey(a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	if bytes.IndexByte(a, '\\') < 0 && bytes.IndexByte(b, '\\') < 0 {
+		return false
+	}
+	return unquoteKey(a) == unquoteKey(b)
+}
+
+// unquoteKey returns the string a scanned (well-formed) key denotes.
+func unquoteKey(raw []byte) string {
+	if len(raw) < 2 {
+		return ""
+	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1])
+	}
+	var u string
+	if err := json.Unmarshal(raw, &u); err == nil {
+		return u
+	}
+	return string(raw[1 : len(raw)-1])
+}
+
+// The schema navigation below follows only what bounds sizes: properties,
+// items and prefixItems, and anyOf/oneOf alternatives (a bound holds where
+// every alternative declares one, the loosest of them).
+
+func propertySchema(s *jsonschema.Schema, key string) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	if p, ok := s.Properties[key]; ok {
+		return p
+	}
+	return nil
+}
+
+func itemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {
+	if s == nil {
+		return nil
+	}
+	if i < len(s.PrefixItems) {
+		return s.PrefixItems[i]
+	}
+	if s.Items != nil {
+		return s.Items
+	}
+	return nil
+}
+
+func alternatives(s *jsonschema.Schema) []*jsonschema.Schema {
+	if len(s.AnyOf) > 0 {
+		return s.AnyOf
+	}
+	return s.OneOf
+}
+
+func maxItems(s *jsonschema.Schema) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	if s.MaxItems != nil {
+		return *s.MaxItems, true
+	}
+	return loosest(alternatives(s), maxItems)
+}
+
+func maxLength(s *jsonschema.Schema) (int, bool) {
+	if s == nil {
+		return 0, false
+	}
+	if s.MaxLength != nil {
+		return *s.MaxLength, true
+	}
+	return loosest(alternatives(s), maxLength)
+}
+
+func loosest(alts []*jsonschema.Schema, bound func(*jsonschema.Schema) (int, bool)) (int, bool) {
+	if len(alts) == 0 {
+		return 0, false
+	}
+	m := 0
+	for _, a := range alts {
+		b, ok := bound(a)
+		if !ok {
+			return 0, false
+		}
+		m = max(m, b)
+	}
+	return m, true
+}

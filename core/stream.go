@@ -1,0 +1,327 @@
+package core
+
+// Streaming validation of large results.
+//
+// The runtime validates every result against its declared schema before it
+// publishes it. The general validator builds a tree of the whole document
+// first, which for a 65,536-entry table (8 MB of JSON) costs two to three
+// times the computation. Results are encoded from typed Go values whose
+// schemas were inferred from the same types, so they use a small part of
+// JSON Schema: types, properties, required, additionalProperties false,
+// items, enums of strings, patterns, and size bounds. validateStream checks
+// exactly those keywords in one pass over the bytes, with the fixed
+// patterns of core's value types matched by hand; a schema that uses any
+// other keyword is not streamable, and its results go to the general
+// validator whatever their size.
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// streamable reports whether validateStream decides s exactly: s uses no
+// keyword outside the subset it checks.
+func streamable(s *jsonschema.Schema) bool {
+	for _, l := range subschemas(s) {
+		if isFalseSchema(l.s) || isEmptySchema(l.s) {
+			continue
+		}
+		x := *l.s
+		// Clear what validateStream checks (and annotations); anything
+		// left over is a keyword it does not know.
+		x.Schema, x.Description, x.Title, x.Default, x.Examples = "", "", "", nil, nil
+		x.Type, x.Types, x.Properties, x.Required, x.Items = "", nil, nil, nil, nil
+		x.Enum, x.Pattern, x.MaxItems, x.MinItems, x.MaxLength, x.MinLength = nil, "", nil, nil, nil, nil
+		if isFalseSchema(l.s.AdditionalProperties) {
+			x.AdditionalProperties = nil
+		}
+		if !isEmptySchema(&x) {
+			return false
+		}
+		for _, e := range l.s.Enum {
+			if _, ok := e.(string); !ok {
+				return false
+			}
+		}
+		if l.s.Pattern != "" {
+			if _, err := regexp.Compile(l.s.Pattern); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isEmptySchema(s *jsonschema.Schema) bool {
+	b, err := s.MarshalJSON()
+	return err == nil && (string(b) == "true" || string(b) == "{}")
+}
+
+// streamValidator validates one document against one streamable schema.
+type streamValidator struct {
+	scanner
+	patterns map[string]*regexp.Regexp
+}
+
+// validateStream checks doc against a streamable schema, returning an
+// *Error naming the first violation's path under prefix.
+func validateStream(doc []byte, schema *jsonschema.Schema, prefix string) error {
+	v := &streamValidator{patterns: map[string]*regexp.Regexp{}}
+	v.b = doc
+	v.next = len(doc) + 1 // no context to poll: results are bounded
+	v.space()
+	if err := v.check(schema, prefix); err != nil {
+		return err
+	}
+	v.space()
+	if v.i != len(v.b) {
+		return v.syntax(prefix, "unexpected data after the top-level value")
+	}
+	return nil
+}
+
+func (v *streamValidator) fail(prefix, format string, args ...any) error {
+	return &Error{Code: InvalidPayload, Path: v.pointer(prefix), Message: fmt.Sprintf(format, args...)}
+}
+
+func typeAllows(s *jsonschema.Schema, t string) bool {
+	if s.Type == "" && len(s.Types) == 0 {
+		return true
+	}
+	if s.Type == t || slices.Contains(s.Types, t) {
+		return true
+	}
+	return t == "integer" && (s.Type == "number" || slices.Contains(s.Types, "number"))
+}
+
+func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
+	if v.i >= len(v.b) {
+		return v.syntax(prefix, "unexpected end of JSON input")
+	}
+	if s == nil {
+		s = &jsonschema.Schema{}
+	}
+	if isFalseSchema(s) {
+		return v.fail(prefix, "a value where none is allowed")
+	}
+	switch c := v.b[v.i]; {
+	case c == '{':
+		if !typeAllows(s, "object") {
+			return v.fail(prefix, "an object where the schema wants %s", wanted(s))
+		}
+		return v.object(s, prefix)
+	case c == '[':
+		if !typeAllows(s, "array") {
+			return v.fail(prefix, "an array where the schema wants %s", wanted(s))
+		}
+		return v.array(s, prefix)
+	case c == '"':
+		if !typeAllows(s, "string") {
+			return v.fail(prefix, "a string where the schema wants %s", wanted(s))
+		}
+		start := v.i
+		if err := v.str(prefix); err != nil {
+			return err
+		}
+		return v.stringValue(s, v.b[start:v.i], prefix)
+	case c == '-' || (c >= '0' && c <= '9'):
+		start := v.i
+		if err := v.number(prefix); err != nil {
+			return err
+		}
+		isInt := !bytes.ContainsAny(v.b[start:v.i], ".eE")
+		if !typeAllows(s, "number") && !(isInt && typeAllows(s, "integer")) {
+			return v.fail(prefix, "a number where the schema wants %s", wanted(s))
+		}
+		return nil
+	default:
+		for _, lit := range []struct{ text, kind string }{{"true", "boolean"}, {"false", "boolean"}, {"null", "null"}} {
+			if bytes.HasPrefix(v.b[v.i:], []byte(lit.text)) {
+				v.i += len(lit.text)
+				if !typeAllows(s, lit.kind) {
+					return v.fail(prefix, "%s where the schema wants %s", lit.text, wanted(s))
+				}
+				return nil
+			}
+		}
+		return v.syntax(prefix, fmt.Sprintf("invalid character %q looking for the beginning of a value", c))
+	}
+}
+
+func wanted(s *jsonschema.Schema) string {
+	if s.Type != "" {
+		return s.Type
+	}
+	return fmt.Sprint(s.Types)
+}
+
+func (v *streamValidator) stringValue(s *jsonschema.Schema, raw []byte, prefix string) error {
+	if s.Enum == nil && s.MaxLength == nil && s.MinLength == nil && bytes.IndexByte(raw, '\\') < 0 {
+		// The common case, an escape-free decimal, needs no copy.
+		switch inner := raw[1 : len(raw)-1]; s.Pattern {
+		case "":
+			return nil
+		case integerPattern:
+			if isDecimalInteger(inner) {
+				return nil
+			}
+		case rationalPattern:
+			num, den, found := bytes.Cut(inner, []byte("/"))
+			if isDecimalInteger(num) && (!found || isPositiveDecimal(den)) {
+				return nil
+			}
+		}
+	}
+	text := unquoteKey(raw)
+	if s.Enum != nil && !slices.Contains(s.Enum, any(text)) {
+		return v.fail(prefix, "%s is not one of %v", raw, s.Enum)
+	}
+	if s.MaxLength != nil || s.MinLength != nil {
+		n := len([]rune(text))
+		if s.MaxLength != nil && n > *s.MaxLength || s.MinLength != nil && n < *s.MinLength {
+			return v.fail(prefix, "a string of %d characters is outside the schema's bounds", n)
+		}
+	}
+	if s.Pattern != "" && !v.matches(s.Pattern, text) {
+		return v.fail(prefix, "%s does not match the pattern %s", clipBytes(raw, 60), s.Pattern)
+	}
+	return nil
+}
+
+// matches matches the value types' fixed patterns by hand and any other
+// pattern with its compiled expression.
+func (v *streamValidator) matches(pattern, text string) bool {
+	switch pattern {
+	case integerPattern:
+		return isDecimalInteger(text)
+	case rationalPattern:
+		num, den, found := strings.Cut(text, "/")
+		return isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+	}
+	re, ok := v.patterns[pattern]
+	if !ok {
+		re = compiledPattern(pattern)
+		v.patterns[pattern] = re
+	}
+	return re.MatchString(text)
+}
+
+var patternCache sync.Map // pattern → *regexp.Regexp; read-mostly, patterns are a fixed set
+
+func compiledPattern(p string) *regexp.Regexp {
+	if re, ok := patternCache.Load(p); ok {
+		return re.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(p) // streamable checked that it compiles
+	patternCache.Store(p, re)
+	return re
+}
+
+// isDecimalInteger matches ^-?(0|[1-9][0-9]*)$.
+func isDecimalInteger[T string | []byte](s T) bool {
+	if len(s) > 0 && s[0] == '-' {
+		s = s[1:]
+	}
+	return (len(s) == 1 && s[0] == '0') || isPositiveDecimal(s)
+}
+
+// isPositiveDecimal matches ^[1-9][0-9]*$.
+func isPositiveDecimal[T string | []byte](s T) bool {
+	if len(s) == 0 || s[0] < '1' || s[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func clipBytes(b []byte, n int) string {
+	if len(b) <= n {
+		return string(b)
+	}
+	return string(b[:n]) + "…"
+}
+
+func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
+	v.i++ // {
+	v.frames = append(v.frames, frame{})
+	top := len(v.frames) - 1
+	closed := isFalseSchema(s.AdditionalProperties)
+	var seen []string
+	v.space()
+	if v.i < len(v.b) && v.b[v.i] == '}' {
+		v.i++
+	} else {
+		for {
+			raw, err := v.member(prefix)
+			if err != nil {
+				return err
+			}
+			v.frames[top].key = raw
+			key := unquoteKey(raw)
+			if slices.Contains(seen, key) {
+				return v.fail(prefix, "the key %q appears twice", key)
+			}
+			seen = append(seen, key)
+			sub, declared := s.Properties[key]
+			if !declared && closed {
+				return v.fail(prefix, "the property %q is not declared, and the object is closed", key)
+			}
+			if err := v.check(sub, prefix); err != nil {
+				return err
+			}
+			if done, err := v.separator(prefix, '}'); err != nil {
+				return err
+			} else if done {
+				break
+			}
+		}
+	}
+	v.frames = v.frames[:top]
+	for _, r := range s.Required {
+		if !slices.Contains(seen, r) {
+			return v.fail(prefix, "the required property %q is missing", r)
+		}
+	}
+	return nil
+}
+
+func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
+	v.i++ // [
+	v.frames = append(v.frames, frame{array: true})
+	top := len(v.frames) - 1
+	n := 0
+	v.space()
+	if v.i < len(v.b) && v.b[v.i] == ']' {
+		v.i++
+	} else {
+		for ; ; n++ {
+			v.frames[top].index = n
+			v.space()
+			if err := v.check(s.Items, prefix); err != nil {
+				return err
+			}
+			if done, err := v.separator(prefix, ']'); err != nil {
+				return err
+			} else if done {
+				n++
+				break
+			}
+		}
+	}
+	v.frames = v.frames[:top]
+	if s.MaxItems != nil && n > *s.MaxItems || s.MinItems != nil && n < *s.MinItems {
+		return v.fail(prefix, "an array of %s elements is outside the schema's bounds", strconv.Itoa(n))
+	}
+	return nil
+}
