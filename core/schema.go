@@ -337,7 +337,7 @@ func quoteAll(names []string) string {
 // because inference may share one value type's schema between fields.
 func applyBounds(s *jsonschema.Schema, bounds Bounds) []string {
 	var problems []string
-	for _, at := range sortedKeys(bounds) {
+	for _, at := range slices.Sorted(maps.Keys(bounds)) {
 		if !strings.HasPrefix(at, "/") {
 			problems = append(problems, fmt.Sprintf("Bounds names %q; write a JSON pointer into the payload, such as \"/matrix\"", at))
 			continue

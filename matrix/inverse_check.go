@@ -30,6 +30,7 @@ type Mismatch struct {
 // (in row-major order) or the shape problem when rejected.
 type InverseCheckResult struct {
 	core.CheckResult
+	core.Bindings[InverseCheckRequest]
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	Reason   string    `json:"reason,omitempty"`
 }
@@ -62,7 +63,11 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			}
 			return requireSquare("a two-sided inverse", q.Matrix)
 		},
-		Run: checkInverse,
+		Run: func(ctx context.Context, q InverseCheckRequest) (InverseCheckResult, error) {
+			r, err := checkInverse(ctx, q)
+			r.Bindings = core.Bind(q)
+			return r, err
+		},
 		Postcondition: func(ctx context.Context, q InverseCheckRequest, r InverseCheckResult) error {
 			switch r.Verdict {
 			case core.Accepted:
