@@ -107,7 +107,6 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 // polynomial's), e.g. "(t + 1)*x^2 + t".
 type IrreducibilityResult struct {
 	core.CheckResult
-	core.Bindings[PolynomialRequest]
 	Proof                   string                    `json:"proof,omitempty"`
 	Factor                  *core.Polynomial[Element] `json:"factor,omitempty"`
 	Cofactor                *core.Polynomial[Element] `json:"cofactor,omitempty"`
@@ -149,7 +148,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			if err != nil {
 				return IrreducibilityResult{}, err
 			}
-			accepted := IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Bindings: core.Bind(q), Proof: "rabin", CharacteristicPrimality: Primality(pr)}
+			accepted := IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin", CharacteristicPrimality: Primality(pr)}
 			if deg(f) == 1 {
 				return accepted, nil
 			}
@@ -175,7 +174,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 			v := q.Polynomial.Variable
 			gen := generatorName(q.Field, v)
 			gp, qp := F.toRendered(g, v, gen), F.toRendered(quo, v, gen)
-			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Bindings: core.Bind(q), Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
+			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkIrreducibility,
 		Slow: func() string {

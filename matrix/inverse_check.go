@@ -30,7 +30,6 @@ type Mismatch struct {
 // (in row-major order) or the shape problem when rejected.
 type InverseCheckResult struct {
 	core.CheckResult
-	core.Bindings[InverseCheckRequest]
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	Reason   string    `json:"reason,omitempty"`
 }
@@ -63,11 +62,7 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 			}
 			return requireSquare("a two-sided inverse", q.Matrix)
 		},
-		Run: func(ctx context.Context, q InverseCheckRequest) (InverseCheckResult, error) {
-			r, err := checkInverse(ctx, q)
-			r.Bindings = core.Bind(q)
-			return r, err
-		},
+		Run: checkInverse,
 		Postcondition: func(ctx context.Context, q InverseCheckRequest, r InverseCheckResult) error {
 			switch r.Verdict {
 			case core.Accepted:
