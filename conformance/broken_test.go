@@ -78,6 +78,9 @@ var wantBroken = map[string][]string{
 	"broken.unseeded.compute":      {"determinism"},
 	"broken.fragile.compute":       {"postcondition_generated"},
 	"broken.lingering.compute":     {"cancellation"},
+	"broken.off_by_one.compute":    {"preflight_limits"},
+	"broken.pathless.compute":      {"refusal_examples"},
+	"broken.parity.check":          {"verdict_bindings"},
 }
 
 func registerBroken(r *core.Registry) error {
@@ -114,6 +117,7 @@ func registerBroken(r *core.Registry) error {
 		Beyond: func() string {
 			return `{"n":"` + strings.Repeat("9", 11) + `"}`
 		},
+		At: func() string { return `{"n":"` + strings.Repeat("9", 10) + `"}` },
 	}}
 	unenforced.Preflight = func(context.Context, brokenRequest) error { return nil }
 
@@ -138,6 +142,7 @@ func registerBroken(r *core.Registry) error {
 		Beyond: func() string {
 			return `{"n":"1000"}`
 		},
+		At: func() string { return `{"n":"999"}` },
 	}}
 	slowRefused.Preflight = func(_ context.Context, q brokenRequest) error {
 		if len(q.N.Big().String()) > 3 {
@@ -149,6 +154,35 @@ func registerBroken(r *core.Registry) error {
 		return brokenRequest{core.Int64(rng.Int64N(100))}
 	}
 	slowRefused.Slow = func() string { return `{"n":"1000000000"}` }
+
+	// Refuses its own limit: a request exactly at the bound.
+	atRefused := brokenOp("broken.off_by_one.compute")
+	atRefused.Limits = []core.Limit{{
+		Name: "n_digits", Max: 3, Unit: "decimal digits", Description: "n has at most three digits",
+		Beyond: func() string { return `{"n":"1000"}` },
+		At:     func() string { return `{"n":"999"}` },
+	}}
+	atRefused.Preflight = func(_ context.Context, q brokenRequest) error {
+		if len(q.N.Big().String()) >= 3 {
+			return core.Refusef("n has about 4 digits")
+		}
+		return nil
+	}
+	atRefused.Generate = func(_ context.Context, rng *rand.Rand) brokenRequest {
+		return brokenRequest{core.Int64(rng.Int64N(100))}
+	}
+
+	// Fails its refusal example without naming the field at fault.
+	pathless := brokenOp("broken.pathless.compute")
+	pathless.Run = func(ctx context.Context, q brokenRequest) (brokenResult, error) {
+		if q.N.Big().Sign() == 0 {
+			return brokenResult{}, core.DomainErrorf("n must not be zero")
+		}
+		return doubleRun(ctx, q)
+	}
+	pathless.RefusalExamples = func() []core.RefusalExample {
+		return []core.RefusalExample{{Title: "zero", Payload: `{"n":"0"}`, Code: core.DomainError, Path: "/payload/n"}}
+	}
 
 	// Draws its random requests from the global source, not the one it is
 	// given, so the seed does not reproduce them.
@@ -209,6 +243,21 @@ func registerBroken(r *core.Registry) error {
 		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"double":"4"}`)}},
 	}
 
+	// A checker whose verdict does not say what it is about.
+	unbound := core.Operation[brokenRequest, brokenVerdict]{
+		ID: "broken.parity.check", Title: "Evenness", Summary: "Checks that an integer is even, for testing conformance.",
+		Kind: core.Check, Effect: core.Pure, InputKinds: []string{"integer"},
+		Run: func(_ context.Context, q brokenRequest) (brokenVerdict, error) {
+			v := core.Rejected
+			if q.N.Big().Bit(0) == 0 {
+				v = core.Accepted
+			}
+			return brokenVerdict{CheckResult: core.CheckResult{Verdict: v}}, nil
+		},
+		Postcondition: func(context.Context, brokenRequest, brokenVerdict) error { return nil },
+		Examples:      []core.Example{{Title: "two", Payload: json.RawMessage(`{"n":"2"}`), Result: json.RawMessage(`{"verdict":"accepted"}`)}},
+	}
+
 	return errors.Join(
 		core.Add(r, wrongExample),
 		core.Add(r, offByOne),
@@ -220,9 +269,17 @@ func registerBroken(r *core.Registry) error {
 		core.Add(r, quick),
 		core.Add(r, slowRefused),
 		core.Add(r, unseeded),
+		core.Add(r, atRefused),
+		core.Add(r, pathless),
+		core.Add(r, unbound),
 		core.Add(r, fragile),
 		core.Add(r, lingering),
 	)
+}
+
+type brokenVerdict struct {
+	core.CheckResult
+	core.Bindings[brokenRequest]
 }
 
 type flipResult struct {

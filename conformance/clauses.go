@@ -37,6 +37,8 @@ var clauses = append(declarationClauses(),
 	clause{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
 	clause{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
 	clause{name: "preflight_limits", needsRuntime: true, check: checkPreflightLimits},
+	clause{name: "refusal_examples", needsRuntime: true, check: checkRefusalExamples},
+	clause{name: "verdict_bindings", needsRuntime: true, check: checkVerdictBindings},
 	clause{name: "unknown_fields", needsRuntime: true, check: checkUnknownFields},
 	clause{name: "determinism", needsRuntime: true, check: checkDeterminism},
 	clause{name: "cancellation", needsRuntime: true, check: checkCancellation},
@@ -286,8 +288,16 @@ func checkPostconditionGenerated(ctx context.Context, sub *subject) (Status, str
 // refuses it before any work, so a run that goes on is already a failure.
 const beyondBudget = 5 * time.Second
 
+// atBudget bounds a run of an At payload. The payload is exactly at a
+// limit, so the operation may well need longer than this to finish; the
+// clause asks only that preflight let it through.
+const atBudget = 300 * time.Millisecond
+
 // checkPreflightLimits: each declared limit's Beyond payload is refused
-// with non_conclusion RESOURCE_REFUSED.
+// with non_conclusion RESOURCE_REFUSED, and its At payload, exactly at the
+// limit, is not: it completes, or runs out of the short time it is given,
+// but preflight does not refuse it and it is not malformed. A limit is
+// exact at its boundary.
 func checkPreflightLimits(ctx context.Context, sub *subject) (Status, string) {
 	if len(sub.d.Limits) == 0 {
 		return Skip, "no limits are declared"
@@ -296,16 +306,99 @@ func checkPreflightLimits(ctx context.Context, sub *subject) (Status, string) {
 	for _, l := range sub.d.Limits {
 		if l.Beyond == nil {
 			p.add("limit %q has no Beyond payload to check", l.Name)
+		} else {
+			r := sub.run(ctx, []byte(l.Beyond()), min(beyondBudget, sub.s.budget))
+			o := r.outcome
+			if r.abandoned || o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
+				p.add("limit %q (max %d %s): the Beyond payload should be refused with RESOURCE_REFUSED, but it %s", l.Name, l.Max, l.Unit, describe(r))
+			}
+		}
+		if l.At == nil {
 			continue
 		}
-		r := sub.run(ctx, []byte(l.Beyond()), min(beyondBudget, sub.s.budget))
+		r := sub.run(ctx, []byte(l.At()), min(atBudget, sub.s.budget))
 		o := r.outcome
-		if r.abandoned || o.Outcome != core.OutcomeNonConclusion || o.Reason != core.ResourceRefused {
-			p.add("limit %q (max %d %s): the Beyond payload should be refused with RESOURCE_REFUSED, but it %s", l.Name, l.Max, l.Unit, describe(r))
+		atLimitOK := !r.abandoned && (o.Outcome == core.OutcomeCompleted ||
+			o.Outcome == core.OutcomeNonConclusion && (o.Reason == core.Timeout || o.Reason == core.CheckerInterrupted))
+		if !atLimitOK {
+			p.add("limit %q (max %d %s): the At payload, exactly at the limit, should pass preflight (complete or time out), but it %s", l.Name, l.Max, l.Unit, describe(r))
 		}
 	}
 	return p.verdict("")
 }
+
+// checkRefusalExamples: each declared refusal example fails with its
+// declared code and names the field at fault with its declared path.
+func checkRefusalExamples(ctx context.Context, sub *subject) (Status, string) {
+	if sub.d.RefusalExamples == nil {
+		return Skip, "no refusal examples are declared; set Operation.RefusalExamples to requests that must fail, with their code and path"
+	}
+	examples := sub.d.RefusalExamples()
+	var p problems
+	for i, ex := range examples {
+		name := fmt.Sprintf("refusal example %d (%s)", i, ex.Title)
+		if ex.Code == "" || !strings.HasPrefix(ex.Path, "/payload") {
+			p.add("%s must declare its failure code and the path of the field at fault, under /payload", name)
+			continue
+		}
+		r := sub.run(ctx, []byte(ex.Payload), sub.s.budget)
+		o := r.outcome
+		switch {
+		case r.abandoned || o.Outcome != core.OutcomeFailed || o.Code != ex.Code:
+			p.add("%s should fail with %s at %s, but it %s", name, ex.Code, ex.Path, describe(r))
+		case o.Path != ex.Path:
+			p.add("%s failed with %s at %q, but the field at fault is %q: a failure caused by one field names it", name, o.Code, o.Path, ex.Path)
+		}
+	}
+	return p.verdict(count(len(examples), "refusal example", "refusal examples") + " failed with their code and path")
+}
+
+// checkVerdictBindings: every verdict a checker returns names what it is
+// about: exactly one of subject (the request, in canonical form, itself a
+// valid request with the same verdict) and subject_digest
+// ("sha256:<64 hex digits>").
+func checkVerdictBindings(ctx context.Context, sub *subject) (Status, string) {
+	if sub.d.Kind != core.Check {
+		return Pass, "a computation returns no verdict"
+	}
+	if res := sub.d.ResultSchema(); res == nil || res.Properties["subject"] == nil {
+		return Skip, "the result does not embed core.Bindings, so the verdict names no subject"
+	}
+	var p problems
+	checked := 0
+	for i, r := range sub.examples(ctx) {
+		if r.abandoned || r.outcome.Outcome != core.OutcomeCompleted {
+			continue
+		}
+		name := exampleName(i, sub.d.Examples[i])
+		var b struct {
+			Subject       json.RawMessage `json:"subject"`
+			SubjectDigest string          `json:"subject_digest"`
+		}
+		if err := json.Unmarshal(r.outcome.Value, &b); err != nil {
+			p.add("%s: %v", name, err)
+			continue
+		}
+		checked++
+		switch {
+		case (b.Subject == nil) == (b.SubjectDigest == ""):
+			p.add("%s: the verdict must carry exactly one of subject and subject_digest (fill core.Bindings with core.Bind)", name)
+		case b.SubjectDigest != "" && !digestPattern.MatchString(b.SubjectDigest):
+			p.add("%s: subject_digest %q is not sha256:<64 lowercase hex digits>", name, b.SubjectDigest)
+		case b.Subject != nil:
+			again := sub.run(ctx, b.Subject, sub.s.budget)
+			if again.abandoned || again.outcome.Verdict != r.outcome.Verdict {
+				p.add("%s: its subject %s, run again, %s instead of the verdict %q: the subject must be the request judged", name, clip(string(b.Subject), 200), describe(again), r.outcome.Verdict)
+			}
+		}
+	}
+	if len(p) == 0 && checked == 0 {
+		return Skip, "no example completed, so no verdict was there to check"
+	}
+	return p.verdict(count(checked, "verdict", "verdicts") + " name their subject")
+}
+
+var digestPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
 
 // unknownField is the field conformance adds to payloads; no schema can
 // plausibly declare it.

@@ -84,6 +84,9 @@ func TestBrokenDomain(t *testing.T) {
 		"broken.unseeded.compute/determinism":                  {"generator is not reproducible", "seed 7"},
 		"broken.quick.compute/cancellation":                    {"before it could be cancelled", "completed"},
 		"broken.slow_refused.compute/cancellation":             {"never reaches execution", "RESOURCE_REFUSED"},
+		"broken.off_by_one.compute/preflight_limits":           {"At payload, exactly at the limit", "RESOURCE_REFUSED", "about 4 digits"},
+		"broken.pathless.compute/refusal_examples":             {`failed with DOMAIN_ERROR at ""`, `"/payload/n"`},
+		"broken.parity.check/verdict_bindings":                 {"exactly one of subject and subject_digest"},
 	}
 	seen := 0
 	for _, r := range rep.Results {
@@ -603,7 +606,7 @@ func TestNumberInPlaceOfString(t *testing.T) {
 func TestClauses(t *testing.T) {
 	want := []string{"id_grammar", "kind_verb", "catalog_metadata", "closed_schemas", "ports",
 		"schemas_compile", "examples_validate", "examples_run", "results_validate", "postcondition_generated",
-		"preflight_limits", "unknown_fields", "determinism", "cancellation"}
+		"preflight_limits", "refusal_examples", "verdict_bindings", "unknown_fields", "determinism", "cancellation"}
 	if got := Clauses(); !slices.Equal(got, want) {
 		t.Errorf("Clauses() = %v", got)
 	}

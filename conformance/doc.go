@@ -44,12 +44,18 @@
 //     one segment is a verb from core.Verbs (compute, solve, check).
 //   - kind_verb: the verb is "check" exactly when Kind is core.Check,
 //     exactly when the result schema has a required "verdict" property
-//     (embed core.CheckResult); a computation never carries a verdict.
+//     (embed core.CheckResult); a computation never carries a verdict; and
+//     a checker's result embeds core.Bindings of its own request type.
 //   - closed_schemas: every object schema inside the request and result
 //     schemas has additionalProperties false, and no property or item
 //     schema admits any JSON value (the schema true that a Go field of
 //     type any infers to), since such a value could be an object with
 //     undeclared fields.
+//   - bounded_requests: every array in the request schema has maxItems,
+//     every string maxLength (or an enum), every integer a maximum, so no
+//     input dimension escapes the limits. Core's value types carry the
+//     codec's bounds; an operation writes its own with Operation.Bounds.
+//     The runtime refuses a request past one as RESOURCE_REFUSED.
 //   - schemas_compile: both published schemas compile as JSON Schema
 //     2020-12.
 //   - catalog_metadata: title, summary, input kinds, effect, provider
@@ -72,7 +78,14 @@
 //     fails to parse. At least one must complete, or the postcondition was
 //     never exercised.
 //   - preflight_limits: each limit's Beyond payload ends as non_conclusion
-//     RESOURCE_REFUSED.
+//     RESOURCE_REFUSED, and its At payload, exactly at the limit, passes
+//     preflight: run with a 300ms deadline, it completes or times out, and
+//     is neither refused nor failed. A limit is exact at its boundary.
+//   - refusal_examples: each declared refusal example fails with its
+//     declared code and path: a failure caused by one field names it.
+//   - verdict_bindings: each verdict a checker returns for its examples
+//     carries exactly one of subject (the request judged, which run again
+//     gives the same verdict) and subject_digest (sha256:<hex>).
 //   - unknown_fields: each example payload with an added field
 //     "__conformance_unknown" fails with UNKNOWN_FIELD; and for each
 //     top-level field holding an integer or rational string (or, depth
@@ -106,8 +119,11 @@
 // on core.Operation:
 //
 //   - Limits: each core.Limit carries Beyond, a payload just past the
-//     limit, e.g. an operand with one digit more than allowed. Preflight
-//     must refuse it with core.Refusef before any work starts.
+//     limit, e.g. an operand with one digit more than allowed, and At, a
+//     payload exactly at it. Preflight must refuse the first with
+//     core.Refusef before any work starts, and let the second through.
+//   - RefusalExamples: requests that must fail, each with the code and
+//     the path of the field at fault (core.DomainErrorAt carries it).
 //   - Generate: func(*rand.Rand) Req returns a random valid request within
 //     the limits, mostly inside the mathematical domain and small enough to
 //     run in milliseconds. Use only the given generator, so the stream

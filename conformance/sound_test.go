@@ -32,6 +32,7 @@ type soundCountResult struct {
 
 type soundPrimalityResult struct {
 	core.CheckResult
+	core.Bindings[soundNRequest]
 	Factor *core.Integer `json:"factor,omitempty"`
 }
 
@@ -56,6 +57,9 @@ func soundDigitLimit() core.Limit {
 		Name: "n_digits", Max: soundMaxDigits, Unit: "decimal digits", Description: "n has at most this many decimal digits",
 		Beyond: func() string {
 			return `{"n":"1` + strings.Repeat("0", soundMaxDigits) + `"}`
+		},
+		At: func() string {
+			return `{"n":"` + strings.Repeat("9", soundMaxDigits) + `"}`
 		},
 	}
 }
@@ -96,9 +100,12 @@ func soundDivisorCount() core.Operation[soundNRequest, soundCountResult] {
 		Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
 		Limits:    []core.Limit{soundDigitLimit()},
 		Preflight: soundPreflightN,
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "zero", Payload: `{"n":"0"}`, Code: core.DomainError, Path: "/payload/n"}}
+		},
 		Run: func(ctx context.Context, q soundNRequest) (soundCountResult, error) {
 			if q.N.Big().Sign() == 0 {
-				return soundCountResult{}, core.DomainErrorf("0 has infinitely many divisors; send a nonzero integer")
+				return soundCountResult{}, core.DomainErrorAt(core.PayloadPath("n"), "0 has infinitely many divisors; send a nonzero integer")
 			}
 			count := int64(0)
 			err := soundDivisors(ctx, q.N.Big(), func(d, c *big.Int) bool {
@@ -147,10 +154,13 @@ func soundPrimality() core.Operation[soundNRequest, soundPrimalityResult] {
 		Kind:    core.Check, Effect: core.Pure, InputKinds: []string{"integer"},
 		Limits:    []core.Limit{soundDigitLimit()},
 		Preflight: soundPreflightN,
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "n below 2", Payload: `{"n":"1"}`, Code: core.DomainError, Path: "/payload/n"}}
+		},
 		Run: func(ctx context.Context, q soundNRequest) (soundPrimalityResult, error) {
 			n := q.N.Big()
 			if n.Cmp(big.NewInt(2)) < 0 {
-				return soundPrimalityResult{}, core.DomainErrorf("primality is defined for n ≥ 2; got %s", n)
+				return soundPrimalityResult{}, core.DomainErrorAt(core.PayloadPath("n"), "primality is defined for n ≥ 2; got %s", n)
 			}
 			var factor *big.Int
 			err := soundDivisors(ctx, n, func(d, _ *big.Int) bool {
@@ -164,10 +174,10 @@ func soundPrimality() core.Operation[soundNRequest, soundPrimalityResult] {
 				return soundPrimalityResult{}, err
 			}
 			if factor == nil {
-				return soundPrimalityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}}, nil
+				return soundPrimalityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Bindings: core.Bind(q)}, nil
 			}
 			f := core.Int(factor)
-			return soundPrimalityResult{core.CheckResult{Verdict: core.Rejected}, &f}, nil
+			return soundPrimalityResult{core.CheckResult{Verdict: core.Rejected}, core.Bind(q), &f}, nil
 		},
 		// A factor must be a proper divisor; an acceptance must survive
 		// Miller–Rabin with Baillie–PSW.
@@ -192,8 +202,8 @@ func soundPrimality() core.Operation[soundNRequest, soundPrimalityResult] {
 			return nil
 		},
 		Examples: []core.Example{
-			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted"}`)},
-			{Title: "91 = 7·13", Payload: json.RawMessage(`{"n":"91"}`), Result: json.RawMessage(`{"verdict":"rejected","factor":"7"}`)},
+			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"97"}}`)},
+			{Title: "91 = 7·13", Payload: json.RawMessage(`{"n":"91"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"91"},"factor":"7"}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) soundNRequest {
 			return soundNRequest{core.Int64(rng.Int64N(1_000_000) + 2)}
@@ -212,8 +222,15 @@ func soundMean() core.Operation[soundMeanRequest, soundMeanResult] {
 		ID: "sound.mean.compute", Title: "Arithmetic mean",
 		Summary: "The exact arithmetic mean of a nonempty list of rationals, in lowest terms.",
 		Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"rational"},
+		Bounds: core.Bounds{"/values": soundMaxValues},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "no values", Payload: `{"values":[]}`, Code: core.DomainError, Path: "/payload/values"}}
+		},
 		Limits: []core.Limit{{
 			Name: "values", Max: soundMaxValues, Unit: "values", Description: "at most this many values",
+			At: func() string {
+				return `{"values":[` + strings.TrimSuffix(strings.Repeat(`"1",`, soundMaxValues), ",") + `]}`
+			},
 			Beyond: func() string {
 				return `{"values":[` + strings.TrimSuffix(strings.Repeat(`"1",`, soundMaxValues+1), ",") + `]}`
 			},
@@ -226,7 +243,7 @@ func soundMean() core.Operation[soundMeanRequest, soundMeanResult] {
 		},
 		Run: func(_ context.Context, q soundMeanRequest) (soundMeanResult, error) {
 			if len(q.Values) == 0 {
-				return soundMeanResult{}, core.DomainErrorf("the mean of no values is undefined; send at least one value")
+				return soundMeanResult{}, core.DomainErrorAt(core.PayloadPath("values"), "the mean of no values is undefined; send at least one value")
 			}
 			sum := new(big.Rat)
 			for _, v := range q.Values {

@@ -57,7 +57,36 @@ type Limit struct {
 	// that preflight refuses it with RESOURCE_REFUSED. It is a function so
 	// that a process which never runs conformance never builds it.
 	Beyond func() string `json:"-"`
+	// At builds a payload exactly at this limit, which preflight must
+	// accept: a limit is exact at its boundary. Conformance runs it under
+	// a short deadline and accepts a completion or a timeout, never a
+	// refusal. Like Beyond it is built only when asked for.
+	At func() string `json:"-"`
 }
+
+// RefusalExample is a request the operation must fail, with the code and
+// the path of the one field at fault. Conformance runs each and checks both:
+// a failure caused by one field names it.
+type RefusalExample struct {
+	Title   string
+	Payload string
+	Code    Code
+	// Path is the JSON pointer of the field at fault, under /payload.
+	Path string
+}
+
+// Bounds bound request fields in the request schema, by the field's JSON
+// pointer inside the payload; the token "*" stands for every item of an
+// array. An array's bound is its maxItems, a string's its maxLength, an
+// integer's its maximum:
+//
+//	core.Bounds{"/matrix": MaxDim, "/matrix/*": MaxDim}
+//
+// They are the operation's declared limits written into the schema it
+// publishes, so that every input dimension has a limit a caller can read
+// (the bounded_requests rule), and a request past one is refused as
+// RESOURCE_REFUSED before it is decoded.
+type Bounds map[string]int64
 
 // Example is a bounded request with its exact expected result value.
 // Conformance validates, runs and compares every example.
@@ -100,6 +129,11 @@ type Operation[Req, Res any] struct {
 	InputPorts  []Port
 	OutputPorts []Port
 	Limits      []Limit
+	// Bounds write the limits of request fields into the request schema.
+	Bounds Bounds
+	// RefusalExamples builds requests that must fail, each with its code
+	// and path. Like Limit.Beyond it is built only when conformance asks.
+	RefusalExamples func() []RefusalExample
 	// Preflight refuses a request beyond the declared limits (return
 	// Refusef) or outside the domain (DomainErrorf), before any work. It
 	// runs under the request's deadline.
@@ -143,6 +177,8 @@ type Declaration struct {
 
 	// Slow builds the declared cancellation probe payload, if any.
 	Slow func() string `json:"-"`
+	// RefusalExamples builds the declared refusal examples, if any.
+	RefusalExamples func() []RefusalExample `json:"-"`
 
 	// inferred infers the request and result schemas on first use, and
 	// schemas compiles them and checks the rules that need them.
@@ -151,6 +187,7 @@ type Declaration struct {
 	streamResult  func() bool
 	schemas       func() (compiledPair, error)
 	checker       bool // the result type embeds CheckResult
+	bound         bool // the result type embeds Bindings of the request type
 	hasPreflight  bool
 	decode        func([]byte) (any, error)
 	preflight     func(context.Context, any) error
@@ -262,15 +299,21 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		Kind: op.Kind, Effect: op.Effect, InputKinds: op.InputKinds,
 		InputPorts: op.InputPorts, OutputPorts: op.OutputPorts,
 		Limits: op.Limits, Examples: op.Examples, Slow: op.Slow,
-		Provider:     providerOf(op.Run),
-		hasPreflight: op.Preflight != nil,
+		RefusalExamples: op.RefusalExamples,
+		Provider:        providerOf(op.Run),
+		hasPreflight:    op.Preflight != nil,
 	}
 	_, d.checker = any(*new(Res)).(Checked)
+	if b, ok := any(*new(Res)).(boundSubject); ok {
+		d.bound = b.subjectType() == reflect.TypeFor[Req]()
+	}
 	d.inferred = sync.OnceValue(func() inferredPair {
 		var p inferredPair
 		var err error
 		if p.request, err = schemaOf(reflect.TypeFor[Req]()); err != nil {
 			p.problems = append(p.problems, fmt.Sprintf("request type %s has no JSON Schema: %v", reflect.TypeFor[Req](), err))
+		} else {
+			p.problems = append(p.problems, applyBounds(p.request, op.Bounds)...)
 		}
 		if p.result, err = schemaOf(reflect.TypeFor[Res]()); err != nil {
 			p.problems = append(p.problems, fmt.Sprintf("result type %s has no JSON Schema: %v", reflect.TypeFor[Res](), err))

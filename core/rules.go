@@ -129,6 +129,10 @@ func checkIDGrammar(d *Declaration) []string {
 	return p
 }
 
+// requireBindings turns on the rule that a checker's result embeds
+// core.Bindings; it is off until every domain's checkers carry them.
+const requireBindings = false
+
 // checkKindVerb: the verb is "check" exactly when Kind is Check, exactly
 // when the result carries a verdict the runtime can lift.
 func checkKindVerb(d *Declaration) []string {
@@ -149,6 +153,9 @@ func checkKindVerb(d *Declaration) []string {
 		p = append(p, "a checker's result must carry the verdict: embed core.CheckResult in the result type")
 	case !isCheckKind && d.checker:
 		p = append(p, fmt.Sprintf("the result carries a verdict but Kind is %q: an operation computes a value or checks a claim, never both", d.Kind))
+	}
+	if isCheckKind && !d.bound && requireBindings {
+		p = append(p, "a checker's verdict names what it is about: embed core.Bindings[Req] of the checker's own request type in the result type and fill it with core.Bind(req)")
 	}
 	return p
 }
@@ -419,4 +426,64 @@ func admitsAnything(s *jsonschema.Schema) bool {
 	return s.Type == "" && len(s.Types) == 0 && s.Ref == "" && s.DynamicRef == "" &&
 		s.Enum == nil && s.Const == nil && len(s.AllOf) == 0 && len(s.AnyOf) == 0 &&
 		len(s.OneOf) == 0 && s.Not == nil && s.If == nil && !isObjectSchema(s)
+}
+
+// checkBoundedRequests: every position of the request schema that could
+// carry an unbounded amount of input declares its bound, so that no input
+// dimension escapes the limits (a polynomial of four million terms, a
+// variable name of 300,000 characters). An array needs maxItems; a string
+// needs maxLength, an enum or a const; an integer or number needs
+// maximum (or exclusiveMaximum, an enum or a const).
+//
+// The bounds are never written by hand into a schema. Core's value types
+// carry the codec's own bounds in their JSONSchema methods (an Integer has
+// at most MaxDigits digits, so its string at most MaxDigits+1 characters);
+// a domain value type with a JSONSchema method carries its own, from the
+// same constants its preflight reads; and an operation writes its declared
+// limits onto its request's fields with Operation.Bounds, by JSON pointer
+// ("/matrix/*": MaxDim), from the constants its Limits and Preflight use.
+// The schema then publishes every bound (inspect shows it), and the
+// runtime refuses a request past one as RESOURCE_REFUSED before decoding,
+// like any declared limit; preflight keeps the limits that need
+// arithmetic (bits, estimated cost).
+func checkBoundedRequests(d *Declaration) []string {
+	s := d.RequestSchema()
+	if s == nil {
+		return nil
+	}
+	var p []string
+	for _, l := range subschemas(s) {
+		if l.at != "" && !valuePosition(l.at) {
+			continue
+		}
+		at := l.at
+		if at == "" {
+			at = "the top level"
+		}
+		x := l.s
+		if x.Enum != nil || x.Const != nil {
+			continue
+		}
+		types := x.Types
+		if x.Type != "" {
+			types = []string{x.Type}
+		}
+		for _, t := range types {
+			switch t {
+			case "array":
+				if x.MaxItems == nil && len(x.PrefixItems) == 0 {
+					p = append(p, fmt.Sprintf("the request schema's array at %s has no maxItems; bound it with the operation's limit (Operation.Bounds, or the value type's JSONSchema)", at))
+				}
+			case "string":
+				if x.MaxLength == nil {
+					p = append(p, fmt.Sprintf("the request schema's string at %s has no maxLength (nor an enum); bound it (Operation.Bounds, or the value type's JSONSchema), or give it an enum", at))
+				}
+			case "integer", "number":
+				if x.Maximum == nil && x.ExclusiveMaximum == nil {
+					p = append(p, fmt.Sprintf("the request schema's %s at %s has no maximum; bound it with the operation's limit (Operation.Bounds)", t, at))
+				}
+			}
+		}
+	}
+	return p
 }

@@ -21,7 +21,13 @@ type addResult struct {
 
 type parityResult struct {
 	CheckResult
+	Bindings[addRequest]
 	Witness *Integer `json:"witness,omitempty"`
+}
+
+type spinVerdict struct {
+	CheckResult
+	Bindings[spinRequest]
 }
 
 type spinRequest struct {
@@ -68,17 +74,18 @@ func testRegistry(t testing.TB) *Registry {
 			Run: func(_ context.Context, q addRequest) (parityResult, error) {
 				s := new(big.Int).Add(q.Left.Big(), q.Right.Big())
 				if s.Bit(0) == 0 {
-					return parityResult{CheckResult: CheckResult{Accepted}}, nil
+					return parityResult{CheckResult: CheckResult{Accepted}, Bindings: Bind(q)}, nil
 				}
 				w := Int(s)
-				return parityResult{CheckResult{Rejected}, &w}, nil
+				return parityResult{CheckResult{Rejected}, Bind(q), &w}, nil
 			},
 			Postcondition: func(context.Context, addRequest, parityResult) error { return nil },
-			Examples:      []Example{{Title: "odd", Payload: json.RawMessage(`{"left":"2","right":"3"}`), Result: json.RawMessage(`{"verdict":"rejected","witness":"5"}`)}},
+			Examples:      []Example{{Title: "odd", Payload: json.RawMessage(`{"left":"2","right":"3"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"left":"2","right":"3"},"witness":"5"}`)}},
 		}),
 		Add(r, Operation[spinRequest, addResult]{
 			ID: "test.spin.compute", Title: "Spin", Summary: "Loops until cancelled or done.",
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+			Bounds: Bounds{"/iterations": 1 << 20},
 			Run: func(ctx context.Context, q spinRequest) (addResult, error) {
 				for i := 0; i < q.Iterations; i++ {
 					if err := ctx.Err(); err != nil {
@@ -109,7 +116,7 @@ func TestRunOutcomes(t *testing.T) {
 		msg               string
 	}{
 		{name: "completed", id: "test.sum.compute", payload: `{"left":"2","right":"-7"}`, outcome: OutcomeCompleted, value: `{"sum":"-5"}`},
-		{name: "checker rejected", id: "test.even.check", payload: `{"left":"2","right":"3"}`, outcome: OutcomeCompleted, value: `{"verdict":"rejected","witness":"5"}`},
+		{name: "checker rejected", id: "test.even.check", payload: `{"left":"2","right":"3"}`, outcome: OutcomeCompleted, value: `{"verdict":"rejected","subject":{"left":"2","right":"3"},"witness":"5"}`},
 		{name: "json number", id: "test.sum.compute", payload: `{"left":84,"right":"3"}`, outcome: OutcomeFailed, code: InvalidPayload, msg: "decimal string"},
 		{name: "unknown field", id: "test.sum.compute", payload: `{"left":"1","right":"3","extra":1}`, outcome: OutcomeFailed, code: UnknownField, msg: `"left", "right"`},
 		{name: "missing field", id: "test.sum.compute", payload: `{"left":"1"}`, outcome: OutcomeFailed, code: InvalidPayload, msg: "right"},
@@ -202,22 +209,24 @@ func slowCheckRegistry(t *testing.T) *Registry {
 		Add(r, Operation[spinRequest, addResult]{
 			ID: "test.slowcheck.compute", Title: "Slow check", Summary: "Returns at once; its check takes long.",
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
-			Run: func(context.Context, spinRequest) (addResult, error) { return addResult{Int64(1)}, nil },
+			Bounds: Bounds{"/iterations": 1 << 20},
+			Run:    func(context.Context, spinRequest) (addResult, error) { return addResult{Int64(1)}, nil },
 			Postcondition: func(ctx context.Context, q spinRequest, _ addResult) error {
 				return waitThenRefute(ctx, q)
 			},
 			Examples: []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":0}`), Result: json.RawMessage(`{"sum":"1"}`)}},
 		}),
-		Add(r, Operation[spinRequest, parityResult]{
+		Add(r, Operation[spinRequest, spinVerdict]{
 			ID: "test.slowcheck.check", Title: "Slow checker", Summary: "Accepts at once; its check takes long.",
 			Kind: Check, Effect: Pure, InputKinds: []string{"integer"},
-			Run: func(context.Context, spinRequest) (parityResult, error) {
-				return parityResult{CheckResult: CheckResult{Accepted}}, nil
+			Bounds: Bounds{"/iterations": 1 << 20},
+			Run: func(_ context.Context, q spinRequest) (spinVerdict, error) {
+				return spinVerdict{CheckResult{Accepted}, Bind(q)}, nil
 			},
-			Postcondition: func(ctx context.Context, q spinRequest, _ parityResult) error {
+			Postcondition: func(ctx context.Context, q spinRequest, _ spinVerdict) error {
 				return waitThenRefute(ctx, q)
 			},
-			Examples: []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":0}`), Result: json.RawMessage(`{"verdict":"accepted"}`)}},
+			Examples: []Example{{Title: "one", Payload: json.RawMessage(`{"iterations":0}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"iterations":0}}`)}},
 		}),
 	)
 	if err != nil {

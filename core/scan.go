@@ -167,7 +167,7 @@ func (s *scanner) value(schema *jsonschema.Schema, prefix string, depth int) err
 			if n := utf8.RuneCount(s.b[start+1 : s.i-1]); n > max {
 				// Escapes count as their characters; a string of
 				// escapes within maxLength is caught by validation.
-				return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("a string of about %d characters where at most %d are allowed", n, max)}
+				return &Refusal{Message: fmt.Sprintf("%s is a string of about %d characters; at most %d are allowed", s.pointer(prefix), n, max)}
 			}
 		}
 		return nil
@@ -283,7 +283,7 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 		s.frames[top].index = n
 		if bounded && n >= max {
 			s.frames = s.frames[:top]
-			return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("an array of more than %d elements where at most %d are allowed", max, max)}
+			return &Refusal{Message: fmt.Sprintf("%s has more than %d items; at most %d are allowed", s.pointer(prefix), max, max)}
 		}
 		s.space()
 		if err := s.value(itemSchema(schema, n), prefix, depth); err != nil {

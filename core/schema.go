@@ -194,6 +194,10 @@ func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 			return 1
 		case *kind.Type:
 			return 2
+		case *kind.MaxItems, *kind.MaxLength, *kind.Maximum:
+			// A value past a bound may also be malformed; the malformation
+			// is what the caller must fix first.
+			return 4
 		}
 		return 3
 	}
@@ -202,7 +206,7 @@ func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 	// string" from the branch not meant is not), so it goes last.
 	key := func(e *validator.ValidationError) int {
 		if _, ok := e.ErrorKind.(*kind.Type); ok && isUnion(e) {
-			return 4
+			return 5
 		}
 		return rank(e)
 	}
@@ -249,6 +253,12 @@ func (c *compiledSchema) describe(e *validator.ValidationError, path string) err
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s has a form this field excludes (inspect the operation for its schema)", where)}
 	case *kind.Enum:
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s must be one of %s", where, enumList(k.Want))}
+	case *kind.MaxItems:
+		return &Refusal{Message: fmt.Sprintf("%s has %d items; at most %d are allowed", where, k.Got, k.Want)}
+	case *kind.MaxLength:
+		return &Refusal{Message: fmt.Sprintf("%s is %d characters long; at most %d are allowed", where, k.Got, k.Want)}
+	case *kind.Maximum:
+		return &Refusal{Message: fmt.Sprintf("%s is %s; at most %s is allowed", where, k.Got.RatString(), k.Want.RatString())}
 	}
 	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s: %s", where, e.ErrorKind.LocalizedString(english))}
 }
@@ -319,3 +329,78 @@ func quoteAll(names []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// applyBounds writes each bound into the request schema s at its pointer
+// (see Bounds) and returns the problems met: a pointer the schema does not
+// have, or a position that is neither an array, a string nor an integer.
+// Each schema on the way to a bound is copied before it is changed,
+// because inference may share one value type's schema between fields.
+func applyBounds(s *jsonschema.Schema, bounds Bounds) []string {
+	var problems []string
+	for _, at := range slices.Sorted(maps.Keys(bounds)) {
+		if !strings.HasPrefix(at, "/") {
+			problems = append(problems, fmt.Sprintf("Bounds names %q; write a JSON pointer into the payload, such as \"/matrix\"", at))
+			continue
+		}
+		bounded, err := withBound(s, strings.Split(at[1:], "/"), bounds[at])
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("Bounds names %q: %v", at, err))
+			continue
+		}
+		*s = *bounded
+	}
+	return problems
+}
+
+// withBound returns a copy of s with max applied at the path tokens.
+func withBound(s *jsonschema.Schema, tokens []string, max int64) (*jsonschema.Schema, error) {
+	c := *s
+	if len(tokens) == 0 {
+		types := c.Types
+		if c.Type != "" {
+			types = []string{c.Type}
+		}
+		applied := false
+		for _, t := range types {
+			switch t {
+			case "array":
+				c.MaxItems, applied = Ptr(int(max)), true
+			case "string":
+				c.MaxLength, applied = Ptr(int(max)), true
+			case "integer":
+				c.Maximum, applied = Ptr(float64(max)), true
+			}
+		}
+		if !applied {
+			return nil, errors.New("its schema is neither an array, a string nor an integer")
+		}
+		return &c, nil
+	}
+	tok, rest := tokens[0], tokens[1:]
+	if tok == "*" {
+		if c.Items == nil {
+			return nil, errors.New("\"*\" stands where the schema has no array")
+		}
+		items, err := withBound(c.Items, rest, max)
+		if err != nil {
+			return nil, err
+		}
+		c.Items = items
+		return &c, nil
+	}
+	key := strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+	child := c.Properties[key]
+	if child == nil {
+		return nil, fmt.Errorf("the request schema has no field %q there", key)
+	}
+	bounded, err := withBound(child, rest, max)
+	if err != nil {
+		return nil, err
+	}
+	c.Properties = maps.Clone(c.Properties)
+	c.Properties[key] = bounded
+	return &c, nil
+}
+
+// Ptr returns a pointer to v.
+func Ptr[T any](v T) *T { return &v }

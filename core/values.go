@@ -65,6 +65,7 @@ func (Integer) JSONSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:        "string",
 		Pattern:     integerPattern,
+		MaxLength:   Ptr(MaxDigits + 1), // the sign
 		Description: "exact integer as a decimal string, e.g. \"-42\"",
 	}
 }
@@ -158,6 +159,7 @@ func (Rational) JSONSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
 		Type:        "string",
 		Pattern:     rationalPattern,
+		MaxLength:   Ptr(2*MaxDigits + 2), // the sign and the slash
 		Description: "exact rational as \"p/q\" (q > 0) or an integer string, e.g. \"-3/4\"",
 	}
 }

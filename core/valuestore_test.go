@@ -160,6 +160,7 @@ func portRegistry(t *testing.T) *Registry {
 			ID: "test.squares.compute", Title: "Squares", Summary: "Lists the squares of 0 up to n − 1.",
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
 			OutputPorts: []Port{{Name: "squares", Field: "squares", ArtifactTypes: listPort}},
+			Bounds:      Bounds{"/n": 1 << 16},
 			Run: func(_ context.Context, q squaresRequest) (squaresResult, error) {
 				out := make([]Integer, q.N)
 				for i := range out {
@@ -174,6 +175,7 @@ func portRegistry(t *testing.T) *Registry {
 			ID: "test.list_sum.compute", Title: "Sum of a list", Summary: "Adds a list of integers exactly.",
 			Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
 			InputPorts: []Port{{Name: "values", Field: "values", ArtifactTypes: listPort}},
+			Bounds:     Bounds{"/values": 1 << 16},
 			Run: func(_ context.Context, q sumListRequest) (sumListResult, error) {
 				var s int64
 				for _, v := range q.Values {

@@ -90,20 +90,45 @@ func digitLimit() core.Limit {
 		Beyond: func() string {
 			return fmt.Sprintf(`{"left":"%s","right":"1"}`, repeatDigit('9', MaxOperandDigits+1))
 		},
+		At: func() string {
+			return fmt.Sprintf(`{"left":"-%s","right":"%s"}`, repeatDigit('9', MaxOperandDigits), repeatDigit('7', MaxOperandDigits))
+		},
 	}
 }
 
 func preflightPair(ctx context.Context, q PairRequest) error {
-	for _, x := range []*big.Int{q.Left.Big(), q.Right.Big()} {
-		if d := decimalDigits(x); d > MaxOperandDigits {
-			return core.Refusef("an operand has about %d digits; at most %d are allowed", d, MaxOperandDigits)
+	return refuseDigits(q.Left.Big(), q.Right.Big())
+}
+
+// refuseDigits refuses an operand of more than MaxOperandDigits digits,
+// counted exactly: the limit holds at its boundary.
+func refuseDigits(xs ...*big.Int) error {
+	for _, x := range xs {
+		if d, over := digitsOver(x, MaxOperandDigits); over {
+			return core.Refusef("an operand has %d digits; at most %d are allowed", d, MaxOperandDigits)
 		}
 	}
 	return nil
 }
 
+// digitsOver reports whether |x| has more than max decimal digits, with
+// the digit count. The estimate from the bit length decides almost every
+// case; only within one digit of the bound is x converted to decimal.
+func digitsOver(x *big.Int, max int) (int, bool) {
+	d := decimalDigits(x)
+	if d <= max {
+		return d, false
+	}
+	if d > max+1 {
+		return d, true
+	}
+	d = len(new(big.Int).Abs(x).Text(10))
+	return d, d > max
+}
+
 // decimalDigits is an upper bound on the number of decimal digits of |x|,
-// exact to within one, computed without converting x to decimal.
+// exact to within one (one above at worst), computed without converting x
+// to decimal.
 func decimalDigits(x *big.Int) int {
 	return int(float64(x.BitLen())*0.30103) + 1
 }

@@ -25,6 +25,7 @@ type PrimalityRequest struct {
 // first; each prime proven "pocklington" has its own later step).
 type PrimalityResult struct {
 	core.CheckResult
+	core.Bindings[PrimalityRequest]
 	Method      PrimalityMethod   `json:"method"`
 	Reason      string            `json:"reason" jsonschema:"the verdict in words"`
 	Factor      *core.Integer     `json:"factor,omitempty" jsonschema:"a nontrivial factor of n (method factor)"`
@@ -88,6 +89,9 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 			Beyond: func() string {
 				return fmt.Sprintf(`{"n":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxPrimalityBits))
 			},
+			At: func() string {
+				return fmt.Sprintf(`{"n":"-%s"}`, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), MaxPrimalityBits), big.NewInt(1)))
+			},
 		}},
 		Preflight: func(ctx context.Context, q PrimalityRequest) error {
 			if b := q.N.Big().BitLen(); b > MaxPrimalityBits {
@@ -98,18 +102,21 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 		Run: func(ctx context.Context, q PrimalityRequest) (PrimalityResult, error) {
 			return checkPrimality(ctx, q.N.Big())
 		},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "a JSON number", Payload: `{"n":97}`, Code: core.InvalidPayload, Path: "/payload/n"}}
+		},
 		Postcondition: verifyPrimality,
 		Examples: []core.Example{
-			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted","method":"trial_division","reason":"no prime up to √n divides n"}`)},
-			{Title: "1 is not prime", Payload: json.RawMessage(`{"n":"1"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"below_two","reason":"primes are integers ≥ 2; 1 is not"}`)},
-			{Title: "Carmichael number 561", Payload: json.RawMessage(`{"n":"561"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"factor","reason":"the factor divides n","factor":"3"}`)},
-			{Title: "1000003 · 1000033", Payload: json.RawMessage(`{"n":"1000036000099"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"2"}`)},
-			{Title: "10^24 + 7 is prime", Payload: json.RawMessage(`{"n":"1000000000000000000000007"}`), Result: json.RawMessage(`{"verdict":"accepted","method":"deterministic_miller_rabin","reason":"n is below 3317044064679887385961981 and a strong probable prime to all thirteen bases","bases":["2","3","5","7","11","13","17","19","23","29","31","37","41"]}`)},
+			{Title: "97 is prime", Payload: json.RawMessage(`{"n":"97"}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"97"},"method":"trial_division","reason":"no prime up to √n divides n"}`)},
+			{Title: "1 is not prime", Payload: json.RawMessage(`{"n":"1"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"1"},"method":"below_two","reason":"primes are integers ≥ 2; 1 is not"}`)},
+			{Title: "Carmichael number 561", Payload: json.RawMessage(`{"n":"561"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"561"},"method":"factor","reason":"the factor divides n","factor":"3"}`)},
+			{Title: "1000003 · 1000033", Payload: json.RawMessage(`{"n":"1000036000099"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"1000036000099"},"method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"2"}`)},
+			{Title: "10^24 + 7 is prime", Payload: json.RawMessage(`{"n":"1000000000000000000000007"}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"1000000000000000000000007"},"method":"deterministic_miller_rabin","reason":"n is below 3317044064679887385961981 and a strong probable prime to all thirteen bases","bases":["2","3","5","7","11","13","17","19","23","29","31","37","41"]}`)},
 			// ψ13 = 3317044064679887385961981 is the least strong pseudoprime
 			// to all prime bases up to 41 (Sorenson and Webster 2017); its
 			// least witness is 22 (Python 3: the strong test by pow(), bases
 			// 2..49 give witnesses 22, 38, 43, 47).
-			{Title: "ψ13, the least strong pseudoprime to the bases 2..41", Payload: json.RawMessage(`{"n":"3317044064679887385961981"}`), Result: json.RawMessage(`{"verdict":"rejected","method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"22"}`)},
+			{Title: "ψ13, the least strong pseudoprime to the bases 2..41", Payload: json.RawMessage(`{"n":"3317044064679887385961981"}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"3317044064679887385961981"},"method":"miller_rabin_witness","reason":"n is not a strong probable prime to the witness base","witness":"22"}`)},
 			{Title: "Mersenne prime 2^89 − 1", Payload: json.RawMessage(`{"n":"618970019642690137449562111"}`), Result: mersenne89Certificate},
 		},
 		// A 2048-bit prime whose n − 1 does not factor far enough: the
@@ -136,7 +143,7 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 // primes through 2113 already multiply to F = 211141416905068830 with
 // F^2 > 2^89 − 1 (checked in gp); the witnesses are the least bases that
 // work, and verifyCertificate checks them on every run.
-var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
+var mersenne89Certificate = json.RawMessage(`{"verdict":"accepted","subject":{"n":"618970019642690137449562111"},"method":"pocklington","reason":"Pocklington–Lehmer: every prime factor of n is ≡ 1 mod the factored part F of n − 1, and F is large enough for the step's criterion","certificate":[{"n":"618970019642690137449562111","factored_part":"211141416905068830","cofactor":"2931542417","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"5","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"17","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"23","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"89","exponent":1,"witness":"2","proof":"trial_division"},{"prime":"353","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"397","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"683","exponent":1,"witness":"3","proof":"trial_division"},{"prime":"2113","exponent":1,"witness":"3","proof":"trial_division"}]}]}`)
 
 // slowPrime is nextprime(2^2047 + 2^1024) = 2^2047 + 2^1024 + 365
 // (PARI/GP 2.15).
@@ -146,8 +153,15 @@ func slowPrime() *big.Int {
 	return p.Add(p, big.NewInt(365))
 }
 
-// checkPrimality decides n and gathers the evidence.
+// checkPrimality decides the primality of n and binds the verdict to n.
 func checkPrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
+	r, err := decidePrimality(ctx, n)
+	r.Bindings = core.Bind(PrimalityRequest{core.Int(n)})
+	return r, err
+}
+
+// decidePrimality decides n and gathers the evidence.
+func decidePrimality(ctx context.Context, n *big.Int) (PrimalityResult, error) {
 	reject := func(m PrimalityMethod, reason string) PrimalityResult {
 		return PrimalityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Method: m, Reason: reason}
 	}
@@ -227,6 +241,9 @@ func verifyPrimality(ctx context.Context, q PrimalityRequest, r PrimalityResult)
 		MethodBelowTwo: core.Rejected, MethodTrialDivision: core.Accepted, MethodFactor: core.Rejected,
 		MethodWitness: core.Rejected, MethodDeterministicMR: core.Accepted, MethodPocklington: core.Accepted,
 		MethodProbablePrime: core.Inconclusive, MethodUnwitnessed: core.Inconclusive,
+	}
+	if r.Subject == nil || r.Subject.N.Big().Cmp(n) != 0 {
+		return fmt.Errorf("the verdict is not bound to n")
 	}
 	if v, ok := want[r.Method]; !ok || v != r.Verdict {
 		return fmt.Errorf("method %q with verdict %q", r.Method, r.Verdict)

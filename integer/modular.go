@@ -60,7 +60,15 @@ func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInve
 			Beyond: func() string {
 				return fmt.Sprintf(`{"value":"3","modulus":"%s"}`, repeatDigit('9', MaxOperandDigits+1))
 			},
+			At: func() string {
+				// Consecutive integers are coprime.
+				nines := repeatDigit('9', MaxOperandDigits)
+				return fmt.Sprintf(`{"value":"%s8","modulus":"%s"}`, nines[1:], nines)
+			},
 		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "modulus 0", Payload: `{"value":"3","modulus":"0"}`, Code: core.DomainError, Path: "/payload/modulus"}}
+		},
 		Preflight: func(ctx context.Context, q ModularInverseRequest) error {
 			if err := refuseDigits(q.Value.Big(), q.Modulus.Big()); err != nil {
 				return err
@@ -129,6 +137,10 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 				Beyond: func() string {
 					return fmt.Sprintf(`{"base":"3","exponent":"5","modulus":"%s"}`, new(big.Int).Lsh(big.NewInt(1), MaxModulusBits))
 				},
+				At: func() string {
+					m := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), MaxModulusBits), big.NewInt(1))
+					return fmt.Sprintf(`{"base":"3","exponent":"5","modulus":"%s"}`, m)
+				},
 			},
 			{
 				Name: "exponent_bits", Max: MaxExponentBits, Unit: "bits",
@@ -136,7 +148,14 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 				Beyond: func() string {
 					return fmt.Sprintf(`{"base":"3","exponent":"%s","modulus":"7"}`, new(big.Int).Lsh(big.NewInt(1), MaxExponentBits))
 				},
+				At: func() string {
+					e := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), MaxExponentBits), big.NewInt(1))
+					return fmt.Sprintf(`{"base":"3","exponent":"-%s","modulus":"7"}`, e)
+				},
 			},
+		},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{{Title: "a negative modulus", Payload: `{"base":"3","exponent":"5","modulus":"-7"}`, Code: core.DomainError, Path: "/payload/modulus"}}
 		},
 		Preflight: func(ctx context.Context, q ModularPowerRequest) error {
 			if n := q.Modulus.Big().BitLen(); n > MaxModulusBits {
@@ -202,18 +221,9 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 	}
 }
 
-func refuseDigits(xs ...*big.Int) error {
-	for _, x := range xs {
-		if d := decimalDigits(x); d > MaxOperandDigits {
-			return core.Refusef("an operand has about %d digits; at most %d are allowed", d, MaxOperandDigits)
-		}
-	}
-	return nil
-}
-
 func checkModulus(m *big.Int) error {
 	if m.Sign() <= 0 {
-		return core.DomainErrorf("the modulus is %v; it must be a positive integer (≥ 1)", m)
+		return core.DomainErrorAt(core.PayloadPath("modulus"), "the modulus is %v; it must be a positive integer (≥ 1)", m)
 	}
 	return nil
 }
