@@ -73,6 +73,7 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 		Keywords:   []string{"characteristic polynomial", "charpoly", "eigenvalues", "det(xI-A)", "berkowitz", "trace", "cayley-hamilton"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxCharpolyDimension, "matrix"),
 		InputKinds: []string{"matrix"},
 		Limits:     append(matrixLimits(MaxCharpolyDimension), scaledLimit("matrix", true, 100, 1_000_000_007)),
 		Preflight: func(ctx context.Context, q MatrixRequest) error {

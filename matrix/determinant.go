@@ -67,6 +67,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxDeterminantDimension, "matrix"),
 		InputKinds: []string{"matrix"},
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxDeterminantDimension, ""),

@@ -39,6 +39,7 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 		Keywords:   []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
 		InputKinds: []string{"matrix"},
 		Limits:     eliminationLimits(),
 		Preflight: func(ctx context.Context, q MatrixRequest) error {

@@ -54,6 +54,7 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 		Keywords:   []string{"inverse", "verify", "check", "certificate", "A·B = I", "identity"},
 		Kind:       core.Check,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxMultiplyDimension, "matrix", "candidate"),
 		InputKinds: []string{"matrix"},
 		Limits:     productLimits("matrix", cand),
 		Preflight: func(ctx context.Context, q InverseCheckRequest) error {

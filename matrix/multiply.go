@@ -47,6 +47,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 		Keywords:   []string{"multiply", "product", "matrix multiplication", "matmul", "times", "compose"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxMultiplyDimension, "left", "right"),
 		InputKinds: []string{"matrix"},
 		Limits:     productLimits("left", right),
 		Preflight: func(ctx context.Context, q MultiplyRequest) error {

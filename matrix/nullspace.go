@@ -37,6 +37,7 @@ func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 		Keywords:   []string{"nullspace", "null space", "kernel", "matker", "homogeneous system", "nullity", "Av=0"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
 		InputKinds: []string{"matrix"},
 		Limits:     eliminationLimits(),
 		Preflight:  preflightMatrix,

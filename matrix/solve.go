@@ -173,6 +173,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 		Keywords:   []string{"linear system", "solve", "matsolve", "simultaneous equations", "particular solution", "kernel", "consistent", "matinverseimage", "Ax=b"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
+		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
 		InputKinds: []string{"matrix", "vector"},
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxEchelonDimension, extra),

@@ -87,6 +87,18 @@ func shape(m core.Matrix) string {
 	return fmt.Sprintf("%d×%d", r, c)
 }
 
+// matrixBounds writes a dimension limit into the request schema for each
+// named matrix field: at most maxDim rows, each of at most maxDim entries,
+// so that the payload scan refuses a larger matrix before it is decoded.
+func matrixBounds(maxDim int, fields ...string) core.Bounds {
+	b := core.Bounds{}
+	for _, f := range fields {
+		b["/"+f] = int64(maxDim)
+		b["/"+f+"/*"] = int64(maxDim)
+	}
+	return b
+}
+
 // checkSize refuses a matrix beyond maxDim rows or columns or with an entry
 // beyond MaxEntryDigits; name says which argument it is.
 func checkSize(name string, m core.Matrix, maxDim int) error {
