@@ -109,6 +109,8 @@ const (
 
 // semiprime = nextprime(10^29) * nextprime(3*10^29) (PARI/GP 2.15); rho
 // needs about 10^14 iterations to split it, so a run lasts until cancelled.
+// The tests give it 10^8 iterations, which the factoring cost limit admits
+// (about 13 s estimated) and which outlast every cancellation here.
 const semiprime = "30000000000000000000000000096400000000000000000000000002233"
 
 func TestStdio(t *testing.T) {
@@ -192,7 +194,7 @@ func TestCancellation(t *testing.T) {
 		},
 	}, "--slots", "1")
 	ctx, cancel := context.WithCancel(context.Background())
-	params := &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(`{"capability_id":"integer.compute.prime_factorization","payload":{"n":"` + semiprime + `","max_iterations":4294967296}}`)}
+	params := &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(`{"capability_id":"integer.compute.prime_factorization","payload":{"n":"` + semiprime + `","max_iterations":100000000}}`)}
 	params.SetProgressToken("factor-1")
 	done := make(chan error, 1)
 	go func() {

@@ -113,7 +113,7 @@ test("cancelling a long factorization frees its slot for the next call", async (
   let progressed;
   const firstProgress = new Promise((resolve) => { progressed = resolve; });
   const long = run(
-    { capability_id: "integer.compute.prime_factorization", payload: { n: SEMIPRIME, max_iterations: 4294967296 } },
+    { capability_id: "integer.compute.prime_factorization", payload: { n: SEMIPRIME, max_iterations: 100000000 } },
     { signal: controller.signal, onprogress: () => progressed(), resetTimeoutOnProgress: true, timeout: 60000 },
   );
   long.catch(() => {}); // observed below
