@@ -20,8 +20,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// loadServer starts `jacobian serve --http` on a loopback port and returns
-// its endpoint and process ID, for tests that watch its memory.
+// loadServer starts `jacobian serve --http` on a free loopback port with
+// args and returns its endpoint and process ID (for tests that watch its
+// memory).
 func loadServer(t testing.TB, args ...string) (string, int) {
 	t.Helper()
 	cmd := exec.Command(jacobian(t), append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)

@@ -1,14 +1,12 @@
 package mcptest
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -217,37 +215,8 @@ func TestTableToFibersByReference(t *testing.T) {
 // args and returns its endpoint.
 func httpServer(t testing.TB, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(jacobian(t), append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	})
-	endpoint := make(chan string, 1)
-	go func() {
-		url := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/mcp`)
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if u := url.FindString(sc.Text()); u != "" {
-				endpoint <- u
-				break
-			}
-		}
-		_, _ = io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case url := <-endpoint:
-		return url
-	case <-time.After(30 * time.Second):
-		t.Fatal("the server never said where it listens")
-	}
-	return ""
+	url, _ := loadServer(t, args...)
+	return url
 }
 
 func httpSession(t testing.TB, url string) *mcp.ClientSession {
