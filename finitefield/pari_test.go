@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -54,17 +55,6 @@ func loadPari(t *testing.T) pariCases {
 	return c
 }
 
-// atLeast fails the test unless the reference table has at least min cases
-// (testdata/pari_cases.json holds 50 to 120 per table), so that a renamed
-// or emptied key cannot make a comparison pass without comparing.
-func atLeast[T any](t *testing.T, table string, min int, cases []T) []T {
-	t.Helper()
-	if len(cases) < min {
-		t.Fatalf("the PARI/GP reference table %q has %d cases; at least %d are expected", table, len(cases), min)
-	}
-	return cases
-}
-
 func completed(t *testing.T, o core.Outcome) {
 	t.Helper()
 	if o.Outcome != core.OutcomeCompleted {
@@ -74,7 +64,7 @@ func completed(t *testing.T, o core.Outcome) {
 
 func TestPariArithmetic(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "arithmetic", 100, loadPari(t).Arithmetic) {
+	for i, c := range conformance.AtLeast(t, "arithmetic", 100, loadPari(t).Arithmetic) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, "finite_field.element.arithmetic.compute", string(c.Request))
 			completed(t, o)
@@ -93,7 +83,7 @@ func TestPariArithmetic(t *testing.T) {
 
 func TestPariOrder(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "order", 50, loadPari(t).Order) {
+	for i, c := range conformance.AtLeast(t, "order", 50, loadPari(t).Order) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, "finite_field.element.order.compute", string(c.Request))
 			completed(t, o)
@@ -110,7 +100,7 @@ func TestPariOrder(t *testing.T) {
 
 func TestPariIrreducibility(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "irreducibility", 50, loadPari(t).Irreducibility) {
+	for i, c := range conformance.AtLeast(t, "irreducibility", 50, loadPari(t).Irreducibility) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, "finite_field.polynomial.irreducibility.check", string(c.Request))
 			completed(t, o)
@@ -123,7 +113,7 @@ func TestPariIrreducibility(t *testing.T) {
 
 func TestPariRoots(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "roots", 50, loadPari(t).Roots) {
+	for i, c := range conformance.AtLeast(t, "roots", 50, loadPari(t).Roots) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, "finite_field.polynomial.roots.compute", string(c.Request))
 			completed(t, o)
@@ -145,7 +135,7 @@ func TestPariRoots(t *testing.T) {
 // grouping of PARI/GP's values done here by brute force.
 func TestPariTableAndFibers(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "table", 50, loadPari(t).Table) {
+	for i, c := range conformance.AtLeast(t, "table", 50, loadPari(t).Table) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, "finite_field.polynomial_map.table.compute", string(c.Request))
 			completed(t, o)

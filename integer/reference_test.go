@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 	"jacobian.dev/core/primality"
 )
@@ -38,17 +39,6 @@ func readCases(t *testing.T, name string) [][]string {
 	return out
 }
 
-// atLeast fails the test unless the reference table has at least min cases
-// (testdata holds 60 to 100 per file), so that a renamed or emptied file
-// cannot make a comparison pass without comparing.
-func atLeast[T any](t *testing.T, table string, min int, cases []T) []T {
-	t.Helper()
-	if len(cases) < min {
-		t.Fatalf("the PARI/GP reference table %q has %d cases; at least %d are expected", table, len(cases), min)
-	}
-	return cases
-}
-
 // runValue runs a payload and decodes the completed value into v.
 func runValue(t *testing.T, rt *core.Runtime, id, payload string, v any) core.Outcome {
 	t.Helper()
@@ -71,7 +61,7 @@ func clipString(s string) string {
 
 func TestPARIGCD(t *testing.T) {
 	rt := newRuntime(t)
-	for _, c := range atLeast(t, "gcd.txt", 50, readCases(t, "gcd.txt")) {
+	for _, c := range conformance.AtLeast(t, "gcd.txt", 50, readCases(t, "gcd.txt")) {
 		var r GCDResult
 		runValue(t, rt, "integer.compute.gcd", fmt.Sprintf(`{"left":"%s","right":"%s"}`, c[0], c[1]), &r)
 		if r.GCD.String() != c[2] {
@@ -82,7 +72,7 @@ func TestPARIGCD(t *testing.T) {
 
 func TestPARILCM(t *testing.T) {
 	rt := newRuntime(t)
-	for _, c := range atLeast(t, "lcm.txt", 50, readCases(t, "lcm.txt")) {
+	for _, c := range conformance.AtLeast(t, "lcm.txt", 50, readCases(t, "lcm.txt")) {
 		var r LCMResult
 		runValue(t, rt, "integer.compute.lcm", fmt.Sprintf(`{"left":"%s","right":"%s"}`, c[0], c[1]), &r)
 		if r.LCM.String() != c[2] {
@@ -93,7 +83,7 @@ func TestPARILCM(t *testing.T) {
 
 func TestPARIGCDExt(t *testing.T) {
 	rt := newRuntime(t)
-	for _, c := range atLeast(t, "gcdext.txt", 100, readCases(t, "gcdext.txt")) {
+	for _, c := range conformance.AtLeast(t, "gcdext.txt", 100, readCases(t, "gcdext.txt")) {
 		var r ExtendedGCDResult
 		runValue(t, rt, "integer.compute.extended_gcd", fmt.Sprintf(`{"left":"%s","right":"%s"}`, c[0], c[1]), &r)
 		if r.X.String() != c[2] || r.Y.String() != c[3] || r.GCD.String() != c[4] {
@@ -104,7 +94,7 @@ func TestPARIGCDExt(t *testing.T) {
 
 func TestPARIModularInverse(t *testing.T) {
 	rt := newRuntime(t)
-	for _, c := range atLeast(t, "modinv.txt", 50, readCases(t, "modinv.txt")) {
+	for _, c := range conformance.AtLeast(t, "modinv.txt", 50, readCases(t, "modinv.txt")) {
 		var r ModularInverseResult
 		runValue(t, rt, "integer.compute.modular_inverse", fmt.Sprintf(`{"value":"%s","modulus":"%s"}`, c[0], c[1]), &r)
 		if r.Inverse.String() != c[2] {
@@ -115,7 +105,7 @@ func TestPARIModularInverse(t *testing.T) {
 
 func TestPARIModularPower(t *testing.T) {
 	rt := newRuntime(t)
-	for _, c := range atLeast(t, "modpow.txt", 50, readCases(t, "modpow.txt")) {
+	for _, c := range conformance.AtLeast(t, "modpow.txt", 50, readCases(t, "modpow.txt")) {
 		var r ModularPowerResult
 		runValue(t, rt, "integer.compute.modular_power", fmt.Sprintf(`{"base":"%s","exponent":"%s","modulus":"%s"}`, c[0], c[1], c[2]), &r)
 		if r.Power.String() != c[3] {
@@ -127,7 +117,7 @@ func TestPARIModularPower(t *testing.T) {
 func TestPARIFactor(t *testing.T) {
 	rt := newRuntime(t)
 	probable := 0
-	for _, c := range atLeast(t, "factor.txt", 50, readCases(t, "factor.txt")) {
+	for _, c := range conformance.AtLeast(t, "factor.txt", 50, readCases(t, "factor.txt")) {
 		var r FactorResult
 		runValue(t, rt, "integer.compute.prime_factorization", fmt.Sprintf(`{"n":"%s"}`, c[0]), &r)
 		var got []string
@@ -160,7 +150,7 @@ func TestPARIFactor(t *testing.T) {
 func TestPARIIsPrime(t *testing.T) {
 	rt := newRuntime(t)
 	unproven := 0
-	for _, c := range atLeast(t, "isprime.txt", 80, readCases(t, "isprime.txt")) {
+	for _, c := range conformance.AtLeast(t, "isprime.txt", 80, readCases(t, "isprime.txt")) {
 		var r PrimalityResult
 		runValue(t, rt, "integer.check.primality", fmt.Sprintf(`{"n":"%s"}`, c[0]), &r)
 		switch {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -77,17 +78,6 @@ func loadPARI(t *testing.T) *pariReference {
 	return &ref
 }
 
-// atLeast fails the test unless the reference table has at least min
-// cases (testdata/pari_reference.json holds 60 or 66 per table), so that a
-// renamed or emptied key cannot make a comparison pass without comparing.
-func atLeast[T any](t *testing.T, table string, min int, cases []T) []T {
-	t.Helper()
-	if len(cases) < min {
-		t.Fatalf("the PARI/GP reference table %q has %d cases; at least %d are expected", table, len(cases), min)
-	}
-	return cases
-}
-
 // runValue runs an operation through the runtime (so postconditions run
 // too) and decodes its value.
 func runValue[T any](t *testing.T, rt *core.Runtime, id string, payload any) T {
@@ -149,7 +139,7 @@ func inCanonicalSpan(w []core.Rational, basis [][]core.Rational, free []int) boo
 
 func TestPARIDeterminant(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "determinant", 50, loadPARI(t).Cases.Determinant) {
+	for i, c := range conformance.AtLeast(t, "determinant", 50, loadPARI(t).Cases.Determinant) {
 		got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{c.Matrix})
 		if got.Determinant.Rat().Cmp(c.Determinant.Rat()) != 0 {
 			t.Errorf("case %d: det = %s, PARI/GP matdet gives %s", i, got.Determinant, c.Determinant)
@@ -159,7 +149,7 @@ func TestPARIDeterminant(t *testing.T) {
 
 func TestPARIRank(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "rank", 50, loadPARI(t).Cases.Rank) {
+	for i, c := range conformance.AtLeast(t, "rank", 50, loadPARI(t).Cases.Rank) {
 		if got := runValue[RankResult](t, rt, "matrix.rank.compute", MatrixRequest{c.Matrix}); got.Rank != c.Rank {
 			t.Errorf("case %d: rank = %d, PARI/GP matrank gives %d", i, got.Rank, c.Rank)
 		}
@@ -168,7 +158,7 @@ func TestPARIRank(t *testing.T) {
 
 func TestPARIRREF(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "rref", 50, loadPARI(t).Cases.RREF) {
+	for i, c := range conformance.AtLeast(t, "rref", 50, loadPARI(t).Cases.RREF) {
 		got := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", MatrixRequest{c.Matrix})
 		if !sameMatrix(got.RREF, c.RREF) || !slices.Equal(got.PivotColumns, c.PivotColumns) {
 			t.Errorf("case %d: rref %v pivots %v; PARI/GP gives %v pivots %v", i, got.RREF, got.PivotColumns, c.RREF, c.PivotColumns)
@@ -178,7 +168,7 @@ func TestPARIRREF(t *testing.T) {
 
 func TestPARIInverse(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "inverse", 50, loadPARI(t).Cases.Inverse) {
+	for i, c := range conformance.AtLeast(t, "inverse", 50, loadPARI(t).Cases.Inverse) {
 		got := runValue[InverseResult](t, rt, "matrix.inverse.compute", MatrixRequest{c.Matrix})
 		if got.Invertible != c.Invertible || (c.Invertible && !sameMatrix(*got.Inverse, c.Inverse)) {
 			t.Errorf("case %d: got %+v, PARI/GP gives invertible=%v %v", i, got, c.Invertible, c.Inverse)
@@ -192,7 +182,7 @@ func TestPARIInverse(t *testing.T) {
 // kernel must span the same space as matker.
 func TestPARISolve(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "solve", 50, loadPARI(t).Cases.Solve) {
+	for i, c := range conformance.AtLeast(t, "solve", 50, loadPARI(t).Cases.Solve) {
 		var rhs RightHandSide
 		if err := json.Unmarshal(c.RHS, &rhs); err != nil {
 			t.Fatal(err)
@@ -246,7 +236,7 @@ func TestPARISolve(t *testing.T) {
 
 func TestPARINullspace(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "nullspace", 50, loadPARI(t).Cases.Nullspace) {
+	for i, c := range conformance.AtLeast(t, "nullspace", 50, loadPARI(t).Cases.Nullspace) {
 		got := runValue[NullspaceResult](t, rt, "matrix.nullspace.compute", MatrixRequest{c.Matrix})
 		_, n := c.Matrix.Dims()
 		red := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", MatrixRequest{c.Matrix})
@@ -264,7 +254,7 @@ func TestPARINullspace(t *testing.T) {
 
 func TestPARIMultiply(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "multiply", 50, loadPARI(t).Cases.Multiply) {
+	for i, c := range conformance.AtLeast(t, "multiply", 50, loadPARI(t).Cases.Multiply) {
 		got := runValue[MultiplyResult](t, rt, "matrix.multiply.compute", MultiplyRequest{c.Left, c.Right})
 		if !sameMatrix(got.Product, c.Product) {
 			t.Errorf("case %d: product %v, PARI/GP gives %v", i, got.Product, c.Product)
@@ -274,7 +264,7 @@ func TestPARIMultiply(t *testing.T) {
 
 func TestPARICharpoly(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "charpoly", 50, loadPARI(t).Cases.Charpoly) {
+	for i, c := range conformance.AtLeast(t, "charpoly", 50, loadPARI(t).Cases.Charpoly) {
 		got := runValue[CharpolyResult](t, rt, "matrix.characteristic_polynomial.compute", MatrixRequest{c.Matrix})
 		if !sameRationals(got.Polynomial.Coefficients, c.Coefficients) {
 			t.Errorf("case %d: charpoly %v, PARI/GP gives %v", i, got.Polynomial.Coefficients, c.Coefficients)
@@ -286,7 +276,7 @@ func TestPARICharpoly(t *testing.T) {
 // vectors, and each lies in the column space (adjoining it keeps the rank).
 func TestPARIImage(t *testing.T) {
 	rt := newRuntime(t)
-	for i, c := range atLeast(t, "image", 50, loadPARI(t).Cases.Image) {
+	for i, c := range conformance.AtLeast(t, "image", 50, loadPARI(t).Cases.Image) {
 		r := runValue[RankResult](t, rt, "matrix.rank.compute", MatrixRequest{c.Matrix}).Rank
 		if r != len(c.Image) {
 			t.Fatalf("case %d: rank %d, PARI/GP matimage has %d vectors", i, r, len(c.Image))

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -78,17 +79,6 @@ func loadReference(t *testing.T) reference {
 	return ref
 }
 
-// atLeast fails the test unless the reference table has at least min cases
-// (testdata/reference.json holds 60 per table), so that a renamed or
-// emptied key cannot make a comparison pass without comparing.
-func atLeast[T any](t *testing.T, table string, min int, cases []T) []T {
-	t.Helper()
-	if len(cases) < min {
-		t.Fatalf("the reference table %q has %d cases; at least %d are expected", table, len(cases), min)
-	}
-	return cases
-}
-
 func coeffJSON(c []string) string {
 	if c == nil {
 		c = []string{}
@@ -128,7 +118,7 @@ func sameCoeffs(got []string, want []string) bool {
 
 func TestReferenceGCD(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "gcd", 50, ref.Cases.GCD) {
+	for i, c := range conformance.AtLeast(t, "gcd", 50, ref.Cases.GCD) {
 		for _, ring := range []string{"Z", "Q"} {
 			var r GCDResult
 			payload := fmt.Sprintf(`{"left":%s,"right":%s,"ring":%q}`, coeffJSON(c.Left), coeffJSON(c.Right), ring)
@@ -148,7 +138,7 @@ func TestReferenceGCD(t *testing.T) {
 
 func TestReferenceDivRem(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "divrem", 50, ref.Cases.DivRem) {
+	for i, c := range conformance.AtLeast(t, "divrem", 50, ref.Cases.DivRem) {
 		var r ArithmeticResult
 		payload := fmt.Sprintf(`{"op":"divide","left":%s,"right":%s}`, coeffJSON(c.Left), coeffJSON(c.Right))
 		if !completed(t, rt, "polynomial.arithmetic.compute", payload, &r) {
@@ -162,7 +152,7 @@ func TestReferenceDivRem(t *testing.T) {
 
 func TestReferenceEvaluate(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "evaluate", 50, ref.Cases.Evaluate) {
+	for i, c := range conformance.AtLeast(t, "evaluate", 50, ref.Cases.Evaluate) {
 		var r EvaluateResult
 		payload := fmt.Sprintf(`{"polynomial":%s,"at":%q}`, coeffJSON(c.Polynomial), c.At)
 		if completed(t, rt, "polynomial.evaluate.compute", payload, &r) && r.Value.String() != c.Value {
@@ -173,7 +163,7 @@ func TestReferenceEvaluate(t *testing.T) {
 
 func TestReferenceDerivative(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "derivative", 50, ref.Cases.Derivative) {
+	for i, c := range conformance.AtLeast(t, "derivative", 50, ref.Cases.Derivative) {
 		var r DerivativeResult
 		payload := fmt.Sprintf(`{"polynomial":%s,"order":%d}`, coeffJSON(c.Polynomial), c.Order)
 		if completed(t, rt, "polynomial.derivative.compute", payload, &r) && !sameCoeffs(coeffStrings(r.Derivative), c.Derivative) {
@@ -184,7 +174,7 @@ func TestReferenceDerivative(t *testing.T) {
 
 func TestReferenceResultant(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "resultant", 50, ref.Cases.Resultant) {
+	for i, c := range conformance.AtLeast(t, "resultant", 50, ref.Cases.Resultant) {
 		var r ResultantResult
 		payload := fmt.Sprintf(`{"left":%s,"right":%s}`, coeffJSON(c.Left), coeffJSON(c.Right))
 		if completed(t, rt, "polynomial.resultant.compute", payload, &r) && r.Resultant.String() != c.Resultant {
@@ -195,7 +185,7 @@ func TestReferenceResultant(t *testing.T) {
 
 func TestReferenceDiscriminant(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "discriminant", 50, ref.Cases.Discriminant) {
+	for i, c := range conformance.AtLeast(t, "discriminant", 50, ref.Cases.Discriminant) {
 		var r DiscriminantResult
 		payload := fmt.Sprintf(`{"polynomial":%s}`, coeffJSON(c.Polynomial))
 		if completed(t, rt, "polynomial.discriminant.compute", payload, &r) && r.Discriminant.String() != c.Discriminant {
@@ -206,7 +196,7 @@ func TestReferenceDiscriminant(t *testing.T) {
 
 func TestReferenceSquareFree(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "square_free", 50, ref.Cases.SquareFree) {
+	for i, c := range conformance.AtLeast(t, "square_free", 50, ref.Cases.SquareFree) {
 		var r SquareFreeResult
 		payload := fmt.Sprintf(`{"polynomial":%s}`, coeffJSON(c.Polynomial))
 		if !completed(t, rt, "polynomial.square_free_decomposition.compute", payload, &r) {
@@ -226,14 +216,14 @@ func TestReferenceSquareFree(t *testing.T) {
 
 func TestReferenceMultiplyAndPower(t *testing.T) {
 	rt, ref := newRuntime(t), loadReference(t)
-	for i, c := range atLeast(t, "multiply", 50, ref.Cases.Multiply) {
+	for i, c := range conformance.AtLeast(t, "multiply", 50, ref.Cases.Multiply) {
 		var r ArithmeticResult
 		payload := fmt.Sprintf(`{"op":"multiply","left":%s,"right":%s}`, coeffJSON(c.Left), coeffJSON(c.Right))
 		if completed(t, rt, "polynomial.arithmetic.compute", payload, &r) && !sameCoeffs(coeffStrings(*r.Result), c.Result) {
 			t.Errorf("multiply case %d: %v, PARI/GP says %v", i, coeffStrings(*r.Result), c.Result)
 		}
 	}
-	for i, c := range atLeast(t, "power", 50, ref.Cases.Power) {
+	for i, c := range conformance.AtLeast(t, "power", 50, ref.Cases.Power) {
 		var r ArithmeticResult
 		payload := fmt.Sprintf(`{"op":"power","left":%s,"exponent":%d}`, coeffJSON(c.Left), c.Exponent)
 		if completed(t, rt, "polynomial.arithmetic.compute", payload, &r) && !sameCoeffs(coeffStrings(*r.Result), c.Result) {

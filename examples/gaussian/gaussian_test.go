@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -223,18 +224,18 @@ func TestPARIReference(t *testing.T) {
 	tables := readReference(t)
 	ctx := context.Background()
 	pair := func(ints []*big.Int, i int) gint { return gint{ints[i], ints[i+1]} }
-	for _, c := range atLeast(t, "N", 50, tables["N"]) {
+	for _, c := range conformance.AtLeast(t, "N", 50, tables["N"]) {
 		if got := pair(c, 0).norm(); got.Cmp(c[2]) != 0 {
 			t.Errorf("N%v = %v, PARI %v", pair(c, 0), got, c[2])
 		}
 	}
-	for _, c := range atLeast(t, "G", 30, tables["G"]) {
+	for _, c := range conformance.AtLeast(t, "G", 30, tables["G"]) {
 		got, _, _, err := extendedGCD(ctx, pair(c, 0), pair(c, 2))
 		if err != nil || !got.equal(pair(c, 4)) {
 			t.Errorf("gcd(%v, %v) = %v (%v), PARI %v", pair(c, 0), pair(c, 2), got, err, pair(c, 4))
 		}
 	}
-	for _, c := range atLeast(t, "F", 50, tables["F"]) {
+	for _, c := range conformance.AtLeast(t, "F", 50, tables["F"]) {
 		z := pair(c, 0)
 		res, err := factorGaussian(ctx, z, DefaultFactorIterations)
 		if err != nil {
@@ -283,18 +284,6 @@ func readReference(t *testing.T) map[string][][]*big.Int {
 		t.Fatal(err)
 	}
 	return tables
-}
-
-// atLeast fails the test unless the reference table has at least min cases
-// (testdata/reference.txt holds 56 norms, 37 gcds and 56 factorizations),
-// so that a renamed or emptied table cannot make a comparison pass without
-// comparing.
-func atLeast[T any](t *testing.T, table string, min int, cases []T) []T {
-	t.Helper()
-	if len(cases) < min {
-		t.Fatalf("the PARI/GP reference table %q has %d cases; at least %d are expected", table, len(cases), min)
-	}
-	return cases
 }
 
 // TestExamples runs every declared example through the runtime.
