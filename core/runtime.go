@@ -47,10 +47,11 @@ type RuntimeOptions struct {
 
 // Runtime is the one execution pipeline shared by every surface:
 //
-//	assemble → parse once (schema validation, strict decoding) → preflight →
-//	execute (deadline, cancellation, progress) → postcondition → publish
+//	assemble → admit (execution slot, memory budget) → scan the payload's
+//	structure → validate and decode once → preflight → execute (deadline,
+//	cancellation, progress) → postcondition → validate the result → publish
 //
-// It is safe for concurrent use.
+// One deadline covers every stage. It is safe for concurrent use.
 type Runtime struct {
 	reg    *Registry
 	opts   RuntimeOptions
