@@ -204,7 +204,6 @@ func flagVars(reg *core.Registry) kong.Vars {
 		"default_max_value_bytes": byteCount(core.DefaultMaxValueBytes).String(),
 		"default_inline_limit":    byteCount(core.DefaultInlineLimit).String(),
 		"max_payload":             byteCount(core.DefaultMaxPayloadBytes).String(),
-		"default_max_memory":      byteCount(core.DefaultMemoryLimit()).String(),
 		"max_sessions":            strconv.Itoa(server.DefaultMaxSessions),
 	}
 }

@@ -18,7 +18,12 @@ import (
 // session to it.
 func connect(t testing.TB, opts Options, copts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
-	srv := New(testRegistry(t), opts)
+	return connectTo(t, New(testRegistry(t), opts), copts)
+}
+
+// connectTo opens one more in-memory session to srv.
+func connectTo(t testing.TB, srv *Server, copts *mcp.ClientOptions) *mcp.ClientSession {
+	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := srv.MCP().Connect(ctx, st, nil)
@@ -336,20 +341,7 @@ func TestArtifacts(t *testing.T) {
 // A value reference from one session resolves in that session only.
 func TestReferencesStayInTheirSession(t *testing.T) {
 	srv := New(testRegistry(t), Options{})
-	session := func() *mcp.ClientSession {
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := srv.MCP().Connect(context.Background(), st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close(); ss.Wait() })
-		return cs
-	}
-	a, b := session(), session()
+	a, b := connectTo(t, srv, nil), connectTo(t, srv, nil)
 	_, out := call(t, a, "math.run", `{"capability_id":"test.compute.square","payload":{"n":"12"}}`)
 	ref, _ := out["outputs"].(map[string]any)["square"].(map[string]any)["value_ref"].(string)
 	if !strings.HasPrefix(ref, "value://") {

@@ -273,20 +273,7 @@ func TestOutputPortAsArtifact(t *testing.T) {
 // evicted reference says so.
 func TestValueBoundIsShared(t *testing.T) {
 	srv := New(blobRegistry(t), Options{Runtime: core.RuntimeOptions{MaxValues: 2}})
-	session := func() *mcp.ClientSession {
-		st, ct := mcp.NewInMemoryTransports()
-		ss, err := srv.MCP().Connect(context.Background(), st, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close(); ss.Wait() })
-		return cs
-	}
-	a, b := session(), session()
+	a, b := connectTo(t, srv, nil), connectTo(t, srv, nil)
 	publish := func(cs *mcp.ClientSession, n int) string {
 		_, out := call(t, cs, "math.run", fmt.Sprintf(`{"capability_id":"test.compute.blob","payload":{"bytes":%d}}`, n))
 		return out["outputs"].(map[string]any)["blob"].(map[string]any)["value_ref"].(string)

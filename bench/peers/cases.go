@@ -73,42 +73,10 @@ func caseTable() []Case {
 			FLINT:    "fmpz_poly_resultant",
 			GP:       "polresultant(a, b)",
 		},
-		Case{
-			Name: "int_mul_100000_digits", Size: 100_000, Tiny: 40,
-			Inputs: intMulInputs,
-			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
-				return bignum.Mul(new(big.Int), in[0], in[1]) // ← Jacobian kernel (core/bignum)
-			}, intLines),
-			FLINT: "fmpz_mul",
-			GP:    "a * b",
-		},
-		Case{
-			Name: "int_mul_1000000_digits", Size: 1_000_000, Tiny: 50,
-			Inputs: intMulInputs,
-			Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
-				return bignum.Mul(new(big.Int), in[0], in[1]) // ← Jacobian kernel (core/bignum)
-			}, intLines),
-			FLINT: "fmpz_mul",
-			GP:    "a * b",
-		},
-		Case{
-			Name: "zpoly_mul_deg1000_100bit", Size: 1000, Tiny: 7,
-			Inputs: zpolyMulInputs,
-			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
-				return zpoly.Mul(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
-			}, polyLines),
-			FLINT: "fmpz_poly_mul",
-			GP:    "a * b",
-		},
-		Case{
-			Name: "zpoly_mul_deg10000_100bit", Size: 10_000, Tiny: 8,
-			Inputs: zpolyMulInputs,
-			Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
-				return zpoly.Mul(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
-			}, polyLines),
-			FLINT: "fmpz_poly_mul",
-			GP:    "a * b",
-		},
+		intMulCase("int_mul_100000_digits", 100_000, 40),
+		intMulCase("int_mul_1000000_digits", 1_000_000, 50),
+		zpolyMulCase("zpoly_mul_deg1000_100bit", 1000, 7),
+		zpolyMulCase("zpoly_mul_deg10000_100bit", 10_000, 8),
 		Case{
 			Name: "gfpoly_mul_deg100000_60bit", Size: 100_000, Tiny: 9,
 			Inputs: gfpolyMulInputs,
@@ -129,8 +97,8 @@ func caseTable() []Case {
 // of degree n/5, all three factors with 32-bit coefficients.
 func polyGCDInputs(rng *rand.Rand, n int) ([]Input, error) {
 	g := randPoly(rng, n/5, 32)
-	a := zpolyMulSchoolbook(g, randPoly(rng, n-n/5, 32))
-	b := zpolyMulSchoolbook(g, randPoly(rng, n-n/5, 32))
+	a := zpoly.Mul(g, randPoly(rng, n-n/5, 32))
+	b := zpoly.Mul(g, randPoly(rng, n-n/5, 32))
 	return []Input{polyInput("a", a), polyInput("b", b)}, nil
 }
 
@@ -233,4 +201,30 @@ func wordPolyLines(w []uint64) []string {
 
 func primeAndTwoPolys(in []Input) gfpolyPair {
 	return gfpolyPair{p: in[0].Int(), a: in[1].Poly(), b: in[2].Poly()}
+}
+
+// intMulCase is an integer product of two size-digit integers.
+func intMulCase(name string, size, tiny int) Case {
+	return Case{
+		Name: name, Size: size, Tiny: tiny,
+		Inputs: intMulInputs,
+		Jacobian: kernel(twoInts, func(in [2]*big.Int) *big.Int {
+			return bignum.Mul(new(big.Int), in[0], in[1]) // ← Jacobian kernel (core/bignum)
+		}, intLines),
+		FLINT: "fmpz_mul",
+		GP:    "a * b",
+	}
+}
+
+// zpolyMulCase is a Z[x] product of two degree-size polynomials.
+func zpolyMulCase(name string, size, tiny int) Case {
+	return Case{
+		Name: name, Size: size, Tiny: tiny,
+		Inputs: zpolyMulInputs,
+		Jacobian: kernel(twoPolys, func(in [2][]*big.Int) []*big.Int {
+			return zpoly.Mul(in[0], in[1]) // ← Jacobian kernel (core/zpoly)
+		}, polyLines),
+		FLINT: "fmpz_poly_mul",
+		GP:    "a * b",
+	}
 }

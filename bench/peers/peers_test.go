@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"math/big"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"slices"
@@ -12,65 +10,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// TestKroneckerMatchesSchoolbook checks the baseline Z[x] and GF(p)[x]
-// kernels against the quadratic product on seeded inputs: empty and unit
-// lengths, lengths around word multiples, coefficient sizes around word
-// boundaries, all-ones words, signs and zero coefficients.
-func TestKroneckerMatchesSchoolbook(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	allOnes := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 128), big.NewInt(1))
-	poly := func(n, bits int) []*big.Int {
-		p := make([]*big.Int, n)
-		for i := range p {
-			switch rng.IntN(6) {
-			case 0:
-				p[i] = new(big.Int)
-			case 1:
-				p[i] = new(big.Int).Set(allOnes)
-			case 2:
-				p[i] = new(big.Int).Neg(allOnes)
-			default:
-				p[i] = randSigned(rng, bits)
-			}
-		}
-		return p
-	}
-	lengths := []int{0, 1, 2, 3, 31, 32, 33, 63, 64, 65, 200}
-	for _, bits := range []int{1, 2, 63, 64, 65, 100, 128} {
-		for _, la := range lengths {
-			for _, lb := range []int{0, 1, 5, 64, 65} {
-				a, b := poly(la, bits), poly(lb, bits)
-				got, want := zpolyMulKronecker(a, b), zpolyMulSchoolbook(a, b)
-				if !slices.Equal(polyLines(got), polyLines(want)) {
-					t.Fatalf("bits %d, lengths %d×%d: Kronecker and schoolbook differ", bits, la, lb)
-				}
-			}
-		}
-	}
-
-	near62 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 62), big.NewInt(57)) // 2^62 − 57 is prime
-	if !near62.ProbablyPrime(32) {
-		t.Fatal("2^62 − 57 should be prime")
-	}
-	p60, err := randPrime(rng, 60)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range []*big.Int{big.NewInt(2), big.NewInt(3), p60, near62} {
-		for _, n := range []int{1, 2, 64, 65, 300} {
-			a, b := randPolyMod(rng, n-1, p), randPolyMod(rng, n, p)
-			a[0].Sub(p, big.NewInt(1)) // the largest residue
-			want := zpolyMulSchoolbook(a, b)
-			for _, x := range want {
-				x.Mod(x, p)
-			}
-			if got := gfpolyMulKronecker(a, b, p); !slices.Equal(polyLines(got), polyLines(want)) {
-				t.Fatalf("p = %v, n = %d: GF(p) product differs from schoolbook", p, n)
-			}
-		}
-	}
-}
 
 // tinyBench is a bench over the case table at tiny sizes, one round and
 // one call a round, or a skip when gp or FLINT is missing.
