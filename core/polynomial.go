@@ -32,6 +32,10 @@ type Polynomial[C SchemaProvider] struct {
 	Expression   string `json:"expression"`
 }
 
+// VariablePattern is the one grammar of a polynomial's variable in every
+// domain: a single lowercase ASCII letter.
+const VariablePattern = `^[a-z]$`
+
 // NewPolynomial builds a result polynomial in variable ("" means "x") from
 // coefficients constant term first. render writes one coefficient; a
 // coefficient it writes as "0" is zero, and trailing zeros are dropped, so
@@ -147,7 +151,7 @@ func (Polynomial[C]) JSONSchema() *jsonschema.Schema {
 		Type:        "object",
 		Description: "univariate polynomial: coefficients constant term first, no trailing zeros (the zero polynomial is []), and the same polynomial as an expression written from the highest power down with * and ^, e.g. \"x^2 - 1/2*x + 3\"",
 		Properties: map[string]*jsonschema.Schema{
-			"variable":     {Type: "string", Description: "name of the variable, e.g. \"x\""},
+			"variable":     {Type: "string", Pattern: VariablePattern, MaxLength: Ptr(1), Description: "name of the variable: one lowercase letter, e.g. \"x\""},
 			"coefficients": {Type: "array", Items: zero.JSONSchema(), Description: "coefficients, constant term first, no trailing zeros"},
 			"expression":   {Type: "string", Description: "the polynomial written out, \"0\" for the zero polynomial"},
 		},
