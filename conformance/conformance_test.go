@@ -604,7 +604,7 @@ func TestNumberInPlaceOfString(t *testing.T) {
 }
 
 func TestClauses(t *testing.T) {
-	want := []string{"id_grammar", "kind_verb", "catalog_metadata", "closed_schemas", "ports",
+	want := []string{"id_grammar", "kind_verb", "catalog_metadata", "closed_schemas", "ports", "bounded_requests",
 		"schemas_compile", "examples_validate", "examples_run", "results_validate", "postcondition_generated",
 		"preflight_limits", "refusal_examples", "verdict_bindings", "unknown_fields", "determinism", "cancellation"}
 	if got := Clauses(); !slices.Equal(got, want) {

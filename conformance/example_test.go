@@ -22,6 +22,6 @@ func ExampleCheck() {
 		}
 	}
 	// Output:
-	// 48 results, 0 failed
+	// 51 results, 0 failed
 	// sound.mean.compute cancellation skip
 }
