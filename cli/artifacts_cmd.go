@@ -38,7 +38,7 @@ type ArtifactsCmd struct {
 	List   ArtifactsListCmd   `cmd:"" help:"List stored artifacts, least recently used first."`
 	Get    ArtifactsGetCmd    `cmd:"" help:"Print one artifact's bytes, after checking them against their digest."`
 	Verify ArtifactsVerifyCmd `cmd:"" help:"Re-hash every artifact and report the corrupted ones (exit 1 if any)."`
-	GC     ArtifactsGCCmd     `cmd:"" name:"gc" help:"Remove corrupted artifacts and leftovers, then the least recently used above the quota."`
+	GC     ArtifactsGCCmd     `cmd:"" name:"gc" help:"Remove corrupted artifacts, leftovers of writes no live process owns, then the least recently used above the quota."`
 }
 
 // ArtifactsListCmd lists the store.

@@ -143,6 +143,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
+		defer store.Close()
 		opts.Artifacts = store
 		if !c.Publish {
 			// The store is there to resolve bindings; every result is

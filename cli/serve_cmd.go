@@ -175,6 +175,7 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 			// server still works, sending every result inline.
 			logger.Warn("serving without an artifact store; large results are sent inline", "error", err)
 		default:
+			defer store.Close()
 			opts.Artifacts = store
 			logger.Info("artifact store", "dir", store.Root())
 		}

@@ -38,11 +38,20 @@ type ArtifactInfo struct {
 // Above its quota the least recently used artifacts are removed.
 //
 // Layout under the root: sha256/<hex> holds the value, sha256/<hex>.meta its
-// artifact type; tmp/ holds writes in progress.
+// artifact type; tmp/ holds writes in progress, each named after its
+// writer's owner token (<owner>.<name>.<nonce>) beside the owner's lock
+// file tmp/<owner>.lock, which the writing process holds locked for as
+// long as it lives. A temporary file whose owner's lock is free (or gone)
+// belongs to no live process, and GC removes it whatever its age.
 type ArtifactStore struct {
 	root  string
 	quota int64
 	mu    sync.Mutex // serialises quota enforcement within one process
+
+	ownerOnce sync.Once
+	owner     string   // this process's owner token, set on the first write
+	ownerLock *os.File // held locked until Close or exit
+	ownerErr  error
 }
 
 // recentlyUsed protects artifacts from eviction right after they are
@@ -113,10 +122,49 @@ func (a *ArtifactStore) Put(artifactType string, data []byte) (ArtifactInfo, err
 
 func (a *ArtifactStore) path(hexsum string) string { return filepath.Join(a.root, "sha256", hexsum) }
 
+// claimOwner creates and locks this process's owner lock file, once,
+// before its first temporary file exists.
+func (a *ArtifactStore) claimOwner() (string, error) {
+	a.ownerOnce.Do(func() {
+		var nonce [4]byte
+		_, _ = rand.Read(nonce[:])
+		owner := fmt.Sprintf("%d-%s", os.Getpid(), hex.EncodeToString(nonce[:]))
+		f, err := os.OpenFile(filepath.Join(a.root, "tmp", owner+".lock"), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			a.ownerErr = err
+			return
+		}
+		if err := lockFile(f, true); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			a.ownerErr = err
+			return
+		}
+		a.owner, a.ownerLock = owner, f
+	})
+	return a.owner, a.ownerErr
+}
+
+// Close releases the store's owner lock, removing the lock file. Writes in
+// progress must have finished; a store is not used after Close.
+func (a *ArtifactStore) Close() error {
+	if a.ownerLock == nil {
+		return nil
+	}
+	os.Remove(a.ownerLock.Name())
+	err := a.ownerLock.Close()
+	a.ownerLock = nil
+	return err
+}
+
 func (a *ArtifactStore) writeAtomic(final string, data []byte) error {
+	owner, err := a.claimOwner()
+	if err != nil {
+		return err
+	}
 	var nonce [8]byte
 	_, _ = rand.Read(nonce[:])
-	tmp := filepath.Join(a.root, "tmp", filepath.Base(final)+"."+hex.EncodeToString(nonce[:]))
+	tmp := filepath.Join(a.root, "tmp", owner+"."+filepath.Base(final)+"."+hex.EncodeToString(nonce[:]))
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return err
@@ -239,12 +287,7 @@ func (a *ArtifactStore) GC() ([]string, error) {
 	for _, uri := range corrupted {
 		a.remove(strings.TrimPrefix(uri, ArtifactURIPrefix))
 	}
-	tmps, _ := os.ReadDir(filepath.Join(a.root, "tmp"))
-	for _, t := range tmps {
-		if fi, err := t.Info(); err == nil && time.Since(fi.ModTime()) > time.Hour {
-			os.Remove(filepath.Join(a.root, "tmp", t.Name()))
-		}
-	}
+	a.removeOrphans()
 	metas, _ := filepath.Glob(filepath.Join(a.root, "sha256", "*.meta"))
 	for _, m := range metas {
 		if _, err := os.Stat(strings.TrimSuffix(m, ".meta")); errors.Is(err, fs.ErrNotExist) {
@@ -254,6 +297,41 @@ func (a *ArtifactStore) GC() ([]string, error) {
 	removed := corrupted
 	evicted, err := a.evict("")
 	return append(removed, evicted...), err
+}
+
+// removeOrphans removes the temporary files that no live process owns:
+// those whose owner's lock file can be locked (its process is gone: the
+// kernel released the lock when it died) or does not exist. A file of a
+// live writer, this process's included, is kept however old it is.
+func (a *ArtifactStore) removeOrphans() {
+	dir := filepath.Join(a.root, "tmp")
+	entries, _ := os.ReadDir(dir)
+	live := map[string]bool{}
+	for _, e := range entries {
+		owner, isLock := strings.CutSuffix(e.Name(), ".lock")
+		if !isLock || strings.Contains(owner, ".") {
+			continue
+		}
+		f, err := os.OpenFile(filepath.Join(dir, e.Name()), os.O_RDWR, 0)
+		if err != nil {
+			// Gone means its owner closed or was collected; otherwise
+			// it cannot be judged, so its files stay.
+			live[owner] = !errors.Is(err, fs.ErrNotExist)
+			continue
+		}
+		if lockFile(f, false) != nil {
+			live[owner] = true
+		} else {
+			os.Remove(f.Name())
+		}
+		f.Close()
+	}
+	for _, e := range entries {
+		owner, _, _ := strings.Cut(e.Name(), ".")
+		if !live[owner] {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 func (a *ArtifactStore) enforceQuota(keep string) error {

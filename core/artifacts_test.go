@@ -165,6 +165,51 @@ func TestArtifactCrashSafety(t *testing.T) {
 	}
 	tmps, _ := os.ReadDir(filepath.Join(dir, "tmp"))
 	t.Logf("%d whole artifacts; %d abandoned temporary files, never served", len(all), len(tmps))
+	if len(tmps) == 0 {
+		t.Fatal("no leftover from three kills mid-write; the GC check below proves nothing")
+	}
+	// The killed writers' leftovers are minutes younger than any age
+	// threshold; GC removes them because no live process owns them.
+	if _, err := store.GC(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "tmp")); len(left) != 0 {
+		t.Fatalf("GC kept %d leftovers of dead writers: %v", len(left), left)
+	}
+}
+
+// GC keeps a live writer's temporary file and removes it once its owner
+// has closed the store.
+func TestArtifactGCKeepsLiveWrites(t *testing.T) {
+	dir := t.TempDir()
+	writer, err := OpenArtifactStore(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := writer.Put("test.blob", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	inFlight := filepath.Join(dir, "tmp", writer.owner+".0123.feedface")
+	if err := os.WriteFile(inFlight, []byte("half a write"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collector, err := OpenArtifactStore(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := collector.GC(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(inFlight); err != nil {
+		t.Fatalf("GC removed a live writer's file: %v", err)
+	}
+	writer.Close()
+	if _, err := collector.GC(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(filepath.Join(dir, "tmp")); len(left) != 0 {
+		t.Fatalf("after the writer closed, GC kept %v", left)
+	}
 }
 
 // A URI keeps the artifact type it was first stored with.
