@@ -102,7 +102,7 @@ func TestRunInputBinding(t *testing.T) {
 		value   string
 	}{
 		// 7 = 2·3 + 1.
-		{"bound", []string{"--input", "n=" + seven.URI, "--json", `{}`}, ExitCompleted, "", `{"verdict":"rejected","remainder":"1"}`},
+		{"bound", []string{"--input", "n=" + seven.URI, "--json", `{}`}, ExitCompleted, "", `{"verdict":"rejected","subject":{"n":"7"},"remainder":"1"}`},
 		{"bound and given", []string{"--input", "n=" + seven.URI, "--json", `{"n":"8"}`}, ExitFailed, core.PortConflict, ""},
 		{"wrong artifact type", []string{"--input", "n=" + wrongType.URI, "--json", `{}`}, ExitFailed, core.ArtifactTypeMismatch, ""},
 		{"undeclared port", []string{"--input", "m=" + seven.URI, "--json", `{}`}, ExitFailed, core.UnknownField, ""},

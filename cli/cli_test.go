@@ -135,11 +135,11 @@ func TestRun(t *testing.T) {
 		{
 			// 7 is odd: a rejection is still a completed run.
 			name: "checker rejects", args: []string{"run", "fixture.parity.check", "--json", `{"n":"7"}`},
-			code: ExitCompleted, outcome: core.OutcomeCompleted, verdict: core.Rejected, value: `{"verdict":"rejected","remainder":"1"}`,
+			code: ExitCompleted, outcome: core.OutcomeCompleted, verdict: core.Rejected, value: `{"verdict":"rejected","subject":{"n":"7"},"remainder":"1"}`,
 		},
 		{
 			name: "checker accepts", args: []string{"run", "fixture.parity.check", "--json", `{"n":"-10"}`},
-			code: ExitCompleted, outcome: core.OutcomeCompleted, verdict: core.Accepted, value: `{"verdict":"accepted","remainder":"0"}`,
+			code: ExitCompleted, outcome: core.OutcomeCompleted, verdict: core.Accepted, value: `{"verdict":"accepted","subject":{"n":"-10"},"remainder":"0"}`,
 		},
 		{
 			name: "progress without a terminal", args: []string{"run", "fixture.compute.wait", "--json", `{"steps":3}`},

@@ -29,6 +29,7 @@ type evenRequest struct {
 
 type evenResult struct {
 	core.CheckResult
+	core.Bindings[evenRequest]
 	Remainder core.Integer `json:"remainder"`
 }
 
@@ -36,10 +37,14 @@ func registerFixtures(r *core.Registry) error {
 	return errors.Join(registerWait(r), registerPanic(r), registerParity(r))
 }
 
+// maxSteps bounds the fixtures' step counts: ten days of waiting.
+const maxSteps = 100_000_000
+
 func registerWait(r *core.Registry) error {
 	return core.Add(r, core.Operation[stepsRequest, stepsResult]{
 		ID: "fixture.compute.wait", Title: "Wait", Summary: "Sleeps ten milliseconds per step, reporting progress.",
 		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"fixture_steps"},
+		Bounds: core.Bounds{"/steps": maxSteps},
 		Run: func(ctx context.Context, q stepsRequest) (stepsResult, error) {
 			for i := range q.Steps {
 				core.ReportProgress(ctx, float64(i), float64(q.Steps), fmt.Sprintf("step %d", i))
@@ -71,6 +76,7 @@ func registerPanic(r *core.Registry) error {
 	return core.Add(r, core.Operation[stepsRequest, stepsResult]{
 		ID: "fixture.compute.panic", Title: "Panic", Summary: "Panics, to exercise internal error handling.",
 		Kind: core.Compute, Effect: core.Pure, InputKinds: []string{"fixture_steps"},
+		Bounds:        core.Bounds{"/steps": maxSteps},
 		Run:           func(context.Context, stepsRequest) (stepsResult, error) { panic("fixture panic") },
 		Postcondition: func(context.Context, stepsRequest, stepsResult) error { return nil },
 		Examples:      []core.Example{{Title: "panics", Payload: json.RawMessage(`{"steps":0}`), Result: json.RawMessage(`{"steps":0}`)}},
@@ -88,9 +94,9 @@ func registerParity(r *core.Registry) error {
 			if rem.Sign() != 0 {
 				v = core.Rejected
 			}
-			return evenResult{core.CheckResult{Verdict: v}, core.Int(rem)}, nil
+			return evenResult{core.CheckResult{Verdict: v}, core.Bind(q), core.Int(rem)}, nil
 		},
 		Postcondition: func(context.Context, evenRequest, evenResult) error { return nil },
-		Examples:      []core.Example{{Title: "4 is even", Payload: json.RawMessage(`{"n":"4"}`), Result: json.RawMessage(`{"verdict":"accepted","remainder":"0"}`)}},
+		Examples:      []core.Example{{Title: "4 is even", Payload: json.RawMessage(`{"n":"4"}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"4"},"remainder":"0"}`)}},
 	})
 }

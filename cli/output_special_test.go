@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"jacobian.dev/core"
 	"jacobian.dev/finitefield"
@@ -112,5 +114,42 @@ func TestRunPrintsNoValueReferences(t *testing.T) {
 	}
 	if !strings.Contains(errb.String(), "--output FILE or --publish") {
 		t.Errorf("stderr does not say how to keep the value: %s", errb.String())
+	}
+}
+
+// TestOutputLeavesNothing: every path out of a run with --output that does
+// not commit removes its temporary file: a cancelled run (what SIGINT and
+// SIGTERM do), a timeout, a failed run and a refused one. Only kill -9
+// leaves one, which no process can clean up after itself.
+func TestOutputLeavesNothing(t *testing.T) {
+	cases := []struct {
+		name    string
+		cancel  bool
+		args    []string
+		code    int
+		payload string
+	}{
+		{name: "cancelled", cancel: true, args: []string{"--timeout", "10m"}, code: ExitInterrupted, payload: `{"steps":1000000}`},
+		{name: "timed out", args: []string{"--timeout", "50ms"}, code: ExitNonConclusion, payload: `{"steps":1000000}`},
+		{name: "invalid", code: ExitFailed, payload: `{"steps":"x"}`},
+		{name: "refused", code: ExitNonConclusion, payload: `{"steps":100000001}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.cancel {
+				time.AfterFunc(50*time.Millisecond, cancel)
+			}
+			args := append([]string{"run", "fixture.compute.wait", "--output", filepath.Join(dir, "out.json"), "--json", tc.payload}, tc.args...)
+			inv := jacobianCtx(t, ctx, "", args...)
+			if inv.code != tc.code {
+				t.Fatalf("exit %d, want %d\nstdout: %s\nstderr: %s", inv.code, tc.code, inv.stdout, inv.stderr)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("left %d entries in the output directory (%s)", len(entries), entries[0].Name())
+			}
+		})
 	}
 }

@@ -99,8 +99,8 @@ func TestRunInputFile(t *testing.T) {
 		value   string
 	}{
 		// 7 = 2·3 + 1.
-		{"bound", []string{"--input", "n=@" + seven, "--json", `{}`}, ExitCompleted, "", "", "", `{"verdict":"rejected","remainder":"1"}`},
-		{"without a payload", []string{"--input", "n=@" + seven}, ExitCompleted, "", "", "", `{"verdict":"rejected","remainder":"1"}`},
+		{"bound", []string{"--input", "n=@" + seven, "--json", `{}`}, ExitCompleted, "", "", "", `{"verdict":"rejected","subject":{"n":"7"},"remainder":"1"}`},
+		{"without a payload", []string{"--input", "n=@" + seven}, ExitCompleted, "", "", "", `{"verdict":"rejected","subject":{"n":"7"},"remainder":"1"}`},
 		{"validated by the request schema", []string{"--input", "n=@" + number}, ExitFailed, core.InvalidPayload, "/payload/n", "string", ""},
 		{"not JSON", []string{"--input", "n=@" + broken}, ExitFailed, core.InvalidPayload, "/inputs/n", "line 1, column 3", ""},
 		{"empty", []string{"--input", "n=@" + empty}, ExitFailed, core.InvalidPayload, "/inputs/n", "empty", ""},
