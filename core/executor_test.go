@@ -2,6 +2,7 @@ package core
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -87,5 +88,26 @@ func TestExecutorInvariants(t *testing.T) {
 				t.Fatalf("slots %d step %d: %d running in %d runtimes, more than slots + runtimes − 1", slots, step, running, active)
 			}
 		}
+	}
+}
+
+// TestExecutorBusyMessage: a refusal says which bound it hit.
+func TestExecutorBusyMessage(t *testing.T) {
+	pool := NewExecutor(4)
+	a, b := pool.share(), pool.share()
+	for range 4 {
+		a.acquire()
+	}
+	if got, want := a.busy(), "all 4 execution slots are busy"; !strings.Contains(got, want) {
+		t.Errorf("full pool: %q, want it to say %q", got, want)
+	}
+	a.release()
+	a.release()
+	b.acquire() // a holds 2 and b 1 of 4: a is at its share with a slot free
+	if a.acquire() {
+		t.Fatal("a runtime at its share started another run")
+	}
+	if got, want := a.busy(), "this session runs 2 operations, its share of the 4 execution slots while 2 sessions run operations"; !strings.Contains(got, want) {
+		t.Errorf("at its share: %q, want it to say %q", got, want)
 	}
 }

@@ -168,7 +168,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	// proportion to the payload, so it holds an execution slot and a
 	// reservation from the memory budget like the work itself.
 	if !rt.exec.acquire() {
-		return NonConclusion(id, ResourceRefused, "all %d execution slots are busy; retry when a running operation finishes", rt.exec.Slots())
+		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
 	}
 	defer rt.exec.release()
 	var shape payloadShape
@@ -348,6 +348,18 @@ func (e *Executor) acquire() bool {
 	e.held++
 	p.running++
 	return true
+}
+
+// busy explains a refused acquire: the pool is full, or this view holds
+// its share of a pool that other runtimes are using too.
+func (e *Executor) busy() string {
+	p := e.pool
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.running >= p.slots {
+		return fmt.Sprintf("all %d execution slots are busy; retry when a running operation finishes", p.slots)
+	}
+	return fmt.Sprintf("this session runs %d operations, its share of the %d execution slots while %d sessions run operations; retry when one of its operations finishes", e.held, p.slots, p.active)
 }
 
 func (e *Executor) release() {
