@@ -40,6 +40,14 @@ func (b *MemoryBudget) Reserve(n int64) bool {
 	return true
 }
 
+// Force claims n bytes whether or not they fit: memory already held, now
+// counted. Reserve refuses until the budget is back under its limit.
+func (b *MemoryBudget) Force(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.used += max(0, n)
+}
+
 // Release returns n bytes claimed by Reserve.
 func (b *MemoryBudget) Release(n int64) {
 	b.mu.Lock()

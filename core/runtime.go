@@ -41,7 +41,8 @@ type RuntimeOptions struct {
 	// Default 64 KiB.
 	InlineLimit int
 	// Memory, if set, is the process-wide budget that decoding a payload
-	// reserves from before it starts; share one between runtimes.
+	// reserves from before it starts, and that stored values (Values)
+	// count against; share one between runtimes.
 	Memory *MemoryBudget
 }
 
@@ -80,6 +81,7 @@ func NewRuntime(reg *Registry, opts RuntimeOptions) *Runtime {
 	if opts.Values == nil {
 		opts.Values = NewValuePool(opts.MaxValues, opts.MaxValueBytes)
 	}
+	opts.Values.countAgainst(opts.Memory)
 	return &Runtime{
 		reg: reg, opts: opts,
 		exec:   opts.Executor.share(),

@@ -40,12 +40,16 @@ type StoredValue struct {
 // all of them, and once either bound is passed the least recently used
 // value of any store is evicted first. So the bound is the process's, not
 // each session's, and an idle session's values go before a busy one's.
+// Held bytes also count against the process's MemoryBudget, once a runtime
+// ties the pool to one: a value that does not fit evicts older ones, of
+// any session, until it does.
 type ValuePool struct {
 	mu         sync.Mutex
 	maxEntries int
 	maxBytes   int64
 	bytes      int64
-	order      *list.List // of *pooledValue; front: most recently used
+	order      *list.List    // of *pooledValue; front: most recently used
+	budget     *MemoryBudget // nil until countAgainst
 }
 
 type pooledValue struct {
@@ -83,6 +87,25 @@ func NewValuePool(maxEntries int, maxBytes int64) *ValuePool {
 		maxBytes = DefaultMaxValueBytes
 	}
 	return &ValuePool{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New()}
+}
+
+// countAgainst makes the pool's bytes count against b, unless it already
+// counts against a budget.
+func (p *ValuePool) countAgainst(b *MemoryBudget) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.budget == nil && b != nil {
+		p.budget = b
+		b.Force(p.bytes)
+	}
+}
+
+// release returns n held bytes to the budget. The caller holds p.mu.
+func (p *ValuePool) release(n int64) {
+	p.bytes -= n
+	if p.budget != nil {
+		p.budget.Release(n)
+	}
 }
 
 // NewStore returns an empty store drawing on the pool.
@@ -125,9 +148,20 @@ func (s *ValueStore) Put(artifactType string, data []byte) (StoredValue, error) 
 	if s.closed {
 		return StoredValue{}, &Error{Code: UnknownReference, Message: "the runtime is closed; its value store no longer accepts values"}
 	}
+	size := int64(len(data))
+	if p.budget != nil {
+		for !p.budget.Reserve(size) {
+			// Refused without evicting anything when even evicting every
+			// value would not make room.
+			if p.order.Len() == 0 || size > p.budget.Free()+p.bytes {
+				return StoredValue{}, Refusef("holding this %s value needs more than the %s the process's memory budget has free (of %s), counting every stored value it could evict; retry later, or publish the result as an artifact", sizeText(size), sizeText(p.budget.Free()), sizeText(p.budget.Limit()))
+			}
+			p.evictOldest()
+		}
+	}
 	s.entries[v.Ref] = p.order.PushFront(&pooledValue{store: s, value: v})
-	s.bytes += int64(len(data))
-	p.bytes += int64(len(data))
+	s.bytes += size
+	p.bytes += size
 	for p.order.Len() > p.maxEntries || p.bytes > p.maxBytes {
 		p.evictOldest()
 	}
@@ -143,7 +177,7 @@ func (p *ValuePool) evictOldest() {
 	s, ref, size := pv.store, pv.value.Ref, int64(len(pv.value.Data))
 	delete(s.entries, ref)
 	s.bytes -= size
-	p.bytes -= size
+	p.release(size)
 	s.evicted[ref] = true
 	s.evictOrder = append(s.evictOrder, ref)
 	if len(s.evictOrder) > rememberedEvictions {
@@ -195,7 +229,7 @@ func (s *ValueStore) Close() {
 	for _, e := range s.entries {
 		p.order.Remove(e)
 	}
-	p.bytes -= s.bytes
+	p.release(s.bytes)
 	s.closed = true
 	s.entries = map[string]*list.Element{}
 	s.bytes = 0

@@ -293,3 +293,50 @@ func TestBoundInputsCountTowardPayloadBound(t *testing.T) {
 		t.Fatalf("got %s", o)
 	}
 }
+
+// TestValuePoolCountsAgainstBudget: stored values hold room in the memory
+// budget that runs reserve from, evicting the oldest value when a new one
+// does not fit, and give it back when evicted or closed.
+func TestValuePoolCountsAgainstBudget(t *testing.T) {
+	budget := NewMemoryBudget(1000)
+	pool := NewValuePool(0, 0)
+	pool.countAgainst(budget)
+	a, b := pool.NewStore(), pool.NewStore()
+	first, err := a.Put("test", make([]byte, 400))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Put("test", make([]byte, 400)); err != nil {
+		t.Fatal(err)
+	}
+	if got := budget.Used(); got != 800 {
+		t.Fatalf("two 400-byte values hold %d bytes of the budget, want 800", got)
+	}
+	if !budget.Reserve(150) {
+		t.Fatal("a 150-byte run did not fit beside 800 bytes of values in 1000")
+	}
+	// 50 bytes free: the third value evicts the least recently used
+	// (a's, of another session) to fit.
+	if _, err := b.Put("test", make([]byte, 400)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Get(first.Ref); err == nil || !strings.Contains(err.Error(), "evicted") {
+		t.Fatalf("the oldest value was not evicted: %v", err)
+	}
+	if got := budget.Used(); got != 950 {
+		t.Fatalf("budget holds %d bytes, want 950 (800 of values and the run's 150)", got)
+	}
+	// Larger than everything evictable and the free room together.
+	if _, err := a.Put("test", make([]byte, 900)); err == nil {
+		t.Fatal("a 900-byte value was stored beside a 150-byte run in a 1000-byte budget")
+	}
+	if n, _ := pool.Usage(); n != 2 {
+		t.Fatalf("a value that could never fit evicted others: %d left, want 2", n)
+	}
+	budget.Release(150)
+	b.Close()
+	a.Close()
+	if got := budget.Used(); got != 0 {
+		t.Fatalf("after every store closed the budget holds %d bytes", got)
+	}
+}

@@ -92,6 +92,11 @@ func New(reg *core.Registry, opts Options) *Server {
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
 	}
+	// One memory budget for every session: decoding and stored values
+	// count against it, so no mix of sessions takes the process past it.
+	if opts.Runtime.Memory == nil {
+		opts.Runtime.Memory = core.NewMemoryBudget(0)
+	}
 	// One pool of value room for every session, so that the value bound is
 	// the process's: many sessions cannot multiply it, and the least
 	// recently used value of any session is evicted first.
