@@ -528,3 +528,22 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestRunMaxMemory: --max-memory bounds the CLI's run too. A payload whose
+// decoding would need more than the budget is refused before it is decoded,
+// with the figures; the same payload runs under the default budget.
+func TestRunMaxMemory(t *testing.T) {
+	// gcd(2·10^50000 + 14, 10): two 50,000-digit-class operands that cost
+	// far more than 64 KiB to decode, and a known answer, 2.
+	left := "2" + strings.Repeat("0", 49_998) + "14"
+	payload := `{"left":"` + left + `","right":"10"}`
+	inv := jacobian(t, "", "run", "integer.compute.gcd", "--max-memory", "64KiB", "--json", payload)
+	o := inv.outcome(t)
+	if inv.code != ExitNonConclusion || o.Reason != core.ResourceRefused || !strings.Contains(o.Detail, "memory budget") {
+		t.Fatalf("under a 64 KiB budget: exit %d, %s", inv.code, inv.stdout)
+	}
+	inv = jacobian(t, "", "run", "integer.compute.gcd", "--compact", "--json", payload)
+	if o := inv.outcome(t); inv.code != ExitCompleted || string(o.Value) != `{"gcd":"2"}` {
+		t.Fatalf("under the default budget: exit %d, %s", inv.code, inv.stdout)
+	}
+}
