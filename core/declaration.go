@@ -184,7 +184,9 @@ type Declaration struct {
 	// schemas compiles them and checks the rules that need them.
 	inferred func() inferredPair
 	// streamResult says results can be checked by validateStream.
-	streamResult  func() bool
+	streamResult func() bool
+	// streamRequest says payloads can be checked by validateStream.
+	streamRequest func() bool
 	schemas       func() (compiledPair, error)
 	checker       bool // the result type embeds CheckResult
 	bound         bool // the result type embeds Bindings of the request type
@@ -321,6 +323,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		return p
 	})
 	d.streamResult = sync.OnceValue(func() bool { return d.ResultSchema() != nil && streamable(d.ResultSchema()) })
+	d.streamRequest = sync.OnceValue(func() bool { return d.RequestSchema() != nil && streamable(d.RequestSchema()) })
 	d.schemas = sync.OnceValues(func() (compiledPair, error) {
 		var c compiledPair
 		problems := d.inferred().problems
@@ -342,10 +345,12 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		return c, nil
 	})
 	d.decode = func(b []byte) (any, error) {
+		// The payload has passed the request schema, whose objects are
+		// all closed (checkClosedSchemas), so no unknown field reaches
+		// here; Unmarshal decodes in place, where a Decoder would first
+		// copy the payload into a buffer of its own.
 		var req Req
-		dec := json.NewDecoder(bytes.NewReader(b))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&req); err != nil {
+		if err := json.Unmarshal(b, &req); err != nil {
 			return nil, err
 		}
 		return req, nil
@@ -387,17 +392,22 @@ func (e *DeclarationError) Error() string {
 // a codec refusal, all classified by the runtime.
 // The scan (scan.go) comes first and has refused malformed JSON, duplicate
 // keys and oversized arrays before anything is built.
-func (d *Declaration) parse(payload []byte, _ payloadShape) (any, error) {
+func (d *Declaration) parse(payload []byte, shape payloadShape) (any, error) {
 	c, err := d.schemas()
 	if err != nil {
 		return nil, err
 	}
-	inst, err := validator.UnmarshalJSON(bytes.NewReader(payload))
-	if err != nil {
-		return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: err.Error()}
-	}
-	if err := c.request.validate(inst, "/payload"); err != nil {
-		return nil, err
+	// A payload the streaming validator accepts is valid, and costs no
+	// tree; one it refuses, or cannot decide, goes to the general
+	// validator, whose messages say what to send instead.
+	if !d.streamRequest() || validateStream(payload, d.RequestSchema(), "/payload") != nil {
+		inst, err := validationTree(payload, shape.arrays)
+		if err != nil {
+			return nil, &Error{Code: InvalidPayload, Path: "/payload", Message: err.Error()}
+		}
+		if err := c.request.validate(inst, "/payload"); err != nil {
+			return nil, err
+		}
 	}
 	req, err := d.decode(payload)
 	if err != nil {

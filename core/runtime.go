@@ -239,7 +239,12 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	// the bytes, at a small fraction of the general validator's cost.
 	validate := d.ValidateResult
 	if len(value) > maxValidatedResult && d.streamResult() {
-		validate = func(v []byte) error { return validateStream(v, d.ResultSchema(), "/value") }
+		validate = func(v []byte) error {
+			if err := validateStream(v, d.ResultSchema(), "/value"); err != errUndecided {
+				return err
+			}
+			return d.ValidateResult(v)
+		}
 	}
 	if err := validate(value); err != nil {
 		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)

@@ -45,6 +45,10 @@ const scanPoll = 256 << 10
 type payloadShape struct {
 	values int // JSON values of every kind, containers included
 	bytes  int
+	// arrays holds every array's length in document order (an array
+	// before the arrays inside it), so that decoding allocates each one
+	// at its size (validationTree).
+	arrays []int32
 }
 
 // decodeCost estimates the bytes that a run of a payload of this shape
@@ -65,6 +69,7 @@ type scanner struct {
 	i      int
 	next   int // offset of the next context poll
 	values int
+	arrays []int32
 	// path holds the reference tokens of the value being scanned, for
 	// error messages; it is built lazily from the stack of frames.
 	frames []frame
@@ -100,7 +105,7 @@ func scanPayload(ctx context.Context, b []byte, schema *jsonschema.Schema, prefi
 	if s.i != len(s.b) {
 		return payloadShape{}, s.syntax(prefix, "unexpected data after the top-level value")
 	}
-	return payloadShape{values: s.values, bytes: len(b)}, nil
+	return payloadShape{values: s.values, bytes: len(b), arrays: s.arrays}, nil
 }
 
 func (s *scanner) poll(prefix string) error {
@@ -273,6 +278,8 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 	max, bounded := maxItems(schema)
 	s.frames = append(s.frames, frame{array: true})
 	top := len(s.frames) - 1
+	slot := len(s.arrays)
+	s.arrays = append(s.arrays, 0)
 	s.space()
 	if s.i < len(s.b) && s.b[s.i] == ']' {
 		s.i++
@@ -291,6 +298,7 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 		}
 		if done, err := s.separator(prefix, ']'); err != nil || done {
 			s.frames = s.frames[:top]
+			s.arrays[slot] = int32(n + 1)
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,6 +142,7 @@ func compileSchema(name string, s *jsonschema.Schema) (*compiledSchema, error) {
 	}
 	c := validator.NewCompiler()
 	c.DefaultDraft(validator.Draft2020)
+	c.UseRegexpEngine(decimalPatterns)
 	url := "mem:///" + name + ".json"
 	if err := c.AddResource(url, tree); err != nil {
 		return nil, err
@@ -404,3 +406,29 @@ func withBound(s *jsonschema.Schema, tokens []string, max int64) (*jsonschema.Sc
 
 // Ptr returns a pointer to v.
 func Ptr[T any](v T) *T { return &v }
+
+// decimalPatterns matches the patterns of the shared integer and rational
+// schemas by hand (as the streaming validator does): they are checked on
+// every exact value of every payload, where a regular expression costs
+// more than the rest of the validation. Any other pattern goes to the
+// standard library's regexp, as the validator's default engine does.
+func decimalPatterns(pattern string) (validator.Regexp, error) {
+	switch pattern {
+	case integerPattern, rationalPattern:
+		return decimalMatcher(pattern), nil
+	}
+	return regexp.Compile(pattern)
+}
+
+// decimalMatcher is integerPattern or rationalPattern.
+type decimalMatcher string
+
+func (m decimalMatcher) String() string { return string(m) }
+
+func (m decimalMatcher) MatchString(s string) bool {
+	if m == integerPattern {
+		return isDecimalInteger(s)
+	}
+	num, den, found := strings.Cut(s, "/")
+	return isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+}

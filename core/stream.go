@@ -16,6 +16,7 @@ package core
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -39,6 +40,7 @@ func streamable(s *jsonschema.Schema) bool {
 		x.Schema, x.Description, x.Title, x.Default, x.Examples = "", "", "", nil, nil
 		x.Type, x.Types, x.Properties, x.Required, x.Items = "", nil, nil, nil, nil
 		x.Enum, x.Pattern, x.MaxItems, x.MinItems, x.MaxLength, x.MinLength = nil, "", nil, nil, nil, nil
+		x.Minimum, x.Maximum, x.ExclusiveMinimum, x.ExclusiveMaximum = nil, nil, nil, nil
 		if isFalseSchema(l.s.AdditionalProperties) {
 			x.AdditionalProperties = nil
 		}
@@ -140,7 +142,7 @@ func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
 		if !typeAllows(s, "number") && !(isInt && typeAllows(s, "integer")) {
 			return v.fail(prefix, "a number where the schema wants %s", wanted(s))
 		}
-		return nil
+		return v.numberBounds(s, v.b[start:v.i], prefix)
 	default:
 		for _, lit := range []struct{ text, kind string }{{"true", "boolean"}, {"false", "boolean"}, {"null", "null"}} {
 			if bytes.HasPrefix(v.b[v.i:], []byte(lit.text)) {
@@ -153,6 +155,32 @@ func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
 		}
 		return v.syntax(prefix, fmt.Sprintf("invalid character %q looking for the beginning of a value", c))
 	}
+}
+
+// errUndecided is validateStream's answer for a document it cannot decide
+// cheaply (a bounded number written with a fraction or an exponent, or
+// beyond int64); the caller validates it with the general validator.
+var errUndecided = errors.New("the streaming validator cannot decide this document")
+
+// numberBounds checks minimum, maximum and their exclusive forms on a
+// number literal that is a plain int64; any other bounded literal is
+// undecided.
+func (v *streamValidator) numberBounds(s *jsonschema.Schema, lit []byte, prefix string) error {
+	if s.Minimum == nil && s.Maximum == nil && s.ExclusiveMinimum == nil && s.ExclusiveMaximum == nil {
+		return nil
+	}
+	n, err := strconv.ParseInt(string(lit), 10, 64)
+	// Bounds are float64s; int64s beyond 2^53 do not convert exactly.
+	if err != nil || n > 1<<53 || n < -(1<<53) {
+		return errUndecided
+	}
+	x := float64(n)
+	switch {
+	case s.Minimum != nil && x < *s.Minimum, s.ExclusiveMinimum != nil && x <= *s.ExclusiveMinimum,
+		s.Maximum != nil && x > *s.Maximum, s.ExclusiveMaximum != nil && x >= *s.ExclusiveMaximum:
+		return v.fail(prefix, "%d is outside the schema's bounds", n)
+	}
+	return nil
 }
 
 func wanted(s *jsonschema.Schema) string {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -230,6 +231,10 @@ func (Matrix) JSONSchema() *jsonschema.Schema {
 func unquote(b []byte, what string) (string, error) {
 	if len(b) == 0 || b[0] != '"' {
 		return "", &PayloadError{Message: fmt.Sprintf("expected %s as a JSON string of decimal digits, got %s; send exact values as strings, e.g. \"84\", because JSON numbers lose precision", what, clip(string(b)))}
+	}
+	// A string without escapes (every canonical number) is its bytes.
+	if n := len(b); n >= 2 && b[n-1] == '"' && bytes.IndexByte(b[1:n-1], '\\') < 0 && bytes.IndexByte(b[1:n-1], '"') < 0 {
+		return string(b[1 : n-1]), nil
 	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
