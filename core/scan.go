@@ -28,6 +28,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -160,8 +161,14 @@ func (s *scanner) value(schema *jsonschema.Schema, prefix string, depth int) err
 	s.values++
 	switch c := s.b[s.i]; {
 	case c == '{':
+		if err := s.container(schema, "object", prefix); err != nil {
+			return err
+		}
 		return s.object(schema, prefix, depth+1)
 	case c == '[':
+		if err := s.container(schema, "array", prefix); err != nil {
+			return err
+		}
 		return s.array(schema, prefix, depth+1)
 	case c == '"':
 		start := s.i
@@ -187,6 +194,22 @@ func (s *scanner) value(schema *jsonschema.Schema, prefix string, depth int) err
 		}
 		return s.syntax(prefix, fmt.Sprintf("invalid character %q looking for the beginning of a value", c))
 	}
+}
+
+// container refuses an object or array where the schema declares a type
+// that excludes it, before its contents are read: a 16 MiB array sent for
+// a string costs a scan, not a validation tree. The message is the general
+// validator's.
+func (s *scanner) container(schema *jsonschema.Schema, kind, prefix string) error {
+	if schema == nil || (schema.Type == "" && len(schema.Types) == 0) || typeAllows(schema, kind) {
+		return nil
+	}
+	want := schema.Types
+	if schema.Type != "" {
+		want = []string{schema.Type}
+	}
+	path := s.pointer(prefix)
+	return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s must be %s, got %s", path, strings.Join(want, " or "), kind)}
 }
 
 func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) error {

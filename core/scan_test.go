@@ -29,6 +29,8 @@ func TestScanRefusals(t *testing.T) {
 		{"escaped key in a pointer", `{"a/b":{"x":1,"x":2}}`, "/payload/a~1b/x", "appears twice"},
 		{"array past maxItems", `{"pair":["1","2","3"]}`, "/payload/pair", "at most 2"},
 		{"string past maxLength", `{"pair":["123"]}`, "/payload/pair/0", "at most 2"},
+		{"array where a string is wanted", `{"pair":[["1","2"]]}`, "/payload/pair/0", "must be string, got array"},
+		{"object where an array is wanted", `{"pair":{"a":1}}`, "/payload/pair", "must be array, got object"},
 		{"anyOf without a bound on every branch", `{"either":[1,2,3]}`, "", ""},
 		{"too deep", `{"a":` + strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth) + `}`, "/payload/a" + strings.Repeat("/0", maxDepth-1), "more than 64 deep"},
 		{"truncated", `{"left":"84"`, "/payload/left", "unexpected end"},
