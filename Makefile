@@ -8,7 +8,7 @@ BIN     := bin
 DOMAINS ?=
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-modules test-race conformance test-mcp bench bench-peers bench-peers-deps lint jacobian custom
+.PHONY: build test test-modules test-race conformance test-mcp test-hostile bench bench-peers bench-peers-deps lint jacobian custom
 
 build:
 	$(GO) build -o $(BIN)/jacobian ./cli/cmd/jacobian
@@ -31,6 +31,12 @@ conformance: build
 
 test-mcp:
 	bash cli/mcptest/run.sh
+
+# Mutations of every operation's examples through the CLI and one MCP stdio
+# session (cli/mcptest/hostile_test.go): stable codes and paths, no internal
+# error, every call within its deadline, peak RSS within bounds.
+test-hostile: build
+	cd cli && JACOBIAN_HOSTILE=1 JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -run 'TestHostileInputs' ./mcptest/
 
 bench:
 	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/... ./server/...

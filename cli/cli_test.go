@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -236,6 +237,16 @@ func TestRunOversizedPayload(t *testing.T) {
 	o := inv.outcome(t)
 	if inv.code != ExitNonConclusion || o.Reason != core.ResourceRefused {
 		t.Errorf("exit %d, outcome %v; want exit %d and RESOURCE_REFUSED", inv.code, o, ExitNonConclusion)
+	}
+	// A file is refused by its size, unread, with the size it has.
+	file := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(file, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inv = jacobian(t, "", "run", "integer.compute.gcd", "--file", file)
+	o = inv.outcome(t)
+	if want := fmt.Sprintf("payload is %d bytes; this runtime accepts at most %d", len(big), core.DefaultMaxPayloadBytes); inv.code != ExitNonConclusion || o.Reason != core.ResourceRefused || o.Detail != want {
+		t.Errorf("from a file: exit %d, outcome %v; want RESOURCE_REFUSED saying %q", inv.code, o, want)
 	}
 }
 

@@ -65,6 +65,7 @@ func Main(cfg Config) int {
 // also end it.
 func MainContext(ctx context.Context, cfg Config) (code int) {
 	cfg = withDefaults(cfg)
+	defer reportPeakRSS(cfg.Stderr)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// After the first signal, restore default handling so a second Ctrl-C

@@ -126,6 +126,14 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 		return err
 	}
 	payload, err := c.payload(std.in)
+	var oversized oversizedPayload
+	if errors.As(err, &oversized) {
+		out := core.NonConclusion(c.ID, core.ResourceRefused, "%s", oversized.Error())
+		if err := writeJSON(std.out, out, c.Compact); err != nil {
+			return err
+		}
+		return silentExit(outcomeExitCode(out))
+	}
 	if err != nil {
 		return err
 	}
@@ -438,6 +446,7 @@ func (c *RunCmd) payload(stdin io.Reader) ([]byte, error) {
 	}
 	var r io.Reader
 	name := *c.File
+	size := int64(-1)
 	if name == "-" {
 		r, name = stdin, "standard input"
 	} else {
@@ -446,11 +455,28 @@ func (c *RunCmd) payload(stdin io.Reader) ([]byte, error) {
 			return nil, usageErrorf("cannot read the payload: %v", err)
 		}
 		defer f.Close()
+		if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+			size = info.Size()
+		}
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, int64(c.maxPayload())+1))
-	if err != nil {
+	limit := int64(c.maxPayload())
+	if size > limit {
+		// Refused unread, as the runtime would refuse it read.
+		return nil, oversizedPayload{size: size, limit: limit}
+	}
+	// A regular file's size sizes the buffer, so reading costs the payload
+	// once rather than a doubling buffer's copies.
+	buf := bytes.NewBuffer(make([]byte, 0, max(size, 512)+1))
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
 		return nil, usageErrorf("cannot read the payload from %s: %v", name, err)
 	}
-	return b, nil
+	return buf.Bytes(), nil
+}
+
+// oversizedPayload is a payload file larger than the payload limit.
+type oversizedPayload struct{ size, limit int64 }
+
+func (e oversizedPayload) Error() string {
+	return fmt.Sprintf("payload is %d bytes; this runtime accepts at most %d", e.size, e.limit)
 }

@@ -201,7 +201,10 @@ func decodeFrame(line []byte) (jsonrpc.Message, *jsonrpc.Error) {
 	case !utf8.Valid(line):
 		return nil, parseError("the frame is not valid UTF-8")
 	}
-	if err := json.Unmarshal(line, new(json.RawMessage)); err != nil {
+	// Valid checks without allocating; only a frame that fails it is
+	// decoded again, for the message (Unmarshal checks before it copies).
+	if !json.Valid(line) {
+		err := json.Unmarshal(line, new(json.RawMessage))
 		return nil, parseError("the frame is not one JSON value (%v); send one JSON-RPC message per line", err)
 	}
 	if t := bytes.TrimSpace(line); t[0] == '[' {
@@ -287,6 +290,13 @@ func readFrame(in *bufio.Reader, maxFrame int) (frame, error) {
 			f.tail = keepTail(nil, buf)
 			buf = nil
 		default:
+			if need := len(buf) + len(chunk); need > cap(buf) {
+				// Doubling, but never past the limit: a frame that
+				// reaches it costs maxFrame bytes, not twice that.
+				grown := make([]byte, len(buf), min(max(2*cap(buf), need), maxFrame))
+				copy(grown, buf)
+				buf = grown
+			}
 			buf = append(buf, chunk...)
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
