@@ -159,8 +159,12 @@ func verdictOf(t *testing.T, id string, m mutation, o map[string]any) string {
 			t.Errorf("%s, %s: failed with code %q: %v", id, m.name, code, o["message"])
 		}
 		// A failure caused by one field names it; the payload as a whole
-		// is named by /payload (or, for a type error, the field).
-		if path != at && !strings.HasPrefix(path, at+"/") && !(m.field == "" && strings.HasPrefix(path, "/payload")) {
+		// is named by /payload. A domain error may be a disagreement
+		// between fields (a right-hand side for another matrix): it
+		// names one of them.
+		inField := path == at || strings.HasPrefix(path, at+"/")
+		named := m.field == "" || code == "DOMAIN_ERROR"
+		if !inField && !(named && strings.HasPrefix(path, "/payload/") || m.field == "" && path == "/payload") {
 			t.Errorf("%s, %s: failed %s at %q, want the path %s (message: %v)", id, m.name, code, path, at, o["message"])
 		}
 		return kind + " " + code + " " + path
