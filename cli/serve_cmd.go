@@ -32,10 +32,11 @@ type ServeCmd struct {
 	memoryFlag
 	MaxPayload byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
 
-	MaxSessions   int      `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
-	AllowRemote   bool     `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
-	AuthTokenFile string   `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
-	AllowOrigins  []string `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header, except the server's own loopback one, are refused with 403."`
+	MaxSessions   int           `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
+	ShutdownGrace time.Duration `name:"shutdown-grace" default:"10s" help:"On SIGTERM or SIGINT, how long HTTP runs in flight may take to finish before they are cancelled; /readyz answers 503 from the signal on."`
+	AllowRemote   bool          `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
+	AuthTokenFile string        `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
+	AllowOrigins  []string      `name:"allow-origin" placeholder:"ORIGIN" help:"Serve HTTP requests from this browser origin (e.g. http://localhost:6274); repeatable. Requests carrying any other Origin header, except the server's own loopback one, are refused with 403."`
 }
 
 // Help is the detailed help of serve.
@@ -70,8 +71,17 @@ A frame that is not JSON-RPC (not JSON, not UTF-8, a byte-order mark, a
 NaN) is answered with a JSON-RPC parse error and the session goes on; so
 is one over the payload limit, read to its end in bounded memory.
 
-SIGINT or SIGTERM shuts the server down cleanly (exit 0). A server that
-cannot start (the port is taken) exits 1.`, byteCount(core.DefaultInlineLimit))
+Over HTTP the server also answers GET /healthz (the process is alive),
+GET /readyz (503 with the reason while shutting down, with every execution
+slot busy, the memory budget spent or the artifact store unreachable) and
+GET /metrics in Prometheus format (calls by operation and outcome, latency,
+slots, memory budget, sessions, stored values, artifact bytes; behind the
+bearer token when one is set).
+
+SIGINT or SIGTERM shuts the server down cleanly (exit 0): over HTTP it
+stops admitting, gives runs in flight --shutdown-grace to finish, then
+cancels them and closes every session. A server that cannot start (the
+port is taken) exits 1.`, byteCount(core.DefaultInlineLimit))
 }
 
 // Validate checks the address and budgets before anything starts.
@@ -199,6 +209,7 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		AuthToken:      token,
 		AllowedOrigins: c.AllowOrigins,
 		MaxSessions:    c.MaxSessions,
+		ShutdownGrace:  c.ShutdownGrace,
 	})
 	var err error
 	switch {

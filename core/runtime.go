@@ -336,6 +336,14 @@ func NewExecutor(n int) *Executor {
 	return &Executor{pool: &slotPool{slots: n}}
 }
 
+// Running returns the number of operations running through every view of
+// the pool.
+func (e *Executor) Running() int {
+	e.pool.mu.Lock()
+	defer e.pool.mu.Unlock()
+	return e.pool.running
+}
+
 // Slots returns the number of slots in the pool.
 func (e *Executor) Slots() int { return e.pool.slots }
 

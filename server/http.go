@@ -92,6 +92,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", s.guard(sdk))
+	s.opsHandlers(mux)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
 	s.log.Info("serving MCP over streamable HTTP", "url", "http://"+addr+"/mcp")
 	if s.opts.OnListen != nil {
@@ -103,14 +104,64 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// Graceful shutdown: /readyz says no at once, the listener stops
+		// admitting, runs in flight have the grace period to finish, and
+		// then their connections close, which cancels them; last, every
+		// session is closed.
+		s.metrics.draining.Store(true)
+		grace := s.opts.ShutdownGrace
+		if grace <= 0 {
+			grace = DefaultShutdownGrace
+		}
+		s.log.Info("shutting down", "grace", grace)
+		shutdown, cancel := context.WithTimeout(context.Background(), grace)
 		defer cancel()
-		if err := srv.Shutdown(shutdown); err != nil {
+		// Shutdown closes the listener at once and then waits for every
+		// connection to go idle, which a session's open event stream never
+		// does by itself: the sessions are closed once no run is left.
+		stopped := make(chan error, 1)
+		go func() { stopped <- srv.Shutdown(shutdown) }()
+		for s.opts.Runtime.Executor.Running() > 0 && shutdown.Err() == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if s.opts.Runtime.Executor.Running() > 0 {
+			s.log.Warn("runs still in flight after the grace period are cancelled", "grace", grace)
+			s.stopRuns()
+		}
+		for ss := range s.mcp.Sessions() {
+			_ = ss.Close()
+		}
+		if err := <-stopped; err != nil {
 			_ = srv.Close()
 		}
 		<-done
 		return nil
 	}
+}
+
+// authorized checks the bearer token, when one is configured, and answers
+// 401 itself when it is missing or wrong.
+func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
+	tok := s.opts.AuthToken
+	if tok == "" {
+		return true
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if ok && subtle.ConstantTimeCompare([]byte(got), []byte(tok)) == 1 {
+		return true
+	}
+	w.Header().Set("WWW-Authenticate", `Bearer realm="jacobian"`)
+	writeRPCError(w, http.StatusUnauthorized, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Unauthorized: this server requires an Authorization: Bearer <token> header with its configured token")
+	return false
+}
+
+// bearer admits only authorized requests to next.
+func (s *Server) bearer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.authorized(w, r) {
+			next.ServeHTTP(w, r)
+		}
+	})
 }
 
 // guard applies the checks ServeListener lists before the SDK's handler.
@@ -122,13 +173,8 @@ func (s *Server) guard(next http.Handler) http.Handler {
 		maxSessions = DefaultMaxSessions
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if tok := s.opts.AuthToken; tok != "" {
-			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(tok)) != 1 {
-				w.Header().Set("WWW-Authenticate", `Bearer realm="jacobian"`)
-				writeRPCError(w, http.StatusUnauthorized, jsonrpc.ID{}, jsonrpc.CodeInvalidRequest, "Unauthorized: this server requires an Authorization: Bearer <token> header with its configured token")
-				return
-			}
+		if !s.authorized(w, r) {
+			return
 		}
 		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin, r.Host) {
 			// A browser page calling from another origin (or rebinding a

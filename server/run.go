@@ -124,7 +124,13 @@ func (s *Server) run(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 		defer p.stop()
 		ctx = core.WithProgress(ctx, p.update)
 	}
+	// Shutdown past its grace period cancels the run, as the client could.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	defer context.AfterFunc(s.runs, cancel)()
+	start := time.Now()
 	out := s.doRun(ctx, rt, req.Params.Arguments)
+	s.metrics.observe(s.reg, out, time.Since(start))
 	s.log.Debug("math.run", "outcome", out.String())
 	return runResult(out), nil
 }

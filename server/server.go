@@ -51,7 +51,14 @@ type Options struct {
 	// MaxSessions bounds the live HTTP sessions; a new session beyond it is
 	// refused with 503. Default DefaultMaxSessions.
 	MaxSessions int
+	// ShutdownGrace is how long runs in flight may take to finish once an
+	// HTTP server is told to stop, before they are cancelled. Default
+	// DefaultShutdownGrace.
+	ShutdownGrace time.Duration
 }
+
+// DefaultShutdownGrace is the default Options.ShutdownGrace.
+const DefaultShutdownGrace = 10 * time.Second
 
 // Server is the MCP surface over a registry. It is safe for concurrent use
 // by any number of sessions.
@@ -70,6 +77,12 @@ type Server struct {
 
 	mu       sync.Mutex
 	runtimes map[*mcp.ServerSession]*core.Runtime
+
+	metrics *metrics
+	// stopRuns cancels every run in flight: graceful shutdown calls it
+	// when the grace period ends.
+	runs     context.Context
+	stopRuns context.CancelFunc
 }
 
 // New builds the MCP server for reg.
@@ -104,6 +117,8 @@ func New(reg *core.Registry, opts Options) *Server {
 		opts.Runtime.Values = core.NewValuePool(opts.Runtime.MaxValues, opts.Runtime.MaxValueBytes)
 	}
 	s := &Server{reg: reg, opts: opts, log: opts.Logger, example: exampleOf(reg), heartbeat: time.Second, runtimes: map[*mcp.ServerSession]*core.Runtime{}}
+	s.metrics = newMetrics(s)
+	s.runs, s.stopRuns = context.WithCancel(context.Background())
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: opts.Name, Title: "Jacobian exact mathematics", Version: opts.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,
