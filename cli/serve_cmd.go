@@ -33,6 +33,7 @@ type ServeCmd struct {
 	MaxPayload byteCount `name:"max-payload" default:"${max_payload}" placeholder:"BYTES" help:"Largest payload, with its bound inputs, accepted over stdio and HTTP alike (and by run); a larger one is answered with a RESOURCE_REFUSED outcome. Default ${default}."`
 
 	MaxSessions   int           `name:"max-sessions" default:"${max_sessions}" placeholder:"N" help:"Live HTTP sessions; a new one beyond this is refused with HTTP 503 until one ends. Default ${default}."`
+	Stateless     bool          `help:"With --http, serve every request on its own, without sessions, so that any replica behind a load balancer can answer any request: outputs are published as artifacts instead of value:// references, which are refused."`
 	ShutdownGrace time.Duration `name:"shutdown-grace" default:"10s" help:"On SIGTERM or SIGINT, how long HTTP runs in flight may take to finish before they are cancelled; /readyz answers 503 from the signal on."`
 	AllowRemote   bool          `name:"allow-remote" help:"Allow --http on an address other machines can reach (0.0.0.0, a LAN address); refused without it."`
 	AuthTokenFile string        `name:"auth-token-file" placeholder:"PATH" type:"existingfile" help:"Require every HTTP request to carry 'Authorization: Bearer <token>' with the token in PATH (surrounding whitespace ignored)."`
@@ -109,8 +110,8 @@ func (c *ServeCmd) Validate() error {
 	if c.MaxSessions <= 0 {
 		return fmt.Errorf("--max-sessions must be positive, got %d", c.MaxSessions)
 	}
-	if c.HTTP == "" && (c.AllowRemote || c.AuthTokenFile != "" || len(c.AllowOrigins) > 0) {
-		return fmt.Errorf("--allow-remote, --auth-token-file and --allow-origin apply to --http only")
+	if c.HTTP == "" && (c.AllowRemote || c.AuthTokenFile != "" || len(c.AllowOrigins) > 0 || c.Stateless) {
+		return fmt.Errorf("--allow-remote, --auth-token-file, --allow-origin and --stateless apply to --http only")
 	}
 	for _, o := range c.AllowOrigins {
 		if u, err := url.Parse(o); err != nil || u.Scheme == "" || u.Host == "" || u.Path != "" {
@@ -210,6 +211,7 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		AllowedOrigins: c.AllowOrigins,
 		MaxSessions:    c.MaxSessions,
 		ShutdownGrace:  c.ShutdownGrace,
+		Stateless:      c.Stateless,
 	})
 	var err error
 	switch {

@@ -68,6 +68,9 @@ func (rt *Runtime) resolve(ref string) ([]byte, string, error) {
 		data, info, err := rt.opts.Artifacts.Get(ref)
 		return data, info.ArtifactType, err
 	}
+	if rt.opts.Stateless {
+		return nil, "", &Error{Code: UnknownReference, Message: fmt.Sprintf("%s cannot be bound: this server is stateless (serve --stateless), so every request stands alone and no value:// reference outlives it; bind an output's artifact:// URI instead, which any replica can read", clip(ref))}
+	}
 	v, err := rt.values.Get(ref)
 	return v.Data, v.ArtifactType, err
 }
@@ -88,12 +91,15 @@ func (rt *Runtime) publish(d *Declaration, out *Outcome) error {
 				continue
 			}
 			artifactType := port.ArtifactTypes[0]
-			v, err := rt.values.Put(artifactType, data)
-			if err != nil {
-				return err
+			o := Output{ArtifactType: artifactType, Digest: Digest(data), Size: len(data)}
+			if !rt.opts.Stateless {
+				v, err := rt.values.Put(artifactType, data)
+				if err != nil {
+					return err
+				}
+				o.ValueRef = v.Ref
 			}
-			o := Output{ValueRef: v.Ref, ArtifactType: artifactType, Digest: v.Digest, Size: len(data)}
-			if len(data) > rt.opts.InlineLimit && rt.opts.Artifacts != nil {
+			if (len(data) > rt.opts.InlineLimit || rt.opts.Stateless) && rt.opts.Artifacts != nil {
 				info, err := rt.opts.Artifacts.Put(artifactType, data)
 				if err != nil {
 					return err

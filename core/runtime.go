@@ -40,6 +40,12 @@ type RuntimeOptions struct {
 	// InlineLimit is the largest result, in bytes of JSON, carried inline.
 	// Default 64 KiB.
 	InlineLimit int
+	// Stateless makes every run stand alone, for servers whose requests
+	// any replica may answer: output ports publish no value:// reference
+	// (with an artifact store, each port's value is published as an
+	// artifact instead, whatever its size), and binding a value:// reference
+	// is refused with a message that points to artifacts.
+	Stateless bool
 	// Memory, if set, is the process-wide budget that decoding a payload
 	// reserves from before it starts, and that stored values (Values)
 	// count against; share one between runtimes.

@@ -89,6 +89,7 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 		EventStore: mcp.NewMemoryEventStore(nil),
 		// guard has bounded the body already; this is a second fence.
 		MaxRequestBodyBytes: int64(s.maxFrame()),
+		Stateless:           s.opts.Stateless,
 	})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", s.guard(sdk))

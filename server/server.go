@@ -51,6 +51,11 @@ type Options struct {
 	// MaxSessions bounds the live HTTP sessions; a new session beyond it is
 	// refused with 503. Default DefaultMaxSessions.
 	MaxSessions int
+	// Stateless serves HTTP without sessions (the SDK's stateless
+	// streamable HTTP): every request stands alone, so that any replica
+	// behind a load balancer can answer any request; runs are stateless
+	// too (core.RuntimeOptions.Stateless).
+	Stateless bool
 	// ShutdownGrace is how long runs in flight may take to finish once an
 	// HTTP server is told to stop, before they are cancelled. Default
 	// DefaultShutdownGrace.
@@ -104,6 +109,9 @@ func New(reg *core.Registry, opts Options) *Server {
 	// takes its share of it (core.Executor).
 	if opts.Runtime.Executor == nil {
 		opts.Runtime.Executor = core.NewExecutor(opts.Runtime.Slots)
+	}
+	if opts.Stateless {
+		opts.Runtime.Stateless = true
 	}
 	// One memory budget for every session: decoding and stored values
 	// count against it, so no mix of sessions takes the process past it.
