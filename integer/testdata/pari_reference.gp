@@ -58,3 +58,18 @@ for (i = 1, 40, my(a = random(21) - 10, b = random(21) - 10, r = gcdext(a, b)); 
   if (kind == 2, n = 2 * random(10^d) + 1);
   if (kind == 3, n = random(10^d) - 5);
   write("isprime.txt", n, " ", isprime(n)))};
+
+\\ ECM's range: a product of one to three primes of 11 to 18 digits and a
+\\ prime of 20 to 30 digits, then five balanced 40-digit semiprimes (two
+\\ 20-digit primes); rho alone reaches none of these within its budget.
+\\ Same line format as factor.txt.
+default(parisizemax, 10^9);
+{for (i = 1, 55,
+  my(n = 1, f, s);
+  if (i <= 50,
+    for (k = 1, 1 + random(3), n *= nextprime(10^(10 + random(8)) + random(10^10)));
+    n *= nextprime(10^(19 + random(11)) + random(10^18)),
+    n = nextprime(10^19 + random(9 * 10^19)) * nextprime(10^19 + random(9 * 10^19)));
+  f = factor(n); s = Str(n);
+  for (j = 1, #f~, s = Str(s, " ", f[j, 1], ",", f[j, 2]));
+  write("ecm.txt", s))};
