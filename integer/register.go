@@ -8,6 +8,7 @@
 //	integer.compute.modular_power        b^e mod m in [0, m), e < 0 for units
 //	integer.compute.prime_factorization  trial division, Pollard–Brent rho, proven factors
 //	integer.check.primality              accepted with a proof, rejected with a witness
+//	integer.compute.crt                  x mod lcm(m_i) from x ≡ a_i (mod m_i), or a conflicting pair
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -32,5 +33,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, modularPowerOperation()),
 		core.Add(r, factorOperation()),
 		core.Add(r, primalityOperation()),
+		core.Add(r, crtOperation()),
 	)
 }

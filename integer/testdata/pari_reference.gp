@@ -73,3 +73,18 @@ default(parisizemax, 10^9);
   f = factor(n); s = Str(n);
   for (j = 1, #f~, s = Str(s, " ", f[j, 1], ",", f[j, 2]));
   write("ecm.txt", s))};
+
+\\ Systems of two to six congruences whose moduli share small factors; about
+\\ half are built from a common solution. The line is the residue,modulus
+\\ pairs, then the solution residue,modulus or "incompatible" where
+\\ chinese() raises its incompatibility error.
+{for (i = 1, 80,
+  my(k = 2 + random(5), x = random(10^(1 + random(40))), v = vector(k), s = "", r);
+  for (j = 1, k,
+    my(m = (1 + random(10^(1 + random(15)))) * (1 + random(12)), a = x % m);
+    if (random(2), a += random(3));
+    if (random(3) == 0, a -= m * random(5));
+    v[j] = [a, m]);
+  for (j = 1, k, s = Str(s, if (j > 1, " ", ""), v[j][1], ",", v[j][2]));
+  r = iferr(chinese(vector(k, j, Mod(v[j][1], v[j][2]))), E, 0);
+  write("crt.txt", s, " ", if (r === 0, "incompatible", Str(lift(r), ",", r.mod))))};
