@@ -9,6 +9,8 @@
 //	integer.compute.prime_factorization  trial division, Pollard–Brent rho, proven factors
 //	integer.check.primality              accepted with a proof, rejected with a witness
 //	integer.compute.crt                  x mod lcm(m_i) from x ≡ a_i (mod m_i), or a conflicting pair
+//	integer.compute.jacobi               the Kronecker symbol (a | n) (Jacobi, Legendre)
+//	integer.compute.integer_root         ⌊n^(1/k)⌋ and whether it is exact
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -34,5 +36,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, factorOperation()),
 		core.Add(r, primalityOperation()),
 		core.Add(r, crtOperation()),
+		core.Add(r, jacobiOperation()),
+		core.Add(r, integerRootOperation()),
 	)
 }

@@ -88,3 +88,23 @@ default(parisizemax, 10^9);
   for (j = 1, k, s = Str(s, if (j > 1, " ", ""), v[j][1], ",", v[j][2]));
   r = iferr(chinese(vector(k, j, Mod(v[j][1], v[j][2]))), E, 0);
   write("crt.txt", s, " ", if (r === 0, "incompatible", Str(lift(r), ",", r.mod))))};
+
+\\ Kronecker symbols: a and n of up to 60 digits, either sign, n even or
+\\ odd, some sharing a factor; the line is a n kronecker(a, n).
+{for (i = 1, 80,
+  my(a = rnd(60), n = rnd(60));
+  if (random(4) == 0, my(g = 1 + random(1000)); a *= g; n *= g);
+  write("kronecker.txt", a, " ", n, " ", kronecker(a, n)))};
+
+\\ Integer k-th roots: n of up to 120 digits (perfect powers now and then,
+\\ sometimes off by one), k from 1 to 40; sqrtnint wants n >= 0, so a
+\\ negative n with odd k is recorded through -sqrtnint(-n, k) rounded
+\\ down. The line is n k root exact.
+{for (i = 1, 80,
+  my(k = 1 + random(40), n = random(10^(1 + random(120))), r, e);
+  if (random(3) == 0, n = random(10^(1 + random(30)))^k + random(3) - 1);
+  if (n < 0, n = 0);
+  if (k % 2 == 1 && random(2), n = -n);
+  if (n >= 0, r = sqrtnint(n, k), r = -sqrtnint(-n, k); if (r^k != n, r -= 1));
+  e = (r^k == n);
+  write("root.txt", n, " ", k, " ", r, " ", e))};
