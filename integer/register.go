@@ -11,6 +11,7 @@
 //	integer.compute.crt                  x mod lcm(m_i) from x ≡ a_i (mod m_i), or a conflicting pair
 //	integer.compute.jacobi               the Kronecker symbol (a | n) (Jacobi, Legendre)
 //	integer.compute.integer_root         ⌊n^(1/k)⌋ and whether it is exact
+//	integer.compute.modular_sqrt         every x in [0, n) with x² ≡ a (mod n)
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -38,5 +39,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, crtOperation()),
 		core.Add(r, jacobiOperation()),
 		core.Add(r, integerRootOperation()),
+		core.Add(r, modSqrtOperation()),
 	)
 }

@@ -108,3 +108,33 @@ default(parisizemax, 10^9);
   if (n >= 0, r = sqrtnint(n, k), r = -sqrtnint(-n, k); if (r^k != n, r -= 1));
   e = (r^k == n);
   write("root.txt", n, " ", k, " ", r, " ", e))};
+
+\\ Square roots modulo n. Four shapes, twenty each: an odd prime of up to
+\\ 60 digits (sqrt(Mod(a, p)) and its negative); a product of an odd prime
+\\ of up to 13 digits and one of up to 41 (the four chinese() combinations,
+\\ a prime to n); an odd prime power (the p-adic sqrt(a + O(p^k)), a a unit); and any n up to 3000, every shape of
+\\ root included, by trying each residue. a is a square half the time. The
+\\ line is a n then the roots ascending, or "none".
+sq(a, n, r) = write("modsqrt.txt", a, " ", n, " ", if (#r, strjoin(apply(x -> Str(x), vecsort(r, , 8)), " "), "none"));
+{for (i = 1, 80,
+  my(kind = (i - 1) \ 20, a, n, r = []);
+  if (kind == 0,
+    n = nextprime(3 + random(10^(1 + random(60))));
+    a = random(n); if (random(2), a = a^2 % n);
+    if (kronecker(a, n) >= 0, my(s = lift(sqrt(Mod(a, n)))); r = [s, (n - s) % n]));
+  if (kind == 1,
+    my(p = nextprime(3 + random(10^(1 + random(12)))), q = nextprime(p + 1 + random(10^(1 + random(40)))));
+    n = p * q; a = random(n); if (random(2), a = a^2 % n); if (gcd(a, n) != 1, a = 1);
+    if ( kronecker(a, p) == 1 && kronecker(a, q) == 1,
+      my(s = lift(sqrt(Mod(a, p))), t = lift(sqrt(Mod(a, q))));
+      r = vector(4, j, lift(chinese(Mod(if (j % 2, s, -s), p), Mod(if (j > 2, t, -t), q))))));
+  if (kind == 2,
+    my(p = nextprime(3 + random(10^(1 + random(8)))), k = 2 + random(6));
+    n = p^k; a = random(n); if (random(2), a = a^2 % n); if (gcd(a, p) != 1, a = 1);
+    if (kronecker(a, p) == 1,
+      my(s = truncate(sqrt(a + O(p^k))) % n); r = [s, (n - s) % n]));
+  if (kind == 3,
+    n = 1 + random(3000); a = random(n); if (random(2), a = a^2 % n);
+    r = select(x -> (x^2 - a) % n == 0, vector(n, j, j - 1)));
+  if (kind != 3 && random(4) == 0, a -= n * (1 + random(5)));
+  sq(a, n, r))};
