@@ -12,6 +12,8 @@
 //	integer.compute.jacobi               the Kronecker symbol (a | n) (Jacobi, Legendre)
 //	integer.compute.integer_root         ⌊n^(1/k)⌋ and whether it is exact
 //	integer.compute.modular_sqrt         every x in [0, n) with x² ≡ a (mod n)
+//	integer.compute.divisors             the positive divisors, ascending, and τ(n)
+//	integer.compute.arithmetic_functions σ_k, τ, φ, λ, μ, ω, Ω and the radical
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -40,5 +42,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, jacobiOperation()),
 		core.Add(r, integerRootOperation()),
 		core.Add(r, modSqrtOperation()),
+		core.Add(r, divisorsOperation()),
+		core.Add(r, arithmeticOperation()),
 	)
 }

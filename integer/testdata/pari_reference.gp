@@ -138,3 +138,24 @@ sq(a, n, r) = write("modsqrt.txt", a, " ", n, " ", if (#r, strjoin(apply(x -> St
     r = select(x -> (x^2 - a) % n == 0, vector(n, j, j - 1)));
   if (kind != 3 && random(4) == 0, a -= n * (1 + random(5)));
   sq(a, n, r))};
+
+\\ Divisors and arithmetic functions of n >= 2: products of up to five prime
+\\ powers below 10^6 and sometimes one prime below 10^30. divisors.txt: n
+\\ then its divisors ascending (n with at most 200 divisors);
+\\ arith.txt: n k sigma(n, k) numdiv eulerphi lambda moebius omega bigomega
+\\ radical, with Carmichael's lambda as lcm(znstar(n).cyc).
+rndsmooth() =
+{
+  my(n = 1);
+  for (k = 1, 1 + random(5), n *= nextprime(2 + random(10^(1 + random(6))))^(1 + random(4)));
+  if (random(3) == 0, n *= nextprime(random(10^(1 + random(30)))));
+  max(n, 2)
+};
+{for (i = 1, 60,
+  my(n = rndsmooth());
+  while (numdiv(n) > 200, n = rndsmooth());
+  write("divisors.txt", n, " ", strjoin(apply(x -> Str(x), divisors(n)), " ")))};
+{for (i = 1, 60,
+  my(n = rndsmooth(), k = random(5));
+  write("arith.txt", n, " ", k, " ", sigma(n, k), " ", numdiv(n), " ", eulerphi(n), " ",
+    lcm(znstar(n).cyc), " ", moebius(n), " ", omega(n), " ", bigomega(n), " ", factorback(factor(n)[, 1])))};
