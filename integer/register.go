@@ -14,6 +14,9 @@
 //	integer.compute.modular_sqrt         every x in [0, n) with x² ≡ a (mod n)
 //	integer.compute.divisors             the positive divisors, ascending, and τ(n)
 //	integer.compute.arithmetic_functions σ_k, τ, φ, λ, μ, ω, Ω and the radical
+//	integer.compute.multiplicative_order the order of a unit modulo n
+//	integer.compute.primitive_root       the least primitive root, when one exists
+//	integer.compute.discrete_log         the least x with b^x ≡ v (mod n), or none
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -44,5 +47,8 @@ func Register(r *core.Registry) error {
 		core.Add(r, modSqrtOperation()),
 		core.Add(r, divisorsOperation()),
 		core.Add(r, arithmeticOperation()),
+		core.Add(r, orderOperation()),
+		core.Add(r, primitiveRootOperation()),
+		core.Add(r, discreteLogOperation()),
 	)
 }

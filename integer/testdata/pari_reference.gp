@@ -159,3 +159,30 @@ rndsmooth() =
   my(n = rndsmooth(), k = random(5));
   write("arith.txt", n, " ", k, " ", sigma(n, k), " ", numdiv(n), " ", eulerphi(n), " ",
     lcm(znstar(n).cyc), " ", moebius(n), " ", omega(n), " ", bigomega(n), " ", factorback(factor(n)[, 1])))};
+
+\\ The unit group. Moduli: primes, odd prime powers (times 2 now and then)
+\\ and smooth numbers, up to about 10^30. order.txt: a n znorder;
+\\ primroot.txt: n and the least primitive root with eulerphi(n), or
+\\ "none" when znstar(n) is not cyclic; dlog.txt: b v n and the least
+\\ logarithm from znlog (or "none" when it returns []), then znorder(b).
+rndmod() =
+{
+  my(k = random(3), p);
+  if (k == 0, return (nextprime(3 + random(10^(1 + random(30))))));
+  if (k == 1, p = nextprime(3 + random(10^(1 + random(6)))); return (p^(1 + random(3)) * if (random(2), 2, 1)));
+  rndsmooth()
+};
+rndunit(n) = my(a = random(n)); while (gcd(a, n) != 1, a++); a;
+leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder(Mod(g, n)) == f, return (g)));
+{for (i = 1, 60,
+  my(n = rndmod(), a = rndunit(n));
+  if (random(4) == 0, a -= n);
+  write("order.txt", a, " ", n, " ", znorder(Mod(a, n))))};
+{for (i = 1, 60,
+  my(n = if (i <= 40, rndmod(), 1 + random(2000)));
+  write("primroot.txt", n, " ", if (#znstar(n).cyc > 1, "none", Str(if (n == 1, 0, leastroot(n)), " ", eulerphi(n)))))};
+{for (i = 1, 60,
+  my(n = rndmod(), b = rndunit(n), v, l);
+  v = if (random(3), lift(Mod(b, n)^random(10^12)), rndunit(n));
+  l = znlog(v, Mod(b, n));
+  write("dlog.txt", b, " ", v, " ", n, " ", if (l === [], "none", l), " ", znorder(Mod(b, n))))};
