@@ -90,7 +90,8 @@ func BenchmarkModularPower(b *testing.B) {
 }
 
 // BenchmarkFactor: rho needs about √p iterations for the smallest prime p
-// left after trial division, so the size of that prime sets the cost.
+// left after trial division, and ECM a number of curves that grows with
+// p's digits, so the size of that prime sets the cost.
 func BenchmarkFactor(b *testing.B) {
 	cases := []struct {
 		name   string
@@ -101,6 +102,9 @@ func BenchmarkFactor(b *testing.B) {
 		{"semiprime=40digits/p=10digits", 10, 30},
 		{"semiprime=40digits/p=12digits", 12, 28},
 		{"semiprime=60digits/p=10digits", 10, 50},
+		// ECM's range: rho alone needs 10^8 and 10^10 iterations.
+		{"semiprime=40digits/p=16digits", 16, 24},
+		{"semiprime=40digits/p=20digits", 20, 20},
 	}
 	for _, c := range cases {
 		rng := rand.New(rand.NewPCG(uint64(c.pd), uint64(c.qd)))

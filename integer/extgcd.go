@@ -38,15 +38,16 @@ type ExtendedGCDResult struct {
 // only one has |y| ≤ |a|/(2g).
 func extendedGCDOperation() core.Operation[PairRequest, ExtendedGCDResult] {
 	return core.Operation[PairRequest, ExtendedGCDResult]{
-		ID:         "integer.compute.extended_gcd",
-		Title:      "Extended greatest common divisor (Bézout coefficients)",
-		Summary:    "Greatest common divisor g of two integers with the minimal Bézout coefficients x, y such that a·x + b·y = g.",
-		Keywords:   []string{"extended gcd", "egcd", "xgcd", "gcdext", "bezout", "bézout coefficients", "extended euclid"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		InputKinds: []string{"integer"},
-		Limits:     []core.Limit{digitLimit()},
-		Preflight:  preflightPair,
+		ID:              "integer.compute.extended_gcd",
+		Title:           "Extended greatest common divisor (Bézout coefficients)",
+		Summary:         "Greatest common divisor g of two integers with the minimal Bézout coefficients x, y such that a·x + b·y = g.",
+		Keywords:        []string{"extended gcd", "egcd", "xgcd", "gcdext", "bezout", "bézout coefficients", "extended euclid"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		InputKinds:      []string{"integer"},
+		Limits:          []core.Limit{digitLimit()},
+		Preflight:       preflightPair,
+		RefusalExamples: pairRefusals,
 		Run: func(ctx context.Context, q PairRequest) (ExtendedGCDResult, error) {
 			g, x, y, err := extendedGCD(ctx, q.Left.Big(), q.Right.Big())
 			if err != nil {

@@ -16,11 +16,13 @@ import (
 )
 
 // FactorRequest asks for the prime factorization of n ≠ 0. MaxIterations
-// bounds the Pollard–Brent rho iterations of the whole run (default
-// DefaultFactorIterations).
+// bounds the work of the whole run in iterations, each two modular
+// multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's
+// multiplications (default: DefaultFactorIterations, or less when n is so
+// large that its estimated cost would pass the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
-	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on Pollard rho iterations (and p − 1 squarings) for the whole run; default 4194304, at most 4294967296; 0 means trial division and perfect powers only"`
+	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default 134217728 or the largest budget whose estimated cost fits the deadline, at most 4294967296; 0 means trial division and perfect powers only"`
 }
 
 // FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
@@ -82,7 +84,7 @@ func (FactorStatus) JSONSchema() *jsonschema.Schema {
 // Limits of prime_factorization.
 const (
 	MaxFactorDigits         = 500
-	DefaultFactorIterations = 1 << 22
+	DefaultFactorIterations = 1 << 27
 	MaxFactorIterations     = 1 << 32
 )
 
@@ -126,6 +128,14 @@ func factorIterationsAt(bits int) int64 {
 	return MaxFactorCostMS * 1_000_000 / (words * words * factorNanosPerWord2)
 }
 
+// defaultFactorBudget is the budget of a request that gives none:
+// DefaultFactorIterations, or the largest budget whose estimate for n's
+// size fits MaxFactorCostMS, whichever is smaller, so that a default run
+// never outlasts the deadline by the model's reckoning.
+func defaultFactorBudget(bits int) int64 {
+	return min(DefaultFactorIterations, factorIterationsAt(bits))
+}
+
 func bitsOf(decimal string) int {
 	n, _ := new(big.Int).SetString(decimal, 10)
 	return n.BitLen()
@@ -133,16 +143,20 @@ func bitsOf(decimal string) int {
 
 // factorOperation factors an integer with core/factor: trial division
 // below 2^14, perfect power detection, stage 1 of Pollard's p − 1 method
-// (Pollard 1974) and Pollard–Brent rho with batched gcds (Brent 1980),
-// recursing on the factors found. Each prime factor is proven where in
-// reach: below 3.3·10^24 deterministic Miller–Rabin is a proof, above it a
-// Pocklington certificate is attempted (pocklington.go) with a fixed budget
-// of its own, independent of max_iterations; otherwise it is marked
-// probable. Rho finds a prime p in about √p iterations, so factors up to
-// roughly 12 digits are found within the default budget; when the budget
-// runs out the result is INCOMPLETE and names the composites left. Rho runs
-// on Montgomery arithmetic in machine words below 2^512 and on math/big
-// above.
+// (Pollard 1974), Pollard–Brent rho with batched gcds (Brent 1980), and for
+// cofactors of 80 to 512 bits Lenstra's elliptic curve method (Montgomery
+// curves with Suyama's parametrisation, a stage 1 ladder over the
+// precomputed prime-power product and a baby-step giant-step stage 2, B₁
+// rising through GMP-ECM's levels, curves on every core; core/factor/ecm.go),
+// recursing on the factors found. Rho finds factors to about ten digits,
+// ECM those to about 20 within the default budget (a 40-digit product of
+// two 20-digit primes in about a second) and larger ones as the budget
+// allows. Each prime factor is proven where in reach: below 3.3·10^24
+// deterministic Miller–Rabin is a proof, above it a Pocklington certificate
+// is attempted (pocklington.go) with a fixed budget of its own, independent
+// of max_iterations; otherwise it is marked probable. When the budget runs
+// out the result is INCOMPLETE and names the composites left. Progress is
+// reported by phase (rho iterations; ECM curves with their B₁).
 //
 // Canonical result: sign 1 or −1; factors strictly ascending by prime, each
 // with its exponent and primality level; status COMPLETE, or INCOMPLETE
@@ -154,8 +168,8 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 	return core.Operation[FactorRequest, FactorResult]{
 		ID:         "integer.compute.prime_factorization",
 		Title:      "Prime factorization",
-		Summary:    "Factors a nonzero integer into prime powers in ascending order, each prime marked proven or probable; reports the composites left when the iteration budget runs out.",
-		Keywords:   []string{"factor", "factorization", "factorisation", "prime factors", "prime decomposition", "pollard rho", "brent", "divisors"},
+		Summary:    "Factors a nonzero integer into prime powers in ascending order, each prime marked proven or probable, by trial division, Pollard p − 1 and rho, and the elliptic curve method (ECM); reports the composites left when the iteration budget runs out.",
+		Keywords:   []string{"factor", "factorization", "factorisation", "prime factors", "prime decomposition", "pollard rho", "brent", "ecm", "elliptic curve method", "lenstra", "divisors"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -173,7 +187,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d); a rho iteration is two modular multiplications, a p − 1 squaring counts as one", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications", DefaultFactorIterations),
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},
@@ -224,7 +238,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			return nil
 		},
 		Run: func(ctx context.Context, q FactorRequest) (FactorResult, error) {
-			budget := int64(DefaultFactorIterations)
+			budget := defaultFactorBudget(q.N.Big().BitLen())
 			if q.MaxIterations != nil {
 				budget = *q.MaxIterations
 			}

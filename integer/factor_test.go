@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
 )
@@ -290,6 +291,32 @@ func TestBudgetDescription(t *testing.T) {
 	for _, v := range []int64{DefaultFactorIterations, MaxFactorIterations} {
 		if !strings.Contains(desc, fmt.Sprint(v)) {
 			t.Errorf("max_iterations description %q does not state %d", desc, v)
+		}
+	}
+}
+
+// TestPARIFactorECM: products with prime factors of 11 to 20 digits, which
+// only the elliptic curve method reaches within the default budget (rho
+// would need 10^5 to 10^10 iterations), including five balanced 40-digit
+// semiprimes, factor completely as PARI/GP 2.15 factors them
+// (testdata/ecm.txt, made by generate.sh); every factor is proven.
+func TestPARIFactorECM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about ten seconds of curves")
+	}
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "ecm.txt", 50, readCases(t, "ecm.txt")) {
+		var r FactorResult
+		runValue(t, rt, "integer.compute.prime_factorization", fmt.Sprintf(`{"n":"%s"}`, c[0]), &r)
+		var got []string
+		for _, f := range r.Factors {
+			got = append(got, fmt.Sprintf("%v,%d", f.Prime, f.Exponent))
+			if f.Primality != Proven {
+				t.Errorf("factor(%s): %v is %s", c[0], f.Prime, f.Primality)
+			}
+		}
+		if r.Status != Complete || strings.Join(got, " ") != strings.Join(c[1:], " ") {
+			t.Errorf("factor(%s) = %s %v, PARI says %v", c[0], r.Status, got, c[1:])
 		}
 	}
 }

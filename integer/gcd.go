@@ -35,15 +35,16 @@ type GCDResult struct {
 // the coprimality of the cofactors.
 func gcdOperation() core.Operation[PairRequest, GCDResult] {
 	return core.Operation[PairRequest, GCDResult]{
-		ID:         "integer.compute.gcd",
-		Title:      "Greatest common divisor",
-		Summary:    "Greatest common divisor of two integers, non-negative, with gcd(0, 0) = 0: Lehmer's algorithm below 2^16 bits, Möller's half-gcd on transform products above.",
-		Keywords:   []string{"gcd", "greatest common divisor", "highest common factor", "hcf", "euclid"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		InputKinds: []string{"integer"},
-		Limits:     []core.Limit{digitLimit()},
-		Preflight:  preflightPair,
+		ID:              "integer.compute.gcd",
+		Title:           "Greatest common divisor",
+		Summary:         "Greatest common divisor of two integers, non-negative, with gcd(0, 0) = 0: Lehmer's algorithm below 2^16 bits, Möller's half-gcd on transform products above.",
+		Keywords:        []string{"gcd", "greatest common divisor", "highest common factor", "hcf", "euclid"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		InputKinds:      []string{"integer"},
+		Limits:          []core.Limit{digitLimit()},
+		Preflight:       preflightPair,
+		RefusalExamples: pairRefusals,
 		Run: func(ctx context.Context, q PairRequest) (GCDResult, error) {
 			g, err := bignum.GCDContext(ctx, new(big.Int), q.Left.Big(), q.Right.Big())
 			if err != nil {
@@ -96,6 +97,16 @@ func digitLimit() core.Limit {
 	}
 }
 
+// pairRefusals are the one-field failures every operation on a pair
+// shares: a malformed operand is named by its path.
+func pairRefusals() []core.RefusalExample {
+	return []core.RefusalExample{
+		{Title: "leading zero in left", Payload: `{"left":"012","right":"3"}`, Code: core.InvalidPayload, Path: "/payload/left"},
+		{Title: "a JSON number for right", Payload: `{"left":"12","right":3}`, Code: core.InvalidPayload, Path: "/payload/right"},
+		{Title: "a plus sign", Payload: `{"left":"+12","right":"3"}`, Code: core.InvalidPayload, Path: "/payload/left"},
+	}
+}
+
 func preflightPair(ctx context.Context, q PairRequest) error {
 	return refuseDigits(q.Left.Big(), q.Right.Big())
 }
@@ -112,23 +123,28 @@ func refuseDigits(xs ...*big.Int) error {
 }
 
 // digitsOver reports whether |x| has more than max decimal digits, with
-// the digit count. The estimate from the bit length decides almost every
-// case; only within one digit of the bound is x converted to decimal.
+// the exact digit count when it has. The estimate from the bit length
+// decides an operand within the bound without any conversion; past it the
+// count is made exact by one comparison with a power of ten, so a refusal
+// names the true number of digits.
 func digitsOver(x *big.Int, max int) (int, bool) {
 	d := decimalDigits(x)
 	if d <= max {
 		return d, false
 	}
-	if d > max+1 {
-		return d, true
+	ax := new(big.Int).Abs(x)
+	low := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d-1)), nil)
+	for d > 1 && ax.Cmp(low) < 0 {
+		d--
+		low.Quo(low, big.NewInt(10))
 	}
-	d = len(new(big.Int).Abs(x).Text(10))
 	return d, d > max
 }
 
 // decimalDigits is an upper bound on the number of decimal digits of |x|,
-// exact to within one (one above at worst), computed without converting x
-// to decimal.
+// at most two above (the rounded constant
+// 0.30103 exceeds log10 2 by 4·10⁻⁹), computed without converting x
+// to decimal: bits·log10(2) rounded down, plus one.
 func decimalDigits(x *big.Int) int {
 	return int(float64(x.BitLen())*0.30103) + 1
 }

@@ -5,14 +5,50 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
 )
 
 // LCMResult is lcm(left, right), always ≥ 0; lcm(0, x) = 0 for every x.
 type LCMResult struct {
-	LCM core.Integer `json:"lcm"`
+	LCM ProductInteger `json:"lcm"`
+}
+
+// ProductInteger is a result integer that may be as long as the product of
+// two operands: up to 2·MaxOperandDigits digits, where core.Integer's shared
+// schema stops at core.MaxDigits. It travels exactly as core.Integer does;
+// only the schema's maxLength differs.
+type ProductInteger struct{ core.Integer }
+
+// UnmarshalJSON reads a canonical decimal integer string of up to
+// 2·MaxOperandDigits digits, so that a caller can read back what lcm
+// returns; core.Integer's decoder refuses anything past core.MaxDigits.
+func (p *ProductInteger) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("an integer must be a JSON string: %w", err)
+	}
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) > 2*MaxOperandDigits {
+		return fmt.Errorf("integer has %d digits; at most %d are read", len(digits), 2*MaxOperandDigits)
+	}
+	if digits == "" || (len(digits) > 1 && digits[0] == '0') || strings.Trim(digits, "0123456789") != "" {
+		return fmt.Errorf("%.40q is not a canonical decimal integer", s)
+	}
+	x, _ := new(big.Int).SetString(s, 10)
+	p.Integer = core.Int(x)
+	return nil
+}
+
+// JSONSchema is core.Integer's schema with room for a product of two
+// operands at the digit limit.
+func (ProductInteger) JSONSchema() *jsonschema.Schema {
+	s := core.Integer{}.JSONSchema()
+	s.MaxLength = core.Ptr(2*MaxOperandDigits + 1) // the sign
+	return s
 }
 
 // lcmOperation computes the least common multiple as |a|/gcd(a, b)·|b|,
@@ -21,21 +57,22 @@ type LCMResult struct {
 // §4.5.2) below 2^16 bits (about 19,700 digits), Möller's half-gcd above.
 func lcmOperation() core.Operation[PairRequest, LCMResult] {
 	return core.Operation[PairRequest, LCMResult]{
-		ID:         "integer.compute.lcm",
-		Title:      "Least common multiple",
-		Summary:    "Least common multiple of two integers, non-negative, with lcm(0, x) = 0.",
-		Keywords:   []string{"lcm", "least common multiple", "lowest common multiple", "common denominator"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		InputKinds: []string{"integer"},
-		Limits:     []core.Limit{digitLimit()},
-		Preflight:  preflightPair,
+		ID:              "integer.compute.lcm",
+		Title:           "Least common multiple",
+		Summary:         "Least common multiple of two integers, non-negative, with lcm(0, x) = 0.",
+		Keywords:        []string{"lcm", "least common multiple", "lowest common multiple", "common denominator"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		InputKinds:      []string{"integer"},
+		Limits:          []core.Limit{digitLimit()},
+		Preflight:       preflightPair,
+		RefusalExamples: pairRefusals,
 		Run: func(ctx context.Context, q PairRequest) (LCMResult, error) {
 			l, err := lcm(ctx, q.Left.Big(), q.Right.Big())
 			if err != nil {
 				return LCMResult{}, err
 			}
-			return LCMResult{core.Int(l)}, nil
+			return LCMResult{ProductInteger{core.Int(l)}}, nil
 		},
 		// l is a common multiple, and l/|a|, l/|b| share no factor, so no
 		// smaller common multiple exists.

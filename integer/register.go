@@ -8,6 +8,15 @@
 //	integer.compute.modular_power        b^e mod m in [0, m), e < 0 for units
 //	integer.compute.prime_factorization  trial division, Pollard–Brent rho, proven factors
 //	integer.check.primality              accepted with a proof, rejected with a witness
+//	integer.compute.crt                  x mod lcm(m_i) from x ≡ a_i (mod m_i), or a conflicting pair
+//	integer.compute.jacobi               the Kronecker symbol (a | n) (Jacobi, Legendre)
+//	integer.compute.integer_root         ⌊n^(1/k)⌋ and whether it is exact
+//	integer.compute.modular_sqrt         every x in [0, n) with x² ≡ a (mod n)
+//	integer.compute.divisors             the positive divisors, ascending, and τ(n)
+//	integer.compute.arithmetic_functions σ_k, τ, φ, λ, μ, ω, Ω and the radical
+//	integer.compute.multiplicative_order the order of a unit modulo n
+//	integer.compute.primitive_root       the least primitive root, when one exists
+//	integer.compute.discrete_log         the least x with b^x ≡ v (mod n), or none
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -32,5 +41,14 @@ func Register(r *core.Registry) error {
 		core.Add(r, modularPowerOperation()),
 		core.Add(r, factorOperation()),
 		core.Add(r, primalityOperation()),
+		core.Add(r, crtOperation()),
+		core.Add(r, jacobiOperation()),
+		core.Add(r, integerRootOperation()),
+		core.Add(r, modSqrtOperation()),
+		core.Add(r, divisorsOperation()),
+		core.Add(r, arithmeticOperation()),
+		core.Add(r, orderOperation()),
+		core.Add(r, primitiveRootOperation()),
+		core.Add(r, discreteLogOperation()),
 	)
 }

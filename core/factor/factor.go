@@ -5,7 +5,9 @@
 //
 // A composite n is split in stages, cheapest first: trial division, perfect
 // powers, Pollard's p − 1 stage 1 (pminus1.go) when the budget allows, then
-// Pollard–Brent rho (rho.go), recursing on the pieces found. Primality of
+// Pollard–Brent rho (rho.go), and for n of 80 to 512 bits Lenstra's
+// elliptic curve method (ecm.go) once rho has had its share, recursing on
+// the pieces found. Primality of
 // a piece is decided by core/primality (Baillie–PSW, a proof below
 // 3.3·10^24); proving larger primes is the caller's business.
 //
@@ -20,7 +22,8 @@
 // exponent, so p² with a 40-digit p would otherwise be out of reach although
 // its square root is immediate.
 //
-// Every p − 1 squaring and rho iteration is charged to one iteration budget
+// Every p − 1 squaring, rho iteration and pair of ECM multiplications is
+// charged to one iteration budget
 // per Factorizer, so a run ends deterministically: a cofactor whose split
 // would need more iterations than remain is reported as unfactored, never
 // guessed at. The context is polled with every charge, at least once per
@@ -215,14 +218,28 @@ func (f *Factorizer) TrialDivide(m *big.Int) []PrimePower {
 }
 
 // FindFactor returns a proper factor of the odd composite n, which is not a
-// perfect power: by p − 1 stage 1 when the budget affords it, else by rho.
-// The error is ErrBudget when the budget runs out first, or the context's.
+// perfect power: by p − 1 stage 1 when the budget affords it, then by rho;
+// for n of ecmMinBits to 512 bits rho gets at most rhoShare iterations
+// (factors to about ten digits) and the elliptic curve method the rest of
+// the budget (ecm.go). The error is ErrBudget when the budget runs out
+// first, or the context's.
 func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
 	d, err := f.PM1(n)
-	if d == nil && err == nil {
-		d, err = f.Rho(n)
+	if d != nil || err != nil {
+		return d, err
 	}
-	return d, err
+	if n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0 {
+		return f.Rho(n)
+	}
+	saved := f.budget
+	share := min(saved, rhoShare)
+	f.budget = share
+	d, err = f.Rho(n)
+	f.budget = saved - (share - f.budget)
+	if !errors.Is(err, ErrBudget) {
+		return d, err
+	}
+	return f.ECM(n)
 }
 
 // splitResult is a factorization of a number free of small primes: prime

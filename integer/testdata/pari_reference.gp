@@ -58,3 +58,131 @@ for (i = 1, 40, my(a = random(21) - 10, b = random(21) - 10, r = gcdext(a, b)); 
   if (kind == 2, n = 2 * random(10^d) + 1);
   if (kind == 3, n = random(10^d) - 5);
   write("isprime.txt", n, " ", isprime(n)))};
+
+\\ ECM's range: a product of one to three primes of 11 to 18 digits and a
+\\ prime of 20 to 30 digits, then five balanced 40-digit semiprimes (two
+\\ 20-digit primes); rho alone reaches none of these within its budget.
+\\ Same line format as factor.txt.
+default(parisizemax, 10^9);
+{for (i = 1, 55,
+  my(n = 1, f, s);
+  if (i <= 50,
+    for (k = 1, 1 + random(3), n *= nextprime(10^(10 + random(8)) + random(10^10)));
+    n *= nextprime(10^(19 + random(11)) + random(10^18)),
+    n = nextprime(10^19 + random(9 * 10^19)) * nextprime(10^19 + random(9 * 10^19)));
+  f = factor(n); s = Str(n);
+  for (j = 1, #f~, s = Str(s, " ", f[j, 1], ",", f[j, 2]));
+  write("ecm.txt", s))};
+
+\\ Systems of two to six congruences whose moduli share small factors; about
+\\ half are built from a common solution. The line is the residue,modulus
+\\ pairs, then the solution residue,modulus or "incompatible" where
+\\ chinese() raises its incompatibility error.
+{for (i = 1, 80,
+  my(k = 2 + random(5), x = random(10^(1 + random(40))), v = vector(k), s = "", r);
+  for (j = 1, k,
+    my(m = (1 + random(10^(1 + random(15)))) * (1 + random(12)), a = x % m);
+    if (random(2), a += random(3));
+    if (random(3) == 0, a -= m * random(5));
+    v[j] = [a, m]);
+  for (j = 1, k, s = Str(s, if (j > 1, " ", ""), v[j][1], ",", v[j][2]));
+  r = iferr(chinese(vector(k, j, Mod(v[j][1], v[j][2]))), E, 0);
+  write("crt.txt", s, " ", if (r === 0, "incompatible", Str(lift(r), ",", r.mod))))};
+
+\\ Kronecker symbols: a and n of up to 60 digits, either sign, n even or
+\\ odd, some sharing a factor; the line is a n kronecker(a, n).
+{for (i = 1, 80,
+  my(a = rnd(60), n = rnd(60));
+  if (random(4) == 0, my(g = 1 + random(1000)); a *= g; n *= g);
+  write("kronecker.txt", a, " ", n, " ", kronecker(a, n)))};
+
+\\ Integer k-th roots: n of up to 120 digits (perfect powers now and then,
+\\ sometimes off by one), k from 1 to 40; sqrtnint wants n >= 0, so a
+\\ negative n with odd k is recorded through -sqrtnint(-n, k) rounded
+\\ down. The line is n k root exact.
+{for (i = 1, 80,
+  my(k = 1 + random(40), n = random(10^(1 + random(120))), r, e);
+  if (random(3) == 0, n = random(10^(1 + random(30)))^k + random(3) - 1);
+  if (n < 0, n = 0);
+  if (k % 2 == 1 && random(2), n = -n);
+  if (n >= 0, r = sqrtnint(n, k), r = -sqrtnint(-n, k); if (r^k != n, r -= 1));
+  e = (r^k == n);
+  write("root.txt", n, " ", k, " ", r, " ", e))};
+
+\\ Square roots modulo n. Four shapes, twenty each: an odd prime of up to
+\\ 60 digits (sqrt(Mod(a, p)) and its negative); a product of an odd prime
+\\ of up to 13 digits and one of up to 41 (the four chinese() combinations,
+\\ a prime to n); an odd prime power (the p-adic sqrt(a + O(p^k)), a a unit); and any n up to 3000, every shape of
+\\ root included, by trying each residue. a is a square half the time. The
+\\ line is a n then the roots ascending, or "none".
+sq(a, n, r) = write("modsqrt.txt", a, " ", n, " ", if (#r, strjoin(apply(x -> Str(x), vecsort(r, , 8)), " "), "none"));
+{for (i = 1, 80,
+  my(kind = (i - 1) \ 20, a, n, r = []);
+  if (kind == 0,
+    n = nextprime(3 + random(10^(1 + random(60))));
+    a = random(n); if (random(2), a = a^2 % n);
+    if (kronecker(a, n) >= 0, my(s = lift(sqrt(Mod(a, n)))); r = [s, (n - s) % n]));
+  if (kind == 1,
+    my(p = nextprime(3 + random(10^(1 + random(12)))), q = nextprime(p + 1 + random(10^(1 + random(40)))));
+    n = p * q; a = random(n); if (random(2), a = a^2 % n); if (gcd(a, n) != 1, a = 1);
+    if ( kronecker(a, p) == 1 && kronecker(a, q) == 1,
+      my(s = lift(sqrt(Mod(a, p))), t = lift(sqrt(Mod(a, q))));
+      r = vector(4, j, lift(chinese(Mod(if (j % 2, s, -s), p), Mod(if (j > 2, t, -t), q))))));
+  if (kind == 2,
+    my(p = nextprime(3 + random(10^(1 + random(8)))), k = 2 + random(6));
+    n = p^k; a = random(n); if (random(2), a = a^2 % n); if (gcd(a, p) != 1, a = 1);
+    if (kronecker(a, p) == 1,
+      my(s = truncate(sqrt(a + O(p^k))) % n); r = [s, (n - s) % n]));
+  if (kind == 3,
+    n = 1 + random(3000); a = random(n); if (random(2), a = a^2 % n);
+    r = select(x -> (x^2 - a) % n == 0, vector(n, j, j - 1)));
+  if (kind != 3 && random(4) == 0, a -= n * (1 + random(5)));
+  sq(a, n, r))};
+
+\\ Divisors and arithmetic functions of n >= 2: products of up to five prime
+\\ powers below 10^6 and sometimes one prime below 10^30. divisors.txt: n
+\\ then its divisors ascending (n with at most 200 divisors);
+\\ arith.txt: n k sigma(n, k) numdiv eulerphi lambda moebius omega bigomega
+\\ radical, with Carmichael's lambda as lcm(znstar(n).cyc).
+rndsmooth() =
+{
+  my(n = 1);
+  for (k = 1, 1 + random(5), n *= nextprime(2 + random(10^(1 + random(6))))^(1 + random(4)));
+  if (random(3) == 0, n *= nextprime(random(10^(1 + random(30)))));
+  max(n, 2)
+};
+{for (i = 1, 60,
+  my(n = rndsmooth());
+  while (numdiv(n) > 200, n = rndsmooth());
+  write("divisors.txt", n, " ", strjoin(apply(x -> Str(x), divisors(n)), " ")))};
+{for (i = 1, 60,
+  my(n = rndsmooth(), k = random(5));
+  write("arith.txt", n, " ", k, " ", sigma(n, k), " ", numdiv(n), " ", eulerphi(n), " ",
+    lcm(znstar(n).cyc), " ", moebius(n), " ", omega(n), " ", bigomega(n), " ", factorback(factor(n)[, 1])))};
+
+\\ The unit group. Moduli: primes, odd prime powers (times 2 now and then)
+\\ and smooth numbers, up to about 10^30. order.txt: a n znorder;
+\\ primroot.txt: n and the least primitive root with eulerphi(n), or
+\\ "none" when znstar(n) is not cyclic; dlog.txt: b v n and the least
+\\ logarithm from znlog (or "none" when it returns []), then znorder(b).
+rndmod() =
+{
+  my(k = random(3), p);
+  if (k == 0, return (nextprime(3 + random(10^(1 + random(30))))));
+  if (k == 1, p = nextprime(3 + random(10^(1 + random(6)))); return (p^(1 + random(3)) * if (random(2), 2, 1)));
+  rndsmooth()
+};
+rndunit(n) = my(a = random(n)); while (gcd(a, n) != 1, a++); a;
+leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder(Mod(g, n)) == f, return (g)));
+{for (i = 1, 60,
+  my(n = rndmod(), a = rndunit(n));
+  if (random(4) == 0, a -= n);
+  write("order.txt", a, " ", n, " ", znorder(Mod(a, n))))};
+{for (i = 1, 60,
+  my(n = if (i <= 40, rndmod(), 1 + random(2000)));
+  write("primroot.txt", n, " ", if (#znstar(n).cyc > 1, "none", Str(if (n == 1, 0, leastroot(n)), " ", eulerphi(n)))))};
+{for (i = 1, 60,
+  my(n = rndmod(), b = rndunit(n), v, l);
+  v = if (random(3), lift(Mod(b, n)^random(10^12)), rndunit(n));
+  l = znlog(v, Mod(b, n));
+  write("dlog.txt", b, " ", v, " ", n, " ", if (l === [], "none", l), " ", znorder(Mod(b, n))))};

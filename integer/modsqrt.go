@@ -1,0 +1,415 @@
+package integer
+
+// Square roots modulo n.
+//
+// The roots of x² ≡ a (mod n) are found prime power by prime power and
+// combined by the Chinese remainder theorem, so n is factored first
+// (core/factor, the budget of prime_factorization's default run).
+//
+// Modulo p^e, write a ≡ p^v·b with p ∤ b. If a ≡ 0 (mod p^e), the roots
+// are the multiples of p^⌈e/2⌉, p^⌊e/2⌋ of them. Otherwise x² ≡ a needs v
+// even, and then x = p^(v/2)·y with y² ≡ b (mod p^f), f = e − v; y is
+// determined modulo p^f but x modulo p^e only needs y modulo p^(e − v/2),
+// so each root y₀ modulo p^f gives the p^(v/2) roots
+// x = p^(v/2)·(y₀ + t·p^f), 0 ≤ t < p^(v/2).
+//
+// For odd p, y² ≡ b (mod p) has two roots or none (Euler's criterion); one
+// is big.Int.ModSqrt's (Tonelli–Shanks, or the direct formulas for
+// p ≡ 3 mod 4 and p ≡ 5 mod 8; Cohen, A Course in Computational Algebraic
+// Number Theory, Algorithm 1.5.1), lifted to p^f by Hensel's lemma in the
+// Newton form y ← y − (y² − b)/(2y), which doubles the precision at each
+// step. For p = 2 and odd b: one root modulo 2, two modulo 4 when
+// b ≡ 1 (mod 4), four modulo 2^f (f ≥ 3) when b ≡ 1 (mod 8), namely
+// ±r and ±r + 2^(f−1), with r lifted one bit at a time (if r² ≢ b modulo
+// 2^(k+1), r += 2^(k−1)).
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
+)
+
+// Limits of modular_sqrt.
+const (
+	// MaxSqrtModulusDigits bounds the modulus, which is factored.
+	MaxSqrtModulusDigits = MaxFactorDigits
+	// MaxListedRoots bounds the roots listed; more are counted only.
+	MaxListedRoots = 10_000
+)
+
+// ModSqrtRequest asks for every x in [0, modulus) with x² ≡ a.
+type ModSqrtRequest struct {
+	A       core.Integer `json:"a"`
+	Modulus core.Integer `json:"modulus"`
+}
+
+// ModSqrtResult lists the square roots of a modulo the modulus.
+type ModSqrtResult struct {
+	Status     RootsStatus    `json:"status"`
+	Count      *core.Integer  `json:"count,omitempty" jsonschema:"the number of roots in [0, modulus) (status COMPLETE)"`
+	Roots      []core.Integer `json:"roots,omitempty" jsonschema:"every root in [0, modulus), ascending, when count is at most 10000; absent when there are none or too many to list"`
+	Unfactored []core.Integer `json:"unfactored,omitempty" jsonschema:"the composite parts of the modulus left unfactored within the budget (status INCOMPLETE)"`
+}
+
+// RootsStatus says whether the roots are known.
+type RootsStatus string
+
+// The statuses of modular_sqrt.
+const (
+	RootsComplete   RootsStatus = "COMPLETE"
+	RootsIncomplete RootsStatus = "INCOMPLETE"
+)
+
+// JSONSchema restricts the statuses.
+func (RootsStatus) JSONSchema() *jsonschema.Schema {
+	return core.Enum("COMPLETE: count is the exact number of roots, all listed when at most 10000; INCOMPLETE: the modulus could not be factored within the budget, and unfactored names what is left", string(RootsComplete), string(RootsIncomplete))
+}
+
+// modSqrtOperation computes every square root of a modulo n (see the top
+// of this file). Canonical result: status COMPLETE with count and, when
+// count ≤ MaxListedRoots, the roots ascending in [0, n); no roots (count
+// 0) when a is not a square modulo n; or INCOMPLETE with the unfactored
+// composites when n could not be factored. Modulus 1 has the one root 0;
+// a modulus below 1 is a DOMAIN_ERROR naming it.
+func modSqrtOperation() core.Operation[ModSqrtRequest, ModSqrtResult] {
+	return core.Operation[ModSqrtRequest, ModSqrtResult]{
+		ID:         "integer.compute.modular_sqrt",
+		Title:      "Square roots modulo n",
+		Summary:    "Every x in [0, n) with x² ≡ a (mod n), for a prime, a prime power or a composite n (factored, then Tonelli–Shanks, Hensel lifting and the Chinese remainder theorem).",
+		Keywords:   []string{"modular square root", "sqrt mod", "square root modulo", "tonelli shanks", "quadratic residue", "hensel lifting", "quadratic congruence", "sqrtmod"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Limits: []core.Limit{
+			{
+				Name: "modulus_digits", Max: MaxSqrtModulusDigits, Unit: "decimal digits",
+				Description: "the modulus has at most this many decimal digits (it is factored)",
+				Beyond: func() string {
+					return fmt.Sprintf(`{"a":"4","modulus":"%s"}`, repeatDigit('9', MaxSqrtModulusDigits+1))
+				},
+				At: func() string {
+					// 10^500 = 2^500·5^500: factored by trial division.
+					return fmt.Sprintf(`{"a":"%s","modulus":"1%s"}`, repeatDigit('9', MaxOperandDigits), repeatDigit('0', MaxSqrtModulusDigits-1))
+				},
+			},
+			{
+				Name: "a_digits", Max: MaxOperandDigits, Unit: "decimal digits",
+				Description: "a has at most this many decimal digits",
+				Beyond: func() string {
+					return fmt.Sprintf(`{"a":"%s","modulus":"7"}`, repeatDigit('9', MaxOperandDigits+1))
+				},
+				At: func() string {
+					return fmt.Sprintf(`{"a":"-%s","modulus":"7"}`, repeatDigit('9', MaxOperandDigits))
+				},
+			},
+		},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "modulus 0", Payload: `{"a":"4","modulus":"0"}`, Code: core.DomainError, Path: "/payload/modulus"},
+				{Title: "negative modulus", Payload: `{"a":"4","modulus":"-7"}`, Code: core.DomainError, Path: "/payload/modulus"},
+			}
+		},
+		Preflight: func(ctx context.Context, q ModSqrtRequest) error {
+			if d, over := digitsOver(q.Modulus.Big(), MaxSqrtModulusDigits); over {
+				return core.Refusef("the modulus has %d digits; at most %d are allowed", d, MaxSqrtModulusDigits)
+			}
+			if err := refuseDigits(q.A.Big()); err != nil {
+				return err
+			}
+			return checkModulus(q.Modulus.Big())
+		},
+		Run: func(ctx context.Context, q ModSqrtRequest) (ModSqrtResult, error) {
+			return modSqrt(ctx, q.A.Big(), q.Modulus.Big())
+		},
+		Postcondition: checkModSqrt,
+		Examples: []core.Example{
+			// PARI/GP 2.15: sqrt(Mod(2, 7)) = Mod(4, 7); the roots are ±4.
+			{Title: "square roots of 2 modulo 7", Payload: json.RawMessage(`{"a":"2","modulus":"7"}`), Result: json.RawMessage(`{"status":"COMPLETE","count":"2","roots":["3","4"]}`)},
+			{Title: "3 is not a square modulo 7", Payload: json.RawMessage(`{"a":"3","modulus":"7"}`), Result: json.RawMessage(`{"status":"COMPLETE","count":"0"}`)},
+			// PARI/GP 2.15: [x | x <- [0..14], Mod(x,15)^2 == 4] = [2, 7, 8, 13]
+			{Title: "four roots of 4 modulo 15", Payload: json.RawMessage(`{"a":"4","modulus":"15"}`), Result: json.RawMessage(`{"status":"COMPLETE","count":"4","roots":["2","7","8","13"]}`)},
+			// PARI/GP 2.15: [x | x <- [0..31], Mod(x,32)^2 == 17] = [7, 9, 23, 25]
+			{Title: "modulo a power of 2", Payload: json.RawMessage(`{"a":"17","modulus":"32"}`), Result: json.RawMessage(`{"status":"COMPLETE","count":"4","roots":["7","9","23","25"]}`)},
+			{Title: "a divisible by the prime: 0 modulo 9", Payload: json.RawMessage(`{"a":"0","modulus":"9"}`), Result: json.RawMessage(`{"status":"COMPLETE","count":"3","roots":["0","3","6"]}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) ModSqrtRequest {
+			m := big.NewInt(1)
+			for range rng.IntN(4) + 1 {
+				p := randomPrime(rng, rng.IntN(40)+2)
+				m.Mul(m, new(big.Int).Exp(p, big.NewInt(int64(rng.IntN(3)+1)), nil))
+			}
+			a := randomInt(rng, 100)
+			if rng.IntN(2) == 0 { // a square, so there are roots
+				a.Mul(a, a)
+			}
+			if rng.IntN(4) == 0 {
+				a.Neg(a)
+			}
+			return ModSqrtRequest{core.Int(a), core.Int(m)}
+		},
+	}
+}
+
+// residueSet is the roots modulo one prime power, as a modulus q and
+// either the explicit roots or, when there are too many, their count.
+type residueSet struct {
+	q     *big.Int
+	roots []*big.Int
+	count *big.Int
+}
+
+// modSqrt factors n and combines the roots modulo its prime powers.
+func modSqrt(ctx context.Context, a, n *big.Int) (ModSqrtResult, error) {
+	primes, unfactored, err := factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
+	if err != nil {
+		return ModSqrtResult{}, err
+	}
+	if len(unfactored) > 0 {
+		res := ModSqrtResult{Status: RootsIncomplete}
+		for _, u := range unfactored {
+			res.Unfactored = append(res.Unfactored, core.Int(new(big.Int).Exp(u.Base, big.NewInt(int64(u.Exponent)), nil)))
+		}
+		return res, nil
+	}
+	var sets []residueSet
+	total := big.NewInt(1)
+	for _, pp := range primes {
+		s := sqrtPrimePower(a, pp.Base, pp.Exponent)
+		sets = append(sets, s)
+		total.Mul(total, s.count)
+	}
+	count := core.Int(total)
+	res := ModSqrtResult{Status: RootsComplete, Count: &count}
+	if total.Sign() == 0 || total.Cmp(big.NewInt(MaxListedRoots)) > 0 {
+		return res, nil
+	}
+	roots, err := combineRoots(ctx, sets, n)
+	if err != nil {
+		return ModSqrtResult{}, err
+	}
+	for _, r := range roots {
+		res.Roots = append(res.Roots, core.Int(r))
+	}
+	return res, nil
+}
+
+// sqrtPrimePower is the set of roots of x² ≡ a modulo p^e, listed when
+// there are at most MaxListedRoots.
+func sqrtPrimePower(a, p *big.Int, e int) residueSet {
+	q := new(big.Int).Exp(p, big.NewInt(int64(e)), nil)
+	s := residueSet{q: q}
+	ar := new(big.Int).Mod(a, q)
+	if ar.Sign() == 0 {
+		// The multiples of p^⌈e/2⌉.
+		step := new(big.Int).Exp(p, big.NewInt(int64((e+1)/2)), nil)
+		s.count = new(big.Int).Exp(p, big.NewInt(int64(e/2)), nil)
+		if s.count.Cmp(big.NewInt(MaxListedRoots)) <= 0 {
+			for x := new(big.Int); x.Cmp(q) < 0; x = new(big.Int).Add(x, step) {
+				s.roots = append(s.roots, x)
+			}
+		}
+		return s
+	}
+	v := 0
+	b := new(big.Int).Set(ar)
+	rem := new(big.Int)
+	for {
+		quo, r := new(big.Int).QuoRem(b, p, rem)
+		if r.Sign() != 0 {
+			break
+		}
+		b = quo
+		v++
+	}
+	if v%2 == 1 {
+		s.count = new(big.Int)
+		return s
+	}
+	f := e - v
+	pf := new(big.Int).Exp(p, big.NewInt(int64(f)), nil)
+	ys := sqrtUnitPrimePower(b.Mod(b, pf), p, f)
+	spread := new(big.Int).Exp(p, big.NewInt(int64(v/2)), nil) // p^(v/2)
+	s.count = new(big.Int).Mul(big.NewInt(int64(len(ys))), spread)
+	if len(ys) == 0 || s.count.Cmp(big.NewInt(MaxListedRoots)) > 0 {
+		return s
+	}
+	for _, y0 := range ys {
+		for t := new(big.Int); t.Cmp(spread) < 0; t.Add(t, big.NewInt(1)) {
+			x := new(big.Int).Mul(t, pf)
+			x.Add(x, y0).Mul(x, spread).Mod(x, q)
+			s.roots = append(s.roots, x)
+		}
+	}
+	slices.SortFunc(s.roots, (*big.Int).Cmp)
+	return s
+}
+
+// sqrtUnitPrimePower returns the roots of y² ≡ b modulo p^f for b prime
+// to p, f ≥ 1: none or two for odd p, up to four for p = 2.
+func sqrtUnitPrimePower(b, p *big.Int, f int) []*big.Int {
+	pf := new(big.Int).Exp(p, big.NewInt(int64(f)), nil)
+	if p.Cmp(big.NewInt(2)) == 0 {
+		return sqrtUnitPowerOfTwo(b, f, pf)
+	}
+	r := new(big.Int).ModSqrt(new(big.Int).Mod(b, p), p)
+	if r == nil {
+		return nil
+	}
+	// Hensel: r ← r − (r² − b)·(2r)⁻¹ modulo p^k, doubling k up to f.
+	pk := new(big.Int).Set(p)
+	for k := 1; k < f; {
+		k = min(2*k, f)
+		pk.Exp(p, big.NewInt(int64(k)), nil)
+		num := new(big.Int).Mul(r, r)
+		num.Sub(num, b)
+		inv := new(big.Int).ModInverse(new(big.Int).Lsh(r, 1), pk)
+		r.Sub(r, num.Mul(num, inv)).Mod(r, pk)
+	}
+	neg := new(big.Int).Sub(pf, r)
+	if neg.Cmp(r) < 0 {
+		return []*big.Int{neg, r}
+	}
+	return []*big.Int{r, neg}
+}
+
+// sqrtUnitPowerOfTwo returns the roots of y² ≡ b modulo 2^f for odd b.
+func sqrtUnitPowerOfTwo(b *big.Int, f int, pf *big.Int) []*big.Int {
+	b8 := new(big.Int).And(b, big.NewInt(7)).Int64()
+	switch {
+	case f == 1:
+		return []*big.Int{big.NewInt(1)}
+	case f == 2:
+		if b8%4 != 1 {
+			return nil
+		}
+		return []*big.Int{big.NewInt(1), big.NewInt(3)}
+	case b8 != 1:
+		return nil
+	}
+	r := big.NewInt(1)
+	t := new(big.Int)
+	for k := 3; k < f; k++ {
+		// r² ≡ b (mod 2^k); make it hold modulo 2^(k+1).
+		t.Mul(r, r).Sub(t, b)
+		if t.Bit(k) != 0 {
+			r.Add(r, new(big.Int).Lsh(big.NewInt(1), uint(k-1)))
+		}
+	}
+	half := new(big.Int).Rsh(pf, 1)
+	var out []*big.Int
+	for _, y := range []*big.Int{r, new(big.Int).Sub(pf, r), new(big.Int).Add(r, half), new(big.Int).Sub(pf, r)} {
+		out = append(out, y)
+	}
+	out[3].Add(out[3], half).Mod(out[3], pf)
+	out[2].Mod(out[2], pf)
+	slices.SortFunc(out, (*big.Int).Cmp)
+	return slices.CompactFunc(out, func(x, y *big.Int) bool { return x.Cmp(y) == 0 })
+}
+
+// combineRoots forms every combination of the per-prime-power roots by the
+// Chinese remainder theorem, x = Σ r_i·e_i mod n with e_i ≡ 1 modulo q_i
+// and 0 modulo the others, and returns them ascending.
+func combineRoots(ctx context.Context, sets []residueSet, n *big.Int) ([]*big.Int, error) {
+	basis := make([]*big.Int, len(sets))
+	for i, s := range sets {
+		c := new(big.Int).Quo(n, s.q)
+		inv := new(big.Int).ModInverse(new(big.Int).Mod(c, s.q), s.q)
+		if inv == nil { // q = 1 cannot happen; n = 1 has no sets
+			inv = new(big.Int)
+		}
+		basis[i] = c.Mul(c, inv)
+	}
+	roots := []*big.Int{new(big.Int)}
+	for i, s := range sets {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next := make([]*big.Int, 0, len(roots)*len(s.roots))
+		for _, x := range roots {
+			for _, r := range s.roots {
+				y := new(big.Int).Mul(r, basis[i])
+				next = append(next, y.Add(y, x))
+			}
+		}
+		roots = next
+	}
+	for _, x := range roots {
+		x.Mod(x, n)
+	}
+	slices.SortFunc(roots, (*big.Int).Cmp)
+	return roots, nil
+}
+
+// checkModSqrt: every listed root is in [0, n), ascending, with x² ≡ a;
+// the list is closed under x ↦ n − x; its length is the count; and for
+// n ≤ 2^16 the count is checked by trying every residue.
+func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error {
+	a, n := q.A.Big(), q.Modulus.Big()
+	if r.Status == RootsIncomplete {
+		if len(r.Unfactored) == 0 || r.Count != nil || r.Roots != nil {
+			return fmt.Errorf("an INCOMPLETE result names its unfactored parts and no roots")
+		}
+		prod := big.NewInt(1)
+		for _, u := range r.Unfactored {
+			prod.Mul(prod, u.Big())
+		}
+		if new(big.Int).Rem(n, prod).Sign() != 0 {
+			return fmt.Errorf("the unfactored parts do not divide the modulus")
+		}
+		return nil
+	}
+	if r.Count == nil || r.Unfactored != nil {
+		return fmt.Errorf("a COMPLETE result has a count and no unfactored parts")
+	}
+	count := r.Count.Big()
+	listed := count.Sign() > 0 && count.Cmp(big.NewInt(MaxListedRoots)) <= 0
+	if listed != (len(r.Roots) > 0) || (listed && count.Cmp(big.NewInt(int64(len(r.Roots)))) != 0) {
+		return fmt.Errorf("count %v with %d roots listed", count, len(r.Roots))
+	}
+	seen := make(map[string]bool, len(r.Roots))
+	prev := big.NewInt(-1)
+	t := new(big.Int)
+	for i, x := range r.Roots {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		xv := x.Big()
+		if xv.Cmp(prev) <= 0 || xv.Cmp(n) >= 0 {
+			return fmt.Errorf("roots are not strictly ascending in [0, modulus)")
+		}
+		prev = xv
+		t.Mul(xv, xv).Sub(t, a)
+		if t.Mod(t, n).Sign() != 0 {
+			return fmt.Errorf("%v² ≢ a", clipped(xv))
+		}
+		seen[xv.String()] = true
+	}
+	for _, x := range r.Roots {
+		if neg := new(big.Int).Sub(n, x.Big()); !seen[neg.Mod(neg, n).String()] {
+			return fmt.Errorf("%v is listed but not −%v", clipped(x.Big()), clipped(x.Big()))
+		}
+	}
+	if n.IsInt64() && n.Int64() <= 1<<16 {
+		m := n.Int64()
+		ar := new(big.Int).Mod(a, n).Int64()
+		found := int64(0)
+		for x := int64(0); x < m; x++ {
+			if x*x%m == ar {
+				found++
+			}
+		}
+		if count.Cmp(big.NewInt(found)) != 0 {
+			return fmt.Errorf("count %v, but %d residues square to a", count, found)
+		}
+	}
+	return nil
+}
