@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core/modmat"
+	"jacobian.dev/core/modular"
 )
 
 // Benchmarks run the operations' own Run functions on integer matrices with
@@ -117,4 +120,39 @@ func BenchmarkInverseCheck(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkCostModel measures the unit costs behind the preflight estimate
+// (cost.go): one determinant image modulo a 62-bit prime (reduction and
+// PLE decomposition), one characteristic-polynomial image (reduction and
+// Hessenberg form), and the reduction of one entry word modulo a prime.
+// Divide ns/op by n³ or by the words reduced to get the constants.
+func BenchmarkCostModel(b *testing.B) {
+	p := modular.Primes62(1)[0]
+	for _, n := range []int{100, 200, 400} {
+		b.Run(fmt.Sprintf("determinant_image/n=%d", n), func(b *testing.B) {
+			m, _ := ints(intMatrix(rand.New(rand.NewPCG(uint64(n), 1)), n, n, 99)...)
+			for b.Loop() {
+				if _, err := modmat.DeterminantInPlace(bg, reduceModmat(m, p), modular.NewModulus(p)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{50, 100, 200} {
+		b.Run(fmt.Sprintf("charpoly_image/n=%d", n), func(b *testing.B) {
+			m, _ := ints(intMatrix(rand.New(rand.NewPCG(uint64(n), 1)), n, n, 99)...)
+			for b.Loop() {
+				modular.CharPoly(reduceMatrix(m, p), p)
+			}
+		})
+	}
+	for _, digits := range []int{2, 18, 20, 95, 380} {
+		b.Run(fmt.Sprintf("reduce/n=100/digits=%d", digits), func(b *testing.B) {
+			m, _ := ints(digitMatrix(rand.New(rand.NewPCG(uint64(digits), 1)), 100, digits)...)
+			for b.Loop() {
+				reduceMatrix(m, p)
+			}
+		})
+	}
 }

@@ -33,20 +33,21 @@ type InverseResult struct {
 // answer, det A ≡ 0 modulo that prime.
 func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 	return core.Operation[MatrixRequest, InverseResult]{
-		ID:         "matrix.inverse.compute",
-		Title:      "Matrix inverse",
-		Summary:    "Exact inverse of a square matrix over the rationals, or a statement that it is singular.",
-		Keywords:   []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     eliminationLimits(),
+		ID:              "matrix.inverse.compute",
+		Title:           "Matrix inverse",
+		Summary:         "Exact inverse of a square matrix over the rationals, or a statement that it is singular.",
+		Keywords:        []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: squareRefusals,
+		Limits:          eliminationLimits(squareColumns),
 		Preflight: func(ctx context.Context, q MatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
 				return err
 			}
-			if err := requireSquare("the inverse", q.Matrix); err != nil {
+			if err := requireSquare("the inverse", "matrix", q.Matrix); err != nil {
 				return err
 			}
 			return checkEliminationBits(augment(q.Matrix, identity(len(q.Matrix))))
