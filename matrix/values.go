@@ -257,7 +257,7 @@ func eliminationLimit(field string, rest completion, appended func(n int) int) c
 // eliminationBoundary is the largest n for which the n×n unit fractions
 // from base, with appended(n) zero columns, are within MaxEliminationBits.
 func eliminationBoundary(base int64, appended func(n int) int) int {
-	return largestWithin(MaxEchelonDimension, func(n int) bool {
+	return largestWithin(MaxInverseDimension, func(n int) bool {
 		return eliminationBits(withZeroColumns(unitFractions(n, base), appended(n))) <= MaxEliminationBits
 	})
 }
