@@ -156,3 +156,16 @@ func BenchmarkCostModel(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkHermite(b *testing.B) {
+	op := hermiteOperation()
+	benchSizes(b, []int{50, 100, 150}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(estimateHermite(q.Matrix.rationals())/1e6, "estimated-ms")
+	})
+}

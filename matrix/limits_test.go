@@ -24,6 +24,7 @@ func TestLimitsExactAtBoundary(t *testing.T) {
 	limitsAtBoundary(t, multiplyOperation())
 	limitsAtBoundary(t, charpolyOperation())
 	limitsAtBoundary(t, inverseCheckOperation())
+	limitsAtBoundary(t, hermiteOperation())
 }
 
 func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {

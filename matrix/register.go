@@ -30,5 +30,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, multiplyOperation()),
 		core.Add(r, charpolyOperation()),
 		core.Add(r, inverseCheckOperation()),
+		core.Add(r, hermiteOperation()),
 	)
 }
