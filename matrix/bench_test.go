@@ -169,3 +169,16 @@ func BenchmarkHermite(b *testing.B) {
 		b.ReportMetric(estimateHermite(q.Matrix.rationals())/1e6, "estimated-ms")
 	})
 }
+
+func BenchmarkSmith(b *testing.B) {
+	op := smithOperation()
+	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(estimateSmith(q.Matrix.rationals())/1e6, "estimated-ms")
+	})
+}

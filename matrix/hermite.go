@@ -197,16 +197,7 @@ func hermiteOperation() core.Operation[HermiteRequest, HermiteResult] {
 				Beyond:      func() string { return diagonalJSON(MaxHermiteDimension+1, "1") },
 			},
 			entryLimit("matrix", fixed("")),
-			{
-				Name: "classical_entries", Max: hermiteClassicalEntries, Unit: "entries",
-				Description: fmt.Sprintf("a matrix that is not square and nonsingular has at most %d entries (rows·columns)", hermiteClassicalEntries),
-				At: func() string {
-					return fmt.Sprintf(`{"matrix":%s}`, zeroMatrixJSON(hermiteClassicalEntries/20, 20))
-				},
-				Beyond: func() string {
-					return fmt.Sprintf(`{"matrix":%s}`, zeroMatrixJSON(hermiteClassicalEntries/20+1, 20))
-				},
-			},
+			hermiteClassicalLimit(),
 			hermiteEstimateLimit(),
 		},
 		RefusalExamples: func() []core.RefusalExample {
@@ -305,6 +296,21 @@ func estimateHermite(rows [][]core.Rational) float64 {
 	cube := float64(n) * float64(n) * float64(n)
 	primes := float64(h/61 + 1)
 	return estimateDeterminant(rows) + 4.5*cube*productCost(h) + primes*(2*plePerCube*cube+reduceCost(n, 0))
+}
+
+// hermiteClassicalLimit declares hermiteClassicalEntries, with a 20×20
+// zero matrix at it and 21×20 beyond.
+func hermiteClassicalLimit() core.Limit {
+	return core.Limit{
+		Name: "classical_entries", Max: hermiteClassicalEntries, Unit: "entries",
+		Description: fmt.Sprintf("a matrix that is not square and nonsingular has at most %d entries (rows·columns)", hermiteClassicalEntries),
+		At: func() string {
+			return fmt.Sprintf(`{"matrix":%s}`, zeroMatrixJSON(hermiteClassicalEntries/20, 20))
+		},
+		Beyond: func() string {
+			return fmt.Sprintf(`{"matrix":%s}`, zeroMatrixJSON(hermiteClassicalEntries/20+1, 20))
+		},
+	}
 }
 
 // hermiteEstimateLimit declares MaxEstimatedMillis for the Hermite form,

@@ -25,6 +25,7 @@ func TestLimitsExactAtBoundary(t *testing.T) {
 	limitsAtBoundary(t, charpolyOperation())
 	limitsAtBoundary(t, inverseCheckOperation())
 	limitsAtBoundary(t, hermiteOperation())
+	limitsAtBoundary(t, smithOperation())
 }
 
 func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {

@@ -31,5 +31,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, charpolyOperation()),
 		core.Add(r, inverseCheckOperation()),
 		core.Add(r, hermiteOperation()),
+		core.Add(r, smithOperation()),
 	)
 }
