@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -181,4 +182,22 @@ func BenchmarkSmith(b *testing.B) {
 		}
 		b.ReportMetric(estimateSmith(q.Matrix.rationals())/1e6, "estimated-ms")
 	})
+}
+
+func BenchmarkLLL(b *testing.B) {
+	op := lllOperation()
+	for _, d := range []int{20, 50, 100} {
+		b.Run(fmt.Sprintf("knapsack/d=%d", d), func(b *testing.B) {
+			var q LLLRequest
+			if err := json.Unmarshal([]byte(knapsackJSON(d, 120)), &q); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := op.Run(bg, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(estimateLLL(q.Matrix)/1e6, "estimated-ms")
+		})
+	}
 }

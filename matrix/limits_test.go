@@ -26,6 +26,8 @@ func TestLimitsExactAtBoundary(t *testing.T) {
 	limitsAtBoundary(t, inverseCheckOperation())
 	limitsAtBoundary(t, hermiteOperation())
 	limitsAtBoundary(t, smithOperation())
+	limitsAtBoundary(t, lllOperation())
+	limitsAtBoundary(t, lllCheckOperation())
 }
 
 func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {

@@ -32,5 +32,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, inverseCheckOperation()),
 		core.Add(r, hermiteOperation()),
 		core.Add(r, smithOperation()),
+		core.Add(r, lllOperation()),
+		core.Add(r, lllCheckOperation()),
 	)
 }

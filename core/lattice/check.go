@@ -37,6 +37,11 @@ func (v *Violation) String() string {
 // returns the first violation if not (nil if reduced). The parameters are
 // taken as the exact binary values of the float64s.
 func IsReduced(ctx context.Context, b [][]*big.Int, p Params) (*Violation, error) {
+	return IsReducedRat(ctx, b, new(big.Rat).SetFloat64(p.Delta), new(big.Rat).SetFloat64(p.Eta))
+}
+
+// IsReducedRat is IsReduced with δ and η given as exact rationals.
+func IsReducedRat(ctx context.Context, b [][]*big.Int, delta, eta *big.Rat) (*Violation, error) {
 	d := len(b)
 	g := make([][]*big.Int, d)
 	for i := range g {
@@ -45,7 +50,7 @@ func IsReduced(ctx context.Context, b [][]*big.Int, p Params) (*Violation, error
 			g[i][j] = dot(b[i], b[j])
 		}
 	}
-	return check(ctx, g, d, p)
+	return check(ctx, g, d, delta, eta)
 }
 
 // check runs IsReduced on a Gram matrix whose rows hold at least the
@@ -55,9 +60,7 @@ func IsReduced(ctx context.Context, b [][]*big.Int, p Params) (*Violation, error
 //	u ← g_kj; u ← (d_{i+1}·u − λ_ki·λ_ji)/d_i for i < j (exact),
 //
 // gives λ_kj for j < k and d_{k+1} for j = k.
-func check(ctx context.Context, g [][]*big.Int, n int, p Params) (*Violation, error) {
-	delta := new(big.Rat).SetFloat64(p.Delta)
-	eta := new(big.Rat).SetFloat64(p.Eta)
+func check(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Violation, error) {
 	// dd[i] is d_i, the Gram determinant of the first i rows.
 	dd := make([]*big.Int, n+1)
 	dd[0] = big.NewInt(1)

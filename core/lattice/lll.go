@@ -237,7 +237,7 @@ func (s *state) result() *Result {
 
 // reduced checks the active rows exactly.
 func (s *state) reduced(ctx context.Context, p Params) (bool, error) {
-	v, err := check(ctx, s.g[:s.d], s.d, p)
+	v, err := check(ctx, s.g[:s.d], s.d, new(big.Rat).SetFloat64(p.Delta), new(big.Rat).SetFloat64(p.Eta))
 	return v == nil, err
 }
 
