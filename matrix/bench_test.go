@@ -201,3 +201,39 @@ func BenchmarkLLL(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkPower(b *testing.B) {
+	op := powerOperation()
+	benchSizes(b, []int{10, 25, 50}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := PowerRequest{intMatrix(rng, n, n, 9), 64}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkKronecker(b *testing.B) {
+	op := kroneckerOperation()
+	benchSizes(b, []int{5, 10, 20}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := KroneckerRequest{intMatrix(rng, n, n, 99), intMatrix(rng, n, n, 99)}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkTranspose(b *testing.B) {
+	op := transposeOperation()
+	benchSizes(b, []int{100, 400}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -28,6 +28,10 @@ func TestLimitsExactAtBoundary(t *testing.T) {
 	limitsAtBoundary(t, smithOperation())
 	limitsAtBoundary(t, lllOperation())
 	limitsAtBoundary(t, lllCheckOperation())
+	limitsAtBoundary(t, traceOperation())
+	limitsAtBoundary(t, transposeOperation())
+	limitsAtBoundary(t, kroneckerOperation())
+	limitsAtBoundary(t, powerOperation())
 }
 
 func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {

@@ -34,5 +34,9 @@ func Register(r *core.Registry) error {
 		core.Add(r, smithOperation()),
 		core.Add(r, lllOperation()),
 		core.Add(r, lllCheckOperation()),
+		core.Add(r, traceOperation()),
+		core.Add(r, transposeOperation()),
+		core.Add(r, kroneckerOperation()),
+		core.Add(r, powerOperation()),
 	)
 }
