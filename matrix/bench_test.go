@@ -237,3 +237,15 @@ func BenchmarkTranspose(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkMinpoly(b *testing.B) {
+	op := minpolyOperation()
+	benchSizes(b, []int{10, 20, 40}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -83,6 +83,9 @@ func TestEstimateBoundary(t *testing.T) {
 	}{
 		{"determinant", MaxDeterminantDimension, estimateDeterminant},
 		{"characteristic polynomial", MaxCharpolyDimension, estimateCharpoly},
+		{"Hermite normal form", MaxHermiteDimension, estimateHermite},
+		{"Smith normal form", MaxSmithDimension, estimateSmith},
+		{"minimal polynomial", MaxMinpolyDimension, estimateMinpoly},
 	} {
 		d := estimateBoundaryDigits(tc.n, tc.estimate)
 		at, beyond := tc.estimate(nineMatrix(tc.n, d))/1e6, tc.estimate(nineMatrix(tc.n, d+1))/1e6

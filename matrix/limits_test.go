@@ -32,6 +32,7 @@ func TestLimitsExactAtBoundary(t *testing.T) {
 	limitsAtBoundary(t, transposeOperation())
 	limitsAtBoundary(t, kroneckerOperation())
 	limitsAtBoundary(t, powerOperation())
+	limitsAtBoundary(t, minpolyOperation())
 }
 
 func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {

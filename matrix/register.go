@@ -38,5 +38,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, transposeOperation()),
 		core.Add(r, kroneckerOperation()),
 		core.Add(r, powerOperation()),
+		core.Add(r, minpolyOperation()),
 	)
 }
