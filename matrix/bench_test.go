@@ -1,9 +1,13 @@
 package matrix
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core/modmat"
+	"jacobian.dev/core/modular"
 )
 
 // Benchmarks run the operations' own Run functions on integer matrices with
@@ -111,6 +115,133 @@ func BenchmarkInverseCheck(b *testing.B) {
 			b.Fatal("benchmark matrix is singular")
 		}
 		q := InverseCheckRequest{a, inv}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkCostModel measures the unit costs behind the preflight estimate
+// (cost.go): one determinant image modulo a 62-bit prime (reduction and
+// PLE decomposition), one characteristic-polynomial image (reduction and
+// Hessenberg form), and the reduction of one entry word modulo a prime.
+// Divide ns/op by n³ or by the words reduced to get the constants.
+func BenchmarkCostModel(b *testing.B) {
+	p := modular.Primes62(1)[0]
+	for _, n := range []int{100, 200, 400} {
+		b.Run(fmt.Sprintf("determinant_image/n=%d", n), func(b *testing.B) {
+			m, _ := ints(intMatrix(rand.New(rand.NewPCG(uint64(n), 1)), n, n, 99)...)
+			for b.Loop() {
+				if _, err := modmat.DeterminantInPlace(bg, reduceModmat(m, p), modular.NewModulus(p)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{50, 100, 200} {
+		b.Run(fmt.Sprintf("charpoly_image/n=%d", n), func(b *testing.B) {
+			m, _ := ints(intMatrix(rand.New(rand.NewPCG(uint64(n), 1)), n, n, 99)...)
+			for b.Loop() {
+				modular.CharPoly(reduceMatrix(m, p), p)
+			}
+		})
+	}
+	for _, digits := range []int{2, 18, 20, 95, 380} {
+		b.Run(fmt.Sprintf("reduce/n=100/digits=%d", digits), func(b *testing.B) {
+			m, _ := ints(digitMatrix(rand.New(rand.NewPCG(uint64(digits), 1)), 100, digits)...)
+			for b.Loop() {
+				reduceMatrix(m, p)
+			}
+		})
+	}
+}
+
+func BenchmarkHermite(b *testing.B) {
+	op := hermiteOperation()
+	benchSizes(b, []int{50, 100, 150}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(estimateHermite(q.Matrix.rationals())/1e6, "estimated-ms")
+	})
+}
+
+func BenchmarkSmith(b *testing.B) {
+	op := smithOperation()
+	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(estimateSmith(q.Matrix.rationals())/1e6, "estimated-ms")
+	})
+}
+
+func BenchmarkLLL(b *testing.B) {
+	op := lllOperation()
+	for _, d := range []int{20, 50, 100} {
+		b.Run(fmt.Sprintf("knapsack/d=%d", d), func(b *testing.B) {
+			var q LLLRequest
+			if err := json.Unmarshal([]byte(knapsackJSON(d, 120)), &q); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := op.Run(bg, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(estimateLLL(q.Matrix)/1e6, "estimated-ms")
+		})
+	}
+}
+
+func BenchmarkPower(b *testing.B) {
+	op := powerOperation()
+	benchSizes(b, []int{10, 25, 50}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := PowerRequest{intMatrix(rng, n, n, 9), 64}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkKronecker(b *testing.B) {
+	op := kroneckerOperation()
+	benchSizes(b, []int{5, 10, 20}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := KroneckerRequest{intMatrix(rng, n, n, 99), intMatrix(rng, n, n, 99)}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkTranspose(b *testing.B) {
+	op := transposeOperation()
+	benchSizes(b, []int{100, 400}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func BenchmarkMinpoly(b *testing.B) {
+	op := minpolyOperation()
+	benchSizes(b, []int{10, 20, 40}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := MatrixRequest{intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -67,23 +67,28 @@ type CharpolyResult struct {
 // which a wrong coefficient anywhere fails with probability ≥ 1 − n/p.
 func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 	return core.Operation[MatrixRequest, CharpolyResult]{
-		ID:         "matrix.characteristic_polynomial.compute",
-		Title:      "Characteristic polynomial",
-		Summary:    "Characteristic polynomial det(x·I − A) of a square rational matrix, monic, by Berkowitz's algorithm or multi-modular Hessenberg reduction.",
-		Keywords:   []string{"characteristic polynomial", "charpoly", "eigenvalues", "det(xI-A)", "berkowitz", "trace", "cayley-hamilton"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxCharpolyDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     append(matrixLimits(MaxCharpolyDimension), scaledLimit("matrix", true, 100, 1_000_000_007)),
+		ID:              "matrix.characteristic_polynomial.compute",
+		Title:           "Characteristic polynomial",
+		Summary:         "Characteristic polynomial det(x·I − A) of a square rational matrix, monic, by Berkowitz's algorithm or multi-modular Hessenberg reduction.",
+		Keywords:        []string{"characteristic polynomial", "charpoly", "eigenvalues", "det(xI-A)", "berkowitz", "trace", "cayley-hamilton"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxCharpolyDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: squareRefusals,
+		Limits: append(matrixLimits(MaxCharpolyDimension),
+			estimateLimit(MaxCharpolyDimension, estimateCharpoly)),
 		Preflight: func(ctx context.Context, q MatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxCharpolyDimension); err != nil {
 				return err
 			}
-			if err := requireSquare("the characteristic polynomial", q.Matrix); err != nil {
+			if err := requireSquare("the characteristic polynomial", "matrix", q.Matrix); err != nil {
 				return err
 			}
-			return checkScaledBits(q.Matrix, true)
+			if err := checkScaledBits(q.Matrix, true); err != nil {
+				return err
+			}
+			return checkEstimate("this characteristic polynomial", estimateCharpoly(q.Matrix))
 		},
 		Run: func(ctx context.Context, q MatrixRequest) (CharpolyResult, error) {
 			coeffs, err := charpoly(ctx, q.Matrix)
@@ -165,7 +170,7 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			return MatrixRequest{randomMatrix(rng, n, n)}
 		},
 		Slow: func() string {
-			return slowSquare("matrix", 40, "")
+			return slowIntegers("matrix", 100, 40)
 		},
 	}
 }

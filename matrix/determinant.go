@@ -61,27 +61,31 @@ type DeterminantResult struct {
 // independent Gaussian elimination over GF(p) (core/modular).
 func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult] {
 	return core.Operation[DeterminantRequest, DeterminantResult]{
-		ID:         "matrix.determinant.compute",
-		Title:      "Determinant",
-		Summary:    "Exact determinant of a square matrix of integers or rationals: Bareiss elimination below order 12, above it a p-adic divisor of the determinant with a few modular determinants (Abbott–Bronstein–Mulders) or multi-modular reconstruction.",
-		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxDeterminantDimension, "matrix"),
-		InputKinds: []string{"matrix"},
+		ID:              "matrix.determinant.compute",
+		Title:           "Determinant",
+		Summary:         "Exact determinant of a square matrix of integers or rationals: Bareiss elimination below order 12, above it a p-adic divisor of the determinant with a few modular determinants (Abbott–Bronstein–Mulders) or multi-modular reconstruction.",
+		Keywords:        []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxDeterminantDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: squareRefusals,
 		Limits: []core.Limit{
-			dimensionLimit("matrix", MaxDeterminantDimension, ""),
-			entryLimit("matrix", ""),
-			scaledLimit("matrix", false, 200, 1_000_000_000_000_000_001),
+			dimensionLimit("matrix", MaxDeterminantDimension, fixed("")),
+			entryLimit("matrix", fixed("")),
+			estimateLimit(MaxDeterminantDimension, estimateDeterminant),
 		},
 		Preflight: func(ctx context.Context, q DeterminantRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxDeterminantDimension); err != nil {
 				return err
 			}
-			if err := requireSquare("the determinant", q.Matrix); err != nil {
+			if err := requireSquare("the determinant", "matrix", q.Matrix); err != nil {
 				return err
 			}
-			return checkScaledBits(q.Matrix, false)
+			if err := checkScaledBits(q.Matrix, false); err != nil {
+				return err
+			}
+			return checkEstimate("this determinant", estimateDeterminant(q.Matrix))
 		},
 		Run: func(ctx context.Context, q DeterminantRequest) (DeterminantResult, error) {
 			d, err := determinant(ctx, q.Matrix)
@@ -115,7 +119,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			return DeterminantRequest{randomMatrix(rng, n, n)}
 		},
 		Slow: func() string {
-			return slowSquare("matrix", 100, "")
+			return slowIntegers("matrix", 160, 30)
 		},
 	}
 }
@@ -168,6 +172,16 @@ func determinantBareiss(ctx context.Context, b [][]*big.Int) (*big.Int, error) {
 // while the payload stays small and parses quickly.
 func slowSquare(field string, n int, extra string) string {
 	return slowMatrix(field, n, false, extra)
+}
+
+// slowIntegers is a cancellation probe for the operations whose preflight
+// estimates their time (cost.go): an n×n matrix of random integers of the
+// given number of digits, inside the estimate limit yet seconds of work
+// (160×160 with 30 digits: about 270 images modulo 62-bit primes for the
+// determinant).
+func slowIntegers(field string, n, digits int) string {
+	payload, _ := json.Marshal(map[string]core.Matrix{field: digitMatrix(rand.New(rand.NewPCG(uint64(n), uint64(digits))), n, digits)})
+	return string(payload)
 }
 
 // slowEliminationDigits are the digits of the numerators and denominators

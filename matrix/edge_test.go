@@ -25,9 +25,9 @@ func TestEdgeShapes(t *testing.T) {
 		{"matrix.multiply.compute", `{"left":[],"right":[]}`, `{"product":[]}`},
 		{"matrix.multiply.compute", `{"left":[["1"],["2"]],"right":[["3","4"]]}`, `{"product":[["3","4"],["6","8"]]}`},
 		{"matrix.characteristic_polynomial.compute", `{"matrix":[["0"]]}`, `{"characteristic_polynomial":{"variable":"x","coefficients":["0","1"],"expression":"x"}}`},
-		{"matrix.inverse.check", `{"matrix":[],"candidate":[]}`, `{"verdict":"accepted"}`},
-		{"matrix.inverse.check", `{"matrix":[["2"]],"candidate":[["1/2"]]}`, `{"verdict":"accepted"}`},
-		{"matrix.inverse.check", `{"matrix":[["0"]],"candidate":[["1"]]}`, `{"verdict":"rejected","mismatch":{"row":0,"column":0,"expected":"1","got":"0"}}`},
+		{"matrix.inverse.check", `{"matrix":[],"candidate":[]}`, `{"verdict":"accepted","subject":{"matrix":[],"candidate":[]}}`},
+		{"matrix.inverse.check", `{"matrix":[["2"]],"candidate":[["1/2"]]}`, `{"verdict":"accepted","subject":{"matrix":[["2"]],"candidate":[["1/2"]]}}`},
+		{"matrix.inverse.check", `{"matrix":[["0"]],"candidate":[["1"]]}`, `{"verdict":"rejected","subject":{"matrix":[["0"]],"candidate":[["1"]]},"mismatch":{"row":0,"column":0,"expected":"1","got":"0"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.id+"/"+tc.payload, func(t *testing.T) {

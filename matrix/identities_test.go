@@ -12,18 +12,6 @@ import (
 
 var bg = context.Background()
 
-func transpose(m core.Matrix) core.Matrix {
-	r, c := m.Dims()
-	out := make(core.Matrix, c)
-	for j := range out {
-		out[j] = make([]core.Rational, r)
-		for i := range out[j] {
-			out[j][i] = m[i][j]
-		}
-	}
-	return out
-}
-
 func mustMultiply(t *testing.T, a, b core.Matrix) core.Matrix {
 	t.Helper()
 	c, err := multiply(bg, a, b)

@@ -17,6 +17,12 @@ type InverseResult struct {
 	Inverse    *core.Matrix `json:"inverse,omitempty"`
 }
 
+// MaxInverseDimension bounds the order of an inverse. The elimination
+// bound (MaxEliminationBits) is taken of [A | I], n rows and 2n columns,
+// and lets one-bit entries through only up to about order 268, so a larger
+// declared dimension could never be reached.
+const MaxInverseDimension = 256
+
 // inverseOperation computes A⁻¹ over Q.
 //
 // Canonical form: {"invertible": true, "inverse": A⁻¹} with reduced
@@ -33,20 +39,21 @@ type InverseResult struct {
 // answer, det A ≡ 0 modulo that prime.
 func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 	return core.Operation[MatrixRequest, InverseResult]{
-		ID:         "matrix.inverse.compute",
-		Title:      "Matrix inverse",
-		Summary:    "Exact inverse of a square matrix over the rationals, or a statement that it is singular.",
-		Keywords:   []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     eliminationLimits(),
+		ID:              "matrix.inverse.compute",
+		Title:           "Matrix inverse",
+		Summary:         "Exact inverse of a square matrix over the rationals, or a statement that it is singular.",
+		Keywords:        []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxInverseDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: squareRefusals,
+		Limits:          append(matrixLimits(MaxInverseDimension), eliminationLimit("matrix", fixed(""), squareColumns)),
 		Preflight: func(ctx context.Context, q MatrixRequest) error {
-			if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+			if err := checkSize("the matrix", q.Matrix, MaxInverseDimension); err != nil {
 				return err
 			}
-			if err := requireSquare("the inverse", q.Matrix); err != nil {
+			if err := requireSquare("the inverse", "matrix", q.Matrix); err != nil {
 				return err
 			}
 			return checkEliminationBits(augment(q.Matrix, identity(len(q.Matrix))))

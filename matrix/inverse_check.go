@@ -1,6 +1,7 @@
 package matrix
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -30,13 +31,15 @@ type Mismatch struct {
 // (in row-major order) or the shape problem when rejected.
 type InverseCheckResult struct {
 	core.CheckResult
+	core.Bindings[InverseCheckRequest]
 	Mismatch *Mismatch `json:"mismatch,omitempty"`
 	Reason   string    `json:"reason,omitempty"`
 }
 
 // inverseCheckOperation checks a claimed inverse.
 //
-// Verdict: accepted when A·B = I exactly (for square matrices over a field
+// Verdict: bound to the request (core.Bind: the two matrices, or the
+// SHA-256 digest of their canonical JSON when large); accepted when A·B = I exactly (for square matrices over a field
 // this also gives B·A = I); rejected with the first entry of A·B, in
 // row-major order, that differs from the identity (row, column, expected,
 // got), or with a reason when B's shape cannot be an inverse of A. A
@@ -46,7 +49,7 @@ type InverseCheckResult struct {
 // mismatch. Postcondition: for accepted, A·B = I modulo a random 62-bit
 // prime; for a rejected entry, that one entry recomputed exactly.
 func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckResult] {
-	cand := `,"candidate":[["1"]]`
+	cand := fixed(`,"candidate":[["1"]]`)
 	return core.Operation[InverseCheckRequest, InverseCheckResult]{
 		ID:         "matrix.inverse.check",
 		Title:      "Check a matrix inverse",
@@ -56,15 +59,29 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 		Effect:     core.Pure,
 		Bounds:     matrixBounds(MaxMultiplyDimension, "matrix", "candidate"),
 		InputKinds: []string{"matrix"},
-		Limits:     productLimits("matrix", cand),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				raggedRefusal("matrix", `,"candidate":[["1"]]`),
+				raggedRefusal("candidate", `,"matrix":[["1","0","0"],["0","1","0"],["0","0","1"]]`),
+				nonSquareRefusal(`,"candidate":[["1"]]`),
+			}
+		},
+		Limits: productLimits("matrix", cand),
 		Preflight: func(ctx context.Context, q InverseCheckRequest) error {
 			if err := checkFactors("the matrix", q.Matrix, "the candidate", q.Candidate); err != nil {
 				return err
 			}
-			return requireSquare("a two-sided inverse", q.Matrix)
+			return requireSquare("a two-sided inverse", "matrix", q.Matrix)
 		},
-		Run: checkInverse,
+		Run: func(ctx context.Context, q InverseCheckRequest) (InverseCheckResult, error) {
+			r, err := checkInverse(ctx, q)
+			r.Bindings = core.Bind(q)
+			return r, err
+		},
 		Postcondition: func(ctx context.Context, q InverseCheckRequest, r InverseCheckResult) error {
+			if err := checkBinding(q, r.Bindings); err != nil {
+				return err
+			}
 			switch r.Verdict {
 			case core.Accepted:
 				return withPrime(checkRNG(q), func(p uint64) (bool, error) {
@@ -105,11 +122,11 @@ func inverseCheckOperation() core.Operation[InverseCheckRequest, InverseCheckRes
 		},
 		Examples: []core.Example{
 			{Title: "a correct inverse", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","-1/2"]]}`),
-				Result: json.RawMessage(`{"verdict":"accepted"}`)},
+				Result: json.RawMessage(`{"verdict":"accepted","subject":{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","-1/2"]]}}`)},
 			{Title: "a wrong entry", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","1/2"]]}`),
-				Result: json.RawMessage(`{"verdict":"rejected","mismatch":{"row":0,"column":1,"expected":"0","got":"2"}}`)},
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"matrix":[["1","2"],["3","4"]],"candidate":[["-2","1"],["3/2","1/2"]]},"mismatch":{"row":0,"column":1,"expected":"0","got":"2"}}`)},
 			{Title: "wrong shape", Payload: json.RawMessage(`{"matrix":[["2"]],"candidate":[["1/2","0"]]}`),
-				Result: json.RawMessage(`{"verdict":"rejected","reason":"the candidate is 1×2, but an inverse of a 1×1 matrix must be 1×1"}`)},
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"matrix":[["2"]],"candidate":[["1/2","0"]]},"reason":"the candidate is 1×2, but an inverse of a 1×1 matrix must be 1×1"}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) InverseCheckRequest {
 			n := rng.IntN(6)
@@ -199,4 +216,28 @@ func hadamardPair(n int) string {
 	}
 	payload, _ := json.Marshal(InverseCheckRequest{fromRat(a), fromRat(b)})
 	return string(payload)
+}
+
+// checkBinding verifies that a verdict is bound to the request it judged:
+// the request itself, or the digest of its canonical JSON.
+func checkBinding[Req any](q Req, b core.Bindings[Req]) error {
+	canonical, err := json.Marshal(q)
+	if err != nil {
+		return err
+	}
+	switch {
+	case b.Subject != nil && b.SubjectDigest != "":
+		return fmt.Errorf("the verdict carries both a subject and a subject digest")
+	case b.Subject != nil:
+		got, err := json.Marshal(*b.Subject)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(got, canonical) {
+			return fmt.Errorf("the verdict's subject is not the request it judged")
+		}
+	case b.SubjectDigest != core.SubjectDigest(canonical):
+		return fmt.Errorf("the verdict's subject digest %q is not the digest of the request it judged", b.SubjectDigest)
+	}
+	return nil
 }

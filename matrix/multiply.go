@@ -39,15 +39,22 @@ type MultiplyResult struct {
 // 1977): C·v = A·(B·v) modulo a random 62-bit prime for two random vectors
 // v, in O(n²) instead of O(n³).
 func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
-	right := `,"right":[["1"]]`
+	right := func(rows int) string { return `,"right":` + zeroMatrixJSON(rows, 1) }
 	return core.Operation[MultiplyRequest, MultiplyResult]{
-		ID:         "matrix.multiply.compute",
-		Title:      "Matrix product",
-		Summary:    "Exact product of two matrices of integers or rationals with compatible shapes.",
-		Keywords:   []string{"multiply", "product", "matrix multiplication", "matmul", "times", "compose"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxMultiplyDimension, "left", "right"),
+		ID:       "matrix.multiply.compute",
+		Title:    "Matrix product",
+		Summary:  "Exact product of two matrices of integers or rationals with compatible shapes.",
+		Keywords: []string{"multiply", "product", "matrix multiplication", "matmul", "times", "compose"},
+		Kind:     core.Compute,
+		Effect:   core.Pure,
+		Bounds:   matrixBounds(MaxMultiplyDimension, "left", "right"),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				raggedRefusal("left", `,"right":[["1"],["2"]]`),
+				raggedRefusal("right", `,"left":[["1","2","3"]]`),
+				{Title: "incompatible shapes", Payload: `{"left":[["1","2"]],"right":[["1","2"]]}`, Code: core.DomainError, Path: "/payload/right"},
+			}
+		},
 		InputKinds: []string{"matrix"},
 		Limits:     productLimits("left", right),
 		Preflight: func(ctx context.Context, q MultiplyRequest) error {
@@ -55,7 +62,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 				return err
 			}
 			if _, c := q.Left.Dims(); c != len(q.Right) {
-				return core.DomainErrorf("cannot multiply a %s matrix by a %s matrix: the left matrix's column count (%d) must equal the right matrix's row count (%d)", shape(q.Left), shape(q.Right), c, len(q.Right))
+				return core.DomainErrorAt(core.PayloadPath("right"), "cannot multiply a %s matrix by a %s matrix: the left matrix's column count (%d) must equal the right matrix's row count (%d)", shape(q.Left), shape(q.Right), c, len(q.Right))
 			}
 			return nil
 		},
@@ -113,7 +120,7 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 // productLimits are the declared limits of an operation whose cost is a
 // product (multiply, and the inverse check, which forms A·B): the operand
 // named first, completed by rest into a payload, is bounded like a factor.
-func productLimits(operand, rest string) []core.Limit {
+func productLimits(operand string, rest completion) []core.Limit {
 	return []core.Limit{
 		dimensionLimit(operand, MaxMultiplyDimension, rest),
 		entryLimit(operand, rest),

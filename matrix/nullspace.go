@@ -31,16 +31,17 @@ type NullspaceResult struct {
 // many as n − rank(A).
 func nullspaceOperation() core.Operation[MatrixRequest, NullspaceResult] {
 	return core.Operation[MatrixRequest, NullspaceResult]{
-		ID:         "matrix.nullspace.compute",
-		Title:      "Nullspace (kernel) basis",
-		Summary:    "Canonical basis of the right nullspace (kernel) of a rational matrix, one vector per free column.",
-		Keywords:   []string{"nullspace", "null space", "kernel", "matker", "homogeneous system", "nullity", "Av=0"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     eliminationLimits(),
-		Preflight:  preflightMatrix,
+		ID:              "matrix.nullspace.compute",
+		Title:           "Nullspace (kernel) basis",
+		Summary:         "Canonical basis of the right nullspace (kernel) of a rational matrix, one vector per free column.",
+		Keywords:        []string{"nullspace", "null space", "kernel", "matker", "homogeneous system", "nullity", "Av=0"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: matrixRefusals,
+		Limits:          eliminationLimits(noColumns),
+		Preflight:       preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (NullspaceResult, error) {
 			_, n := q.Matrix.Dims()
 			red, err := reduce(ctx, q.Matrix, n)

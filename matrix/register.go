@@ -30,5 +30,14 @@ func Register(r *core.Registry) error {
 		core.Add(r, multiplyOperation()),
 		core.Add(r, charpolyOperation()),
 		core.Add(r, inverseCheckOperation()),
+		core.Add(r, hermiteOperation()),
+		core.Add(r, smithOperation()),
+		core.Add(r, lllOperation()),
+		core.Add(r, lllCheckOperation()),
+		core.Add(r, traceOperation()),
+		core.Add(r, transposeOperation()),
+		core.Add(r, kroneckerOperation()),
+		core.Add(r, powerOperation()),
+		core.Add(r, minpolyOperation()),
 	)
 }

@@ -142,11 +142,13 @@ func preflightMatrix(ctx context.Context, q MatrixRequest) error {
 }
 
 func matrixLimits(max int) []core.Limit {
-	return []core.Limit{dimensionLimit("matrix", max, ""), entryLimit("matrix", "")}
+	return []core.Limit{dimensionLimit("matrix", max, fixed("")), entryLimit("matrix", fixed(""))}
 }
 
-func eliminationLimits() []core.Limit {
-	return append(matrixLimits(MaxEchelonDimension), eliminationLimit("matrix", ""))
+// eliminationLimits are the limits of an elimination of the request's
+// matrix with appended(n) further columns.
+func eliminationLimits(appended func(n int) int) []core.Limit {
+	return append(matrixLimits(MaxEchelonDimension), eliminationLimit("matrix", fixed(""), appended))
 }
 
 // rankOperation computes the rank of a matrix over Q.
@@ -163,16 +165,17 @@ func eliminationLimits() []core.Limit {
 // rank and lowers it only when p divides every maximal nonzero minor.
 func rankOperation() core.Operation[MatrixRequest, RankResult] {
 	return core.Operation[MatrixRequest, RankResult]{
-		ID:         "matrix.rank.compute",
-		Title:      "Rank",
-		Summary:    "Rank over the rationals of a matrix of integers or rationals, of any shape.",
-		Keywords:   []string{"rank", "matrank", "column rank", "row rank", "linearly independent", "dimension of image"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     eliminationLimits(),
-		Preflight:  preflightMatrix,
+		ID:              "matrix.rank.compute",
+		Title:           "Rank",
+		Summary:         "Rank over the rationals of a matrix of integers or rationals, of any shape.",
+		Keywords:        []string{"rank", "matrank", "column rank", "row rank", "linearly independent", "dimension of image"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: matrixRefusals,
+		Limits:          eliminationLimits(noColumns),
+		Preflight:       preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (RankResult, error) {
 			r, err := rank(ctx, q.Matrix)
 			return RankResult{r}, err
@@ -216,16 +219,17 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 // same pivot columns.
 func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 	return core.Operation[MatrixRequest, RREFResult]{
-		ID:         "matrix.normal_form.rref.compute",
-		Title:      "Reduced row echelon form",
-		Summary:    "Reduced row echelon form over the rationals of a matrix, with its 0-based pivot columns and rank.",
-		Keywords:   []string{"rref", "reduced row echelon form", "gauss-jordan", "row reduce", "echelon", "pivot columns", "normal form"},
-		Kind:       core.Compute,
-		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
-		InputKinds: []string{"matrix"},
-		Limits:     eliminationLimits(),
-		Preflight:  preflightMatrix,
+		ID:              "matrix.normal_form.rref.compute",
+		Title:           "Reduced row echelon form",
+		Summary:         "Reduced row echelon form over the rationals of a matrix, with its 0-based pivot columns and rank.",
+		Keywords:        []string{"rref", "reduced row echelon form", "gauss-jordan", "row reduce", "echelon", "pivot columns", "normal form"},
+		Kind:            core.Compute,
+		Effect:          core.Pure,
+		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		InputKinds:      []string{"matrix"},
+		RefusalExamples: matrixRefusals,
+		Limits:          eliminationLimits(noColumns),
+		Preflight:       preflightMatrix,
 		Run: func(ctx context.Context, q MatrixRequest) (RREFResult, error) {
 			rows, cols := q.Matrix.Dims()
 			red, err := reduce(ctx, q.Matrix, cols)

@@ -80,21 +80,23 @@ func TestFailures(t *testing.T) {
 	tests := []struct {
 		name, id, payload string
 		code              core.Code
-		mention           string
+		mention, path     string
 	}{
-		{"ragged rows", "matrix.determinant.compute", `{"matrix":[["1","2"],["3"]]}`, core.InvalidPayload, "rows differ in length"},
-		{"ragged rows in rank", "matrix.rank.compute", `{"matrix":[["1"],["2","3"]]}`, core.InvalidPayload, "rows differ in length"},
-		{"ragged right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":[["1"],["2","3"]]}`, core.InvalidPayload, "rows differ in length"},
-		{"JSON number entry", "matrix.determinant.compute", `{"matrix":[[1]]}`, core.InvalidPayload, "JSON number"},
-		{"non-square determinant", "matrix.determinant.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "1×2"},
-		{"non-square inverse", "matrix.inverse.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "square"},
-		{"non-square charpoly", "matrix.characteristic_polynomial.compute", `{"matrix":[["1"],["2"]]}`, core.DomainError, "2×1"},
-		{"non-square inverse check", "matrix.inverse.check", `{"matrix":[["1","2"]],"candidate":[["1"],["0"]]}`, core.DomainError, "square"},
-		{"shape mismatch", "matrix.multiply.compute", `{"left":[["1","2"]],"right":[["1","2"]]}`, core.DomainError, "1×2 matrix by a 1×2"},
-		{"rhs length", "matrix.linear_system.solve", `{"matrix":[["1","2"]],"rhs":["1","2"]}`, core.DomainError, "1 rows"},
-		{"unknown field", "matrix.rank.compute", `{"matrix":[],"extra":1}`, core.UnknownField, "extra"},
-		{"zero denominator", "matrix.rank.compute", `{"matrix":[["1/0"]]}`, core.InvalidPayload, "1/0"},
-		{"mixed right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":["1",["2"]]}`, core.InvalidPayload, ""},
+		{"ragged rows", "matrix.determinant.compute", `{"matrix":[["1","2"],["3"]]}`, core.InvalidPayload, "rows differ in length", "/payload/matrix/1"},
+		{"ragged rows in rank", "matrix.rank.compute", `{"matrix":[["1"],["2"],["3","4"]]}`, core.InvalidPayload, "rows differ in length", "/payload/matrix/2"},
+		{"ragged right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":[["1"],["2","3"]]}`, core.InvalidPayload, "rows differ in length", "/payload/rhs/1"},
+		{"ragged right factor", "matrix.multiply.compute", `{"left":[["1"]],"right":[["1","2"],["3"]]}`, core.InvalidPayload, "rows differ in length", "/payload/right/1"},
+		{"ragged candidate", "matrix.inverse.check", `{"matrix":[["1"]],"candidate":[[],["1"]]}`, core.InvalidPayload, "rows differ in length", "/payload/candidate/1"},
+		{"JSON number entry", "matrix.determinant.compute", `{"matrix":[[1]]}`, core.InvalidPayload, "JSON number", "/payload/matrix/0/0"},
+		{"non-square determinant", "matrix.determinant.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "1×2", "/payload/matrix"},
+		{"non-square inverse", "matrix.inverse.compute", `{"matrix":[["1","2"]]}`, core.DomainError, "square", "/payload/matrix"},
+		{"non-square charpoly", "matrix.characteristic_polynomial.compute", `{"matrix":[["1"],["2"]]}`, core.DomainError, "2×1", "/payload/matrix"},
+		{"non-square inverse check", "matrix.inverse.check", `{"matrix":[["1","2"]],"candidate":[["1"],["0"]]}`, core.DomainError, "square", "/payload/matrix"},
+		{"shape mismatch", "matrix.multiply.compute", `{"left":[["1","2"]],"right":[["1","2"]]}`, core.DomainError, "1×2 matrix by a 1×2", "/payload/right"},
+		{"rhs length", "matrix.linear_system.solve", `{"matrix":[["1","2"]],"rhs":["1","2"]}`, core.DomainError, "1 rows", "/payload/rhs"},
+		{"unknown field", "matrix.rank.compute", `{"matrix":[],"extra":1}`, core.UnknownField, "extra", "/payload/extra"},
+		{"zero denominator", "matrix.rank.compute", `{"matrix":[["1/0"]]}`, core.InvalidPayload, "1/0", "/payload/matrix/0/0"},
+		{"mixed right-hand side", "matrix.linear_system.solve", `{"matrix":[["1"],["2"]],"rhs":["1",["2"]]}`, core.InvalidPayload, "", "/payload/rhs/1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,6 +106,9 @@ func TestFailures(t *testing.T) {
 			}
 			if !strings.Contains(o.Message, tc.mention) {
 				t.Fatalf("message %q does not mention %q", o.Message, tc.mention)
+			}
+			if o.Path != tc.path {
+				t.Fatalf("path %q, want %q", o.Path, tc.path)
 			}
 		})
 	}

@@ -90,17 +90,24 @@ func (b *RightHandSide) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// JSONSchema accepts either shape.
+// JSONSchema accepts either shape, each bounded by the echelon limits: at
+// most MaxEchelonDimension entries (a vector, or a solution of that many
+// unknowns) or rows, each of at most MaxSolveRightHandSides columns. The
+// same bound serves the result's solution, whose rows are A's columns.
 func (RightHandSide) JSONSchema() *jsonschema.Schema {
 	// Type is set besides anyOf because schema inference marks optional
 	// (pointer) fields by adding "null" to the type, and core collapses
 	// that pair back to the one real type only when there is one.
+	matrix := core.Matrix{}.JSONSchema()
+	matrix.MaxItems = core.Ptr(MaxEchelonDimension)
+	matrix.Items.MaxItems = core.Ptr(MaxSolveRightHandSides)
 	return &jsonschema.Schema{
 		Type:        "array",
 		Description: "a vector of exact rational strings (one right-hand side), or a matrix whose columns are several right-hand sides",
+		MaxItems:    core.Ptr(MaxEchelonDimension),
 		AnyOf: []*jsonschema.Schema{
-			{Type: "array", Items: core.Rational{}.JSONSchema()},
-			core.Matrix{}.JSONSchema(),
+			{Type: "array", MaxItems: core.Ptr(MaxEchelonDimension), Items: core.Rational{}.JSONSchema()},
+			matrix,
 		},
 	}
 }
@@ -165,7 +172,7 @@ const MaxSolveRightHandSides = MaxEchelonDimension
 // n − rank(A) independent vectors and every column reported inconsistent
 // raises the rank of A, both checked modulo a random 62-bit prime.
 func solveOperation() core.Operation[SolveRequest, SolveResult] {
-	extra := `,"rhs":["0"]`
+	rhs := func(rows int) string { return `,"rhs":` + zeroMatrixJSON(rows, 1) }
 	return core.Operation[SolveRequest, SolveResult]{
 		ID:         "matrix.linear_system.solve",
 		Title:      "Solve a linear system",
@@ -175,13 +182,24 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 		Effect:     core.Pure,
 		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
 		InputKinds: []string{"matrix", "vector"},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				raggedRefusal("matrix", `,"rhs":["1","2","3"]`),
+				{Title: "a right-hand side of the wrong length", Payload: `{"matrix":[["1","2"],["3","4"]],"rhs":["1","2","3"]}`, Code: core.DomainError, Path: "/payload/rhs"},
+				{Title: "a ragged right-hand side", Payload: `{"matrix":[["1"],["2"]],"rhs":[["1"],["2","3"]]}`, Code: core.InvalidPayload, Path: "/payload/rhs/1"},
+				{Title: "a vector mixed with rows", Payload: `{"matrix":[["1"],["2"]],"rhs":["1",["2"]]}`, Code: core.InvalidPayload, Path: "/payload/rhs/1"},
+			}
+		},
 		Limits: []core.Limit{
-			dimensionLimit("matrix", MaxEchelonDimension, extra),
-			entryLimit("matrix", extra),
-			eliminationLimit("matrix", fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(100, 1))),
+			dimensionLimit("matrix", MaxEchelonDimension, rhs),
+			entryLimit("matrix", rhs),
+			eliminationLimit("matrix", rhs, oneColumn),
 			{
 				Name: "right_hand_sides", Max: MaxSolveRightHandSides, Unit: "columns",
 				Description: fmt.Sprintf("rhs has at most %d columns", MaxSolveRightHandSides),
+				At: func() string {
+					return fmt.Sprintf(`{"matrix":[["1"]],"rhs":%s}`, zeroMatrixJSON(1, MaxSolveRightHandSides))
+				},
 				Beyond: func() string {
 					return fmt.Sprintf(`{"matrix":[["1"]],"rhs":%s}`, zeroMatrixJSON(1, MaxSolveRightHandSides+1))
 				},
@@ -198,7 +216,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 				return err
 			}
 			if m, _ := q.Matrix.Dims(); q.RHS.Rows() != m {
-				return core.DomainErrorf("the matrix has %d rows but the right-hand side has %d entries per column; b must have one entry per row of A", m, q.RHS.Rows())
+				return core.DomainErrorAt(core.PayloadPath("rhs"), "the matrix has %d rows but the right-hand side has %d entries per column; b must have one entry per row of A", m, q.RHS.Rows())
 			}
 			return checkEliminationBits(augment(q.Matrix, q.RHS.asColumns()))
 		},

@@ -6,10 +6,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/modular"
@@ -112,47 +114,80 @@ func checkSize(name string, m core.Matrix, maxDim int) error {
 func checkEntries(name string, rows [][]core.Rational) error {
 	for i, row := range rows {
 		for j, x := range row {
-			if d := digits(x.Rat().Num()); d > MaxEntryDigits {
-				return core.Refusef("%s entry (%d, %d) has a numerator of about %d digits; at most %d are allowed", name, i, j, d, MaxEntryDigits)
+			if tooManyDigits(x.Rat().Num()) {
+				return core.Refusef("%s entry (%d, %d) has a numerator of %d digits; at most %d are allowed", name, i, j, decimalDigits(x.Rat().Num()), MaxEntryDigits)
 			}
-			if d := digits(x.Rat().Denom()); d > MaxEntryDigits {
-				return core.Refusef("%s entry (%d, %d) has a denominator of about %d digits; at most %d are allowed", name, i, j, d, MaxEntryDigits)
+			if tooManyDigits(x.Rat().Denom()) {
+				return core.Refusef("%s entry (%d, %d) has a denominator of %d digits; at most %d are allowed", name, i, j, decimalDigits(x.Rat().Denom()), MaxEntryDigits)
 			}
 		}
 	}
 	return nil
 }
 
-// digits bounds the decimal digits of |x| from above, to within one,
-// without converting to decimal.
-func digits(x *big.Int) int { return int(float64(x.BitLen())*0.30103) + 1 }
+// entryCeiling is 10^MaxEntryDigits, the least integer with too many
+// digits.
+var entryCeiling = sync.OnceValue(func() *big.Int {
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxEntryDigits), nil)
+})
 
-func requireSquare(what string, m core.Matrix) error {
+// tooManyDigits reports exactly whether |x| has more than MaxEntryDigits
+// decimal digits. Below 2^⌊MaxEntryDigits·log₂10⌋ no comparison is
+// needed, so typical entries cost one bit length.
+func tooManyDigits(x *big.Int) bool {
+	if float64(x.BitLen()) <= MaxEntryDigits*math.Log2(10) {
+		return false
+	}
+	return x.CmpAbs(entryCeiling()) >= 0
+}
+
+// decimalDigits is the number of decimal digits of |x| (1 for 0).
+func decimalDigits(x *big.Int) int { return len(new(big.Int).Abs(x).String()) }
+
+// requireSquare fails a non-square matrix, naming the field at fault.
+func requireSquare(what, field string, m core.Matrix) error {
 	if r, c := m.Dims(); r != c {
-		return core.DomainErrorf("%s is defined only for square matrices, and this matrix is %d×%d; send an n×n matrix", what, r, c)
+		return core.DomainErrorAt(core.PayloadPath(field), "%s is defined only for square matrices, and this matrix is %d×%d; send an n×n matrix", what, r, c)
 	}
 	return nil
 }
 
+// completion is the rest of a limit's probe payload after its matrix
+// field, for a matrix of the given number of rows: the other fields the
+// request needs, each consistent with that matrix, so that an At probe
+// stays inside the operation's domain.
+type completion func(rows int) string
+
+// fixed is the completion that is the same for every matrix.
+func fixed(rest string) completion { return func(int) string { return rest } }
+
 // dimensionLimit declares the bound on rows and columns of the argument
-// field, with a zero matrix one row and column past it as the probe.
-func dimensionLimit(field string, max int, extra string) core.Limit {
+// field, with zero matrices at it and one row and column past it as the
+// probes.
+func dimensionLimit(field string, max int, rest completion) core.Limit {
+	probe := func(n int) string {
+		return fmt.Sprintf(`{"%s":%s%s}`, field, zeroMatrixJSON(n, n), rest(n))
+	}
 	return core.Limit{
 		Name: "dimension", Max: int64(max), Unit: "rows or columns",
 		Description: fmt.Sprintf("%s has at most %d rows and %d columns", field, max, max),
-		Beyond: func() string {
-			return fmt.Sprintf(`{"%s":%s%s}`, field, zeroMatrixJSON(max+1, max+1), extra)
-		},
+		At:          func() string { return probe(max) },
+		Beyond:      func() string { return probe(max + 1) },
 	}
 }
 
-// entryLimit declares the bound on entry size with a one-entry probe.
-func entryLimit(field string, extra string) core.Limit {
+// entryLimit declares the bound on entry size with one-entry probes: the
+// largest integer of MaxEntryDigits digits, and the least one of one digit
+// more.
+func entryLimit(field string, rest completion) core.Limit {
 	return core.Limit{
 		Name: "entry_digits", Max: MaxEntryDigits, Unit: "decimal digits",
 		Description: fmt.Sprintf("every numerator and denominator in %s has at most %d decimal digits", field, MaxEntryDigits),
+		At: func() string {
+			return fmt.Sprintf(`{"%s":[["%s"]]%s}`, field, strings.Repeat("9", MaxEntryDigits), rest(1))
+		},
 		Beyond: func() string {
-			return fmt.Sprintf(`{"%s":[["1%s"]]%s}`, field, strings.Repeat("0", MaxEntryDigits+1), extra)
+			return fmt.Sprintf(`{"%s":[["1%s"]]%s}`, field, strings.Repeat("0", MaxEntryDigits), rest(1))
 		},
 	}
 }
@@ -202,16 +237,75 @@ func checkEliminationBits(rows [][]core.Rational) error {
 	return nil
 }
 
-// eliminationLimit declares MaxEliminationBits with a probe of 100×100
-// distinct 10-digit unit fractions: small to send, huge once cleared.
-func eliminationLimit(field, extra string) core.Limit {
+// eliminationLimit declares MaxEliminationBits with probes of n×n distinct
+// 10-digit unit fractions, small to send and long once cleared: At has the
+// largest n whose estimate is within the limit, Beyond the next. The
+// estimate is taken of the n×n matrix with appended(n) zero columns
+// (solve estimates [A | b], the inverse [A | I]).
+func eliminationLimit(field string, rest completion, appended func(n int) int) core.Limit {
+	const base = 1_000_000_007
+	// Found only when a probe is asked for: registration stays cheap.
+	n := sync.OnceValue(func() int { return eliminationBoundary(base, appended) })
 	return core.Limit{
 		Name: "elimination_bits", Max: MaxEliminationBits, Unit: "bits",
 		Description: "estimated intermediate size rows·columns·min(rows, columns)·b, with b the bits of the longest entry after clearing each row's denominators",
-		Beyond: func() string {
-			return unitFractionsJSON(field, 100, 1_000_000_007, extra)
-		},
+		At:          func() string { return unitFractionsJSON(field, n(), base, rest(n())) },
+		Beyond:      func() string { return unitFractionsJSON(field, n()+1, base, rest(n()+1)) },
 	}
+}
+
+// eliminationBoundary is the largest n for which the n×n unit fractions
+// from base, with appended(n) zero columns, are within MaxEliminationBits.
+func eliminationBoundary(base int64, appended func(n int) int) int {
+	return largestWithin(MaxInverseDimension, func(n int) bool {
+		return eliminationBits(withZeroColumns(unitFractions(n, base), appended(n))) <= MaxEliminationBits
+	})
+}
+
+// noColumns, oneColumn and squareColumns say how many columns an
+// operation's elimination appends to an n×n matrix.
+func noColumns(int) int       { return 0 }
+func oneColumn(int) int       { return 1 }
+func squareColumns(n int) int { return n }
+
+// largestWithin returns the largest n in [0, max] for which within holds,
+// by bisection; within must hold at 0 and be monotone.
+func largestWithin(max int, within func(n int) bool) int {
+	lo, hi := 0, max+1
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if within(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// unitFractions is the n×n matrix of the unit fractions 1/(base + 2k),
+// k = 0, 1, …, row by row (see unitFractionsJSON).
+func unitFractions(n int, base int64) [][]core.Rational {
+	m := make([][]core.Rational, n)
+	for i := range m {
+		m[i] = make([]core.Rational, n)
+		for j := range m[i] {
+			m[i][j] = core.Rat(big.NewRat(1, base+2*int64(n*i+j)))
+		}
+	}
+	return m
+}
+
+// withZeroColumns appends k zero columns to m.
+func withZeroColumns(m [][]core.Rational, k int) [][]core.Rational {
+	out := make([][]core.Rational, len(m))
+	for i, row := range m {
+		out[i] = append(append([]core.Rational(nil), row...), make([]core.Rational, k)...)
+		for j := len(row); j < len(out[i]); j++ {
+			out[i][j] = ratInt64(0)
+		}
+	}
+	return out
 }
 
 // unitFractionsJSON is a payload whose field is the n×n matrix of the unit
@@ -246,6 +340,16 @@ func unitFractionsJSON(field string, n int, base int64, extra string) string {
 // keeps the copy, and the answer built from it, small. Integer matrices
 // within the dimension limits and the payload bound stay far below it.
 // 2^28 bits is 32 MiB.
+//
+// It is checked first, because it stops as soon as it is passed, and so
+// bounds the work of the exact lcms the time estimate (cost.go) computes.
+// It is not declared as a limit of its own: the estimate refuses every
+// matrix it refuses. For cleared entries of b_i bits in row i the scaled
+// size is about n·Σb_i while Hadamard's bound is about Σb_i, so past 2^28
+// bits an n×n matrix with n ≤ 400 needs more than 2^28/400 bits of bound,
+// beyond maxPrimes, and falls back to Bareiss or Berkowitz on entries of
+// hundreds of thousands of bits, estimated at hours; below order 12, where
+// those run anyway, 1000-digit entries cannot reach 2^28 bits.
 const MaxScaledBits = 1 << 28
 
 // scaledBits estimates the bits of the integer matrix B obtained from
@@ -304,22 +408,6 @@ func checkScaledBits(rows [][]core.Rational, common bool) error {
 		return core.Refusef("clearing %s would make an integer matrix of about %d MiB; at most %d MiB are allowed: send fewer rows or columns, or entries sharing fewer distinct denominators", how, e>>23, MaxScaledBits>>23)
 	}
 	return nil
-}
-
-// scaledLimit declares MaxScaledBits with a probe of n×n distinct unit
-// fractions with denominators near base.
-func scaledLimit(field string, common bool, n int, base int64) core.Limit {
-	how := "each row's denominators"
-	if common {
-		how = "the common denominator of all entries"
-	}
-	return core.Limit{
-		Name: "scaled_bits", Max: MaxScaledBits, Unit: "bits",
-		Description: "estimated size of the integer matrix made by clearing " + how + ": entries times the bits of the lcm plus the longest numerator",
-		Beyond: func() string {
-			return unitFractionsJSON(field, n, base, "")
-		},
-	}
 }
 
 // reportProgress forwards to core.ReportProgress with integer counts.
@@ -414,6 +502,28 @@ func randomMatrix(rng *rand.Rand, r, c int) core.Matrix {
 		for col := 0; col < c; col++ {
 			v := new(big.Rat).Mul(big.NewRat(k, 1), m[j][col].Rat())
 			m[i][col] = core.Rat(v.Add(v, m[l][col].Rat()))
+		}
+	}
+	return m
+}
+
+// digitMatrix is an n×n matrix of random integers of exactly the given
+// number of decimal digits, with random signs.
+func digitMatrix(rng *rand.Rand, n, digits int) core.Matrix {
+	m := make(core.Matrix, n)
+	d := make([]byte, digits)
+	for i := range m {
+		m[i] = make([]core.Rational, n)
+		for j := range m[i] {
+			d[0] = byte('1' + rng.IntN(9))
+			for k := 1; k < digits; k++ {
+				d[k] = byte('0' + rng.IntN(10))
+			}
+			x, _ := new(big.Int).SetString(string(d), 10)
+			if rng.IntN(2) == 0 {
+				x.Neg(x)
+			}
+			m[i][j] = core.Rat(new(big.Rat).SetInt(x))
 		}
 	}
 	return m

@@ -1,0 +1,109 @@
+package lattice
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+)
+
+// Violation is the first condition of LLL-reducedness a basis fails, in
+// the order IsReduced tests them (row by row).
+type Violation struct {
+	// Kind is "dependent" (row Row is in the span of the rows before it),
+	// "size" (|μ_{Row,Column}| > η) or "lovasz" (Lovász's condition fails
+	// between rows Row−1 and Row).
+	Kind   string
+	Row    int
+	Column int
+	// Value is the offending quantity as an exact rational: μ for "size",
+	// and for "lovasz" the ratio (‖b*_k‖² + μ²·‖b*_{k−1}‖²)/‖b*_{k−1}‖²,
+	// which must be at least δ.
+	Value *big.Rat
+}
+
+func (v *Violation) String() string {
+	switch v.Kind {
+	case "dependent":
+		return fmt.Sprintf("row %d is linearly dependent on the rows before it", v.Row)
+	case "size":
+		return fmt.Sprintf("μ[%d][%d] = %s exceeds eta in absolute value", v.Row, v.Column, v.Value.RatString())
+	default:
+		return fmt.Sprintf("Lovász's condition fails at row %d: (‖b*_k‖² + μ²‖b*_{k−1}‖²)/‖b*_{k−1}‖² = %s is below delta", v.Row, v.Value.RatString())
+	}
+}
+
+// IsReduced decides exactly whether the rows of b are a (δ, η)-LLL-reduced
+// basis (linearly independent, size-reduced, Lovász's condition), and
+// returns the first violation if not (nil if reduced). The parameters are
+// taken as the exact binary values of the float64s.
+func IsReduced(ctx context.Context, b [][]*big.Int, p Params) (*Violation, error) {
+	return IsReducedRat(ctx, b, new(big.Rat).SetFloat64(p.Delta), new(big.Rat).SetFloat64(p.Eta))
+}
+
+// IsReducedRat is IsReduced with δ and η given as exact rationals.
+func IsReducedRat(ctx context.Context, b [][]*big.Int, delta, eta *big.Rat) (*Violation, error) {
+	d := len(b)
+	g := make([][]*big.Int, d)
+	for i := range g {
+		g[i] = make([]*big.Int, i+1)
+		for j := 0; j <= i; j++ {
+			g[i][j] = dot(b[i], b[j])
+		}
+	}
+	return check(ctx, g, d, delta, eta)
+}
+
+// check runs IsReduced on a Gram matrix whose rows hold at least the
+// entries g[i][j] for j ≤ i. It uses de Weger's integral Gram–Schmidt
+// (Cohen, Algorithm 2.6.7, step 3): with d_0 = 1,
+//
+//	u ← g_kj; u ← (d_{i+1}·u − λ_ki·λ_ji)/d_i for i < j (exact),
+//
+// gives λ_kj for j < k and d_{k+1} for j = k.
+func check(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Violation, error) {
+	// dd[i] is d_i, the Gram determinant of the first i rows.
+	dd := make([]*big.Int, n+1)
+	dd[0] = big.NewInt(1)
+	lambda := make([][]*big.Int, n)
+	var t, u2 big.Int
+	for k := 0; k < n; k++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		lambda[k] = make([]*big.Int, k)
+		for j := 0; j <= k; j++ {
+			u := new(big.Int).Set(g[k][j])
+			for i := 0; i < j; i++ {
+				u.Mul(u, dd[i+1])
+				u.Sub(u, t.Mul(lambda[k][i], lambda[j][i]))
+				u.Quo(u, dd[i])
+			}
+			if j < k {
+				lambda[k][j] = u
+			} else {
+				dd[k+1] = u
+			}
+		}
+		if dd[k+1].Sign() <= 0 {
+			return &Violation{Kind: "dependent", Row: k}, nil
+		}
+		// Size: |λ_kj| ≤ η·d_{j+1}.
+		for j := 0; j < k; j++ {
+			mu := new(big.Rat).SetFrac(lambda[k][j], dd[j+1])
+			if new(big.Rat).Abs(mu).Cmp(eta) > 0 {
+				return &Violation{Kind: "size", Row: k, Column: j, Value: mu}, nil
+			}
+		}
+		// Lovász: δ·d_k² ≤ d_{k+1}·d_{k−1} + λ²_{k,k−1}, in the ratio
+		// form (d_{k+1}·d_{k−1} + λ²)/d_k² ≥ δ.
+		if k >= 1 {
+			num := new(big.Int).Mul(dd[k+1], dd[k-1])
+			num.Add(num, u2.Mul(lambda[k][k-1], lambda[k][k-1]))
+			ratio := new(big.Rat).SetFrac(num, new(big.Int).Mul(dd[k], dd[k]))
+			if ratio.Cmp(delta) < 0 {
+				return &Violation{Kind: "lovasz", Row: k, Value: ratio}, nil
+			}
+		}
+	}
+	return nil, nil
+}

@@ -1,0 +1,118 @@
+package matrix
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"jacobian.dev/conformance"
+	"jacobian.dev/core"
+)
+
+// TestHermiteModularMatchesClassical holds the modular method to the
+// classical elimination on random nonsingular matrices: H is unique, so
+// the two must agree entry by entry, and both must pass the
+// postcondition.
+func TestHermiteModularMatchesClassical(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	op := hermiteOperation()
+	for trial := 0; trial < 200; trial++ {
+		n := 1 + rng.IntN(9)
+		bound := int64([]int{2, 10, 1000}[rng.IntN(3)])
+		a := make([][]*big.Int, n)
+		for i := range a {
+			a[i] = make([]*big.Int, n)
+			for j := range a[i] {
+				a[i][j] = big.NewInt(rng.Int64N(2*bound+1) - bound)
+			}
+		}
+		q := HermiteRequest{integerMatrix(a)}
+		d, err := determinant(bg, q.Matrix.rationals())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Sign() == 0 {
+			continue
+		}
+		want, _, _, err := hermiteClassical(bg, q.Matrix.big())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := hermiteModular(bg, q.Matrix.big(), new(big.Int).Abs(d.Num()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%v: modular %v, classical %v", a, got, want)
+		}
+		r, err := op.Run(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := op.Postcondition(bg, q, r); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+	}
+}
+
+// TestHermitePostconditionCatchesErrors mutates correct results and
+// expects the postcondition to fail each time.
+func TestHermitePostconditionCatchesErrors(t *testing.T) {
+	op := hermiteOperation()
+	q := HermiteRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(3)}, {big.NewInt(4), big.NewInt(5)}})}
+	good, err := op.Run(bg, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Postcondition(bg, q, good); err != nil {
+		t.Fatal(err)
+	}
+	mutations := map[string]func(r *HermiteResult){
+		"unreduced entry above a pivot": func(r *HermiteResult) { r.Hermite[0][1] = r.Hermite[1][1] },
+		"wrong transform":               func(r *HermiteResult) { r.Transform[0][0] = r.Transform[1][1] },
+		"negative pivot":                func(r *HermiteResult) { r.Hermite[1][1] = core.Int(new(big.Int).Neg(r.Hermite[1][1].Big())) },
+		"wrong rank":                    func(r *HermiteResult) { r.Rank = 1; r.PivotColumns = []int{0} },
+	}
+	for name, mutate := range mutations {
+		r, _ := op.Run(bg, q)
+		mutate(&r)
+		if err := op.Postcondition(bg, q, r); err == nil {
+			t.Errorf("%s: the postcondition accepted %+v", name, r)
+		}
+	}
+}
+
+// TestPARIHermite compares H and the rank with PARI/GP's mathnf, through
+// the runtime so that the postcondition runs too
+// (testdata/hnf_reference.json, written by testdata/hnf_reference.py with
+// PARI/GP 2.15.2).
+func TestPARIHermite(t *testing.T) {
+	b, err := os.ReadFile("testdata/hnf_reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Version string `json:"pari_gp_version"`
+		Cases   []struct {
+			Matrix  IntegerMatrix `json:"matrix"`
+			Hermite IntegerMatrix `json:"hermite"`
+			Rank    int           `json:"rank"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if ref.Version == "" {
+		t.Fatal("reference file names no PARI/GP version")
+	}
+	rt := newRuntime(t)
+	for i, c := range conformance.AtLeast(t, "hermite", 50, ref.Cases) {
+		got := runValue[HermiteResult](t, rt, "matrix.normal_form.hermite.compute", HermiteRequest{c.Matrix})
+		if fmt.Sprint(got.Hermite) != fmt.Sprint(c.Hermite) || got.Rank != c.Rank {
+			t.Errorf("case %d: %v\ngot  H = %v, rank %d\nwant H = %v, rank %d", i, c.Matrix, got.Hermite, got.Rank, c.Hermite, c.Rank)
+		}
+	}
+}
