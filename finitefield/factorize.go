@@ -287,49 +287,78 @@ func (w *wordFactorer) squarefree(ctx context.Context, f []uint64) ([]wordPart, 
 // ddf is ddfGeneric on words: x^(q^i) from x^(q^(i−1)) by the word
 // Frobenius matrix of g while g is small enough to hold it (rebuilt for
 // what is left of g once that has shrunk by a third), by modular powering
-// beyond.
+// beyond. The gcds are taken in batches of ddfBatch steps (Shoup,
+// J. Symb. Comp. 20 (1995), §3): one gcd of ∏ (x^(q^i) − x) mod g per
+// batch, and only when it is not 1 one gcd per step of the batch, each
+// with what is left of that gcd, which splits it by degree.
 func (w *wordFactorer) ddf(ctx context.Context, g []uint64) ([]wordPart, error) {
 	fl := w.fld
 	var out []wordPart
 	x := []uint64{0, 1}
 	h := x
+	md := fl.NewModulus(g)
 	var fr *wordFrobenius
-	for i := 1; 2*i <= len(g)-1; i++ {
+	for i := 1; 2*i <= len(g)-1; {
 		core.ReportProgress(ctx, float64(2*i), float64(len(g)-1), "distinct-degree factorization")
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		n := len(g) - 1
 		if n <= maxWordFrobenius && (fr == nil || 3*n < 2*fr.n) {
 			var err error
-			if fr, err = w.frobenius(ctx, g); err != nil {
+			if fr, err = w.frobenius(ctx, md); err != nil {
 				return nil, err
 			}
-			h = fl.Rem(h, g)
+			h = fl.RemBy(h, md)
 		}
-		if fr != nil {
-			h = fr.apply(h)
-		} else {
-			var err error
-			if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+		start := i
+		var steps [][]uint64
+		product := []uint64{1}
+		for ; len(steps) < ddfBatch && 2*i <= n; i++ {
+			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			if fr != nil {
+				h = fl.RemBy(fr.apply(h), md)
+			} else {
+				var err error
+				if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+					return nil, err
+				}
+			}
+			step := fl.Sub(h, x)
+			steps = append(steps, step)
+			product = fl.MulModBy(product, step, md)
 		}
-		d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+		d, err := fl.GCDContext(ctx, product, g)
 		if err != nil {
 			return nil, err
 		}
-		if len(d) > 1 {
-			out = append(out, wordPart{d, i})
-			g = fl.DivExact(g, d)
-			h = fl.Rem(h, g)
+		if len(d) <= 1 {
+			continue
 		}
+		for k, step := range steps {
+			if len(d) <= 1 {
+				break
+			}
+			e, err := fl.GCDContext(ctx, step, d)
+			if err != nil {
+				return nil, err
+			}
+			if len(e) > 1 {
+				out = append(out, wordPart{e, start + k})
+				d = fl.DivExact(d, e)
+				g = fl.DivExact(g, e)
+			}
+		}
+		md = fl.NewModulus(g)
+		h = fl.RemBy(h, md)
 	}
 	if len(g) > 1 {
 		out = append(out, wordPart{g, len(g) - 1})
 	}
 	return out, nil
 }
+
+// ddfBatch is the number of distinct-degree steps that share one gcd.
+const ddfBatch = 16
 
 // maxWordFrobenius bounds the degree of the word Frobenius matrices: n²
 // words, 72 MB at the bound.
@@ -347,8 +376,9 @@ type wordFrobenius struct {
 	narrow bool
 }
 
-func (w *wordFactorer) frobenius(ctx context.Context, g []uint64) (*wordFrobenius, error) {
+func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*wordFrobenius, error) {
 	fl := w.fld
+	g := md.Polynomial()
 	n := len(g) - 1
 	xq, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, g)
 	if err != nil {
@@ -362,7 +392,7 @@ func (w *wordFactorer) frobenius(ctx context.Context, g []uint64) (*wordFrobeniu
 				return nil, err
 			}
 		}
-		rows[i] = fl.MulMod(rows[i-1], xq, g)
+		rows[i] = fl.MulModBy(rows[i-1], xq, md)
 	}
 	pm1 := new(big.Int).SetUint64(w.p - 1)
 	bound := new(big.Int).Mul(pm1, pm1)
@@ -414,7 +444,7 @@ func (w *wordFactorer) edf(ctx context.Context, rng *rand.Rand, g []uint64, d in
 	var fr *wordFrobenius
 	if w.p != 2 && d > 1 && len(g)-1 > d && len(g)-1 <= maxWordFrobenius {
 		var err error
-		if fr, err = w.frobenius(ctx, g); err != nil {
+		if fr, err = w.frobenius(ctx, w.fld.NewModulus(g)); err != nil {
 			return nil, err
 		}
 	}
@@ -455,13 +485,14 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 			}
 			b = s
 		case fr != nil:
+			md := fl.NewModulus(g)
 			t, norm := a, a
 			for range d - 1 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
-				t = fl.Rem(fr.apply(t), g)
-				norm = fl.MulMod(norm, t, g)
+				t = fl.RemBy(fr.apply(t), md)
+				norm = fl.MulModBy(norm, t, md)
 			}
 			pw, err := fl.PowModContext(ctx, norm, half, g)
 			if err != nil {

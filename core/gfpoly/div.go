@@ -181,6 +181,42 @@ func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 	return r
 }
 
+// Modulus is a nonzero divisor prepared once for many reductions (its
+// reversed inverse computed when Newton division pays), for callers that
+// multiply modulo the same polynomial again and again: Frobenius
+// matrices, the norms of equal-degree splitting. MulMod alone prepares the
+// divisor on every call. A Modulus is immutable and safe for concurrent
+// use with the Field that made it.
+type Modulus struct{ md *modulus }
+
+// NewModulus prepares m, which must be nonzero (it panics otherwise).
+func (f *Field) NewModulus(m []uint64) *Modulus { return &Modulus{f.newModulus(clone(m))} }
+
+// Polynomial returns the divisor (read-only).
+func (m *Modulus) Polynomial() []uint64 { return m.md.b }
+
+// MulModBy returns a·b mod m, like MulMod with the divisor prepared.
+func (f *Field) MulModBy(a, b []uint64, m *Modulus) []uint64 {
+	if len(a) >= len(m.md.b) {
+		a = f.Rem(a, m.md.b)
+	}
+	if len(b) >= len(m.md.b) {
+		b = f.Rem(b, m.md.b)
+	}
+	return clone(f.reduce(m.md, f.Mul(a, b)))
+}
+
+// RemBy returns a mod m, like Rem with the divisor prepared.
+func (f *Field) RemBy(a []uint64, m *Modulus) []uint64 {
+	if len(a) < len(m.md.b) {
+		return clone(a)
+	}
+	if m.md.inv == nil || len(a)-len(m.md.b)+1 > len(m.md.inv) {
+		return f.Rem(a, m.md.b)
+	}
+	return clone(f.reduce(m.md, a))
+}
+
 // MulMod returns a·b mod m (operands of degree deg m or more are reduced
 // first). It panics if m is zero.
 func (f *Field) MulMod(a, b, m []uint64) []uint64 {
