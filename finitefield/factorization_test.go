@@ -168,3 +168,39 @@ func TestFactorBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestFactorBSGSAgainstGeneric holds the baby-step giant-step
+// distinct-degree factorization, forced on from degree 2, to the generic
+// factorization on random polynomials with factors of many degrees.
+func TestFactorBSGSAgainstGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	ctx := context.Background()
+	primes := []uint64{2, 3, 7, 10007, 1<<61 - 1}
+	for i := range 60 {
+		p := primes[i%len(primes)]
+		F := newGF(new(big.Int).SetUint64(p), 1, nil)
+		f := poly{F.one()}
+		for deg(f) < 20+i {
+			f = F.pmul(f, randomPoly(rng, F, 1+rng.IntN(12)))
+		}
+		f = F.pmonic(f)
+		w := newWordFactorer(p)
+		w.bsgsFrom = 2
+		fs, err := w.factor(ctx, F.toWords(f), seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]factorPart, len(fs))
+		for j, g := range fs {
+			got[j] = factorPart{fromWords(g.f), g.mult}
+		}
+		F.sortFactors(got)
+		want, err := F.factorizeGeneric(ctx, f, seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(got, want, func(a, b factorPart) bool { return a.mult == b.mult && polyEqual(a.f, b.f) }) {
+			t.Fatalf("GF(%d), f = %v: baby-step giant-step %v, generic %v", p, F.toWords(f), got, want)
+		}
+	}
+}

@@ -212,6 +212,9 @@ type wordFactorer struct {
 	fld *gfpoly.Field
 	p   uint64
 	q   *big.Int
+	// bsgsFrom is the least square-free degree for ddfBSGS (bsgsFrom,
+	// lowered by the tests to hold it to ddf).
+	bsgsFrom int
 }
 
 type wordPart struct {
@@ -220,7 +223,7 @@ type wordPart struct {
 }
 
 func newWordFactorer(p uint64) *wordFactorer {
-	return &wordFactorer{fld: gfpoly.NewField(p), p: p, q: new(big.Int).SetUint64(p)}
+	return &wordFactorer{fld: gfpoly.NewField(p), p: p, q: new(big.Int).SetUint64(p), bsgsFrom: bsgsFrom}
 }
 
 func (w *wordFactorer) factor(ctx context.Context, f []uint64, rng *rand.Rand) ([]wordPart, error) {
@@ -230,7 +233,11 @@ func (w *wordFactorer) factor(ctx context.Context, f []uint64, rng *rand.Rand) (
 	}
 	var out []wordPart
 	for _, sq := range parts {
-		blocks, err := w.ddf(ctx, sq.f)
+		ddf := w.ddf
+		if len(sq.f)-1 >= w.bsgsFrom {
+			ddf = w.ddfBSGS
+		}
+		blocks, err := ddf(ctx, sq.f)
 		if err != nil {
 			return nil, err
 		}
@@ -556,4 +563,184 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 		}
 	}
 	return gfpoly.Equal(h, x), nil
+}
+
+// bsgsFrom is the degree from which the word distinct-degree
+// factorization takes the baby-step giant-step method instead of one
+// Frobenius step at a time.
+const bsgsFrom = 300
+
+// ddfBSGS is the distinct-degree factorization of von zur Gathen and
+// Shoup (Computational Complexity 2 (1992), §4, in the form of Kaltofen
+// and Shoup, Math. Comp. 67 (1998), §2.2) for the monic
+// square-free g of degree n. With l = ⌈√(n/2)⌉, the baby steps are
+// h_j = x^(q^j) mod g for j < l, and the giant steps H_i = x^(q^(li)), each
+// from the last by modular composition, H_(i+1) = H_i(H_1) mod g (the
+// coefficients are in GF(q), so raising to q^l commutes with them). The
+// product ∏_j (H_i − h_j) mod g is divisible by exactly the factors whose
+// degree lies in (l(i−1), li], and one gcd per giant step finds them; the
+// gcds with H_i − h_j for j = l − 1 down to 0 then sort them by degree
+// li − j. About √(2n) compositions and n/2 products modulo g replace the
+// n/2 Frobenius steps of ddf.
+func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, error) {
+	fl := w.fld
+	var out []wordPart
+	n := len(g) - 1
+	l := 1
+	for 2*l*l < n {
+		l++
+	}
+	md := fl.NewModulus(g)
+	baby := make([][]uint64, l)
+	baby[0] = []uint64{0, 1}
+	h := baby[0]
+	for j := 1; j <= l; j++ {
+		var err error
+		if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+			return nil, err
+		}
+		if j < l {
+			baby[j] = h
+		}
+	}
+	giant1 := h
+	comp, err := w.newComposer(ctx, giant1, md, l)
+	if err != nil {
+		return nil, err
+	}
+	H := giant1
+	for i := 1; 2*(l*(i-1)+1) <= len(g)-1; i++ {
+		core.ReportProgress(ctx, float64(2*l*i), float64(len(g)-1), "distinct-degree factorization (baby-step giant-step)")
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(g)-1 > 64 && 3*(len(g)-1) < 2*comp.n {
+			// What is left of g has shrunk by a third: work modulo it.
+			giant1, H = fl.RemBy(giant1, md), fl.RemBy(H, md)
+			for j := range baby {
+				baby[j] = fl.RemBy(baby[j], md)
+			}
+			if comp, err = w.newComposer(ctx, giant1, md, l); err != nil {
+				return nil, err
+			}
+		}
+		product := []uint64{1}
+		for _, b := range baby {
+			product = fl.MulModBy(product, fl.RemBy(fl.Sub(H, b), md), md)
+		}
+		G, err := fl.GCDContext(ctx, product, g)
+		if err != nil {
+			return nil, err
+		}
+		for j := l - 1; j >= 0 && len(G) > 1; j-- {
+			e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(H, baby[j]), G), G)
+			if err != nil {
+				return nil, err
+			}
+			if len(e) > 1 {
+				out = append(out, wordPart{e, l*i - j})
+				G = fl.DivExact(G, e)
+				g = fl.DivExact(g, e)
+			}
+		}
+		md = fl.NewModulus(g)
+		if H, err = comp.compose(ctx, H); err != nil {
+			return nil, err
+		}
+	}
+	if len(g) > 1 {
+		out = append(out, wordPart{g, len(g) - 1})
+	}
+	return out, nil
+}
+
+// composer evaluates polynomials at a fixed residue a modulo g by the
+// method of Brent and Kung (J. ACM 25 (1978), Algorithm 2.1; MCA §12.2):
+// with the powers a^0, …, a^t mod g computed once, f(a) = Σ_k
+// F_k(a)·(a^t)^k for the chunks F_k of t coefficients of f; the inner sums
+// are one product of a (n/t)×t by a t×n matrix, n² word products whatever
+// t, and the outer sum is Horner's rule, n/t products modulo g. For uses
+// compositions at the same a, t = √(n·uses) balances the t products of
+// the powers against the uses·n/t of Horner's rule (Brent and Kung take
+// t = √n for one use).
+type composer struct {
+	fl     *gfpoly.Field
+	md     *gfpoly.Modulus
+	powers [][]uint64 // a^0 … a^(t−1)
+	top    []uint64   // a^t
+	t, n   int
+	p      uint64
+	narrow bool // t products of residues fit in a word
+}
+
+func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.Modulus, uses int) (*composer, error) {
+	fl := w.fld
+	n := len(md.Polynomial()) - 1
+	t := 1
+	for t*t < n*max(uses, 1) && t < n {
+		t++
+	}
+	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p, powers: make([][]uint64, t)}
+	c.powers[0] = fl.RemBy([]uint64{1}, md)
+	for j := 1; j <= t; j++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next := fl.MulModBy(c.powers[j-1], a, md)
+		if j < t {
+			c.powers[j] = next
+		} else {
+			c.top = next
+		}
+	}
+	pm1 := new(big.Int).SetUint64(w.p - 1)
+	bound := new(big.Int).Mul(pm1, pm1)
+	bound.Mul(bound, big.NewInt(int64(t)))
+	c.narrow = bound.BitLen() <= 64
+	return c, nil
+}
+
+// compose returns f(a) mod g for f reduced modulo g.
+func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
+	chunks := (len(f) + c.t - 1) / c.t
+	var r []uint64
+	for k := chunks - 1; k >= 0; k-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r = c.fl.Add(c.fl.MulModBy(r, c.top, c.md), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
+	}
+	return r, nil
+}
+
+// chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
+func (c *composer) chunk(f []uint64) []uint64 {
+	out := make([]uint64, c.n)
+	if c.narrow {
+		for j, coef := range f {
+			if coef == 0 {
+				continue
+			}
+			for col, v := range c.powers[j] {
+				out[col] += coef * v
+			}
+		}
+		for col := range out {
+			out[col] %= c.p
+		}
+		return trimWords(out)
+	}
+	acc := make([]modular.ProductSum, c.n)
+	for j, coef := range f {
+		if coef == 0 {
+			continue
+		}
+		for col, v := range c.powers[j] {
+			acc[col].AddMul(coef, v)
+		}
+	}
+	for col := range out {
+		out[col] = acc[col].Reduce(c.p)
+	}
+	return trimWords(out)
 }
