@@ -190,7 +190,25 @@ func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 type Modulus struct{ md *modulus }
 
 // NewModulus prepares m, which must be nonzero (it panics otherwise).
-func (f *Field) NewModulus(m []uint64) *Modulus { return &Modulus{f.newModulus(clone(m))} }
+// Its reversed inverse is computed from degree preparedNewtonMin on for
+// p < 2^31, lower than for a single division because the inverse is paid
+// for once.
+func (f *Field) NewModulus(m []uint64) *Modulus {
+	md := f.newModulus(clone(m))
+	if md.inv == nil && f.p < 1<<31 && len(m)-1 >= preparedNewtonMin {
+		md.inv = f.seriesInverse(reverse(md.b), len(md.b))
+	}
+	return &Modulus{md}
+}
+
+// preparedNewtonMin: with the inverse prepared, reducing a product of
+// degree 2n modulo a divisor of degree n by Newton division beats the
+// classical division from about n = 256 for small p (p = 10007 on the
+// shared machine: 64 µs against 410 µs at n = 256, 132 µs against 510 µs at
+// n = 400; at n = 128 the two are within noise); for 61-bit p, with three
+// transform primes, the measurements did not show a gain below
+// divNewtonMin.
+const preparedNewtonMin = 256
 
 // Polynomial returns the divisor (read-only).
 func (m *Modulus) Polynomial() []uint64 { return m.md.b }
@@ -244,7 +262,8 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 	if e.Sign() < 0 {
 		panic("gfpoly: negative exponent")
 	}
-	md := f.newModulus(m)
+	// The divisor serves every step, so it is prepared as for a Modulus.
+	md := f.NewModulus(m).md
 	base := a
 	if len(base) >= len(m) {
 		base = f.Rem(base, m)
