@@ -2,6 +2,7 @@ package finitefield
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -189,3 +190,34 @@ func BenchmarkFibers(b *testing.B) {
 }
 
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
+
+// BenchmarkFactorization factors random monic polynomials (coefficients
+// uniform, seeded) over GF(10007), the sizes of issue 14's peer targets,
+// and over GF(2^61 − 1) and GF(2^8) for the other paths; the polynomial
+// is built outside the timed loop.
+func BenchmarkFactorization(b *testing.B) {
+	cases := []struct {
+		F *gf
+		n int
+	}{
+		{newGF(big.NewInt(10007), 1, nil), 500},
+		{newGF(big.NewInt(10007), 1, nil), 2000},
+		{newGF(mersenne(61), 1, nil), 500},
+		{extension(big.NewInt(2), 8, 7), 100},
+	}
+	for _, c := range cases {
+		b.Run(fmt.Sprintf("q=%s/n=%d", c.F.qString(), c.n), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(uint64(c.n), 14))
+			f := make(poly, c.n+1)
+			for i := range f {
+				f[i] = c.F.random(rng)
+			}
+			f[c.n] = c.F.one()
+			for b.Loop() {
+				if _, err := c.F.factorize(context.Background(), f, seededRand(c.F.fingerprint(f))); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

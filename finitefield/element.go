@@ -62,25 +62,6 @@ type ArithmeticResult struct {
 // MaxExponentDigits bounds the exponent of power.
 const MaxExponentDigits = 10_000
 
-// limitsFor adapts the shared field limits to a request shape: wrap turns
-// the field payload's inner field object into a whole request.
-func limitsFor(wrap func(field string) string) []core.Limit {
-	ls := fieldLimits()
-	for i := range ls {
-		fieldOnly := ls[i].Beyond
-		ls[i].Beyond = func() string {
-			var v struct {
-				Field json.RawMessage `json:"field"`
-			}
-			if err := json.Unmarshal([]byte(fieldOnly()), &v); err != nil {
-				panic(err)
-			}
-			return wrap(string(v.Field))
-		}
-	}
-	return ls
-}
-
 // arithmeticOperation: the six field operations on GF(q). Elements are
 // canonical (see Element); 0^0 = 1; a negative exponent means a power of
 // the inverse, so it needs a nonzero base; division by zero and the inverse
@@ -98,14 +79,29 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "finite_field_element", "integer"},
-		Limits: append(limitsFor(func(f string) string { return `{"field":` + f + `,"op":"add","left":"0","right":"0"}` }),
+		Limits: append(fieldLimits(func(f string, k int) string {
+			return `{"field":` + f + `,"op":"add","left":` + oneIn(k) + `,"right":` + oneIn(k) + `}`
+		}),
 			core.Limit{
 				Name: "exponent_digits", Max: MaxExponentDigits, Unit: "decimal digits",
 				Description: "the exponent of power has at most this many decimal digits",
 				Beyond: func() string {
 					return `{"field":{"characteristic":"7","degree":1},"op":"power","left":"3","exponent":"1` + repeat("0", MaxExponentDigits) + `"}`
 				},
+				At: func() string {
+					return `{"field":{"characteristic":"7","degree":1},"op":"power","left":"3","exponent":"-` + repeat("9", MaxExponentDigits) + `"}`
+				},
 			}),
+		Bounds: withBounds(fieldBounds("/field"), core.Bounds{"/exponent": MaxExponentDigits + 1}),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a composite characteristic", Payload: `{"field":{"characteristic":"91","degree":1},"op":"add","left":"1","right":"2"}`, Code: core.DomainError, Path: "/payload/field/characteristic"},
+				{Title: "an operand outside [0, p)", Payload: `{"field":{"characteristic":"7","degree":1},"op":"add","left":"7","right":"2"}`, Code: core.InvalidPayload, Path: "/payload/left"},
+				{Title: "division by zero", Payload: `{"field":{"characteristic":"7","degree":1},"op":"divide","left":"3","right":"0"}`, Code: core.DomainError, Path: "/payload/right"},
+				{Title: "a reducible modulus", Payload: `{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","0","1"]}},"op":"add","left":["1"],"right":["1"]}`, Code: core.DomainError, Path: "/payload/field/modulus"},
+				{Title: "a modulus variable of two letters", Payload: `{"field":{"characteristic":"2","degree":2,"modulus":{"variable":"tt","coefficients":["1","1","1"]}},"op":"add","left":["1"],"right":["1"]}`, Code: core.InvalidPayload, Path: "/payload/field/modulus/variable"},
+			}
+		},
 		Preflight: func(ctx context.Context, q ArithmeticRequest) error {
 			_, _, _, err := parseArithmetic(q)
 			return err
@@ -193,12 +189,12 @@ func (F *gf) arithmetic(ctx context.Context, op ArithmeticOp, a, b elem, exponen
 		return F.mul(a, b), nil
 	case OpDivide:
 		if isZero(b) {
-			return nil, core.DomainErrorf("division by zero: the divisor is the zero element of GF(%s), which has no inverse", F.qString())
+			return nil, core.DomainErrorAt("/payload/right", "division by zero: the divisor is the zero element of GF(%s), which has no inverse", F.qString())
 		}
 		return F.mul(a, F.inv(b)), nil
 	case OpInverse:
 		if isZero(a) {
-			return nil, core.DomainErrorf("the zero element of GF(%s) has no inverse; give a nonzero element", F.qString())
+			return nil, core.DomainErrorAt("/payload/left", "the zero element of GF(%s) has no inverse; give a nonzero element", F.qString())
 		}
 		return F.inv(a), nil
 	case OpPower:
@@ -210,7 +206,7 @@ func (F *gf) arithmetic(ctx context.Context, op ArithmeticOp, a, b elem, exponen
 			case 1:
 				return nil, nil
 			}
-			return nil, core.DomainErrorf("0 has no inverse, so 0^%s is undefined; use a nonnegative exponent or a nonzero base", e)
+			return nil, core.DomainErrorAt("/payload/left", "0 has no inverse, so 0^%s is undefined; use a nonnegative exponent or a nonzero base", e)
 		}
 		return F.powCtx(ctx, a, new(big.Int).Mod(e, F.qm1))
 	}

@@ -21,11 +21,16 @@ func ExampleRegister() {
 		CapabilityID: "finite_field.polynomial_map.table.compute",
 		Payload:      json.RawMessage(`{"field":{"characteristic":"5","degree":1},"polynomial":{"coefficients":["0","0","1"]}}`),
 	})
+	if table.Outcome != core.OutcomeCompleted {
+		fmt.Println(table)
+		return
+	}
 	var t struct {
 		Table json.RawMessage `json:"table"`
 	}
 	if err := json.Unmarshal(table.Value, &t); err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	fibers := rt.Run(context.Background(), core.RunRequest{
 		CapabilityID: "finite_field.polynomial_map.fibers.compute",

@@ -72,3 +72,33 @@ func FuzzTable(f *testing.F) {
 func FuzzFibers(f *testing.F) {
 	fuzzOperation(f, fiberID, `{"table":{"field":{"characteristic":"2","degree":1},"inputs":["1","1"],"outputs":["0","1"]}}`)
 }
+
+// FuzzCoordinates checks the fast reader of coordinate lists against the
+// generic decoder: whatever it accepts, encoding/json reads to the same
+// integers.
+func FuzzCoordinates(f *testing.F) {
+	for _, s := range []string{`[]`, `["0","1"]`, `[ "12" , "255","256", "-3" ]`, `["01"]`, `["1",]`, `["\\u0031"]`, `[""]`, `["1"]x`, `["99999999999999999999999"]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) == 0 || b[0] != '[' {
+			return
+		}
+		got, ok := scanCoordinates(b)
+		if !ok {
+			return
+		}
+		var want []core.Integer
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatalf("%q: the fast reader accepts what the decoder refuses: %v", b, err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d coordinates, the decoder reads %d", b, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Big().Cmp(want[i].Big()) != 0 {
+				t.Fatalf("%q: coordinate %d is %v, the decoder reads %v", b, i, got[i], want[i])
+			}
+		}
+	})
+}

@@ -25,6 +25,10 @@ type gf struct {
 	base *gf        // the prime field GF(p); itself when k = 1
 	word uint64     // p when k = 1 and p < 2^63 (see wordpoly.go), else 0
 	wext *wordExt   // machine-word arithmetic when k > 1 and p < 2^32 (see wordext.go)
+	// at is the JSON pointer of the field object in the request, so that a
+	// composite characteristic or a reducible modulus names its field; ""
+	// for fields built internally.
+	at string
 }
 
 func newGF(p *big.Int, k int, f []*big.Int) *gf {

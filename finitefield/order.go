@@ -65,7 +65,9 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "finite_field_element"},
-		Limits: append(limitsFor(func(f string) string { return `{"field":` + f + `,"element":"1"}` }),
+		// The field_bits limit is left out: every field within
+		// field_size_bits is far inside it.
+		Limits: append(fieldLimits(func(f string, k int) string { return `{"field":` + f + `,"element":` + oneIn(k) + `}` })[:1],
 			core.Limit{
 				Name: "field_size_bits", Max: MaxOrderFieldBits, Unit: "bits",
 				Description: "q is at most 2^80, so that q − 1 can be factored completely and its primes proven",
@@ -73,7 +75,21 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 				Beyond: func() string {
 					return `{"field":{"characteristic":"1208925819614629174706189","degree":1},"element":"2"}`
 				},
+				// PARI/GP 2.15: precprime(2^80) = 2^80 − 65, the largest q
+				// admitted (2^80 itself would need k = 80 > MaxDegree).
+				At: func() string {
+					return `{"field":{"characteristic":"1208925819614629174706111","degree":1},"element":"2"}`
+				},
 			}),
+		// q ≤ 2^80 bounds p by 25 decimal digits.
+		Bounds: fieldBoundsWithin("/field", MaxDegree, 25),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "zero has no order", Payload: `{"field":{"characteristic":"7","degree":1},"element":"0"}`, Code: core.DomainError, Path: "/payload/element"},
+				{Title: "a composite characteristic", Payload: `{"field":{"characteristic":"15","degree":1},"element":"2"}`, Code: core.DomainError, Path: "/payload/field/characteristic"},
+				{Title: "a list over a prime field", Payload: `{"field":{"characteristic":"7","degree":1},"element":["2"]}`, Code: core.InvalidPayload, Path: "/payload/element"},
+			}
+		},
 		Preflight: func(ctx context.Context, q OrderRequest) error {
 			_, _, err := parseOrder(q, q80)
 			return err
@@ -88,7 +104,7 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 				return OrderResult{}, err
 			}
 			if isZero(a) {
-				return OrderResult{}, core.DomainErrorf("0 is not in the multiplicative group of GF(%s) and has no order; give a nonzero element", F.qString())
+				return OrderResult{}, core.DomainErrorAt("/payload/element", "0 is not in the multiplicative group of GF(%s) and has no order; give a nonzero element", F.qString())
 			}
 			n, fac, err := F.order(ctx, a)
 			if err != nil {

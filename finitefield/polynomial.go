@@ -20,7 +20,8 @@ type PolynomialRequest struct {
 
 // Limits of the polynomial operations.
 const (
-	// MaxPolyDegree bounds the degree of the polynomial.
+	// MaxPolyDegree bounds the degree of the polynomial; the irreducibility
+	// check, whose work grows as n³, stops lower (see polyDegreeLimit).
 	MaxPolyDegree = 2000
 	// MaxPolyWork bounds the estimated work (see polyWork): one to a few
 	// seconds on one core.
@@ -51,28 +52,53 @@ func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
 	return w
 }
 
+// polyDegreeLimit is the declared degree limit: MaxPolyDegree, or less
+// when even over the cheapest field, GF(2), a higher degree is past the
+// work limit (511 for the irreducibility check), so that the degree limit
+// is exact: a polynomial of exactly that degree over GF(2) is admitted.
+func polyDegreeLimit(withDDF bool) int {
+	n := MaxPolyDegree
+	for n > 1 && polyWork(n, 1, 2, 2, withDDF) > MaxPolyWork {
+		n--
+	}
+	return n
+}
+
+// polyBounds writes the field limits and the degree limit into the
+// request schema.
+func polyBounds(withDDF bool) core.Bounds {
+	return withBounds(fieldBounds("/field"), core.Bounds{"/polynomial/coefficients": int64(polyDegreeLimit(withDDF)) + 1})
+}
+
+// onesPolynomial is the request form of 1 + x + … + x^n over a field of
+// degree k.
+func onesPolynomial(n, k int) string {
+	return `{"coefficients":[` + oneIn(k) + repeat(`,`+oneIn(k), n) + `]}`
+}
+
 func polyLimits(withDDF bool) []core.Limit {
-	ls := limitsFor(func(f string) string { return `{"field":` + f + `,"polynomial":{"coefficients":["1","1"]}}` })
+	ls := fieldLimits(func(f string, k int) string { return `{"field":` + f + `,"polynomial":` + onesPolynomial(1, k) + `}` })
 	// The least degree over GF(2^61 − 1) whose estimated work is past the
 	// limit.
 	n := 1
 	for polyWork(n, 1, 61, 61, withDDF) <= MaxPolyWork {
 		n++
 	}
+	limit := polyDegreeLimit(withDDF)
+	gf2 := `{"field":{"characteristic":"2","degree":1},"polynomial":`
+	mersenne := `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":`
 	return append(ls,
 		core.Limit{
-			Name: "polynomial_degree", Max: MaxPolyDegree, Unit: "degree",
+			Name: "polynomial_degree", Max: int64(limit), Unit: "degree",
 			Description: "the polynomial has degree at most this",
-			Beyond: func() string {
-				return `{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, MaxPolyDegree+1) + `]}}`
-			},
+			Beyond:      func() string { return gf2 + onesPolynomial(limit+1, 1) + `}` },
+			At:          func() string { return gf2 + onesPolynomial(limit, 1) + `}` },
 		},
 		core.Limit{
 			Name: "work", Max: MaxPolyWork, Unit: "word products",
 			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63 for k = 1, p < 2^32 for k > 1) and 8·w² for w-word p otherwise",
-			Beyond: func() string {
-				return `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, n) + `]}}`
-			},
+			Beyond:      func() string { return mersenne + onesPolynomial(n, 1) + `}` },
+			At:          func() string { return mersenne + onesPolynomial(n-1, 1) + `}` },
 		})
 }
 
@@ -83,8 +109,8 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 		return nil, nil, err
 	}
 	n := len(q.Polynomial.Coefficients) - 1
-	if n > MaxPolyDegree {
-		return nil, nil, core.Refusef("the polynomial has degree %d; at most %d is allowed", n, MaxPolyDegree)
+	if limit := polyDegreeLimit(withDDF); n > limit {
+		return nil, nil, core.Refusef("the polynomial has degree %d; at most %d is allowed", n, limit)
 	}
 	if w := polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), withDDF); w > MaxPolyWork {
 		return nil, nil, core.Refusef("estimated work %.3g word products exceeds %d; lower the degree or the field size", w, MaxPolyWork)
@@ -105,8 +131,12 @@ func parsePolyRequest(q PolynomialRequest, withDDF bool) (*gf, poly, error) {
 // with GF(p^k) coefficients as polynomials in the generator t of the
 // modulus (named by the modulus's variable when it differs from the
 // polynomial's), e.g. "(t + 1)*x^2 + t".
+//
+// The verdict is bound to its request (core.Bindings): the request itself
+// when small, its SHA-256 digest otherwise.
 type IrreducibilityResult struct {
 	core.CheckResult
+	core.Bindings[PolynomialRequest]
 	Proof                   string                    `json:"proof,omitempty"`
 	Factor                  *core.Polynomial[Element] `json:"factor,omitempty"`
 	Cofactor                *core.Polynomial[Element] `json:"cofactor,omitempty"`
@@ -129,52 +159,26 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "polynomial"},
 		Limits:     polyLimits(true),
+		Bounds:     polyBounds(true),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a constant", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["3"]}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+				{Title: "a composite characteristic", Payload: `{"field":{"characteristic":"1001","degree":1},"polynomial":{"coefficients":["1","1"]}}`, Code: core.DomainError, Path: "/payload/field/characteristic"},
+				{Title: "a trailing zero coefficient", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","1","0"]}}`, Code: core.InvalidPayload, Path: "/payload/polynomial/coefficients"},
+				{Title: "an empty variable", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"variable":"","coefficients":["1","1"]}}`, Code: core.InvalidPayload, Path: "/payload/polynomial/variable"},
+			}
+		},
 		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, f, err := parsePolyRequest(q, true)
 			if err == nil && deg(f) < 1 {
-				err = core.DomainErrorf("irreducibility is defined for polynomials of degree at least 1; this one is constant")
+				err = core.DomainErrorAt("/payload/polynomial", "irreducibility is defined for polynomials of degree at least 1; this one is constant")
 			}
 			return err
 		},
 		Run: func(ctx context.Context, q PolynomialRequest) (IrreducibilityResult, error) {
-			F, f, err := parsePolyRequest(q, true)
-			if err != nil {
-				return IrreducibilityResult{}, err
-			}
-			if deg(f) < 1 {
-				return IrreducibilityResult{}, core.DomainErrorf("irreducibility is defined for polynomials of degree at least 1; this one is constant")
-			}
-			pr, err := F.certify(ctx)
-			if err != nil {
-				return IrreducibilityResult{}, err
-			}
-			accepted := IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin", CharacteristicPrimality: Primality(pr)}
-			if deg(f) == 1 {
-				return accepted, nil
-			}
-			fr, err := F.newFrobeniusMap(ctx, F.pmonic(f))
-			if err != nil {
-				return IrreducibilityResult{}, err
-			}
-			ok, err := F.rabinWith(ctx, fr)
-			if err != nil {
-				return IrreducibilityResult{}, err
-			}
-			if ok {
-				return accepted, nil
-			}
-			g, err := F.leastFactorWith(ctx, fr, seededRand(F.fingerprint(f)))
-			if err != nil {
-				return IrreducibilityResult{}, err
-			}
-			if g == nil {
-				return IrreducibilityResult{}, errors.New("the polynomial failed Rabin's test but no factor of degree ≤ n/2 was found")
-			}
-			quo, _ := F.pdivmod(f, g)
-			v := q.Polynomial.Variable
-			gen := generatorName(q.Field, v)
-			gp, qp := F.toRendered(g, v, gen), F.toRendered(quo, v, gen)
-			return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
+			r, err := decideIrreducibility(ctx, q)
+			r.Bindings = core.Bind(q)
+			return r, err
 		},
 		Postcondition: checkIrreducibility,
 		Slow: func() string {
@@ -182,17 +186,60 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
-			{Title: "x^4 + x + 1 is irreducible over GF(2)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"accepted","proof":"rabin","characteristic_primality":"proven"}`)},
+			{Title: "x^4 + x + 1 is irreducible over GF(2)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"accepted","subject":{"field":{"characteristic":"2","degree":1},"polynomial":{"coefficients":["1","1","0","0","1"]}},"proof":"rabin","characteristic_primality":"proven"}`)},
 			// PARI/GP 2.15: factormod(x^4+1, 7) = [x^2+3*x+1, 1; x^2+4*x+1, 1].
-			{Title: "x^4 + 1 over GF(7) has no roots but splits into quadratics", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"variable":"x","coefficients":["1","3","1"],"expression":"x^2 + 3*x + 1"},"cofactor":{"variable":"x","coefficients":["1","4","1"],"expression":"x^2 + 4*x + 1"},"characteristic_primality":"proven"}`)},
+			{Title: "x^4 + 1 over GF(7) has no roots but splits into quadratics", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","0","0","1"]}}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","0","0","0","1"]}},"factor":{"variable":"x","coefficients":["1","3","1"],"expression":"x^2 + 3*x + 1"},"cofactor":{"variable":"x","coefficients":["1","4","1"],"expression":"x^2 + 4*x + 1"},"characteristic_primality":"proven"}`)},
 			// PARI/GP 2.15: x^2 - t over GF(4) = GF(2)[t]/(t^2+t+1): t = (t+1)^2, so x^2 + t = (x + t + 1)^2.
-			{Title: "x^2 + t is a square over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}}`), Result: json.RawMessage(`{"verdict":"rejected","factor":{"variable":"x","coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"cofactor":{"variable":"x","coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"characteristic_primality":"proven"}`)},
+			{Title: "x^2 + t is a square over GF(4)", Payload: json.RawMessage(`{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}}`), Result: json.RawMessage(`{"verdict":"rejected","subject":{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"coefficients":[["0","1"],[],["1"]]}},"factor":{"variable":"x","coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"cofactor":{"variable":"x","coefficients":[["1","1"],["1"]],"expression":"x + t + 1"},"characteristic_primality":"proven"}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) PolynomialRequest {
 			F := randomField(ctx, rng, 32, 2)
 			return PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(randomPoly(rng, F, 1+rng.IntN(12)), "")}
 		},
 	}
+}
+
+// decideIrreducibility runs the irreducibility check (see
+// irreducibilityOperation) and gathers the evidence.
+func decideIrreducibility(ctx context.Context, q PolynomialRequest) (IrreducibilityResult, error) {
+	F, f, err := parsePolyRequest(q, true)
+	if err != nil {
+		return IrreducibilityResult{}, err
+	}
+	if deg(f) < 1 {
+		return IrreducibilityResult{}, core.DomainErrorAt("/payload/polynomial", "irreducibility is defined for polynomials of degree at least 1; this one is constant")
+	}
+	pr, err := F.certify(ctx)
+	if err != nil {
+		return IrreducibilityResult{}, err
+	}
+	accepted := IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Accepted}, Proof: "rabin", CharacteristicPrimality: Primality(pr)}
+	if deg(f) == 1 {
+		return accepted, nil
+	}
+	fr, err := F.newFrobeniusMap(ctx, F.pmonic(f))
+	if err != nil {
+		return IrreducibilityResult{}, err
+	}
+	ok, err := F.rabinWith(ctx, fr)
+	if err != nil {
+		return IrreducibilityResult{}, err
+	}
+	if ok {
+		return accepted, nil
+	}
+	g, err := F.leastFactorWith(ctx, fr, seededRand(F.fingerprint(f)))
+	if err != nil {
+		return IrreducibilityResult{}, err
+	}
+	if g == nil {
+		return IrreducibilityResult{}, errors.New("the polynomial failed Rabin's test but no factor of degree ≤ n/2 was found")
+	}
+	quo, _ := F.pdivmod(f, g)
+	v := string(q.Polynomial.Variable)
+	gen := generatorName(q.Field, v)
+	gp, qp := F.toRendered(g, v, gen), F.toRendered(quo, v, gen)
+	return IrreducibilityResult{CheckResult: core.CheckResult{Verdict: core.Rejected}, Factor: &gp, Cofactor: &qp, CharacteristicPrimality: Primality(pr)}, nil
 }
 
 // randomPoly is a random polynomial of degree exactly n over F; half the
@@ -216,14 +263,17 @@ func randomPoly(rng *rand.Rand, F *gf, n int) poly {
 	return draw(n)
 }
 
-// checkIrreducibility checks a rejection by multiplying the witness back,
-// and an acceptance by two necessary conditions computed apart from Rabin's
-// test: f is squarefree (gcd(f, f') = 1) and, for degree ≥ 2, has no root
+// checkIrreducibility checks that the verdict names its request, a
+// rejection by multiplying the witness back, and an acceptance by two
+// necessary conditions computed apart from Rabin's test: f is squarefree (gcd(f, f') = 1) and, for degree ≥ 2, has no root
 // (gcd(f, x^q − x) = 1 with x^q from plain exponentiation).
 func checkIrreducibility(ctx context.Context, q PolynomialRequest, r IrreducibilityResult) error {
 	F, f, err := parsePolyRequest(q, true)
 	if err != nil {
 		return err
+	}
+	if mustJSON(r.Bindings) != mustJSON(core.Bind(q)) {
+		return errors.New("the verdict is not bound to its request")
 	}
 	switch r.Verdict {
 	case core.Accepted:
@@ -256,7 +306,7 @@ func checkIrreducibility(ctx context.Context, q PolynomialRequest, r Irreducibil
 		if err != nil {
 			return err
 		}
-		v := q.Polynomial.Variable
+		v := string(q.Polynomial.Variable)
 		if v == "" {
 			v = "x"
 		}
@@ -313,10 +363,18 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "polynomial"},
 		Limits:     polyLimits(false),
+		Bounds:     polyBounds(false),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "the zero polynomial", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":[]}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+				{Title: "a coefficient outside [0, p)", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"coefficients":["1","9"]}}`, Code: core.InvalidPayload, Path: "/payload/polynomial/coefficients/1"},
+				{Title: "a variable with a NUL", Payload: `{"field":{"characteristic":"7","degree":1},"polynomial":{"variable":"\u0000","coefficients":["1","1"]}}`, Code: core.InvalidPayload, Path: "/payload/polynomial/variable"},
+			}
+		},
 		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, f, err := parsePolyRequest(q, false)
 			if err == nil && len(f) == 0 {
-				err = core.DomainErrorf("every element is a root of the zero polynomial; give a nonzero polynomial")
+				err = core.DomainErrorAt("/payload/polynomial", "every element is a root of the zero polynomial; give a nonzero polynomial")
 			}
 			return err
 		},
@@ -326,7 +384,7 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 				return RootsResult{}, err
 			}
 			if len(f) == 0 {
-				return RootsResult{}, core.DomainErrorf("every element is a root of the zero polynomial; give a nonzero polynomial")
+				return RootsResult{}, core.DomainErrorAt("/payload/polynomial", "every element is a root of the zero polynomial; give a nonzero polynomial")
 			}
 			pr, err := F.certify(ctx)
 			if err != nil {

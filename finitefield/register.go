@@ -1,6 +1,6 @@
 // Package finitefield is Jacobian's finite-field domain: arithmetic and
-// multiplicative orders in GF(p) and GF(p^k), irreducibility and roots of
-// polynomials over them, and value tables and fibers of polynomial maps.
+// multiplicative orders in GF(p) and GF(p^k), irreducibility, roots and
+// factorization of polynomials over them, and value tables and fibers of polynomial maps.
 //
 // A field is presented as {"characteristic": "p", "degree": k, "modulus":
 // {"coefficients": [...]}} (see Field): p any prime, and for k > 1 a monic
@@ -34,6 +34,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, orderOperation()),
 		core.Add(r, irreducibilityOperation()),
 		core.Add(r, rootsOperation()),
+		core.Add(r, factorizationOperation()),
 		core.Add(r, tableOperation()),
 		core.Add(r, fibersOperation()),
 	)

@@ -12,12 +12,13 @@ import (
 )
 
 const (
-	arithID = "finite_field.element.arithmetic.compute"
-	orderID = "finite_field.element.order.compute"
-	irredID = "finite_field.polynomial.irreducibility.check"
-	rootsID = "finite_field.polynomial.roots.compute"
-	tableID = "finite_field.polynomial_map.table.compute"
-	fiberID = "finite_field.polynomial_map.fibers.compute"
+	arithID  = "finite_field.element.arithmetic.compute"
+	orderID  = "finite_field.element.order.compute"
+	irredID  = "finite_field.polynomial.irreducibility.check"
+	rootsID  = "finite_field.polynomial.roots.compute"
+	tableID  = "finite_field.polynomial_map.table.compute"
+	fiberID  = "finite_field.polynomial_map.fibers.compute"
+	factorID = "finite_field.polynomial.factorization.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a

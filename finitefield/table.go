@@ -40,16 +40,35 @@ const MaxTableWork = 1 << 24
 
 func bigInt(n int64) *big.Int { return big.NewInt(n) }
 
-func tableLimits(wrap func(field, rest string) string) []core.Limit {
-	return append(limitsFor(func(f string) string { return wrap(f, `"inputs":[],"outputs":[]`) }),
-		core.Limit{
-			Name: "field_size", Max: MaxTableSize, Unit: "elements",
-			Description: "the field has at most this many elements, so its table can be enumerated",
-			// 65537 = 2^16 + 1 is prime (a Fermat prime).
-			Beyond: func() string {
-				return wrap(`{"characteristic":"65537","degree":1}`, `"inputs":[],"outputs":[]`)
-			},
-		})
+// MaxTablePolyDegree bounds the degree of a tabulated polynomial. Every
+// map GF(q) → GF(q) is a polynomial of degree below q ≤ MaxTableSize, so
+// the bound loses no map; a higher degree only costs reading.
+const MaxTablePolyDegree = MaxTableSize
+
+// gf65536 is GF(2^16) = GF(2)[t]/(t^16 + t^5 + t^3 + t^2 + 1), the largest
+// field a table admits. PARI/GP 2.15:
+// polisirreducible(Mod(1,2)*(t^16+t^5+t^3+t^2+1)) = 1.
+const gf65536 = `{"characteristic":"2","degree":16,"modulus":{"coefficients":["1","0","1","1","0","1","0","0","0","0","0","0","0","0","0","0","1"]}}`
+
+// fieldSizeLimit is the limit on q shared by the table operations; wrap
+// turns a field object of degree k into a request. The limit on q is
+// below 2^64 and 2^1024, so the extension_degree and field_bits limits of
+// the other operations can never be reached here and are not declared.
+func fieldSizeLimit(wrap func(field string, k int) string) core.Limit {
+	return core.Limit{
+		Name: "field_size", Max: MaxTableSize, Unit: "elements",
+		Description: "the field has at most this many elements, so its table can be enumerated",
+		// 65537 = 2^16 + 1 is prime (a Fermat prime).
+		Beyond: func() string { return wrap(`{"characteristic":"65537","degree":1}`, 1) },
+		At:     func() string { return wrap(gf65536, 16) },
+	}
+}
+
+// tableBounds writes the table limits into the request schema for the
+// field object at field and the polynomial at polynomial: q ≤ 2^16, so
+// k ≤ 16 and p has at most 5 digits.
+func tableBounds(field, polynomial string) core.Bounds {
+	return withBounds(fieldBoundsWithin(field, 16, 5), core.Bounds{polynomial + "/coefficients": MaxTablePolyDegree + 1})
 }
 
 // parseTableRequest checks a table request's shape and limits.
@@ -62,15 +81,50 @@ func parseTableRequest(q PolynomialRequest) (*gf, poly, error) {
 		return nil, nil, core.Refusef("the field has %s elements; tables are limited to %d", F.qString(), MaxTableSize)
 	}
 	n := len(q.Polynomial.Coefficients) - 1
-	qi := int(F.q.Int64())
-	if w := (min(n, qi-1) + 1) * qi; w > MaxTableWork {
-		return nil, nil, core.Refusef("tabulating a degree-%d polynomial over %d elements costs %d steps; at most %d are allowed", n, qi, w, MaxTableWork)
+	if err := checkTableWork(n, int(F.q.Int64())); err != nil {
+		return nil, nil, err
 	}
 	f, err := F.parsePoly(q.Polynomial, "/payload/polynomial")
 	if err != nil {
 		return nil, nil, err
 	}
 	return F, f, nil
+}
+
+// checkTableWork refuses tabulating a polynomial of degree n over q
+// elements past the degree or the work limit.
+func checkTableWork(n, q int) error {
+	if n > MaxTablePolyDegree {
+		return core.Refusef("the polynomial has degree %d; at most %d is allowed (every map of a table's field is a polynomial of degree below q ≤ %d)", n, MaxTablePolyDegree, MaxTableSize)
+	}
+	if w := (min(n, q-1) + 1) * q; w > MaxTableWork {
+		return core.Refusef("tabulating a degree-%d polynomial over %d elements costs %d steps; at most %d are allowed", n, q, w, MaxTableWork)
+	}
+	return nil
+}
+
+// tableWorkLimit and tableDegreeLimit are the limits on the polynomial a
+// table is computed from or checked against; wrap turns a field, its
+// degree and a polynomial into a request.
+func tableWorkLimit(wrap func(field string, k int, polynomial string) string) core.Limit {
+	return core.Limit{
+		Name: "work", Max: MaxTableWork, Unit: "Horner steps",
+		Description: "(min(deg f, q − 1) + 1)·q is at most this",
+		// PARI/GP 2.15: precprime(2^16) = 65521; 257·65521 > 2^24 > 256·65521,
+		// and 256·2^16 = 2^24 exactly.
+		Beyond: func() string { return wrap(`{"characteristic":"65521","degree":1}`, 1, onesPolynomial(256, 1)) },
+		At:     func() string { return wrap(gf65536, 16, onesPolynomial(255, 16)) },
+	}
+}
+
+func tableDegreeLimit(wrap func(field string, k int, polynomial string) string) core.Limit {
+	gf2 := `{"characteristic":"2","degree":1}`
+	return core.Limit{
+		Name: "polynomial_degree", Max: MaxTablePolyDegree, Unit: "degree",
+		Description: "the polynomial has degree at most this",
+		Beyond:      func() string { return wrap(gf2, 1, onesPolynomial(MaxTablePolyDegree+1, 1)) },
+		At:          func() string { return wrap(gf2, 1, onesPolynomial(MaxTablePolyDegree, 1)) },
+	}
 }
 
 // smallCoeffs reduces f modulo x^q − x, which leaves the map unchanged
@@ -158,15 +212,18 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 		Effect:      core.Pure,
 		InputKinds:  []string{"finite_field", "polynomial"},
 		OutputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table, input of finite_field.polynomial_map.fibers.compute"}},
-		Limits: append(tableLimits(func(f, _ string) string { return `{"field":` + f + `,"polynomial":{"coefficients":["0","1"]}}` }),
-			core.Limit{
-				Name: "work", Max: MaxTableWork, Unit: "Horner steps",
-				Description: "(min(deg f, q − 1) + 1)·q is at most this",
-				// PARI/GP 2.15: precprime(2^16) = 65521; 257·65521 > 2^24 > 256·65521.
-				Beyond: func() string {
-					return `{"field":{"characteristic":"65521","degree":1},"polynomial":{"coefficients":["1"` + repeat(`,"1"`, 256) + `]}}`
-				},
-			}),
+		Limits: []core.Limit{
+			fieldSizeLimit(func(f string, k int) string { return tableRequest(f, k, onesPolynomial(1, k)) }),
+			tableWorkLimit(tableRequest),
+			tableDegreeLimit(tableRequest),
+		},
+		Bounds: tableBounds("/field", "/polynomial"),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "an empty variable", Payload: `{"field":{"characteristic":"5","degree":1},"polynomial":{"variable":"","coefficients":["0","1"]}}`, Code: core.InvalidPayload, Path: "/payload/polynomial/variable"},
+				{Title: "a composite characteristic", Payload: `{"field":{"characteristic":"4","degree":1},"polynomial":{"coefficients":["0","1"]}}`, Code: core.DomainError, Path: "/payload/field/characteristic"},
+			}
+		},
 		Preflight: func(ctx context.Context, q PolynomialRequest) error {
 			_, _, err := parseTableRequest(q)
 			return err
@@ -186,7 +243,7 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			}
 			cs := F.smallCoeffs(f)
 			render := F.newElementCache()
-			fp := F.toPoly(f, q.Polynomial.Variable)
+			fp := F.toPoly(f, string(q.Polynomial.Variable))
 			t := ValueTable{Field: F.toField(), Polynomial: &fp, Inputs: make([]Element, s.q), Outputs: make([]Element, s.q)}
 			for x := range s.q {
 				if x%256 == 0 {
@@ -218,6 +275,11 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 			return PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(randomPoly(rng, F, rng.IntN(8)), "")}
 		},
 	}
+}
+
+// tableRequest is a request of the table operation.
+func tableRequest(field string, _ int, polynomial string) string {
+	return `{"field":` + field + `,"polynomial":` + polynomial + `}`
 }
 
 // randomSmallField draws GF(p^k) with q ≤ 4096.
@@ -303,6 +365,9 @@ type FibersResult struct {
 type parsedTable struct {
 	F   *gf
 	out []int
+	// at[x] is the index in the request's lists of the input with
+	// encoding x.
+	at []int
 }
 
 // parseTable checks that a table is the graph of a map on the whole field:
@@ -317,13 +382,18 @@ func parseTable(t ValueTable) (*parsedTable, error) {
 		return nil, core.Refusef("the table's field has %s elements; tables are limited to %d", F.qString(), MaxTableSize)
 	}
 	qi := int(F.q.Int64())
+	if t.Polynomial != nil {
+		if err := checkTableWork(len(t.Polynomial.Coefficients)-1, qi); err != nil {
+			return nil, err
+		}
+	}
 	if len(t.Inputs) != len(t.Outputs) {
-		return nil, core.DomainErrorf("the table has %d inputs but %d outputs; they must pair up", len(t.Inputs), len(t.Outputs))
+		return nil, core.DomainErrorAt("/payload/table/outputs", "the table has %d inputs but %d outputs; they must pair up", len(t.Inputs), len(t.Outputs))
 	}
 	if len(t.Inputs) != qi {
-		return nil, core.DomainErrorf("the table has %d entries but GF(%s) has %d elements; a map's table lists every element exactly once", len(t.Inputs), F.qString(), qi)
+		return nil, core.DomainErrorAt("/payload/table/inputs", "the table has %d entries but GF(%s) has %d elements; a map's table lists every element exactly once", len(t.Inputs), F.qString(), qi)
 	}
-	out := make([]int, qi)
+	out, at := make([]int, qi), make([]int, qi)
 	for i := range out {
 		out[i] = -1
 	}
@@ -338,11 +408,11 @@ func parseTable(t ValueTable) (*parsedTable, error) {
 		}
 		xe := F.smallEncode(x)
 		if out[xe] >= 0 {
-			return nil, core.DomainErrorf("input %d repeats an earlier input (encoding %d); each element must appear exactly once", i, xe)
+			return nil, core.DomainErrorAt(fmt.Sprintf("/payload/table/inputs/%d", i), "input %d repeats an earlier input (encoding %d); each element must appear exactly once", i, xe)
 		}
-		out[xe] = F.smallEncode(y)
+		out[xe], at[xe] = F.smallEncode(y), i
 	}
-	return &parsedTable{F: F, out: out}, nil
+	return &parsedTable{F: F, out: out, at: at}, nil
 }
 
 // smallEncode is encode for fields with q ≤ 2^16, on machine integers.
@@ -364,7 +434,6 @@ func (F *gf) smallEncode(a elem) int {
 // mismatch is a domain error. Grouping is a counting sort on encodings, so
 // the cost is linear in q.
 func fibersOperation() core.Operation[FibersRequest, FibersResult] {
-	wrap := func(f, rest string) string { return `{"table":{"field":` + f + `,` + rest + `}}` }
 	return core.Operation[FibersRequest, FibersResult]{
 		ID:         "finite_field.polynomial_map.fibers.compute",
 		Title:      "Fibers of a polynomial map over a finite field",
@@ -374,7 +443,19 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "value_table"},
 		InputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table from finite_field.polynomial_map.table.compute"}},
-		Limits:     tableLimits(wrap),
+		Limits: []core.Limit{
+			fieldSizeLimit(func(f string, k int) string { return fibersRequest(f, k, "") }),
+			tableWorkLimit(fibersRequest),
+			tableDegreeLimit(fibersRequest),
+		},
+		Bounds: withBounds(tableBounds("/table/field", "/table/polynomial"), core.Bounds{"/table/inputs": MaxTableSize, "/table/outputs": MaxTableSize}),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "fewer outputs than inputs", Payload: `{"table":{"field":{"characteristic":"2","degree":1},"inputs":["0","1"],"outputs":["0"]}}`, Code: core.DomainError, Path: "/payload/table/outputs"},
+				{Title: "a repeated input", Payload: `{"table":{"field":{"characteristic":"2","degree":1},"inputs":["1","1"],"outputs":["0","1"]}}`, Code: core.DomainError, Path: "/payload/table/inputs/1"},
+				{Title: "an output that contradicts the polynomial", Payload: `{"table":{"field":{"characteristic":"3","degree":1},"polynomial":{"coefficients":["0","0","1"]},"inputs":["2","1","0"],"outputs":["1","2","0"]}}`, Code: core.DomainError, Path: "/payload/table/outputs/1"},
+			}
+		},
 		Preflight: func(ctx context.Context, q FibersRequest) error {
 			_, err := parseTable(q.Table)
 			return err
@@ -449,15 +530,53 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 	}
 }
 
+// fibersRequest is a request of the fibers operation: the table of the
+// polynomial (or, for "", of the zero map, the smallest table of a field)
+// over the field of degree k given, its outputs computed through the
+// logarithm tables. It is built for the limits only.
+func fibersRequest(field string, k int, polynomial string) string {
+	var fj Field
+	if err := json.Unmarshal([]byte(field), &fj); err != nil {
+		panic(err)
+	}
+	t := ValueTable{Field: fj}
+	if polynomial != "" {
+		t.Polynomial = new(FieldPolynomial)
+		if err := json.Unmarshal([]byte(polynomial), t.Polynomial); err != nil {
+			panic(err)
+		}
+	}
+	F, err := shapeField(fj, "")
+	if err == nil && F.q.Cmp(bigInt(MaxTableSize)) <= 0 && (t.Polynomial == nil || checkTableWork(len(t.Polynomial.Coefficients)-1, int(F.q.Int64())) == nil) {
+		var f poly
+		if t.Polynomial != nil {
+			if f, err = F.parsePoly(*t.Polynomial, ""); err != nil {
+				panic(err)
+			}
+		}
+		s, err := newSmallField(context.Background(), F)
+		if err != nil {
+			panic(err)
+		}
+		cs := F.smallCoeffs(f)
+		render := F.newElementCache()
+		for x := range s.q {
+			t.Inputs = append(t.Inputs, render.element(x))
+			t.Outputs = append(t.Outputs, render.element(s.eval(cs, x)))
+		}
+	} else {
+		// Past a limit: preflight refuses before reading the entries.
+		t.Inputs, t.Outputs = []Element{}, []Element{}
+	}
+	return `{"table":` + mustJSON(t) + `}`
+}
+
 // checkPolynomial recomputes every output from the table's polynomial.
 func (t *parsedTable) checkPolynomial(ctx context.Context, fp FieldPolynomial) error {
 	F := t.F
 	f, err := F.parsePoly(fp, "/payload/table/polynomial")
 	if err != nil {
 		return err
-	}
-	if n := len(f) - 1; (min(n, len(t.out)-1)+1)*len(t.out) > MaxTableWork {
-		return core.Refusef("checking the table against a degree-%d polynomial costs more than %d steps", n, MaxTableWork)
 	}
 	s, err := newSmallField(ctx, F)
 	if err != nil {
@@ -471,7 +590,7 @@ func (t *parsedTable) checkPolynomial(ctx context.Context, fp FieldPolynomial) e
 			}
 		}
 		if v := s.eval(cs, x); v != y {
-			return core.DomainErrorf("the table does not match its polynomial: at the input with encoding %d the polynomial gives %s, the table %s; fix the outputs or drop \"polynomial\"", x, mustJSON(F.toElement(F.decode(bigInt(int64(v))))), mustJSON(F.toElement(F.decode(bigInt(int64(y))))))
+			return core.DomainErrorAt(fmt.Sprintf("/payload/table/outputs/%d", t.at[x]), "the table does not match its polynomial: at the input with encoding %d the polynomial gives %s, the table %s; fix the outputs or drop \"polynomial\"", x, mustJSON(F.toElement(F.decode(bigInt(int64(v))))), mustJSON(F.toElement(F.decode(bigInt(int64(y))))))
 		}
 	}
 	return nil

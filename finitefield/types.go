@@ -28,7 +28,7 @@ type Field struct {
 // coefficients in [0, p), constant first, monic of degree k. Variable only
 // names the generator for display (default "t").
 type Modulus struct {
-	Variable     string         `json:"variable,omitempty"`
+	Variable     Variable       `json:"variable,omitempty"`
 	Coefficients []core.Integer `json:"coefficients"`
 }
 
@@ -76,14 +76,16 @@ func (e *Element) UnmarshalJSON(b []byte) error {
 	switch {
 	case len(b) > 0 && b[0] == '"':
 		var i core.Integer
-		if err := json.Unmarshal(b, &i); err != nil {
+		if err := i.UnmarshalJSON(b); err != nil {
 			return err
 		}
 		*e = Element{set: true, scalar: i}
 	case len(b) > 0 && b[0] == '[':
-		var c []core.Integer
-		if err := json.Unmarshal(b, &c); err != nil {
-			return err
+		c, ok := scanCoordinates(b)
+		if !ok {
+			if err := json.Unmarshal(b, &c); err != nil {
+				return err
+			}
 		}
 		*e = Element{set: true, list: true, coeffs: c}
 	default:
@@ -92,17 +94,108 @@ func (e *Element) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// scanCoordinates reads a JSON array of integer strings without escapes,
+// the form every element list takes, without the generic decoder: value
+// tables hold 2^16 elements of up to 16 coordinates, and decoding them
+// through encoding/json costs most of a table request's time. It reports
+// false on anything else (escapes, malformed digits), which the generic
+// decoder then reads and reports on.
+func scanCoordinates(b []byte) ([]core.Integer, bool) {
+	i := 1
+	space := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+			i++
+		}
+	}
+	out := []core.Integer{}
+	space()
+	if i < len(b) && b[i] == ']' {
+		return out, i == len(b)-1
+	}
+	for {
+		space()
+		if i >= len(b) || b[i] != '"' {
+			return nil, false
+		}
+		j := bytes.IndexByte(b[i+1:], '"')
+		if j < 0 {
+			return nil, false
+		}
+		digits := b[i+1 : i+1+j]
+		if bytes.IndexByte(digits, '\\') >= 0 {
+			return nil, false
+		}
+		v, ok := smallInteger(digits)
+		if !ok {
+			x, err := core.ParseInteger(string(digits))
+			if err != nil {
+				return nil, false
+			}
+			v = core.Int(x)
+		}
+		out = append(out, v)
+		i += j + 2
+		space()
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i++
+		case ']':
+			return out, i == len(b)-1
+		default:
+			return nil, false
+		}
+	}
+}
+
+// smallIntegers are the shared values 0 … 255: elements never modify
+// their coordinates, so the many small coordinates of a value table can
+// share them.
+var smallIntegers = func() (t [256]core.Integer) {
+	for i := range t {
+		t[i] = core.Int64(int64(i))
+	}
+	return t
+}()
+
+// smallInteger reads a canonical decimal below 256.
+func smallInteger(d []byte) (core.Integer, bool) {
+	if len(d) == 0 || len(d) > 3 || (len(d) > 1 && d[0] == '0') {
+		return core.Integer{}, false
+	}
+	n := 0
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return core.Integer{}, false
+		}
+		n = 10*n + int(c-'0')
+	}
+	if n > 255 {
+		return core.Integer{}, false
+	}
+	return smallIntegers[n], true
+}
+
 // JSONSchema is the one schema for field elements. It is a single schema
 // with two types rather than an anyOf, because "pattern" constrains only
 // strings and "items" only arrays: a violation then points at the element
 // or coordinate that is wrong instead of at a branch that was not meant.
+//
+// It carries the field limits as its bounds: a residue modulo p has at
+// most MaxElementDigits digits, and an element of GF(p^k) at most
+// MaxDegree coordinates.
 func (Element) JSONSchema() *jsonschema.Schema {
 	integer := core.Integer{}.JSONSchema()
+	integer.MaxLength = core.Ptr(MaxElementDigits)
 	return &jsonschema.Schema{
 		Types:       []string{"string", "array"},
 		Description: "a finite-field element: an integer string in [0, p) for GF(p); for GF(p^k) the list of its coordinates in the basis 1, t, …, t^(k−1), constant first, no trailing zeros (zero is [])",
 		Pattern:     integer.Pattern,
+		MaxLength:   core.Ptr(MaxElementDigits),
 		Items:       integer,
+		MaxItems:    core.Ptr(MaxDegree),
 	}
 }
 
@@ -110,8 +203,57 @@ func (Element) JSONSchema() *jsonschema.Schema {
 // constant first, no trailing zeros (the zero polynomial has none).
 // Variable defaults to "x".
 type FieldPolynomial struct {
-	Variable     string    `json:"variable,omitempty"`
+	Variable     Variable  `json:"variable,omitempty"`
 	Coefficients []Element `json:"coefficients"`
+}
+
+// Variable names a polynomial's variable (or a modulus's generator): one
+// lowercase ASCII letter, core.VariablePattern, as in every domain.
+type Variable string
+
+// JSONSchema enumerates the 26 letters rather than writing maxLength 1
+// beside the pattern: the payload scan refuses a string past its
+// maxLength as RESOURCE_REFUSED, but a variable of two letters (or "", or
+// a NUL, or 300,000 characters) is malformed, not too large, and is
+// refused as INVALID_PAYLOAD.
+func (Variable) JSONSchema() *jsonschema.Schema {
+	letters := make([]string, 0, 26)
+	for c := 'a'; c <= 'z'; c++ {
+		letters = append(letters, string(c))
+	}
+	return core.Enum("name of the variable: one lowercase letter, e.g. \"x\"", letters...)
+}
+
+// MaxElementDigits bounds the decimal digits of a residue modulo p: p has
+// at most MaxFieldBits bits, and 2^1024 − 1 has 309 digits.
+const MaxElementDigits = 309
+
+// fieldBounds writes the field limits into the request schema for the
+// field object at the JSON pointer at: k at most MaxDegree, so the modulus
+// at most MaxDegree+1 coefficients, and p (like every coefficient below
+// it) at most MaxElementDigits digits.
+func fieldBounds(at string) core.Bounds { return fieldBoundsWithin(at, MaxDegree, MaxElementDigits) }
+
+// fieldBoundsWithin is fieldBounds for an operation with tighter limits:
+// k at most maxK and p at most digits decimal digits.
+func fieldBoundsWithin(at string, maxK, digits int64) core.Bounds {
+	return core.Bounds{
+		at + "/characteristic":         digits,
+		at + "/degree":                 maxK,
+		at + "/modulus/coefficients":   maxK + 1,
+		at + "/modulus/coefficients/*": digits,
+	}
+}
+
+// withBounds merges bound sets; each names its own fields.
+func withBounds(sets ...core.Bounds) core.Bounds {
+	out := core.Bounds{}
+	for _, s := range sets {
+		for k, v := range s {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Declared limits shared by every operation that takes a field.
@@ -122,23 +264,46 @@ const (
 	MaxFieldBits = 1024
 )
 
-func fieldLimits() []core.Limit {
+// fieldLimits declares the limits every operation that takes a field
+// shares. wrap turns a field object of degree k into a whole request of
+// the operation, so that each limit's Beyond and At payloads are requests
+// of that operation: Beyond just past the limit, At exactly on it.
+func fieldLimits(wrap func(field string, k int) string) []core.Limit {
+	two := func(e int) *big.Int { return new(big.Int).Lsh(big.NewInt(1), uint(e)) }
 	return []core.Limit{
 		{
 			Name: "extension_degree", Max: MaxDegree, Unit: "degree k",
 			Description: "the field GF(p^k) has k at most this",
 			Beyond: func() string {
-				return `{"field":{"characteristic":"2","degree":65,"modulus":{"coefficients":["1","1"` + repeat(`,"0"`, 63) + `,"1"]}}}`
+				return wrap(`{"characteristic":"2","degree":65,"modulus":{"coefficients":["1","1"`+repeat(`,"0"`, 63)+`,"1"]}}`, 65)
+			},
+			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^64+x^4+x^3+x+1)) = 1.
+			At: func() string {
+				return wrap(`{"characteristic":"2","degree":64,"modulus":{"coefficients":["1","1","0","1","1"`+repeat(`,"0"`, 59)+`,"1"]}}`, 64)
 			},
 		},
 		{
 			Name: "field_bits", Max: MaxFieldBits, Unit: "bits",
 			Description: "k times the bit length of p (an upper bound on log2 q) is at most this",
+			// PARI/GP 2.15: nextprime(2^1024) = 2^1024 + 643 and
+			// precprime(2^1024) = 2^1024 − 105.
 			Beyond: func() string {
-				return `{"field":{"characteristic":"` + new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 1279), big.NewInt(1)).String() + `","degree":1}}`
+				return wrap(`{"characteristic":"`+new(big.Int).Add(two(MaxFieldBits), big.NewInt(643)).String()+`","degree":1}`, 1)
+			},
+			At: func() string {
+				return wrap(`{"characteristic":"`+new(big.Int).Sub(two(MaxFieldBits), big.NewInt(105)).String()+`","degree":1}`, 1)
 			},
 		},
 	}
+}
+
+// oneIn writes the element 1 of a field of degree k as a request does:
+// "1" over GF(p), ["1"] over GF(p^k).
+func oneIn(k int) string {
+	if k == 1 {
+		return `"1"`
+	}
+	return `["1"]`
 }
 
 func repeat(s string, n int) string { return string(bytes.Repeat([]byte(s), n)) }
@@ -168,9 +333,18 @@ func shapeField(fj Field, path string) (*gf, error) {
 	if err := checkFieldLimits(fj); err != nil {
 		return nil, err
 	}
+	F, err := shapeFieldAt(fj, path)
+	if err != nil {
+		return nil, err
+	}
+	F.at = path
+	return F, nil
+}
+
+func shapeFieldAt(fj Field, path string) (*gf, error) {
 	p := fj.Characteristic.Big()
 	if p.Cmp(big.NewInt(2)) < 0 {
-		return nil, core.DomainErrorf("the characteristic must be a prime p ≥ 2, got %s", p)
+		return nil, core.DomainErrorAt(path+"/characteristic", "the characteristic must be a prime p ≥ 2, got %s", p)
 	}
 	k := fj.Degree
 	if k < 1 {
@@ -203,6 +377,15 @@ func shapeField(fj Field, path string) (*gf, error) {
 	return newGF(p, k, f), nil
 }
 
+// pointer is the JSON pointer of a member of the field object in the
+// request, or "" for a field built internally.
+func (F *gf) pointer(member string) string {
+	if F.at == "" {
+		return ""
+	}
+	return F.at + member
+}
+
 // Primality of the characteristic as stated in results.
 const (
 	primalityProven   = "proven"
@@ -215,7 +398,7 @@ const (
 func (F *gf) certify(ctx context.Context) (string, error) {
 	status, witness := primality.Test(F.p)
 	if status == primality.Composite {
-		return "", compositeError(ctx, F.p, witness)
+		return "", compositeError(ctx, F.p, witness, F.pointer("/characteristic"))
 	}
 	verdict := primalityProven
 	if status == primality.ProbablePrime {
@@ -233,7 +416,7 @@ func (F *gf) certify(ctx context.Context) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			return "", core.DomainErrorf("the modulus is reducible over GF(%s): it is divisible by %s; choose an irreducible polynomial of degree %d (e.g. from PARI/GP's ffinit(%s, %d))", F.p, renderPoly(B, factor, "t", ""), F.k, F.p, F.k)
+			return "", core.DomainErrorAt(F.pointer("/modulus"), "the modulus is reducible over GF(%s): it is divisible by %s; choose an irreducible polynomial of degree %d (e.g. from PARI/GP's ffinit(%s, %d))", F.p, renderPoly(B, factor, "t", ""), F.k, F.p, F.k)
 		}
 	}
 	return verdict, nil
@@ -241,27 +424,27 @@ func (F *gf) certify(ctx context.Context) (string, error) {
 
 // compositeError names a divisor of the composite characteristic when a
 // cheap search finds one, and the Miller–Rabin witness otherwise.
-func compositeError(ctx context.Context, p, witness *big.Int) error {
+func compositeError(ctx context.Context, p, witness *big.Int, at string) error {
 	if witness != nil {
 		if g := new(big.Int).GCD(nil, nil, witness, p); g.Cmp(big.NewInt(1)) > 0 && g.Cmp(p) < 0 {
-			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", g)
+			return core.DomainErrorAt(at, "p is not prime: divisible by %s; the characteristic of a finite field must be prime", g)
 		}
 	}
 	if p.BitLen() <= 80 {
 		fs, _, err := factor.Factor(ctx, p, orderFactorBudget)
 		if err == nil && len(fs) > 0 {
-			return core.DomainErrorf("p is not prime: divisible by %s; the characteristic of a finite field must be prime", fs[0].Base)
+			return core.DomainErrorAt(at, "p is not prime: divisible by %s; the characteristic of a finite field must be prime", fs[0].Base)
 		}
 	}
 	for _, r := range factor.SmallPrimes(1 << 12) {
 		if new(big.Int).Mod(p, new(big.Int).SetUint64(r)).Sign() == 0 {
-			return core.DomainErrorf("p is not prime: divisible by %d; the characteristic of a finite field must be prime", r)
+			return core.DomainErrorAt(at, "p is not prime: divisible by %d; the characteristic of a finite field must be prime", r)
 		}
 	}
 	if witness != nil {
-		return core.DomainErrorf("p is not prime: %s is a Miller–Rabin witness to its compositeness; the characteristic of a finite field must be prime", witness)
+		return core.DomainErrorAt(at, "p is not prime: %s is a Miller–Rabin witness to its compositeness; the characteristic of a finite field must be prime", witness)
 	}
-	return core.DomainErrorf("p is not prime; the characteristic of a finite field must be prime")
+	return core.DomainErrorAt(at, "p is not prime; the characteristic of a finite field must be prime")
 }
 
 // parseElement reads an element of F in the form its degree requires.
@@ -333,7 +516,7 @@ func (F *gf) toPoly(a poly, variable string) FieldPolynomial {
 	for i, c := range a {
 		cs[i] = F.toElement(c)
 	}
-	return FieldPolynomial{Variable: variable, Coefficients: cs}
+	return FieldPolynomial{Variable: Variable(variable), Coefficients: cs}
 }
 
 // toField renders F's presentation.
@@ -363,7 +546,7 @@ func (F *gf) toRendered(a poly, variable, generator string) core.Polynomial[Elem
 func generatorName(fj Field, variable string) string {
 	g := "t"
 	if fj.Modulus != nil && fj.Modulus.Variable != "" {
-		g = fj.Modulus.Variable
+		g = string(fj.Modulus.Variable)
 	}
 	if variable == "" {
 		variable = "x"

@@ -181,6 +181,60 @@ func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 	return r
 }
 
+// Modulus is a nonzero divisor prepared once for many reductions (its
+// reversed inverse computed when Newton division pays), for callers that
+// multiply modulo the same polynomial again and again: Frobenius
+// matrices, the norms of equal-degree splitting. MulMod alone prepares the
+// divisor on every call. A Modulus is immutable and safe for concurrent
+// use with the Field that made it.
+type Modulus struct{ md *modulus }
+
+// NewModulus prepares m, which must be nonzero (it panics otherwise).
+// Its reversed inverse is computed from degree preparedNewtonMin on for
+// p < 2^31, lower than for a single division because the inverse is paid
+// for once.
+func (f *Field) NewModulus(m []uint64) *Modulus {
+	md := f.newModulus(clone(m))
+	if md.inv == nil && f.p < 1<<31 && len(m)-1 >= preparedNewtonMin {
+		md.inv = f.seriesInverse(reverse(md.b), len(md.b))
+	}
+	return &Modulus{md}
+}
+
+// preparedNewtonMin: with the inverse prepared, reducing a product of
+// degree 2n modulo a divisor of degree n by Newton division beats the
+// classical division from about n = 256 for small p (p = 10007 on the
+// shared machine: 64 µs against 410 µs at n = 256, 132 µs against 510 µs at
+// n = 400; at n = 128 the two are within noise); for 61-bit p, with three
+// transform primes, the measurements did not show a gain below
+// divNewtonMin.
+const preparedNewtonMin = 256
+
+// Polynomial returns the divisor (read-only).
+func (m *Modulus) Polynomial() []uint64 { return m.md.b }
+
+// MulModBy returns a·b mod m, like MulMod with the divisor prepared.
+func (f *Field) MulModBy(a, b []uint64, m *Modulus) []uint64 {
+	if len(a) >= len(m.md.b) {
+		a = f.Rem(a, m.md.b)
+	}
+	if len(b) >= len(m.md.b) {
+		b = f.Rem(b, m.md.b)
+	}
+	return clone(f.reduce(m.md, f.Mul(a, b)))
+}
+
+// RemBy returns a mod m, like Rem with the divisor prepared.
+func (f *Field) RemBy(a []uint64, m *Modulus) []uint64 {
+	if len(a) < len(m.md.b) {
+		return clone(a)
+	}
+	if m.md.inv == nil || len(a)-len(m.md.b)+1 > len(m.md.inv) {
+		return f.Rem(a, m.md.b)
+	}
+	return clone(f.reduce(m.md, a))
+}
+
 // MulMod returns a·b mod m (operands of degree deg m or more are reduced
 // first). It panics if m is zero.
 func (f *Field) MulMod(a, b, m []uint64) []uint64 {
@@ -208,7 +262,8 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 	if e.Sign() < 0 {
 		panic("gfpoly: negative exponent")
 	}
-	md := f.newModulus(m)
+	// The divisor serves every step, so it is prepared as for a Modulus.
+	md := f.NewModulus(m).md
 	base := a
 	if len(base) >= len(m) {
 		base = f.Rem(base, m)

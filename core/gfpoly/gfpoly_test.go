@@ -639,3 +639,31 @@ func TestReduceWithInverse(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparedModulus checks MulModBy and RemBy against MulMod and Rem on
+// both sides of the Newton crossover.
+func TestPreparedModulus(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 4))
+	for _, p := range []uint64{2, 10007, 4611686018427387847} {
+		f := NewField(p)
+		for _, lm := range []int{1, 2, 50, preparedNewtonMin + 40, divNewtonMin + 3} {
+			m := randomPoly(rng, lm, p)
+			if len(m) == 0 {
+				continue
+			}
+			md := f.NewModulus(m)
+			if !Equal(md.Polynomial(), m) {
+				t.Fatal("the prepared divisor differs from m")
+			}
+			for _, la := range []int{0, lm - 1, lm, 2*lm - 1, 3*lm + 1} {
+				a, b := randomPoly(rng, la, p), randomPoly(rng, lm, p)
+				if got, want := f.MulModBy(a, b, md), f.MulMod(a, b, m); !Equal(got, want) {
+					t.Fatalf("p=%d len m=%d len a=%d: MulModBy differs from MulMod", p, lm, la)
+				}
+				if got, want := f.RemBy(a, md), f.Rem(a, m); !Equal(got, want) {
+					t.Fatalf("p=%d len m=%d len a=%d: RemBy differs from Rem", p, lm, la)
+				}
+			}
+		}
+	}
+}

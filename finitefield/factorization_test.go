@@ -1,0 +1,206 @@
+package finitefield
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"jacobian.dev/conformance"
+)
+
+// pariFactorCases is testdata/pari_factor.json, written by
+// testdata/gen_pari_factor.py from PARI/GP 2.15.2 (factor(P) and
+// pollead(P); see the script).
+type pariFactorCases struct {
+	PariVersion   string `json:"pari_version"`
+	Factorization []struct {
+		Request json.RawMessage `json:"request"`
+		Unit    json.RawMessage `json:"unit"`
+		Factors []struct {
+			Coefficients json.RawMessage `json:"coefficients"`
+			Multiplicity int             `json:"multiplicity"`
+		} `json:"factors"`
+	} `json:"factorization"`
+}
+
+func TestPariFactorization(t *testing.T) {
+	b, err := os.ReadFile("testdata/pari_factor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c pariFactorCases
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.PariVersion != "2.15.2" {
+		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", c.PariVersion)
+	}
+	rt := newRuntime(t)
+	for i, c := range conformance.AtLeast(t, "factorization", 50, c.Factorization) {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			o := run(t, rt, factorID, string(c.Request))
+			completed(t, o)
+			var r FactorizationResult
+			if err := json.Unmarshal(o.Value, &r); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := mustJSON(r.Unit), compactJSON(t, c.Unit); got != want {
+				t.Errorf("unit %s, PARI/GP %s", got, want)
+			}
+			if len(r.Factors) != len(c.Factors) {
+				t.Fatalf("%d factors, PARI/GP %d: %s", len(r.Factors), len(c.Factors), o.Value)
+			}
+			for j, f := range r.Factors {
+				if got, want := mustJSON(f.Factor.Coefficients), compactJSON(t, c.Factors[j].Coefficients); got != want || f.Multiplicity != c.Factors[j].Multiplicity {
+					t.Errorf("factor %d: %s^%d, PARI/GP %s^%d", j, got, f.Multiplicity, want, c.Factors[j].Multiplicity)
+				}
+			}
+		})
+	}
+}
+
+// TestFactorWordsAgainstGeneric holds the machine-word factorization to
+// the generic one, the reference, on random polynomials over prime fields
+// of word size: the same factors in the same order.
+func TestFactorWordsAgainstGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 1))
+	ctx := context.Background()
+	primes := []uint64{2, 3, 5, 7, 31, 10007, 1<<31 - 1, 1<<61 - 1}
+	for i := range 120 {
+		p := primes[i%len(primes)]
+		F := newGF(new(big.Int).SetUint64(p), 1, nil)
+		f := F.pmonic(randomFactored(rng, F, 30))
+		if deg(f) < 1 {
+			continue
+		}
+		words, err := F.factorizeWords(ctx, f, seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		generic, err := F.factorizeGeneric(ctx, f, seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := slices.EqualFunc(words, generic, func(a, b factorPart) bool { return a.mult == b.mult && polyEqual(a.f, b.f) })
+		if !same {
+			t.Fatalf("GF(%d), f = %v: words %v, generic %v", p, F.toWords(f), words, generic)
+		}
+	}
+}
+
+// TestFactorBruteForce factors every monic polynomial of degree ≤ 7 over
+// GF(2) and degree ≤ 4 over GF(3) and compares with trial division by the
+// monic irreducibles, found by sieving: a monic polynomial of degree d is
+// irreducible exactly when no product of two monic polynomials of lower
+// degree equals it.
+func TestFactorBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct{ p, maxDeg int }{{2, 7}, {3, 4}} {
+		F := newGF(big.NewInt(int64(c.p)), 1, nil)
+		all := func(d int) []poly { // monic, degree d
+			var out []poly
+			n := 1
+			for range d {
+				n *= c.p
+			}
+			for code := range n {
+				f := make(poly, d+1)
+				for i := range d {
+					f[i] = F.fromInt(big.NewInt(int64(code % c.p)))
+					code /= c.p
+				}
+				f[d] = F.one()
+				out = append(out, trimPoly(f))
+			}
+			return out
+		}
+		reducible := map[string]bool{}
+		for d1 := 1; d1 <= c.maxDeg; d1++ {
+			for d2 := 1; d1+d2 <= c.maxDeg; d2++ {
+				for _, a := range all(d1) {
+					for _, b := range all(d2) {
+						reducible[fmt.Sprint(F.toWords(F.pmul(a, b)))] = true
+					}
+				}
+			}
+		}
+		var irreducibles []poly
+		for d := 1; d <= c.maxDeg; d++ {
+			for _, f := range all(d) {
+				if !reducible[fmt.Sprint(F.toWords(f))] {
+					irreducibles = append(irreducibles, f)
+				}
+			}
+		}
+		for d := 1; d <= c.maxDeg; d++ {
+			for _, f := range all(d) {
+				var want []factorPart
+				rest := f
+				for _, g := range irreducibles {
+					m := 0
+					for {
+						q, r := F.pdivmod(rest, g)
+						if len(r) != 0 {
+							break
+						}
+						rest, m = q, m+1
+					}
+					if m > 0 {
+						want = append(want, factorPart{g, m})
+					}
+				}
+				F.sortFactors(want)
+				for _, path := range []func(context.Context, poly, *rand.Rand) ([]factorPart, error){F.factorizeWords, F.factorizeGeneric} {
+					got, err := path(ctx, f, seededRand(F.fingerprint(f)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.EqualFunc(got, want, func(a, b factorPart) bool { return a.mult == b.mult && polyEqual(a.f, b.f) }) {
+						t.Fatalf("GF(%d): %v factors as %v, trial division gives %v", c.p, F.toWords(f), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFactorBSGSAgainstGeneric holds the baby-step giant-step
+// distinct-degree factorization, forced on from degree 2, to the generic
+// factorization on random polynomials with factors of many degrees.
+func TestFactorBSGSAgainstGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	ctx := context.Background()
+	primes := []uint64{2, 3, 7, 10007, 1<<61 - 1}
+	for i := range 60 {
+		p := primes[i%len(primes)]
+		F := newGF(new(big.Int).SetUint64(p), 1, nil)
+		f := poly{F.one()}
+		for deg(f) < 20+i {
+			f = F.pmul(f, randomPoly(rng, F, 1+rng.IntN(12)))
+		}
+		f = F.pmonic(f)
+		w := newWordFactorer(p)
+		w.bsgsFrom = 2
+		fs, err := w.factor(ctx, F.toWords(f), seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]factorPart, len(fs))
+		for j, g := range fs {
+			got[j] = factorPart{fromWords(g.f), g.mult}
+		}
+		F.sortFactors(got)
+		want, err := F.factorizeGeneric(ctx, f, seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(got, want, func(a, b factorPart) bool { return a.mult == b.mult && polyEqual(a.f, b.f) }) {
+			t.Fatalf("GF(%d), f = %v: baby-step giant-step %v, generic %v", p, F.toWords(f), got, want)
+		}
+	}
+}

@@ -1,0 +1,763 @@
+package finitefield
+
+// Complete factorization of univariate polynomials over GF(q), in the three
+// classical stages (von zur Gathen and Gerhard, Modern Computer Algebra,
+// 3rd ed., chapter 14; Knuth, TAOCP vol. 2, §4.6.2):
+//
+//  1. Square-free factorization. For monic f, c = gcd(f, f′) holds every
+//     repeated factor; w = f/c is the product of the distinct factors, and
+//     peeling y = gcd(w, c) off w step by step (w/y is the product of the
+//     factors of multiplicity exactly i) gives f = ∏ g_i^i for the part of
+//     f whose multiplicities are prime to p (Yun's algorithm, adapted to
+//     characteristic p as in MCA Algorithm 14.21 and Exercise 14.30). What
+//     is left, c, has c′ = 0, so c(x) = d(x^p) with d = c^(1/p): its
+//     coefficients are those of c at the powers x^(jp), each raised to
+//     1/p, which in GF(p^k) is the power p^(k−1). d is factored the same
+//     way and its multiplicities multiplied by p.
+//  2. Distinct-degree factorization of each square-free g. The polynomial
+//     x^(q^i) − x is the product of all monic irreducibles whose degree
+//     divides i, so for i = 1, 2, … the gcd of x^(q^i) − x with what is
+//     left of g is the product of the factors of degree exactly i; once
+//     2i exceeds the degree of what is left, that is irreducible (MCA
+//     Algorithm 14.3).
+//  3. Equal-degree splitting of each product of factors of one degree d
+//     by Cantor–Zassenhaus (Math. Comp. 36 (1981)): for a random residue
+//     a, gcd(a^((q^d−1)/2) − 1, g) is a proper factor with probability
+//     about 1/2 when q is odd; in characteristic 2 the half power is
+//     replaced by the trace a + a^2 + … + a^(2^(md−1)), q = 2^m (MCA
+//     Algorithm 14.8 and Exercise 14.16). The random residues come from a
+//     generator seeded by the input (see seededRand), so every run splits
+//     the same way.
+//
+// Two implementations. Over prime fields with p < 2^62 the work is on
+// machine words with core/gfpoly's fast kernels (transform products,
+// Newton division with prepared divisors, half-gcd). Below degree 300 the
+// distinct-degree stage steps x^(q^i) by the word Frobenius matrix of g
+// (n² word products a step) and shares one gcd among 16 steps (Shoup's
+// blocking); from degree 300 on it is the baby-step giant-step method of
+// von zur Gathen and Shoup as Kaltofen and Shoup present it (ddfBSGS),
+// with Brent–Kung modular composition for the giant steps, about 3n
+// products modulo g and √(n/2) compositions of n² word products instead of
+// n/2 matrix steps. Equal-degree splitting takes its norms through the
+// Frobenius matrix too. Over GF(p^k) and large p the generic arithmetic of
+// this package is used, with x^(q^i) from the Frobenius matrix of g
+// (frobeniusMap, n² field operations a step, O(n³) in all). The generic
+// path is also the reference the tests hold the word paths to. Not done
+// here: Kaltofen–Shoup's own equal-degree refinement and the fast
+// (Kedlaya–Umans style) composition, which matter above a few thousand.
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/modular"
+)
+
+// factorPart is a polynomial with a multiplicity: a square-free part of f
+// with the multiplicity of its factors, or an irreducible factor.
+type factorPart struct {
+	f    poly
+	mult int
+}
+
+// gfpolyLimit: core/gfpoly takes primes below 2^62.
+const gfpolyLimit = 62
+
+// onWords reports whether F takes the machine-word path.
+func (F *gf) onWords() bool { return F.k == 1 && F.p.BitLen() <= gfpolyLimit }
+
+// factorize returns the monic irreducible factors of the monic f of degree
+// ≥ 1 with their multiplicities, in canonical order (see sortFactors).
+func (F *gf) factorize(ctx context.Context, f poly, rng *rand.Rand) ([]factorPart, error) {
+	if F.onWords() {
+		return F.factorizeWords(ctx, f, rng)
+	}
+	return F.factorizeGeneric(ctx, f, rng)
+}
+
+// sortFactors puts factors in the canonical order: ascending degree, then
+// ascending coefficients from the leading one down, each compared by its
+// integer encoding (polyCompare).
+func (F *gf) sortFactors(fs []factorPart) {
+	slices.SortFunc(fs, func(a, b factorPart) int { return F.polyCompare(a.f, b.f) })
+}
+
+// factorizeGeneric is the three stages on the generic arithmetic.
+func (F *gf) factorizeGeneric(ctx context.Context, f poly, rng *rand.Rand) ([]factorPart, error) {
+	parts, err := F.squarefree(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var out []factorPart
+	for _, sq := range parts {
+		blocks, err := F.ddfGeneric(ctx, sq.f)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range blocks {
+			irr, err := F.edf(ctx, rng, b.f, b.mult)
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range irr {
+				out = append(out, factorPart{g, sq.mult})
+			}
+		}
+	}
+	F.sortFactors(out)
+	return out, nil
+}
+
+// squarefree returns the square-free factorization of the monic f: pairwise
+// coprime monic square-free g of degree ≥ 1 with f = ∏ g^mult.
+func (F *gf) squarefree(ctx context.Context, f poly) ([]factorPart, error) {
+	var out []factorPart
+	c := F.pgcd(f, F.pderiv(f))
+	w, _ := F.pdivmod(f, c)
+	for i := 1; deg(w) > 0; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		y := F.pgcd(w, c)
+		if g, _ := F.pdivmod(w, y); deg(g) > 0 {
+			out = append(out, factorPart{g, i})
+		}
+		w = y
+		c, _ = F.pdivmod(c, y)
+	}
+	if deg(c) > 0 {
+		root, err := F.pthRoot(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		inner, err := F.squarefree(ctx, root)
+		if err != nil {
+			return nil, err
+		}
+		p := int(F.p.Int64()) // c has degree ≥ p, so p is an int
+		for _, g := range inner {
+			out = append(out, factorPart{g.f, g.mult * p})
+		}
+	}
+	return out, nil
+}
+
+// pthRoot returns d with d(x)^p = c(x) for c with c′ = 0: the coefficients
+// of c at x^(jp), each to the power 1/p = p^(k−1) in GF(p^k).
+func (F *gf) pthRoot(ctx context.Context, c poly) (poly, error) {
+	p := int(F.p.Int64())
+	e := new(big.Int).Exp(F.p, big.NewInt(int64(F.k-1)), nil)
+	out := make(poly, deg(c)/p+1)
+	for j := range out {
+		a := c[j*p]
+		if F.k > 1 && !isZero(a) {
+			var err error
+			if a, err = F.powCtx(ctx, a, e); err != nil {
+				return nil, err
+			}
+		}
+		out[j] = a
+	}
+	return trimPoly(out), nil
+}
+
+// ddfGeneric splits the monic square-free g into blocks: products of all
+// its irreducible factors of one degree, with that degree as mult.
+func (F *gf) ddfGeneric(ctx context.Context, g poly) ([]factorPart, error) {
+	if deg(g) == 1 {
+		return []factorPart{{g, 1}}, nil
+	}
+	fr, err := F.newFrobeniusMap(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	var out []factorPart
+	x := F.xPoly()
+	h := x
+	for i := 1; 2*i <= deg(g); i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		core.ReportProgress(ctx, float64(2*i), float64(deg(g)), "distinct-degree factorization")
+		// h stays reduced modulo the first g, which the later ones divide.
+		h = fr.apply(h)
+		if d := F.pgcd(F.psub(h, x), g); deg(d) > 0 {
+			out = append(out, factorPart{d, i})
+			g, _ = F.pdivmod(g, d)
+		}
+	}
+	if deg(g) > 0 {
+		out = append(out, factorPart{g, deg(g)})
+	}
+	return out, nil
+}
+
+// factorizeWords is the three stages on machine words.
+func (F *gf) factorizeWords(ctx context.Context, f poly, rng *rand.Rand) ([]factorPart, error) {
+	w := newWordFactorer(F.p.Uint64())
+	fs, err := w.factor(ctx, F.toWords(f), rng)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]factorPart, len(fs))
+	for i, g := range fs {
+		out[i] = factorPart{fromWords(g.f), g.mult}
+	}
+	F.sortFactors(out)
+	return out, nil
+}
+
+// wordFactorer factors over GF(p), p < 2^62, on core/gfpoly.
+type wordFactorer struct {
+	fld *gfpoly.Field
+	p   uint64
+	q   *big.Int
+	// bsgsFrom is the least square-free degree for ddfBSGS (bsgsFrom,
+	// lowered by the tests to hold it to ddf).
+	bsgsFrom int
+}
+
+type wordPart struct {
+	f    []uint64
+	mult int
+}
+
+func newWordFactorer(p uint64) *wordFactorer {
+	return &wordFactorer{fld: gfpoly.NewField(p), p: p, q: new(big.Int).SetUint64(p), bsgsFrom: bsgsFrom}
+}
+
+func (w *wordFactorer) factor(ctx context.Context, f []uint64, rng *rand.Rand) ([]wordPart, error) {
+	parts, err := w.squarefree(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	var out []wordPart
+	for _, sq := range parts {
+		ddf := w.ddf
+		if len(sq.f)-1 >= w.bsgsFrom {
+			ddf = w.ddfBSGS
+		}
+		blocks, err := ddf(ctx, sq.f)
+		if err != nil {
+			return nil, err
+		}
+		for _, b := range blocks {
+			irr, err := w.edf(ctx, rng, b.f, b.mult)
+			if err != nil {
+				return nil, err
+			}
+			for _, g := range irr {
+				out = append(out, wordPart{g, sq.mult})
+			}
+		}
+	}
+	return out, nil
+}
+
+func (w *wordFactorer) squarefree(ctx context.Context, f []uint64) ([]wordPart, error) {
+	fl := w.fld
+	var out []wordPart
+	c, err := fl.GCDContext(ctx, f, fl.Derivative(f))
+	if err != nil {
+		return nil, err
+	}
+	v := fl.DivExact(f, c)
+	for i := 1; len(v) > 1; i++ {
+		y, err := fl.GCDContext(ctx, v, c)
+		if err != nil {
+			return nil, err
+		}
+		if g := fl.DivExact(v, y); len(g) > 1 {
+			out = append(out, wordPart{g, i})
+		}
+		v = y
+		c = fl.DivExact(c, y)
+	}
+	if len(c) > 1 {
+		// Over GF(p) the p-th root of a coefficient is itself.
+		p := int(w.p)
+		root := make([]uint64, (len(c)-1)/p+1)
+		for j := range root {
+			root[j] = c[j*p]
+		}
+		inner, err := w.squarefree(ctx, root)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range inner {
+			out = append(out, wordPart{g.f, g.mult * p})
+		}
+	}
+	return out, nil
+}
+
+// ddf is ddfGeneric on words: x^(q^i) from x^(q^(i−1)) by the word
+// Frobenius matrix of g while g is small enough to hold it (rebuilt for
+// what is left of g once that has shrunk by a third), by modular powering
+// beyond. The gcds are taken in batches of ddfBatch steps (Shoup,
+// J. Symb. Comp. 20 (1995), §3): one gcd of ∏ (x^(q^i) − x) mod g per
+// batch, and only when it is not 1 one gcd per step of the batch, each
+// with what is left of that gcd, which splits it by degree.
+func (w *wordFactorer) ddf(ctx context.Context, g []uint64) ([]wordPart, error) {
+	fl := w.fld
+	var out []wordPart
+	x := []uint64{0, 1}
+	h := x
+	md := fl.NewModulus(g)
+	var fr *wordFrobenius
+	for i := 1; 2*i <= len(g)-1; {
+		core.ReportProgress(ctx, float64(2*i), float64(len(g)-1), "distinct-degree factorization")
+		n := len(g) - 1
+		if n <= maxWordFrobenius && (fr == nil || 3*n < 2*fr.n) {
+			var err error
+			if fr, err = w.frobenius(ctx, md); err != nil {
+				return nil, err
+			}
+			h = fl.RemBy(h, md)
+		}
+		start := i
+		var steps [][]uint64
+		product := []uint64{1}
+		for ; len(steps) < ddfBatch && 2*i <= n; i++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if fr != nil {
+				h = fl.RemBy(fr.apply(h), md)
+			} else {
+				var err error
+				if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+					return nil, err
+				}
+			}
+			step := fl.Sub(h, x)
+			steps = append(steps, step)
+			product = fl.MulModBy(product, step, md)
+		}
+		d, err := fl.GCDContext(ctx, product, g)
+		if err != nil {
+			return nil, err
+		}
+		if len(d) <= 1 {
+			continue
+		}
+		for k, step := range steps {
+			if len(d) <= 1 {
+				break
+			}
+			e, err := fl.GCDContext(ctx, step, d)
+			if err != nil {
+				return nil, err
+			}
+			if len(e) > 1 {
+				out = append(out, wordPart{e, start + k})
+				d = fl.DivExact(d, e)
+				g = fl.DivExact(g, e)
+			}
+		}
+		md = fl.NewModulus(g)
+		h = fl.RemBy(h, md)
+	}
+	if len(g) > 1 {
+		out = append(out, wordPart{g, len(g) - 1})
+	}
+	return out, nil
+}
+
+// ddfBatch is the number of distinct-degree steps that share one gcd.
+const ddfBatch = 16
+
+// maxWordFrobenius bounds the degree of the word Frobenius matrices: n²
+// words, 72 MB at the bound.
+const maxWordFrobenius = 3000
+
+// wordFrobenius is the q-power map h ↦ h^q on GF(p)[x]/(g) as the matrix
+// of its rows x^(iq) mod g, on words (see frobeniusMap): an application
+// costs n² word products instead of about 1.5·log2 q products modulo g.
+type wordFrobenius struct {
+	rows [][]uint64
+	n    int
+	p    uint64
+	// narrow: n products of residues fit in a word, so the sums need no
+	// wide accumulator.
+	narrow bool
+}
+
+func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*wordFrobenius, error) {
+	fl := w.fld
+	g := md.Polynomial()
+	n := len(g) - 1
+	xq, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, g)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([][]uint64, n)
+	rows[0] = []uint64{1}
+	for i := 1; i < n; i++ {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		rows[i] = fl.MulModBy(rows[i-1], xq, md)
+	}
+	pm1 := new(big.Int).SetUint64(w.p - 1)
+	bound := new(big.Int).Mul(pm1, pm1)
+	bound.Mul(bound, big.NewInt(int64(n)))
+	return &wordFrobenius{rows: rows, n: n, p: w.p, narrow: bound.BitLen() <= 64}, nil
+}
+
+// apply returns h^q mod g for h reduced modulo g, row by row so that the
+// matrix is read in memory order.
+func (fr *wordFrobenius) apply(h []uint64) []uint64 {
+	out := make([]uint64, fr.n)
+	if fr.narrow {
+		for i, c := range h {
+			if c == 0 {
+				continue
+			}
+			for j, r := range fr.rows[i] {
+				out[j] += c * r
+			}
+		}
+		for j := range out {
+			out[j] %= fr.p
+		}
+		return trimWords(out)
+	}
+	acc := make([]modular.ProductSum, fr.n)
+	for i, c := range h {
+		if c == 0 {
+			continue
+		}
+		for j, r := range fr.rows[i] {
+			acc[j].AddMul(c, r)
+		}
+	}
+	for j := range out {
+		out[j] = acc[j].Reduce(fr.p)
+	}
+	return trimWords(out)
+}
+
+// edf splits g, a monic product of distinct irreducibles of degree d, into
+// them (Cantor–Zassenhaus; the trace map for p = 2). For odd p the half
+// power a^((q^d−1)/2) is taken as N^((q−1)/2) with N = a·a^q·…·a^(q^(d−1)),
+// the powers a^(q^j) from the Frobenius matrix of g (MCA §14.3), which
+// costs d matrix applications instead of d·log2 q modular squarings; the
+// pieces g splits into reuse that matrix, reducing its images modulo
+// themselves.
+func (w *wordFactorer) edf(ctx context.Context, rng *rand.Rand, g []uint64, d int) ([][]uint64, error) {
+	var fr *wordFrobenius
+	if w.p != 2 && d > 1 && len(g)-1 > d && len(g)-1 <= maxWordFrobenius {
+		var err error
+		if fr, err = w.frobenius(ctx, w.fld.NewModulus(g)); err != nil {
+			return nil, err
+		}
+	}
+	return w.split(ctx, rng, g, d, fr)
+}
+
+func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d int, fr *wordFrobenius) ([][]uint64, error) {
+	fl := w.fld
+	n := len(g) - 1
+	if n <= d {
+		return [][]uint64{g}, nil
+	}
+	half := new(big.Int).SetUint64((w.p - 1) / 2)
+	var e *big.Int
+	if w.p != 2 && fr == nil {
+		e = new(big.Int).Exp(w.q, big.NewInt(int64(d)), nil)
+		e.Sub(e, big.NewInt(1)).Rsh(e, 1)
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		a := make([]uint64, n)
+		for i := range a {
+			a[i] = rng.Uint64N(w.p)
+		}
+		a = fl.Normalize(a)
+		if len(a) < 2 {
+			continue
+		}
+		var b []uint64
+		switch {
+		case w.p == 2:
+			t, s := a, a
+			for range d - 1 {
+				t = fl.MulMod(t, t, g)
+				s = fl.Add(s, t)
+			}
+			b = s
+		case fr != nil:
+			md := fl.NewModulus(g)
+			t, norm := a, a
+			for range d - 1 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				t = fl.RemBy(fr.apply(t), md)
+				norm = fl.MulModBy(norm, t, md)
+			}
+			pw, err := fl.PowModContext(ctx, norm, half, g)
+			if err != nil {
+				return nil, err
+			}
+			b = fl.Sub(pw, []uint64{1})
+		default:
+			pw, err := fl.PowModContext(ctx, a, e, g)
+			if err != nil {
+				return nil, err
+			}
+			b = fl.Sub(pw, []uint64{1})
+		}
+		h, err := fl.GCDContext(ctx, b, g)
+		if err != nil {
+			return nil, err
+		}
+		if len(h) <= 1 || len(h) > n {
+			continue
+		}
+		left, err := w.split(ctx, rng, h, d, fr)
+		if err != nil {
+			return nil, err
+		}
+		right, err := w.split(ctx, rng, fl.DivExact(g, h), d, fr)
+		if err != nil {
+			return nil, err
+		}
+		return append(left, right...), nil
+	}
+}
+
+// irreducible is Rabin's test on words for the monic g of degree ≥ 1, kept
+// apart from the factoring stages for the postcondition: x^(q^n) ≡ x and
+// gcd(x^(q^(n/r)) − x, g) = 1 for every prime r dividing n = deg g.
+func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error) {
+	fl := w.fld
+	n := len(g) - 1
+	if n == 1 {
+		return true, nil
+	}
+	checkAt := map[int]bool{}
+	for _, r := range primeDivisors(n) {
+		checkAt[n/r] = true
+	}
+	x := []uint64{0, 1}
+	h := x
+	for i := 1; i <= n; i++ {
+		var err error
+		if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+			return false, err
+		}
+		if checkAt[i] {
+			d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+			if err != nil {
+				return false, err
+			}
+			if len(d) > 1 {
+				return false, nil
+			}
+		}
+	}
+	return gfpoly.Equal(h, x), nil
+}
+
+// bsgsFrom is the degree from which the word distinct-degree
+// factorization takes the baby-step giant-step method instead of one
+// Frobenius step at a time.
+const bsgsFrom = 300
+
+// ddfBSGS is the distinct-degree factorization of von zur Gathen and
+// Shoup (Computational Complexity 2 (1992), §4, in the form of Kaltofen
+// and Shoup, Math. Comp. 67 (1998), §2.2) for the monic
+// square-free g of degree n. With l = ⌈√(n/2)⌉, the baby steps are
+// h_j = x^(q^j) mod g for j < l, and the giant steps H_i = x^(q^(li)), each
+// from the last by modular composition, H_(i+1) = H_i(H_1) mod g (the
+// coefficients are in GF(q), so raising to q^l commutes with them). The
+// product ∏_j (H_i − h_j) mod g is divisible by exactly the factors whose
+// degree lies in (l(i−1), li], and one gcd per giant step finds them; the
+// gcds with H_i − h_j for j = l − 1 down to 0 then sort them by degree
+// li − j. About √(2n) compositions and n/2 products modulo g replace the
+// n/2 Frobenius steps of ddf.
+func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, error) {
+	fl := w.fld
+	var out []wordPart
+	n := len(g) - 1
+	l := 1
+	for 2*l*l < n {
+		l++
+	}
+	md := fl.NewModulus(g)
+	baby := make([][]uint64, l)
+	baby[0] = []uint64{0, 1}
+	h := baby[0]
+	// Each baby step is a powering to the power q, 1.5·log2 q products
+	// modulo g; above 16-bit q, composing with x^q (h_(j+1) = h_j(x^q)) is
+	// cheaper: n² word products and a few products modulo g.
+	var frob *composer
+	for j := 1; j <= l; j++ {
+		var err error
+		switch {
+		case frob != nil:
+			h, err = frob.compose(ctx, h)
+		default:
+			h, err = fl.PowModContext(ctx, h, w.q, g)
+			if err == nil && w.q.BitLen() > 16 {
+				frob, err = w.newComposer(ctx, h, md, l)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if j < l {
+			baby[j] = h
+		}
+	}
+	giant1 := h
+	comp, err := w.newComposer(ctx, giant1, md, l)
+	if err != nil {
+		return nil, err
+	}
+	H := giant1
+	for i := 1; 2*(l*(i-1)+1) <= len(g)-1; i++ {
+		core.ReportProgress(ctx, float64(2*l*i), float64(len(g)-1), "distinct-degree factorization (baby-step giant-step)")
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(g)-1 > 64 && 3*(len(g)-1) < 2*comp.n {
+			// What is left of g has shrunk by a third: work modulo it.
+			giant1, H = fl.RemBy(giant1, md), fl.RemBy(H, md)
+			for j := range baby {
+				baby[j] = fl.RemBy(baby[j], md)
+			}
+			if comp, err = w.newComposer(ctx, giant1, md, l); err != nil {
+				return nil, err
+			}
+		}
+		product := []uint64{1}
+		for _, b := range baby {
+			product = fl.MulModBy(product, fl.RemBy(fl.Sub(H, b), md), md)
+		}
+		G, err := fl.GCDContext(ctx, product, g)
+		if err != nil {
+			return nil, err
+		}
+		for j := l - 1; j >= 0 && len(G) > 1; j-- {
+			e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(H, baby[j]), G), G)
+			if err != nil {
+				return nil, err
+			}
+			if len(e) > 1 {
+				out = append(out, wordPart{e, l*i - j})
+				G = fl.DivExact(G, e)
+				g = fl.DivExact(g, e)
+			}
+		}
+		md = fl.NewModulus(g)
+		if H, err = comp.compose(ctx, H); err != nil {
+			return nil, err
+		}
+	}
+	if len(g) > 1 {
+		out = append(out, wordPart{g, len(g) - 1})
+	}
+	return out, nil
+}
+
+// composer evaluates polynomials at a fixed residue a modulo g by the
+// method of Brent and Kung (J. ACM 25 (1978), Algorithm 2.1; MCA §12.2):
+// with the powers a^0, …, a^t mod g computed once, f(a) = Σ_k
+// F_k(a)·(a^t)^k for the chunks F_k of t coefficients of f; the inner sums
+// are one product of a (n/t)×t by a t×n matrix, n² word products whatever
+// t, and the outer sum is Horner's rule, n/t products modulo g. For uses
+// compositions at the same a, t = √(n·uses) balances the t products of
+// the powers against the uses·n/t of Horner's rule (Brent and Kung take
+// t = √n for one use).
+type composer struct {
+	fl     *gfpoly.Field
+	md     *gfpoly.Modulus
+	powers [][]uint64 // a^0 … a^(t−1)
+	top    []uint64   // a^t
+	t, n   int
+	p      uint64
+	narrow bool // t products of residues fit in a word
+}
+
+func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.Modulus, uses int) (*composer, error) {
+	fl := w.fld
+	n := len(md.Polynomial()) - 1
+	t := 1
+	for t*t < n*max(uses, 1) && t < n {
+		t++
+	}
+	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p, powers: make([][]uint64, t)}
+	c.powers[0] = fl.RemBy([]uint64{1}, md)
+	for j := 1; j <= t; j++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next := fl.MulModBy(c.powers[j-1], a, md)
+		if j < t {
+			c.powers[j] = next
+		} else {
+			c.top = next
+		}
+	}
+	pm1 := new(big.Int).SetUint64(w.p - 1)
+	bound := new(big.Int).Mul(pm1, pm1)
+	bound.Mul(bound, big.NewInt(int64(t)))
+	c.narrow = bound.BitLen() <= 64
+	return c, nil
+}
+
+// compose returns f(a) mod g for f reduced modulo g.
+func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
+	chunks := (len(f) + c.t - 1) / c.t
+	var r []uint64
+	for k := chunks - 1; k >= 0; k-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r = c.fl.Add(c.fl.MulModBy(r, c.top, c.md), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
+	}
+	return r, nil
+}
+
+// chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
+func (c *composer) chunk(f []uint64) []uint64 {
+	out := make([]uint64, c.n)
+	if c.narrow {
+		for j, coef := range f {
+			if coef == 0 {
+				continue
+			}
+			for col, v := range c.powers[j] {
+				out[col] += coef * v
+			}
+		}
+		for col := range out {
+			out[col] %= c.p
+		}
+		return trimWords(out)
+	}
+	acc := make([]modular.ProductSum, c.n)
+	for j, coef := range f {
+		if coef == 0 {
+			continue
+		}
+		for col, v := range c.powers[j] {
+			acc[col].AddMul(coef, v)
+		}
+	}
+	for col := range out {
+		out[col] = acc[col].Reduce(c.p)
+	}
+	return trimWords(out)
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Reference factorizations for finite_field.polynomial.factorization.compute.
+
+Run from finitefield/testdata:  python3 gen_pari_factor.py > pari_factor.json
+
+Generated with PARI/GP 2.15.2 (gp -q), through the helpers of gen_pari.py
+(fields GF(p^k), k > 1, as ffgen(ffinit(p, k, 't), 't)). Python only draws
+the random inputs (seeded, so the file is reproducible), sorts PARI's
+factors into Jacobian's canonical order (ascending degree, then ascending
+coefficients from the leading one down, each by its integer encoding
+sum c_i p^i) and writes JSON; every factor, exponent and unit is gp's:
+  P = the polynomial in y; F = factor(P); the unit is pollead(P).
+"""
+
+import json
+import random
+import sys
+
+import gen_pari
+from gen_pari import field_gp, field_json, gp, gp_vec, out_json, poly_out_gp, rand_coords, random_poly_gp
+
+SEED = 20261203
+gen_pari.rng = rng = random.Random(SEED)
+
+# 10007 is the benchmark prime; 2^61 − 1 and 2^31 − 1 are word primes;
+# 2^89 − 1 and 2^127 − 1 take the math/big path.
+FIELDS = [(2, 1), (3, 1), (5, 1), (7, 1), (13, 1), (10007, 1), (2**31 - 1, 1), (2**61 - 1, 1),
+          (2**89 - 1, 1), (2**127 - 1, 1), (2, 2), (2, 3), (2, 5), (3, 2), (5, 3), (7, 2),
+          (10007, 2), (2**61 - 1, 2)]
+
+
+def encode(v, p):
+    return sum(int(c) * p ** i for i, c in enumerate(v))
+
+
+def factor_cases(n):
+    cases, script = [], []
+    for i in range(n):
+        p, k = FIELDS[i % len(FIELDS)]
+        if (p, k) not in gen_pari.MODULI:
+            gen_pari.MODULI[(p, k)] = gen_pari.modulus(p, k)
+        T = gen_pari.MODULI[(p, k)]
+        budget = 40 if k == 1 and p < 2**62 else 14
+        factors = []
+        total = 0
+        while total < budget // 2:
+            d = rng.randrange(1, 6)
+            e, _ = random_poly_gp(p, k, d)
+            m = rng.choice([1, 1, 1, 2, 3])
+            factors.append(f"({e})^{m}")
+            total += d * m
+        expr = "*".join(factors)
+        if p <= 5 and rng.random() < 0.4:
+            expr = f"({expr})^{p}"
+        lead = rand_coords(p, k) or [1]
+        expr = f"elt({gp_vec(lead)})*{expr}"
+        script.append(field_gp(p, k) + f"P=({expr}); " + poly_out_gp() +
+                      " F=factor(P); print(Str(\"[\", out(pollead(P)+0*elt([])), \",[\","
+                      " strjoin(vector(#F~, j, Str(\"[[\", strjoin(apply(c->Str(out(c+0*elt([]))), Vecrev(F[j,1])), \",\"), \"],\", F[j,2], \"]\")), \",\"), \"]]\"));")
+        cases.append({"field": field_json(p, k, T), "k": k, "p": p})
+    lines = gp("\n".join(script), 2 * len(cases))
+    for j, c in enumerate(cases):
+        k, p = c.pop("k"), c.pop("p")
+        coeffs = [out_json(x, k) for x in json.loads(lines[2 * j])]
+        unit, fs = json.loads(lines[2 * j + 1])
+        out = []
+        for cs, m in fs:
+            encs = [encode(x, p) if k > 1 else x for x in cs]
+            out.append(((len(cs), list(reversed(encs))), [out_json(x, k) for x in cs], m))
+        out.sort(key=lambda f: f[0])
+        c["request"] = {"field": c.pop("field"), "polynomial": {"coefficients": coeffs}}
+        c["unit"] = out_json(unit, k)
+        c["factors"] = [{"coefficients": cs, "multiplicity": m} for _, cs, m in out]
+    return cases
+
+
+def main():
+    data = {
+        "generator": "gen_pari_factor.py",
+        "seed": SEED,
+        "pari_version": gp("v=version(); print(Str(v[1],\".\",v[2],\".\",v[3]))")[0],
+        "factorization": factor_cases(72),
+    }
+    json.dump(data, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
