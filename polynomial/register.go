@@ -27,5 +27,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, squareFreeOperation()),
 		core.Add(r, resultantOperation()),
 		core.Add(r, discriminantOperation()),
+		core.Add(r, realRootsOperation()),
+		core.Add(r, realRootsCheckOperation()),
 	)
 }
