@@ -49,7 +49,8 @@ package polynomial
 // endpoints that are not roots (an interval may end at a root found
 // exactly at a midpoint), each root is assigned the multiplicity of the
 // square-free factor of Yun's decomposition that changes sign across it,
-// and intervals are refined by bisection on that factor's signs.
+// and intervals are refined by Newton's iteration certified by exact signs
+// of that factor (see refine).
 
 import (
 	"context"
@@ -374,23 +375,113 @@ func tidy(ctx context.Context, g zpoly, rs []rootInterval) ([]rootInterval, erro
 }
 
 // refine narrows an open isolating interval of a root of the square-free
-// factor a (nonzero at both endpoints) until its width is at most width,
-// or the root is found exactly.
-func refine(ctx context.Context, a zpoly, r rootInterval, width *big.Rat) (rootInterval, error) {
+// factor a (nonzero at both endpoints) until its width is at most
+// 2^-bits, or the root is found exactly.
+//
+// Bisection alone would cost one exact evaluation per bit. Instead
+// Newton's iteration runs in big.Float from the midpoint, its precision
+// doubling up to the target, and its result x is certified exactly: a
+// sign change of a between the dyadic points x ∓ 2^-(bits+1), inside the
+// isolating interval, proves the root between them, because the interval
+// holds no other root. When Newton leaves the interval or the
+// certificate fails (the start was too far from the root), a few
+// bisection steps narrow the interval and Newton starts again; bisection
+// alone ends the loop in any case, so the result never depends on the
+// floating-point iteration, only its speed does.
+func refine(ctx context.Context, a zpoly, r rootInterval, bits int) (rootInterval, error) {
 	sLo := signAt(a, r.lo)
 	if sLo == 0 || sLo == signAt(a, r.hi) {
 		return r, errLostRoot
 	}
+	width := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+	da := zderiv(a)
 	w := new(big.Rat)
-	for steps := 0; ; steps++ {
+	for attempt := 0; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
 		if r.exact() || w.Sub(r.hi, r.lo).Cmp(width) <= 0 {
 			return r, nil
 		}
-		if steps%8 == 0 {
-			if err := ctx.Err(); err != nil {
-				return r, err
+		if c, ok := newtonCertify(a, da, sLo, r, bits); ok {
+			return c, nil
+		}
+		for range 4 {
+			r, _ = bisectRoot(a, sLo, r)
+			if r.exact() {
+				return r, nil
 			}
 		}
-		r, _ = bisectRoot(a, sLo, r)
 	}
 }
+
+// newtonCertify runs Newton's iteration from the midpoint of r and returns
+// a certified interval of width 2^-bits around its result, or false.
+func newtonCertify(a, da zpoly, sLo int, r rootInterval, bits int) (rootInterval, bool) {
+	mid := new(big.Rat).Add(r.lo, r.hi)
+	mid.Quo(mid, big.NewRat(2, 1))
+	// Horner's rule near a root cancels about log2(Σ|a_i|·|x|^i) bits,
+	// at most the coefficient bits plus log2(n+1) plus n·log2(max(|x|, 1)),
+	// so every precision carries that many guard bits.
+	mag := max(r.lo.Num().BitLen()-r.lo.Denom().BitLen(), r.hi.Num().BitLen()-r.hi.Denom().BitLen(), 0) + 1
+	guard := uint(zmaxBits(a) + bitsLen(len(a)) + a.deg()*mag)
+	target := uint(bits+32) + guard
+	prec := 64 + guard
+	x := new(big.Float).SetPrec(prec).SetRat(mid)
+	lo := new(big.Float).SetPrec(target).SetRat(r.lo)
+	hi := new(big.Float).SetPrec(target).SetRat(r.hi)
+	for extra := 0; extra < 3; {
+		if prec < target {
+			prec = min(guard+2*(prec-guard), target)
+		} else {
+			extra++
+		}
+		x.SetPrec(prec)
+		v, dv := hornerFloat(a, da, x, prec)
+		if dv.Sign() == 0 {
+			return r, false
+		}
+		x.Sub(x, v.Quo(v, dv))
+		if x.Cmp(lo) <= 0 || x.Cmp(hi) >= 0 {
+			return r, false
+		}
+	}
+	// x rounded to a multiple of 2^-(bits+1), and its two neighbours.
+	scaled := new(big.Float).SetPrec(target+64).SetMantExp(x, bits+1)
+	m, _ := scaled.Int(nil)
+	den := new(big.Int).Lsh(big.NewInt(1), uint(bits+1))
+	c := rootInterval{new(big.Rat).SetFrac(new(big.Int).Sub(m, big.NewInt(1)), den), new(big.Rat).SetFrac(new(big.Int).Add(m, big.NewInt(1)), den)}
+	if c.lo.Cmp(r.lo) < 0 {
+		c.lo = r.lo
+	}
+	if c.hi.Cmp(r.hi) > 0 {
+		c.hi = r.hi
+	}
+	sl, sh := signAt(a, c.lo), signAt(a, c.hi)
+	switch {
+	case sl == 0:
+		return rootInterval{c.lo, new(big.Rat).Set(c.lo)}, true
+	case sh == 0:
+		return rootInterval{c.hi, new(big.Rat).Set(c.hi)}, true
+	case sl == sLo && sh == -sLo:
+		return c, true
+	}
+	return r, false
+}
+
+// hornerFloat evaluates a and its derivative da at x with precision prec.
+func hornerFloat(a, da zpoly, x *big.Float, prec uint) (*big.Float, *big.Float) {
+	eval := func(p zpoly) *big.Float {
+		acc := new(big.Float).SetPrec(prec)
+		var c big.Float
+		c.SetPrec(prec)
+		for i := len(p) - 1; i >= 0; i-- {
+			acc.Mul(acc, x)
+			acc.Add(acc, c.SetInt(p[i]))
+		}
+		return acc
+	}
+	return eval(a), eval(da)
+}
+
+func bitsLen(n int) int { return big.NewInt(int64(n)).BitLen() }

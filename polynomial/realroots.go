@@ -89,7 +89,9 @@ type RealRootsResult struct {
 // with bisection on the square-free part (Collins and Akritas 1976, in
 // the form of Rouillier and Zimmermann 2004; see realrootalg.go), the
 // multiplicity of each root read from the Yun factor that changes sign
-// across its interval, and refinement by bisection on that factor. The
+// across its interval, and refinement on that factor by Newton's
+// iteration in big.Float certified by exact sign changes, with bisection
+// where Newton does not converge (see refine). The
 // postcondition recounts the roots independently: it checks sign changes
 // of f/gcd(f, f′) across each interval, the multiplicities through the
 // square-free parts of gcd(f, f′, …, f^(m−1)), and, when the square-free
@@ -245,14 +247,15 @@ func runRealRoots(ctx context.Context, q RealRootsRequest) (RealRootsResult, err
 		return RealRootsResult{}, err
 	}
 	d, refined := q.digits()
-	width := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil))
+	// An interval of width 2^-bits ≤ 10^-d: bits ≥ d·log2(10).
+	bits := int(float64(d)*3.3219280948873626) + 1
 	for _, r := range rs {
 		a, m, err := factorOf(factors, r)
 		if err != nil {
 			return RealRootsResult{}, err
 		}
 		if refined && !r.exact() {
-			if r, err = refine(ctx, a, r, width); err != nil {
+			if r, err = refine(ctx, a, r, bits); err != nil {
 				return RealRootsResult{}, err
 			}
 		}

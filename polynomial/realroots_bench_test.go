@@ -74,3 +74,26 @@ func BenchmarkRealRoots(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRealRootsRefine isolates and refines every root to d digits.
+func BenchmarkRealRootsRefine(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		p      zpoly
+		digits int
+	}{
+		{"chebyshev/deg=100", chebyshevT(100), 100},
+		{"chebyshev/deg=100", chebyshevT(100), 1000},
+		{"x^2-2", zpoly{big.NewInt(-2), big.NewInt(0), big.NewInt(1)}, 1000},
+	} {
+		f := toQ(tc.p)
+		d := tc.digits
+		b.Run(fmt.Sprintf("%s/digits=%d", tc.name, d), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := runRealRoots(bg, RealRootsRequest{Polynomial: polyInputOf("x", f), Digits: &d}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
