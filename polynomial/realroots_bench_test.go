@@ -97,3 +97,5 @@ func BenchmarkRealRootsRefine(b *testing.B) {
 		})
 	}
 }
+
+func newBenchRand(n int) *rand.Rand { return rand.New(rand.NewPCG(uint64(n), 16)) }

@@ -29,5 +29,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, discriminantOperation()),
 		core.Add(r, realRootsOperation()),
 		core.Add(r, realRootsCheckOperation()),
+		core.Add(r, rationalRootsOperation()),
 	)
 }
