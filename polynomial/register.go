@@ -30,5 +30,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, realRootsOperation()),
 		core.Add(r, realRootsCheckOperation()),
 		core.Add(r, rationalRootsOperation()),
+		core.Add(r, sturmOperation()),
 	)
 }
