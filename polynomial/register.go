@@ -31,5 +31,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, realRootsCheckOperation()),
 		core.Add(r, rationalRootsOperation()),
 		core.Add(r, sturmOperation()),
+		core.Add(r, cyclotomicOperation()),
 	)
 }
