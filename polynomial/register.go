@@ -32,5 +32,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, rationalRootsOperation()),
 		core.Add(r, sturmOperation()),
 		core.Add(r, cyclotomicOperation()),
+		core.Add(r, compositionOperation()),
 	)
 }
