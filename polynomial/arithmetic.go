@@ -27,6 +27,10 @@ const (
 	// coefficients with denominators 3^k), so preflight estimates before
 	// any work.
 	ResultMaxBits = 1 << 24
+	// MaxExponent bounds the exponent of op power: beyond it only 0 and
+	// ±1 would pass power_result_bits, and their powers need no exponent
+	// this large.
+	MaxExponent = 1 << 24
 )
 
 var arithmeticLimits = sizeLimits{maxDegree: ArithmeticMaxDegree, maxBits: ArithmeticMaxBits}
@@ -107,20 +111,49 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(arithmeticLimits.declare(
-			`{"op":"add","left":{"expression":"x^2001"},"right":{"coefficients":["1"]}}`,
-			`{"op":"add","left":{"expression":"2^4097*x"},"right":{"coefficients":["1"]}}`,
+		Bounds: func() core.Bounds {
+			b := polyBounds(ArithmeticMaxDegree, "left", "right")
+			b["/exponent"] = MaxExponent
+			return b
+		}(),
+		Limits: append(arithmeticLimits.declare(func(poly string) string { return `{"op":"add","left":` + poly + `,"right":{"coefficients":["1"]}}` }),
+			core.Limit{Name: "exponent", Max: MaxExponent, Unit: "exponent", Description: "for op power, the exponent is at most this (a nonzero left then meets power_result_bits first unless it is ±1 or 0)",
+				Beyond: func() string {
+					return fmt.Sprintf(`{"op":"power","left":{"coefficients":["-1"]},"exponent":%d}`, MaxExponent+1)
+				},
+				At: func() string {
+					return fmt.Sprintf(`{"op":"power","left":{"coefficients":["-1"]},"exponent":%d}`, MaxExponent)
+				}},
+			core.Limit{Name: "power_degree", Max: PowerMaxDegree, Unit: "degree", Description: "for op power, deg(left)·exponent is at most this",
+				Beyond: func() string { return `{"op":"power","left":{"expression":"x+1"},"exponent":10001}` },
+				// x^1000 to the 10th: 10001·10·(1 + log2 1001) bits, well
+				// within power_result_bits.
+				At: func() string { return `{"op":"power","left":{"expression":"x^1000"},"exponent":10}` }},
+			core.Limit{Name: "power_result_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op power, (deg(left)·exponent + 1)·exponent·(coefficient bits + log2(number of terms)), a bound on the total size of the result, is at most this",
+				Beyond: func() string { return `{"op":"power","left":{"expression":"2^4000"},"exponent":4200}` },
+				// A constant of 4096 bits to the 4096th: 1·4096·4096 = 2^24.
+				At: func() string {
+					return fmt.Sprintf(`{"op":"power","left":{"coefficients":["%s"]},"exponent":4096}`, allOnes(4096))
+				}},
+			core.Limit{Name: "quotient_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op divide, with k = deg(left) − deg(right) + 1: k·(k·(coefficient bits of right) + coefficient bits of left), a bound on the total size of the quotient, is at most this",
+				Beyond: func() string {
+					return `{"op":"divide","left":{"expression":"x^2000"},"right":{"expression":"(2^20 + 1)*x^1000 + 1"}}`
+				},
+				// (2^4096 − 1)·x^1024 by x + 4095: k = 1024 and
+				// 1024·(1024·12 + 4096) = 2^24.
+				At: func() string {
+					return `{"op":"divide","left":` + monomialJSON(1024, allOnes(4096).String()) + `,"right":{"coefficients":["4095","1"]}}`
+				}},
 		),
-			core.Limit{Name: "power_degree", Max: PowerMaxDegree, Unit: "degree", Description: "for op power, deg(left)·exponent is at most this", Beyond: func() string {
-				return `{"op":"power","left":{"expression":"x+1"},"exponent":10001}`
-			}},
-			core.Limit{Name: "power_result_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op power, (deg(left)·exponent + 1)·exponent·(coefficient bits + log2(number of terms)), a bound on the total size of the result, is at most this", Beyond: func() string {
-				return `{"op":"power","left":{"expression":"2^4000"},"exponent":4200}`
-			}},
-			core.Limit{Name: "quotient_bits", Max: ResultMaxBits, Unit: "bits", Description: "for op divide, with k = deg(left) − deg(right) + 1: k·(k·(coefficient bits of right) + coefficient bits of left), a bound on the total size of the quotient, is at most this", Beyond: func() string {
-				return `{"op":"divide","left":{"expression":"x^2000"},"right":{"expression":"(2^20 + 1)*x^1000 + 1"}}`
-			}},
-		),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "division by zero", Payload: `{"op":"divide","left":{"expression":"x^2"},"right":{"coefficients":[]}}`, Code: core.DomainError, Path: "/payload/right"},
+				{Title: "division by a zero expression", Payload: `{"op":"divide","left":{"expression":"x^2"},"right":{"expression":"x - x"}}`, Code: core.DomainError, Path: "/payload/right"},
+				{Title: "power without an exponent", Payload: `{"op":"power","left":{"expression":"x"}}`, Code: core.InvalidPayload, Path: "/payload/exponent"},
+				{Title: "a negative exponent", Payload: `{"op":"power","left":{"expression":"x"},"exponent":-2}`, Code: core.InvalidPayload, Path: "/payload/exponent"},
+				{Title: "two different variables", Payload: `{"op":"add","left":{"expression":"x + 1"},"right":{"expression":"y"}}`, Code: core.DomainError, Path: "/payload/right"},
+			}
+		},
 		Preflight: preflightArithmetic,
 		Run:       runArithmetic,
 		Postcondition: func(ctx context.Context, q ArithmeticRequest, r ArithmeticResult) error {
@@ -166,7 +199,7 @@ func preflightArithmetic(ctx context.Context, q ArithmeticRequest) error {
 			return err
 		}
 		if q.Op == OpDivide && q.Right.expr == nil && len(q.Right.coeffs) == 0 {
-			return core.DomainErrorf("division by the zero polynomial is undefined; give a nonzero right")
+			return core.DomainErrorAt(core.PayloadPath("right"), "division by the zero polynomial is undefined; give a nonzero right")
 		}
 		if q.Op == OpDivide {
 			// The quotient's coefficients carry up to k powers of the
@@ -180,6 +213,9 @@ func preflightArithmetic(ctx context.Context, q ArithmeticRequest) error {
 	}
 	if q.Op == OpPower {
 		e := *q.Exponent
+		if e > MaxExponent {
+			return core.Refusef("exponent %d is beyond the limit of %d", e, MaxExponent)
+		}
 		if d := q.Left.degree(); d > 0 && (e > PowerMaxDegree || d*e > PowerMaxDegree) {
 			return core.Refusef("left^%d has degree up to %d·%d, beyond the limit of %d", e, d, e, PowerMaxDegree)
 		}
@@ -233,7 +269,7 @@ func runArithmetic(ctx context.Context, q ArithmeticRequest) (ArithmeticResult, 
 		return one(qmul(ctx, a, b))
 	case OpDivide:
 		if len(b) == 0 {
-			return ArithmeticResult{}, core.DomainErrorf("division by the zero polynomial is undefined; give a nonzero right")
+			return ArithmeticResult{}, core.DomainErrorAt(core.PayloadPath("right"), "division by the zero polynomial is undefined; give a nonzero right")
 		}
 		quo, rem, err := qdivrem(ctx, a, b)
 		if err != nil {

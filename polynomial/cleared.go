@@ -25,13 +25,23 @@ const (
 	ResultantMaxClearedBits  = 2 * ResultantMaxBits
 )
 
-// clearedLimit declares a cleared_bits bound; beyond is a payload whose
-// coefficients clear past it.
-func clearedLimit(maxBits int64, beyond func() string) core.Limit {
+// clearedLimit declares a cleared_bits bound of twice coefficientBits;
+// payload places one polynomial into a small request of the operation.
+// Beyond it is terms unit fractions with distinct denominators (their lcm
+// clears past the bound); at it, 1/2 + x/(2^(b−2) + 1) + (2^b − 1)·x² for
+// b = coefficientBits, each coefficient within coefficient_bits, whose
+// denominators' lcm 2·(2^(b−2) + 1) has b bits and whose longest numerator
+// has b more: exactly 2b.
+func clearedLimit(maxBits int64, payload func(poly string) string, beyondTerms int) core.Limit {
+	b := maxBits / 2
 	return core.Limit{
 		Name: "cleared_bits", Max: maxBits, Unit: "bits",
 		Description: "each input polynomial, its denominators cleared, has coefficients of at most this many bits, estimated as the bits of the lcm of the denominators (0 for integer coefficients) plus the longest numerator; for an expression, as bounded before expansion",
-		Beyond:      beyond,
+		Beyond:      func() string { return payload(unitFractions(beyondTerms)) },
+		At: func() string {
+			odd := new(big.Int).Add(powerOfTwo(b-2), big.NewInt(1))
+			return payload(fmt.Sprintf(`{"coefficients":["1/2","1/%s","%s"]}`, odd, allOnes(b)))
+		},
 	}
 }
 

@@ -66,12 +66,23 @@ func derivativeOperation() core.Operation[DerivativeRequest, DerivativeResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(derivativeLimits.declare(
-			`{"polynomial":{"expression":"x^5001"}}`,
-			`{"polynomial":{"expression":"2^4097*x^2"}}`,
-		), core.Limit{Name: "order", Max: DerivativeMaxOrder, Unit: "order", Description: "the order of the derivative", Beyond: func() string {
-			return fmt.Sprintf(`{"polynomial":{"expression":"x"},"order":%d}`, DerivativeMaxOrder+1)
-		}}),
+		Bounds: func() core.Bounds {
+			b := polyBounds(DerivativeMaxDegree, "polynomial")
+			b["/order"] = DerivativeMaxOrder
+			return b
+		}(),
+		Limits: append(derivativeLimits.declare(withPolynomial), core.Limit{Name: "order", Max: DerivativeMaxOrder, Unit: "order", Description: "the order of the derivative",
+			Beyond: func() string {
+				return fmt.Sprintf(`{"polynomial":{"expression":"x"},"order":%d}`, DerivativeMaxOrder+1)
+			},
+			At: func() string {
+				return fmt.Sprintf(`{"polynomial":{"expression":"x^3 + 1"},"order":%d}`, DerivativeMaxOrder)
+			}}),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a negative order", Payload: `{"polynomial":{"expression":"x^2"},"order":-1}`, Code: core.InvalidPayload, Path: "/payload/order"},
+			}
+		},
 		Preflight: func(ctx context.Context, q DerivativeRequest) error {
 			if err := derivativeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err

@@ -50,13 +50,22 @@ func evaluateOperation() core.Operation[EvaluateRequest, EvaluateResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial", "rational"},
-		Limits: append(evaluateLimits.declare(
-			`{"polynomial":{"expression":"x^5001"},"at":"1"}`,
-			`{"polynomial":{"expression":"2^4097*x"},"at":"1"}`,
-		), core.Limit{Name: "point_bits", Max: EvaluateMaxPointBits, Unit: "bits", Description: "the point's numerator and denominator together have at most this many bits",
-			Beyond: func() string {
-				return fmt.Sprintf(`{"polynomial":{"expression":"x"},"at":"%s"}`, new(big.Int).Lsh(big.NewInt(1), EvaluateMaxPointBits))
-			}}),
+		Bounds:     polyBounds(EvaluateMaxDegree, "polynomial"),
+		Limits: append(evaluateLimits.declare(func(poly string) string { return `{"polynomial":` + poly + `,"at":"1"}` }),
+			core.Limit{Name: "point_bits", Max: EvaluateMaxPointBits, Unit: "bits", Description: "the point's numerator and denominator together have at most this many bits",
+				Beyond: func() string {
+					return fmt.Sprintf(`{"polynomial":{"expression":"x"},"at":"%s"}`, powerOfTwo(EvaluateMaxPointBits))
+				},
+				// An integer point counts its numerator alone.
+				At: func() string {
+					return fmt.Sprintf(`{"polynomial":{"expression":"x^2 + 1"},"at":"-%s"}`, allOnes(EvaluateMaxPointBits))
+				}}),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a point sent as a JSON number", Payload: `{"polynomial":{"expression":"x"},"at":2}`, Code: core.InvalidPayload, Path: "/payload/at"},
+				{Title: "a decimal point", Payload: `{"polynomial":{"expression":"x"},"at":"1.5"}`, Code: core.InvalidPayload, Path: "/payload/at"},
+			}
+		},
 		Preflight: func(ctx context.Context, q EvaluateRequest) error {
 			if err := evaluateLimits.check("polynomial", q.Polynomial); err != nil {
 				return err

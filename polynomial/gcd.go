@@ -103,10 +103,16 @@ func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(gcdLimits.declare(
-			`{"left":{"expression":"x^2001"},"right":{"expression":"x"}}`,
-			`{"left":{"expression":"2^4097*x"},"right":{"expression":"x"}}`,
-		), clearedLimit(GCDMaxClearedBits, func() string { return `{"left":` + unitFractions(400) + `,"right":{"expression":"x"}}` })),
+		Bounds:     polyBounds(GCDMaxDegree, "left", "right"),
+		Limits:     append(gcdLimits.declare(withLeft), clearedLimit(GCDMaxClearedBits, withLeft, 400)),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "non-integer coefficients over Z", Payload: `{"left":{"expression":"1/2*x + 1"},"right":{"expression":"x"},"ring":"Z"}`, Code: core.DomainError, Path: "/payload/left"},
+				{Title: "two different variables", Payload: `{"left":{"expression":"x + 1"},"right":{"expression":"y - 1"}}`, Code: core.DomainError, Path: "/payload/right"},
+				{Title: "a variable of two letters", Payload: `{"left":{"variable":"xy","coefficients":["1"]},"right":{"expression":"x"}}`, Code: core.InvalidPayload, Path: "/payload/left/variable"},
+				{Title: "a trailing zero coefficient", Payload: `{"left":{"coefficients":["1","0"]},"right":{"expression":"x"}}`, Code: core.InvalidPayload, Path: "/payload/left/coefficients/1"},
+			}
+		},
 		Preflight: func(ctx context.Context, q GCDRequest) error {
 			return checkPair(gcdLimits, GCDMaxClearedBits, q.Left, q.Right)
 		},
@@ -152,7 +158,7 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 	if ring == RingZ {
 		for _, o := range ops {
 			if !o.poly.isIntegral() {
-				return GCDResult{}, core.DomainErrorf("%s has non-integer coefficients; a gcd over Z needs integer coefficients (use ring Q)", o.name)
+				return GCDResult{}, core.DomainErrorAt(core.PayloadPath(o.name), "%s has non-integer coefficients; a gcd over Z needs integer coefficients (use ring Q)", o.name)
 			}
 		}
 	}

@@ -27,5 +27,11 @@ func Register(r *core.Registry) error {
 		core.Add(r, squareFreeOperation()),
 		core.Add(r, resultantOperation()),
 		core.Add(r, discriminantOperation()),
+		core.Add(r, realRootsOperation()),
+		core.Add(r, realRootsCheckOperation()),
+		core.Add(r, rationalRootsOperation()),
+		core.Add(r, sturmOperation()),
+		core.Add(r, cyclotomicOperation()),
+		core.Add(r, compositionOperation()),
 	)
 }

@@ -60,10 +60,14 @@ func resultantOperation() core.Operation[ResultantRequest, ResultantResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(resultantLimits.declare(
-			`{"left":{"expression":"x^201"},"right":{"expression":"x + 1"}}`,
-			`{"left":{"expression":"2^257*x"},"right":{"expression":"x + 1"}}`,
-		), clearedLimit(ResultantMaxClearedBits, func() string { return `{"left":` + unitFractions(40) + `,"right":{"expression":"x + 1"}}` })),
+		Bounds:     polyBounds(ResultantMaxDegree, "left", "right"),
+		Limits:     append(resultantLimits.declare(withLeft), clearedLimit(ResultantMaxClearedBits, withLeft, 40)),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "two different variables", Payload: `{"left":{"expression":"x + 1"},"right":{"expression":"y - 1"}}`, Code: core.DomainError, Path: "/payload/right"},
+				{Title: "a malformed expression", Payload: `{"left":{"expression":"x +* 1"},"right":{"expression":"x"}}`, Code: core.InvalidPayload, Path: "/payload/left/expression"},
+			}
+		},
 		Preflight: func(ctx context.Context, q ResultantRequest) error {
 			return checkPair(resultantLimits, ResultantMaxClearedBits, q.Left, q.Right)
 		},
@@ -141,10 +145,14 @@ func discriminantOperation() core.Operation[DiscriminantRequest, DiscriminantRes
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(resultantLimits.declare(
-			`{"polynomial":{"expression":"x^201"}}`,
-			`{"polynomial":{"expression":"2^257*x^2 + 1"}}`,
-		), clearedLimit(ResultantMaxClearedBits, func() string { return `{"polynomial":` + unitFractions(40) + `}` })),
+		Bounds:     polyBounds(ResultantMaxDegree, "polynomial"),
+		Limits:     append(resultantLimits.declare(withPolynomial), clearedLimit(ResultantMaxClearedBits, withPolynomial, 40)),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a constant", Payload: `{"polynomial":{"coefficients":["3"]}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+				{Title: "a constant expression", Payload: `{"polynomial":{"expression":"2^10 - 1"}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+			}
+		},
 		Preflight: func(ctx context.Context, q DiscriminantRequest) error {
 			if err := resultantLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
@@ -225,7 +233,7 @@ func sylvesterMod(a, b []uint64) modular.Matrix {
 }
 
 func constantDiscriminant() error {
-	return core.DomainErrorf("a constant polynomial has no discriminant; give a polynomial of degree at least 1")
+	return core.DomainErrorAt(core.PayloadPath("polynomial"), "a constant polynomial has no discriminant; give a polynomial of degree at least 1")
 }
 
 // sylvesterCheckMax is the largest Sylvester matrix (deg a + deg b + 2)

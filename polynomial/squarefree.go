@@ -62,10 +62,14 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"polynomial"},
-		Limits: append(squareFreeLimits.declare(
-			`{"polynomial":{"expression":"x^1001"}}`,
-			`{"polynomial":{"expression":"2^8193*x"}}`,
-		), clearedLimit(SquareFreeMaxClearedBits, func() string { return `{"polynomial":` + unitFractions(SquareFreeMaxDegree) + `}` })),
+		Bounds:     polyBounds(SquareFreeMaxDegree, "polynomial"),
+		Limits:     append(squareFreeLimits.declare(withPolynomial), clearedLimit(SquareFreeMaxClearedBits, withPolynomial, SquareFreeMaxDegree)),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "the zero polynomial", Payload: `{"polynomial":{"coefficients":[]}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+				{Title: "a zero expression", Payload: `{"polynomial":{"expression":"x - x"}}`, Code: core.DomainError, Path: "/payload/polynomial"},
+			}
+		},
 		Preflight: func(ctx context.Context, q SquareFreeRequest) error {
 			if err := squareFreeLimits.check("polynomial", q.Polynomial); err != nil {
 				return err
@@ -115,7 +119,7 @@ func squareFreeOperation() core.Operation[SquareFreeRequest, SquareFreeResult] {
 }
 
 func zeroSquareFree() error {
-	return core.DomainErrorf("the zero polynomial has no square-free decomposition; give a nonzero polynomial")
+	return core.DomainErrorAt(core.PayloadPath("polynomial"), "the zero polynomial has no square-free decomposition; give a nonzero polynomial")
 }
 
 // randomRepeated is a product of small random factors raised to small

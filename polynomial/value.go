@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -19,7 +20,7 @@ import (
 // MaxExpressionBytes bounds the length of an expression in a request.
 const MaxExpressionBytes = 20_000
 
-var variablePattern = regexp.MustCompile(`^[a-z]$`)
+var variablePattern = regexp.MustCompile(core.VariablePattern)
 
 // PolyInput is a univariate polynomial in a request, in exactly one of two
 // forms:
@@ -174,9 +175,9 @@ func (PolyInput) JSONSchema() *jsonschema.Schema {
 		Type:        "object",
 		Description: "univariate polynomial, exactly one of two forms: {\"variable\": \"x\", \"coefficients\": [c0, c1, ...]} (exact rationals, constant term first, no trailing zeros; zero polynomial []; variable optional, default x) or {\"expression\": \"x^3 - 2*x + 1\"} alone (integers, p/q literals, + - * ^, parentheses, one lowercase variable; write * explicitly)",
 		Properties: map[string]*jsonschema.Schema{
-			"variable":     {Type: "string", Pattern: `^[a-z]$`, Description: "a single lowercase letter; default x"},
-			"coefficients": {Type: "array", Items: core.Rational{}.JSONSchema(), Description: "exact rational coefficients, constant term first, no trailing zeros"},
-			"expression":   {Type: "string", Description: fmt.Sprintf("strict polynomial expression of at most %d bytes, e.g. \"1/2*x^2 - 3\"", MaxExpressionBytes)},
+			"variable":     variableSchema(),
+			"coefficients": {Type: "array", Items: core.Rational{}.JSONSchema(), Description: "exact rational coefficients, constant term first, no trailing zeros; at most the operation's degree limit plus one"},
+			"expression":   {Type: "string", MaxLength: core.Ptr(MaxExpressionBytes), Description: fmt.Sprintf("strict polynomial expression of at most %d bytes, e.g. \"1/2*x^2 - 3\"", MaxExpressionBytes)},
 		},
 		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
 		// The decoder refuses both forms at once, and "variable" beside an
@@ -187,6 +188,19 @@ func (PolyInput) JSONSchema() *jsonschema.Schema {
 			{Required: []string{"expression"}},
 		},
 	}
+}
+
+// variableSchema is the variable of a request polynomial: one of the 26
+// lowercase letters (core.VariablePattern), as an enumeration rather than
+// a pattern with maxLength 1, so that a caller who sends "xy" is told the
+// value is invalid (INVALID_PAYLOAD) rather than too large, which is what
+// the payload scan answers for a string past its maxLength.
+func variableSchema() *jsonschema.Schema {
+	letters := make([]string, 26)
+	for i := range letters {
+		letters[i] = string(rune('a' + i))
+	}
+	return core.Enum("a single lowercase letter; default x", letters...)
 }
 
 // Result polynomials are core.Polynomial[core.Rational]: exact rational
@@ -266,19 +280,54 @@ type sizeLimits struct {
 	maxBits   int64
 }
 
-func (l sizeLimits) declare(beyondDegree, beyondBits string) []core.Limit {
+// declare returns the degree, coefficient_bits and expression_length
+// limits, each with a payload just past it and one exactly at it. payload
+// places one polynomial (its JSON object) into an otherwise small request
+// of the operation.
+func (l sizeLimits) declare(payload func(poly string) string) []core.Limit {
 	return []core.Limit{
-		{Name: "degree", Max: l.maxDegree, Unit: "degree", Description: "each input polynomial has at most this degree (for an expression, as bounded before expansion)", Beyond: func() string {
-			return beyondDegree
-		}},
-		{Name: "coefficient_bits", Max: l.maxBits, Unit: "bits", Description: "each coefficient's numerator and denominator together have at most this many bits (for an expression, as bounded before expansion)", Beyond: func() string {
-			return beyondBits
-		}},
-		{Name: "expression_length", Max: MaxExpressionBytes, Unit: "bytes", Description: "an expression has at most this many bytes", Beyond: func() string {
-			return beyondLength(beyondDegree)
-		}},
+		{Name: "degree", Max: l.maxDegree, Unit: "degree", Description: "each input polynomial has at most this degree (for an expression, as bounded before expansion)",
+			Beyond: func() string { return payload(fmt.Sprintf(`{"expression":"x^%d"}`, l.maxDegree+1)) },
+			At:     func() string { return payload(monomialJSON(l.maxDegree, "1")) }},
+		{Name: "coefficient_bits", Max: l.maxBits, Unit: "bits", Description: "each coefficient's numerator and denominator together have at most this many bits (for an expression, as bounded before expansion)",
+			Beyond: func() string { return payload(monomialJSON(1, powerOfTwo(l.maxBits).String())) },
+			At:     func() string { return payload(monomialJSON(1, allOnes(l.maxBits).String())) }},
+		{Name: "expression_length", Max: MaxExpressionBytes, Unit: "bytes", Description: "an expression has at most this many bytes",
+			Beyond: func() string { return payload(paddedExpression(MaxExpressionBytes + 1)) },
+			At:     func() string { return payload(paddedExpression(MaxExpressionBytes)) }},
 	}
 }
+
+// polyBounds writes the degree limit into the request schema of each
+// polynomial field: at most maxDegree+1 coefficients. The expression and
+// variable are bounded by PolyInput's own schema.
+func polyBounds(maxDegree int64, fields ...string) core.Bounds {
+	b := core.Bounds{}
+	for _, f := range fields {
+		b["/"+f+"/coefficients"] = maxDegree + 1
+	}
+	return b
+}
+
+// monomialJSON is c·x^d in coefficient form.
+func monomialJSON(d int64, c string) string {
+	var b strings.Builder
+	b.WriteString(`{"coefficients":[`)
+	for range d {
+		b.WriteString(`"0",`)
+	}
+	b.WriteString(`"` + c + `"]}`)
+	return b.String()
+}
+
+// paddedExpression is the expression "x" padded with spaces to n bytes.
+func paddedExpression(n int) string {
+	return `{"expression":"x` + repeat(" ", n-1) + `"}`
+}
+
+// powerOfTwo is 2^k, an integer of k+1 bits; allOnes is 2^k − 1, of k bits.
+func powerOfTwo(k int64) *big.Int { return new(big.Int).Lsh(big.NewInt(1), uint(k)) }
+func allOnes(k int64) *big.Int    { return new(big.Int).Sub(powerOfTwo(k), big.NewInt(1)) }
 
 // check refuses an input beyond the limits, naming the field.
 func (l sizeLimits) check(field string, p PolyInput) error {
@@ -302,19 +351,6 @@ func bound(p PolyInput, n int64) string {
 		return fmt.Sprintf("up to %d (bounded before expansion)", n)
 	}
 	return fmt.Sprint(n)
-}
-
-// beyondLength turns a payload template with one polynomial field into one
-// whose expression is one byte too long. The template's first
-// {"expression": ...} is replaced.
-func beyondLength(template string) string {
-	long := `{"expression":"` + "x" + repeat(" ", MaxExpressionBytes) + `"}`
-	i := bytes.Index([]byte(template), []byte(`{"expression":`))
-	if i < 0 {
-		return template
-	}
-	end := bytes.IndexByte([]byte(template[i:]), '}')
-	return template[:i] + long + template[i+end+1:]
 }
 
 func repeat(s string, n int) string { return string(bytes.Repeat([]byte(s), n)) }
@@ -349,7 +385,7 @@ func variableOf(ops []operand) (string, error) {
 			continue
 		}
 		if v != "" && o.input.variable != v {
-			return "", core.DomainErrorf("%s is a polynomial in %s but %s is in %s; these operations are univariate, so use the same variable in both", from, v, o.name, o.input.variable)
+			return "", core.DomainErrorAt(core.PayloadPath(o.name), "%s is a polynomial in %s but %s is in %s; these operations are univariate, so use the same variable in both", from, v, o.name, o.input.variable)
 		}
 		v, from = o.input.variable, o.name
 	}
@@ -363,3 +399,10 @@ func variableOf(ops []operand) (string, error) {
 	}
 	return "x", nil
 }
+
+// withLeft, withPolynomial and the like place one polynomial into a small
+// request of a one- or two-operand operation, for the payloads of its
+// declared limits.
+func withLeft(poly string) string { return `{"left":` + poly + `,"right":{"expression":"x + 1"}}` }
+
+func withPolynomial(poly string) string { return `{"polynomial":` + poly + `}` }

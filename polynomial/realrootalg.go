@@ -1,0 +1,487 @@
+package polynomial
+
+// Real root isolation by the Descartes method with bisection.
+//
+// Descartes' rule of signs bounds the number of positive roots of a
+// polynomial by the number V of sign variations in its coefficient
+// sequence, and the bound is exact modulo 2. Through the Möbius map
+// x ↦ 1/(x + 1), which sends (0, ∞) onto (0, 1), the roots of P in the
+// open interval (0, 1) are the positive roots of
+//
+//	T(P)(x) = (x + 1)^n · P(1/(x + 1)),
+//
+// the reversed polynomial shifted by one. If V(T(P)) is 0 the interval
+// holds no root; if it is 1 it holds exactly one; otherwise the interval
+// is bisected, and Vincent's theorem (in the form of Collins and Akritas,
+// "Polynomial real root isolation using Descartes' rule of signs", SYMSAC
+// 1976) guarantees that for a square-free P the recursion ends. This is
+// the variant of Rouillier and Zimmermann ("Efficient isolation of
+// polynomial's real roots", J. Comput. Appl. Math. 162, 2004): every node
+// of the bisection tree keeps its interval (c/2^k, (c+1)/2^k) and the
+// scaled polynomial P_{k,c}(x) = 2^(kn) · P((x + c)/2^k) over Z, whose
+// roots in (0, 1) are those of P in the node's interval. The children are
+//
+//	P_{k+1,2c}(x)   = 2^n · P_{k,c}(x/2)         (coefficient i times 2^(n−i)),
+//	P_{k+1,2c+1}(x) = P_{k+1,2c}(x + 1)          (one Taylor shift),
+//
+// so the whole tree needs only shifts, additions and one Taylor shift per
+// node, all over Z; a common power of two is divided out of every node.
+// A right child with constant term zero has a root at its left endpoint,
+// the parent's midpoint: it is recorded exactly and divided out. The
+// Taylor shift by one is the classical O(n²) additions (Knuth, TAOCP vol.
+// 2, §4.6.4, exercise 6), which at the degrees admitted (at most 1000)
+// beats the asymptotically fast shifts; the variation count stops the
+// shift of T(P) early once two variations are seen, because from then on
+// the node is bisected whatever the rest of the count.
+//
+// The positive roots are isolated in (0, 2^K) after the substitution
+// x ↦ 2^K·x, for K from Fujiwara's bound (Fujiwara 1916: every root z
+// has |z| ≤ 2·max |a_i/a_n|^(1/(n−i))), evaluated on bit lengths so that it
+// only ever rounds up; the negative roots are the positive roots of
+// P(−x); zero is tested directly.
+//
+// Continued fractions (Akritas and Strzeboński 2005) take fewer nodes on
+// polynomials with widely spread roots; they are not implemented here,
+// and BenchmarkRealRoots measures the bisection on the issue's families
+// (Chebyshev, Mignotte, random, products of linear factors).
+//
+// Isolating intervals of the square-free part of f are then made to have
+// endpoints that are not roots (an interval may end at a root found
+// exactly at a midpoint), each root is assigned the multiplicity of the
+// square-free factor of Yun's decomposition that changes sign across it,
+// and intervals are refined by Newton's iteration certified by exact signs
+// of that factor (see refine).
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"slices"
+)
+
+// rootInterval is an isolated real root: lo == hi for a root known
+// exactly, otherwise lo < hi with exactly one root of the square-free
+// polynomial in (lo, hi) and neither endpoint a root.
+type rootInterval struct {
+	lo, hi *big.Rat
+}
+
+func (r rootInterval) exact() bool { return r.lo.Cmp(r.hi) == 0 }
+
+// isolateRealRoots returns the isolating intervals of the real roots of a
+// square-free integer polynomial of positive degree, in ascending order.
+func isolateRealRoots(ctx context.Context, g zpoly) ([]rootInterval, error) {
+	var out []rootInterval
+	p := g.clone()
+	if p[0].Sign() == 0 {
+		out = append(out, rootInterval{new(big.Rat), new(big.Rat)})
+		p = p[1:]
+	}
+	if p.deg() == 0 {
+		return out, nil
+	}
+	pos, err := isolatePositive(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	neg, err := isolatePositive(ctx, reflect(p))
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range neg {
+		out = append(out, rootInterval{new(big.Rat).Neg(r.hi), new(big.Rat).Neg(r.lo)})
+	}
+	out = append(out, pos...)
+	slices.SortFunc(out, func(a, b rootInterval) int { return a.lo.Cmp(b.lo) })
+	return out, nil
+}
+
+// reflect returns p(−x).
+func reflect(p zpoly) zpoly {
+	out := p.clone()
+	for i := 1; i < len(out); i += 2 {
+		out[i].Neg(out[i])
+	}
+	return out
+}
+
+// positiveRootBound returns K with every positive root of p below 2^K,
+// from Fujiwara's bound restricted to the coefficients whose sign differs
+// from the leading one (only they can make p vanish for x > 0): for such
+// a_i, |a_i/a_n| < 2^(len(a_i) − len(a_n) + 1), and the term for a_0 has
+// the extra halving.
+func positiveRootBound(p zpoly) int {
+	n := p.deg()
+	ln := p.lc().BitLen()
+	sn := p.lc().Sign()
+	best := -1 << 30
+	for i := 0; i < n; i++ {
+		if p[i].Sign() == 0 || p[i].Sign() == sn {
+			continue
+		}
+		e := p[i].BitLen() - ln + 1
+		if i == 0 {
+			e-- // |a_0/(2a_n)|
+		}
+		// ceil(e/(n−i)), rounding towards +∞ for negative e too.
+		d := n - i
+		q := e / d
+		if e%d != 0 && e > 0 {
+			q++
+		}
+		best = max(best, q)
+	}
+	if best == -1<<30 {
+		return 0 // no sign change: no positive root
+	}
+	return max(best+1, 0)
+}
+
+// node is one interval of the bisection tree: (c/2^k, (c+1)/2^k) in the
+// scaled variable, with its polynomial P_{k,c}.
+type node struct {
+	p zpoly
+	c *big.Int
+	k int
+}
+
+// isolatePositive isolates the positive roots of a square-free p with
+// p(0) ≠ 0.
+func isolatePositive(ctx context.Context, p zpoly) ([]rootInterval, error) {
+	K := positiveRootBound(p)
+	if K == 0 && countVariations(p) == 0 {
+		return nil, nil
+	}
+	n := p.deg()
+	q := make(zpoly, n+1)
+	for i := range p {
+		q[i] = new(big.Int).Lsh(p[i], uint(K*i))
+	}
+	removePowerOfTwo(q)
+	var out []rootInterval
+	// scaled turns c/2^k in the scaled variable into c·2^(K−k).
+	scaled := func(c *big.Int, k int) *big.Rat {
+		r := new(big.Rat).SetInt(c)
+		if e := K - k; e >= 0 {
+			return r.SetInt(new(big.Int).Lsh(c, uint(e)))
+		} else {
+			return r.SetFrac(c, new(big.Int).Lsh(big.NewInt(1), uint(-e)))
+		}
+	}
+	stack := []node{{q, new(big.Int), 0}}
+	for len(stack) > 0 {
+		// A node costs two Taylor shifts, so polling at each is cheap.
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		nd := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch v := unitIntervalVariations(nd.p, 2); v {
+		case 0:
+			continue
+		case 1:
+			hi := new(big.Int).Add(nd.c, big.NewInt(1))
+			out = append(out, rootInterval{scaled(nd.c, nd.k), scaled(hi, nd.k)})
+			continue
+		}
+		left := halve(nd.p)
+		right := taylorShift1(left)
+		c2 := new(big.Int).Lsh(nd.c, 1)
+		mid := new(big.Int).Add(c2, big.NewInt(1))
+		if right[0].Sign() == 0 {
+			m := scaled(mid, nd.k+1)
+			out = append(out, rootInterval{m, new(big.Rat).Set(m)})
+			right = right[1:]
+		}
+		removePowerOfTwo(left)
+		removePowerOfTwo(right)
+		if right.deg() > 0 {
+			stack = append(stack, node{right, mid, nd.k + 1})
+		}
+		stack = append(stack, node{left, c2, nd.k + 1})
+	}
+	return out, nil
+}
+
+// halve returns 2^n·p(x/2): coefficient i times 2^(n−i).
+func halve(p zpoly) zpoly {
+	n := p.deg()
+	out := make(zpoly, n+1)
+	for i := range p {
+		out[i] = new(big.Int).Lsh(p[i], uint(n-i))
+	}
+	return out
+}
+
+// removePowerOfTwo divides p by the largest power of two dividing every
+// coefficient.
+func removePowerOfTwo(p zpoly) {
+	s := -1
+	for _, c := range p {
+		if c.Sign() == 0 {
+			continue
+		}
+		t := int(c.TrailingZeroBits())
+		if s < 0 || t < s {
+			s = t
+		}
+		if s == 0 {
+			return
+		}
+	}
+	if s <= 0 {
+		return
+	}
+	for _, c := range p {
+		c.Rsh(c, uint(s))
+	}
+}
+
+// taylorShift1 returns p(x + 1) by the classical O(n²) additions.
+func taylorShift1(p zpoly) zpoly {
+	a := p.clone()
+	n := a.deg()
+	for i := 0; i < n; i++ {
+		for j := n - 1; j >= i; j-- {
+			a[j].Add(a[j], a[j+1])
+		}
+	}
+	return a
+}
+
+// unitIntervalVariations counts the sign variations of (x+1)^n·p(1/(x+1)),
+// which bound the roots of p in (0, 1) and equal their number modulo 2,
+// stopping once the count reaches stop. The reversed polynomial is
+// shifted in place; after pass i of the shift its coefficient i is final,
+// so variations are counted as they appear.
+func unitIntervalVariations(p zpoly, stop int) int {
+	n := p.deg()
+	a := make(zpoly, n+1)
+	for i := range p {
+		a[i] = new(big.Int).Set(p[n-i])
+	}
+	v, last := 0, 0
+	count := func(c *big.Int) {
+		if s := c.Sign(); s != 0 {
+			if last != 0 && s != last {
+				v++
+			}
+			last = s
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := n - 1; j >= i; j-- {
+			a[j].Add(a[j], a[j+1])
+		}
+		if count(a[i]); v >= stop {
+			return v
+		}
+	}
+	count(a[n])
+	return v
+}
+
+// countVariations counts the sign variations of p's coefficients.
+func countVariations(p zpoly) int {
+	v, last := 0, 0
+	for _, c := range p {
+		if s := c.Sign(); s != 0 {
+			if last != 0 && s != last {
+				v++
+			}
+			last = s
+		}
+	}
+	return v
+}
+
+// signAt returns the sign of p at the rational x, by Horner's rule on the
+// numerator u and denominator v: the sign of Σ p_i u^i v^(n−i).
+func signAt(p zpoly, x *big.Rat) int {
+	if len(p) == 0 {
+		return 0
+	}
+	u, v := x.Num(), x.Denom()
+	acc := new(big.Int).Set(p[len(p)-1])
+	vpow := big.NewInt(1)
+	var t big.Int
+	for i := len(p) - 2; i >= 0; i-- {
+		vpow.Mul(vpow, v)
+		acc.Mul(acc, u)
+		acc.Add(acc, t.Mul(p[i], vpow))
+	}
+	return acc.Sign()
+}
+
+// signRightOf is the sign of p just to the right of x, for p square-free
+// (so a root of p is a simple one, where p′ gives the sign); signLeftOf
+// the sign just to the left.
+func signRightOf(p, dp zpoly, x *big.Rat) int {
+	if s := signAt(p, x); s != 0 {
+		return s
+	}
+	return signAt(dp, x)
+}
+
+func signLeftOf(p, dp zpoly, x *big.Rat) int {
+	if s := signAt(p, x); s != 0 {
+		return s
+	}
+	return -signAt(dp, x)
+}
+
+var errLostRoot = errors.New("real root isolation lost track of a root (an interval without a sign change)")
+
+// bisectRoot halves an interval holding exactly one root of the
+// square-free p, with p nonzero inside it except at that root, keeping
+// the half that holds it. It returns the exact root when the midpoint is
+// the root.
+func bisectRoot(p zpoly, sLo int, r rootInterval) (rootInterval, bool) {
+	m := new(big.Rat).Add(r.lo, r.hi)
+	m.Quo(m, big.NewRat(2, 1))
+	switch s := signAt(p, m); {
+	case s == 0:
+		return rootInterval{m, new(big.Rat).Set(m)}, true
+	case s == sLo:
+		return rootInterval{m, r.hi}, false
+	default:
+		return rootInterval{r.lo, m}, false
+	}
+}
+
+// tidy makes the endpoints of each open interval non-roots of the
+// square-free g, by bisection: an endpoint can be a root only when that
+// root was found exactly at a midpoint, and the interval's own root is
+// never at its endpoints.
+func tidy(ctx context.Context, g zpoly, rs []rootInterval) ([]rootInterval, error) {
+	dg := zderiv(g)
+	for i, r := range rs {
+		if r.exact() {
+			continue
+		}
+		for signAt(g, r.lo) == 0 || signAt(g, r.hi) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			sLo := signRightOf(g, dg, r.lo)
+			var done bool
+			if r, done = bisectRoot(g, sLo, r); done {
+				break
+			}
+		}
+		rs[i] = r
+	}
+	return rs, nil
+}
+
+// refine narrows an open isolating interval of a root of the square-free
+// factor a (nonzero at both endpoints) until its width is at most
+// 2^-bits, or the root is found exactly.
+//
+// Bisection alone would cost one exact evaluation per bit. Instead
+// Newton's iteration runs in big.Float from the midpoint, its precision
+// doubling up to the target, and its result x is certified exactly: a
+// sign change of a between the dyadic points x ∓ 2^-(bits+1), inside the
+// isolating interval, proves the root between them, because the interval
+// holds no other root. When Newton leaves the interval or the
+// certificate fails (the start was too far from the root), a few
+// bisection steps narrow the interval and Newton starts again; bisection
+// alone ends the loop in any case, so the result never depends on the
+// floating-point iteration, only its speed does.
+func refine(ctx context.Context, a zpoly, r rootInterval, bits int) (rootInterval, error) {
+	sLo := signAt(a, r.lo)
+	if sLo == 0 || sLo == signAt(a, r.hi) {
+		return r, errLostRoot
+	}
+	width := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+	da := zderiv(a)
+	w := new(big.Rat)
+	for attempt := 0; ; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		if r.exact() || w.Sub(r.hi, r.lo).Cmp(width) <= 0 {
+			return r, nil
+		}
+		if c, ok := newtonCertify(a, da, sLo, r, bits); ok {
+			return c, nil
+		}
+		for range 4 {
+			r, _ = bisectRoot(a, sLo, r)
+			if r.exact() {
+				return r, nil
+			}
+		}
+	}
+}
+
+// newtonCertify runs Newton's iteration from the midpoint of r and returns
+// a certified interval of width 2^-bits around its result, or false.
+func newtonCertify(a, da zpoly, sLo int, r rootInterval, bits int) (rootInterval, bool) {
+	mid := new(big.Rat).Add(r.lo, r.hi)
+	mid.Quo(mid, big.NewRat(2, 1))
+	// Horner's rule near a root cancels about log2(Σ|a_i|·|x|^i) bits,
+	// at most the coefficient bits plus log2(n+1) plus n·log2(max(|x|, 1)),
+	// so every precision carries that many guard bits.
+	mag := max(r.lo.Num().BitLen()-r.lo.Denom().BitLen(), r.hi.Num().BitLen()-r.hi.Denom().BitLen(), 0) + 1
+	guard := uint(zmaxBits(a) + bitsLen(len(a)) + a.deg()*mag)
+	target := uint(bits+32) + guard
+	prec := 64 + guard
+	x := new(big.Float).SetPrec(prec).SetRat(mid)
+	lo := new(big.Float).SetPrec(target).SetRat(r.lo)
+	hi := new(big.Float).SetPrec(target).SetRat(r.hi)
+	for extra := 0; extra < 3; {
+		if prec < target {
+			prec = min(guard+2*(prec-guard), target)
+		} else {
+			extra++
+		}
+		x.SetPrec(prec)
+		v, dv := hornerFloat(a, da, x, prec)
+		if dv.Sign() == 0 {
+			return r, false
+		}
+		x.Sub(x, v.Quo(v, dv))
+		if x.Cmp(lo) <= 0 || x.Cmp(hi) >= 0 {
+			return r, false
+		}
+	}
+	// x rounded to a multiple of 2^-(bits+1), and its two neighbours.
+	scaled := new(big.Float).SetPrec(target+64).SetMantExp(x, bits+1)
+	m, _ := scaled.Int(nil)
+	den := new(big.Int).Lsh(big.NewInt(1), uint(bits+1))
+	c := rootInterval{new(big.Rat).SetFrac(new(big.Int).Sub(m, big.NewInt(1)), den), new(big.Rat).SetFrac(new(big.Int).Add(m, big.NewInt(1)), den)}
+	if c.lo.Cmp(r.lo) < 0 {
+		c.lo = r.lo
+	}
+	if c.hi.Cmp(r.hi) > 0 {
+		c.hi = r.hi
+	}
+	sl, sh := signAt(a, c.lo), signAt(a, c.hi)
+	switch {
+	case sl == 0:
+		return rootInterval{c.lo, new(big.Rat).Set(c.lo)}, true
+	case sh == 0:
+		return rootInterval{c.hi, new(big.Rat).Set(c.hi)}, true
+	case sl == sLo && sh == -sLo:
+		return c, true
+	}
+	return r, false
+}
+
+// hornerFloat evaluates a and its derivative da at x with precision prec.
+func hornerFloat(a, da zpoly, x *big.Float, prec uint) (*big.Float, *big.Float) {
+	eval := func(p zpoly) *big.Float {
+		acc := new(big.Float).SetPrec(prec)
+		var c big.Float
+		c.SetPrec(prec)
+		for i := len(p) - 1; i >= 0; i-- {
+			acc.Mul(acc, x)
+			acc.Add(acc, c.SetInt(p[i]))
+		}
+		return acc
+	}
+	return eval(a), eval(da)
+}
+
+func bitsLen(n int) int { return big.NewInt(int64(n)).BitLen() }

@@ -1,0 +1,280 @@
+package polynomial
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"jacobian.dev/core"
+)
+
+// Limits of polynomial.real_roots.check: the Sturm sequence it builds
+// has coefficients growing with degree times bits.
+const (
+	RealRootsCheckMaxDegree = 200
+	RealRootsCheckMaxBits   = 1024
+	// RealRootsCheckMaxEndpointBits bounds numerator plus denominator bits
+	// of each endpoint (an interval refined to 1000 digits has about
+	// 3330).
+	RealRootsCheckMaxEndpointBits = 8192
+)
+
+var realRootsCheckLimits = sizeLimits{maxDegree: RealRootsCheckMaxDegree, maxBits: RealRootsCheckMaxBits}
+
+// ClaimedRoot is one claimed real root: the point lower when lower =
+// upper, otherwise the open interval (lower, upper); multiplicity is
+// checked when given.
+type ClaimedRoot struct {
+	Lower        core.Rational `json:"lower"`
+	Upper        core.Rational `json:"upper"`
+	Multiplicity *int          `json:"multiplicity,omitempty" jsonschema:"the root's multiplicity, checked when given"`
+}
+
+// RealRootsCheckRequest is a polynomial and a claimed complete list of
+// isolating intervals of its real roots, in ascending order.
+type RealRootsCheckRequest struct {
+	Polynomial PolyInput     `json:"polynomial"`
+	Roots      []ClaimedRoot `json:"roots"`
+}
+
+// UnmarshalJSON decodes field by field so errors name their field.
+func (q *RealRootsCheckRequest) UnmarshalJSON(b []byte) error {
+	if err := decodeObject(b, map[string]any{"polynomial": &q.Polynomial, "roots": &q.Roots}); err != nil {
+		return err
+	}
+	for i, r := range q.Roots {
+		if r.Multiplicity != nil && *r.Multiplicity < 1 {
+			return &core.PayloadError{Path: fmt.Sprintf("/payload/roots/%d/multiplicity", i), Message: "a multiplicity is a positive integer"}
+		}
+	}
+	return nil
+}
+
+// RealRootsCheckResult is the verdict with its evidence: the number of
+// distinct real roots by Sturm's theorem, and for a rejection the first
+// fault found.
+type RealRootsCheckResult struct {
+	core.CheckResult
+	core.Bindings[RealRootsCheckRequest]
+	DistinctRealRoots int    `json:"distinct_real_roots" jsonschema:"the number of distinct real roots, by the Sturm sequence of the square-free part"`
+	Reason            string `json:"reason" jsonschema:"why the verdict was reached"`
+}
+
+// realRootsCheckOperation verifies a claimed list of isolating intervals.
+//
+// Accepted exactly when the claims, in ascending order and pairwise
+// disjoint (open intervals may share an endpoint), are every distinct
+// real root of the nonzero polynomial f: each point claim a root, each
+// open interval (lower, upper) with endpoints that are not roots and
+// exactly one root inside, and as many claims as real roots; a given
+// multiplicity must be the root's. Otherwise rejected with the first
+// fault. Never inconclusive: the counts are exact.
+//
+// Method: s = f/gcd(f, f′) has the distinct roots of f; a sign change of
+// s across each interval and the Sturm sequence of s (Sturm 1829; Basu,
+// Pollack and Roy, Theorem 2.50) count them; multiplicities go through
+// the square-free parts of gcd(f, f′, …, f^(k−1)) (see verifyIsolation).
+// The postcondition recounts an accepted list with the Descartes method
+// of polynomial.real_roots.compute.
+func realRootsCheckOperation() core.Operation[RealRootsCheckRequest, RealRootsCheckResult] {
+	return core.Operation[RealRootsCheckRequest, RealRootsCheckResult]{
+		ID:         "polynomial.real_roots.check",
+		Title:      "Check isolating intervals of real roots",
+		Summary:    "Checks that a list of rational points and open intervals isolates every real root of a polynomial over Q exactly once, with optional multiplicities, by sign changes and Sturm counts.",
+		Keywords:   []string{"polynomial", "real roots", "isolating intervals", "verify", "certificate", "sturm", "polsturm", "root count"},
+		Kind:       core.Check,
+		Effect:     core.Pure,
+		InputKinds: []string{"polynomial", "rational"},
+		Bounds: func() core.Bounds {
+			b := polyBounds(RealRootsCheckMaxDegree, "polynomial")
+			b["/roots"] = RealRootsCheckMaxDegree
+			b["/roots/*/multiplicity"] = RealRootsCheckMaxDegree
+			return b
+		}(),
+		Limits: append(realRootsCheckLimits.declare(func(poly string) string { return `{"polynomial":` + poly + `,"roots":[]}` }),
+			clearedLimit(2*RealRootsCheckMaxBits, func(poly string) string { return `{"polynomial":` + poly + `,"roots":[]}` }, 40),
+			core.Limit{Name: "endpoint_bits", Max: RealRootsCheckMaxEndpointBits, Unit: "bits", Description: "each endpoint's numerator and denominator together have at most this many bits",
+				Beyond: func() string {
+					return fmt.Sprintf(`{"polynomial":{"expression":"x - 3"},"roots":[{"lower":"1","upper":"%s"}]}`, powerOfTwo(RealRootsCheckMaxEndpointBits))
+				},
+				At: func() string {
+					return fmt.Sprintf(`{"polynomial":{"expression":"x - 3"},"roots":[{"lower":"1","upper":"%s"}]}`, allOnes(RealRootsCheckMaxEndpointBits))
+				}},
+		),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "the zero polynomial", Payload: `{"polynomial":{"coefficients":[]},"roots":[]}`, Code: core.DomainError, Path: "/payload/polynomial"},
+				{Title: "a zero multiplicity", Payload: `{"polynomial":{"expression":"x"},"roots":[{"lower":"0","upper":"0","multiplicity":0}]}`, Code: core.InvalidPayload, Path: "/payload/roots/0/multiplicity"},
+			}
+		},
+		Preflight: func(ctx context.Context, q RealRootsCheckRequest) error {
+			if err := realRootsCheckLimits.check("polynomial", q.Polynomial); err != nil {
+				return err
+			}
+			if err := checkCleared("polynomial", q.Polynomial, 2*RealRootsCheckMaxBits); err != nil {
+				return err
+			}
+			for i, r := range q.Roots {
+				if b := maxBits(qpoly{r.Lower.Rat(), r.Upper.Rat()}); b > RealRootsCheckMaxEndpointBits {
+					return core.Refusef("roots/%d has an endpoint of %d bits; at most %d are accepted", i, b, RealRootsCheckMaxEndpointBits)
+				}
+			}
+			if q.Polynomial.expr == nil && len(q.Polynomial.coeffs) == 0 {
+				return zeroRealRootsCheck()
+			}
+			return nil
+		},
+		Run:           runRealRootsCheck,
+		Postcondition: checkRealRootsCheck,
+		Examples: []core.Example{
+			{Title: "the roots of x^3 - 2x", Payload: json.RawMessage(`{"polynomial":{"expression":"x^3 - 2*x"},"roots":[{"lower":"-2","upper":"-1"},{"lower":"0","upper":"0","multiplicity":1},{"lower":"1","upper":"3/2"}]}`),
+				Result: json.RawMessage(`{"verdict":"accepted","subject":{"polynomial":{"expression":"x^3 - 2*x"},"roots":[{"lower":"-2","upper":"-1"},{"lower":"0","upper":"0","multiplicity":1},{"lower":"1","upper":"3/2"}]},"distinct_real_roots":3,"reason":"every real root is isolated exactly once"}`)},
+			{Title: "a root missing", Payload: json.RawMessage(`{"polynomial":{"expression":"x^2 - 2"},"roots":[{"lower":"1","upper":"2"}]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"polynomial":{"expression":"x^2 - 2"},"roots":[{"lower":"1","upper":"2"}]},"distinct_real_roots":2,"reason":"the polynomial has 2 distinct real roots, 1 are listed"}`)},
+			{Title: "an interval holding two roots", Payload: json.RawMessage(`{"polynomial":{"expression":"x^2 - 2"},"roots":[{"lower":"-2","upper":"2"}]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"polynomial":{"expression":"x^2 - 2"},"roots":[{"lower":"-2","upper":"2"}]},"distinct_real_roots":2,"reason":"root 0: the square-free part does not change sign across the interval"}`)},
+			{Title: "a wrong multiplicity", Payload: json.RawMessage(`{"polynomial":{"expression":"(x - 1)^2*(x + 1)"},"roots":[{"lower":"-1","upper":"-1","multiplicity":1},{"lower":"1/2","upper":"2","multiplicity":1}]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"polynomial":{"expression":"(x - 1)^2*(x + 1)"},"roots":[{"lower":"-1","upper":"-1","multiplicity":1},{"lower":"1/2","upper":"2","multiplicity":1}]},"distinct_real_roots":2,"reason":"root 1 does not have multiplicity 1"}`)},
+		},
+		Generate: func(ctx context.Context, rng *rand.Rand) RealRootsCheckRequest {
+			f := randomRootsPoly(ctx, rng)
+			for f.deg() > RealRootsCheckMaxDegree/4 {
+				f = randomRootsPoly(ctx, rng)
+			}
+			q := RealRootsCheckRequest{Polynomial: polyInputOf("x", f), Roots: []ClaimedRoot{}}
+			r, err := runRealRoots(ctx, RealRootsRequest{Polynomial: q.Polynomial})
+			if err != nil {
+				return q
+			}
+			for _, x := range r.Roots {
+				m := x.Multiplicity
+				q.Roots = append(q.Roots, ClaimedRoot{Lower: x.Lower, Upper: x.Upper, Multiplicity: &m})
+			}
+			// One request in three is spoiled: a root dropped, a
+			// multiplicity changed or an interval widened.
+			if n := len(q.Roots); n > 0 {
+				i := rng.IntN(n)
+				switch rng.IntN(6) {
+				case 0:
+					q.Roots = append(q.Roots[:i], q.Roots[i+1:]...)
+				case 1:
+					m := *q.Roots[i].Multiplicity + 1
+					q.Roots[i].Multiplicity = &m
+				case 2:
+					q.Roots[i].Upper = core.Rat(new(big.Rat).Add(q.Roots[i].Upper.Rat(), big.NewRat(1000, 1)))
+				}
+			}
+			return q
+		},
+		Slow: func() string {
+			return `{"polynomial":{"expression":"(2^800 + 1)*x^200 - (3^450 - 1)*(x^3 - x + 1)^66 - 7^280"},"roots":[]}`
+		},
+	}
+}
+
+func zeroRealRootsCheck() error {
+	return core.DomainErrorAt(core.PayloadPath("polynomial"), "the zero polynomial vanishes everywhere; no list of intervals isolates its roots")
+}
+
+const acceptedRealRoots = "every real root is isolated exactly once"
+
+func runRealRootsCheck(ctx context.Context, q RealRootsCheckRequest) (RealRootsCheckResult, error) {
+	f, err := q.Polynomial.poly(ctx)
+	if err != nil {
+		return RealRootsCheckResult{}, err
+	}
+	if len(f) == 0 {
+		return RealRootsCheckResult{}, zeroRealRootsCheck()
+	}
+	out := RealRootsCheckResult{Bindings: core.Bind(q)}
+	claims := make([]rootClaim, len(q.Roots))
+	for i, r := range q.Roots {
+		claims[i] = rootClaim{lo: r.Lower.Rat(), hi: r.Upper.Rat()}
+		if r.Multiplicity != nil {
+			claims[i].multiplicity = *r.Multiplicity
+		}
+	}
+	if f.deg() == 0 {
+		out.Verdict, out.Reason = core.Accepted, acceptedRealRoots
+		if len(claims) > 0 {
+			out.Verdict, out.Reason = core.Rejected, "a nonzero constant has no roots"
+		}
+		return out, nil
+	}
+	_, pf, err := qprimitive(ctx, f)
+	if err != nil {
+		return RealRootsCheckResult{}, err
+	}
+	s, err := squareFreePart(ctx, pf)
+	if err != nil {
+		return RealRootsCheckResult{}, err
+	}
+	seq, err := sturmSequence(ctx, s)
+	if err != nil {
+		return RealRootsCheckResult{}, err
+	}
+	out.DistinctRealRoots = sturmCount(seq, nil, nil)
+	reason, err := verifyIsolation(ctx, pf, claims, RealRootsCheckMaxDegree)
+	if err != nil {
+		return RealRootsCheckResult{}, err
+	}
+	out.Verdict, out.Reason = core.Accepted, acceptedRealRoots
+	if reason != "" {
+		out.Verdict, out.Reason = core.Rejected, reason
+	}
+	return out, nil
+}
+
+// squareFreePart is f/gcd(f, f′) for a primitive f of positive degree.
+func squareFreePart(ctx context.Context, f zpoly) (zpoly, error) {
+	g, err := gcdZ(ctx, f, zderiv(f))
+	if err != nil {
+		return nil, err
+	}
+	return divExact(ctx, f, g)
+}
+
+// checkRealRootsCheck recounts by the Descartes method: an accepted list
+// has as many claims as isolateRealRoots finds roots of the square-free
+// part, and a rejection names its fault.
+func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRootsCheckResult) error {
+	if r.Verdict == core.Rejected {
+		if strings.TrimSpace(r.Reason) == "" {
+			return errors.New("a rejection without a reason")
+		}
+		return nil
+	}
+	if r.Verdict != core.Accepted {
+		return errors.New("the check is never inconclusive")
+	}
+	f, err := q.Polynomial.poly(ctx)
+	if err != nil {
+		return err
+	}
+	if f.deg() == 0 {
+		if len(q.Roots) != 0 {
+			return errors.New("accepted roots of a constant")
+		}
+		return nil
+	}
+	_, pf, err := qprimitive(ctx, f)
+	if err != nil {
+		return err
+	}
+	s, err := squareFreePart(ctx, pf)
+	if err != nil {
+		return err
+	}
+	rs, err := isolateRealRoots(ctx, s)
+	if err != nil {
+		return err
+	}
+	if len(rs) != len(q.Roots) || r.DistinctRealRoots != len(rs) {
+		return fmt.Errorf("accepted %d roots, but the Descartes method isolates %d", len(q.Roots), len(rs))
+	}
+	return nil
+}

@@ -1,0 +1,310 @@
+package polynomial
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"jacobian.dev/conformance"
+	"jacobian.dev/core"
+)
+
+// sturmIsolate is the reference isolation: bisection of (−B, B], B a
+// power of two above every root's absolute value (Cauchy's bound
+// 1 + max|a_i/a_n|), counting roots with the Sturm sequence until each
+// interval holds one. It returns half-open intervals (lo, hi], in
+// ascending order.
+func sturmIsolate(t *testing.T, g zpoly) [][2]*big.Rat {
+	t.Helper()
+	seq, err := sturmSequence(bg, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := 0
+	for _, c := range g[:len(g)-1] {
+		m = max(m, c.BitLen())
+	}
+	// 1 + max|a_i/a_n| ≤ 1 + 2^(m − len(a_n) + 1) ≤ 2^(max(m − len(a_n) + 1, 0) + 1).
+	b := new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(max(m-g.lc().BitLen()+1, 0)+1)))
+	var out [][2]*big.Rat
+	var walk func(lo, hi *big.Rat)
+	walk = func(lo, hi *big.Rat) {
+		switch n := sturmCount(seq, lo, hi); {
+		case n == 0:
+		case n == 1:
+			out = append(out, [2]*big.Rat{lo, hi})
+		default:
+			mid := new(big.Rat).Add(lo, hi)
+			mid.Quo(mid, big.NewRat(2, 1))
+			walk(lo, mid)
+			walk(mid, hi)
+		}
+	}
+	walk(new(big.Rat).Neg(b), b)
+	return out
+}
+
+// TestIsolationAgainstSturm compares the Descartes isolation with the
+// Sturm reference: the same number of roots, the i-th interval of each
+// holding the same root (their closures meet, and the root is unique in
+// both).
+func TestIsolationAgainstSturm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1))
+	for trial := range 300 {
+		f := randomRootsPoly(bg, rng)
+		if f.deg() < 1 {
+			continue
+		}
+		_, pf, _ := qprimitive(bg, f)
+		g, err := squareFreePart(bg, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := isolateRealRoots(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err = tidy(bg, g, got); err != nil {
+			t.Fatal(err)
+		}
+		want := sturmIsolate(t, g)
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %v: %d roots, the Sturm reference finds %d", trial, f, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].hi.Cmp(want[i][0]) < 0 || want[i][1].Cmp(got[i].lo) < 0 {
+				t.Fatalf("trial %d: root %d: (%s, %s) and the reference's (%s, %s] are apart", trial, i,
+					got[i].lo.RatString(), got[i].hi.RatString(), want[i][0].RatString(), want[i][1].RatString())
+			}
+		}
+	}
+}
+
+// TestRealRootsExhaustive runs every polynomial of degree at most 3 with
+// coefficients in [−3, 3] through the operation, whose postcondition
+// recounts the roots by Sturm's theorem, and compares the number of
+// distinct roots with the Sturm reference.
+func TestRealRootsExhaustive(t *testing.T) {
+	cs := []int64{-3, -2, -1, 0, 1, 2, 3}
+	n := 0
+	for deg := 1; deg <= 3; deg++ {
+		total := 1
+		for range deg + 1 {
+			total *= len(cs)
+		}
+		for k := range total {
+			f := make(qpoly, deg+1)
+			x := k
+			for i := range f {
+				f[i] = big.NewRat(cs[x%len(cs)], 1)
+				x /= len(cs)
+			}
+			if f.lc().Sign() == 0 {
+				continue
+			}
+			q := RealRootsRequest{Polynomial: polyInputOf("x", f)}
+			r, err := runRealRoots(bg, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkRealRoots(bg, q, r); err != nil {
+				t.Fatalf("%v: %v", f, err)
+			}
+			_, pf, _ := qprimitive(bg, f)
+			g, _ := squareFreePart(bg, pf)
+			if want := len(sturmIsolate(t, g)); r.Distinct != want {
+				t.Fatalf("%v: %d distinct roots, Sturm counts %d", f, r.Distinct, want)
+			}
+			n++
+		}
+	}
+	if n < 2000 {
+		t.Fatalf("only %d polynomials tried", n)
+	}
+}
+
+// TestRealRootsKnownRoots builds polynomials from known rational roots and
+// multiplicities and checks that each root is found with its multiplicity.
+func TestRealRootsKnownRoots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2))
+	for trial := range 200 {
+		type known struct {
+			r *big.Rat
+			m int
+		}
+		var roots []known
+		f := qpoly{big.NewRat(rng.Int64N(7)+1, rng.Int64N(3)+1)}
+		for range rng.IntN(5) + 1 {
+			r := big.NewRat(rng.Int64N(201)-100, rng.Int64N(9)+1)
+			if slices.ContainsFunc(roots, func(k known) bool { return k.r.Cmp(r) == 0 }) {
+				continue
+			}
+			m := rng.IntN(3) + 1
+			roots = append(roots, known{r, m})
+			lin := qpoly{new(big.Rat).Neg(r), big.NewRat(1, 1)}
+			p, _ := qpow(bg, lin, int64(m))
+			f, _ = qmul(bg, f, p)
+		}
+		// An irreducible quadratic factor adds no real roots.
+		f, _ = qmul(bg, f, qpoly{big.NewRat(rng.Int64N(9)+1, 1), big.NewRat(0, 1), big.NewRat(1, 1)})
+		slices.SortFunc(roots, func(a, b known) int { return a.r.Cmp(b.r) })
+		q := RealRootsRequest{Polynomial: polyInputOf("x", f)}
+		r, err := runRealRoots(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Roots) != len(roots) {
+			t.Fatalf("trial %d: %d roots, built with %d", trial, len(r.Roots), len(roots))
+		}
+		for i, k := range roots {
+			got := r.Roots[i]
+			if got.Multiplicity != k.m || got.Lower.Rat().Cmp(k.r) > 0 || got.Upper.Rat().Cmp(k.r) < 0 {
+				t.Fatalf("trial %d: root %d is %s of multiplicity %d; got [%s, %s] of multiplicity %d", trial, i, k.r.RatString(), k.m, got.Lower, got.Upper, got.Multiplicity)
+			}
+		}
+	}
+}
+
+// TestRealRootsCheckerRejects spoils correct answers and expects the
+// checker to reject each one.
+func TestRealRootsCheckerRejects(t *testing.T) {
+	rt := newRuntime(t)
+	f := `{"expression":"(x - 1)^2*(x + 2)*(x^2 - 3)"}`
+	var r RealRootsResult
+	if !completed(t, rt, "polynomial.real_roots.compute", `{"polynomial":`+f+`}`, &r) {
+		return
+	}
+	claims := func(mut func([]map[string]any) []map[string]any) string {
+		var cs []map[string]any
+		for _, x := range r.Roots {
+			cs = append(cs, map[string]any{"lower": x.Lower.String(), "upper": x.Upper.String(), "multiplicity": x.Multiplicity})
+		}
+		b, _ := json.Marshal(mut(cs))
+		return `{"polynomial":` + f + `,"roots":` + string(b) + `}`
+	}
+	var ok RealRootsCheckResult
+	if completed(t, rt, "polynomial.real_roots.check", claims(func(c []map[string]any) []map[string]any { return c }), &ok) && ok.Verdict != core.Accepted {
+		t.Fatalf("the operation's own answer is %s: %s", ok.Verdict, ok.Reason)
+	}
+	spoilers := map[string]func([]map[string]any) []map[string]any{
+		"a root dropped":       func(c []map[string]any) []map[string]any { return c[1:] },
+		"order reversed":       func(c []map[string]any) []map[string]any { slices.Reverse(c); return c },
+		"a root listed twice":  func(c []map[string]any) []map[string]any { return append(c, c[len(c)-1]) },
+		"a wrong multiplicity": func(c []map[string]any) []map[string]any { c[0]["multiplicity"] = 2; return c },
+		"a point off the root": func(c []map[string]any) []map[string]any {
+			c[0]["lower"], c[0]["upper"] = "-5/2", "-5/2"
+			return c
+		},
+		"an interval widened over two roots": func(c []map[string]any) []map[string]any {
+			c[len(c)-1]["lower"] = "0"
+			return c
+		},
+	}
+	for name, spoil := range spoilers {
+		var v RealRootsCheckResult
+		if completed(t, rt, "polynomial.real_roots.check", claims(spoil), &v) && v.Verdict != core.Rejected {
+			t.Errorf("%s: verdict %s (%s), want rejected", name, v.Verdict, v.Reason)
+		}
+	}
+}
+
+// realRootsReference is testdata/realroots.json, written by
+// testdata/gen_realroots.py from PARI/GP 2.15.2 (polsturm, polrootsreal at
+// 60 digits).
+type realRootsReference struct {
+	PARIVersion string `json:"pari_gp"`
+	Cases       []struct {
+		Polynomial []string
+		Distinct   int
+		Roots      []string
+	}
+}
+
+// TestReferenceRealRoots compares, to 40 digits, each root and its
+// multiplicity with PARI/GP's polrootsreal, and the number of distinct
+// roots with polsturm.
+func TestReferenceRealRoots(t *testing.T) {
+	b, err := os.ReadFile("testdata/realroots.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref realRootsReference
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if ref.PARIVersion == "" {
+		t.Fatal("realroots.json names no PARI/GP version")
+	}
+	rt := newRuntime(t)
+	const digits = 40
+	tol := new(big.Rat).SetFrac(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(digits), nil))
+	for i, c := range conformance.AtLeast(t, "real roots", 50, ref.Cases) {
+		var r RealRootsResult
+		if !completed(t, rt, "polynomial.real_roots.compute", fmt.Sprintf(`{"polynomial":%s,"digits":%d}`, coeffJSON(c.Polynomial), digits), &r) {
+			continue
+		}
+		if r.Distinct != c.Distinct {
+			t.Errorf("case %d: %d distinct roots, polsturm says %d", i, r.Distinct, c.Distinct)
+			continue
+		}
+		var expanded []string
+		for _, x := range r.Roots {
+			for range x.Multiplicity {
+				expanded = append(expanded, x.Approximation)
+			}
+		}
+		if len(expanded) != len(c.Roots) {
+			t.Errorf("case %d: %d roots with multiplicity, polrootsreal gives %d", i, len(expanded), len(c.Roots))
+			continue
+		}
+		for j, want := range c.Roots {
+			w, _ := new(big.Rat).SetString(want)
+			g, _ := new(big.Rat).SetString(expanded[j])
+			if d := new(big.Rat).Sub(w, g); d.Abs(d).Cmp(tol) > 0 {
+				t.Errorf("case %d root %d: %s, polrootsreal gives %s", i, j, expanded[j], want)
+			}
+		}
+	}
+}
+
+func TestDecimalRound(t *testing.T) {
+	for _, tc := range []struct {
+		x    string
+		d    int
+		want string
+	}{
+		{"1/3", 3, "0.333"}, {"2/3", 3, "0.667"}, {"-2/3", 2, "-0.67"}, {"5/2", 0, "3"},
+		{"-5/2", 0, "-3"}, {"1/200", 2, "0.01"}, {"-1/300", 2, "0.00"}, {"7", 2, "7.00"},
+	} {
+		x, _ := new(big.Rat).SetString(tc.x)
+		if got := decimalRound(x, tc.d); got != tc.want {
+			t.Errorf("decimalRound(%s, %d) = %s, want %s", tc.x, tc.d, got, tc.want)
+		}
+	}
+	if !strings.HasPrefix(decimalRound(big.NewRat(-1, 300), 2), "0") {
+		t.Error("a value that rounds to zero is written without a sign")
+	}
+}
+
+// TestChebyshevRoots checks T_n's n roots cos((2k−1)π/(2n)) are found, all
+// simple and inside (−1, 1), for several n.
+func TestChebyshevRoots(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 20, 50} {
+		q := RealRootsRequest{Polynomial: polyInputOf("x", toQ(chebyshevT(n)))}
+		r, err := runRealRoots(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkRealRoots(bg, q, r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Distinct != n || r.Total != n {
+			t.Fatalf("T_%d: %d distinct roots, %d in all", n, r.Distinct, r.Total)
+		}
+	}
+}
