@@ -85,7 +85,7 @@ func BenchmarkNullspace(b *testing.B) {
 func BenchmarkMultiply(b *testing.B) {
 	op := multiplyOperation()
 	benchSizes(b, []int{50, 100, 200}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MultiplyRequest{intMatrix(rng, n, n, 99), intMatrix(rng, n, n, 99)}
+		q := MultiplyRequest{Left: intMatrix(rng, n, n, 99), Right: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

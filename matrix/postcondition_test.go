@@ -39,8 +39,8 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	}
 
 	det := determinantOperation()
-	d, _ := det.Run(bg, DeterminantRequest{a})
-	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{a}, DeterminantResult{bump(d.Determinant)}))
+	d, _ := det.Run(bg, DeterminantRequest{Matrix: a})
+	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{Matrix: a}, DeterminantResult{bump(d.Determinant)}))
 
 	rk := rankOperation()
 	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), MatrixRequest{sing}, RankResult{3}))
@@ -78,7 +78,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), MatrixRequest{sing}, nr))
 
 	mu := multiplyOperation()
-	mq := MultiplyRequest{a, sing}
+	mq := MultiplyRequest{Left: a, Right: sing}
 	mr, _ := mu.Run(bg, mq)
 	mr.Product[2][1] = bump(mr.Product[2][1])
 	expectFail("product entry", mu.Postcondition(context.Background(), mq, mr))

@@ -1,0 +1,93 @@
+package matrix
+
+import (
+	"encoding/json"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"jacobian.dev/conformance"
+	"jacobian.dev/core"
+)
+
+// TestPARIRing compares determinants and products over GF(p) with PARI/GP
+// (testdata/ring_reference.json, written by testdata/ring_reference.py
+// with PARI/GP 2.15.2), through the runtime.
+func TestPARIRing(t *testing.T) {
+	b, err := os.ReadFile("testdata/ring_reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		Version string `json:"pari_gp_version"`
+		Cases   struct {
+			Determinant []struct {
+				Matrix      core.Matrix   `json:"matrix"`
+				Modulus     core.Integer  `json:"modulus"`
+				Determinant core.Rational `json:"determinant"`
+			} `json:"determinant"`
+			Multiply []struct {
+				Left    core.Matrix  `json:"left"`
+				Right   core.Matrix  `json:"right"`
+				Modulus core.Integer `json:"modulus"`
+				Product core.Matrix  `json:"product"`
+			} `json:"multiply"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if ref.Version == "" {
+		t.Fatal("reference file names no PARI/GP version")
+	}
+	rt := newRuntime(t)
+	for i, c := range conformance.AtLeast(t, "determinant over GF(p)", 50, ref.Cases.Determinant) {
+		got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if got.Determinant.Rat().Cmp(c.Determinant.Rat()) != 0 {
+			t.Errorf("case %d (p = %s): %s, PARI/GP %s", i, c.Modulus, got.Determinant, c.Determinant)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {
+		got := runValue[MultiplyResult](t, rt, "matrix.multiply.compute", MultiplyRequest{Left: c.Left, Right: c.Right, Ring: &Ring{c.Modulus}})
+		if !sameMatrix(got.Product, c.Product) {
+			t.Errorf("case %d (p = %s): %v, PARI/GP %v", i, c.Modulus, got.Product, c.Product)
+		}
+	}
+}
+
+// TestRingDeterminantMatchesRationals: over GF(p) the determinant is the
+// rational determinant reduced modulo p, on the larger orders where the
+// block-recursive PLE decomposition runs.
+func TestRingDeterminantMatchesRationals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 1))
+	rt := newRuntime(t)
+	for _, n := range []int{20, 70, 130} {
+		m := intMatrix(rng, n, n, 99)
+		exact := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{Matrix: m})
+		for _, p := range []int64{3, 1_000_003, 4611686018427387847} {
+			got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{Matrix: m, Ring: &Ring{core.Int64(p)}})
+			want := core.Rat(reduceRatMod(exact.Determinant, p))
+			if got.Determinant.Rat().Cmp(want.Rat()) != 0 {
+				t.Errorf("n = %d, p = %d: %s, the rational determinant reduces to %s", n, p, got.Determinant, want)
+			}
+		}
+	}
+}
+
+func reduceRatMod(x core.Rational, p int64) *big.Rat {
+	v := new(big.Int).Mod(x.Rat().Num(), big.NewInt(p))
+	return new(big.Rat).SetInt(v)
+}
+
+func BenchmarkDeterminantRing(b *testing.B) {
+	op := determinantOperation()
+	benchSizes(b, []int{100, 400}, func(b *testing.B, n int, rng *rand.Rand) {
+		q := DeterminantRequest{Matrix: intMatrix(rng, n, n, 99), Ring: &Ring{core.Int64(4611686018427387847)}}
+		for b.Loop() {
+			if _, err := op.Run(bg, q); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Generate ring_reference.json: determinants and products over GF(p)
+computed by PARI/GP (tested with PARI/GP 2.15.2, `gp -q -f`):
+lift(matdet(Mod(A, p))) and lift(Mod(A, p)*Mod(B, p)), for the tests of
+the ring {"modulus": "p"} of matrix.determinant.compute and
+matrix.multiply.compute.
+
+Run from this directory:  python3 ring_reference.py > ring_reference.json
+
+Entries are seeded small integers and fractions whose denominators p does
+not divide; the primes range from 2 to the largest prime below 2^62.
+"""
+
+import json
+import random
+import subprocess
+import sys
+from fractions import Fraction
+
+SEED = 20261208
+CASES = 60
+PRIMES = [2, 3, 5, 7, 101, 65537, 1000000007, 4611686018427387847]
+
+
+def s(x):
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def matrix(rng, r, c, p):
+    dens = [d for d in (1, 2, 3, 5, 7) if d % p != 0]
+    return [[Fraction(rng.randint(-10**6, 10**6), rng.choice(dens)) for _ in range(c)] for _ in range(r)]
+
+
+def gp(m):
+    return "Mat([" + ";".join(",".join(s(x) for x in row) for row in m) + "])"
+
+
+def main():
+    rng = random.Random(SEED)
+    cases = {"determinant": [], "multiply": []}
+    lines = []
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        n = rng.randint(1, 9)
+        a = matrix(rng, n, n, p)
+        cases["determinant"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("determinant", f'print(concat(["{{\\"determinant\\":\\"",Str(lift(matdet(Mod({gp(a)},{p})))),"\\"}}"]))'))
+        m, k, q = rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)
+        a, b = matrix(rng, m, k, p), matrix(rng, k, q, p)
+        cases["multiply"].append({"left": [[s(x) for x in row] for row in a], "right": [[s(x) for x in row] for row in b], "modulus": str(p)})
+        lines.append(("multiply", f'C=lift(Mod({gp(a)},{p})*Mod({gp(b)},{p})); print(concat(["{{\\"product\\":[", strjoin(vector(#C~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), C[i,]), ","), "]"])), ","), "]}}"]))'))
+    script = "\n".join(expr for _, expr in lines) + "\n"
+    out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
+    results = out.stdout.strip().split("\n")
+    if len(results) != len(lines):
+        sys.exit(f"gp printed {len(results)} lines for {len(lines)} cases:\n{out.stderr}")
+    version = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input='print(Strprintf("%d.%d.%d", version()[1], version()[2], version()[3]))\n',
+                             capture_output=True, text=True, check=True).stdout.strip()
+    index = {op: 0 for op in cases}
+    for (op, _), line in zip(lines, results):
+        cases[op][index[op]].update(json.loads(line))
+        index[op] += 1
+    json.dump({"generator": "ring_reference.py", "pari_gp_version": version, "seed": SEED, "cases": cases}, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
