@@ -24,7 +24,7 @@ func benchSizes(b *testing.B, sizes []int, f func(b *testing.B, n int, rng *rand
 func BenchmarkRank(b *testing.B) {
 	op := rankOperation()
 	benchSizes(b, []int{50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -43,7 +43,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{Matrix: a}, DeterminantResult{bump(d.Determinant)}))
 
 	rk := rankOperation()
-	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), MatrixRequest{sing}, RankResult{3}))
+	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, RankResult{3}))
 
 	rr := rrefOperation()
 	res, _ := rr.Run(bg, MatrixRequest{sing})

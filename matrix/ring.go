@@ -2,12 +2,11 @@ package matrix
 
 // Matrices over GF(p).
 //
-// The determinant, rank, RREF, inverse, characteristic polynomial and
-// product take an optional ring {"modulus": "p"}: the entries are then
+// The determinant, the rank and the product take an optional ring
+// {"modulus": "p"}: the entries are then
 // read modulo the prime p (a fraction a/b as a·b⁻¹, refused when p divides
 // b) and the operation runs directly on the word-size kernels of
-// core/modmat (block-recursive PLE decomposition, Strassen products) or,
-// for the characteristic polynomial, core/modular's Hessenberg reduction.
+// core/modmat (block-recursive PLE decomposition, Strassen products).
 // Every result entry is an integer string in [0, p). The postconditions
 // check each result with the other word-size implementation (the classical
 // eliminations and products of core/modular), so the two kernels hold each
@@ -126,4 +125,26 @@ func residues(m core.Matrix, p uint64) (modular.Matrix, error) {
 		}
 	}
 	return out, nil
+}
+
+// RingMatrixRequest is one matrix with an optional ring.
+type RingMatrixRequest struct {
+	Matrix core.Matrix `json:"matrix"`
+	Ring   *Ring       `json:"ring,omitempty" jsonschema:"compute over GF(p) instead of Q (see ring.go)"`
+}
+
+// UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
+func (q *RingMatrixRequest) UnmarshalJSON(data []byte) error {
+	type plain RingMatrixRequest
+	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
+}
+
+// image returns the prime and the matrix modulo it.
+func (q RingMatrixRequest) image() (uint64, modular.Matrix, error) {
+	p, err := q.Ring.prime()
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := reduceRing(q.Matrix, p, "matrix")
+	return p, a, err
 }

@@ -11,7 +11,8 @@ import (
 	"jacobian.dev/core"
 )
 
-// TestPARIRing compares determinants and products over GF(p) with PARI/GP
+// TestPARIRing compares determinants, ranks and products over GF(p) with
+// PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -27,6 +28,11 @@ func TestPARIRing(t *testing.T) {
 				Modulus     core.Integer  `json:"modulus"`
 				Determinant core.Rational `json:"determinant"`
 			} `json:"determinant"`
+			Rank []struct {
+				Matrix  core.Matrix  `json:"matrix"`
+				Modulus core.Integer `json:"modulus"`
+				Rank    int          `json:"rank"`
+			} `json:"rank"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -46,6 +52,12 @@ func TestPARIRing(t *testing.T) {
 		got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
 		if got.Determinant.Rat().Cmp(c.Determinant.Rat()) != 0 {
 			t.Errorf("case %d (p = %s): %s, PARI/GP %s", i, c.Modulus, got.Determinant, c.Determinant)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "rank over GF(p)", 50, ref.Cases.Rank) {
+		got := runValue[RankResult](t, rt, "matrix.rank.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if got.Rank != c.Rank {
+			t.Errorf("case %d (p = %s): rank %d, PARI/GP %d", i, c.Modulus, got.Rank, c.Rank)
 		}
 	}
 	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {

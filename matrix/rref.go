@@ -163,24 +163,55 @@ func eliminationLimits(appended func(n int) int) []core.Limit {
 // Postcondition: the rank of the image modulo a random
 // 62-bit prime (core/modular) equals it; reduction mod p never raises the
 // rank and lowers it only when p divides every maximal nonzero minor.
-func rankOperation() core.Operation[MatrixRequest, RankResult] {
-	return core.Operation[MatrixRequest, RankResult]{
+func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
+	return core.Operation[RingMatrixRequest, RankResult]{
 		ID:              "matrix.rank.compute",
 		Title:           "Rank",
 		Summary:         "Rank over the rationals of a matrix of integers or rationals, of any shape.",
 		Keywords:        []string{"rank", "matrank", "column rank", "row rank", "linearly independent", "dimension of image"},
 		Kind:            core.Compute,
 		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: matrixRefusals,
-		Limits:          eliminationLimits(noColumns),
-		Preflight:       preflightMatrix,
-		Run: func(ctx context.Context, q MatrixRequest) (RankResult, error) {
+		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
+		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
+			if q.Ring != nil {
+				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+					return err
+				}
+				_, _, err := q.image()
+				return err
+			}
+			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
+		},
+		Run: func(ctx context.Context, q RingMatrixRequest) (RankResult, error) {
+			if q.Ring != nil {
+				p, a, err := q.image()
+				if err != nil || len(a) == 0 || len(a[0]) == 0 {
+					return RankResult{0}, err
+				}
+				r, err := modmat.Rank(ctx, modmat.FromRows(a), modular.NewModulus(p))
+				return RankResult{r}, err
+			}
 			r, err := rank(ctx, q.Matrix)
 			return RankResult{r}, err
 		},
-		Postcondition: func(ctx context.Context, q MatrixRequest, r RankResult) error {
+		Postcondition: func(ctx context.Context, q RingMatrixRequest, r RankResult) error {
+			if q.Ring != nil {
+				p, a, err := q.image()
+				if err != nil {
+					return err
+				}
+				want := 0
+				if len(a) > 0 && len(a[0]) > 0 {
+					want = modular.Rank(a, p)
+				}
+				if want != r.Rank {
+					return fmt.Errorf("rank %d over GF(%d), but classical elimination gives %d", r.Rank, p, want)
+				}
+				return nil
+			}
 			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
@@ -196,8 +227,16 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`), Result: json.RawMessage(`{"rank":2}`)},
 			{Title: "rational 2×3 of full rank", Payload: json.RawMessage(`{"matrix":[["1/2","0","1"],["0","1/3","0"]]}`), Result: json.RawMessage(`{"rank":2}`)},
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
+			// PARI/GP 2.15.2: matrank(Mod([1,2;3,4],2)) = 1.
+			{Title: "over GF(2)", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"ring":{"modulus":"2"}}`), Result: json.RawMessage(`{"rank":1}`)},
 		},
-		Generate: generateMatrix,
+		Generate: func(ctx context.Context, rng *rand.Rand) RingMatrixRequest {
+			q := RingMatrixRequest{Matrix: generateMatrix(ctx, rng).Matrix}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
+		},
 		Slow: func() string {
 			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Generate ring_reference.json: determinants and products over GF(p)
 computed by PARI/GP (tested with PARI/GP 2.15.2, `gp -q -f`):
-lift(matdet(Mod(A, p))) and lift(Mod(A, p)*Mod(B, p)), for the tests of
-the ring {"modulus": "p"} of matrix.determinant.compute and
-matrix.multiply.compute.
+lift(matdet(Mod(A, p))), matrank(Mod(A, p)) and lift(Mod(A, p)*Mod(B, p)),
+for the tests of the ring {"modulus": "p"} of matrix.determinant.compute,
+matrix.rank.compute and matrix.multiply.compute.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -38,7 +38,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "multiply": []}
+    cases = {"determinant": [], "rank": [], "multiply": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -46,6 +46,12 @@ def main():
         a = matrix(rng, n, n, p)
         cases["determinant"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
         lines.append(("determinant", f'print(concat(["{{\\"determinant\\":\\"",Str(lift(matdet(Mod({gp(a)},{p})))),"\\"}}"]))'))
+        r, c = rng.randint(1, 8), rng.randint(1, 8)
+        a = matrix(rng, r, c, p)
+        if r >= 3 and rng.randrange(2):
+            a[0] = [2 * a[1][j] - a[2][j] for j in range(c)]
+        cases["rank"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("rank", f'print(concat(["{{\\"rank\\":",Str(matrank(Mod({gp(a)},{p}))),"}}"]))'))
         m, k, q = rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)
         a, b = matrix(rng, m, k, p), matrix(rng, k, q, p)
         cases["multiply"].append({"left": [[s(x) for x in row] for row in a], "right": [[s(x) for x in row] for row in b], "modulus": str(p)})
