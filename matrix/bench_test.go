@@ -97,7 +97,7 @@ func BenchmarkMultiply(b *testing.B) {
 func BenchmarkCharpoly(b *testing.B) {
 	op := charpolyOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -21,7 +21,7 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 			return det.Preflight(bg, DeterminantRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 95)})
 		}},
 		{"characteristic polynomial 200×200, 380 digits", func() error {
-			return cp.Preflight(bg, MatrixRequest{digitMatrix(rand.New(rand.NewPCG(1, 2)), 200, 380)})
+			return cp.Preflight(bg, RingMatrixRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 200, 380)})
 		}},
 	}
 	for _, tc := range refused {
@@ -43,7 +43,7 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 			return det.Preflight(bg, DeterminantRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 30)})
 		}},
 		{"characteristic polynomial 200×200, entries below 100", func() error {
-			return cp.Preflight(bg, MatrixRequest{intMatrix(rand.New(rand.NewPCG(1, 2)), 200, 200, 99)})
+			return cp.Preflight(bg, RingMatrixRequest{Matrix: intMatrix(rand.New(rand.NewPCG(1, 2)), 200, 200, 99)})
 		}},
 		{"the determinant's cancellation probe", func() error {
 			var q DeterminantRequest
@@ -51,7 +51,7 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 			return det.Preflight(bg, q)
 		}},
 		{"the characteristic polynomial's cancellation probe", func() error {
-			var q MatrixRequest
+			var q RingMatrixRequest
 			decode(t, cp.Slow(), &q)
 			return cp.Preflight(bg, q)
 		}},

@@ -84,18 +84,18 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("product entry", mu.Postcondition(context.Background(), mq, mr))
 
 	cp := charpolyOperation()
-	cr, _ := cp.Run(bg, MatrixRequest{a})
+	cr, _ := cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Coefficients[0] = bump(cr.Polynomial.Coefficients[0])
 	cr.Polynomial = rerender(cr.Polynomial)
-	expectFail("constant term", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
-	cr, _ = cp.Run(bg, MatrixRequest{a})
+	expectFail("constant term", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
+	cr, _ = cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
 	cr.Polynomial = rerender(cr.Polynomial)
-	expectFail("trace coefficient", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
+	expectFail("trace coefficient", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
 	// The middle coefficients are neither the trace nor the determinant:
 	// each one wrong on its own must still be caught.
-	big5 := MatrixRequest{mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
-	for _, m := range []MatrixRequest{{a}, big5} {
+	big5 := RingMatrixRequest{Matrix: mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
+	for _, m := range []RingMatrixRequest{{Matrix: a}, big5} {
 		for k := 1; k < len(m.Matrix)-1; k++ {
 			cr, _ = cp.Run(bg, m)
 			cr.Polynomial.Coefficients[k] = bump(cr.Polynomial.Coefficients[k])
@@ -103,9 +103,9 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(context.Background(), m, cr))
 		}
 	}
-	cr, _ = cp.Run(bg, MatrixRequest{a})
+	cr, _ = cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Expression += " + 1"
-	expectFail("expression", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
+	expectFail("expression", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
 	cr, _ = cp.Run(bg, big5)
 	if err := cp.Postcondition(context.Background(), big5, cr); err != nil {
 		t.Errorf("the correct 5×5 characteristic polynomial was rejected: %v", err)

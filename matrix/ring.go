@@ -2,15 +2,18 @@ package matrix
 
 // Matrices over GF(p).
 //
-// The determinant, the rank and the product take an optional ring
+// The determinant, the rank, the characteristic polynomial and the
+// product take an optional ring
 // {"modulus": "p"}: the entries are then
 // read modulo the prime p (a fraction a/b as a·b⁻¹, refused when p divides
 // b) and the operation runs directly on the word-size kernels of
-// core/modmat (block-recursive PLE decomposition, Strassen products).
+// core/modmat (block-recursive PLE decomposition, Strassen products) or,
+// for the characteristic polynomial, core/modular's Hessenberg reduction.
 // Every result entry is an integer string in [0, p). The postconditions
-// check each result with the other word-size implementation (the classical
-// eliminations and products of core/modular), so the two kernels hold each
-// other to account. Primes up to 62 bits are accepted; larger moduli are a
+// check each result with the other word-size implementation (core/modular's
+// classical eliminations and products against core/modmat, and modmat's
+// determinants against the Hessenberg characteristic polynomial), so the
+// two kernels hold each other to account. Primes up to 62 bits are accepted; larger moduli are a
 // RESOURCE_REFUSED under the modulus_bits limit.
 
 import (

@@ -11,8 +11,8 @@ import (
 	"jacobian.dev/core"
 )
 
-// TestPARIRing compares determinants, ranks and products over GF(p) with
-// PARI/GP
+// TestPARIRing compares determinants, ranks, characteristic polynomials
+// and products over GF(p) with PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -33,6 +33,11 @@ func TestPARIRing(t *testing.T) {
 				Modulus core.Integer `json:"modulus"`
 				Rank    int          `json:"rank"`
 			} `json:"rank"`
+			Charpoly []struct {
+				Matrix       core.Matrix     `json:"matrix"`
+				Modulus      core.Integer    `json:"modulus"`
+				Coefficients []core.Rational `json:"coefficients"`
+			} `json:"charpoly"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -58,6 +63,12 @@ func TestPARIRing(t *testing.T) {
 		got := runValue[RankResult](t, rt, "matrix.rank.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
 		if got.Rank != c.Rank {
 			t.Errorf("case %d (p = %s): rank %d, PARI/GP %d", i, c.Modulus, got.Rank, c.Rank)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "characteristic polynomial over GF(p)", 50, ref.Cases.Charpoly) {
+		got := runValue[CharpolyResult](t, rt, "matrix.characteristic_polynomial.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if !sameRationals(got.Polynomial.Coefficients, c.Coefficients) {
+			t.Errorf("case %d (p = %s): %v, PARI/GP %v", i, c.Modulus, got.Polynomial.Coefficients, c.Coefficients)
 		}
 	}
 	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {

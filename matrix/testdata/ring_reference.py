@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Generate ring_reference.json: determinants and products over GF(p)
 computed by PARI/GP (tested with PARI/GP 2.15.2, `gp -q -f`):
-lift(matdet(Mod(A, p))), matrank(Mod(A, p)) and lift(Mod(A, p)*Mod(B, p)),
-for the tests of the ring {"modulus": "p"} of matrix.determinant.compute,
-matrix.rank.compute and matrix.multiply.compute.
+lift(matdet(Mod(A, p))), matrank(Mod(A, p)), lift(Mod(A, p)*Mod(B, p)) and
+Vecrev(lift(charpoly(Mod(A, p)))), for the tests of the ring
+{"modulus": "p"} of matrix.determinant.compute, matrix.rank.compute,
+matrix.multiply.compute and matrix.characteristic_polynomial.compute.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -38,7 +39,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "rank": [], "multiply": []}
+    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -56,6 +57,13 @@ def main():
         a, b = matrix(rng, m, k, p), matrix(rng, k, q, p)
         cases["multiply"].append({"left": [[s(x) for x in row] for row in a], "right": [[s(x) for x in row] for row in b], "modulus": str(p)})
         lines.append(("multiply", f'C=lift(Mod({gp(a)},{p})*Mod({gp(b)},{p})); print(concat(["{{\\"product\\":[", strjoin(vector(#C~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), C[i,]), ","), "]"])), ","), "]}}"]))'))
+    # Characteristic polynomials last, so the cases above keep their inputs.
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        n = rng.randint(1, 8)
+        a = matrix(rng, n, n, p)
+        cases["charpoly"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("charpoly", 'print(concat(["{\\"coefficients\\":[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), Vecrev(lift(charpoly(Mod(' + gp(a) + ',' + str(p) + '))))), ","), "]}"]))'))
     script = "\n".join(expr for _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
