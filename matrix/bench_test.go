@@ -48,7 +48,7 @@ func BenchmarkRREF(b *testing.B) {
 func BenchmarkInverse(b *testing.B) {
 	op := inverseOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

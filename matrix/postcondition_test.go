@@ -54,10 +54,10 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("pivot columns", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
 
 	inv := inverseOperation()
-	ir, _ := inv.Run(bg, MatrixRequest{a})
+	ir, _ := inv.Run(bg, RingMatrixRequest{Matrix: a})
 	(*ir.Inverse)[1][1] = bump((*ir.Inverse)[1][1])
-	expectFail("inverse entry", inv.Postcondition(context.Background(), MatrixRequest{a}, ir))
-	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), MatrixRequest{a}, InverseResult{Invertible: false}))
+	expectFail("inverse entry", inv.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, ir))
+	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, InverseResult{Invertible: false}))
 
 	sv := solveOperation()
 	q := SolveRequest{sing, RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}

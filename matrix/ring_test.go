@@ -11,8 +11,8 @@ import (
 	"jacobian.dev/core"
 )
 
-// TestPARIRing compares determinants, ranks, characteristic polynomials
-// and products over GF(p) with PARI/GP
+// TestPARIRing compares determinants, ranks, characteristic polynomials,
+// inverses and products over GF(p) with PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -38,6 +38,12 @@ func TestPARIRing(t *testing.T) {
 				Modulus      core.Integer    `json:"modulus"`
 				Coefficients []core.Rational `json:"coefficients"`
 			} `json:"charpoly"`
+			Inverse []struct {
+				Matrix     core.Matrix  `json:"matrix"`
+				Modulus    core.Integer `json:"modulus"`
+				Invertible bool         `json:"invertible"`
+				Inverse    core.Matrix  `json:"inverse"`
+			} `json:"inverse"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -69,6 +75,12 @@ func TestPARIRing(t *testing.T) {
 		got := runValue[CharpolyResult](t, rt, "matrix.characteristic_polynomial.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
 		if !sameRationals(got.Polynomial.Coefficients, c.Coefficients) {
 			t.Errorf("case %d (p = %s): %v, PARI/GP %v", i, c.Modulus, got.Polynomial.Coefficients, c.Coefficients)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "inverse over GF(p)", 50, ref.Cases.Inverse) {
+		got := runValue[InverseResult](t, rt, "matrix.inverse.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if got.Invertible != c.Invertible || (got.Invertible && !sameMatrix(*got.Inverse, c.Inverse)) {
+			t.Errorf("case %d (p = %s): %+v, PARI/GP invertible %v %v", i, c.Modulus, got, c.Invertible, c.Inverse)
 		}
 	}
 	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {

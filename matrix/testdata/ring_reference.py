@@ -2,9 +2,11 @@
 """Generate ring_reference.json: determinants and products over GF(p)
 computed by PARI/GP (tested with PARI/GP 2.15.2, `gp -q -f`):
 lift(matdet(Mod(A, p))), matrank(Mod(A, p)), lift(Mod(A, p)*Mod(B, p)) and
-Vecrev(lift(charpoly(Mod(A, p)))), for the tests of the ring
+Vecrev(lift(charpoly(Mod(A, p)))) and lift(Mod(A, p)^-1) (or invertible
+false when matdet(Mod(A, p)) is zero), for the tests of the ring
 {"modulus": "p"} of matrix.determinant.compute, matrix.rank.compute,
-matrix.multiply.compute and matrix.characteristic_polynomial.compute.
+matrix.multiply.compute, matrix.characteristic_polynomial.compute and
+matrix.inverse.compute.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -39,7 +41,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": []}
+    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -64,6 +66,14 @@ def main():
         a = matrix(rng, n, n, p)
         cases["charpoly"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
         lines.append(("charpoly", 'print(concat(["{\\"coefficients\\":[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), Vecrev(lift(charpoly(Mod(' + gp(a) + ',' + str(p) + '))))), ","), "]}"]))'))
+    # Inverses after them, for the same reason; small primes make singular
+    # images common.
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        n = rng.randint(1, 7)
+        a = matrix(rng, n, n, p)
+        cases["inverse"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("inverse", 'A=Mod(' + gp(a) + ',' + str(p) + '); if(matdet(A)==0, print("{\\"invertible\\":false}"), B=lift(A^-1); print(concat(["{\\"invertible\\":true,\\"inverse\\":[", strjoin(vector(#B~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), B[i,]), ","), "]"])), ","), "]}"])))'))
     script = "\n".join(expr for _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
