@@ -36,7 +36,7 @@ func BenchmarkRank(b *testing.B) {
 func BenchmarkRREF(b *testing.B) {
 	op := rrefOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n+n/2, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n+n/2, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -46,12 +46,12 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, RankResult{3}))
 
 	rr := rrefOperation()
-	res, _ := rr.Run(bg, MatrixRequest{sing})
+	res, _ := rr.Run(bg, RingMatrixRequest{Matrix: sing})
 	res.RREF[0][2] = bump(res.RREF[0][2])
-	expectFail("RREF entry", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
-	res, _ = rr.Run(bg, MatrixRequest{sing})
+	expectFail("RREF entry", rr.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, res))
+	res, _ = rr.Run(bg, RingMatrixRequest{Matrix: sing})
 	res.PivotColumns = []int{0, 2}
-	expectFail("pivot columns", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
+	expectFail("pivot columns", rr.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, res))
 
 	inv := inverseOperation()
 	ir, _ := inv.Run(bg, RingMatrixRequest{Matrix: a})

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -12,7 +13,7 @@ import (
 )
 
 // TestPARIRing compares determinants, ranks, characteristic polynomials,
-// inverses and products over GF(p) with PARI/GP
+// inverses, RREFs and products over GF(p) with PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -44,6 +45,12 @@ func TestPARIRing(t *testing.T) {
 				Invertible bool         `json:"invertible"`
 				Inverse    core.Matrix  `json:"inverse"`
 			} `json:"inverse"`
+			RREF []struct {
+				Matrix       core.Matrix  `json:"matrix"`
+				Modulus      core.Integer `json:"modulus"`
+				RREF         core.Matrix  `json:"rref"`
+				PivotColumns []int        `json:"pivot_columns"`
+			} `json:"rref"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -81,6 +88,12 @@ func TestPARIRing(t *testing.T) {
 		got := runValue[InverseResult](t, rt, "matrix.inverse.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
 		if got.Invertible != c.Invertible || (got.Invertible && !sameMatrix(*got.Inverse, c.Inverse)) {
 			t.Errorf("case %d (p = %s): %+v, PARI/GP invertible %v %v", i, c.Modulus, got, c.Invertible, c.Inverse)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "RREF over GF(p)", 50, ref.Cases.RREF) {
+		got := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if !sameMatrix(got.RREF, c.RREF) || !slices.Equal(got.PivotColumns, c.PivotColumns) {
+			t.Errorf("case %d (p = %s): %v %v, PARI/GP %v %v", i, c.Modulus, got.RREF, got.PivotColumns, c.RREF, c.PivotColumns)
 		}
 	}
 	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {

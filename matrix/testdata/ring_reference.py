@@ -3,10 +3,13 @@
 computed by PARI/GP (tested with PARI/GP 2.15.2, `gp -q -f`):
 lift(matdet(Mod(A, p))), matrank(Mod(A, p)), lift(Mod(A, p)*Mod(B, p)) and
 Vecrev(lift(charpoly(Mod(A, p)))) and lift(Mod(A, p)^-1) (or invertible
-false when matdet(Mod(A, p)) is zero), for the tests of the ring
+false when matdet(Mod(A, p)) is zero) and the RREF of Mod(A, p), built from
+PARI primitives as in pari_reference.py (pivots where matrank of the
+leading columns grows, then matsolve on a basis of the row space from
+matimage), for the tests of the ring
 {"modulus": "p"} of matrix.determinant.compute, matrix.rank.compute,
-matrix.multiply.compute, matrix.characteristic_polynomial.compute and
-matrix.inverse.compute.
+matrix.multiply.compute, matrix.characteristic_polynomial.compute,
+matrix.inverse.compute and matrix.normal_form.rref.compute.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -23,6 +26,11 @@ from fractions import Fraction
 SEED = 20261208
 CASES = 60
 PRIMES = [2, 3, 5, 7, 101, 65537, 1000000007, 4611686018427387847]
+
+GP_PRELUDE = r"""
+pivots(A)={my(piv=List(), k=0); for(j=1,#A, if(matrank(A[,1..j])>k, k++; listput(piv,j))); Vec(piv);}
+rref(A)={my(m=#A~, n=#A, p=pivots(A), M, R); if(#p==0, return(matrix(m,n))); M=matimage(A~)~; R=matsolve(vecextract(M,"..",p),M); matconcat([R; matrix(m-#p,n)]);}
+"""
 
 
 def s(x):
@@ -41,7 +49,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": []}
+    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": [], "rref": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -74,7 +82,16 @@ def main():
         a = matrix(rng, n, n, p)
         cases["inverse"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
         lines.append(("inverse", 'A=Mod(' + gp(a) + ',' + str(p) + '); if(matdet(A)==0, print("{\\"invertible\\":false}"), B=lift(A^-1); print(concat(["{\\"invertible\\":true,\\"inverse\\":[", strjoin(vector(#B~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), B[i,]), ","), "]"])), ","), "]}"])))'))
-    script = "\n".join(expr for _, expr in lines) + "\n"
+    # RREFs last; a third have a row that is a combination of two others.
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        r, c = rng.randint(1, 7), rng.randint(1, 7)
+        a = matrix(rng, r, c, p)
+        if r >= 3 and rng.randrange(3) == 0:
+            a[0] = [a[1][j] + 3 * a[2][j] for j in range(c)]
+        cases["rref"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("rref", 'A=Mod(' + gp(a) + ',' + str(p) + '); R=lift(rref(A)); print(concat(["{\\"rref\\":[", strjoin(vector(#R~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), R[i,]), ","), "]"])), ","), "],\\"pivot_columns\\":", Str(apply(j->j-1, pivots(A))), "}"]))'))
+    script = GP_PRELUDE + "\n".join(expr for _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
     if len(results) != len(lines):
