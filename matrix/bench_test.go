@@ -73,7 +73,7 @@ func BenchmarkNullspace(b *testing.B) {
 	op := nullspaceOperation()
 	// n×2n matrices have an n-dimensional kernel.
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, 2*n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, 2*n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -71,11 +71,11 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("consistent system called inconsistent", sv.Postcondition(context.Background(), q, SolveResult{Status: None, Kernel: sr.Kernel, InconsistentColumns: []int{0}}))
 
 	ns := nullspaceOperation()
-	nr, _ := ns.Run(bg, MatrixRequest{sing})
-	expectFail("missing kernel vector", ns.Postcondition(context.Background(), MatrixRequest{sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
+	nr, _ := ns.Run(bg, RingMatrixRequest{Matrix: sing})
+	expectFail("missing kernel vector", ns.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
 	nr.Basis = append(nr.Basis, nr.Basis[0])
 	nr.Nullity = 2
-	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), MatrixRequest{sing}, nr))
+	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, nr))
 
 	mu := multiplyOperation()
 	mq := MultiplyRequest{Left: a, Right: sing}

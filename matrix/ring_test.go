@@ -10,10 +10,11 @@ import (
 
 	"jacobian.dev/conformance"
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // TestPARIRing compares determinants, ranks, characteristic polynomials,
-// inverses, RREFs and products over GF(p) with PARI/GP
+// inverses, RREFs, kernels and products over GF(p) with PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -51,6 +52,11 @@ func TestPARIRing(t *testing.T) {
 				RREF         core.Matrix  `json:"rref"`
 				PivotColumns []int        `json:"pivot_columns"`
 			} `json:"rref"`
+			Nullspace []struct {
+				Matrix  core.Matrix  `json:"matrix"`
+				Modulus core.Integer `json:"modulus"`
+				Kernel  core.Matrix  `json:"kernel"`
+			} `json:"nullspace"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -94,6 +100,21 @@ func TestPARIRing(t *testing.T) {
 		got := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
 		if !sameMatrix(got.RREF, c.RREF) || !slices.Equal(got.PivotColumns, c.PivotColumns) {
 			t.Errorf("case %d (p = %s): %v %v, PARI/GP %v %v", i, c.Modulus, got.RREF, got.PivotColumns, c.RREF, c.PivotColumns)
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "nullspace over GF(p)", 50, ref.Cases.Nullspace) {
+		got := runValue[NullspaceResult](t, rt, "matrix.nullspace.compute", RingMatrixRequest{Matrix: c.Matrix, Ring: &Ring{c.Modulus}})
+		if got.Nullity != len(c.Kernel) {
+			t.Errorf("case %d (p = %s): nullity %d, PARI/GP %d", i, c.Modulus, got.Nullity, len(c.Kernel))
+			continue
+		}
+		// The same span: stacking both bases does not raise the rank.
+		if got.Nullity > 0 {
+			p := c.Modulus.Big().Uint64()
+			both, ok := image(append(append(core.Matrix{}, got.Basis...), c.Kernel...), p)
+			if !ok || modular.Rank(both, p) != got.Nullity {
+				t.Errorf("case %d (p = %d): the kernel %v does not span PARI/GP's %v", i, p, got.Basis, c.Kernel)
+			}
 		}
 	}
 	for i, c := range conformance.AtLeast(t, "product over GF(p)", 50, ref.Cases.Multiply) {

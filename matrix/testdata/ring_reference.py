@@ -6,10 +6,12 @@ Vecrev(lift(charpoly(Mod(A, p)))) and lift(Mod(A, p)^-1) (or invertible
 false when matdet(Mod(A, p)) is zero) and the RREF of Mod(A, p), built from
 PARI primitives as in pari_reference.py (pivots where matrank of the
 leading columns grows, then matsolve on a basis of the row space from
-matimage), for the tests of the ring
+matimage), and lift(matker(Mod(A, p))) (any basis; the tests compare
+spans), for the tests of the ring
 {"modulus": "p"} of matrix.determinant.compute, matrix.rank.compute,
 matrix.multiply.compute, matrix.characteristic_polynomial.compute,
-matrix.inverse.compute and matrix.normal_form.rref.compute.
+matrix.inverse.compute, matrix.normal_form.rref.compute and
+matrix.nullspace.compute.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -49,7 +51,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": [], "rref": []}
+    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": [], "rref": [], "nullspace": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -91,6 +93,15 @@ def main():
             a[0] = [a[1][j] + 3 * a[2][j] for j in range(c)]
         cases["rref"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
         lines.append(("rref", 'A=Mod(' + gp(a) + ',' + str(p) + '); R=lift(rref(A)); print(concat(["{\\"rref\\":[", strjoin(vector(#R~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), R[i,]), ","), "]"])), ","), "],\\"pivot_columns\\":", Str(apply(j->j-1, pivots(A))), "}"]))'))
+    # Kernels last.
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        r, c = rng.randint(1, 6), rng.randint(1, 7)
+        a = matrix(rng, r, c, p)
+        if r >= 3 and rng.randrange(2):
+            a[0] = [a[1][j] - 2 * a[2][j] for j in range(c)]
+        cases["nullspace"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
+        lines.append(("nullspace", 'K=lift(matker(Mod(' + gp(a) + ',' + str(p) + ')))~; print(concat(["{\\"kernel\\":[", strjoin(vector(#K~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), K[i,]), ","), "]"])), ","), "]}"]))'))
     script = GP_PRELUDE + "\n".join(expr for _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
