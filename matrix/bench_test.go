@@ -60,7 +60,7 @@ func BenchmarkInverse(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	op := solveOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := SolveRequest{intMatrix(rng, n, n, 99), RightHandSide{Vector: intMatrix(rng, 1, n, 99)[0], IsVector: true}}
+		q := SolveRequest{Matrix: intMatrix(rng, n, n, 99), RHS: RightHandSide{Vector: intMatrix(rng, 1, n, 99)[0], IsVector: true}}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -187,7 +187,7 @@ func TestPARISolve(t *testing.T) {
 		if err := json.Unmarshal(c.RHS, &rhs); err != nil {
 			t.Fatal(err)
 		}
-		got := runValue[SolveResult](t, rt, "matrix.linear_system.solve", SolveRequest{c.Matrix, rhs})
+		got := runValue[SolveResult](t, rt, "matrix.linear_system.solve", SolveRequest{Matrix: c.Matrix, RHS: rhs})
 		_, n := c.Matrix.Dims()
 		red := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", MatrixRequest{c.Matrix})
 		free := freeColumns(red.PivotColumns, n)

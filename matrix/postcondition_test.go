@@ -60,7 +60,7 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, InverseResult{Invertible: false}))
 
 	sv := solveOperation()
-	q := SolveRequest{sing, RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
+	q := SolveRequest{Matrix: sing, RHS: RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
 	sr, _ := sv.Run(bg, q)
 	sr.Solution.Vector[0] = bump(sr.Solution.Vector[0])
 	expectFail("solution entry", sv.Postcondition(context.Background(), q, sr))

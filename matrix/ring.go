@@ -2,8 +2,9 @@ package matrix
 
 // Matrices over GF(p).
 //
-// The determinant, the rank, the RREF, the nullspace, the inverse, the
-// characteristic polynomial and the product take an optional ring
+// The determinant, the rank, the RREF, the nullspace, the inverse, linear
+// systems, the characteristic polynomial and the product take an optional
+// ring
 // {"modulus": "p"}: the entries are then
 // read modulo the prime p (a fraction a/b as a·b⁻¹, refused when p divides
 // b) and the operation runs directly on the word-size kernels of

@@ -14,7 +14,8 @@ import (
 )
 
 // TestPARIRing compares determinants, ranks, characteristic polynomials,
-// inverses, RREFs, kernels and products over GF(p) with PARI/GP
+// inverses, RREFs, kernels, linear systems and products over GF(p) with
+// PARI/GP
 // (testdata/ring_reference.json, written by testdata/ring_reference.py
 // with PARI/GP 2.15.2), through the runtime.
 func TestPARIRing(t *testing.T) {
@@ -57,6 +58,12 @@ func TestPARIRing(t *testing.T) {
 				Modulus core.Integer `json:"modulus"`
 				Kernel  core.Matrix  `json:"kernel"`
 			} `json:"nullspace"`
+			Solve []struct {
+				Matrix     core.Matrix       `json:"matrix"`
+				RHS        core.Matrix       `json:"rhs"`
+				Modulus    core.Integer      `json:"modulus"`
+				Particular [][]core.Rational `json:"particular"`
+			} `json:"solve"`
 			Multiply []struct {
 				Left    core.Matrix  `json:"left"`
 				Right   core.Matrix  `json:"right"`
@@ -114,6 +121,34 @@ func TestPARIRing(t *testing.T) {
 			both, ok := image(append(append(core.Matrix{}, got.Basis...), c.Kernel...), p)
 			if !ok || modular.Rank(both, p) != got.Nullity {
 				t.Errorf("case %d (p = %d): the kernel %v does not span PARI/GP's %v", i, p, got.Basis, c.Kernel)
+			}
+		}
+	}
+	for i, c := range conformance.AtLeast(t, "linear systems over GF(p)", 50, ref.Cases.Solve) {
+		got := runValue[SolveResult](t, rt, "matrix.linear_system.solve", SolveRequest{Matrix: c.Matrix, RHS: RightHandSide{Matrix: c.RHS}, Ring: &Ring{c.Modulus}})
+		p := c.Modulus.Big().Uint64()
+		var none []int
+		for j, x := range c.Particular {
+			if x == nil {
+				none = append(none, j)
+			}
+		}
+		if !slices.Equal(got.InconsistentColumns, none) {
+			t.Errorf("case %d (p = %d): inconsistent columns %v, PARI/GP %v", i, p, got.InconsistentColumns, none)
+			continue
+		}
+		if len(none) > 0 {
+			continue
+		}
+		// Each particular solution differs from PARI/GP's by a kernel vector.
+		for j, want := range c.Particular {
+			diff := make([]core.Rational, len(want))
+			for r := range want {
+				diff[r] = core.Rat(new(big.Rat).Sub(got.Solution.Matrix[r][j].Rat(), want[r].Rat()))
+			}
+			stack, ok := image(append(append(core.Matrix{}, got.Kernel...), diff), p)
+			if !ok || modular.Rank(stack, p) != len(got.Kernel) {
+				t.Errorf("case %d (p = %d), column %d: the solution differs from PARI/GP's by a vector outside the kernel", i, p, j)
 			}
 		}
 	}

@@ -11,7 +11,9 @@ spans), for the tests of the ring
 {"modulus": "p"} of matrix.determinant.compute, matrix.rank.compute,
 matrix.multiply.compute, matrix.characteristic_polynomial.compute,
 matrix.inverse.compute, matrix.normal_form.rref.compute and
-matrix.nullspace.compute.
+matrix.nullspace.compute; and for linear systems, per right-hand side,
+lift(matinverseimage(Mod(A, p), Mod(b, p))), a particular solution or none
+(null), for matrix.linear_system.solve.
 
 Run from this directory:  python3 ring_reference.py > ring_reference.json
 
@@ -51,7 +53,7 @@ def gp(m):
 
 def main():
     rng = random.Random(SEED)
-    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": [], "rref": [], "nullspace": []}
+    cases = {"determinant": [], "rank": [], "multiply": [], "charpoly": [], "inverse": [], "rref": [], "nullspace": [], "solve": []}
     lines = []
     for _ in range(CASES):
         p = rng.choice(PRIMES)
@@ -102,6 +104,19 @@ def main():
             a[0] = [a[1][j] - 2 * a[2][j] for j in range(c)]
         cases["nullspace"].append({"matrix": [[s(x) for x in row] for row in a], "modulus": str(p)})
         lines.append(("nullspace", 'K=lift(matker(Mod(' + gp(a) + ',' + str(p) + ')))~; print(concat(["{\\"kernel\\":[", strjoin(vector(#K~, i, concat(["[", strjoin(apply(x->concat(["\\"",Str(x),"\\""]), K[i,]), ","), "]"])), ","), "]}"]))'))
+    # Linear systems last; half the right-hand sides are A·x, so consistent.
+    for _ in range(CASES):
+        p = rng.choice(PRIMES)
+        r, c, k = rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 3)
+        a = matrix(rng, r, c, p)
+        if r >= 3 and rng.randrange(2):
+            a[0] = [a[1][j] + a[2][j] for j in range(c)]
+        b = matrix(rng, r, k, p)
+        if rng.randrange(2):
+            x = matrix(rng, c, k, p)
+            b = [[sum((a[i][l] * x[l][j] for l in range(c)), Fraction(0)) for j in range(k)] for i in range(r)]
+        cases["solve"].append({"matrix": [[s(v) for v in row] for row in a], "rhs": [[s(v) for v in row] for row in b], "modulus": str(p)})
+        lines.append(("solve", 'A=Mod(' + gp(a) + ',' + str(p) + '); B=Mod(' + gp(b) + ',' + str(p) + '); print(concat(["{\\"particular\\":[", strjoin(vector(#B, j, my(z=matinverseimage(A,B[,j])); if(#z==0, "null", concat(["[", strjoin(apply(x->concat(["\\"",Str(lift(x)),"\\""]), Vec(z)), ","), "]"]))), ","), "]}"]))'))
     script = GP_PRELUDE + "\n".join(expr for _, expr in lines) + "\n"
     out = subprocess.run(["gp", "-q", "-f", "-D", "colors=no"], input=script, capture_output=True, text=True, check=True)
     results = out.stdout.strip().split("\n")
