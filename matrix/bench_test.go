@@ -24,7 +24,7 @@ func benchSizes(b *testing.B, sizes []int, f func(b *testing.B, n int, rng *rand
 func BenchmarkRank(b *testing.B) {
 	op := rankOperation()
 	benchSizes(b, []int{50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -36,7 +36,7 @@ func BenchmarkRank(b *testing.B) {
 func BenchmarkRREF(b *testing.B) {
 	op := rrefOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n+n/2, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n+n/2, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -48,7 +48,7 @@ func BenchmarkRREF(b *testing.B) {
 func BenchmarkInverse(b *testing.B) {
 	op := inverseOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -60,7 +60,7 @@ func BenchmarkInverse(b *testing.B) {
 func BenchmarkSolve(b *testing.B) {
 	op := solveOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := SolveRequest{intMatrix(rng, n, n, 99), RightHandSide{Vector: intMatrix(rng, 1, n, 99)[0], IsVector: true}}
+		q := SolveRequest{Matrix: intMatrix(rng, n, n, 99), RHS: RightHandSide{Vector: intMatrix(rng, 1, n, 99)[0], IsVector: true}}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -73,7 +73,7 @@ func BenchmarkNullspace(b *testing.B) {
 	op := nullspaceOperation()
 	// n×2n matrices have an n-dimensional kernel.
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, 2*n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, 2*n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -85,7 +85,7 @@ func BenchmarkNullspace(b *testing.B) {
 func BenchmarkMultiply(b *testing.B) {
 	op := multiplyOperation()
 	benchSizes(b, []int{50, 100, 200}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MultiplyRequest{intMatrix(rng, n, n, 99), intMatrix(rng, n, n, 99)}
+		q := MultiplyRequest{Left: intMatrix(rng, n, n, 99), Right: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -97,7 +97,7 @@ func BenchmarkMultiply(b *testing.B) {
 func BenchmarkCharpoly(b *testing.B) {
 	op := charpolyOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := MatrixRequest{intMatrix(rng, n, n, 99)}
+		q := RingMatrixRequest{Matrix: intMatrix(rng, n, n, 99)}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

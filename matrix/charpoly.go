@@ -32,6 +32,7 @@ import (
 	"slices"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -65,24 +66,28 @@ type CharpolyResult struct {
 // prime p (core/modular elimination) the constant term is (−1)^n·det(A)
 // and the polynomial's value at a random point t equals det(t·I − A),
 // which a wrong coefficient anywhere fails with probability ≥ 1 − n/p.
-func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
-	return core.Operation[MatrixRequest, CharpolyResult]{
+func charpolyOperation() core.Operation[RingMatrixRequest, CharpolyResult] {
+	return core.Operation[RingMatrixRequest, CharpolyResult]{
 		ID:              "matrix.characteristic_polynomial.compute",
 		Title:           "Characteristic polynomial",
 		Summary:         "Characteristic polynomial det(x·I − A) of a square rational matrix, monic, by Berkowitz's algorithm or multi-modular Hessenberg reduction.",
 		Keywords:        []string{"characteristic polynomial", "charpoly", "eigenvalues", "det(xI-A)", "berkowitz", "trace", "cayley-hamilton"},
 		Kind:            core.Compute,
 		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxCharpolyDimension, "matrix"),
+		Bounds:          ringBounds(matrixBounds(MaxCharpolyDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: squareRefusals,
+		RefusalExamples: func() []core.RefusalExample { return append(squareRefusals(), ringRefusals("matrix", "")...) },
 		Limits: append(matrixLimits(MaxCharpolyDimension),
-			estimateLimit(MaxCharpolyDimension, estimateCharpoly)),
-		Preflight: func(ctx context.Context, q MatrixRequest) error {
+			estimateLimit(MaxCharpolyDimension, estimateCharpoly), ringLimit("matrix", "")),
+		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxCharpolyDimension); err != nil {
 				return err
 			}
 			if err := requireSquare("the characteristic polynomial", "matrix", q.Matrix); err != nil {
+				return err
+			}
+			if q.Ring != nil {
+				_, _, err := q.image()
 				return err
 			}
 			if err := checkScaledBits(q.Matrix, true); err != nil {
@@ -90,17 +95,34 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			}
 			return checkEstimate("this characteristic polynomial", estimateCharpoly(q.Matrix))
 		},
-		Run: func(ctx context.Context, q MatrixRequest) (CharpolyResult, error) {
+		Run: func(ctx context.Context, q RingMatrixRequest) (CharpolyResult, error) {
+			if q.Ring != nil {
+				p, a, err := q.image()
+				if err != nil {
+					return CharpolyResult{}, err
+				}
+				coeffs := []core.Rational{wordRat(1)}
+				if len(a) > 0 {
+					coeffs = nil
+					for _, c := range modular.CharPoly(a, p) {
+						coeffs = append(coeffs, wordRat(c))
+					}
+				}
+				return CharpolyResult{Polynomial: core.NewPolynomial("x", coeffs, core.Rational.String)}, nil
+			}
 			coeffs, err := charpoly(ctx, q.Matrix)
 			if err != nil {
 				return CharpolyResult{}, err
 			}
 			return CharpolyResult{Polynomial: core.NewPolynomial("x", coeffs, core.Rational.String)}, nil
 		},
-		Postcondition: func(ctx context.Context, q MatrixRequest, r CharpolyResult) error {
+		Postcondition: func(ctx context.Context, q RingMatrixRequest, r CharpolyResult) error {
 			n := len(q.Matrix)
 			if err := r.Polynomial.Check(core.Rational.String); err != nil {
 				return err
+			}
+			if q.Ring != nil {
+				return checkCharpolyRing(ctx, q, r)
 			}
 			c := r.Polynomial.Coefficients
 			if len(c) != n+1 || c[n].Rat().Cmp(big.NewRat(1, 1)) != 0 {
@@ -162,12 +184,19 @@ func charpolyOperation() core.Operation[MatrixRequest, CharpolyResult] {
 			// PARI/GP 2.15.2: charpoly([1/2,0,0;0,1,1;0,0,1]) = x^3 - 5/2*x^2 + 2*x - 1/2.
 			{Title: "rational upper triangular", Payload: json.RawMessage(`{"matrix":[["1/2","0","0"],["0","1","1"],["0","0","1"]]}`),
 				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["-1/2","2","-5/2","1"],"expression":"x^3 - 5/2*x^2 + 2*x - 1/2"}}`)},
+			// PARI/GP 2.15.2: lift(charpoly(Mod([1,2;3,4],7))) = x^2 + 2*x + 5.
+			{Title: "over GF(7)", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"ring":{"modulus":"7"}}`),
+				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["5","2","1"],"expression":"x^2 + 2*x + 5"}}`)},
 			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`),
 				Result: json.RawMessage(`{"characteristic_polynomial":{"variable":"x","coefficients":["1"],"expression":"1"}}`)},
 		},
-		Generate: func(ctx context.Context, rng *rand.Rand) MatrixRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) RingMatrixRequest {
 			n := rng.IntN(8)
-			return MatrixRequest{randomMatrix(rng, n, n)}
+			q := RingMatrixRequest{Matrix: randomMatrix(rng, n, n)}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
 		},
 		Slow: func() string {
 			return slowIntegers("matrix", 100, 40)
@@ -326,4 +355,60 @@ func berkowitz(ctx context.Context, b [][]*big.Int) ([]*big.Int, error) {
 		v = nv
 	}
 	return v, nil
+}
+
+// checkCharpolyRing checks a characteristic polynomial over GF(p) against
+// core/modmat's PLE determinant, independent of the Hessenberg reduction
+// that computed it: monic of degree n, the constant term (−1)^n·det A,
+// and the value at a random point x equal to det(x·I − A).
+func checkCharpolyRing(ctx context.Context, q RingMatrixRequest, r CharpolyResult) error {
+	p, a, err := q.image()
+	if err != nil {
+		return err
+	}
+	n := len(a)
+	c, err := residues(core.Matrix{r.Polynomial.Coefficients}, p)
+	if err != nil {
+		return err
+	}
+	cp := c[0]
+	if len(cp) != n+1 || cp[n] != 1 {
+		return fmt.Errorf("not a monic polynomial of degree %d over GF(%d)", n, p)
+	}
+	if n == 0 {
+		return nil
+	}
+	m := modular.NewModulus(p)
+	det := func(x modular.Matrix) (uint64, error) { return modmat.Determinant(ctx, modmat.FromRows(x), m) }
+	d, err := det(a)
+	if err != nil {
+		return err
+	}
+	if n%2 == 1 {
+		d = modular.Neg(d, p)
+	}
+	if cp[0] != d {
+		return fmt.Errorf("the constant term is %d, but (−1)^n·det A is %d over GF(%d)", cp[0], d, p)
+	}
+	x := checkRNG(q).Uint64N(p)
+	got := uint64(0)
+	for k := n; k >= 0; k-- {
+		got = modular.Add(modular.Mul(got, x, p), cp[k], p)
+	}
+	xa := make(modular.Matrix, n)
+	for i := range a {
+		xa[i] = make([]uint64, n)
+		for j := range a[i] {
+			xa[i][j] = modular.Neg(a[i][j], p)
+		}
+		xa[i][i] = modular.Add(xa[i][i], x, p)
+	}
+	want, err := det(xa)
+	if err != nil {
+		return err
+	}
+	if got != want {
+		return fmt.Errorf("the polynomial at x = %d is %d, but det(x·I − A) is %d over GF(%d)", x, got, want, p)
+	}
+	return nil
 }

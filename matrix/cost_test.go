@@ -18,10 +18,10 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 		run  func() error
 	}{
 		{"determinant 400×400, 95 digits", func() error {
-			return det.Preflight(bg, DeterminantRequest{digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 95)})
+			return det.Preflight(bg, DeterminantRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 95)})
 		}},
 		{"characteristic polynomial 200×200, 380 digits", func() error {
-			return cp.Preflight(bg, MatrixRequest{digitMatrix(rand.New(rand.NewPCG(1, 2)), 200, 380)})
+			return cp.Preflight(bg, RingMatrixRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 200, 380)})
 		}},
 	}
 	for _, tc := range refused {
@@ -37,13 +37,13 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 		run  func() error
 	}{
 		{"determinant 400×400, entries below 100", func() error {
-			return det.Preflight(bg, DeterminantRequest{intMatrix(rand.New(rand.NewPCG(1, 2)), 400, 400, 99)})
+			return det.Preflight(bg, DeterminantRequest{Matrix: intMatrix(rand.New(rand.NewPCG(1, 2)), 400, 400, 99)})
 		}},
 		{"determinant 400×400, 30 digits", func() error {
-			return det.Preflight(bg, DeterminantRequest{digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 30)})
+			return det.Preflight(bg, DeterminantRequest{Matrix: digitMatrix(rand.New(rand.NewPCG(1, 2)), 400, 30)})
 		}},
 		{"characteristic polynomial 200×200, entries below 100", func() error {
-			return cp.Preflight(bg, MatrixRequest{intMatrix(rand.New(rand.NewPCG(1, 2)), 200, 200, 99)})
+			return cp.Preflight(bg, RingMatrixRequest{Matrix: intMatrix(rand.New(rand.NewPCG(1, 2)), 200, 200, 99)})
 		}},
 		{"the determinant's cancellation probe", func() error {
 			var q DeterminantRequest
@@ -51,7 +51,7 @@ func TestEstimateRefusesWhatCannotFinish(t *testing.T) {
 			return det.Preflight(bg, q)
 		}},
 		{"the characteristic polynomial's cancellation probe", func() error {
-			var q MatrixRequest
+			var q RingMatrixRequest
 			decode(t, cp.Slow(), &q)
 			return cp.Preflight(bg, q)
 		}},

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -18,6 +19,7 @@ const MaxDeterminantDimension = 400
 // DeterminantRequest is a square matrix.
 type DeterminantRequest struct {
 	Matrix core.Matrix `json:"matrix"`
+	Ring   *Ring       `json:"ring,omitempty" jsonschema:"compute over GF(p) instead of Q (see ring.go)"`
 }
 
 // DeterminantResult is the exact determinant.
@@ -61,19 +63,22 @@ type DeterminantResult struct {
 // independent Gaussian elimination over GF(p) (core/modular).
 func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult] {
 	return core.Operation[DeterminantRequest, DeterminantResult]{
-		ID:              "matrix.determinant.compute",
-		Title:           "Determinant",
-		Summary:         "Exact determinant of a square matrix of integers or rationals: Bareiss elimination below order 12, above it a p-adic divisor of the determinant with a few modular determinants (Abbott–Bronstein–Mulders) or multi-modular reconstruction.",
-		Keywords:        []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
-		Kind:            core.Compute,
-		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxDeterminantDimension, "matrix"),
-		InputKinds:      []string{"matrix"},
-		RefusalExamples: squareRefusals,
+		ID:         "matrix.determinant.compute",
+		Title:      "Determinant",
+		Summary:    "Exact determinant of a square matrix of integers or rationals: Bareiss elimination below order 12, above it a p-adic divisor of the determinant with a few modular determinants (Abbott–Bronstein–Mulders) or multi-modular reconstruction.",
+		Keywords:   []string{"determinant", "det", "matdet", "bareiss", "chinese remainder", "square matrix", "singular", "volume"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		Bounds:     ringBounds(matrixBounds(MaxDeterminantDimension, "matrix")),
+		InputKinds: []string{"matrix"},
+		RefusalExamples: func() []core.RefusalExample {
+			return append(squareRefusals(), ringRefusals("matrix", "")...)
+		},
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxDeterminantDimension, fixed("")),
 			entryLimit("matrix", fixed("")),
 			estimateLimit(MaxDeterminantDimension, estimateDeterminant),
+			ringLimit("matrix", ""),
 		},
 		Preflight: func(ctx context.Context, q DeterminantRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxDeterminantDimension); err != nil {
@@ -82,12 +87,32 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			if err := requireSquare("the determinant", "matrix", q.Matrix); err != nil {
 				return err
 			}
+			if q.Ring != nil {
+				p, err := q.Ring.prime()
+				if err != nil {
+					return err
+				}
+				_, err = reduceRing(q.Matrix, p, "matrix")
+				return err
+			}
 			if err := checkScaledBits(q.Matrix, false); err != nil {
 				return err
 			}
 			return checkEstimate("this determinant", estimateDeterminant(q.Matrix))
 		},
 		Run: func(ctx context.Context, q DeterminantRequest) (DeterminantResult, error) {
+			if q.Ring != nil {
+				p, err := q.Ring.prime()
+				if err != nil {
+					return DeterminantResult{}, err
+				}
+				a, err := reduceRing(q.Matrix, p, "matrix")
+				if err != nil || len(a) == 0 {
+					return DeterminantResult{wordRat(1)}, err
+				}
+				d, err := modmat.DeterminantInPlace(ctx, modmat.FromRows(a), modular.NewModulus(p))
+				return DeterminantResult{wordRat(d)}, err
+			}
 			d, err := determinant(ctx, q.Matrix)
 			if err != nil {
 				return DeterminantResult{}, err
@@ -95,6 +120,30 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			return DeterminantResult{core.Rat(d)}, nil
 		},
 		Postcondition: func(ctx context.Context, q DeterminantRequest, r DeterminantResult) error {
+			if q.Ring != nil {
+				// The classical elimination of core/modular against the
+				// PLE decomposition of core/modmat.
+				p, err := q.Ring.prime()
+				if err != nil {
+					return err
+				}
+				a, err := reduceRing(q.Matrix, p, "matrix")
+				if err != nil {
+					return err
+				}
+				got, err := residues(core.Matrix{{r.Determinant}}, p)
+				if err != nil {
+					return err
+				}
+				want := uint64(1)
+				if len(a) > 0 {
+					want = modular.Determinant(a, p)
+				}
+				if got[0][0] != want {
+					return fmt.Errorf("determinant %s over GF(%d), but classical elimination gives %d", r.Determinant, p, want)
+				}
+				return nil
+			}
 			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				got, ok2 := modular.ReduceRat(r.Determinant.Rat(), p)
@@ -113,10 +162,19 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			{Title: "rational entries", Payload: json.RawMessage(`{"matrix":[["1/2","1/3"],["1/4","1/5"]]}`), Result: json.RawMessage(`{"determinant":"1/60"}`)},
 			{Title: "singular matrix", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`), Result: json.RawMessage(`{"determinant":"0"}`)},
 			{Title: "the 0×0 determinant is 1", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"determinant":"1"}`)},
+			// PARI/GP 2.15.2: matdet(Mod([1,2;3,4],7)) = Mod(5, 7), and
+			// matdet(Mod([4,1;1,1],7)) = Mod(3, 7), 1/2 being 4 modulo 7.
+			{Title: "over GF(7)", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"ring":{"modulus":"7"}}`), Result: json.RawMessage(`{"determinant":"5"}`)},
+			{Title: "a fraction over GF(7)", Payload: json.RawMessage(`{"matrix":[["1/2","1"],["1","1"]],"ring":{"modulus":"7"}}`), Result: json.RawMessage(`{"determinant":"3"}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) DeterminantRequest {
 			n := rng.IntN(9)
-			return DeterminantRequest{randomMatrix(rng, n, n)}
+			q := DeterminantRequest{Matrix: randomMatrix(rng, n, n)}
+			if rng.IntN(4) == 0 {
+				// Primes above the generator's denominators (at most 6).
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
 		},
 		Slow: func() string {
 			return slowIntegers("matrix", 160, 30)

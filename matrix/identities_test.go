@@ -122,11 +122,11 @@ func TestSolveAgainstInverse(t *testing.T) {
 		n := trial%8 + 1
 		a := randomMatrix(rng, n, n)
 		b := randomMatrix(rng, n, rng.IntN(3)+1)
-		res, err := solve(bg, SolveRequest{a, RightHandSide{Matrix: b}})
+		res, err := solve(bg, SolveRequest{Matrix: a, RHS: RightHandSide{Matrix: b}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := checkSolve(context.Background(), SolveRequest{a, RightHandSide{Matrix: b}}, res); err != nil {
+		if err := checkSolve(context.Background(), SolveRequest{Matrix: a, RHS: RightHandSide{Matrix: b}}, res); err != nil {
 			t.Fatal(err)
 		}
 		inv, _ := inverse(bg, a)
@@ -138,14 +138,14 @@ func TestSolveAgainstInverse(t *testing.T) {
 		}
 		x0 := randomMatrix(rng, n, 1)
 		rhs := mustMultiply(t, a, x0)
-		res, err = solve(bg, SolveRequest{a, RightHandSide{Matrix: rhs}})
+		res, err = solve(bg, SolveRequest{Matrix: a, RHS: RightHandSide{Matrix: rhs}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if res.Status != Infinite {
 			t.Fatalf("singular consistent system has status %s", res.Status)
 		}
-		if err := checkSolve(context.Background(), SolveRequest{a, RightHandSide{Matrix: rhs}}, res); err != nil {
+		if err := checkSolve(context.Background(), SolveRequest{Matrix: a, RHS: RightHandSide{Matrix: rhs}}, res); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -37,40 +38,47 @@ const MaxInverseDimension = 256
 //
 // Postcondition: A·A⁻¹ = I modulo a random 62-bit prime; for a singular
 // answer, det A ≡ 0 modulo that prime.
-func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
-	return core.Operation[MatrixRequest, InverseResult]{
+func inverseOperation() core.Operation[RingMatrixRequest, InverseResult] {
+	return core.Operation[RingMatrixRequest, InverseResult]{
 		ID:              "matrix.inverse.compute",
 		Title:           "Matrix inverse",
 		Summary:         "Exact inverse of a square matrix over the rationals, or a statement that it is singular.",
 		Keywords:        []string{"inverse", "invert", "matinverse", "reciprocal matrix", "singular", "invertible", "nonsingular"},
 		Kind:            core.Compute,
 		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxInverseDimension, "matrix"),
+		Bounds:          ringBounds(matrixBounds(MaxInverseDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: squareRefusals,
-		Limits:          append(matrixLimits(MaxInverseDimension), eliminationLimit("matrix", fixed(""), squareColumns)),
-		Preflight: func(ctx context.Context, q MatrixRequest) error {
+		RefusalExamples: func() []core.RefusalExample { return append(squareRefusals(), ringRefusals("matrix", "")...) },
+		Limits:          append(matrixLimits(MaxInverseDimension), eliminationLimit("matrix", fixed(""), squareColumns), ringLimit("matrix", "")),
+		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix, MaxInverseDimension); err != nil {
 				return err
 			}
 			if err := requireSquare("the inverse", "matrix", q.Matrix); err != nil {
 				return err
 			}
+			if q.Ring != nil {
+				_, _, err := q.image()
+				return err
+			}
 			return checkEliminationBits(augment(q.Matrix, identity(len(q.Matrix))))
 		},
-		Run: func(ctx context.Context, q MatrixRequest) (InverseResult, error) {
+		Run: func(ctx context.Context, q RingMatrixRequest) (InverseResult, error) {
+			if q.Ring != nil {
+				return inverseRing(ctx, q)
+			}
 			inv, err := inverse(ctx, q.Matrix)
 			if err != nil || inv == nil {
 				return InverseResult{}, err
 			}
 			return InverseResult{Invertible: true, Inverse: &inv}, nil
 		},
-		Postcondition: func(ctx context.Context, q MatrixRequest, r InverseResult) error {
+		Postcondition: func(ctx context.Context, q RingMatrixRequest, r InverseResult) error {
 			n := len(q.Matrix)
 			if r.Invertible != (r.Inverse != nil) {
 				return fmt.Errorf("invertible is %v but an inverse is %s", r.Invertible, map[bool]string{true: "present", false: "absent"}[r.Inverse != nil])
 			}
-			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+			check := func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
 					return false, nil
@@ -97,7 +105,23 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 					}
 				}
 				return true, nil
-			})
+			}
+			if q.Ring != nil {
+				// Over GF(p) the same identity with core/modular's classical
+				// kernels, on the ring's own prime, checks modmat's answer.
+				p, _, err := q.image()
+				if err != nil {
+					return err
+				}
+				if r.Inverse != nil {
+					if _, err := residues(*r.Inverse, p); err != nil {
+						return err
+					}
+				}
+				_, err = check(p)
+				return err
+			}
+			return withPrime(checkRNG(q), check)
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15.2: [1,2;3,4]^-1 = [-2,1;3/2,-1/2].
@@ -107,10 +131,17 @@ func inverseOperation() core.Operation[MatrixRequest, InverseResult] {
 			{Title: "rational diagonal", Payload: json.RawMessage(`{"matrix":[["1/2","0"],["0","-3"]]}`),
 				Result: json.RawMessage(`{"invertible":true,"inverse":[["2","0"],["0","-1/3"]]}`)},
 			{Title: "0×0 matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"invertible":true,"inverse":[]}`)},
+			// PARI/GP 2.15.2: lift(Mod([1,2;3,4],7)^-1) = [5,1;5,3].
+			{Title: "over GF(7)", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"ring":{"modulus":"7"}}`),
+				Result: json.RawMessage(`{"invertible":true,"inverse":[["5","1"],["5","3"]]}`)},
 		},
-		Generate: func(ctx context.Context, rng *rand.Rand) MatrixRequest {
+		Generate: func(ctx context.Context, rng *rand.Rand) RingMatrixRequest {
 			n := rng.IntN(8)
-			return MatrixRequest{randomMatrix(rng, n, n)}
+			q := RingMatrixRequest{Matrix: randomMatrix(rng, n, n)}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
 		},
 		Slow: func() string {
 			return slowSquare("matrix", 40, "")
@@ -143,4 +174,38 @@ func boolUint(b bool) uint64 {
 		return 1
 	}
 	return 0
+}
+
+// inverseRing inverts over GF(p) on core/modmat: the reduced echelon form
+// of [A | I] with pivots searched in A's columns.
+func inverseRing(ctx context.Context, q RingMatrixRequest) (InverseResult, error) {
+	p, a, err := q.image()
+	if err != nil {
+		return InverseResult{}, err
+	}
+	n := len(a)
+	if n == 0 {
+		empty := core.Matrix{}
+		return InverseResult{Invertible: true, Inverse: &empty}, nil
+	}
+	aug := make([][]uint64, n)
+	for i := range aug {
+		aug[i] = make([]uint64, 2*n)
+		copy(aug[i], a[i])
+		aug[i][n+i] = 1
+	}
+	red, pivots, err := modmat.ReducedRowEchelon(ctx, modmat.FromRows(aug), n, modular.NewModulus(p))
+	if err != nil {
+		return InverseResult{}, err
+	}
+	if len(pivots) < n {
+		return InverseResult{Invertible: false}, nil
+	}
+	rows := red.ToRows()
+	inv := make([][]uint64, n)
+	for i := range inv {
+		inv[i] = rows[i][n:]
+	}
+	m := wordsMatrix(inv)
+	return InverseResult{Invertible: true, Inverse: &m}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -19,6 +20,7 @@ const MaxMultiplyDimension = 400
 type MultiplyRequest struct {
 	Left  core.Matrix `json:"left"`
 	Right core.Matrix `json:"right"`
+	Ring  *Ring       `json:"ring,omitempty" jsonschema:"compute over GF(p) instead of Q (see ring.go)"`
 }
 
 // MultiplyResult is the exact product.
@@ -47,16 +49,18 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 		Keywords: []string{"multiply", "product", "matrix multiplication", "matmul", "times", "compose"},
 		Kind:     core.Compute,
 		Effect:   core.Pure,
-		Bounds:   matrixBounds(MaxMultiplyDimension, "left", "right"),
+		Bounds:   ringBounds(matrixBounds(MaxMultiplyDimension, "left", "right")),
 		RefusalExamples: func() []core.RefusalExample {
 			return []core.RefusalExample{
 				raggedRefusal("left", `,"right":[["1"],["2"]]`),
 				raggedRefusal("right", `,"left":[["1","2","3"]]`),
 				{Title: "incompatible shapes", Payload: `{"left":[["1","2"]],"right":[["1","2"]]}`, Code: core.DomainError, Path: "/payload/right"},
+				ringRefusals("left", `,"right":[["1"]]`)[0],
+				ringRefusals("left", `,"right":[["1"],["1"]]`)[1],
 			}
 		},
 		InputKinds: []string{"matrix"},
-		Limits:     productLimits("left", right),
+		Limits:     append(productLimits("left", right), ringLimit("left", `,"right":[["1"]]`)),
 		Preflight: func(ctx context.Context, q MultiplyRequest) error {
 			if err := checkFactors("the left matrix", q.Left, "the right matrix", q.Right); err != nil {
 				return err
@@ -64,9 +68,16 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			if _, c := q.Left.Dims(); c != len(q.Right) {
 				return core.DomainErrorAt(core.PayloadPath("right"), "cannot multiply a %s matrix by a %s matrix: the left matrix's column count (%d) must equal the right matrix's row count (%d)", shape(q.Left), shape(q.Right), c, len(q.Right))
 			}
+			if q.Ring != nil {
+				_, _, _, err := q.ringImages()
+				return err
+			}
 			return nil
 		},
 		Run: func(ctx context.Context, q MultiplyRequest) (MultiplyResult, error) {
+			if q.Ring != nil {
+				return multiplyRing(ctx, q)
+			}
 			c, err := multiply(ctx, q.Left, q.Right)
 			return MultiplyResult{c}, err
 		},
@@ -75,6 +86,9 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			_, cols := q.Right.Dims()
 			if gr, gc := r.Product.Dims(); gr != m || (m > 0 && gc != cols) {
 				return fmt.Errorf("product is %d×%d, want %d×%d", gr, gc, m, cols)
+			}
+			if q.Ring != nil {
+				return checkMultiplyRing(q, r)
 			}
 			rng := checkRNG(q)
 			return withPrime(rng, func(p uint64) (bool, error) {
@@ -106,10 +120,17 @@ func multiplyOperation() core.Operation[MultiplyRequest, MultiplyResult] {
 			{Title: "row times column", Payload: json.RawMessage(`{"left":[["1/2","1/3"]],"right":[["2"],["3"]]}`), Result: json.RawMessage(`{"product":[["2"]]}`)},
 			{Title: "column times row", Payload: json.RawMessage(`{"left":[["1"],["-2"]],"right":[["3","1/4"]]}`),
 				Result: json.RawMessage(`{"product":[["3","1/4"],["-6","-1/2"]]}`)},
+			// PARI/GP 2.15.2: Mod([1,2;3,4],5)*Mod([5,6;7,8],5) = Mod([4,2;3,0],5).
+			{Title: "over GF(5)", Payload: json.RawMessage(`{"left":[["1","2"],["3","4"]],"right":[["5","6"],["7","8"]],"ring":{"modulus":"5"}}`),
+				Result: json.RawMessage(`{"product":[["4","2"],["3","0"]]}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) MultiplyRequest {
 			m, k, n := rng.IntN(6)+1, rng.IntN(6)+1, rng.IntN(6)+1
-			return MultiplyRequest{randomMatrix(rng, m, k), randomMatrix(rng, k, n)}
+			q := MultiplyRequest{Left: randomMatrix(rng, m, k), Right: randomMatrix(rng, k, n)}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
 		},
 		Slow: func() string {
 			return slowProduct()
@@ -253,4 +274,84 @@ func slowProduct() string {
 	left := slowSquare("left", 100, "")
 	right := slowSquare("right", 100, "")
 	return left[:len(left)-1] + "," + right[1:]
+}
+
+// ringImages returns the prime and both factors modulo it.
+func (q MultiplyRequest) ringImages() (uint64, modular.Matrix, modular.Matrix, error) {
+	p, err := q.Ring.prime()
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	a, err := reduceRing(q.Left, p, "left")
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	b, err := reduceRing(q.Right, p, "right")
+	return p, a, b, err
+}
+
+// multiplyRing is the product over GF(p) on core/modmat (Strassen above
+// its crossover).
+func multiplyRing(ctx context.Context, q MultiplyRequest) (MultiplyResult, error) {
+	p, a, b, err := q.ringImages()
+	if err != nil {
+		return MultiplyResult{}, err
+	}
+	m, k := q.Left.Dims()
+	_, n := q.Right.Dims()
+	if m == 0 {
+		return MultiplyResult{core.Matrix{}}, nil
+	}
+	if k == 0 || n == 0 {
+		out := make([][]uint64, m)
+		for i := range out {
+			out[i] = make([]uint64, n)
+		}
+		return MultiplyResult{wordsMatrix(out)}, nil
+	}
+	c, err := modmat.Mul(ctx, modmat.FromRows(a), modmat.FromRows(b), modular.NewModulus(p))
+	if err != nil {
+		return MultiplyResult{}, err
+	}
+	return MultiplyResult{wordsMatrix(c.ToRows())}, nil
+}
+
+// checkMultiplyRing compares the product over GF(p) with core/modular's
+// classical product, entry by entry.
+func checkMultiplyRing(q MultiplyRequest, r MultiplyResult) error {
+	p, a, b, err := q.ringImages()
+	if err != nil {
+		return err
+	}
+	got, err := residues(r.Product, p)
+	if err != nil {
+		return err
+	}
+	if len(a) == 0 {
+		if len(got) != 0 {
+			return fmt.Errorf("the product of an empty matrix is empty")
+		}
+		return nil
+	}
+	var want modular.Matrix
+	if len(b) == 0 || len(b[0]) == 0 {
+		want = make(modular.Matrix, len(a))
+		for i := range want {
+			want[i] = make([]uint64, 0)
+			if len(b) > 0 {
+				want[i] = make([]uint64, len(b[0]))
+			}
+		}
+	} else {
+		want = modular.MulMatrix(a, b, p)
+	}
+	if len(got) != len(want) {
+		return fmt.Errorf("the product has %d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !equalWords(got[i], want[i]) {
+			return fmt.Errorf("row %d of the product over GF(%d) differs from the classical product", i, p)
+		}
+	}
+	return nil
 }

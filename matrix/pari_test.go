@@ -140,7 +140,7 @@ func inCanonicalSpan(w []core.Rational, basis [][]core.Rational, free []int) boo
 func TestPARIDeterminant(t *testing.T) {
 	rt := newRuntime(t)
 	for i, c := range conformance.AtLeast(t, "determinant", 50, loadPARI(t).Cases.Determinant) {
-		got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{c.Matrix})
+		got := runValue[DeterminantResult](t, rt, "matrix.determinant.compute", DeterminantRequest{Matrix: c.Matrix})
 		if got.Determinant.Rat().Cmp(c.Determinant.Rat()) != 0 {
 			t.Errorf("case %d: det = %s, PARI/GP matdet gives %s", i, got.Determinant, c.Determinant)
 		}
@@ -187,7 +187,7 @@ func TestPARISolve(t *testing.T) {
 		if err := json.Unmarshal(c.RHS, &rhs); err != nil {
 			t.Fatal(err)
 		}
-		got := runValue[SolveResult](t, rt, "matrix.linear_system.solve", SolveRequest{c.Matrix, rhs})
+		got := runValue[SolveResult](t, rt, "matrix.linear_system.solve", SolveRequest{Matrix: c.Matrix, RHS: rhs})
 		_, n := c.Matrix.Dims()
 		red := runValue[RREFResult](t, rt, "matrix.normal_form.rref.compute", MatrixRequest{c.Matrix})
 		free := freeColumns(red.PivotColumns, n)
@@ -255,7 +255,7 @@ func TestPARINullspace(t *testing.T) {
 func TestPARIMultiply(t *testing.T) {
 	rt := newRuntime(t)
 	for i, c := range conformance.AtLeast(t, "multiply", 50, loadPARI(t).Cases.Multiply) {
-		got := runValue[MultiplyResult](t, rt, "matrix.multiply.compute", MultiplyRequest{c.Left, c.Right})
+		got := runValue[MultiplyResult](t, rt, "matrix.multiply.compute", MultiplyRequest{Left: c.Left, Right: c.Right})
 		if !sameMatrix(got.Product, c.Product) {
 			t.Errorf("case %d: product %v, PARI/GP gives %v", i, got.Product, c.Product)
 		}

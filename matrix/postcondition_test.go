@@ -39,28 +39,28 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	}
 
 	det := determinantOperation()
-	d, _ := det.Run(bg, DeterminantRequest{a})
-	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{a}, DeterminantResult{bump(d.Determinant)}))
+	d, _ := det.Run(bg, DeterminantRequest{Matrix: a})
+	expectFail("determinant + 1/3", det.Postcondition(context.Background(), DeterminantRequest{Matrix: a}, DeterminantResult{bump(d.Determinant)}))
 
 	rk := rankOperation()
-	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), MatrixRequest{sing}, RankResult{3}))
+	expectFail("rank of a singular matrix as 3", rk.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, RankResult{3}))
 
 	rr := rrefOperation()
-	res, _ := rr.Run(bg, MatrixRequest{sing})
+	res, _ := rr.Run(bg, RingMatrixRequest{Matrix: sing})
 	res.RREF[0][2] = bump(res.RREF[0][2])
-	expectFail("RREF entry", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
-	res, _ = rr.Run(bg, MatrixRequest{sing})
+	expectFail("RREF entry", rr.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, res))
+	res, _ = rr.Run(bg, RingMatrixRequest{Matrix: sing})
 	res.PivotColumns = []int{0, 2}
-	expectFail("pivot columns", rr.Postcondition(context.Background(), MatrixRequest{sing}, res))
+	expectFail("pivot columns", rr.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, res))
 
 	inv := inverseOperation()
-	ir, _ := inv.Run(bg, MatrixRequest{a})
+	ir, _ := inv.Run(bg, RingMatrixRequest{Matrix: a})
 	(*ir.Inverse)[1][1] = bump((*ir.Inverse)[1][1])
-	expectFail("inverse entry", inv.Postcondition(context.Background(), MatrixRequest{a}, ir))
-	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), MatrixRequest{a}, InverseResult{Invertible: false}))
+	expectFail("inverse entry", inv.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, ir))
+	expectFail("invertible matrix called singular", inv.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, InverseResult{Invertible: false}))
 
 	sv := solveOperation()
-	q := SolveRequest{sing, RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
+	q := SolveRequest{Matrix: sing, RHS: RightHandSide{Vector: []core.Rational{ratInt64(6), ratInt64(15), ratInt64(24)}, IsVector: true}}
 	sr, _ := sv.Run(bg, q)
 	sr.Solution.Vector[0] = bump(sr.Solution.Vector[0])
 	expectFail("solution entry", sv.Postcondition(context.Background(), q, sr))
@@ -71,31 +71,31 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 	expectFail("consistent system called inconsistent", sv.Postcondition(context.Background(), q, SolveResult{Status: None, Kernel: sr.Kernel, InconsistentColumns: []int{0}}))
 
 	ns := nullspaceOperation()
-	nr, _ := ns.Run(bg, MatrixRequest{sing})
-	expectFail("missing kernel vector", ns.Postcondition(context.Background(), MatrixRequest{sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
+	nr, _ := ns.Run(bg, RingMatrixRequest{Matrix: sing})
+	expectFail("missing kernel vector", ns.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, NullspaceResult{Basis: [][]core.Rational{}, Nullity: 0}))
 	nr.Basis = append(nr.Basis, nr.Basis[0])
 	nr.Nullity = 2
-	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), MatrixRequest{sing}, nr))
+	expectFail("dependent kernel vectors", ns.Postcondition(context.Background(), RingMatrixRequest{Matrix: sing}, nr))
 
 	mu := multiplyOperation()
-	mq := MultiplyRequest{a, sing}
+	mq := MultiplyRequest{Left: a, Right: sing}
 	mr, _ := mu.Run(bg, mq)
 	mr.Product[2][1] = bump(mr.Product[2][1])
 	expectFail("product entry", mu.Postcondition(context.Background(), mq, mr))
 
 	cp := charpolyOperation()
-	cr, _ := cp.Run(bg, MatrixRequest{a})
+	cr, _ := cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Coefficients[0] = bump(cr.Polynomial.Coefficients[0])
 	cr.Polynomial = rerender(cr.Polynomial)
-	expectFail("constant term", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
-	cr, _ = cp.Run(bg, MatrixRequest{a})
+	expectFail("constant term", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
+	cr, _ = cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Coefficients[2] = bump(cr.Polynomial.Coefficients[2])
 	cr.Polynomial = rerender(cr.Polynomial)
-	expectFail("trace coefficient", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
+	expectFail("trace coefficient", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
 	// The middle coefficients are neither the trace nor the determinant:
 	// each one wrong on its own must still be caught.
-	big5 := MatrixRequest{mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
-	for _, m := range []MatrixRequest{{a}, big5} {
+	big5 := RingMatrixRequest{Matrix: mat(t, `[["2","1","0","-3","1/2"],["1","3","1","0","2"],["0","1","4","5","-1"],["7","0","-2","1","3"],["1/3","2","0","1","-4"]]`)}
+	for _, m := range []RingMatrixRequest{{Matrix: a}, big5} {
 		for k := 1; k < len(m.Matrix)-1; k++ {
 			cr, _ = cp.Run(bg, m)
 			cr.Polynomial.Coefficients[k] = bump(cr.Polynomial.Coefficients[k])
@@ -103,9 +103,9 @@ func TestPostconditionsRejectWrongResults(t *testing.T) {
 			expectFail(fmt.Sprintf("%d×%d coefficient of x^%d", len(m.Matrix), len(m.Matrix), k), cp.Postcondition(context.Background(), m, cr))
 		}
 	}
-	cr, _ = cp.Run(bg, MatrixRequest{a})
+	cr, _ = cp.Run(bg, RingMatrixRequest{Matrix: a})
 	cr.Polynomial.Expression += " + 1"
-	expectFail("expression", cp.Postcondition(context.Background(), MatrixRequest{a}, cr))
+	expectFail("expression", cp.Postcondition(context.Background(), RingMatrixRequest{Matrix: a}, cr))
 	cr, _ = cp.Run(bg, big5)
 	if err := cp.Postcondition(context.Background(), big5, cr); err != nil {
 		t.Errorf("the correct 5×5 characteristic polynomial was rejected: %v", err)

@@ -163,24 +163,55 @@ func eliminationLimits(appended func(n int) int) []core.Limit {
 // Postcondition: the rank of the image modulo a random
 // 62-bit prime (core/modular) equals it; reduction mod p never raises the
 // rank and lowers it only when p divides every maximal nonzero minor.
-func rankOperation() core.Operation[MatrixRequest, RankResult] {
-	return core.Operation[MatrixRequest, RankResult]{
+func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
+	return core.Operation[RingMatrixRequest, RankResult]{
 		ID:              "matrix.rank.compute",
 		Title:           "Rank",
 		Summary:         "Rank over the rationals of a matrix of integers or rationals, of any shape.",
 		Keywords:        []string{"rank", "matrank", "column rank", "row rank", "linearly independent", "dimension of image"},
 		Kind:            core.Compute,
 		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: matrixRefusals,
-		Limits:          eliminationLimits(noColumns),
-		Preflight:       preflightMatrix,
-		Run: func(ctx context.Context, q MatrixRequest) (RankResult, error) {
+		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
+		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
+			if q.Ring != nil {
+				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+					return err
+				}
+				_, _, err := q.image()
+				return err
+			}
+			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
+		},
+		Run: func(ctx context.Context, q RingMatrixRequest) (RankResult, error) {
+			if q.Ring != nil {
+				p, a, err := q.image()
+				if err != nil || len(a) == 0 || len(a[0]) == 0 {
+					return RankResult{0}, err
+				}
+				r, err := modmat.Rank(ctx, modmat.FromRows(a), modular.NewModulus(p))
+				return RankResult{r}, err
+			}
 			r, err := rank(ctx, q.Matrix)
 			return RankResult{r}, err
 		},
-		Postcondition: func(ctx context.Context, q MatrixRequest, r RankResult) error {
+		Postcondition: func(ctx context.Context, q RingMatrixRequest, r RankResult) error {
+			if q.Ring != nil {
+				p, a, err := q.image()
+				if err != nil {
+					return err
+				}
+				want := 0
+				if len(a) > 0 && len(a[0]) > 0 {
+					want = modular.Rank(a, p)
+				}
+				if want != r.Rank {
+					return fmt.Errorf("rank %d over GF(%d), but classical elimination gives %d", r.Rank, p, want)
+				}
+				return nil
+			}
 			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
@@ -196,8 +227,16 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`), Result: json.RawMessage(`{"rank":2}`)},
 			{Title: "rational 2×3 of full rank", Payload: json.RawMessage(`{"matrix":[["1/2","0","1"],["0","1/3","0"]]}`), Result: json.RawMessage(`{"rank":2}`)},
 			{Title: "zero matrix", Payload: json.RawMessage(`{"matrix":[["0","0"],["0","0"]]}`), Result: json.RawMessage(`{"rank":0}`)},
+			// PARI/GP 2.15.2: matrank(Mod([1,2;3,4],2)) = 1.
+			{Title: "over GF(2)", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"ring":{"modulus":"2"}}`), Result: json.RawMessage(`{"rank":1}`)},
 		},
-		Generate: generateMatrix,
+		Generate: func(ctx context.Context, rng *rand.Rand) RingMatrixRequest {
+			q := RingMatrixRequest{Matrix: generateMatrix(ctx, rng).Matrix}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
+		},
 		Slow: func() string {
 			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
@@ -217,20 +256,32 @@ func rankOperation() core.Operation[MatrixRequest, RankResult] {
 // exactly (rref_crt.go). Postcondition: R reduced modulo a random 62-bit prime
 // equals an independent reduction of A over GF(p) (core/modular), with the
 // same pivot columns.
-func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
-	return core.Operation[MatrixRequest, RREFResult]{
+func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
+	return core.Operation[RingMatrixRequest, RREFResult]{
 		ID:              "matrix.normal_form.rref.compute",
 		Title:           "Reduced row echelon form",
 		Summary:         "Reduced row echelon form over the rationals of a matrix, with its 0-based pivot columns and rank.",
 		Keywords:        []string{"rref", "reduced row echelon form", "gauss-jordan", "row reduce", "echelon", "pivot columns", "normal form"},
 		Kind:            core.Compute,
 		Effect:          core.Pure,
-		Bounds:          matrixBounds(MaxEchelonDimension, "matrix"),
+		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: matrixRefusals,
-		Limits:          eliminationLimits(noColumns),
-		Preflight:       preflightMatrix,
-		Run: func(ctx context.Context, q MatrixRequest) (RREFResult, error) {
+		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
+		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
+			if q.Ring != nil {
+				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+					return err
+				}
+				_, _, err := q.image()
+				return err
+			}
+			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
+		},
+		Run: func(ctx context.Context, q RingMatrixRequest) (RREFResult, error) {
+			if q.Ring != nil {
+				return rrefRing(ctx, q)
+			}
 			rows, cols := q.Matrix.Dims()
 			red, err := reduce(ctx, q.Matrix, cols)
 			if err != nil {
@@ -245,7 +296,7 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			}
 			return RREFResult{RREF: out, PivotColumns: nonNilInts(red.pivots), Rank: len(red.pivots)}, nil
 		},
-		Postcondition: func(ctx context.Context, q MatrixRequest, r RREFResult) error {
+		Postcondition: func(ctx context.Context, q RingMatrixRequest, r RREFResult) error {
 			rows, cols := q.Matrix.Dims()
 			if gr, gc := r.RREF.Dims(); gr != rows || gc != cols {
 				return fmt.Errorf("RREF is %d×%d for a %d×%d matrix", gr, gc, rows, cols)
@@ -253,11 +304,14 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			if r.Rank != len(r.PivotColumns) {
 				return fmt.Errorf("rank %d but %d pivot columns", r.Rank, len(r.PivotColumns))
 			}
-			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+			check := func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				got, ok2 := image(r.RREF, p)
 				if !ok || !ok2 {
 					return false, nil
+				}
+				if rows == 0 || cols == 0 {
+					return true, nil
 				}
 				want, pivots := modular.ReducedRowEchelon(a, cols, p)
 				if !slices.Equal(pivots, r.PivotColumns) {
@@ -269,7 +323,21 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 					}
 				}
 				return true, nil
-			})
+			}
+			if q.Ring != nil {
+				// Over GF(p) the RREF is unique too: core/modular's
+				// classical reduction on the ring's prime checks modmat's.
+				p, _, err := q.image()
+				if err != nil {
+					return err
+				}
+				if _, err := residues(r.RREF, p); err != nil {
+					return err
+				}
+				_, err = check(p)
+				return err
+			}
+			return withPrime(checkRNG(q), check)
 		},
 		Examples: []core.Example{
 			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`),
@@ -277,8 +345,18 @@ func rrefOperation() core.Operation[MatrixRequest, RREFResult] {
 			{Title: "skipped pivot column", Payload: json.RawMessage(`{"matrix":[["0","2","4","1"],["0","1","2","1/2"],["0","3","7","0"]]}`),
 				Result: json.RawMessage(`{"rref":[["0","1","0","7/2"],["0","0","1","-3/2"],["0","0","0","0"]],"pivot_columns":[1,2],"rank":2}`)},
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`), Result: json.RawMessage(`{"rref":[],"pivot_columns":[],"rank":0}`)},
+			// PARI/GP 2.15.2: lift(matsolve(Mod([1,2;4,5],5),
+			// Mod([1,2,3;4,5,6],5))) = [1,0,4;0,1,2].
+			{Title: "over GF(5)", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"]],"ring":{"modulus":"5"}}`),
+				Result: json.RawMessage(`{"rref":[["1","0","4"],["0","1","2"]],"pivot_columns":[0,1],"rank":2}`)},
 		},
-		Generate: generateMatrix,
+		Generate: func(ctx context.Context, rng *rand.Rand) RingMatrixRequest {
+			q := RingMatrixRequest{Matrix: generateMatrix(ctx, rng).Matrix}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
+		},
 		Slow: func() string {
 			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, "")
 		},
@@ -290,4 +368,25 @@ func nonNilInts(x []int) []int {
 		return []int{}
 	}
 	return x
+}
+
+// rrefRing is the RREF over GF(p) on core/modmat.
+func rrefRing(ctx context.Context, q RingMatrixRequest) (RREFResult, error) {
+	p, a, err := q.image()
+	if err != nil {
+		return RREFResult{}, err
+	}
+	rows, cols := q.Matrix.Dims()
+	if rows == 0 || cols == 0 {
+		out := make(core.Matrix, rows)
+		for i := range out {
+			out[i] = []core.Rational{}
+		}
+		return RREFResult{RREF: out, PivotColumns: []int{}, Rank: 0}, nil
+	}
+	red, pivots, err := modmat.ReducedRowEchelon(ctx, modmat.FromRows(a), cols, modular.NewModulus(p))
+	if err != nil {
+		return RREFResult{}, err
+	}
+	return RREFResult{RREF: wordsMatrix(red.ToRows()), PivotColumns: nonNilInts(pivots), Rank: len(pivots)}, nil
 }

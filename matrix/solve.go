@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
+	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
 
@@ -116,6 +118,7 @@ func (RightHandSide) JSONSchema() *jsonschema.Schema {
 type SolveRequest struct {
 	Matrix core.Matrix   `json:"matrix" jsonschema:"the coefficient matrix A, m×n"`
 	RHS    RightHandSide `json:"rhs" jsonschema:"b: a vector of length m, or an m×k matrix of k right-hand sides"`
+	Ring   *Ring         `json:"ring,omitempty" jsonschema:"solve over GF(p) instead of Q (see ring.go)"`
 }
 
 // SolveStatus classifies the solution set.
@@ -180,7 +183,7 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 		Keywords:   []string{"linear system", "solve", "matsolve", "simultaneous equations", "particular solution", "kernel", "consistent", "matinverseimage", "Ax=b"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
-		Bounds:     matrixBounds(MaxEchelonDimension, "matrix"),
+		Bounds:     ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds: []string{"matrix", "vector"},
 		RefusalExamples: func() []core.RefusalExample {
 			return []core.RefusalExample{
@@ -188,12 +191,16 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 				{Title: "a right-hand side of the wrong length", Payload: `{"matrix":[["1","2"],["3","4"]],"rhs":["1","2","3"]}`, Code: core.DomainError, Path: "/payload/rhs"},
 				{Title: "a ragged right-hand side", Payload: `{"matrix":[["1"],["2"]],"rhs":[["1"],["2","3"]]}`, Code: core.InvalidPayload, Path: "/payload/rhs/1"},
 				{Title: "a vector mixed with rows", Payload: `{"matrix":[["1"],["2"]],"rhs":["1",["2"]]}`, Code: core.InvalidPayload, Path: "/payload/rhs/1"},
+				ringRefusals("matrix", `,"rhs":["1"]`)[0],
+				ringRefusals("matrix", `,"rhs":["1","1"]`)[1],
+				{Title: "a right-hand side with no image modulo p", Payload: `{"matrix":[["1"]],"rhs":["1/7"],"ring":{"modulus":"7"}}`, Code: core.DomainError, Path: "/payload/rhs/0"},
 			}
 		},
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxEchelonDimension, rhs),
 			entryLimit("matrix", rhs),
 			eliminationLimit("matrix", rhs, oneColumn),
+			ringLimit("matrix", `,"rhs":["1"]`),
 			{
 				Name: "right_hand_sides", Max: MaxSolveRightHandSides, Unit: "columns",
 				Description: fmt.Sprintf("rhs has at most %d columns", MaxSolveRightHandSides),
@@ -218,10 +225,24 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 			if m, _ := q.Matrix.Dims(); q.RHS.Rows() != m {
 				return core.DomainErrorAt(core.PayloadPath("rhs"), "the matrix has %d rows but the right-hand side has %d entries per column; b must have one entry per row of A", m, q.RHS.Rows())
 			}
+			if q.Ring != nil {
+				_, _, _, err := q.ringImages()
+				return err
+			}
 			return checkEliminationBits(augment(q.Matrix, q.RHS.asColumns()))
 		},
-		Run:           solve,
-		Postcondition: checkSolve,
+		Run: func(ctx context.Context, q SolveRequest) (SolveResult, error) {
+			if q.Ring != nil {
+				return solveRing(ctx, q)
+			}
+			return solve(ctx, q)
+		},
+		Postcondition: func(ctx context.Context, q SolveRequest, r SolveResult) error {
+			if q.Ring != nil {
+				return checkSolveRing(q, r)
+			}
+			return checkSolve(ctx, q, r)
+		},
 		Examples: []core.Example{
 			{Title: "unique solution", Payload: json.RawMessage(`{"matrix":[["2","1"],["1","3"]],"rhs":["3","5"]}`),
 				Result: json.RawMessage(`{"status":"unique","solution":["4/5","7/5"],"kernel":[]}`)},
@@ -231,15 +252,22 @@ func solveOperation() core.Operation[SolveRequest, SolveResult] {
 				Result: json.RawMessage(`{"status":"none","kernel":[["-1","1"]],"inconsistent_columns":[0]}`)},
 			{Title: "two right-hand sides", Payload: json.RawMessage(`{"matrix":[["1","2"],["3","4"]],"rhs":[["1","0"],["0","1"]]}`),
 				Result: json.RawMessage(`{"status":"unique","solution":[["-2","1"],["3/2","-1/2"]],"kernel":[]}`)},
+			// PARI/GP 2.15.2: lift(matsolve(Mod([2,1;1,3],7), Mod([3;5],7))) = [5; 0].
+			{Title: "over GF(7)", Payload: json.RawMessage(`{"matrix":[["2","1"],["1","3"]],"rhs":["3","5"],"ring":{"modulus":"7"}}`),
+				Result: json.RawMessage(`{"status":"unique","solution":["5","0"],"kernel":[]}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) SolveRequest {
 			m := rng.IntN(7) + 1
 			n := rng.IntN(7)
 			a := randomMatrix(rng, m, n)
+			q := SolveRequest{Matrix: a, RHS: RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
 			if rng.IntN(2) == 0 {
-				return SolveRequest{a, RightHandSide{Vector: randomMatrix(rng, 1, m)[0], IsVector: true}}
+				q.RHS = RightHandSide{Vector: randomMatrix(rng, 1, m)[0], IsVector: true}
 			}
-			return SolveRequest{a, RightHandSide{Matrix: randomMatrix(rng, m, rng.IntN(3)+1)}}
+			if rng.IntN(4) == 0 {
+				q.Ring = &Ring{core.Int64([]int64{7, 11, 1_000_003, 4611686018427387847}[rng.IntN(4)])}
+			}
+			return q
 		},
 		Slow: func() string {
 			return slowMatrixDigits("matrix", 40, slowEliminationDigits, true, fmt.Sprintf(`,"rhs":%s`, zeroMatrixJSON(40, 1)))
@@ -446,4 +474,172 @@ func mulRat(ctx context.Context, a core.Matrix, x [][]core.Rational, n, k int) [
 		}
 	}
 	return out
+}
+
+// ringImages returns the prime, A and the right-hand sides (as columns)
+// modulo it, failing an entry with no image at its path.
+func (q SolveRequest) ringImages() (uint64, modular.Matrix, modular.Matrix, error) {
+	p, err := q.Ring.prime()
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	a, err := reduceRing(q.Matrix, p, "matrix")
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	if q.RHS.IsVector {
+		for i, x := range q.RHS.Vector {
+			if _, ok := modular.ReduceRat(x.Rat(), p); !ok {
+				return 0, nil, nil, core.DomainErrorAt(core.PayloadPath("rhs", i), "the entry %s has no value modulo %d: the modulus divides its denominator", x, p)
+			}
+		}
+	}
+	b, err := reduceRing(q.RHS.asColumns(), p, "rhs")
+	return p, a, b, err
+}
+
+// solveRing solves over GF(p): the reduced echelon form of [A | b] on
+// core/modmat with pivots searched in A's columns, read as in solve.
+func solveRing(ctx context.Context, q SolveRequest) (SolveResult, error) {
+	p, a, b, err := q.ringImages()
+	if err != nil {
+		return SolveResult{}, err
+	}
+	m, n := q.Matrix.Dims()
+	if m == 0 {
+		n = 0
+	}
+	k := q.RHS.Columns()
+	var red [][]uint64
+	var pivots []int
+	if m > 0 && n+k > 0 {
+		aug := make([][]uint64, m)
+		for i := range aug {
+			aug[i] = append(append([]uint64{}, a[i]...), b[i]...)
+		}
+		r, piv, err := modmat.ReducedRowEchelon(ctx, modmat.FromRows(aug), n, modular.NewModulus(p))
+		if err != nil {
+			return SolveResult{}, err
+		}
+		red, pivots = r.ToRows(), piv
+	}
+	kernel := [][]uint64{}
+	for f := 0; f < n; f++ {
+		if slices.Contains(pivots, f) {
+			continue
+		}
+		v := make([]uint64, n)
+		v[f] = 1
+		for row, c := range pivots {
+			v[c] = modular.Neg(red[row][f], p)
+		}
+		kernel = append(kernel, v)
+	}
+	res := SolveResult{Kernel: wordsMatrix(kernel)}
+	// Column j is inconsistent when a row below the pivots is nonzero there.
+	for j := 0; j < k; j++ {
+		for row := len(pivots); row < m; row++ {
+			if red[row][n+j] != 0 {
+				res.InconsistentColumns = append(res.InconsistentColumns, j)
+				break
+			}
+		}
+	}
+	if len(res.InconsistentColumns) > 0 {
+		res.Status = None
+		return res, nil
+	}
+	res.Status = Unique
+	if len(pivots) < n {
+		res.Status = Infinite
+	}
+	x := make([][]uint64, n)
+	for i := range x {
+		x[i] = make([]uint64, k)
+	}
+	for row, c := range pivots {
+		for j := 0; j < k; j++ {
+			x[c][j] = red[row][n+j]
+		}
+	}
+	sol := RightHandSide{Matrix: wordsMatrix(x)}
+	if q.RHS.IsVector {
+		sol = RightHandSide{Vector: make([]core.Rational, n), IsVector: true}
+		for i := range x {
+			sol.Vector[i] = wordRat(x[i][0])
+		}
+	}
+	res.Solution = &sol
+	return res, nil
+}
+
+// checkSolveRing checks a solution over GF(p) with core/modular: the
+// status agrees with the kernel and the inconsistent columns, A·x ≡ b for
+// a solution, each column reported inconsistent raises the rank of A, and
+// the kernel is A's canonical kernel (checkKernelRing).
+func checkSolveRing(q SolveRequest, r SolveResult) error {
+	p, a, b, err := q.ringImages()
+	if err != nil {
+		return err
+	}
+	m, n := q.Matrix.Dims()
+	if m == 0 {
+		n = 0
+	}
+	if err := checkKernelRing(RingMatrixRequest{Matrix: q.Matrix, Ring: q.Ring}, n, r.Kernel); err != nil {
+		return err
+	}
+	rankA := 0
+	if m > 0 && n > 0 {
+		rankA = modular.Rank(a, p)
+	}
+	switch r.Status {
+	case None:
+		if len(r.InconsistentColumns) == 0 || r.Solution != nil {
+			return fmt.Errorf("status none needs inconsistent columns and no solution")
+		}
+		for _, j := range r.InconsistentColumns {
+			if j < 0 || j >= q.RHS.Columns() {
+				return fmt.Errorf("inconsistent column %d out of range", j)
+			}
+			aug := make(modular.Matrix, m)
+			for i := range aug {
+				aug[i] = append(append([]uint64{}, a[i]...), b[i][j])
+			}
+			if modular.Rank(aug, p) == rankA {
+				return fmt.Errorf("column %d reported inconsistent, but it lies in the column space of A over GF(%d)", j, p)
+			}
+		}
+		return nil
+	case Unique, Infinite:
+		if (r.Status == Unique) != (len(r.Kernel) == 0) {
+			return fmt.Errorf("status %s with %d kernel vectors", r.Status, len(r.Kernel))
+		}
+		if r.Solution == nil || r.Solution.Rows() != n {
+			return fmt.Errorf("a solution of %d unknowns is missing", n)
+		}
+		x, err := residues(r.Solution.asColumns(), p)
+		if err != nil {
+			return err
+		}
+		for j := 0; j < q.RHS.Columns(); j++ {
+			col := make([]uint64, n)
+			for i := range col {
+				col[i] = x[i][j]
+			}
+			var ax []uint64
+			if n > 0 {
+				ax = modular.MulVector(a, col, p)
+			} else {
+				ax = make([]uint64, m)
+			}
+			for i := range ax {
+				if ax[i] != b[i][j] {
+					return fmt.Errorf("(A·x)[%d] = %d, but b is %d there, column %d, over GF(%d)", i, ax[i], b[i][j], j, p)
+				}
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("status %q", r.Status)
 }

@@ -72,6 +72,11 @@ func check(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Vi
 		}
 		lambda[k] = make([]*big.Int, k)
 		for j := 0; j <= k; j++ {
+			if j%16 == 15 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			u := new(big.Int).Set(g[k][j])
 			for i := 0; i < j; i++ {
 				u.Mul(u, dd[i+1])
