@@ -142,9 +142,6 @@ type otherBoundVerdict struct {
 }
 
 func TestCheckerMustBeBound(t *testing.T) {
-	if !requireBindings {
-		t.Skip("the bindings rule is not yet enforced")
-	}
 	op := func() Operation[addRequest, unboundVerdict] {
 		return Operation[addRequest, unboundVerdict]{ID: "test.unbound.check", Kind: Check}
 	}

@@ -53,19 +53,8 @@ func DeclarationRules() []DeclarationRule {
 		{Name: "catalog_metadata", Check: checkCatalogMetadata},
 		{Name: "closed_schemas", Check: checkClosedSchemas, Schemas: true},
 		{Name: "ports", Check: checkPorts, Schemas: true},
-		{Name: "bounded_requests", Check: boundedRequestsRule, Schemas: true},
+		{Name: "bounded_requests", Check: checkBoundedRequests, Schemas: true},
 	}
-}
-
-// enforceBoundedRequests turns on the bounded_requests rule; it is off
-// until every domain's request schemas carry their bounds.
-const enforceBoundedRequests = false
-
-func boundedRequestsRule(d *Declaration) []string {
-	if !enforceBoundedRequests {
-		return nil
-	}
-	return checkBoundedRequests(d)
 }
 
 // Validate applies every declaration rule to d, inferring its schemas, and
@@ -141,10 +130,6 @@ func checkIDGrammar(d *Declaration) []string {
 	return p
 }
 
-// requireBindings turns on the rule that a checker's result embeds
-// core.Bindings; it is off until every domain's checkers carry them.
-const requireBindings = false
-
 // checkKindVerb: the verb is "check" exactly when Kind is Check, exactly
 // when the result carries a verdict the runtime can lift.
 func checkKindVerb(d *Declaration) []string {
@@ -166,7 +151,7 @@ func checkKindVerb(d *Declaration) []string {
 	case !isCheckKind && d.checker:
 		p = append(p, fmt.Sprintf("the result carries a verdict but Kind is %q: an operation computes a value or checks a claim, never both", d.Kind))
 	}
-	if isCheckKind && !d.bound && requireBindings {
+	if isCheckKind && !d.bound {
 		p = append(p, "a checker's verdict names what it is about: embed core.Bindings[Req] of the checker's own request type in the result type and fill it with core.Bind(req)")
 	}
 	return p

@@ -122,6 +122,7 @@ func testRegistry(t testing.TB) *core.Registry {
 			ID: "test.compute.fault", Title: "Faulty operation (test)",
 			Summary: "Fails on purpose: a wrong answer caught by the postcondition, or a panic.",
 			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			Bounds: core.Bounds{"/fault": 16},
 			Run: func(_ context.Context, q faultRequest) (squareResult, error) {
 				if q.Fault == "panic" {
 					panic("deliberate fault")
@@ -141,6 +142,7 @@ func testRegistry(t testing.TB) *core.Registry {
 			Summary:  "Waits the requested number of milliseconds, polling its context and reporting progress.",
 			Keywords: []string{"slow", "wait"},
 			Kind:     core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
+			Bounds: core.Bounds{"/millis": 3_600_000},
 			Run: func(ctx context.Context, q slowRequest) (slowResult, error) {
 				deadline := time.Now().Add(time.Duration(q.Millis) * time.Millisecond)
 				steps := int64(0)

@@ -43,6 +43,7 @@ func blobRegistry(t testing.TB) *core.Registry {
 			Summary: "Publishes a string of the requested length on the output port blob.",
 			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
 			OutputPorts: []core.Port{{Name: "blob", Field: "blob", ArtifactTypes: []string{"test.blob"}}},
+			Bounds:      core.Bounds{"/bytes": 1 << 24},
 			Run: func(_ context.Context, q blobRequest) (blobResult, error) {
 				if q.Bytes < 0 || q.Bytes > 1<<24 {
 					return blobResult{}, core.DomainErrorf("bytes must be in [0, 2^24]")
@@ -62,6 +63,7 @@ func blobRegistry(t testing.TB) *core.Registry {
 			Summary: "Measures a blob bound to the input port blob.",
 			Kind:    core.Compute, Effect: core.Pure, InputKinds: []string{"integer"},
 			InputPorts: []core.Port{{Name: "blob", Field: "blob", ArtifactTypes: []string{"test.blob"}}},
+			Bounds:     core.Bounds{"/blob": 1 << 24},
 			Run: func(_ context.Context, q lengthRequest) (lengthResult, error) {
 				return lengthResult{len(q.Blob)}, nil
 			},

@@ -125,6 +125,7 @@ func factorizationOperation() core.Operation[FactorRequest, FactorResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"gaussian_integer"},
+		Bounds:     core.Bounds{"/max_iterations": MaxFactorIterations},
 		Limits: []core.Limit{
 			{
 				Name: "part_digits", Max: MaxFactorDigits, Unit: "decimal digits",
