@@ -224,7 +224,8 @@ func findResult(o FindOutcome) *mcp.CallToolResult {
 }
 
 // findText is the compact projection for clients that ignore structured
-// content: enough to choose and call an operation.
+// content: enough to choose and call an operation. It reports and never
+// prescribes; what to do next is the tool description's to say.
 func findText(o FindOutcome) string {
 	var b strings.Builder
 	switch {
@@ -243,9 +244,6 @@ func findText(o FindOutcome) string {
 				fmt.Fprintf(&b, " %s", strings.Join(h.Applicability.Reasons, ", "))
 			}
 			fmt.Fprintf(&b, "; inputs %s)", strings.Join(h.InputKinds, ", "))
-		}
-		if len(res.Hits) > 0 {
-			b.WriteString("\nInspect one with {\"request\":{\"op\":\"inspect\",\"capability_id\":\"...\"}} before running it.")
 		}
 	case o.Op == opInspect:
 		ins := o.Value.(core.Inspection)

@@ -422,3 +422,12 @@ func TestDuplicateArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchTextPrescribesNothing: a search's text lists what matched and
+// ends there; guidance is the tool description's.
+func TestSearchTextPrescribesNothing(t *testing.T) {
+	text := findText(FindOutcome{Outcome: core.OutcomeCompleted, Op: opSearch, Value: core.SearchResult{Query: "gcd", Total: 1, Hits: []core.SearchHit{{CapabilityID: "test.compute.gcd", Title: "gcd"}}}})
+	if last := text[strings.LastIndex(text, "\n")+1:]; !strings.HasPrefix(last, "- test.compute.gcd") {
+		t.Errorf("the search text ends %q, not with its last hit", last)
+	}
+}
