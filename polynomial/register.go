@@ -33,5 +33,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, sturmOperation()),
 		core.Add(r, cyclotomicOperation()),
 		core.Add(r, compositionOperation()),
+		core.Add(r, interpolationOperation()),
 	)
 }
