@@ -34,5 +34,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, cyclotomicOperation()),
 		core.Add(r, compositionOperation()),
 		core.Add(r, interpolationOperation()),
+		core.Add(r, divisionOperation()),
 	)
 }
