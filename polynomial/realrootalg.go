@@ -204,9 +204,10 @@ func isolatePositive(ctx context.Context, p zpoly) ([]rootInterval, error) {
 			atMid = 1
 		}
 		// Variations are subadditive: V(left) + V(right) + [midpoint
-		// root] ≤ V(node) (Eigenwillig, "Real Root Isolation for Exact
+		// root] ≤ V(node) (the subadditivity of Descartes' bound under
+		// subdivision; see A. Eigenwillig, "Real Root Isolation for Exact
 		// and Approximate Polynomials Using Descartes' Rule of Signs",
-		// 2008, Corollary 2.27), so when the left half and the midpoint
+		// thesis, Saarbrücken 2008), so when the left half and the midpoint
 		// use up the node's count, the right half holds no root and
 		// needs no shift.
 		if vl+atMid < v {
