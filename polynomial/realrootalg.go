@@ -24,15 +24,16 @@ package polynomial
 //	P_{k+1,2c}(x)   = 2^n · P_{k,c}(x/2)         (coefficient i times 2^(n−i)),
 //	P_{k+1,2c+1}(x) = P_{k+1,2c}(x + 1)          (one Taylor shift),
 //
-// so the whole tree needs only shifts, additions and one Taylor shift per
-// node, all over Z; a common power of two is divided out of every node.
-// A right child with constant term zero has a root at its left endpoint,
-// the parent's midpoint: it is recorded exactly and divided out. The
-// Taylor shift by one is the classical O(n²) additions (Knuth, TAOCP vol.
-// 2, §4.6.4, exercise 6), which at the degrees admitted (at most 1000)
-// beats the asymptotically fast shifts; the variation count stops the
-// shift of T(P) early once two variations are seen, because from then on
-// the node is bisected whatever the rest of the count.
+// so the whole tree needs only shifts, additions and Taylor shifts, all
+// over Z; a common power of two is divided out of every node. A midpoint
+// that is a root (the left child's coefficients sum to zero) is recorded
+// exactly and divided out of the right child. The Taylor shift by one is
+// the classical O(n²) additions (Knuth, TAOCP vol. 2, §4.6.4, exercise
+// 6); the asymptotically fast shifts by polynomial multiplication are not
+// implemented. Each node counts the variations of T(P) in full, so that
+// when its left child and midpoint account for all of them (the counts
+// are subadditive) the right child, which then holds no root, is never
+// built.
 //
 // The positive roots are isolated in (0, 2^K) after the substitution
 // x ↦ 2^K·x, for K from Fujiwara's bound (Fujiwara 1916: every root z
