@@ -237,7 +237,6 @@ func BenchmarkOperation(b *testing.B) {
 		x, y := gcdInputs(n)
 		cases = append(cases, bench{fmt.Sprintf("gcd/deg=%d", n), "polynomial.gcd.compute", payload(x, y)})
 	}
-	// Degree 200 is ResultantMaxDegree.
 	for _, n := range []int{100, 200} {
 		rng := rand.New(rand.NewPCG(uint64(n), 6))
 		x, y := randomZ(rng, n, 64), randomZ(rng, n, 64)

@@ -129,12 +129,13 @@ func TestClearedBitsAcceptsIntegersAtTheLimits(t *testing.T) {
 		if err := squareFreeOperation().Preflight(context.Background(), SquareFreeRequest{Polynomial: mk(SquareFreeMaxDegree, SquareFreeMaxBits)}); err != nil {
 			t.Errorf("square-free at degree %d, %d bits: %v", SquareFreeMaxDegree, SquareFreeMaxBits, err)
 		}
-		l, rr := mk(ResultantMaxDegree, ResultantMaxBits), mk(ResultantMaxDegree, ResultantMaxBits)
+		// The estimated_cost limit admits degree 512 at ResultantMaxBits.
+		l, rr := mk(512, ResultantMaxBits), mk(512, ResultantMaxBits)
 		if err := resultantOperation().Preflight(context.Background(), ResultantRequest{Left: l, Right: rr}); err != nil {
-			t.Errorf("resultant at degree %d, %d bits: %v", ResultantMaxDegree, ResultantMaxBits, err)
+			t.Errorf("resultant at degree 512, %d bits: %v", ResultantMaxBits, err)
 		}
 		if err := discriminantOperation().Preflight(context.Background(), DiscriminantRequest{Polynomial: l}); err != nil {
-			t.Errorf("discriminant at degree %d, %d bits: %v", ResultantMaxDegree, ResultantMaxBits, err)
+			t.Errorf("discriminant at degree 512, %d bits: %v", ResultantMaxBits, err)
 		}
 	}
 }

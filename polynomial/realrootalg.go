@@ -24,15 +24,16 @@ package polynomial
 //	P_{k+1,2c}(x)   = 2^n · P_{k,c}(x/2)         (coefficient i times 2^(n−i)),
 //	P_{k+1,2c+1}(x) = P_{k+1,2c}(x + 1)          (one Taylor shift),
 //
-// so the whole tree needs only shifts, additions and one Taylor shift per
-// node, all over Z; a common power of two is divided out of every node.
-// A right child with constant term zero has a root at its left endpoint,
-// the parent's midpoint: it is recorded exactly and divided out. The
-// Taylor shift by one is the classical O(n²) additions (Knuth, TAOCP vol.
-// 2, §4.6.4, exercise 6), which at the degrees admitted (at most 1000)
-// beats the asymptotically fast shifts; the variation count stops the
-// shift of T(P) early once two variations are seen, because from then on
-// the node is bisected whatever the rest of the count.
+// so the whole tree needs only shifts, additions and Taylor shifts, all
+// over Z; a common power of two is divided out of every node. A midpoint
+// that is a root (the left child's coefficients sum to zero) is recorded
+// exactly and divided out of the right child. The Taylor shift by one is
+// the classical O(n²) additions (Knuth, TAOCP vol. 2, §4.6.4, exercise
+// 6); the asymptotically fast shifts by polynomial multiplication are not
+// implemented. Each node counts the variations of T(P) in full, so that
+// when its left child and midpoint account for all of them (the counts
+// are subadditive) the right child, which then holds no root, is never
+// built.
 //
 // The positive roots are isolated in (0, 2^K) after the substitution
 // x ↦ 2^K·x, for K from Fujiwara's bound (Fujiwara 1916: every root z
@@ -143,6 +144,7 @@ type node struct {
 	p zpoly
 	c *big.Int
 	k int
+	v int // the variation count of the node, or −1 when not yet known
 }
 
 // isolatePositive isolates the positive roots of a square-free p with
@@ -168,15 +170,20 @@ func isolatePositive(ctx context.Context, p zpoly) ([]rootInterval, error) {
 			return r.SetFrac(c, new(big.Int).Lsh(big.NewInt(1), uint(-e)))
 		}
 	}
-	stack := []node{{q, new(big.Int), 0}}
+	stack := []node{{q, new(big.Int), 0, -1}}
 	for len(stack) > 0 {
-		// A node costs two Taylor shifts, so polling at each is cheap.
+		// A node costs at most three Taylor shifts, so polling at each is
+		// cheap.
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		nd := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		switch v := unitIntervalVariations(nd.p, 2); v {
+		v := nd.v
+		if v < 0 {
+			v = unitIntervalVariations(nd.p, -1)
+		}
+		switch v {
 		case 0:
 			continue
 		case 1:
@@ -185,22 +192,49 @@ func isolatePositive(ctx context.Context, p zpoly) ([]rootInterval, error) {
 			continue
 		}
 		left := halve(nd.p)
-		right := taylorShift1(left)
+		removePowerOfTwo(left)
+		vl := unitIntervalVariations(left, -1)
 		c2 := new(big.Int).Lsh(nd.c, 1)
 		mid := new(big.Int).Add(c2, big.NewInt(1))
-		if right[0].Sign() == 0 {
+		// The midpoint is a root when left(1), the sum of its
+		// coefficients, vanishes.
+		atMid := 0
+		if coefficientSum(left).Sign() == 0 {
 			m := scaled(mid, nd.k+1)
 			out = append(out, rootInterval{m, new(big.Rat).Set(m)})
-			right = right[1:]
+			atMid = 1
 		}
-		removePowerOfTwo(left)
-		removePowerOfTwo(right)
-		if right.deg() > 0 {
-			stack = append(stack, node{right, mid, nd.k + 1})
+		// Variations are subadditive: V(left) + V(right) + [midpoint
+		// root] ≤ V(node) (the subadditivity of Descartes' bound under
+		// subdivision; see A. Eigenwillig, "Real Root Isolation for Exact
+		// and Approximate Polynomials Using Descartes' Rule of Signs",
+		// thesis, Saarbrücken 2008), so when the left half and the midpoint
+		// use up the node's count, the right half holds no root and
+		// needs no shift.
+		if vl+atMid < v {
+			right := taylorShift1(left)
+			if atMid == 1 {
+				right = right[1:]
+			}
+			removePowerOfTwo(right)
+			if right.deg() > 0 {
+				stack = append(stack, node{right, mid, nd.k + 1, -1})
+			}
 		}
-		stack = append(stack, node{left, c2, nd.k + 1})
+		if vl > 0 {
+			stack = append(stack, node{left, c2, nd.k + 1, vl})
+		}
 	}
 	return out, nil
+}
+
+// coefficientSum is p(1).
+func coefficientSum(p zpoly) *big.Int {
+	s := new(big.Int)
+	for _, c := range p {
+		s.Add(s, c)
+	}
+	return s
 }
 
 // halve returns 2^n·p(x/2): coefficient i times 2^(n−i).
@@ -251,7 +285,7 @@ func taylorShift1(p zpoly) zpoly {
 
 // unitIntervalVariations counts the sign variations of (x+1)^n·p(1/(x+1)),
 // which bound the roots of p in (0, 1) and equal their number modulo 2,
-// stopping once the count reaches stop. The reversed polynomial is
+// stopping once the count reaches stop (never when stop < 0). The reversed polynomial is
 // shifted in place; after pass i of the shift its coefficient i is final,
 // so variations are counted as they appear.
 func unitIntervalVariations(p zpoly, stop int) int {
@@ -273,7 +307,7 @@ func unitIntervalVariations(p zpoly, stop int) int {
 		for j := n - 1; j >= i; j-- {
 			a[j].Add(a[j], a[j+1])
 		}
-		if count(a[i]); v >= stop {
+		if count(a[i]); stop >= 0 && v >= stop {
 			return v
 		}
 	}

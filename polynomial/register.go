@@ -1,7 +1,9 @@
 // Package polynomial is Jacobian's domain of univariate polynomials with
-// integer and rational coefficients: arithmetic, evaluation, derivatives,
-// greatest common divisors, square-free decomposition, resultants and
-// discriminants.
+// integer and rational coefficients: arithmetic, division with remainder
+// and pseudo-division, evaluation, composition, derivatives, greatest
+// common divisors, square-free decomposition, resultants and
+// discriminants, real root isolation and its checker, rational roots,
+// Sturm sequences, interpolation and cyclotomic polynomials.
 //
 // Requests take each polynomial either as coefficients (exact rational
 // strings, constant term first) or as a strict expression (package
@@ -33,5 +35,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, sturmOperation()),
 		core.Add(r, cyclotomicOperation()),
 		core.Add(r, compositionOperation()),
+		core.Add(r, interpolationOperation()),
+		core.Add(r, divisionOperation()),
 	)
 }
