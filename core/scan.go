@@ -39,6 +39,10 @@ import (
 // levels; 64 leaves room for any operation and refuses nesting bombs.
 const maxDepth = 64
 
+// smallString is the length up to which a string past its maxLength is
+// judged by validation rather than refused by the scan.
+const smallString = 1 << 10
+
 // scanPoll is how many bytes the scan reads between polls of its context.
 const scanPoll = 256 << 10
 
@@ -176,7 +180,10 @@ func (s *scanner) value(schema *jsonschema.Schema, prefix string, depth int) err
 			return err
 		}
 		if max, ok := maxLength(schema); ok {
-			if n := utf8.RuneCount(s.b[start+1 : s.i-1]); n > max {
+			// A short string past a small bound ("xy" for a one-letter
+			// variable) is left to validation, which says first whether
+			// it is malformed; the scan refuses only what is costly.
+			if n := utf8.RuneCount(s.b[start+1 : s.i-1]); n > max && n > smallString {
 				// Escapes count as their characters; a string of
 				// escapes within maxLength is caught by validation.
 				return &Refusal{Message: fmt.Sprintf("%s is a string of about %d characters; at most %d are allowed", s.pointer(prefix), n, max)}
