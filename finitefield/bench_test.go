@@ -221,3 +221,33 @@ func BenchmarkFactorization(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPolyArithmetic runs each operation on random operands of
+// degree n over GF(10007) and GF(2^61 − 1) (power_mod: x^e mod a degree-n
+// modulus with a 64-bit e), operands built outside the timed loop.
+func BenchmarkPolyArithmetic(b *testing.B) {
+	for _, F := range []*gf{newGF(big.NewInt(10007), 1, nil), newGF(mersenne(61), 1, nil)} {
+		for _, n := range []int{1000, 10000} {
+			rng := rand.New(rand.NewPCG(uint64(n), 15))
+			a, m := randomPoly(rng, F, n), randomPoly(rng, F, n)
+			e := new(big.Int).SetUint64(rng.Uint64())
+			for _, op := range []PolyOp{PolyMultiply, PolyDivide, PolyExtendedGCD, PolyPowerMod} {
+				left := a
+				if op == PolyDivide {
+					left = F.pmul(a, m)
+				}
+				if op == PolyPowerMod {
+					left = F.xPoly()
+				}
+				b.Run(fmt.Sprintf("q=%s/n=%d/op=%s", F.qString(), n, op), func(b *testing.B) {
+					r := F.ring(true)
+					for b.Loop() {
+						if _, err := r.compute(context.Background(), op, left, m, e); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -12,13 +12,14 @@ import (
 )
 
 const (
-	arithID  = "finite_field.element.arithmetic.compute"
-	orderID  = "finite_field.element.order.compute"
-	irredID  = "finite_field.polynomial.irreducibility.check"
-	rootsID  = "finite_field.polynomial.roots.compute"
-	tableID  = "finite_field.polynomial_map.table.compute"
-	fiberID  = "finite_field.polynomial_map.fibers.compute"
-	factorID = "finite_field.polynomial.factorization.compute"
+	arithID     = "finite_field.element.arithmetic.compute"
+	orderID     = "finite_field.element.order.compute"
+	irredID     = "finite_field.polynomial.irreducibility.check"
+	rootsID     = "finite_field.polynomial.roots.compute"
+	tableID     = "finite_field.polynomial_map.table.compute"
+	fiberID     = "finite_field.polynomial_map.fibers.compute"
+	factorID    = "finite_field.polynomial.factorization.compute"
+	polyArithID = "finite_field.polynomial.arithmetic.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a
