@@ -251,3 +251,25 @@ func BenchmarkPolyArithmetic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkInterpolation interpolates random value tables of the largest
+// fields admitted, GF(65521) (subproduct tree) and GF(2^12) (the
+// transform on logarithm tables), and of GF(2^8); the table is parsed
+// outside the timed loop.
+func BenchmarkInterpolation(b *testing.B) {
+	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 12, 8), extension(big.NewInt(2), 8, 9)} {
+		b.Run("q="+F.qString(), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(16, 17))
+			qi := int(F.q.Int64())
+			t := &parsedTable{F: F, out: make([]int, qi), at: make([]int, qi)}
+			for x := range t.out {
+				t.out[x], t.at[x] = rng.IntN(qi), x
+			}
+			for b.Loop() {
+				if _, err := t.interpolate(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

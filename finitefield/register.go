@@ -39,5 +39,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, polyArithmeticOperation()),
 		core.Add(r, tableOperation()),
 		core.Add(r, fibersOperation()),
+		core.Add(r, interpolationOperation()),
 	)
 }

@@ -20,6 +20,7 @@ const (
 	fiberID     = "finite_field.polynomial_map.fibers.compute"
 	factorID    = "finite_field.polynomial.factorization.compute"
 	polyArithID = "finite_field.polynomial.arithmetic.compute"
+	interpID    = "finite_field.polynomial_map.interpolation.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a
