@@ -273,3 +273,27 @@ func BenchmarkInterpolation(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMinimalPolynomial computes the minimal polynomial, trace and
+// norm of a random element (the operation's Run, certification included).
+func BenchmarkMinimalPolynomial(b *testing.B) {
+	op := minimalPolynomialOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+		{"q=(2^61-1)^16", extension(mersenne(61), 16, 11)},
+		{"q=(2^127-1)^8", extension(mersenne(127), 8, 12)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(18, 19))
+			q := ElementRequest{Field: c.F.toField(), Element: c.F.toElement(c.F.random(rng))}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -33,6 +33,7 @@ func Register(r *core.Registry) error {
 	return errors.Join(
 		core.Add(r, arithmeticOperation()),
 		core.Add(r, orderOperation()),
+		core.Add(r, minimalPolynomialOperation()),
 		core.Add(r, irreducibilityOperation()),
 		core.Add(r, rootsOperation()),
 		core.Add(r, factorizationOperation()),

@@ -21,6 +21,7 @@ const (
 	factorID    = "finite_field.polynomial.factorization.compute"
 	polyArithID = "finite_field.polynomial.arithmetic.compute"
 	interpID    = "finite_field.polynomial_map.interpolation.compute"
+	minpolyID   = "finite_field.element.minimal_polynomial.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a
