@@ -297,3 +297,26 @@ func BenchmarkMinimalPolynomial(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPrimitiveElement finds the least primitive element (q − 1
+// factored each time, as a request does).
+func BenchmarkPrimitiveElement(b *testing.B) {
+	op := primitiveElementOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
+		{"q=(2^31-1)^2", extension(mersenne(31), 2, 13)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			q := PrimitiveElementRequest{Field: c.F.toField()}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

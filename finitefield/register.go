@@ -34,6 +34,8 @@ func Register(r *core.Registry) error {
 		core.Add(r, arithmeticOperation()),
 		core.Add(r, orderOperation()),
 		core.Add(r, minimalPolynomialOperation()),
+		core.Add(r, primitivityOperation()),
+		core.Add(r, primitiveElementOperation()),
 		core.Add(r, irreducibilityOperation()),
 		core.Add(r, rootsOperation()),
 		core.Add(r, factorizationOperation()),
