@@ -320,3 +320,29 @@ func BenchmarkPrimitiveElement(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRoot takes square and cube roots of k-th powers (the
+// operation's Run, certification included).
+func BenchmarkRoot(b *testing.B) {
+	op := rootOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+		k    int
+	}{
+		{"q=2^61-1/k=2", newGF(mersenne(61), 1, nil), 2},
+		{"q=2^521-1/k=2", newGF(mersenne(521), 1, nil), 2},
+		{"q=(2^31-1)^4/k=3", extension(mersenne(31), 4, 14), 3},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(20, 21))
+			a := c.F.powRightToLeft(c.F.random(rng), big.NewInt(int64(c.k)))
+			q := RootRequest{Field: c.F.toField(), Element: c.F.toElement(a), K: c.k}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -24,6 +24,7 @@ const (
 	minpolyID     = "finite_field.element.minimal_polynomial.compute"
 	primitivityID = "finite_field.element.primitivity.check"
 	primitiveID   = "finite_field.primitive_element.compute"
+	rootID        = "finite_field.element.root.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a
