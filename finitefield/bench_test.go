@@ -346,3 +346,31 @@ func BenchmarkRoot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDiscreteLog takes logarithms of random powers (the operation's
+// Run: certification, the base's order, Pohlig–Hellman and baby-step
+// giant-step), over a prime with a 40-bit prime in p − 1 (the limit) and
+// over GF(2^64).
+func BenchmarkDiscreteLog(b *testing.B) {
+	op := discreteLogOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		// PARI/GP 2.15: 2199023253587 − 1 = 2·1099511626793, both prime factors proven.
+		{"p=2199023253587", newGF(mustBig("2199023253587"), 1, nil)},
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(22, 23))
+			g := c.F.random(rng)
+			h := c.F.powRightToLeft(g, randomBelow(rng, c.F.q))
+			q := DiscreteLogRequest{Field: c.F.toField(), Base: c.F.toElement(g), Element: c.F.toElement(h)}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -37,6 +37,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, primitivityOperation()),
 		core.Add(r, primitiveElementOperation()),
 		core.Add(r, rootOperation()),
+		core.Add(r, discreteLogOperation()),
 		core.Add(r, irreducibilityOperation()),
 		core.Add(r, rootsOperation()),
 		core.Add(r, factorizationOperation()),

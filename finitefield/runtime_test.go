@@ -25,6 +25,7 @@ const (
 	primitivityID = "finite_field.element.primitivity.check"
 	primitiveID   = "finite_field.primitive_element.compute"
 	rootID        = "finite_field.element.root.compute"
+	dlogID        = "finite_field.element.discrete_logarithm.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a
