@@ -221,3 +221,156 @@ func BenchmarkFactorization(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPolyArithmetic runs each operation on random operands of
+// degree n over GF(10007) and GF(2^61 − 1) (power_mod: x^e mod a degree-n
+// modulus with a 64-bit e), operands built outside the timed loop.
+func BenchmarkPolyArithmetic(b *testing.B) {
+	for _, F := range []*gf{newGF(big.NewInt(10007), 1, nil), newGF(mersenne(61), 1, nil)} {
+		for _, n := range []int{1000, 10000} {
+			rng := rand.New(rand.NewPCG(uint64(n), 15))
+			a, m := randomPoly(rng, F, n), randomPoly(rng, F, n)
+			e := new(big.Int).SetUint64(rng.Uint64())
+			for _, op := range []PolyOp{PolyMultiply, PolyDivide, PolyExtendedGCD, PolyPowerMod} {
+				left := a
+				if op == PolyDivide {
+					left = F.pmul(a, m)
+				}
+				if op == PolyPowerMod {
+					left = F.xPoly()
+				}
+				b.Run(fmt.Sprintf("q=%s/n=%d/op=%s", F.qString(), n, op), func(b *testing.B) {
+					r := F.ring(true)
+					for b.Loop() {
+						if _, err := r.compute(context.Background(), op, left, m, e); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkInterpolation interpolates random value tables of the largest
+// fields admitted, GF(65521) (subproduct tree) and GF(2^12) (the
+// transform on logarithm tables), and of GF(2^8); the table is parsed
+// outside the timed loop.
+func BenchmarkInterpolation(b *testing.B) {
+	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 12, 8), extension(big.NewInt(2), 8, 9)} {
+		b.Run("q="+F.qString(), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(16, 17))
+			qi := int(F.q.Int64())
+			t := &parsedTable{F: F, out: make([]int, qi), at: make([]int, qi)}
+			for x := range t.out {
+				t.out[x], t.at[x] = rng.IntN(qi), x
+			}
+			for b.Loop() {
+				if _, err := t.interpolate(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkMinimalPolynomial computes the minimal polynomial, trace and
+// norm of a random element (the operation's Run, certification included).
+func BenchmarkMinimalPolynomial(b *testing.B) {
+	op := minimalPolynomialOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+		{"q=(2^61-1)^16", extension(mersenne(61), 16, 11)},
+		{"q=(2^127-1)^8", extension(mersenne(127), 8, 12)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(18, 19))
+			q := ElementRequest{Field: c.F.toField(), Element: c.F.toElement(c.F.random(rng))}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPrimitiveElement finds the least primitive element (q − 1
+// factored each time, as a request does).
+func BenchmarkPrimitiveElement(b *testing.B) {
+	op := primitiveElementOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
+		{"q=(2^31-1)^2", extension(mersenne(31), 2, 13)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			q := PrimitiveElementRequest{Field: c.F.toField()}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRoot takes square and cube roots of k-th powers (the
+// operation's Run, certification included).
+func BenchmarkRoot(b *testing.B) {
+	op := rootOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+		k    int
+	}{
+		{"q=2^61-1/k=2", newGF(mersenne(61), 1, nil), 2},
+		{"q=2^521-1/k=2", newGF(mersenne(521), 1, nil), 2},
+		{"q=(2^31-1)^4/k=3", extension(mersenne(31), 4, 14), 3},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(20, 21))
+			a := c.F.powRightToLeft(c.F.random(rng), big.NewInt(int64(c.k)))
+			q := RootRequest{Field: c.F.toField(), Element: c.F.toElement(a), K: c.k}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkDiscreteLog takes logarithms of random powers (the operation's
+// Run: certification, the base's order, Pohlig–Hellman and baby-step
+// giant-step), over a prime with a 40-bit prime in p − 1 (the limit) and
+// over GF(2^64).
+func BenchmarkDiscreteLog(b *testing.B) {
+	op := discreteLogOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		// PARI/GP 2.15: 2199023253587 − 1 = 2·1099511626793, both prime factors proven.
+		{"p=2199023253587", newGF(mustBig("2199023253587"), 1, nil)},
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(22, 23))
+			g := c.F.random(rng)
+			h := c.F.powRightToLeft(g, randomBelow(rng, c.F.q))
+			q := DiscreteLogRequest{Field: c.F.toField(), Base: c.F.toElement(g), Element: c.F.toElement(h)}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

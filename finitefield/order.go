@@ -65,22 +65,7 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "finite_field_element"},
-		// The field_bits limit is left out: every field within
-		// field_size_bits is far inside it.
-		Limits: append(fieldLimits(func(f string, k int) string { return `{"field":` + f + `,"element":` + oneIn(k) + `}` })[:1],
-			core.Limit{
-				Name: "field_size_bits", Max: MaxOrderFieldBits, Unit: "bits",
-				Description: "q is at most 2^80, so that q − 1 can be factored completely and its primes proven",
-				// PARI/GP 2.15: nextprime(2^80) = 1208925819614629174706189.
-				Beyond: func() string {
-					return `{"field":{"characteristic":"1208925819614629174706189","degree":1},"element":"2"}`
-				},
-				// PARI/GP 2.15: precprime(2^80) = 2^80 − 65, the largest q
-				// admitted (2^80 itself would need k = 80 > MaxDegree).
-				At: func() string {
-					return `{"field":{"characteristic":"1208925819614629174706111","degree":1},"element":"2"}`
-				},
-			}),
+		Limits:     orderLimits(func(f string, k int) string { return `{"field":` + f + `,"element":` + oneIn(k) + `}` }),
 		// q ≤ 2^80 bounds p by 25 decimal digits.
 		Bounds: fieldBoundsWithin("/field", MaxDegree, 25),
 		RefusalExamples: func() []core.RefusalExample {

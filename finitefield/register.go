@@ -1,6 +1,7 @@
 // Package finitefield is Jacobian's finite-field domain: arithmetic and
-// multiplicative orders in GF(p) and GF(p^k), irreducibility, roots and
-// factorization of polynomials over them, and value tables and fibers of polynomial maps.
+// multiplicative orders in GF(p) and GF(p^k); arithmetic, irreducibility,
+// roots and factorization of polynomials over them; and value tables and
+// fibers of polynomial maps.
 //
 // A field is presented as {"characteristic": "p", "degree": k, "modulus":
 // {"coefficients": [...]}} (see Field): p any prime, and for k > 1 a monic
@@ -32,10 +33,17 @@ func Register(r *core.Registry) error {
 	return errors.Join(
 		core.Add(r, arithmeticOperation()),
 		core.Add(r, orderOperation()),
+		core.Add(r, minimalPolynomialOperation()),
+		core.Add(r, primitivityOperation()),
+		core.Add(r, primitiveElementOperation()),
+		core.Add(r, rootOperation()),
+		core.Add(r, discreteLogOperation()),
 		core.Add(r, irreducibilityOperation()),
 		core.Add(r, rootsOperation()),
 		core.Add(r, factorizationOperation()),
+		core.Add(r, polyArithmeticOperation()),
 		core.Add(r, tableOperation()),
 		core.Add(r, fibersOperation()),
+		core.Add(r, interpolationOperation()),
 	)
 }

@@ -12,13 +12,20 @@ import (
 )
 
 const (
-	arithID  = "finite_field.element.arithmetic.compute"
-	orderID  = "finite_field.element.order.compute"
-	irredID  = "finite_field.polynomial.irreducibility.check"
-	rootsID  = "finite_field.polynomial.roots.compute"
-	tableID  = "finite_field.polynomial_map.table.compute"
-	fiberID  = "finite_field.polynomial_map.fibers.compute"
-	factorID = "finite_field.polynomial.factorization.compute"
+	arithID       = "finite_field.element.arithmetic.compute"
+	orderID       = "finite_field.element.order.compute"
+	irredID       = "finite_field.polynomial.irreducibility.check"
+	rootsID       = "finite_field.polynomial.roots.compute"
+	tableID       = "finite_field.polynomial_map.table.compute"
+	fiberID       = "finite_field.polynomial_map.fibers.compute"
+	factorID      = "finite_field.polynomial.factorization.compute"
+	polyArithID   = "finite_field.polynomial.arithmetic.compute"
+	interpID      = "finite_field.polynomial_map.interpolation.compute"
+	minpolyID     = "finite_field.element.minimal_polynomial.compute"
+	primitivityID = "finite_field.element.primitivity.check"
+	primitiveID   = "finite_field.primitive_element.compute"
+	rootID        = "finite_field.element.root.compute"
+	dlogID        = "finite_field.element.discrete_logarithm.compute"
 )
 
 // TestBadInput checks that malformed or out-of-domain requests fail with a

@@ -1,0 +1,328 @@
+package finitefield
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
+)
+
+// InterpolationRequest takes a value table, usually through the input
+// port "table" from finite_field.polynomial_map.table.compute.
+type InterpolationRequest struct {
+	Table ValueTable `json:"table"`
+}
+
+// InterpolationResult is the unique polynomial of degree below q whose map
+// GF(q) → GF(q) is the table, in the variable of the table's polynomial
+// (default x), with its degree (−1 for the zero map).
+type InterpolationResult struct {
+	Polynomial              core.Polynomial[Element] `json:"polynomial"`
+	Degree                  int                      `json:"degree"`
+	CharacteristicPrimality Primality                `json:"characteristic_primality"`
+}
+
+// Limits of interpolation.
+const (
+	// MaxInterpolationPrime bounds p for prime fields: 65521 is the
+	// largest prime below MaxTableSize (PARI/GP 2.15: precprime(2^16)).
+	MaxInterpolationPrime = 65521
+	// MaxInterpolationExtension bounds q = p^k for k > 1, where the
+	// transform below costs (q − 1)² logarithm-table steps: 1.7·10^7 at
+	// the bound (GF(2^14), 2.7·10^8 steps, took 9.3 s on the shared
+	// machine, BenchmarkInterpolation).
+	MaxInterpolationExtension = 1 << 12
+)
+
+// gf4096 is GF(2^12) = GF(2)[t]/(ffinit(2, 12)), PARI/GP 2.15:
+// Vecrev(lift(ffinit(2,12))) = [1,1,1,1,1,1,1,1,1,1,1,1,1].
+const gf4096 = `{"characteristic":"2","degree":12,"modulus":{"coefficients":["1","1","1","1","1","1","1","1","1","1","1","1","1"]}}`
+
+// gf8192 is GF(2^13) = GF(2)[t]/(ffinit(2, 13)), PARI/GP 2.15:
+// Vecrev(lift(ffinit(2,13))) = [1,0,0,1,1,0,0,1,0,0,1,0,1,1].
+const gf8192 = `{"characteristic":"2","degree":13,"modulus":{"coefficients":["1","0","0","1","1","0","0","1","0","0","1","0","1","1"]}}`
+
+// checkInterpolationSize refuses fields past the interpolation limits.
+func checkInterpolationSize(F *gf) error {
+	if F.k == 1 && F.p.Cmp(bigInt(MaxInterpolationPrime)) > 0 {
+		return core.Refusef("interpolation over GF(p) is limited to p ≤ %d; the table's field has p = %s", MaxInterpolationPrime, F.p)
+	}
+	if F.k > 1 && F.q.Cmp(bigInt(MaxInterpolationExtension)) > 0 {
+		return core.Refusef("interpolation over GF(p^k), k > 1, is limited to q ≤ %d; the table's field has q = %s", MaxInterpolationExtension, F.qString())
+	}
+	return nil
+}
+
+// parseInterpolation checks the limits before the table's entries.
+func parseInterpolation(q InterpolationRequest) (*parsedTable, error) {
+	F, err := shapeField(q.Table.Field, "/payload/table/field")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkInterpolationSize(F); err != nil {
+		return nil, err
+	}
+	return parseTable(q.Table)
+}
+
+// interpolate returns the coefficients, as encodings, of the polynomial of
+// degree below q with the table's values (t.out[x] at the element with
+// encoding x).
+//
+// Over GF(p), p < 2^62 here, it is core/gfpoly's subproduct-tree
+// interpolation at the p points (MCA §10.2, Algorithm 10.11). Over
+// GF(p^k) it is the closed form of Lagrange interpolation at every element
+// (Lidl and Niederreiter, Finite Fields, Theorem 7.1 and its proof):
+// f = Σ_a y_a·(1 − (x − a)^(q−1)), and since the binomial coefficients
+// C(q−1, j) are (−1)^j modulo p, c_0 = y_0, c_(q−1) = −Σ_a y_a and
+// c_j = −Σ_(a≠0) y_a·a^(−j) for 0 < j < q − 1: a discrete Fourier
+// transform over GF(q)*, computed with the logarithm and Zech tables of
+// smallfield.go as (q − 1)² table steps.
+func (t *parsedTable) interpolate(ctx context.Context) ([]int, error) {
+	F := t.F
+	q := len(t.out)
+	if F.k == 1 {
+		xs, ys := make([]uint64, q), make([]uint64, q)
+		for x, y := range t.out {
+			xs[x], ys[x] = uint64(x), uint64(y)
+		}
+		c, err := gfpoly.NewField(uint64(q)).InterpolateContext(ctx, xs, ys)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]int, len(c))
+		for i, v := range c {
+			out[i] = int(v)
+		}
+		return out, nil
+	}
+	s, err := newSmallField(ctx, F)
+	if err != nil {
+		return nil, err
+	}
+	minusOne := s.p - 1
+	n := q - 1 // the order of GF(q)*
+	logs := make([]int, n)
+	for i := range n {
+		if y := t.out[int(s.exp[i])]; y != 0 {
+			logs[i] = int(s.log[y])
+		} else {
+			logs[i] = -1
+		}
+	}
+	c := make([]int, q)
+	c[0] = t.out[0]
+	total := 0
+	for _, y := range t.out {
+		total = s.add(total, y)
+	}
+	c[q-1] = s.mul(total, minusOne)
+	for j := 1; j < n; j++ {
+		if j%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			core.ReportProgress(ctx, float64(j), float64(n), "interpolation transform")
+		}
+		acc := 0
+		step := n - j // −j modulo q − 1
+		e := 0        // −i·j modulo q − 1
+		for i := range n {
+			if l := logs[i]; l >= 0 {
+				k := l + e
+				if k >= n {
+					k -= n
+				}
+				acc = s.add(acc, int(s.exp[k]))
+			}
+			e += step
+			if e >= n {
+				e -= n
+			}
+		}
+		c[j] = s.mul(acc, minusOne)
+	}
+	for len(c) > 0 && c[len(c)-1] == 0 {
+		c = c[:len(c)-1]
+	}
+	return c, nil
+}
+
+// interpolationOperation: the polynomial of a value table, the inverse of
+// finite_field.polynomial_map.table.compute (see interpolate). The table
+// is validated as for the fibers operation; when it names its polynomial,
+// every output is recomputed from it first, so the result is that
+// polynomial reduced modulo x^q − x. Canonical form: degree below q,
+// coefficients as elements of the field, the table polynomial's variable
+// (default x).
+func interpolationOperation() core.Operation[InterpolationRequest, InterpolationResult] {
+	wrap := func(field string, k int) string { return fibersRequest(field, k, "") }
+	return core.Operation[InterpolationRequest, InterpolationResult]{
+		ID:         "finite_field.polynomial_map.interpolation.compute",
+		Title:      "Interpolation of a value table over a finite field",
+		Summary:    "Computes the unique polynomial of degree below q whose map GF(q) → GF(q) has a given value table, the inverse of the table operation.",
+		Keywords:   []string{"interpolation", "lagrange interpolation", "polinterpolate", "value table", "polynomial map", "permutation polynomial", "finite field", "function to polynomial"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"finite_field", "value_table"},
+		InputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table from finite_field.polynomial_map.table.compute"}},
+		Limits: []core.Limit{
+			{
+				Name: "prime_field_size", Max: MaxInterpolationPrime, Unit: "elements",
+				Description: "over a prime field GF(p), p is at most this (the largest prime below 2^16)",
+				Beyond:      func() string { return wrap(`{"characteristic":"65537","degree":1}`, 1) },
+				At:          func() string { return wrap(`{"characteristic":"65521","degree":1}`, 1) },
+			},
+			{
+				Name: "extension_field_size", Max: MaxInterpolationExtension, Unit: "elements",
+				Description: "over GF(p^k), k > 1, q = p^k is at most this",
+				Beyond:      func() string { return wrap(gf8192, 13) },
+				At:          func() string { return wrap(gf4096, 12) },
+			},
+			tableDegreeLimit(fibersRequest),
+			{
+				Name: "work", Max: MaxTableWork, Unit: "Horner steps",
+				Description: "checking the table against the polynomial it names costs (min(deg f, q − 1) + 1)·q, at most this",
+				// 256·65521 ≤ 2^24 < 257·65521.
+				Beyond: func() string {
+					return fibersRequest(`{"characteristic":"65521","degree":1}`, 1, onesPolynomial(256, 1))
+				},
+				At: func() string {
+					return fibersRequest(`{"characteristic":"65521","degree":1}`, 1, onesPolynomial(255, 1))
+				},
+			},
+		},
+		Bounds: withBounds(tableBounds("/table/field", "/table/polynomial"), core.Bounds{"/table/inputs": MaxTableSize, "/table/outputs": MaxTableSize}),
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a table missing an element", Payload: `{"table":{"field":{"characteristic":"3","degree":1},"inputs":["0","1"],"outputs":["0","1"]}}`, Code: core.DomainError, Path: "/payload/table/inputs"},
+				{Title: "an output outside the field", Payload: `{"table":{"field":{"characteristic":"2","degree":1},"inputs":["0","1"],"outputs":["0","2"]}}`, Code: core.InvalidPayload, Path: "/payload/table/outputs/1"},
+			}
+		},
+		Preflight: func(ctx context.Context, q InterpolationRequest) error {
+			_, err := parseInterpolation(q)
+			return err
+		},
+		Run: func(ctx context.Context, q InterpolationRequest) (InterpolationResult, error) {
+			t, err := parseInterpolation(q)
+			if err != nil {
+				return InterpolationResult{}, err
+			}
+			F := t.F
+			pr, err := F.certify(ctx)
+			if err != nil {
+				return InterpolationResult{}, err
+			}
+			v := "x"
+			if q.Table.Polynomial != nil {
+				if err := t.checkPolynomial(ctx, *q.Table.Polynomial); err != nil {
+					return InterpolationResult{}, err
+				}
+				v = variableOf(*q.Table.Polynomial)
+			}
+			c, err := t.interpolate(ctx)
+			if err != nil {
+				return InterpolationResult{}, err
+			}
+			f := make(poly, len(c))
+			for i, e := range c {
+				f[i] = F.decode(bigInt(int64(e)))
+			}
+			return InterpolationResult{Polynomial: F.toRendered(f, v, generatorName(q.Table.Field, v)), Degree: len(c) - 1, CharacteristicPrimality: Primality(pr)}, nil
+		},
+		Postcondition: checkInterpolation,
+		Examples: []core.Example{
+			// PARI/GP 2.15: polinterpolate([0,1,2,3,4], [0,1,4,4,1]) = x^2 (mod 5).
+			{Title: "the table of x^2 over GF(5)", Payload: json.RawMessage(`{"table":{"field":{"characteristic":"5","degree":1},"inputs":["0","1","2","3","4"],"outputs":["0","1","4","4","1"]}}`),
+				Result: json.RawMessage(`{"polynomial":{"variable":"x","coefficients":["0","0","1"],"expression":"x^2"},"degree":2,"characteristic_primality":"proven"}`)},
+			// x^5 permutes GF(7) (gcd(5, 6) = 1); its table interpolates
+			// back to x^5. PARI/GP 2.15: lift(Mod(vector(7,i,i-1),7)^5) = [0,1,4,5,2,3,6].
+			{Title: "the permutation x^5 of GF(7), inputs in any order", Payload: json.RawMessage(`{"table":{"field":{"characteristic":"7","degree":1},"inputs":["6","5","4","3","2","1","0"],"outputs":["6","3","2","5","4","1","0"]}}`),
+				Result: json.RawMessage(`{"polynomial":{"variable":"x","coefficients":["0","0","0","0","0","1"],"expression":"x^5"},"degree":5,"characteristic_primality":"proven"}`)},
+			// GF(4) = GF(2)[t]/(t^2 + t + 1): x^2 + 1 takes 0, 1, t, t + 1 to 1, 0, t, t + 1 (t^2 + 1 = t).
+			{Title: "the table of x^2 + 1 over GF(4), with its polynomial", Payload: json.RawMessage(`{"table":{"field":{"characteristic":"2","degree":2,"modulus":{"coefficients":["1","1","1"]}},"polynomial":{"variable":"y","coefficients":[["1"],[],["1"]]},"inputs":[[],["1"],["0","1"],["1","1"]],"outputs":[["1"],[],["0","1"],["1","1"]]}}`),
+				Result: json.RawMessage(`{"polynomial":{"variable":"y","coefficients":[["1"],[],["1"]],"expression":"y^2 + 1"},"degree":2,"characteristic_primality":"proven"}`)},
+			{Title: "the zero map of GF(3)", Payload: json.RawMessage(`{"table":{"field":{"characteristic":"3","degree":1},"inputs":["0","1","2"],"outputs":["0","0","0"]}}`),
+				Result: json.RawMessage(`{"polynomial":{"variable":"x","coefficients":[],"expression":"0"},"degree":-1,"characteristic_primality":"proven"}`)},
+		},
+		Generate: func(ctx context.Context, rng *rand.Rand) InterpolationRequest {
+			F := randomSmallField(ctx, rng)
+			qi := int(F.q.Int64())
+			t := ValueTable{Field: F.toField(), Inputs: make([]Element, qi), Outputs: make([]Element, qi)}
+			for i, x := range rng.Perm(qi) {
+				t.Inputs[i] = F.toElement(F.decode(bigInt(int64(x))))
+				t.Outputs[i] = F.toElement(F.random(rng))
+			}
+			return InterpolationRequest{Table: t}
+		},
+	}
+}
+
+// checkInterpolation verifies that the polynomial has degree below q and
+// reproduces every entry of the table: by core/gfpoly's multipoint
+// evaluation over GF(p), by Horner's rule on the logarithm tables over
+// GF(p^k).
+func checkInterpolation(ctx context.Context, q InterpolationRequest, r InterpolationResult) error {
+	t, err := parseInterpolation(q)
+	if err != nil {
+		return err
+	}
+	F := t.F
+	v := "x"
+	if q.Table.Polynomial != nil {
+		v = variableOf(*q.Table.Polynomial)
+	}
+	if r.Polynomial.Variable != v {
+		return fmt.Errorf("the result is in %q, the table's polynomial in %q", r.Polynomial.Variable, v)
+	}
+	if err := r.Polynomial.Check(elementRenderer(generatorName(q.Table.Field, v))); err != nil {
+		return err
+	}
+	f, err := F.parsePoly(FieldPolynomial{Coefficients: r.Polynomial.Coefficients}, "/value/polynomial")
+	if err != nil {
+		return err
+	}
+	qi := len(t.out)
+	if len(f) > qi || r.Degree != deg(f) {
+		return fmt.Errorf("the interpolant has degree %d (declared %d); it must be below q = %d", deg(f), r.Degree, qi)
+	}
+	if F.k == 1 {
+		xs := make([]uint64, qi)
+		for x := range xs {
+			xs[x] = uint64(x)
+		}
+		ys, err := gfpoly.NewField(uint64(qi)).EvaluateManyContext(ctx, F.toWords(f), xs)
+		if err != nil {
+			return err
+		}
+		for x, y := range ys {
+			if int(y) != t.out[x] {
+				return fmt.Errorf("the interpolant does not reproduce the table at %d", x)
+			}
+		}
+		return nil
+	}
+	s, err := newSmallField(ctx, F)
+	if err != nil {
+		return err
+	}
+	cs := make([]int, len(f))
+	for i, c := range f {
+		cs[i] = F.smallEncode(c)
+	}
+	for x := range qi {
+		if x%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if s.eval(cs, x) != t.out[x] {
+			return errors.New("the interpolant does not reproduce the table")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package finitefield
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"jacobian.dev/conformance"
+	"jacobian.dev/core"
+)
+
+// TestPariInterpolation checks the operation against
+// testdata/pari_interpolation.json, written by
+// testdata/gen_pari_interpolation.py from PARI/GP 2.15.2 (polinterpolate
+// over all the elements of the field).
+func TestPariInterpolation(t *testing.T) {
+	b, err := os.ReadFile("testdata/pari_interpolation.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data struct {
+		PariVersion string `json:"pari_version"`
+		Cases       []struct {
+			Request      json.RawMessage `json:"request"`
+			Coefficients json.RawMessage `json:"coefficients"`
+		} `json:"interpolation"`
+	}
+	if err := json.Unmarshal(b, &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.PariVersion != "2.15.2" {
+		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", data.PariVersion)
+	}
+	rt := newRuntime(t)
+	for i, c := range conformance.AtLeast(t, "interpolation", 50, data.Cases) {
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			o := run(t, rt, interpID, string(c.Request))
+			completed(t, o)
+			var r InterpolationResult
+			if err := json.Unmarshal(o.Value, &r); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := mustJSON(r.Polynomial.Coefficients), compactJSON(t, c.Coefficients); got != want {
+				t.Errorf("got %s, PARI/GP %s", got, want)
+			}
+		})
+	}
+}
+
+// TestInterpolationInvertsTable tabulates random polynomials, passes the
+// table on through the table operation's output port, and checks that
+// interpolation gives back the polynomial reduced modulo x^q − x (computed
+// here by folding exponents: x^i = x^((i−1) mod (q−1) + 1) for i ≥ 1).
+func TestInterpolationInvertsTable(t *testing.T) {
+	rt := newRuntime(t)
+	rng := rand.New(rand.NewPCG(14, 4))
+	ctx := context.Background()
+	for i := range 30 {
+		F := randomSmallField(ctx, rng)
+		f := randomPoly(rng, F, rng.IntN(int(F.q.Int64())+10))
+		fp := F.toPoly(f, "")
+		payload := mustJSON(PolynomialRequest{Field: F.toField(), Polynomial: fp})
+		o := run(t, rt, tableID, payload)
+		completed(t, o)
+		ref := o.Outputs["table"].ValueRef
+		if ref == "" {
+			t.Fatalf("the table operation published no reference: %s", o)
+		}
+		o = rt.Run(ctx, core.RunRequest{CapabilityID: interpID, Payload: json.RawMessage(`{}`), Inputs: map[string]core.Binding{"table": {ValueRef: ref}}})
+		completed(t, o)
+		var r InterpolationResult
+		if err := json.Unmarshal(o.Value, &r); err != nil {
+			t.Fatal(err)
+		}
+		cs := F.smallCoeffs(f)
+		want := make(poly, len(cs))
+		for j, c := range cs {
+			want[j] = F.decode(bigInt(int64(c)))
+		}
+		want = trimPoly(want)
+		got, err := F.parsePoly(FieldPolynomial{Coefficients: r.Polynomial.Coefficients}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !polyEqual(got, want) {
+			t.Fatalf("case %d over GF(%s): interpolation gives %s, the table came from %s", i, F.qString(), mustJSON(r.Polynomial.Coefficients), mustJSON(F.toPoly(want, "").Coefficients))
+		}
+	}
+}
