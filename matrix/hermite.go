@@ -653,10 +653,10 @@ func hermiteTransform(ctx context.Context, a IntegerMatrix, h [][]*big.Int) ([][
 func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error {
 	m, n := q.Matrix.Dims()
 	if hr, hc := r.Hermite.Dims(); hr != m || (m > 0 && hc != n) {
-		return fmt.Errorf("H is %d×%d for a %d×%d matrix", hr, hc, m, n)
+		return fmt.Errorf("the Hermite form H is %d×%d for a %d×%d matrix", hr, hc, m, n)
 	}
 	if ur, uc := r.Transform.Dims(); ur != m || uc != m {
-		return fmt.Errorf("U is %d×%d for a matrix of %d rows", ur, uc, m)
+		return fmt.Errorf("the transform U is %d×%d for a matrix of %d rows", ur, uc, m)
 	}
 	if err := isHermite(r.Hermite.big(), r.Rank, r.PivotColumns); err != nil {
 		return err

@@ -236,7 +236,7 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 		return fmt.Errorf("rank %d with %d basis rows for %d input rows", r.Rank, len(r.Basis), m)
 	}
 	if tr, tc := r.Transform.Dims(); tr != m || (m > 0 && tc != m) {
-		return fmt.Errorf("T is %d×%d for %d input rows", tr, tc, m)
+		return fmt.Errorf("the transform T is %d×%d for %d input rows", tr, tc, m)
 	}
 	for i, row := range r.Basis {
 		if len(row) != n {

@@ -288,14 +288,14 @@ func diagonalise(ctx context.Context, s, u, v [][]*big.Int) error {
 func checkSmith(ctx context.Context, q HermiteRequest, r SmithResult) error {
 	m, n := q.Matrix.Dims()
 	if sr, sc := r.Smith.Dims(); sr != m || (m > 0 && sc != n) {
-		return fmt.Errorf("S is %d×%d for a %d×%d matrix", sr, sc, m, n)
+		return fmt.Errorf("the Smith form S is %d×%d for a %d×%d matrix", sr, sc, m, n)
 	}
 	if ur, uc := r.LeftTransform.Dims(); ur != m || uc != m {
-		return fmt.Errorf("U is %d×%d for a matrix of %d rows", ur, uc, m)
+		return fmt.Errorf("the transform U is %d×%d for a matrix of %d rows", ur, uc, m)
 	}
 	if m > 0 {
 		if vr, vc := r.RightTransform.Dims(); vr != n || vc != n {
-			return fmt.Errorf("V is %d×%d for a matrix of %d columns", vr, vc, n)
+			return fmt.Errorf("the transform V is %d×%d for a matrix of %d columns", vr, vc, n)
 		}
 	}
 	if len(r.ElementaryDivisors) != r.Rank {
@@ -309,7 +309,7 @@ func checkSmith(ctx context.Context, q HermiteRequest, r SmithResult) error {
 				want = r.ElementaryDivisors[i].Big()
 			}
 			if x.Big().Cmp(want) != 0 {
-				return fmt.Errorf("S[%d][%d] is %s, but S must be diag(%v) padded with zeros", i, j, x, r.ElementaryDivisors)
+				return fmt.Errorf("entry S[%d][%d] is %s, but S must be diag(%v) padded with zeros", i, j, x, r.ElementaryDivisors)
 			}
 		}
 	}

@@ -348,20 +348,12 @@ func signAt(p zpoly, x *big.Rat) int {
 }
 
 // signRightOf is the sign of p just to the right of x, for p square-free
-// (so a root of p is a simple one, where p′ gives the sign); signLeftOf
-// the sign just to the left.
+// (so a root of p is a simple one, where p′ gives the sign).
 func signRightOf(p, dp zpoly, x *big.Rat) int {
 	if s := signAt(p, x); s != 0 {
 		return s
 	}
 	return signAt(dp, x)
-}
-
-func signLeftOf(p, dp zpoly, x *big.Rat) int {
-	if s := signAt(p, x); s != 0 {
-		return s
-	}
-	return -signAt(dp, x)
 }
 
 var errLostRoot = errors.New("real root isolation lost track of a root (an interval without a sign change)")
