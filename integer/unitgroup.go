@@ -257,7 +257,11 @@ func randomUnitModulus(rng *rand.Rand) *big.Int {
 		}
 		return n
 	}
-	return new(big.Int).Abs(randomSmooth(rng))
+	for {
+		if n := new(big.Int).Abs(randomSmooth(rng)); n.BitLen() <= 300 {
+			return n // within MaxUnitGroupDigits
+		}
+	}
 }
 
 // randomUnit is a random unit modulo n, possibly negative or above n.

@@ -186,3 +186,10 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
   v = if (random(3), lift(Mod(b, n)^random(10^12)), rndunit(n));
   l = znlog(v, Mod(b, n));
   write("dlog.txt", b, " ", v, " ", n, " ", if (l === [], "none", l), " ", znorder(Mod(b, n))))};
+
+\\ Primes for the certificate checker: 50 random primes of 85 to 200 bits
+\\ (above deterministic Miller-Rabin, so a certificate is needed) and 10
+\\ products of two such primes. The line is n isprime(n).
+{for (i = 1, 60,
+  my(n = if (i <= 50, randomprime([2^85, 2^(86 + random(115))]), randomprime([2^45, 2^100]) * randomprime([2^45, 2^100])));
+  write("certificate.txt", n, " ", isprime(n)))};
