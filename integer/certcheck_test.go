@@ -62,7 +62,7 @@ func TestPARICertificates(t *testing.T) {
 // TestCertificateNeedsECM: p − 1 = s·q·r with s small and q, r primes of
 // about 17 digits, so the factored part reaches ∛p only if q·r is split,
 // which rho (about 2^27 iterations) cannot do within the certificate's
-// budget of 2^23 and ECM can.
+// budget of 2^22 and ECM can.
 // The certificate is then re-verified by the checker.
 func TestCertificateNeedsECM(t *testing.T) {
 	rng := rand.New(rand.NewPCG(94, 95))

@@ -146,7 +146,7 @@ func (ProofMethod) JSONSchema() *jsonschema.Schema {
 func certBudget(n *big.Int) int64 {
 	switch b := n.BitLen(); {
 	case b <= factor.WordBits:
-		return 1 << 23
+		return 1 << 22
 	}
 	return 1 << 17
 }

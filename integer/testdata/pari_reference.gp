@@ -193,3 +193,10 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
 {for (i = 1, 60,
   my(n = if (i <= 50, randomprime([2^85, 2^(86 + random(115))]), randomprime([2^45, 2^100]) * randomprime([2^45, 2^100])));
   write("certificate.txt", n, " ", isprime(n)))};
+
+\\ Next and previous primes of n up to 10^(1 + random(60)) (PARI proves
+\\ them: nextprime and precprime return primes). The line is n
+\\ nextprime(n + 1) precprime(n - 1), the last "none" when n <= 2.
+{for (i = 1, 60,
+  my(n = random(10^(1 + random(60))) - if (i <= 3, 5, 0));
+  write("nextprime.txt", n, " ", nextprime(n + 1), " ", if (n <= 2, "none", precprime(n - 1))))};
