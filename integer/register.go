@@ -19,6 +19,7 @@
 //	integer.compute.discrete_log         the least x with b^x ≡ v (mod n), or none
 //	integer.check.primality_certificate  re-verifies a Pocklington–Lehmer certificate
 //	integer.compute.next_prime           the least prime > n or the greatest < n
+//	integer.compute.perfect_power        n = base^k with k largest
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -54,5 +55,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, discreteLogOperation()),
 		core.Add(r, certificateOperation()),
 		core.Add(r, nextPrimeOperation()),
+		core.Add(r, perfectPowerOperation()),
 	)
 }

@@ -200,3 +200,14 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
 {for (i = 1, 60,
   my(n = random(10^(1 + random(60))) - if (i <= 3, 5, 0));
   write("nextprime.txt", n, " ", nextprime(n + 1), " ", if (n <= 2, "none", precprime(n - 1))))};
+
+\\ Perfect powers: b^k for random b and k (negated for odd k now and then),
+\\ plus neighbours that are usually no power. The line is n and
+\\ ispower(n)'s largest k with the base r it sets, or "1 n" when n is no
+\\ perfect power.
+{for (i = 1, 60,
+  my(k = 1 + random(24), n = (2 + random(10^(1 + random(12))))^k, e, r);
+  if (random(4) == 0, n += 1);
+  if (k % 2 == 1 && random(3) == 0, n = -n);
+  e = ispower(n, , &r);
+  write("perfectpower.txt", n, " ", if (e, Str(e, " ", r), Str(1, " ", n))))};
