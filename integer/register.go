@@ -20,6 +20,7 @@
 //	integer.check.primality_certificate  re-verifies a Pocklington–Lehmer certificate
 //	integer.compute.next_prime           the least prime > n or the greatest < n
 //	integer.compute.perfect_power        n = base^k with k largest
+//	integer.compute.factorial            n!
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -56,5 +57,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, certificateOperation()),
 		core.Add(r, nextPrimeOperation()),
 		core.Add(r, perfectPowerOperation()),
+		core.Add(r, factorialOperation()),
 	)
 }

@@ -211,3 +211,9 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
   if (k % 2 == 1 && random(3) == 0, n = -n);
   e = ispower(n, , &r);
   write("perfectpower.txt", n, " ", if (e, Str(e, " ", r), Str(1, " ", n))))};
+
+\\ Factorials n! for n up to 25000, recorded compactly: n, the number of
+\\ decimal digits of n!, and n! modulo the prime 10^30 + 57.
+{for (i = 1, 60,
+  my(n = if (i <= 5, i - 1, random(25001)), f = n!);
+  write("factorial.txt", n, " ", #Str(f), " ", f % (10^30 + 57)))};
