@@ -255,6 +255,10 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			// p is above the deterministic Miller–Rabin range and proven by a
 			// Pocklington certificate (p − 1 = 2^3·3·79043·3998741·290240017·454197539).
 			{Title: "a 31-digit prime factor proven by certificate", Payload: json.RawMessage(`{"n":"12000000000000000000000000000684"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"2","exponent":2,"primality":"proven"},{"prime":"3","exponent":1,"primality":"proven"},{"prime":"1000000000000000000000000000057","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			// PARI/GP 2.15 (testdata/ecm.txt): factor(1000992358089780330514528237684312750619)
+			// = [10009923522503, 1; 100000000583369125387119373, 1]; rho would need
+			// about 10^7 iterations for the 14-digit prime, ECM's first level finds it.
+			{Title: "ECM finds a 14-digit factor of a 40-digit n", Payload: json.RawMessage(`{"n":"1000992358089780330514528237684312750619"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"10009923522503","exponent":1,"primality":"proven"},{"prime":"100000000583369125387119373","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
 			{Title: "budget too small: the semiprime 1000003 · 1000033 is left unfactored", Payload: json.RawMessage(`{"n":"1000036000099","max_iterations":100}`), Result: json.RawMessage(`{"sign":1,"factors":[],"status":"INCOMPLETE","unfactored":[{"composite":"1000036000099","exponent":1}]}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) FactorRequest {

@@ -18,7 +18,20 @@ func decide(t *testing.T, n *big.Int) PrimalityResult {
 	if err := verifyPrimality(context.Background(), PrimalityRequest{core.Int(n)}, r); err != nil {
 		t.Fatalf("%v: postcondition: %v", n, err)
 	}
+	if r.Method == MethodPocklington {
+		recheck(t, n, r.Certificate)
+	}
 	return r
+}
+
+// recheck re-verifies an accepted primality verdict's certificate with the
+// certificate checker, as a client that trusts nobody would.
+func recheck(t *testing.T, n *big.Int, cert []PocklingtonStep) {
+	t.Helper()
+	c, err := checkCertificate(context.Background(), CertificateRequest{core.Int(n), cert})
+	if err != nil || c.Verdict != core.Accepted {
+		t.Fatalf("%v: the certificate checker says %s (%s, %v)", n, c.Verdict, c.Reason, err)
+	}
 }
 
 // TestPrimalityExhaustive compares with trial division on [-20, 200000] and

@@ -81,8 +81,8 @@ func (RootsStatus) JSONSchema() *jsonschema.Schema {
 func modSqrtOperation() core.Operation[ModSqrtRequest, ModSqrtResult] {
 	return core.Operation[ModSqrtRequest, ModSqrtResult]{
 		ID:         "integer.compute.modular_sqrt",
-		Title:      "Square roots modulo n",
-		Summary:    "Every x in [0, n) with x² ≡ a (mod n), for a prime, a prime power or a composite n (factored, then Tonelli–Shanks, Hensel lifting and the Chinese remainder theorem).",
+		Title:      "Modular square roots",
+		Summary:    "Every x in [0, n) with x² ≡ a (mod n), for any n ≥ 1: n is factored, then Tonelli–Shanks, Hensel lifting and the Chinese remainder theorem.",
 		Keywords:   []string{"modular square root", "sqrt mod", "square root modulo", "tonelli shanks", "quadratic residue", "hensel lifting", "quadratic congruence", "sqrtmod"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

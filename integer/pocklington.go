@@ -27,7 +27,8 @@ package integer
 // per step, far less than finding it.
 //
 // Finding it means factoring n − 1 far enough. Trial division, Pollard's
-// p − 1 and Pollard–Brent rho (core/factor) peel off small primes; a large
+// p − 1, Pollard–Brent rho and the elliptic curve method (core/factor) peel
+// off primes; a large
 // cofactor that is a probable prime is certified recursively (it is smaller
 // than n, so the recursion ends), which covers the common shape
 // n − 1 = (smooth) × (one large prime). Every rho iteration, at every
@@ -136,16 +137,16 @@ func (ProofMethod) JSONSchema() *jsonschema.Schema {
 	return core.Enum("how this prime is proven", ProofTrialDivision, ProofMillerRabin, ProofPocklington)
 }
 
-// certBudget bounds the rho iterations of one certification attempt for n,
-// all depths together. The cofactors of n − 1 of small n take the
-// Montgomery rho paths of core/factor, many times cheaper per iteration
-// than math/big, so the same time buys more iterations.
+// certBudget bounds the factoring work (rho iterations, p − 1 squarings
+// and ECM curves, core/factor) of one certification attempt for n, all
+// depths together. Cofactors of n − 1 up to 512 bits run on Montgomery
+// arithmetic in words, rho for their small factors and ECM for factors of
+// about 12 to 20 digits (a few hundred milliseconds at most); above 512
+// bits rho on math/big is many times slower per iteration and gets less.
 func certBudget(n *big.Int) int64 {
 	switch b := n.BitLen(); {
-	case b <= 128:
-		return 1 << 21
 	case b <= factor.WordBits:
-		return 1 << 19
+		return 1 << 22
 	}
 	return 1 << 17
 }
@@ -336,11 +337,17 @@ func (c *certifier) pocklingtonWitness(n, q *big.Int) (*big.Int, error) {
 // by trial division, by deterministic Miller–Rabin below its bound, or by a
 // step of the same certificate. It shares no code with certify.
 func verifyCertificate(n *big.Int, steps []PocklingtonStep) error {
+	return verifyCertificateContext(context.Background(), n, steps)
+}
+
+// verifyCertificateContext is verifyCertificate polling ctx before each
+// listed prime's two exponentiations; an ended context returns its error.
+func verifyCertificateContext(ctx context.Context, n *big.Int, steps []PocklingtonStep) error {
 	if len(steps) == 0 {
 		return fmt.Errorf("empty certificate")
 	}
 	if steps[0].N.Big().Cmp(n) != 0 {
-		return fmt.Errorf("the first step proves %v, not n", steps[0].N)
+		return stepErrorf(0, "the first step proves %v, not n", steps[0].N)
 	}
 	proven := map[string]bool{}
 	// Steps are ordered largest first; check from the end so every
@@ -351,65 +358,85 @@ func verifyCertificate(n *big.Int, steps []PocklingtonStep) error {
 		one := big.NewInt(1)
 		nm1 := new(big.Int).Sub(N, one)
 		if N.Cmp(big.NewInt(2)) <= 0 || new(big.Int).Mul(F, R).Cmp(nm1) != 0 {
-			return fmt.Errorf("step %d: factored part × cofactor ≠ N − 1", i)
+			return stepErrorf(i, "factored part × cofactor ≠ N − 1")
 		}
 		switch F2 := new(big.Int).Mul(F, F); s.Criterion {
 		case AboveSquareRoot:
 			if F2.Cmp(N) <= 0 {
-				return fmt.Errorf("step %d: factored part is not above √N", i)
+				return stepErrorf(i, "factored part is not above √N")
 			}
 		case AboveCubeRoot:
 			if F2.Mul(F2, F).Cmp(N) < 0 {
-				return fmt.Errorf("step %d: factored part is below ∛N", i)
+				return stepErrorf(i, "factored part is below ∛N")
 			}
 			// n − 1 = c2·F² + c1·F by long division of R = (N − 1)/F by F.
 			c2, c1 := new(big.Int).QuoRem(R, F, new(big.Int))
 			d := new(big.Int).Sub(new(big.Int).Mul(c1, c1), new(big.Int).Mul(big.NewInt(4), c2))
 			if d.Sign() >= 0 {
 				if r := new(big.Int).Sqrt(d); new(big.Int).Mul(r, r).Cmp(d) == 0 {
-					return fmt.Errorf("step %d: c1² − 4c2 = %v is a square", i, d)
+					return stepErrorf(i, "c1² − 4c2 = %v is a square", d)
 				}
 			}
 		default:
-			return fmt.Errorf("step %d: unknown criterion %q", i, s.Criterion)
+			return stepErrorf(i, "unknown criterion %q", s.Criterion)
 		}
 		prod := big.NewInt(1)
+		fermat := map[string]bool{}
 		for _, c := range s.Factors {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			q, a := c.Prime.Big(), c.Witness.Big()
 			if c.Exponent < 1 {
-				return fmt.Errorf("step %d: exponent %d", i, c.Exponent)
+				return stepErrorf(i, "exponent %d", c.Exponent)
 			}
 			prod.Mul(prod, new(big.Int).Exp(q, big.NewInt(int64(c.Exponent)), nil))
 			switch c.Proof {
 			case ProofTrialDivision:
 				if q.BitLen() > 28 || !trialDivisionPrime(q.Uint64()) {
-					return fmt.Errorf("step %d: %v is not a prime checkable by trial division", i, q)
+					return stepErrorf(i, "%v is not a prime checkable by trial division", q)
 				}
 			case ProofMillerRabin:
 				if q.Cmp(primality.DeterministicBound) >= 0 || !passesDeterministicMR(q) {
-					return fmt.Errorf("step %d: %v fails deterministic Miller–Rabin", i, q)
+					return stepErrorf(i, "%v fails deterministic Miller–Rabin", q)
 				}
 			case ProofPocklington:
 				if !proven[q.String()] {
-					return fmt.Errorf("step %d: no later step proves %v", i, q)
+					return stepErrorf(i, "no later step proves %v", q)
 				}
 			default:
-				return fmt.Errorf("step %d: unknown proof %q", i, c.Proof)
+				return stepErrorf(i, "unknown proof %q", c.Proof)
 			}
-			if new(big.Int).Exp(a, nm1, N).Cmp(one) != 0 {
-				return fmt.Errorf("step %d: %v^(N−1) ≢ 1", i, a)
+			// a^(N−1) ≡ 1 is checked once per distinct witness of the step.
+			if !fermat[a.String()] {
+				if new(big.Int).Exp(a, nm1, N).Cmp(one) != 0 {
+					return stepErrorf(i, "%v^(N−1) ≢ 1", a)
+				}
+				fermat[a.String()] = true
 			}
 			t := new(big.Int).Exp(a, new(big.Int).Quo(nm1, q), N)
 			if new(big.Int).GCD(nil, nil, t.Sub(t, one), N).Cmp(one) != 0 {
-				return fmt.Errorf("step %d: gcd(%v^((N−1)/%v) − 1, N) ≠ 1", i, a, q)
+				return stepErrorf(i, "gcd(%v^((N−1)/%v) − 1, N) ≠ 1", a, q)
 			}
 		}
 		if prod.Cmp(F) != 0 {
-			return fmt.Errorf("step %d: the listed prime powers multiply to %v, not the factored part", i, prod)
+			return stepErrorf(i, "the listed prime powers multiply to %v, not the factored part", prod)
 		}
 		proven[N.String()] = true
 	}
 	return nil
+}
+
+// stepError is a certificate condition that fails at one step.
+type stepError struct {
+	step int
+	msg  string
+}
+
+func (e *stepError) Error() string { return fmt.Sprintf("step %d: %s", e.step, e.msg) }
+
+func stepErrorf(step int, format string, args ...any) error {
+	return &stepError{step, fmt.Sprintf(format, args...)}
 }
 
 // trialDivisionPrime is the reference primality test: no d in [2, √n]

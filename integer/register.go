@@ -17,6 +17,10 @@
 //	integer.compute.multiplicative_order the order of a unit modulo n
 //	integer.compute.primitive_root       the least primitive root, when one exists
 //	integer.compute.discrete_log         the least x with b^x ≡ v (mod n), or none
+//	integer.check.primality_certificate  re-verifies a Pocklington–Lehmer certificate
+//	integer.compute.next_prime           the least prime > n or the greatest < n
+//	integer.compute.perfect_power        n = base^k with k largest
+//	integer.compute.factorial            n!
 //
 // Every operation here takes and returns integers as decimal strings
 // (core.Integer); the canonical form of each result is stated on its
@@ -50,5 +54,9 @@ func Register(r *core.Registry) error {
 		core.Add(r, orderOperation()),
 		core.Add(r, primitiveRootOperation()),
 		core.Add(r, discreteLogOperation()),
+		core.Add(r, certificateOperation()),
+		core.Add(r, nextPrimeOperation()),
+		core.Add(r, perfectPowerOperation()),
+		core.Add(r, factorialOperation()),
 	)
 }

@@ -257,7 +257,11 @@ func randomUnitModulus(rng *rand.Rand) *big.Int {
 		}
 		return n
 	}
-	return new(big.Int).Abs(randomSmooth(rng))
+	for {
+		if n := new(big.Int).Abs(randomSmooth(rng)); n.BitLen() <= 300 {
+			return n // within MaxUnitGroupDigits
+		}
+	}
 }
 
 // randomUnit is a random unit modulo n, possibly negative or above n.
@@ -294,8 +298,8 @@ type PrimitiveRootResult struct {
 func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRootResult] {
 	return core.Operation[PrimitiveRootRequest, PrimitiveRootResult]{
 		ID:         "integer.compute.primitive_root",
-		Title:      "Primitive root modulo n",
-		Summary:    "The least primitive root modulo n (a generator of the unit group) when one exists, that is for n = 1, 2, 4, p^k or 2p^k; otherwise says that none exists.",
+		Title:      "Primitive root",
+		Summary:    "The least generator of the unit group (Z/nZ)* when that group is cyclic, that is for n = 1, 2, 4, p^k or 2p^k; otherwise says that none exists.",
 		Keywords:   []string{"primitive root", "generator", "znprimroot", "cyclic group", "unit group", "multiplicative group"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

@@ -361,3 +361,25 @@ func BenchmarkECMCurve(b *testing.B) {
 }
 
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
+
+// TestNotKthPower: the power sieve never excludes a true k-th power, and
+// excludes almost every random non-power.
+func TestNotKthPower(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	excluded, trials := 0, 0
+	for _, k := range []uint64{3, 5, 7, 11, 13, 31, 101} {
+		for range 50 {
+			x := randomBits(rng, rng.IntN(200)+2)
+			if notKthPower(new(big.Int).Exp(x, new(big.Int).SetUint64(k), nil), k) {
+				t.Fatalf("%v^%d excluded as a %d-th power", x, k, k)
+			}
+			trials++
+			if notKthPower(randomBits(rng, 300), k) {
+				excluded++
+			}
+		}
+	}
+	if excluded < trials*9/10 {
+		t.Errorf("only %d of %d random numbers excluded", excluded, trials)
+	}
+}

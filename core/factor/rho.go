@@ -146,12 +146,17 @@ func (f *Factorizer) spend(k int64, digits int) error {
 }
 
 // PerfectPower returns (r, k) with n = r^k and k as large as possible, or
-// (n, 1) when n is not a perfect power. n ≥ 2.
+// (n, 1) when n is not a perfect power. n ≥ 2. Each prime k up to the bit
+// length is tried; most are excluded by notKthPower before any root is
+// taken.
 func PerfectPower(n *big.Int) (*big.Int, int) {
 	root, exp := new(big.Int).Set(n), 1
 	for changed := true; changed; {
 		changed = false
 		for _, k := range SmallPrimes(root.BitLen() + 1) {
+			if notKthPower(root, k) {
+				continue
+			}
 			if r := iroot(root, int(k)); new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(root) == 0 {
 				root, exp, changed = r, exp*int(k), true
 				break
@@ -159,6 +164,61 @@ func PerfectPower(n *big.Int) (*big.Int, int) {
 		}
 	}
 	return root, exp
+}
+
+// powerSieveTries is how many primes p ≡ 1 (mod k) notKthPower tries.
+const powerSieveTries = 4
+
+// notKthPower reports that n is certainly not a k-th power, for prime k ≥
+// 3, by finding a prime p = 2jk + 1 < 2^32 with p ∤ n and
+// n^((p−1)/k) ≢ 1 (mod p): a k-th power x^k has n^((p−1)/k) = x^(p−1) ≡ 1.
+// Only a k-th power residue modulo each of powerSieveTries such primes,
+// about one n in k^4, goes on to the root (the sieve of Bernstein,
+// "Detecting perfect powers in essentially linear time", Math. Comp. 67
+// (1998), §3, in its simplest form). False means "maybe".
+func notKthPower(n *big.Int, k uint64) bool {
+	if k < 3 {
+		return false
+	}
+	tried := 0
+	r := new(big.Int)
+	for p := 2*k + 1; p < 1<<32 && tried < powerSieveTries; p += 2 * k {
+		if !smallPrime(p) {
+			continue
+		}
+		tried++
+		m := r.Rem(n, new(big.Int).SetUint64(p)).Uint64()
+		if m != 0 && powMod(m, (p-1)/k, p) != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// smallPrime is trial division for p < 2^32.
+func smallPrime(p uint64) bool {
+	if p < 2 {
+		return false
+	}
+	for d := uint64(2); d*d <= p; d++ {
+		if p%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// powMod is b^e mod m for m < 2^32.
+func powMod(b, e, m uint64) uint64 {
+	r := uint64(1)
+	b %= m
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = r * b % m
+		}
+		b = b * b % m
+	}
+	return r
 }
 
 // iroot returns ⌊n^(1/k)⌋ for n ≥ 1, k ≥ 1 by Newton's iteration from

@@ -186,3 +186,34 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
   v = if (random(3), lift(Mod(b, n)^random(10^12)), rndunit(n));
   l = znlog(v, Mod(b, n));
   write("dlog.txt", b, " ", v, " ", n, " ", if (l === [], "none", l), " ", znorder(Mod(b, n))))};
+
+\\ Primes for the certificate checker: 50 random primes of 85 to 200 bits
+\\ (above deterministic Miller-Rabin, so a certificate is needed) and 10
+\\ products of two such primes. The line is n isprime(n).
+{for (i = 1, 60,
+  my(n = if (i <= 50, randomprime([2^85, 2^(86 + random(115))]), randomprime([2^45, 2^100]) * randomprime([2^45, 2^100])));
+  write("certificate.txt", n, " ", isprime(n)))};
+
+\\ Next and previous primes of n up to 10^(1 + random(60)) (PARI proves
+\\ them: nextprime and precprime return primes). The line is n
+\\ nextprime(n + 1) precprime(n - 1), the last "none" when n <= 2.
+{for (i = 1, 60,
+  my(n = random(10^(1 + random(60))) - if (i <= 3, 5, 0));
+  write("nextprime.txt", n, " ", nextprime(n + 1), " ", if (n <= 2, "none", precprime(n - 1))))};
+
+\\ Perfect powers: b^k for random b and k (negated for odd k now and then),
+\\ plus neighbours that are usually no power. The line is n and
+\\ ispower(n)'s largest k with the base r it sets, or "1 n" when n is no
+\\ perfect power.
+{for (i = 1, 60,
+  my(k = 1 + random(24), n = (2 + random(10^(1 + random(12))))^k, e, r);
+  if (random(4) == 0, n += 1);
+  if (k % 2 == 1 && random(3) == 0, n = -n);
+  e = ispower(n, , &r);
+  write("perfectpower.txt", n, " ", if (e, Str(e, " ", r), Str(1, " ", n))))};
+
+\\ Factorials n! for n up to 25000, recorded compactly: n, the number of
+\\ decimal digits of n!, and n! modulo the prime 10^30 + 57.
+{for (i = 1, 60,
+  my(n = if (i <= 5, i - 1, random(25001)), f = n!);
+  write("factorial.txt", n, " ", #Str(f), " ", f % (10^30 + 57)))};
