@@ -303,10 +303,7 @@ func sqrtUnitPowerOfTwo(b *big.Int, f int, pf *big.Int) []*big.Int {
 		}
 	}
 	half := new(big.Int).Rsh(pf, 1)
-	var out []*big.Int
-	for _, y := range []*big.Int{r, new(big.Int).Sub(pf, r), new(big.Int).Add(r, half), new(big.Int).Sub(pf, r)} {
-		out = append(out, y)
-	}
+	out := []*big.Int{r, new(big.Int).Sub(pf, r), new(big.Int).Add(r, half), new(big.Int).Sub(pf, r)}
 	out[3].Add(out[3], half).Mod(out[3], pf)
 	out[2].Mod(out[2], pf)
 	slices.SortFunc(out, (*big.Int).Cmp)
