@@ -358,7 +358,7 @@ func rootsOperation() core.Operation[PolynomialRequest, RootsResult] {
 		ID:         "finite_field.polynomial.roots.compute",
 		Title:      "Roots of a polynomial over a finite field",
 		Summary:    "All roots in GF(p) or GF(p^k) of a univariate polynomial over that field, with multiplicities, in ascending order.",
-		Keywords:   []string{"roots", "zeros", "polrootsmod", "solve", "polynomial equation", "finite field", "cantor zassenhaus", "multiplicity"},
+		Keywords:   []string{"roots", "zeros", "roots modulo a prime", "mod p", "polrootsmod", "solve", "polynomial equation", "finite field", "cantor zassenhaus", "multiplicity"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "polynomial"},

@@ -22,7 +22,7 @@ import (
 // large that its estimated cost would pass the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
-	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default 134217728 or the largest budget whose estimated cost fits the deadline, at most 4294967296; 0 means trial division and perfect powers only"`
+	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default the largest budget whose measured cost for n's size fits half the default deadline (93750000 up to 512 bits, 8875739 at 500 digits), at most 4294967296; 0 means trial division and perfect powers only"`
 }
 
 // FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
@@ -94,8 +94,9 @@ const (
 // machine (2 cores, go test, a 1661-bit semiprime, 65,536 iterations):
 // 182 ms, 2.8 µs an iteration, 4.1 ns per word²; 800 bits: 1.2 µs an
 // iteration. The model charges half of that (2 ns per word², at least 8
-// words), so it refuses only what clearly cannot finish: 2^22 iterations
-// (the default) on 500 digits estimate 5.7 s, 2^32 about 97 minutes.
+// words), so it refuses only what clearly cannot finish: 2^32 iterations on
+// 500 digits estimate about 97 minutes. The default budget is sized by the
+// measured cost instead (defaultFactorBudget).
 const (
 	factorNanosPerWord2 = 2
 	factorMinWords      = 8
@@ -128,12 +129,21 @@ func factorIterationsAt(bits int) int64 {
 	return MaxFactorCostMS * 1_000_000 / (words * words * factorNanosPerWord2)
 }
 
+// factorRunNanosPerWord2 is what a rho iteration costs per word² as
+// measured (4.1 ns), with a margin: the default budget is sized by it, so
+// that a run without max_iterations ends, complete or INCOMPLETE, well
+// within the deadline instead of holding its slot until it times out.
+const factorRunNanosPerWord2 = 5
+
 // defaultFactorBudget is the budget of a request that gives none:
-// DefaultFactorIterations, or the largest budget whose estimate for n's
-// size fits MaxFactorCostMS, whichever is smaller, so that a default run
-// never outlasts the deadline by the model's reckoning.
+// DefaultFactorIterations, or the largest budget that the measured cost
+// (factorRunNanosPerWord2) fits in half of MaxFactorCostMS, whichever is
+// smaller. It depends on n's size alone, so a result does not depend on
+// the machine's speed; a 500-digit semiprime gets about 8.9 million
+// iterations, some 25 s, and comes back INCOMPLETE.
 func defaultFactorBudget(bits int) int64 {
-	return min(DefaultFactorIterations, factorIterationsAt(bits))
+	words := int64(max((bits+63)/64, factorMinWords))
+	return min(DefaultFactorIterations, MaxFactorCostMS/2*1_000_000/(words*words*factorRunNanosPerWord2))
 }
 
 func bitsOf(decimal string) int {

@@ -288,7 +288,7 @@ func TestBudgetDescription(t *testing.T) {
 	rt := newRuntime(t)
 	d, _ := rt.Registry().Lookup("integer.compute.prime_factorization")
 	desc := d.RequestSchema().Properties["max_iterations"].Description
-	for _, v := range []int64{DefaultFactorIterations, MaxFactorIterations} {
+	for _, v := range []int64{defaultFactorBudget(512), defaultFactorBudget(bitsOf("3" + strings.Repeat("0", 499))), MaxFactorIterations} {
 		if !strings.Contains(desc, fmt.Sprint(v)) {
 			t.Errorf("max_iterations description %q does not state %d", desc, v)
 		}
