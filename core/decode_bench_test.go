@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 type benchMatrixRequest struct {
@@ -21,7 +22,7 @@ type benchMatrixResult struct {
 // decodeRegistry holds one operation whose work is nothing but counting
 // its entries, so a run's cost is admission, the structural scan and
 // decoding.
-func decodeRegistry(b *testing.B) *Registry {
+func decodeRegistry(b testing.TB) *Registry {
 	reg, err := NewRegistryWith(func(r *Registry) error {
 		return Add(r, Operation[benchMatrixRequest, benchMatrixResult]{
 			ID: "bench.matrix.count.compute", Title: "Count entries", Summary: "Counts a matrix's entries.",
@@ -107,5 +108,28 @@ func BenchmarkDecodePayload(b *testing.B) {
 			b.ReportMetric(perRun/float64(len(payload)), "alloc-bytes/byte")
 			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(b.N)/float64(len(payload)), "allocs/byte")
 		})
+	}
+}
+
+// TestDeadlineCoversDecoding: a run whose deadline passes while its payload
+// is still being decoded ends with TIMEOUT at once, and the abandoned
+// decode returns its slot when it finishes.
+func TestDeadlineCoversDecoding(t *testing.T) {
+	reg := decodeRegistry(t)
+	payload := matrixPayload(rand.New(rand.NewPCG(1, 2)), 1000, 14) // about 16 MB, a second or more to decode
+	exec := NewExecutor(1)
+	rt := NewRuntime(reg, RuntimeOptions{MaxPayloadBytes: 1 << 25, Executor: exec, Timeout: 150 * time.Millisecond})
+	defer rt.Close()
+	start := time.Now()
+	o := rt.Run(context.Background(), RunRequest{CapabilityID: "bench.matrix.count.compute", Payload: payload})
+	elapsed := time.Since(start)
+	if o.Outcome != OutcomeNonConclusion || o.Reason != Timeout {
+		t.Fatalf("%s %s%s after %v, want TIMEOUT", o.Outcome, o.Code, o.Reason, elapsed)
+	}
+	t.Logf("TIMEOUT after %v of a 150 ms deadline; slot held by the abandoned decode: %v", elapsed, exec.Running() == 1)
+	for deadline := time.Now().Add(time.Minute); exec.Running() != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the abandoned decode never returned its slot")
+		}
 	}
 }

@@ -178,7 +178,18 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if !rt.exec.acquire() {
 		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
 	}
-	defer rt.exec.release()
+	// What the run holds (its slot, its memory reservation) is returned
+	// when it ends, or, when the deadline abandons a decode still under
+	// way, when that decode ends.
+	held := []func(){rt.exec.release}
+	abandoned := false
+	defer func() {
+		if !abandoned {
+			for _, release := range held {
+				release()
+			}
+		}
+	}()
 	var shape payloadShape
 	if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
@@ -191,11 +202,29 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		if !rt.opts.Memory.Reserve(cost) {
 			return NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
 		}
-		defer rt.opts.Memory.Release(cost)
+		held = append(held, func() { rt.opts.Memory.Release(cost) })
 	}
+	// Validation and decoding cannot be interrupted, so they run aside and
+	// the deadline still ends the run on time; an abandoned decode keeps
+	// the slot and the reservation until it finishes, so no bound stops
+	// counting it.
 	var parsed any
-	if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
-		return classify(id, err)
+	decoded := make(chan error, 1)
+	go func() { decoded <- guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }) }()
+	select {
+	case err := <-decoded:
+		if err != nil {
+			return classify(id, err)
+		}
+	case <-ctx.Done():
+		abandoned = true
+		go func() {
+			<-decoded
+			for _, release := range held {
+				release()
+			}
+		}()
+		return interrupted(id, d, ctx.Err())
 	}
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
