@@ -43,18 +43,9 @@ func nullspaceOperation() core.Operation[RingMatrixRequest, NullspaceResult] {
 		Effect:          core.Pure,
 		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		RefusalExamples: echelonRefusals,
 		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
-		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
-			if q.Ring != nil {
-				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
-					return err
-				}
-				_, _, err := q.image()
-				return err
-			}
-			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
-		},
+		Preflight:       preflightEchelon,
 		Run: func(ctx context.Context, q RingMatrixRequest) (NullspaceResult, error) {
 			if q.Ring != nil {
 				return nullspaceRing(ctx, q)

@@ -151,6 +151,25 @@ func eliminationLimits(appended func(n int) int) []core.Limit {
 	return append(matrixLimits(MaxEchelonDimension), eliminationLimit("matrix", fixed(""), appended))
 }
 
+// preflightEchelon is the preflight of the elimination operations on one
+// matrix with an optional ring: over GF(p) the size limit and the modulus,
+// over Q the size limits and the cost model.
+func preflightEchelon(ctx context.Context, q RingMatrixRequest) error {
+	if q.Ring != nil {
+		if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
+			return err
+		}
+		_, _, err := q.image()
+		return err
+	}
+	return preflightMatrix(ctx, MatrixRequest{q.Matrix})
+}
+
+// echelonRefusals are the refusal examples of those operations.
+func echelonRefusals() []core.RefusalExample {
+	return append(matrixRefusals(), ringRefusals("matrix", "")...)
+}
+
 // rankOperation computes the rank of a matrix over Q.
 //
 // Canonical form: a non-negative JSON integer; the rank of a matrix with no
@@ -173,18 +192,9 @@ func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
 		Effect:          core.Pure,
 		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		RefusalExamples: echelonRefusals,
 		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
-		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
-			if q.Ring != nil {
-				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
-					return err
-				}
-				_, _, err := q.image()
-				return err
-			}
-			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
-		},
+		Preflight:       preflightEchelon,
 		Run: func(ctx context.Context, q RingMatrixRequest) (RankResult, error) {
 			if q.Ring != nil {
 				p, a, err := q.image()
@@ -266,18 +276,9 @@ func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
 		Effect:          core.Pure,
 		Bounds:          ringBounds(matrixBounds(MaxEchelonDimension, "matrix")),
 		InputKinds:      []string{"matrix"},
-		RefusalExamples: func() []core.RefusalExample { return append(matrixRefusals(), ringRefusals("matrix", "")...) },
+		RefusalExamples: echelonRefusals,
 		Limits:          append(eliminationLimits(noColumns), ringLimit("matrix", "")),
-		Preflight: func(ctx context.Context, q RingMatrixRequest) error {
-			if q.Ring != nil {
-				if err := checkSize("the matrix", q.Matrix, MaxEchelonDimension); err != nil {
-					return err
-				}
-				_, _, err := q.image()
-				return err
-			}
-			return preflightMatrix(ctx, MatrixRequest{q.Matrix})
-		},
+		Preflight:       preflightEchelon,
 		Run: func(ctx context.Context, q RingMatrixRequest) (RREFResult, error) {
 			if q.Ring != nil {
 				return rrefRing(ctx, q)
