@@ -6,7 +6,8 @@ package mcptest
 // names the field at fault, the same on both surfaces, within its deadline,
 // never as an internal error; the session must answer at the end; and
 // no CLI run may pass three times the payload bound in peak RSS (nor the
-// server that and the frames its SDK copies), as the kernel accounts it:
+// server its idle size, that, and the frames its SDK copies), as the
+// kernel accounts it:
 // VmHWM of /proc/self/status, which each CLI run prints when
 // JACOBIAN_PEAK_RSS is set, and of /proc/<pid>/status for the server.
 
@@ -243,6 +244,7 @@ func TestHostileInputs(t *testing.T) {
 	}
 	defer cs.Close()
 	pid := cmd.Process.Pid
+	idle := procStatus(t, pid, "VmRSS:")
 
 	dir := t.TempDir()
 	calls, cliPeak, serverPeak := 0, int64(0), int64(0)
@@ -252,7 +254,9 @@ func TestHostileInputs(t *testing.T) {
 	// whether it is over it), and the SDK decodes a frame's JSON-RPC
 	// envelope and its tool arguments into copies of their own before the
 	// runtime sees a byte: two frames' worth beyond the runtime's bound.
-	serverBound := int64(3*payloadBound + 2*len(over))
+	// The bound counts from the idle server's resident set (its binary,
+	// runtime and SDK, about 20 MiB).
+	serverBound := idle + int64(3*payloadBound+2*len(over))
 	for _, op := range ops {
 		for _, m := range mutations(op.Examples[0].Payload) {
 			calls++
@@ -354,13 +358,13 @@ func TestHostileInputs(t *testing.T) {
 		t.Fatalf("after %d hostile calls the session does not answer: %v %v", calls, err, res)
 	}
 	serverPeak = max(serverPeak, vmHWM(t, pid))
-	t.Logf("%d hostile requests through the CLI and one stdio session, over %d operations; peak RSS: CLI %d MiB (bound %d MiB), server %d MiB (bound %d MiB)",
-		calls, len(ops), cliPeak>>20, 3*payloadBound>>20, serverPeak>>20, serverBound>>20)
+	t.Logf("%d hostile requests through the CLI and one stdio session, over %d operations; peak RSS: CLI %d MiB (bound %d MiB), server %d MiB from %d MiB idle (bound %d MiB)",
+		calls, len(ops), cliPeak>>20, 3*payloadBound>>20, serverPeak>>20, idle>>20, serverBound>>20)
 	if cliPeak > 3*payloadBound {
 		t.Errorf("a CLI run peaked at %d MiB RSS, past three times the %d MiB payload bound", cliPeak>>20, payloadBound>>20)
 	}
 	if serverPeak > serverBound {
-		t.Errorf("the stdio server peaked at %d MiB RSS, past three times the %d MiB payload bound and two of its largest frame (%d MiB)", serverPeak>>20, payloadBound>>20, serverBound>>20)
+		t.Errorf("the stdio server peaked at %d MiB RSS, past its idle %d MiB and three times the %d MiB payload bound and two of its largest frame (%d MiB)", serverPeak>>20, idle>>20, payloadBound>>20, serverBound>>20)
 	}
 }
 
@@ -379,13 +383,16 @@ func peakFromStderr(stderr string) int64 {
 }
 
 // vmHWM is a live process's peak resident set, from /proc/<pid>/status.
-func vmHWM(t *testing.T, pid int) int64 {
+func vmHWM(t *testing.T, pid int) int64 { return procStatus(t, pid, "VmHWM:") }
+
+// procStatus reads one kB figure of /proc/<pid>/status ("VmHWM:", "VmRSS:").
+func procStatus(t *testing.T, pid int, field string) int64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		t.Skipf("no /proc: %v", err)
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			if err != nil {
 				t.Fatal(err)
@@ -393,6 +400,6 @@ func vmHWM(t *testing.T, pid int) int64 {
 			return kb << 10
 		}
 	}
-	t.Fatal("no VmHWM in /proc/<pid>/status")
+	t.Fatalf("no %s in /proc/<pid>/status", field)
 	return 0
 }
