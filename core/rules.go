@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -361,9 +362,23 @@ func isObjectSchema(s *jsonschema.Schema) bool {
 // isFalseSchema reports whether s is the schema false, which admits
 // nothing; jsonschema-go writes it as {"not": {}}.
 func isFalseSchema(s *jsonschema.Schema) bool {
-	return s != nil && s.Not != nil && reflect.DeepEqual(*s.Not, jsonschema.Schema{}) &&
-		reflect.DeepEqual(*s, jsonschema.Schema{Not: s.Not})
+	if s == nil || s.Not == nil {
+		return false
+	}
+	// Every closed object asks this of its additionalProperties on every
+	// payload the streaming validator reads; the comparison is by
+	// reflection, so its answer is kept per schema (schemas do not change
+	// once inferred).
+	if v, ok := falseSchemas.Load(s); ok {
+		return v.(bool)
+	}
+	is := reflect.DeepEqual(*s.Not, jsonschema.Schema{}) && reflect.DeepEqual(*s, jsonschema.Schema{Not: s.Not})
+	falseSchemas.Store(s, is)
+	return is
 }
+
+// falseSchemas caches isFalseSchema: *jsonschema.Schema → bool.
+var falseSchemas sync.Map
 
 // openObjects lists the pointers of object schemas that do not have
 // additionalProperties false.
