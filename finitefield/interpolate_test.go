@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"testing"
 
-	"jacobian.dev/conformance"
 	"jacobian.dev/core"
 )
 
@@ -17,25 +15,12 @@ import (
 // testdata/gen_pari_interpolation.py from PARI/GP 2.15.2 (polinterpolate
 // over all the elements of the field).
 func TestPariInterpolation(t *testing.T) {
-	b, err := os.ReadFile("testdata/pari_interpolation.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data struct {
-		PariVersion string `json:"pari_version"`
-		Cases       []struct {
-			Request      json.RawMessage `json:"request"`
-			Coefficients json.RawMessage `json:"coefficients"`
-		} `json:"interpolation"`
-	}
-	if err := json.Unmarshal(b, &data); err != nil {
-		t.Fatal(err)
-	}
-	if data.PariVersion != "2.15.2" {
-		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", data.PariVersion)
-	}
+	cases := pariReference[struct {
+		Request      json.RawMessage `json:"request"`
+		Coefficients json.RawMessage `json:"coefficients"`
+	}](t, "pari_interpolation.json", "interpolation", 50)
 	rt := newRuntime(t)
-	for i, c := range conformance.AtLeast(t, "interpolation", 50, data.Cases) {
+	for i, c := range cases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, interpID, string(c.Request))
 			completed(t, o)

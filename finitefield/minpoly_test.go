@@ -3,37 +3,21 @@ package finitefield
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"testing"
-
-	"jacobian.dev/conformance"
 )
 
 // TestPariMinimalPolynomial checks the operation against
 // testdata/pari_minpoly.json, written by testdata/gen_pari_minpoly.py from
 // PARI/GP 2.15.2 (minpoly, trace and norm of ffgen elements).
 func TestPariMinimalPolynomial(t *testing.T) {
-	b, err := os.ReadFile("testdata/pari_minpoly.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data struct {
-		PariVersion string `json:"pari_version"`
-		Cases       []struct {
-			Request           json.RawMessage `json:"request"`
-			MinimalPolynomial []string        `json:"minimal_polynomial"`
-			Trace             string          `json:"trace"`
-			Norm              string          `json:"norm"`
-		} `json:"minimal_polynomial"`
-	}
-	if err := json.Unmarshal(b, &data); err != nil {
-		t.Fatal(err)
-	}
-	if data.PariVersion != "2.15.2" {
-		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", data.PariVersion)
-	}
+	cases := pariReference[struct {
+		Request           json.RawMessage `json:"request"`
+		MinimalPolynomial []string        `json:"minimal_polynomial"`
+		Trace             string          `json:"trace"`
+		Norm              string          `json:"norm"`
+	}](t, "pari_minpoly.json", "minimal_polynomial", 50)
 	rt := newRuntime(t)
-	for i, c := range conformance.AtLeast(t, "minimal_polynomial", 50, data.Cases) {
+	for i, c := range cases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, minpolyID, string(c.Request))
 			completed(t, o)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -198,4 +199,31 @@ func TestPariTableAndFibers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pariVersion is the PARI/GP release the reference files were made with.
+const pariVersion = "2.15.2"
+
+// pariReference reads the cases under key from a committed PARI/GP reference
+// file in testdata, checking the release it was made with and that it
+// holds at least min cases.
+func pariReference[C any](t *testing.T, file, key string, min int) []C {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var version string
+	if err := json.Unmarshal(doc["pari_version"], &version); err != nil || version != pariVersion {
+		t.Fatalf("%s: reference data from PARI/GP %q, expected %s", file, version, pariVersion)
+	}
+	var cases []C
+	if err := json.Unmarshal(doc[key], &cases); err != nil {
+		t.Fatalf("%s: %s: %v", file, key, err)
+	}
+	return conformance.AtLeast(t, key, min, cases)
 }

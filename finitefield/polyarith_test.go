@@ -6,35 +6,19 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"testing"
-
-	"jacobian.dev/conformance"
 )
 
 // TestPariPolyArithmetic checks the operation against
 // testdata/pari_polyarith.json, written by testdata/gen_pari_polyarith.py
 // from PARI/GP 2.15.2 (A*B, divrem, gcdext made monic, Mod(A, B)^e).
 func TestPariPolyArithmetic(t *testing.T) {
-	b, err := os.ReadFile("testdata/pari_polyarith.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data struct {
-		PariVersion string `json:"pari_version"`
-		Cases       []struct {
-			Request json.RawMessage            `json:"request"`
-			Result  map[string]json.RawMessage `json:"result"`
-		} `json:"polynomial_arithmetic"`
-	}
-	if err := json.Unmarshal(b, &data); err != nil {
-		t.Fatal(err)
-	}
-	if data.PariVersion != "2.15.2" {
-		t.Fatalf("reference data from PARI/GP %s, expected 2.15.2", data.PariVersion)
-	}
+	cases := pariReference[struct {
+		Request json.RawMessage            `json:"request"`
+		Result  map[string]json.RawMessage `json:"result"`
+	}](t, "pari_polyarith.json", "polynomial_arithmetic", 50)
 	rt := newRuntime(t)
-	for i, c := range conformance.AtLeast(t, "polynomial_arithmetic", 50, data.Cases) {
+	for i, c := range cases {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			o := run(t, rt, polyArithID, string(c.Request))
 			completed(t, o)
