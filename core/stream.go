@@ -21,7 +21,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -226,12 +225,8 @@ func (v *streamValidator) stringValue(s *jsonschema.Schema, raw []byte, prefix s
 // matches matches the value types' fixed patterns by hand and any other
 // pattern with its compiled expression.
 func (v *streamValidator) matches(pattern, text string) bool {
-	switch pattern {
-	case integerPattern:
-		return isDecimalInteger(text)
-	case rationalPattern:
-		num, den, found := strings.Cut(text, "/")
-		return isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+	if pattern == integerPattern || pattern == rationalPattern {
+		return decimalMatcher(pattern).MatchString(text)
 	}
 	re, ok := v.patterns[pattern]
 	if !ok {

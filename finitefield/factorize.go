@@ -414,32 +414,39 @@ func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*word
 // apply returns h^q mod g for h reduced modulo g, row by row so that the
 // matrix is read in memory order.
 func (fr *wordFrobenius) apply(h []uint64) []uint64 {
-	out := make([]uint64, fr.n)
-	if fr.narrow {
-		for i, c := range h {
+	return combineRows(h, fr.rows, fr.n, fr.p, fr.narrow)
+}
+
+// combineRows returns Σ_i coefs[i]·rows[i] mod p, a vector of n words.
+// narrow says a sum of len(coefs) products of residues fits a word; otherwise
+// the sums accumulate in double words.
+func combineRows(coefs []uint64, rows [][]uint64, n int, p uint64, narrow bool) []uint64 {
+	out := make([]uint64, n)
+	if narrow {
+		for i, c := range coefs {
 			if c == 0 {
 				continue
 			}
-			for j, r := range fr.rows[i] {
+			for j, r := range rows[i] {
 				out[j] += c * r
 			}
 		}
 		for j := range out {
-			out[j] %= fr.p
+			out[j] %= p
 		}
 		return trimWords(out)
 	}
-	acc := make([]modular.ProductSum, fr.n)
-	for i, c := range h {
+	acc := make([]modular.ProductSum, n)
+	for i, c := range coefs {
 		if c == 0 {
 			continue
 		}
-		for j, r := range fr.rows[i] {
+		for j, r := range rows[i] {
 			acc[j].AddMul(c, r)
 		}
 	}
 	for j := range out {
-		out[j] = acc[j].Reduce(fr.p)
+		out[j] = acc[j].Reduce(p)
 	}
 	return trimWords(out)
 }
@@ -732,32 +739,5 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 
 // chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
 func (c *composer) chunk(f []uint64) []uint64 {
-	out := make([]uint64, c.n)
-	if c.narrow {
-		for j, coef := range f {
-			if coef == 0 {
-				continue
-			}
-			for col, v := range c.powers[j] {
-				out[col] += coef * v
-			}
-		}
-		for col := range out {
-			out[col] %= c.p
-		}
-		return trimWords(out)
-	}
-	acc := make([]modular.ProductSum, c.n)
-	for j, coef := range f {
-		if coef == 0 {
-			continue
-		}
-		for col, v := range c.powers[j] {
-			acc[col].AddMul(coef, v)
-		}
-	}
-	for col := range out {
-		out[col] = acc[col].Reduce(c.p)
-	}
-	return trimWords(out)
+	return combineRows(f, c.powers, c.n, c.p, c.narrow)
 }
