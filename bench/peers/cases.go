@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/big"
 	"math/rand/v2"
 
@@ -37,57 +36,15 @@ type Case struct {
 	GPSetup, GP string
 }
 
-// caseTable lists every case. Each Jacobian kernel call is the marked
-// line in its case; the fast kernels replace those lines one for one.
+// caseTable lists every case, one function a domain (cases_<domain>.go),
+// so that each domain's rows are added in its own file. Each Jacobian
+// kernel call is the marked line in its case; the fast kernels replace
+// those lines one for one.
 func caseTable() []Case {
-	cases := []Case{
-		{
-			Name: "poly_gcd_deg1000", Size: 1000, Tiny: 12,
-			Inputs:   polyGCDInputs,
-			Jacobian: operation("polynomial.gcd.compute", twoPolyPayload("Z"), polyAnswer("gcd")),
-			FLINT:    "fmpz_poly_gcd",
-			GP:       "gcd(a, b)",
-		},
-		{
-			Name: "int_gcd_100000_digits", Size: 100_000, Tiny: 30,
-			Inputs:   intGCDInputs,
-			Jacobian: operation("integer.compute.gcd", twoIntPayload, stringAnswer("gcd")),
-			FLINT:    "fmpz_gcd",
-			GP:       "gcd(a, b)",
-		},
+	var cases []Case
+	for _, domain := range [][]Case{integerCases(), matrixCases(), finiteFieldCases(), polynomialCases()} {
+		cases = append(cases, domain...)
 	}
-	for _, n := range []int{50, 100, 200, 400} {
-		cases = append(cases, Case{
-			Name: fmt.Sprintf("det_%d", n), Size: n, Tiny: 2 + n/50, Series: "det",
-			Inputs:   determinantInputs,
-			Jacobian: operation("matrix.determinant.compute", matrixPayloadOf, stringAnswer("determinant")),
-			FLINT:    "fmpz_mat_det",
-			GP:       "matdet(m)",
-		})
-	}
-	cases = append(cases,
-		Case{
-			Name: "resultant_deg100", Size: 100, Tiny: 6,
-			Inputs:   resultantInputs,
-			Jacobian: operation("polynomial.resultant.compute", twoPolyPayload(""), stringAnswer("resultant")),
-			FLINT:    "fmpz_poly_resultant",
-			GP:       "polresultant(a, b)",
-		},
-		intMulCase("int_mul_100000_digits", 100_000, 40),
-		intMulCase("int_mul_1000000_digits", 1_000_000, 50),
-		zpolyMulCase("zpoly_mul_deg1000_100bit", 1000, 7),
-		zpolyMulCase("zpoly_mul_deg10000_100bit", 10_000, 8),
-		Case{
-			Name: "gfpoly_mul_deg100000_60bit", Size: 100_000, Tiny: 9,
-			Inputs: gfpolyMulInputs,
-			Jacobian: kernel(primeAndTwoWordPolys, func(in gfpolyWords) []uint64 {
-				return in.f.Mul(in.a, in.b) // ← Jacobian kernel (core/gfpoly)
-			}, wordPolyLines),
-			FLINT:   "nmod_poly_mul",
-			GPSetup: "A = a * Mod(1, p); B = b * Mod(1, p)",
-			GP:      "A * B",
-		},
-	)
 	return cases
 }
 

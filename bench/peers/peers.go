@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -20,11 +20,11 @@ import (
 	"jacobian.dev/core"
 )
 
-//go:embed runners/flint_runner.c
-var flintRunnerSource []byte
-
-//go:embed runners/peers.gp
-var gpLibrary []byte
+// runners holds flint_runner.c with the per-domain flint_<domain>.c it
+// includes, and peers.gp with any per-domain peers_<domain>.gp.
+//
+//go:embed runners/*.c runners/*.gp
+var runners embed.FS
 
 // system is one of the three systems compared.
 type system int
@@ -97,13 +97,10 @@ func newBench(ctx context.Context, cfg config) (*bench, error) {
 	if !gpQuotable(cfg.workDir) {
 		return nil, fmt.Errorf("the work directory %q cannot be written as a GP string", cfg.workDir)
 	}
-	if err := os.WriteFile(b.gpLib, gpLibrary, 0o644); err != nil {
+	if err := writeRunners(cfg.workDir, b.gpLib); err != nil {
 		return nil, err
 	}
 	src := filepath.Join(cfg.workDir, "flint_runner.c")
-	if err := os.WriteFile(src, flintRunnerSource, 0o644); err != nil {
-		return nil, err
-	}
 	if out, err := exec.CommandContext(ctx, cfg.cc, "-O2", "-o", b.flintRunner, src, "-lflint", "-lgmp").CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("compiling the FLINT runner: %v\n%s", err, out)
 	}
@@ -116,6 +113,34 @@ func newBench(ctx context.Context, cfg config) (*bench, error) {
 }
 
 func (b *bench) close() { b.rt.Close() }
+
+// writeRunners writes the C sources into dir as they are and the GP files
+// as one library at gpLib, peers.gp first.
+func writeRunners(dir, gpLib string) error {
+	entries, err := runners.ReadDir("runners")
+	if err != nil {
+		return err
+	}
+	gp, err := runners.ReadFile("runners/peers.gp")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		data, err := runners.ReadFile("runners/" + e.Name())
+		if err != nil {
+			return err
+		}
+		switch {
+		case strings.HasSuffix(e.Name(), ".c"):
+			if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+				return err
+			}
+		case e.Name() != "peers.gp":
+			gp = append(append(gp, '\n'), data...)
+		}
+	}
+	return os.WriteFile(gpLib, gp, 0o644)
+}
 
 // gpQuotable reports whether %q writes s as a GP string: printable ASCII
 // without quotes or backslashes, which both languages read alike.

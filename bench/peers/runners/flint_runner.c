@@ -15,8 +15,9 @@
  * zero polynomial as the single line 0). Reading and writing are outside
  * the timed loop. Any failure exits non-zero with a message on stderr.
  *
- * Adding a routine: write a run_NAME function below with the TIMED macro
- * around the one call being measured, and list it in routines[].
+ * The routines live one file a domain (flint_<domain>.c, included below):
+ * a run_NAME function with the TIMED macro around the one call being
+ * measured, listed in that file's <domain>_routines[].
  */
 #include <errno.h>
 #include <stdio.h>
@@ -184,93 +185,27 @@ static void write_nmod_poly(const char *path, const nmod_poly_t p)
     finish(f, path);
 }
 
-/* The routines. Each reads its inputs, times one call, writes the answer. */
-
-static void run_fmpz_gcd(char **in, const char *out)
-{
-    fmpz_t a, b, g;
-    fmpz_init(a), fmpz_init(b), fmpz_init(g);
-    read_fmpz(in[0], a), read_fmpz(in[1], b);
-    TIMED(fmpz_gcd(g, a, b));
-    write_fmpz(out, g);
-}
-
-static void run_fmpz_mul(char **in, const char *out)
-{
-    fmpz_t a, b, c;
-    fmpz_init(a), fmpz_init(b), fmpz_init(c);
-    read_fmpz(in[0], a), read_fmpz(in[1], b);
-    TIMED(fmpz_mul(c, a, b));
-    write_fmpz(out, c);
-}
-
-static void run_fmpz_poly_gcd(char **in, const char *out)
-{
-    fmpz_poly_t a, b, g;
-    fmpz_poly_init(a), fmpz_poly_init(b), fmpz_poly_init(g);
-    read_fmpz_poly(in[0], a), read_fmpz_poly(in[1], b);
-    TIMED(fmpz_poly_gcd(g, a, b));
-    write_fmpz_poly(out, g);
-}
-
-static void run_fmpz_poly_resultant(char **in, const char *out)
-{
-    fmpz_poly_t a, b;
-    fmpz_t r;
-    fmpz_poly_init(a), fmpz_poly_init(b), fmpz_init(r);
-    read_fmpz_poly(in[0], a), read_fmpz_poly(in[1], b);
-    TIMED(fmpz_poly_resultant(r, a, b));
-    write_fmpz(out, r);
-}
-
-static void run_fmpz_poly_mul(char **in, const char *out)
-{
-    fmpz_poly_t a, b, c;
-    fmpz_poly_init(a), fmpz_poly_init(b), fmpz_poly_init(c);
-    read_fmpz_poly(in[0], a), read_fmpz_poly(in[1], b);
-    TIMED(fmpz_poly_mul(c, a, b));
-    write_fmpz_poly(out, c);
-}
-
-static void run_fmpz_mat_det(char **in, const char *out)
-{
-    fmpz_mat_t m;
-    fmpz_t d;
-    fmpz_init(d);
-    read_fmpz_mat(in[0], m);
-    if (fmpz_mat_nrows(m) != fmpz_mat_ncols(m))
-        die(in[0], "not square");
-    TIMED(fmpz_mat_det(d, m));
-    write_fmpz(out, d);
-}
-
-/* Inputs: the prime p, then the two polynomials with coefficients in [0, p). */
-static void run_nmod_poly_mul(char **in, const char *out)
-{
-    fmpz_t p;
-    fmpz_init(p);
-    read_fmpz(in[0], p);
-    if (fmpz_sgn(p) <= 0 || fmpz_bits(p) > FLINT_BITS)
-        die(in[0], "the modulus must be a positive word");
-    nmod_poly_t a, b, c;
-    read_nmod_poly(in[1], fmpz_get_ui(p), a), read_nmod_poly(in[2], fmpz_get_ui(p), b);
-    nmod_poly_init(c, fmpz_get_ui(p));
-    TIMED(nmod_poly_mul(c, a, b));
-    write_nmod_poly(out, c);
-}
-
-static const struct {
+/* A routine reads its inputs, times one call, writes the answer. */
+struct routine {
     const char *name;
     int inputs;
     void (*run)(char **in, const char *out);
-} routines[] = {
-    {"fmpz_gcd", 2, run_fmpz_gcd},
-    {"fmpz_mul", 2, run_fmpz_mul},
-    {"fmpz_poly_gcd", 2, run_fmpz_poly_gcd},
-    {"fmpz_poly_resultant", 2, run_fmpz_poly_resultant},
-    {"fmpz_poly_mul", 2, run_fmpz_poly_mul},
-    {"fmpz_mat_det", 1, run_fmpz_mat_det},
-    {"nmod_poly_mul", 3, run_nmod_poly_mul},
+};
+
+#include "flint_integer.c"
+#include "flint_matrix.c"
+#include "flint_finitefield.c"
+#include "flint_polynomial.c"
+
+#define TABLE(t) {t, sizeof t / sizeof t[0]}
+static const struct {
+    const struct routine *routines;
+    size_t count;
+} tables[] = {
+    TABLE(integer_routines),
+    TABLE(matrix_routines),
+    TABLE(finitefield_routines),
+    TABLE(polynomial_routines),
 };
 
 int main(int argc, char **argv)
@@ -283,14 +218,17 @@ int main(int argc, char **argv)
         die("usage", "flint_runner ROUTINE THREADS MIN_SECONDS OUT IN...");
     flint_set_num_threads(atoi(argv[2]));
     min_seconds = atof(argv[3]);
-    for (size_t i = 0; i < sizeof routines / sizeof routines[0]; i++) {
-        if (strcmp(routines[i].name, argv[1]) != 0)
-            continue;
-        if (argc - 5 != routines[i].inputs)
-            die(argv[1], "wrong number of inputs");
-        routines[i].run(argv + 5, argv[4]);
-        flint_cleanup();
-        return 0;
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        for (size_t i = 0; i < tables[t].count; i++) {
+            const struct routine *r = &tables[t].routines[i];
+            if (strcmp(r->name, argv[1]) != 0)
+                continue;
+            if (argc - 5 != r->inputs)
+                die(argv[1], "wrong number of inputs");
+            r->run(argv + 5, argv[4]);
+            flint_cleanup();
+            return 0;
+        }
     }
     die(argv[1], "no such routine");
 }
