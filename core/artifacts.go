@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -30,6 +31,40 @@ type ArtifactInfo struct {
 	ArtifactType string    `json:"artifact_type"`
 	LastUsed     time.Time `json:"last_used,omitzero"`
 }
+
+// Artifacts is a durable, content-addressed artifact store, on a local
+// disk (ArtifactStore) or on object storage shared by several replicas.
+// Every implementation keeps one contract, which the suite in
+// core/artifacttest checks:
+//
+//   - Put names the bytes by their SHA-256 (artifact://sha256/<hex>);
+//     storing the same bytes twice yields the same URI and keeps the
+//     artifact type given first.
+//   - A write is atomic from a reader's point of view: a reader sees the
+//     whole artifact or none, whatever happens to the writer.
+//   - Get re-hashes the bytes it read; a corrupted artifact fails with
+//     UNKNOWN_REFERENCE and is never served, nor is a missing one.
+//   - List, Verify and GC see every artifact in the store, whichever
+//     process wrote it; GC removes corrupted artifacts, leftovers of
+//     writers that are gone, then the least recently used above the quota.
+//   - Check answers whether the store is reachable now (for /readyz).
+type Artifacts interface {
+	Put(ctx context.Context, artifactType string, data []byte) (ArtifactInfo, error)
+	Get(ctx context.Context, uri string) ([]byte, ArtifactInfo, error)
+	List(ctx context.Context) ([]ArtifactInfo, error)
+	Verify(ctx context.Context) (corrupted []string, err error)
+	GC(ctx context.Context) (removed []string, err error)
+	// Usage is the number of artifacts and their total bytes, cheaper
+	// than List where the backend allows.
+	Usage(ctx context.Context) (count int, bytes int64, err error)
+	Check(ctx context.Context) error
+	// Location names the store in messages and logs: a directory, or a
+	// URL without credentials.
+	Location() string
+	Close() error
+}
+
+var _ Artifacts = (*ArtifactStore)(nil)
 
 // ArtifactStore is a durable, content-addressed store on disk. Each value is
 // a file named by the SHA-256 of its bytes, written atomically (temporary
@@ -86,13 +121,39 @@ func OpenArtifactStore(root string, quota int64) (*ArtifactStore, error) {
 // Root returns the store's directory.
 func (a *ArtifactStore) Root() string { return a.root }
 
+// Location is the store's directory.
+func (a *ArtifactStore) Location() string { return a.root }
+
+// Check reports whether the store's directories are still there.
+func (a *ArtifactStore) Check(context.Context) error {
+	for _, d := range []string{"sha256", "tmp"} {
+		if _, err := os.Stat(filepath.Join(a.root, d)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Usage counts the artifacts and their bytes.
+func (a *ArtifactStore) Usage(ctx context.Context) (int, int64, error) {
+	all, err := a.List(ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	var total int64
+	for _, info := range all {
+		total += info.Size
+	}
+	return len(all), total, nil
+}
+
 type artifactMeta struct {
 	ArtifactType string `json:"artifact_type"`
 }
 
 // Put stores data durably and returns its description. Storing the same
 // bytes twice yields the same URI.
-func (a *ArtifactStore) Put(artifactType string, data []byte) (ArtifactInfo, error) {
+func (a *ArtifactStore) Put(_ context.Context, artifactType string, data []byte) (ArtifactInfo, error) {
 	if int64(len(data)) > a.quota {
 		return ArtifactInfo{}, Refusef("a %d-byte artifact exceeds the store's %d-byte quota", len(data), a.quota)
 	}
@@ -200,7 +261,7 @@ func ParseArtifactURI(uri string) (string, error) {
 
 // Get reads and verifies an artifact. A missing artifact and a corrupted
 // one both fail with UNKNOWN_REFERENCE, and the message says which.
-func (a *ArtifactStore) Get(uri string) ([]byte, ArtifactInfo, error) {
+func (a *ArtifactStore) Get(_ context.Context, uri string) ([]byte, ArtifactInfo, error) {
 	hexsum, err := ParseArtifactURI(uri)
 	if err != nil {
 		return nil, ArtifactInfo{}, err
@@ -234,7 +295,7 @@ func (a *ArtifactStore) artifactType(hexsum string) string {
 }
 
 // List describes every stored artifact, least recently used first.
-func (a *ArtifactStore) List() ([]ArtifactInfo, error) {
+func (a *ArtifactStore) List(context.Context) ([]ArtifactInfo, error) {
 	entries, err := os.ReadDir(filepath.Join(a.root, "sha256"))
 	if err != nil {
 		return nil, err
@@ -257,8 +318,8 @@ func (a *ArtifactStore) List() ([]ArtifactInfo, error) {
 
 // Verify re-hashes every artifact and returns the URIs whose bytes no longer
 // match their names.
-func (a *ArtifactStore) Verify() (corrupted []string, err error) {
-	all, err := a.List()
+func (a *ArtifactStore) Verify(ctx context.Context) (corrupted []string, err error) {
+	all, err := a.List(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -279,8 +340,8 @@ func (a *ArtifactStore) Verify() (corrupted []string, err error) {
 // GC removes corrupted artifacts, abandoned temporary files and orphaned
 // metadata, then least recently used artifacts until the store is within
 // its quota. It returns the URIs removed.
-func (a *ArtifactStore) GC() ([]string, error) {
-	corrupted, err := a.Verify()
+func (a *ArtifactStore) GC(ctx context.Context) ([]string, error) {
+	corrupted, err := a.Verify(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +405,7 @@ func (a *ArtifactStore) enforceQuota(keep string) error {
 func (a *ArtifactStore) evict(keep string) ([]string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	all, err := a.List()
+	all, err := a.List(context.Background())
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -13,7 +14,7 @@ import (
 // request is parsed once, whole. A binding for an undeclared port is
 // UNKNOWN_FIELD, a field given both ways PORT_CONFLICT, and a stored value
 // of a type the port does not take ARTIFACT_TYPE_MISMATCH.
-func (rt *Runtime) assemble(d *Declaration, payload []byte, inputs map[string]Binding) ([]byte, error) {
+func (rt *Runtime) assemble(ctx context.Context, d *Declaration, payload []byte, inputs map[string]Binding) ([]byte, error) {
 	if len(inputs) == 0 {
 		return payload, nil
 	}
@@ -44,7 +45,7 @@ func (rt *Runtime) assemble(d *Declaration, payload []byte, inputs map[string]Bi
 		if _, dup := obj[port.Field]; dup {
 			return nil, &Error{Code: PortConflict, Path: "/payload/" + port.Field, Message: fmt.Sprintf("field %q is given in the payload and bound through input port %q; give it one way", port.Field, name)}
 		}
-		data, artifactType, err := rt.resolve(inputs[name].ValueRef)
+		data, artifactType, err := rt.resolve(ctx, inputs[name].ValueRef)
 		if err != nil {
 			if e, ok := err.(*Error); ok && e.Path == "" {
 				e.Path = path + "/value_ref"
@@ -60,12 +61,12 @@ func (rt *Runtime) assemble(d *Declaration, payload []byte, inputs map[string]Bi
 }
 
 // resolve fetches a bound value by value:// reference or artifact:// URI.
-func (rt *Runtime) resolve(ref string) ([]byte, string, error) {
+func (rt *Runtime) resolve(ctx context.Context, ref string) ([]byte, string, error) {
 	if strings.HasPrefix(ref, "artifact://") {
 		if rt.opts.Artifacts == nil {
 			return nil, "", &Error{Code: UnknownReference, Message: "this runtime has no artifact store, so artifact URIs cannot be bound"}
 		}
-		data, info, err := rt.opts.Artifacts.Get(ref)
+		data, info, err := rt.opts.Artifacts.Get(ctx, ref)
 		return data, info.ArtifactType, err
 	}
 	if rt.opts.Stateless {
@@ -78,7 +79,7 @@ func (rt *Runtime) resolve(ref string) ([]byte, string, error) {
 // publish stores each output port's value by reference (an artifact too when
 // it is larger than the inline limit), and moves a result larger than the
 // inline limit into the artifact store.
-func (rt *Runtime) publish(d *Declaration, out *Outcome) error {
+func (rt *Runtime) publish(ctx context.Context, d *Declaration, out *Outcome) error {
 	if len(d.OutputPorts) > 0 {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(out.Value, &obj); err != nil {
@@ -100,7 +101,7 @@ func (rt *Runtime) publish(d *Declaration, out *Outcome) error {
 				o.ValueRef = v.Ref
 			}
 			if (len(data) > rt.opts.InlineLimit || rt.opts.Stateless) && rt.opts.Artifacts != nil {
-				info, err := rt.opts.Artifacts.Put(artifactType, data)
+				info, err := rt.opts.Artifacts.Put(ctx, artifactType, data)
 				if err != nil {
 					return err
 				}
@@ -110,7 +111,7 @@ func (rt *Runtime) publish(d *Declaration, out *Outcome) error {
 		}
 	}
 	if len(out.Value) > rt.opts.InlineLimit && rt.opts.Artifacts != nil {
-		info, err := rt.opts.Artifacts.Put(d.ID+".result", out.Value)
+		info, err := rt.opts.Artifacts.Put(ctx, d.ID+".result", out.Value)
 		if err != nil {
 			return err
 		}

@@ -36,7 +36,7 @@ type RuntimeOptions struct {
 	Values *ValuePool
 	// Artifacts, if set, is the durable store that results larger than
 	// InlineLimit are published to. It may be shared between runtimes.
-	Artifacts *ArtifactStore
+	Artifacts Artifacts
 	// InlineLimit is the largest result, in bytes of JSON, carried inline.
 	// Default 64 KiB.
 	InlineLimit int
@@ -103,7 +103,7 @@ func (rt *Runtime) Close() { rt.values.Close() }
 func (rt *Runtime) Values() *ValueStore { return rt.values }
 
 // Artifacts returns the durable artifact store, or nil.
-func (rt *Runtime) Artifacts() *ArtifactStore { return rt.opts.Artifacts }
+func (rt *Runtime) Artifacts() Artifacts { return rt.opts.Artifacts }
 
 // Registry returns the registry the runtime serves.
 func (rt *Runtime) Registry() *Registry { return rt.reg }
@@ -164,7 +164,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if len(payload) > rt.opts.MaxPayloadBytes {
 		return NonConclusion(id, ResourceRefused, "payload is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
 	}
-	payload, err := rt.assemble(d, payload, req.Inputs)
+	payload, err := rt.assemble(ctx, d, payload, req.Inputs)
 	if err != nil {
 		return classify(id, err)
 	}
@@ -302,7 +302,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if c, ok := result.(Checked); ok {
 		out.Verdict = c.CheckVerdict()
 	}
-	if err := rt.publish(d, &out); err != nil {
+	if err := rt.publish(ctx, d, &out); err != nil {
 		return classify(id, err)
 	}
 	return out

@@ -258,7 +258,7 @@ func TestLargeResultBecomesArtifact(t *testing.T) {
 	if o.Outcome != OutcomeCompleted || o.Artifact == nil || o.Value != nil {
 		t.Fatalf("got %s", o)
 	}
-	data, info, err := store.Get(o.Artifact.URI)
+	data, info, err := store.Get(context.Background(), o.Artifact.URI)
 	if err != nil || info.ArtifactType != "test.squares.compute.result" {
 		t.Fatalf("reading the result artifact: %v %+v", err, info)
 	}
@@ -267,7 +267,7 @@ func TestLargeResultBecomesArtifact(t *testing.T) {
 		t.Fatalf("artifact content: %v", err)
 	}
 	port := o.Outputs["squares"]
-	portData, _, err := store.Get(port.ArtifactURI)
+	portData, _, err := store.Get(context.Background(), port.ArtifactURI)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,9 @@ package server
 // for the probes and scrapers of an orchestrator.
 
 import (
+	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"sync/atomic"
 	"time"
 
@@ -63,14 +63,12 @@ func newMetrics(s *Server) *metrics {
 		}),
 	)
 	if rt.Artifacts != nil {
-		m.registry.MustRegister(gauge("jacobian_artifact_bytes", "Bytes held by the durable artifact store.", func() float64 {
-			all, err := rt.Artifacts.List()
+		m.registry.MustRegister(gauge("jacobian_artifact_bytes", "Bytes held by the durable artifact store (-1: the store did not answer).", func() float64 {
+			ctx, cancel := context.WithTimeout(context.Background(), storeProbeTimeout)
+			defer cancel()
+			_, total, err := rt.Artifacts.Usage(ctx)
 			if err != nil {
 				return -1
-			}
-			var total int64
-			for _, a := range all {
-				total += a.Size
 			}
 			return float64(total)
 		}))
@@ -101,6 +99,10 @@ func (s *Server) sessions() int {
 	}
 	return n
 }
+
+// storeProbeTimeout bounds how long /readyz and /metrics wait for the
+// artifact store.
+const storeProbeTimeout = 2 * time.Second
 
 // healthz answers that the process is alive.
 func healthz(w http.ResponseWriter, _ *http.Request) {
@@ -133,8 +135,10 @@ func (s *Server) notReady() string {
 		return "the memory budget is spent"
 	}
 	if a := rt.Artifacts; a != nil {
-		if _, err := os.Stat(a.Root()); err != nil {
-			return fmt.Sprintf("the artifact store does not answer: %v", err)
+		ctx, cancel := context.WithTimeout(context.Background(), storeProbeTimeout)
+		defer cancel()
+		if err := a.Check(ctx); err != nil {
+			return fmt.Sprintf("the artifact store at %s does not answer: %v", a.Location(), err)
 		}
 	}
 	return ""

@@ -59,7 +59,7 @@ func (s *Server) readArtifact(ctx context.Context, req *mcp.ReadResourceRequest)
 	if store == nil {
 		return nil, mcp.ResourceNotFoundError(uri)
 	}
-	data, info, err := store.Get(uri)
+	data, info, err := store.Get(ctx, uri)
 	var ce *core.Error
 	if errors.As(err, &ce) && ce.Code == core.UnknownReference {
 		s.log.Info("artifact not served", "uri", uri, "reason", ce.Message)
