@@ -1,6 +1,6 @@
 # Jacobian build and test entry points. Every target works from a fresh clone.
 GO      ?= go
-MODULES := core integer matrix finitefield polynomial server cli conformance bench
+MODULES := core artifactstore integer matrix finitefield polynomial server cli conformance bench
 # Modules outside the workspace, tested on their own like a third party would.
 EXAMPLES := examples/gaussian
 BIN     := bin

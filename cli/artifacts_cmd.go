@@ -1,33 +1,44 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"text/tabwriter"
 
+	"jacobian.dev/artifactstore"
 	"jacobian.dev/core"
 )
 
-// artifactDir locates the durable artifact store. The same flag (and
-// environment variable) is shared by serve, run and artifacts, so all three
-// see one store.
+// artifactDir locates the durable artifact store. The same flags (and
+// environment variables) are shared by serve, run and artifacts, so all
+// three see one store.
 type artifactDir struct {
-	ArtifactDir string `name:"artifact-dir" env:"JACOBIAN_ARTIFACT_DIR" placeholder:"DIR" help:"Directory of the durable artifact store. Default: jacobian/artifacts under the user cache directory."`
+	ArtifactStore string `name:"artifact-store" env:"JACOBIAN_ARTIFACT_STORE" placeholder:"URL" help:"The durable artifact store: file:///path (a directory), s3://bucket?region=R&endpoint=URL&use_path_style=true (S3 or an S3-compatible server), gs://bucket or azblob://container; add prefix=dir/ to use part of a bucket. Credentials come from the backend's environment and files (AWS_ACCESS_KEY_ID, ~/.aws, GOOGLE_APPLICATION_CREDENTIALS, AZURE_STORAGE_*), never the URL. Default: file:// jacobian/artifacts under the user cache directory."`
+	ArtifactDir   string `name:"artifact-dir" env:"JACOBIAN_ARTIFACT_DIR" placeholder:"DIR" help:"Directory of the durable artifact store: the same as --artifact-store file://DIR."`
 }
 
+// given reports whether a store was named, rather than the default taken.
+func (f artifactDir) given() bool { return f.ArtifactStore != "" || f.ArtifactDir != "" }
+
 // open opens (creating if needed) the artifact store.
-func (f artifactDir) open() (*core.ArtifactStore, error) {
-	dir := f.ArtifactDir
-	if dir == "" {
+func (f artifactDir) open(ctx context.Context) (core.Artifacts, error) {
+	location := f.ArtifactStore
+	switch {
+	case location != "" && f.ArtifactDir != "":
+		return nil, fmt.Errorf("--artifact-store and --artifact-dir (or JACOBIAN_ARTIFACT_STORE and JACOBIAN_ARTIFACT_DIR) both name a store; give one")
+	case f.ArtifactDir != "":
+		location = f.ArtifactDir
+	case location == "":
 		d, err := core.DefaultArtifactDir()
 		if err != nil {
-			return nil, fmt.Errorf("no default artifact directory (%v); give one with --artifact-dir", err)
+			return nil, fmt.Errorf("no default artifact directory (%v); give one with --artifact-store", err)
 		}
-		dir = d
+		location = d
 	}
-	store, err := core.OpenArtifactStore(dir, 0)
+	store, err := artifactstore.Open(ctx, location, 0)
 	if err != nil {
-		return nil, fmt.Errorf("opening the artifact store at %s: %v", dir, err)
+		return nil, fmt.Errorf("opening the artifact store at %s: %v", location, err)
 	}
 	return store, nil
 }
@@ -49,20 +60,23 @@ type ArtifactsListCmd struct {
 }
 
 // Run lists the artifacts.
-func (c *ArtifactsListCmd) Run(std *streams) error {
-	store, err := c.open()
+func (c *ArtifactsListCmd) Run(ctx context.Context, std *streams) error {
+	store, err := c.open(ctx)
+	if err == nil {
+		defer store.Close()
+	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: err.Error()}
 	}
-	all, err := store.List()
+	all, err := store.List(ctx)
 	if err != nil {
-		return &exitError{code: ExitFailed, msg: fmt.Sprintf("listing %s: %v", store.Root(), err)}
+		return &exitError{code: ExitFailed, msg: fmt.Sprintf("listing %s: %v", store.Location(), err)}
 	}
 	if c.JSON {
 		if all == nil {
 			all = []core.ArtifactInfo{}
 		}
-		return writeJSON(std.out, map[string]any{"root": store.Root(), "artifacts": all}, c.Compact)
+		return writeJSON(std.out, map[string]any{"root": store.Location(), "artifacts": all}, c.Compact)
 	}
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -75,7 +89,7 @@ func (c *ArtifactsListCmd) Run(std *streams) error {
 	if err := tw.Flush(); err != nil {
 		return internalErrorf("writing the list: %v", err)
 	}
-	fmt.Fprintf(&b, "%s, %d bytes, in %s\n", plural(len(all), "artifact", "artifacts"), total, store.Root())
+	fmt.Fprintf(&b, "%s, %d bytes, in %s\n", plural(len(all), "artifact", "artifacts"), total, store.Location())
 	if _, err := fmt.Fprint(std.out, b.String()); err != nil {
 		return internalErrorf("writing the list: %v", err)
 	}
@@ -90,12 +104,15 @@ type ArtifactsGetCmd struct {
 
 // Run prints the artifact's bytes (a JSON value) followed by a newline. A
 // missing, malformed or corrupted artifact fails with UNKNOWN_REFERENCE.
-func (c *ArtifactsGetCmd) Run(std *streams) error {
-	store, err := c.open()
+func (c *ArtifactsGetCmd) Run(ctx context.Context, std *streams) error {
+	store, err := c.open(ctx)
+	if err == nil {
+		defer store.Close()
+	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: err.Error()}
 	}
-	data, _, err := store.Get(c.URI)
+	data, _, err := store.Get(ctx, c.URI)
 	if err != nil {
 		return codedError(err, ExitFailed)
 	}
@@ -111,18 +128,21 @@ type ArtifactsVerifyCmd struct {
 }
 
 // Run re-hashes the store, printing each corrupted URI.
-func (c *ArtifactsVerifyCmd) Run(std *streams) error {
-	store, err := c.open()
+func (c *ArtifactsVerifyCmd) Run(ctx context.Context, std *streams) error {
+	store, err := c.open(ctx)
+	if err == nil {
+		defer store.Close()
+	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: err.Error()}
 	}
-	all, err := store.List()
+	all, err := store.List(ctx)
 	if err != nil {
-		return &exitError{code: ExitFailed, msg: fmt.Sprintf("listing %s: %v", store.Root(), err)}
+		return &exitError{code: ExitFailed, msg: fmt.Sprintf("listing %s: %v", store.Location(), err)}
 	}
-	corrupted, err := store.Verify()
+	corrupted, err := store.Verify(ctx)
 	if err != nil {
-		return &exitError{code: ExitFailed, msg: fmt.Sprintf("verifying %s: %v", store.Root(), err)}
+		return &exitError{code: ExitFailed, msg: fmt.Sprintf("verifying %s: %v", store.Location(), err)}
 	}
 	var b strings.Builder
 	for _, uri := range corrupted {
@@ -144,14 +164,17 @@ type ArtifactsGCCmd struct {
 }
 
 // Run removes what GC finds and lists it.
-func (c *ArtifactsGCCmd) Run(std *streams) error {
-	store, err := c.open()
+func (c *ArtifactsGCCmd) Run(ctx context.Context, std *streams) error {
+	store, err := c.open(ctx)
+	if err == nil {
+		defer store.Close()
+	}
 	if err != nil {
 		return &exitError{code: ExitFailed, msg: err.Error()}
 	}
-	removed, err := store.GC()
+	removed, err := store.GC(ctx)
 	if err != nil {
-		return &exitError{code: ExitFailed, msg: fmt.Sprintf("collecting %s: %v", store.Root(), err)}
+		return &exitError{code: ExitFailed, msg: fmt.Sprintf("collecting %s: %v", store.Location(), err)}
 	}
 	var b strings.Builder
 	for _, uri := range removed {

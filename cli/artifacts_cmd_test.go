@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -86,11 +87,11 @@ func TestRunInputBinding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seven, err := store.Put("integer", []byte(`"7"`))
+	seven, err := store.Put(context.Background(), "integer", []byte(`"7"`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	wrongType, err := store.Put("matrix", []byte(`[["1"]]`))
+	wrongType, err := store.Put(context.Background(), "matrix", []byte(`[["1"]]`))
 	if err != nil {
 		t.Fatal(err)
 	}

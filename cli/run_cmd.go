@@ -147,7 +147,7 @@ func (c *RunCmd) Run(ctx context.Context, reg *core.Registry, std *streams) erro
 	}
 	opts := core.RuntimeOptions{Slots: 1, Timeout: c.Timeout, MaxPayloadBytes: c.maxPayload(), Memory: c.budget()}
 	if sources.artifacts || c.Publish {
-		store, err := c.open()
+		store, err := c.open(ctx)
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -297,7 +297,7 @@ func (c *RunCmd) writeValue(rt *core.Runtime, f *pendingFile, out *core.Outcome,
 	what := "the value"
 	if out.Artifact != nil {
 		var err error
-		if data, _, err = rt.Artifacts().Get(out.Artifact.URI); err != nil {
+		if data, _, err = rt.Artifacts().Get(context.Background(), out.Artifact.URI); err != nil {
 			return internalErrorf("reading back %s: %v", out.Artifact.URI, err)
 		}
 		what = "the result stored as " + out.Artifact.URI

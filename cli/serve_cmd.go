@@ -177,9 +177,9 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		Memory: c.budget(),
 	}
 	if !c.NoArtifacts {
-		store, err := c.open()
+		store, err := c.open(ctx)
 		switch {
-		case err != nil && c.ArtifactDir != "":
+		case err != nil && c.given():
 			return &exitError{code: ExitFailed, msg: fmt.Sprintf("serve: %v", err)}
 		case err != nil:
 			// The default location is a convenience: without it the
@@ -188,7 +188,7 @@ func (c *ServeCmd) Run(ctx context.Context, reg *core.Registry, build *buildInfo
 		default:
 			defer store.Close()
 			opts.Artifacts = store
-			logger.Info("artifact store", "dir", store.Root())
+			logger.Info("artifact store", "location", store.Location())
 		}
 	}
 	token := ""
