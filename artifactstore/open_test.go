@@ -23,9 +23,9 @@ func TestOpenByURL(t *testing.T) {
 	}
 	for raw, want := range map[string]string{
 		"s3://key:secret@bucket?region=us-east-1": "must not carry credentials",
-		"ftp://host/dir":                          "scheme must be file, s3, gs, azblob",
-		"file://elsewhere/dir":                    "remote host",
-		"file://":                                 "names no directory",
+		"ftp://host/dir":       "scheme must be file, s3, gs, azblob",
+		"file://elsewhere/dir": "remote host",
+		"file://":              "names no directory",
 	} {
 		if _, err := Open(ctx, raw, 0); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v; want %q", raw, err, want)
