@@ -8,7 +8,7 @@ BIN     := bin
 DOMAINS ?=
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: build test test-modules test-race conformance test-mcp test-hostile bench bench-peers bench-peers-deps lint jacobian custom
+.PHONY: build test test-modules test-race conformance test-mcp test-hostile test-scale bench bench-peers bench-peers-deps lint jacobian custom
 
 build:
 	$(GO) build -o $(BIN)/jacobian ./cli/cmd/jacobian
@@ -37,6 +37,15 @@ test-mcp:
 # error, every call within its deadline, peak RSS within bounds.
 test-hostile: build
 	cd cli && JACOBIAN_HOSTILE=1 JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -run 'TestHostileInputs' ./mcptest/
+
+# Serving past one machine (cli/mcptest/scale_test.go): a SeaweedFS S3
+# server (built once into the cache by deploy/seaweedfs.sh), the store
+# conformance suite against it, three replicas sharing its bucket, a
+# replica killed mid-publication, a corrupted object, stateless requests
+# spread over replicas, /readyz following the store, and the throughput of
+# 10,000 mixed calls over three replicas against one.
+test-scale: build
+	cd cli && JACOBIAN_WEED="$$(../deploy/seaweedfs.sh)" JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -timeout 20m -run 'TestScale' ./mcptest/
 
 bench:
 	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/... ./server/...

@@ -13,7 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -159,43 +158,16 @@ func TestSoak(t *testing.T) {
 	}
 	const calls, inFlight = 10_000, 24
 	url, pid := loadServer(t, "--slots", strconv.Itoa(inFlight))
-	payloads := []string{
-		`{"capability_id":"integer.compute.gcd","payload":{"left":"123456789012345678901234567890","right":"987654321098765432109876543210"}}`,
-		`{"capability_id":"matrix.determinant.compute","payload":{"matrix":[["2","-1","0"],["-1","2","-1"],["0","-1","2"]]}}`,
-		`{"capability_id":"integer.compute.prime_factorization","payload":{"n":"600851475143"}}`,
-		`{"capability_id":"polynomial.gcd.compute","payload":{"left":{"expression":"x^4 - 1"},"right":{"expression":"x^6 - 1"}}}`,
-		`{"capability_id":"finite_field.element.arithmetic.compute","payload":{"field":{"characteristic":"101","degree":1},"op":"multiply","left":"7","right":"9"}}`,
-	}
 	sessions := make([]*mcp.ClientSession, inFlight)
 	for i := range sessions {
 		sessions[i] = httpSession(t, url)
 	}
 	start := memoryKB(t, pid, "VmRSS")
-	var next, failures atomic.Int64
-	var wg sync.WaitGroup
-	began := time.Now()
-	for _, cs := range sessions {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := next.Add(1) - 1
-				if k >= calls {
-					return
-				}
-				res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(payloads[k%int64(len(payloads))])})
-				if err != nil || res.IsError {
-					failures.Add(1)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	elapsed := time.Since(began)
+	elapsed, failed := driveCalls(sessions, calls)
 	end, peak := memoryKB(t, pid, "VmRSS"), memoryKB(t, pid, "VmHWM")
 	t.Logf("%d calls from %d sessions in %v: %.0f calls/s, %d failed; server RSS start %d MiB, peak %d MiB, end %d MiB",
-		calls, inFlight, elapsed.Round(time.Millisecond), calls/elapsed.Seconds(), failures.Load(), start>>10, peak>>10, end>>10)
-	if failures.Load() > 0 {
-		t.Errorf("%d calls failed", failures.Load())
+		calls, inFlight, elapsed.Round(time.Millisecond), calls/elapsed.Seconds(), failed, start>>10, peak>>10, end>>10)
+	if failed > 0 {
+		t.Errorf("%d calls failed", failed)
 	}
 }
