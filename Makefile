@@ -42,9 +42,12 @@ test-hostile: build
 # server (built once into the cache by deploy/seaweedfs.sh), the store
 # conformance suite against it, three replicas sharing its bucket, a
 # replica killed mid-publication, a corrupted object, stateless requests
-# spread over replicas, /readyz following the store, and the throughput of
+# spread over replicas, sessions kept on their replica by HAProxy with
+# deploy/haproxy.cfg, /readyz following the store, and the throughput of
 # 10,000 mixed calls over three replicas against one.
 test-scale: build
+	@command -v haproxy >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		echo "installing haproxy"; $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q haproxy >/dev/null; }
 	cd cli && JACOBIAN_WEED="$$(../deploy/seaweedfs.sh)" JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -timeout 20m -run 'TestScale' ./mcptest/
 
 bench:

@@ -431,11 +431,74 @@ func TestScale(t *testing.T) {
 		t.Logf("/readyz: 503 (%s) with the store stopped, 200 once it returned", body)
 	})
 
+	var balancer string
+	t.Run("AffinityThroughHAProxy", func(t *testing.T) {
+		balancer = startHAProxy(t, replicas)
+		before := make([]int, len(replicas))
+		for i, r := range replicas {
+			before[i] = callsServed(t, r)
+		}
+		// Each session hands a value:// reference from one call to the
+		// next, which only the replica holding the session can resolve.
+		var wg sync.WaitGroup
+		errs := make(chan error, 6)
+		for range 6 {
+			cs := httpSession(t, balancer)
+			wg.Go(func() {
+				for range 5 {
+					res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(tableArgs(gf243, cubic243))})
+					if err != nil {
+						errs <- err
+						return
+					}
+					var out outcome
+					b, _ := json.Marshal(res.StructuredContent)
+					_ = json.Unmarshal(b, &out)
+					ref, _ := out.output("table")["value_ref"].(string)
+					res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "math.run", Arguments: json.RawMessage(fibersByRef(ref))})
+					if err != nil || res.IsError {
+						errs <- fmt.Errorf("fibers by %q through the balancer: %v %v", ref, err, res)
+						return
+					}
+					b, _ = json.Marshal(res.StructuredContent)
+					out = nil
+					_ = json.Unmarshal(b, &out)
+					if out["outcome"] != "completed" {
+						errs <- fmt.Errorf("fibers by %q through the balancer: %v", ref, out)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
+		var served []int
+		busy := 0
+		for i, r := range replicas {
+			n := callsServed(t, r) - before[i]
+			served = append(served, n)
+			if n > 0 {
+				busy++
+			}
+		}
+		if busy < 2 {
+			t.Fatalf("six sessions through HAProxy all landed on one replica: %v", served)
+		}
+		t.Logf("6 sessions × 5 table→fibers hand-offs by value:// through HAProxy (deploy/haproxy.cfg): all resolved; calls per replica %v", served)
+	})
+
 	t.Run("Throughput", func(t *testing.T) {
 		const calls, clients = 10_000, 24
-		one := throughput(t, replicas[:1], calls, clients)
-		three := throughput(t, replicas, calls, clients)
-		t.Logf("%d mixed calls from %d sessions: 1 replica %.0f calls/s, 3 replicas %.0f calls/s (×%.2f) on %d cores", calls, clients, one, three, three/one, runtime.NumCPU())
+		one := throughput(t, []string{replicas[0].url}, calls, clients)
+		three := throughput(t, []string{replicas[0].url, replicas[1].url, replicas[2].url}, calls, clients)
+		t.Logf("%d mixed calls from %d sessions on %d cores: 1 replica %.0f calls/s; 3 replicas, sessions spread evenly, %.0f calls/s (×%.2f)", calls, clients, runtime.NumCPU(), one, three, three/one)
+		if balancer != "" {
+			via := throughput(t, []string{balancer}, calls, clients)
+			t.Logf("3 replicas through HAProxy: %.0f calls/s (×%.2f of 1 replica)", via, via/one)
+		}
 	})
 }
 
@@ -493,12 +556,12 @@ func driveCalls(sessions []*mcp.ClientSession, calls int64) (time.Duration, int6
 }
 
 // throughput is calls per second of clients sessions, each kept on one
-// replica (as header affinity keeps it), spread evenly over replicas.
-func throughput(t *testing.T, replicas []replica, calls int64, clients int) float64 {
+// endpoint (a replica, or the balancer), spread evenly over endpoints.
+func throughput(t *testing.T, endpoints []string, calls int64, clients int) float64 {
 	t.Helper()
 	sessions := make([]*mcp.ClientSession, clients)
 	for i := range sessions {
-		sessions[i] = httpSession(t, replicas[i%len(replicas)].url)
+		sessions[i] = httpSession(t, endpoints[i%len(endpoints)])
 	}
 	elapsed, failed := driveCalls(sessions, calls)
 	if failed > 0 {
@@ -508,6 +571,62 @@ func throughput(t *testing.T, replicas []replica, calls int64, clients int) floa
 		cs.Close()
 	}
 	return float64(calls) / elapsed.Seconds()
+}
+
+// startHAProxy runs HAProxy with deploy/haproxy.cfg in front of the
+// replicas, its DNS-discovered servers replaced by their loopback
+// addresses, and returns its MCP endpoint.
+func startHAProxy(t *testing.T, replicas []replica) string {
+	t.Helper()
+	bin, err := exec.LookPath("haproxy")
+	if err != nil {
+		t.Skip("haproxy is not installed; make test-scale installs it")
+	}
+	cfg, err := os.ReadFile(filepath.Join("..", "..", "deploy", "haproxy.cfg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	template := regexp.MustCompile(`(?m)^\tserver-template .*$`)
+	if !template.Match(cfg) {
+		t.Fatal("deploy/haproxy.cfg has no server-template line to stand the replicas in for")
+	}
+	var servers []string
+	for i, r := range replicas {
+		u, _ := url.Parse(r.url)
+		servers = append(servers, fmt.Sprintf("\tserver replica%d %s check", i+1, u.Host))
+	}
+	cfg = template.ReplaceAll(cfg, []byte(strings.Join(servers, "\n")))
+	path := filepath.Join(t.TempDir(), "haproxy.cfg")
+	if err := os.WriteFile(path, cfg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	port := freePort(t)
+	cmd := exec.Command(bin, "-db", "-f", path)
+	cmd.Env = append(os.Environ(), fmt.Sprintf("JACOBIAN_LISTEN=127.0.0.1:%d", port))
+	logFile, err := os.Create(filepath.Join(t.TempDir(), "haproxy.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait(); logFile.Close() })
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		// Ready once a health check has passed: /readyz answers 200
+		// through the balancer.
+		if code, _ := get(t, base+"/readyz"); code == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			log, _ := os.ReadFile(logFile.Name())
+			t.Fatalf("HAProxy never forwarded /readyz:\n%s", log)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return base + "/mcp"
 }
 
 // roundRobin sends each HTTP request to the next of hosts.
