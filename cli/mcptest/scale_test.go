@@ -45,12 +45,12 @@ const (
 // weedServer is one SeaweedFS process (master, volume, filer and S3
 // gateway) with its data directory, restartable on the same ports.
 type weedServer struct {
-	bin, dir                string
-	master, volume, filer   int
-	s3Port                  int
-	cmd                     *exec.Cmd
-	log                     *os.File
-	endpoint, bucketURLBase string
+	bin, dir              string
+	master, volume, filer int
+	s3Port                int
+	cmd                   *exec.Cmd
+	log                   *os.File
+	endpoint              string
 }
 
 // freePort asks the kernel for a free loopback port whose gRPC companion
