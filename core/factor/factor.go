@@ -221,14 +221,19 @@ func (f *Factorizer) TrialDivide(m *big.Int) []PrimePower {
 // perfect power: by p − 1 stage 1 when the budget affords it, then by rho;
 // for n of ecmMinBits to 512 bits rho gets at most rhoShare iterations
 // (factors to about ten digits) and the elliptic curve method the rest of
-// the budget (ecm.go). The error is ErrBudget when the budget runs out
-// first, or the context's.
+// the budget (ecm.go). From siqsFromBits to siqsMaxBits the elliptic curve
+// method only makes a short pass, for factors of up to a quarter of n's
+// digits (YAFU's default pretest ratio), and the self-initialising
+// quadratic sieve (siqs.go), whose time depends on n alone, takes the
+// rest. The error is ErrBudget when the budget runs out first, or the
+// context's.
 func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
 	d, err := f.PM1(n)
 	if d != nil || err != nil {
 		return d, err
 	}
-	if n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0 {
+	useSIQS := n.BitLen() >= siqsFromBits && n.BitLen() <= siqsMaxBits && n.Bit(0) == 1
+	if !useSIQS && (n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0) {
 		return f.Rho(n)
 	}
 	saved := f.budget
@@ -239,7 +244,13 @@ func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
 	if !errors.Is(err, ErrBudget) {
 		return d, err
 	}
-	return f.ECM(n)
+	if !useSIQS {
+		return f.ECM(n)
+	}
+	if d, err := f.ecmPass(n, max(ecmLevels[0].Digits, (decimalDigits(n)+3)/4)); d != nil || err != nil {
+		return d, err
+	}
+	return f.SIQS(n)
 }
 
 // splitResult is a factorization of a number free of small primes: prime
