@@ -258,8 +258,8 @@ type siqs struct {
 	logs    []uint8
 	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small   int      // first index sieved
-	lpBound uint64 // large primes below this are kept
-	thresh  uint8  // sieve threshold
+	lpBound uint64   // large primes below this are kept
+	thresh  uint8    // sieve threshold
 }
 
 // siqsRelation is (Ax + B)² ≡ (−1)^e₀ ∏ p^e (mod N), with factor-base
@@ -319,12 +319,12 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 // siqsFamily is one A with its B_l, and the per-prime data of its
 // polynomials.
 type siqsFamily struct {
-	a      *big.Int
-	aIdx   []int      // factor-base indices of the q_l
-	bl     []*big.Int // B_l
-	ainv   []uint32   // A⁻¹ mod p, 0 for p | A or p ≤ 2
-	bainv  [][]uint32 // bainv[l][i] = 2·B_l·A⁻¹ mod p
-	inA    []bool
+	a     *big.Int
+	aIdx  []int      // factor-base indices of the q_l
+	bl    []*big.Int // B_l
+	ainv  []uint32   // A⁻¹ mod p, 0 for p | A or p ≤ 2
+	bainv [][]uint32 // bainv[l][i] = 2·B_l·A⁻¹ mod p
+	inA   []bool
 }
 
 // chooseA picks s factor-base primes whose product is close to
