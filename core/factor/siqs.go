@@ -787,7 +787,10 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 		if len(full) < need {
 			continue
 		}
-		deps := siqsDependencies(full, s.ncols())
+		deps, err := siqsDependencies(f.ctx, full, s.ncols())
+		if err != nil {
+			return nil, err
+		}
 		for _, dep := range deps {
 			if d := s.squareRoot(full, dep); d != nil {
 				return d, nil
@@ -854,7 +857,7 @@ func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
 // siqsDependencies returns subsets of the relations whose exponent
 // vectors (mod 2, over ncols columns) sum to zero: singleton filtering,
 // then Gaussian elimination with history over GF(2).
-func siqsDependencies(rels []siqsRelation, ncols int) [][]int {
+func siqsDependencies(ctx context.Context, rels []siqsRelation, ncols int) ([][]int, error) {
 	// Odd columns of each relation.
 	odd := make([][]uint32, len(rels))
 	for i, r := range rels {
@@ -920,13 +923,13 @@ func siqsDependencies(rels []siqsRelation, ncols int) [][]int {
 	if len(rows) > nc+64 {
 		rows = rows[:nc+64]
 	}
-	return gaussDependencies(odd, rows, colIndex, nc)
+	return gaussDependencies(ctx, odd, rows, colIndex, nc)
 }
 
 // gaussDependencies eliminates the rows (relation indices into odd, with
 // their columns renumbered by colIndex to [0, nc)) and returns the
-// combinations that vanish.
-func gaussDependencies(odd [][]uint32, rows []int, colIndex []int, nc int) [][]int {
+// combinations that vanish. It polls ctx every 64 columns.
+func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex []int, nc int) ([][]int, error) {
 	nr := len(rows)
 	mw := (nc + 63) / 64
 	hw := (nr + 63) / 64
@@ -954,6 +957,11 @@ func gaussDependencies(odd [][]uint32, rows []int, colIndex []int, nc int) [][]i
 	}
 	var wg sync.WaitGroup
 	for c := nc - 1; c >= 0; c-- {
+		if c%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		w, bit := c/64, uint64(1)<<(c%64)
 		piv := -1
 		for r := 0; r < nr; r++ {
@@ -1013,5 +1021,5 @@ func gaussDependencies(odd [][]uint32, rows []int, colIndex []int, nc int) [][]i
 			deps = append(deps, dep)
 		}
 	}
-	return deps
+	return deps, nil
 }

@@ -203,7 +203,10 @@ func TestGaussDependencies(t *testing.T) {
 		for c := range colIndex {
 			colIndex[c] = c
 		}
-		deps := gaussDependencies(odd, rows, colIndex, nc)
+		deps, err := gaussDependencies(context.Background(), odd, rows, colIndex, nc)
+		if err != nil {
+			t.Fatal(err)
+		}
 		depVecs := make([]*big.Int, len(deps))
 		for i, dep := range deps {
 			sum := new(big.Int)
