@@ -221,18 +221,32 @@ func (f *Factorizer) TrialDivide(m *big.Int) []PrimePower {
 // perfect power: by p − 1 stage 1 when the budget affords it, then by rho;
 // for n of ecmMinBits to 512 bits rho gets at most rhoShare iterations
 // (factors to about ten digits) and the elliptic curve method the rest of
-// the budget (ecm.go). From siqsFromBits to siqsMaxBits the elliptic curve
-// method only makes a short pass, for factors of up to a quarter of n's
-// digits (YAFU's default pretest ratio), and the self-initialising
-// quadratic sieve (siqs.go), whose time depends on n alone, takes the
-// rest. The error is ErrBudget when the budget runs out first, or the
+// the budget (ecm.go). From siqsFromBits to siqsMaxBits the
+// self-initialising quadratic sieve (siqs.go), whose time depends on n's
+// size alone, takes over: below siqsPretestBits after a few thousand rho
+// iterations only, above after p − 1, rho's share and a short pass of the
+// elliptic curve method for factors of up to about a quarter of n's digits
+// (YAFU's default pretest ratio). The error is ErrBudget when the budget runs out first, or the
 // context's.
 func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
+	useSIQS := n.BitLen() >= siqsFromBits && n.BitLen() <= siqsMaxBits && n.Bit(0) == 1
+	if useSIQS && n.BitLen() < siqsPretestBits {
+		// The sieve takes under a second here: p − 1 and ECM would cost
+		// more than they could save.
+		saved := f.budget
+		share := min(saved, siqsRhoShare)
+		f.budget = share
+		d, err := f.Rho(n)
+		f.budget = saved - (share - f.budget)
+		if !errors.Is(err, ErrBudget) {
+			return d, err
+		}
+		return f.SIQS(n)
+	}
 	d, err := f.PM1(n)
 	if d != nil || err != nil {
 		return d, err
 	}
-	useSIQS := n.BitLen() >= siqsFromBits && n.BitLen() <= siqsMaxBits && n.Bit(0) == 1
 	if !useSIQS && (n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0) {
 		return f.Rho(n)
 	}
@@ -247,7 +261,7 @@ func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
 	if !useSIQS {
 		return f.ECM(n)
 	}
-	if d, err := f.ecmPass(n, max(ecmLevels[0].Digits, (decimalDigits(n)+3)/4)); d != nil || err != nil {
+	if d, err := f.ecmPass(n, (decimalDigits(n)+10)/4); d != nil || err != nil {
 		return d, err
 	}
 	return f.SIQS(n)

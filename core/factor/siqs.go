@@ -71,6 +71,10 @@ const (
 	siqsMinBits  = 60
 	siqsFromBits = 80
 	siqsMaxBits  = 340
+	// siqsPretestBits: below it (about 48 digits) only siqsRhoShare rho
+	// iterations precede the sieve.
+	siqsPretestBits = 160
+	siqsRhoShare    = 1 << 12
 	// siqsBlock is the sieve block, in bytes.
 	siqsBlock = 1 << 15
 	// siqsSmallPrime: primes below it are not sieved.
