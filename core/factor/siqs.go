@@ -87,6 +87,11 @@ const (
 	// unsieved small primes and prime powers and for |g(x)| below its
 	// maximum over most of the interval (tuned on this machine).
 	siqsSlack = 12
+	// siqsWideSlack replaces it from siqsWideSlackBits of kN (about 54
+	// digits), where more candidates, each costlier to confirm, still
+	// pay: 16 bits cut the time of a 61-digit semiprime by a quarter.
+	siqsWideSlack     = 16
+	siqsWideSlackBits = 180
 	// siqsBatch is how many polynomial families are sieved between two
 	// counts of the relations, on up to that many cores.
 	siqsBatch = 2
@@ -315,7 +320,11 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
 	// siqsSlack bits more.
 	target := math.Log2(float64(s.m)) + float64(s.kn.BitLen()-1)/2
-	t := target - math.Log2(float64(s.lpBound)) - siqsSlack
+	slack := float64(siqsSlack)
+	if s.kn.BitLen() >= siqsWideSlackBits {
+		slack = siqsWideSlack
+	}
+	t := target - math.Log2(float64(s.lpBound)) - slack
 	s.thresh = uint8(max(t, 8))
 	return s, nil
 }
