@@ -268,8 +268,8 @@ func TestFactorDigitLimit(t *testing.T) {
 // p − 1 nor q − 1 is smooth enough for p − 1. PARI/GP 2.15:
 // factor(p-1) = 2·283·49663·3557546769822241483571 and
 // factor(q-1) = 2^2·5·281·1804711·78959579·124868011271, whose largest
-// primes are above 2^16, the bound of stage 1; so only rho applies, and it needs about 10^14
-// iterations.
+// primes are above 2^16, the bound of stage 1; rho would need about 10^14
+// iterations, so the quadratic sieve splits it, in some seconds.
 func TestSlowSemiprime(t *testing.T) {
 	p, _ := new(big.Int).SetString("100000000000000000000000000319", 10)
 	q, _ := new(big.Int).SetString("100000000000000000010000000381", 10)
