@@ -320,3 +320,28 @@ func TestPARIFactorECM(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkFactorSIQS: balanced semiprimes in the quadratic sieve's range,
+// through the whole operation pipeline's factorize (the bench-peers rows
+// int_factor_semiprime_* time the same sizes against PARI/GP and FLINT).
+func BenchmarkFactorSIQS(b *testing.B) {
+	for _, digits := range []int{30, 40, 50, 60} {
+		rng := rand.New(rand.NewPCG(uint64(digits), 60))
+		prime := func(d int) *big.Int {
+			p := randomDigits(rng, d)
+			for !p.ProbablyPrime(20) {
+				p.Add(p, big.NewInt(1))
+			}
+			return p
+		}
+		n := new(big.Int).Mul(prime(digits/2), prime(digits-digits/2))
+		b.Run(fmt.Sprintf("semiprime=%ddigits", digits), func(b *testing.B) {
+			for b.Loop() {
+				r, err := factorize(context.Background(), n, DefaultFactorIterations)
+				if err != nil || r.Status != Complete {
+					b.Fatal(err, r.Status)
+				}
+			}
+		})
+	}
+}
