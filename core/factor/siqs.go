@@ -39,16 +39,17 @@ package factor
 //
 // Linear algebra and square root. Columns of weight one are removed with
 // their relations (singleton filtering), then Gaussian elimination over
-// GF(2) on packed 64-bit words with the relations' history finds the
-// dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both
+// GF(2) on packed 64-bit words with the relations' history, sparsest
+// columns first, finds the dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both
 // mod N, the latter from the summed exponents.
 //
 // Work and cores. Polynomial families (one A each) are generated in a
 // fixed order from a seeded generator and sieved in batches on all cores;
 // each batch's relations are merged in family order, so the relations,
 // the dependencies and the factor returned do not depend on the number of
-// cores. Every polynomial is charged siqsPolyCost iterations of the
-// budget before its batch runs.
+// cores. Every polynomial is charged 2M/32 iterations of the budget (32
+// sieve positions cost about one rho iteration, as measured) before its
+// batch runs.
 
 import (
 	"bytes"
