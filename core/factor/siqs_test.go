@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"jacobian.dev/core"
 )
 
 // semiprime is a product of two distinct random primes of the given bit
@@ -308,5 +310,33 @@ func BenchmarkSIQS50Digits(b *testing.B) {
 		if _, err := New(context.Background(), 1<<40).SIQS(n); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestSIQSProgress: the sieve reports its relations found out of those
+// needed, never fewer than in the report before.
+func TestSIQSProgress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	n, _, _ := semiprime(rng, 66, 66)
+	var messages []string
+	ctx := core.WithProgress(context.Background(), func(_, _ float64, m string) {
+		messages = append(messages, m)
+	})
+	if _, err := New(ctx, 1<<40).SIQS(n); err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for _, m := range messages {
+		var digits, found, need int
+		if _, err := fmt.Sscanf(m, "SIQS on a %d-digit cofactor: %d of %d relations", &digits, &found, &need); err != nil {
+			t.Fatalf("progress message %q: %v", m, err)
+		}
+		if found < last || need <= 0 || digits != 40 {
+			t.Fatalf("progress %q after %d relations", m, last)
+		}
+		last = found
+	}
+	if len(messages) < 2 {
+		t.Fatalf("%d progress reports", len(messages))
 	}
 }
