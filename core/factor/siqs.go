@@ -456,6 +456,8 @@ type siqsWorker struct {
 	next1      []uint32
 	next2      []uint32
 	blank      []byte // a block of the sieve's starting value
+	// onPoly, when set, sees each polynomial's B before it is sieved.
+	onPoly func(b *big.Int)
 }
 
 func (s *siqs) newWorker() *siqsWorker {
@@ -480,19 +482,8 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 	for l := range signs {
 		signs[l] = 1
 	}
-	mm := uint64(s.m)
+	w.setRoots(f, b)
 	r := new(big.Int)
-	for i := 1; i < len(s.primes); i++ {
-		if f.inA[i] {
-			continue
-		}
-		p := uint64(s.primes[i])
-		bp := modWord(b, p)
-		t := uint64(s.sqrts[i])
-		ai := uint64(f.ainv[i])
-		w.sol1[i] = uint32((ai*((t+p-bp)%p)%p + mm) % p)
-		w.sol2[i] = uint32((ai*((2*p-t-bp)%p)%p + mm) % p)
-	}
 	var rels []siqsRelation
 	for v := 0; v < np; v++ {
 		if v > 0 {
@@ -525,9 +516,34 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if w.onPoly != nil {
+			w.onPoly(b)
+		}
 		rels = w.sievePoly(f, b, rels)
 	}
 	return rels, nil
+}
+
+// setRoots computes the sieve positions of the roots of g mod each prime
+// for B = b directly: j ≡ A⁻¹(±√(kN) − B) + M (mod p). The Gray-code
+// walk keeps them up to date by additions instead.
+func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
+	s := w.s
+	mm := uint64(s.m)
+	for i := 1; i < len(s.primes); i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := uint64(s.primes[i])
+		bp := modWord(b, p) // of |b|
+		if b.Sign() < 0 && bp != 0 {
+			bp = p - bp
+		}
+		t := uint64(s.sqrts[i])
+		ai := uint64(f.ainv[i])
+		w.sol1[i] = uint32((ai*((t+p-bp)%p)%p + mm) % p)
+		w.sol2[i] = uint32((ai*((2*p-t-bp)%p)%p + mm) % p)
+	}
 }
 
 func addMod32(a, b, p uint32) uint32 {
@@ -664,7 +680,7 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, b
 	return siqsRelation{y: y, cols: cols, large: large}, true
 }
 
-// modWord returns x mod p for x ≥ 0 and p < 2^32.
+// modWord returns |x| mod p for p < 2^32.
 func modWord(x *big.Int, p uint64) uint64 {
 	var r uint64
 	v := x.Bits()

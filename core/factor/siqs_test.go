@@ -340,3 +340,89 @@ func TestSIQSProgress(t *testing.T) {
 		t.Fatalf("%d progress reports", len(messages))
 	}
 }
+
+// TestSIQSGrayCode: the roots kept up to date by the Gray-code walk over
+// the 2^(s−1) values of B equal the roots computed from each B directly,
+// and each B satisfies B² ≡ kN (mod A).
+func TestSIQSGrayCode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	n, _, _ := semiprime(rng, 75, 75)
+	s, _ := newSIQS(n)
+	idx, a := s.chooseA(rand.New(rand.NewPCG(1, 1)), map[string]bool{})
+	f := s.family(idx, a)
+	w, ref := s.newWorker(), s.newWorker()
+	polys := 0
+	w.onPoly = func(b *big.Int) {
+		polys++
+		r := new(big.Int).Mul(b, b)
+		if r.Sub(r, s.kn).Mod(r, a).Sign() != 0 {
+			t.Fatalf("B = %v: B² ≢ kN (mod A)", b)
+		}
+		ref.setRoots(f, b)
+		for i := 1; i < len(s.primes); i++ {
+			if !f.inA[i] && (w.sol1[i] != ref.sol1[i] || w.sol2[i] != ref.sol2[i]) {
+				t.Fatalf("poly %d, p = %d: roots %d, %d; direct %d, %d", polys, s.primes[i], w.sol1[i], w.sol2[i], ref.sol1[i], ref.sol2[i])
+			}
+		}
+	}
+	if _, err := w.sieveFamily(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if want := 1 << (len(idx) - 1); polys != want || len(idx) < 3 {
+		t.Fatalf("%d polynomials of A with %d factors", polys, len(idx))
+	}
+}
+
+// TestSIQSSieveAgainstTrialDivision: for one polynomial, every x of the
+// interval with g(x) smooth over the factor base is found by plain trial
+// division of g(x); the sieve must report only such x (or ones with a
+// large prime) and find most of the fully smooth ones.
+func TestSIQSSieveAgainstTrialDivision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	n, _, _ := semiprime(rng, 45, 45)
+	s, _ := newSIQS(n)
+	idx, a := s.chooseA(rand.New(rand.NewPCG(2, 2)), map[string]bool{})
+	f := s.family(idx, a)
+	b := new(big.Int)
+	for _, bl := range f.bl {
+		b.Add(b, bl)
+	}
+	w := s.newWorker()
+	w.setRoots(f, b)
+	rels := w.sievePoly(f, b, nil)
+	c := new(big.Int).Mul(b, b)
+	c.Sub(c, s.kn).Quo(c, a)
+	smooth := map[string]bool{}
+	for x := int64(-s.m); x < int64(s.m); x++ {
+		xb := big.NewInt(x)
+		g := new(big.Int).Mul(a, xb)
+		g.Add(g, b).Add(g, b).Mul(g, xb).Add(g, c)
+		g.Abs(g)
+		if g.Sign() == 0 {
+			continue
+		}
+		for _, p := range s.primes {
+			bp := big.NewInt(int64(p))
+			for new(big.Int).Rem(g, bp).Sign() == 0 {
+				g.Quo(g, bp)
+			}
+		}
+		if g.Cmp(big.NewInt(1)) == 0 {
+			y := new(big.Int).Mul(a, xb)
+			smooth[y.Add(y, b).String()] = true
+		}
+	}
+	found := 0
+	for _, r := range rels {
+		if r.large == 0 {
+			if !smooth[r.y.String()] {
+				t.Fatalf("the sieve reports y = %v, whose g(x) is not smooth", r.y)
+			}
+			found++
+		}
+	}
+	if len(smooth) < 5 || 2*found < len(smooth) {
+		t.Fatalf("the sieve found %d of the %d smooth values", found, len(smooth))
+	}
+	t.Logf("%d of %d smooth values found by the sieve", found, len(smooth))
+}
