@@ -6,8 +6,9 @@
 // A composite n is split in stages, cheapest first: trial division, perfect
 // powers, Pollard's p − 1 stage 1 (pminus1.go) when the budget allows, then
 // Pollard–Brent rho (rho.go), and for n of 80 to 512 bits Lenstra's
-// elliptic curve method (ecm.go) once rho has had its share, recursing on
-// the pieces found. Primality of
+// elliptic curve method (ecm.go) once rho has had its share; from 80 to 340
+// bits the self-initialising quadratic sieve (siqs.go) instead, after at
+// most a short ECM pass. The pieces found are split in turn. Primality of
 // a piece is decided by core/primality (Baillie–PSW, a proof below
 // 3.3·10^24); proving larger primes is the caller's business.
 //
@@ -22,8 +23,8 @@
 // exponent, so p² with a 40-digit p would otherwise be out of reach although
 // its square root is immediate.
 //
-// Every p − 1 squaring, rho iteration and pair of ECM multiplications is
-// charged to one iteration budget
+// Every p − 1 squaring, rho iteration, pair of ECM multiplications and 32
+// positions of the quadratic sieve are charged to one iteration budget
 // per Factorizer, so a run ends deterministically: a cofactor whose split
 // would need more iterations than remain is reported as unfactored, never
 // guessed at. The context is polled with every charge, at least once per
