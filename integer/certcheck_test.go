@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -81,6 +82,32 @@ func TestCertificateNeedsECM(t *testing.T) {
 	}
 	if res.Method != MethodPocklington {
 		t.Fatalf("%v (p − 1 = s·%v·%v): %s, not a certificate", p, q, r, res.Method)
+	}
+	recheck(t, p, res.Certificate)
+}
+
+// TestCertificateNeedsSIQS: p = 3385848950907645784653106412486351020091343755135351
+// (172 bits) has, by PARI/GP 2.15, factor(p − 1) =
+// 2·5²·19²·149·239·919·953·1361498984138866943·4417539792479982017: a
+// 50-bit smooth part, below ∛p, and a 38-digit product of two 19-digit
+// primes, beyond rho and the short ECM pass within the certificate's
+// budget. The quadratic sieve splits it, so p gets a certificate, which
+// the checker re-verifies.
+func TestCertificateNeedsSIQS(t *testing.T) {
+	p, _ := new(big.Int).SetString("3385848950907645784653106412486351020091343755135351", 10)
+	res, err := checkPrimality(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Method != MethodPocklington {
+		t.Fatalf("%v: %s, not a certificate", p, res.Method)
+	}
+	var primes []string
+	for _, f := range res.Certificate[0].Factors {
+		primes = append(primes, f.Prime.Big().String())
+	}
+	if !slices.Contains(primes, "1361498984138866943") {
+		t.Errorf("the certificate's factors %v miss the sieve's 19-digit prime", primes)
 	}
 	recheck(t, p, res.Certificate)
 }

@@ -18,7 +18,7 @@ import (
 // FactorRequest asks for the prime factorization of n ≠ 0. MaxIterations
 // bounds the work of the whole run in iterations, each two modular
 // multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's
-// multiplications (default: DefaultFactorIterations, or less when n is so
+// multiplications, 32 positions of the quadratic sieve (default: DefaultFactorIterations, or less when n is so
 // large that its estimated cost would pass the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
@@ -158,15 +158,22 @@ func bitsOf(decimal string) int {
 // curves with Suyama's parametrisation, a stage 1 ladder over the
 // precomputed prime-power product and a baby-step giant-step stage 2, B₁
 // rising through GMP-ECM's levels, curves on every core; core/factor/ecm.go),
-// recursing on the factors found. Rho finds factors to about ten digits,
-// ECM those to about 20 within the default budget (a 40-digit product of
-// two 20-digit primes in about a second) and larger ones as the budget
-// allows. Each prime factor is proven where in reach: below 3.3·10^24
+// and for cofactors of 80 to 340 bits (24 to 102 digits) a short ECM pass
+// (factors of up to a quarter of the digits) followed by the
+// self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
+// multiplier, small- and large-prime variations, sieving in 32 KiB blocks
+// on every core, singleton filtering and Gaussian elimination over GF(2);
+// core/factor/siqs.go), recursing on the factors found. Rho finds factors
+// to about ten digits, ECM those to about 20 on larger cofactors, and the
+// sieve splits a cofactor whatever the size of its factors: a 40-digit
+// product of two 20-digit primes in some tens of milliseconds, a 60-digit
+// one in a few seconds. Each prime factor is proven where in reach: below 3.3·10^24
 // deterministic Miller–Rabin is a proof, above it a Pocklington certificate
 // is attempted (pocklington.go) with a fixed budget of its own, independent
 // of max_iterations; otherwise it is marked probable. When the budget runs
 // out the result is INCOMPLETE and names the composites left. Progress is
-// reported by phase (rho iterations; ECM curves with their B₁).
+// reported by phase (rho iterations; ECM curves with their B₁; SIQS
+// relations found out of those needed).
 //
 // Canonical result: sign 1 or −1; factors strictly ascending by prime, each
 // with its exponent and primality level; status COMPLETE, or INCOMPLETE
@@ -178,8 +185,8 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 	return core.Operation[FactorRequest, FactorResult]{
 		ID:         "integer.compute.prime_factorization",
 		Title:      "Prime factorization",
-		Summary:    "Factors a nonzero integer into prime powers in ascending order, each prime marked proven or probable, by trial division, Pollard p − 1 and rho, and the elliptic curve method (ECM); reports the composites left when the iteration budget runs out.",
-		Keywords:   []string{"factor", "factorization", "factorisation", "prime factors", "prime decomposition", "pollard rho", "brent", "ecm", "elliptic curve method", "lenstra", "divisors"},
+		Summary:    "Factors a nonzero integer into prime powers in ascending order, each prime marked proven or probable, by trial division, Pollard p − 1 and rho, the elliptic curve method (ECM) and the self-initialising quadratic sieve (SIQS); reports the composites left when the iteration budget runs out.",
+		Keywords:   []string{"factor", "factorization", "factorisation", "prime factors", "prime decomposition", "pollard rho", "brent", "ecm", "elliptic curve method", "lenstra", "quadratic sieve", "siqs", "mpqs", "semiprime", "divisors"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -197,7 +204,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications, 32 positions of the quadratic sieve", DefaultFactorIterations),
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},
@@ -269,6 +276,12 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			// = [10009923522503, 1; 100000000583369125387119373, 1]; rho would need
 			// about 10^7 iterations for the 14-digit prime, ECM's first level finds it.
 			{Title: "ECM finds a 14-digit factor of a 40-digit n", Payload: json.RawMessage(`{"n":"1000992358089780330514528237684312750619"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"10009923522503","exponent":1,"primality":"proven"},{"prime":"100000000583369125387119373","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
+			// PARI/GP 2.15 (core/factor/testdata/siqs.txt):
+			// factor(2375263202262842323231939341585240780661)
+			// = [25112083479825884753, 1; 94586464885362481637, 1]; ECM
+			// would need hundreds of curves, the quadratic sieve some tens
+			// of milliseconds.
+			{Title: "SIQS splits a 40-digit product of two 20-digit primes", Payload: json.RawMessage(`{"n":"2375263202262842323231939341585240780661"}`), Result: json.RawMessage(`{"sign":1,"factors":[{"prime":"25112083479825884753","exponent":1,"primality":"proven"},{"prime":"94586464885362481637","exponent":1,"primality":"proven"}],"status":"COMPLETE"}`)},
 			{Title: "budget too small: the semiprime 1000003 · 1000033 is left unfactored", Payload: json.RawMessage(`{"n":"1000036000099","max_iterations":100}`), Result: json.RawMessage(`{"sign":1,"factors":[],"status":"INCOMPLETE","unfactored":[{"composite":"1000036000099","exponent":1}]}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) FactorRequest {
@@ -283,8 +296,8 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			}
 			return FactorRequest{N: core.Int(n)}
 		},
-		// A product of two 30-digit primes needs ~10^15 rho iterations;
-		// with the largest budget it runs until cancelled.
+		// A product of two 30-digit primes: ~10^15 rho iterations, and
+		// some seconds of sieving on two cores.
 		Slow: func() string {
 			return fmt.Sprintf(`{"n":"%s","max_iterations":%d}`, slowSemiprime, factorIterationsAt(bitsOf(slowSemiprime)))
 		},

@@ -268,8 +268,8 @@ func TestFactorDigitLimit(t *testing.T) {
 // p − 1 nor q − 1 is smooth enough for p − 1. PARI/GP 2.15:
 // factor(p-1) = 2·283·49663·3557546769822241483571 and
 // factor(q-1) = 2^2·5·281·1804711·78959579·124868011271, whose largest
-// primes are above 2^16, the bound of stage 1; so only rho applies, and it needs about 10^14
-// iterations.
+// primes are above 2^16, the bound of stage 1; rho would need about 10^14
+// iterations, so the quadratic sieve splits it, in some seconds.
 func TestSlowSemiprime(t *testing.T) {
 	p, _ := new(big.Int).SetString("100000000000000000000000000319", 10)
 	q, _ := new(big.Int).SetString("100000000000000000010000000381", 10)
@@ -318,5 +318,30 @@ func TestPARIFactorECM(t *testing.T) {
 		if r.Status != Complete || strings.Join(got, " ") != strings.Join(c[1:], " ") {
 			t.Errorf("factor(%s) = %s %v, PARI says %v", c[0], r.Status, got, c[1:])
 		}
+	}
+}
+
+// BenchmarkFactorSIQS: balanced semiprimes in the quadratic sieve's range,
+// through the whole operation pipeline's factorize (the bench-peers rows
+// int_factor_semiprime_* time the same sizes against PARI/GP and FLINT).
+func BenchmarkFactorSIQS(b *testing.B) {
+	for _, digits := range []int{30, 40, 50, 60} {
+		rng := rand.New(rand.NewPCG(uint64(digits), 60))
+		prime := func(d int) *big.Int {
+			p := randomDigits(rng, d)
+			for !p.ProbablyPrime(20) {
+				p.Add(p, big.NewInt(1))
+			}
+			return p
+		}
+		n := new(big.Int).Mul(prime(digits/2), prime(digits-digits/2))
+		b.Run(fmt.Sprintf("semiprime=%ddigits", digits), func(b *testing.B) {
+			for b.Loop() {
+				r, err := factorize(context.Background(), n, DefaultFactorIterations)
+				if err != nil || r.Status != Complete {
+					b.Fatal(err, r.Status)
+				}
+			}
+		})
 	}
 }

@@ -70,8 +70,10 @@ const maxWitnessSearch = 1000
 // ψ13 ≈ 3.3·10^24 (Sorenson and Webster, Math. Comp. 86 (2017)); above it a
 // Pocklington–Lehmer certificate (Brillhart, Lehmer and Selfridge 1975,
 // Theorem 4; see pocklington.go) when n − 1 factors far enough within the
-// budget (trial division, p − 1, rho and ECM from core/factor, so a
-// cofactor of n − 1 with factors of up to about 17 digits is split). The
+// budget (trial division, p − 1, rho, ECM and, for cofactors of 24 to
+// about 45 digits, the quadratic sieve from core/factor, so a cofactor of
+// n − 1 with factors of up to about 17 digits, or a composite cofactor of
+// up to about 45 digits whatever its factors, is split). The
 // certificate can be re-verified without trusting this producer by
 // integer.check.primality_certificate. Rejected verdicts carry a nontrivial factor or a Miller–Rabin
 // witness base. A number that passes Baillie–PSW but gets no certificate is

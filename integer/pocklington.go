@@ -140,8 +140,9 @@ func (ProofMethod) JSONSchema() *jsonschema.Schema {
 // certBudget bounds the factoring work (rho iterations, p − 1 squarings
 // and ECM curves, core/factor) of one certification attempt for n, all
 // depths together. Cofactors of n − 1 up to 512 bits run on Montgomery
-// arithmetic in words, rho for their small factors and ECM for factors of
-// about 12 to 20 digits (a few hundred milliseconds at most); above 512
+// arithmetic in words, rho for their small factors, ECM for factors of
+// about 12 to 20 digits and the quadratic sieve for whole cofactors of up
+// to about 45 digits (a few hundred milliseconds at most); above 512
 // bits rho on math/big is many times slower per iteration and gets less.
 func certBudget(n *big.Int) int64 {
 	switch b := n.BitLen(); {

@@ -1,8 +1,15 @@
 package main
 
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+)
+
 // integerCases are the integer domain's rows.
 func integerCases() []Case {
-	return []Case{
+	return append([]Case{
 		{
 			Name: "int_gcd_100000_digits", Size: 100_000, Tiny: 30,
 			Inputs:   intGCDInputs,
@@ -12,5 +19,115 @@ func integerCases() []Case {
 		},
 		intMulCase("int_mul_100000_digits", 100_000, 40),
 		intMulCase("int_mul_1000000_digits", 1_000_000, 50),
+	}, factoringCases()...)
+}
+
+// Factoring and primality rows.
+
+// factoringCases factor balanced semiprimes and prove a random prime.
+// The factoring answer is the prime factors ascending, one a line (GP's
+// first column of factor(n), as a polynomial's coefficients so that
+// peers_lines prints them); the primality answer is 1 or 0.
+func factoringCases() []Case {
+	factorCase := func(digits, tiny int) Case {
+		return Case{
+			Name: fmt.Sprintf("int_factor_semiprime_%d_digits", digits), Size: digits, Tiny: tiny,
+			Series:   "int_factor_semiprime",
+			Inputs:   semiprimeInputs,
+			Jacobian: operation("integer.compute.prime_factorization", oneIntPayload("n"), primeFactorsAnswer),
+			FLINT:    "fmpz_factor",
+			GP:       "Polrev(factor(n)[, 1]~)",
+		}
 	}
+	return []Case{
+		factorCase(40, 20),
+		factorCase(60, 24),
+		factorCase(80, 26),
+		{
+			Name: "int_prove_prime_1000_bits", Size: 1000, Tiny: 100,
+			Inputs:   primeInputs,
+			Jacobian: operation("integer.check.primality", oneIntPayload("n"), acceptedAnswer),
+			FLINT:    "fmpz_is_prime",
+			GP:       "isprime(n)",
+		},
+	}
+}
+
+// semiprimeInputs is n = p·q for random primes p, q of ⌊d/2⌋ and ⌈d/2⌉
+// decimal digits.
+func semiprimeInputs(rng *rand.Rand, d int) ([]Input, error) {
+	p := randPrimeDigits(rng, d/2)
+	q := randPrimeDigits(rng, d-d/2)
+	for q.Cmp(p) == 0 {
+		q = randPrimeDigits(rng, d-d/2)
+	}
+	return []Input{intInput("n", new(big.Int).Mul(p, q))}, nil
+}
+
+// randPrimeDigits is a random prime of exactly d ≥ 2 digits: the first
+// prime after a uniform d-digit start (or the first below 10^d when none
+// follows).
+func randPrimeDigits(rng *rand.Rand, d int) *big.Int {
+	for {
+		p := randDigits(rng, d)
+		for !p.ProbablyPrime(32) {
+			p.Add(p, big.NewInt(1))
+		}
+		if len(p.String()) == d {
+			return p
+		}
+	}
+}
+
+// primeInputs is a random prime of exactly n bits.
+func primeInputs(rng *rand.Rand, n int) ([]Input, error) {
+	p, err := randPrime(rng, n)
+	if err != nil {
+		return nil, err
+	}
+	return []Input{intInput("n", p)}, nil
+}
+
+func oneIntPayload(name string) func(in []Input) any {
+	return func(in []Input) any { return map[string]string{name: in[0].Int().String()} }
+}
+
+// primeFactorsAnswer lists the primes of a COMPLETE factorization
+// ascending; an INCOMPLETE one is an error.
+func primeFactorsAnswer(v json.RawMessage) ([]string, error) {
+	var r struct {
+		Factors []struct {
+			Prime string `json:"prime"`
+		} `json:"factors"`
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, err
+	}
+	if r.Status != "COMPLETE" {
+		return nil, fmt.Errorf("factorization %s", r.Status)
+	}
+	lines := make([]string, len(r.Factors))
+	for i, f := range r.Factors {
+		lines[i] = f.Prime
+	}
+	return lines, nil
+}
+
+// acceptedAnswer is 1 for an accepted verdict, 0 for a rejected one; a
+// non_conclusion is an error.
+func acceptedAnswer(v json.RawMessage) ([]string, error) {
+	var r struct {
+		Verdict string `json:"verdict"`
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, err
+	}
+	switch r.Verdict {
+	case "accepted":
+		return []string{"1"}, nil
+	case "rejected":
+		return []string{"0"}, nil
+	}
+	return nil, fmt.Errorf("verdict %s", r.Verdict)
 }

@@ -500,16 +500,40 @@ func (f *Factorizer) ECM(n *big.Int) (*big.Int, error) {
 	if n.Bit(0) == 0 || n.BitLen() > 64*maxLimbs {
 		return nil, ErrBudget
 	}
+	return f.ecm(n, 0, false)
+}
+
+// ecmPass runs the levels seeking factors of at most maxDigits digits,
+// each with GMP-ECM's expected number of curves (half of Curves), and
+// returns nil, nil when none splits n.
+func (f *Factorizer) ecmPass(n *big.Int, maxDigits int) (*big.Int, error) {
+	if n.Bit(0) == 0 || n.BitLen() > 64*maxLimbs {
+		return nil, nil
+	}
+	return f.ecm(n, maxDigits, true)
+}
+
+// ecm runs the levels in order: all of them, the last repeating until
+// the budget is spent, when short is false; only those seeking at most
+// maxDigits digits, each once with half its curves, when short is true.
+func (f *Factorizer) ecm(n *big.Int, maxDigits int, short bool) (*big.Int, error) {
 	digits := decimalDigits(n)
 	workers := min(runtime.GOMAXPROCS(0), ecmBatch)
 	sigma := int64(6)
 	for li, level := range ecmLevels {
-		last := li == len(ecmLevels)-1 || 2*level.Digits >= digits
+		if short && level.Digits > maxDigits {
+			return nil, nil
+		}
+		last := !short && (li == len(ecmLevels)-1 || 2*level.Digits >= digits)
+		curves := level.Curves
+		if short {
+			curves = (curves + 1) / 2
+		}
 		plan := ecmPlanFor(level.B1)
-		for done := 0; last || done < level.Curves; {
+		for done := 0; last || done < curves; {
 			batch := ecmBatch
 			if !last {
-				batch = min(batch, level.Curves-done)
+				batch = min(batch, curves-done)
 			}
 			if f.budget < plan.cost {
 				f.budget = 0
@@ -529,6 +553,9 @@ func (f *Factorizer) ECM(n *big.Int) (*big.Int, error) {
 		if last {
 			break
 		}
+	}
+	if short {
+		return nil, nil
 	}
 	return nil, ErrBudget
 }

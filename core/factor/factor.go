@@ -6,8 +6,9 @@
 // A composite n is split in stages, cheapest first: trial division, perfect
 // powers, Pollard's p − 1 stage 1 (pminus1.go) when the budget allows, then
 // Pollard–Brent rho (rho.go), and for n of 80 to 512 bits Lenstra's
-// elliptic curve method (ecm.go) once rho has had its share, recursing on
-// the pieces found. Primality of
+// elliptic curve method (ecm.go) once rho has had its share; from 80 to 340
+// bits the self-initialising quadratic sieve (siqs.go) instead, after at
+// most a short ECM pass. The pieces found are split in turn. Primality of
 // a piece is decided by core/primality (Baillie–PSW, a proof below
 // 3.3·10^24); proving larger primes is the caller's business.
 //
@@ -22,8 +23,8 @@
 // exponent, so p² with a 40-digit p would otherwise be out of reach although
 // its square root is immediate.
 //
-// Every p − 1 squaring, rho iteration and pair of ECM multiplications is
-// charged to one iteration budget
+// Every p − 1 squaring, rho iteration, pair of ECM multiplications and 32
+// positions of the quadratic sieve are charged to one iteration budget
 // per Factorizer, so a run ends deterministically: a cofactor whose split
 // would need more iterations than remain is reported as unfactored, never
 // guessed at. The context is polled with every charge, at least once per
@@ -221,14 +222,33 @@ func (f *Factorizer) TrialDivide(m *big.Int) []PrimePower {
 // perfect power: by p − 1 stage 1 when the budget affords it, then by rho;
 // for n of ecmMinBits to 512 bits rho gets at most rhoShare iterations
 // (factors to about ten digits) and the elliptic curve method the rest of
-// the budget (ecm.go). The error is ErrBudget when the budget runs out
-// first, or the context's.
+// the budget (ecm.go). From siqsFromBits to siqsMaxBits the
+// self-initialising quadratic sieve (siqs.go), whose time depends on n's
+// size alone, takes over: below siqsPretestBits after a few thousand rho
+// iterations only, above after p − 1, rho's share and a short pass of the
+// elliptic curve method for factors of up to about a quarter of n's digits
+// (YAFU's default pretest ratio). The error is ErrBudget when the budget runs out first, or the
+// context's.
 func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
+	useSIQS := n.BitLen() >= siqsFromBits && n.BitLen() <= siqsMaxBits && n.Bit(0) == 1
+	if useSIQS && n.BitLen() < siqsPretestBits {
+		// The sieve takes under a second here: p − 1 and ECM would cost
+		// more than they could save.
+		saved := f.budget
+		share := min(saved, siqsRhoShare)
+		f.budget = share
+		d, err := f.Rho(n)
+		f.budget = saved - (share - f.budget)
+		if !errors.Is(err, ErrBudget) {
+			return d, err
+		}
+		return f.SIQS(n)
+	}
 	d, err := f.PM1(n)
 	if d != nil || err != nil {
 		return d, err
 	}
-	if n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0 {
+	if !useSIQS && (n.BitLen() < ecmMinBits || n.BitLen() > 64*maxLimbs || n.Bit(0) == 0) {
 		return f.Rho(n)
 	}
 	saved := f.budget
@@ -239,7 +259,13 @@ func (f *Factorizer) FindFactor(n *big.Int) (*big.Int, error) {
 	if !errors.Is(err, ErrBudget) {
 		return d, err
 	}
-	return f.ECM(n)
+	if !useSIQS {
+		return f.ECM(n)
+	}
+	if d, err := f.ecmPass(n, (decimalDigits(n)+10)/4); d != nil || err != nil {
+		return d, err
+	}
+	return f.SIQS(n)
 }
 
 // splitResult is a factorization of a number free of small primes: prime

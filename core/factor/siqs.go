@@ -1,0 +1,1055 @@
+package factor
+
+// The self-initialising quadratic sieve (SIQS).
+//
+// References: S. Contini, "Factoring integers with the self-initializing
+// quadratic sieve", M.Sc. thesis, U. of Georgia, 1997; R. Crandall and
+// C. Pomerance, Prime Numbers: A Computational Perspective, 2nd ed., §6.1.
+//
+// The sieve seeks many x with Q(x) = (Ax + B)² − kN smooth over a factor
+// base of primes p with (kN/p) ≠ −1, where k is a small multiplier chosen
+// by the Knuth–Schroeppel function (Silverman, "The multiple polynomial
+// quadratic sieve", Math. Comp. 48 (1987), §5) so that kN has many small
+// quadratic residues. With B² ≡ kN (mod A), Q(x) = A·g(x) for the integer
+// polynomial g(x) = Ax² + 2Bx + C, C = (B² − kN)/A, so every smooth g(x)
+// gives a congruence (Ax + B)² ≡ A·g(x) (mod N). A product of such
+// congruences whose right sides multiply to a square (a dependency found
+// by linear algebra over GF(2) on the exponent vectors) gives X² ≡ Z²
+// (mod N), and gcd(X − Z, N) is a proper factor with probability at least
+// 1/2 per dependency.
+//
+// Polynomials. A = q₁⋯q_s is a product of factor-base primes close to
+// √(2kN)/M, so that |g(x)| ≤ M√(kN/2) on the interval [−M, M). For each A
+// the 2^(s−1) values B = ±B₁ ± ⋯ ± B_s with B_l ≡ ±√(kN) (mod q_l),
+// B_l ≡ 0 (mod q_j), j ≠ l, all satisfy B² ≡ kN (mod A); walking them in
+// Gray-code order changes one sign per step, so each prime's two sieve
+// roots move by a precomputed 2B_l/A mod p: one addition per prime per
+// polynomial instead of an inversion (the self-initialisation).
+//
+// Sieving. For each polynomial a byte per x of [−M, M) accumulates
+// ⌊log₂ p⌉ at the two roots of g mod p, block by block (siqsBlock bytes,
+// about one L1 cache), in word-size arithmetic. The small-prime variation
+// skips primes below siqsSmallPrime, whose contribution is allowed for in
+// the threshold. A position whose sum reaches the threshold is confirmed
+// by division: only primes with x on one of their roots are tried, in
+// machine words. A cofactor that is a single prime below lpMult times the
+// largest factor-base prime is kept (the large-prime variation) and two
+// such partial relations with the same large prime L combine into one
+// relation with L² on the right.
+//
+// Linear algebra and square root. Columns of weight one are removed with
+// their relations (singleton filtering), then Gaussian elimination over
+// GF(2) on packed 64-bit words with the relations' history, sparsest
+// columns first, finds the dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both
+// mod N, the latter from the summed exponents.
+//
+// Work and cores. Polynomial families (one A each) are generated in a
+// fixed order from a seeded generator and sieved in batches on all cores;
+// each batch's relations are merged in family order, so the relations,
+// the dependencies and the factor returned do not depend on the number of
+// cores. Every polynomial is charged 2M/32 iterations of the budget (32
+// sieve positions cost about one rho iteration, as measured) before its
+// batch runs.
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+const (
+	// siqsMinBits and siqsMaxBits bound the composites SIQS takes;
+	// FindFactor turns to it from siqsFromBits, where a balanced
+	// semiprime already costs rho more than the sieve.
+	siqsMinBits  = 60
+	siqsFromBits = 80
+	siqsMaxBits  = 340
+	// siqsPretestBits: below it (about 48 digits) only siqsRhoShare rho
+	// iterations precede the sieve.
+	siqsPretestBits = 160
+	siqsRhoShare    = 1 << 12
+	// siqsBlock is the sieve block, in bytes.
+	siqsBlock = 1 << 15
+	// siqsSmallPrime: primes below it are not sieved.
+	siqsSmallPrime = 30
+	// siqsExtra is how many relations beyond the factor base's size are
+	// gathered before the linear algebra.
+	siqsExtra = 48
+	// siqsSlack is how many bits below log₂ of the largest |g(x)|, beyond
+	// the large prime's, the sieve threshold lies: it allows for the
+	// unsieved small primes and prime powers and for |g(x)| below its
+	// maximum over most of the interval (tuned on this machine).
+	siqsSlack = 12
+	// siqsWideSlack replaces it from siqsWideSlackBits of kN (about 54
+	// digits), where more candidates, each costlier to confirm, still
+	// pay: 16 bits cut the time of a 61-digit semiprime by a quarter.
+	siqsWideSlack     = 16
+	siqsWideSlackBits = 180
+	// siqsBatch is how many polynomial families are sieved between two
+	// counts of the relations, on up to that many cores.
+	siqsBatch = 2
+	// siqsMagicShift: j mod p = j − p·⌊j·⌈2^k/p⌉ / 2^k⌋ exactly when
+	// j·p < 2^k (Granlund and Montgomery, "Division by invariant integers
+	// using multiplication", PLDI 1994); sieve positions are below 2^20 and
+	// factor-base primes below 2^24.
+	siqsMagicShift = 44
+)
+
+// siqsParam is one row of the parameter table: for kN of up to Bits bits,
+// FB primes in the factor base, the sieve half-width M and the large-prime
+// multiplier. The sizes follow the growth of the tables of Contini (1997,
+// table 4.1) and msieve, adjusted on this machine.
+type siqsParam struct {
+	Bits   int
+	FB     int
+	M      int
+	LPMult uint64
+}
+
+var siqsParams = []siqsParam{
+	{Bits: 64, FB: 60, M: 1 << 14, LPMult: 30},
+	{Bits: 100, FB: 150, M: 1 << 14, LPMult: 50},
+	{Bits: 128, FB: 320, M: 1 << 14, LPMult: 100},
+	{Bits: 150, FB: 700, M: 1 << 14, LPMult: 100},
+	{Bits: 166, FB: 1500, M: 1 << 15, LPMult: 100},
+	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
+	{Bits: 233, FB: 7000, M: 1 << 16, LPMult: 100},
+	{Bits: 266, FB: 15000, M: 1 << 16, LPMult: 120},
+	{Bits: 300, FB: 30000, M: 3 << 15, LPMult: 150},
+	{Bits: 340, FB: 55000, M: 1 << 17, LPMult: 150},
+}
+
+// siqsParamsFor interpolates the table linearly in the bit length of kN.
+func siqsParamsFor(bitLen int) siqsParam {
+	t := siqsParams
+	if bitLen <= t[0].Bits {
+		return t[0]
+	}
+	for i := 1; i < len(t); i++ {
+		if bitLen <= t[i].Bits {
+			a, b := t[i-1], t[i]
+			f := float64(bitLen-a.Bits) / float64(b.Bits-a.Bits)
+			return siqsParam{
+				Bits:   bitLen,
+				FB:     a.FB + int(f*float64(b.FB-a.FB)),
+				M:      a.M,
+				LPMult: a.LPMult,
+			}
+		}
+	}
+	return t[len(t)-1]
+}
+
+// knuthSchroeppel returns the squarefree k < 100 maximising the expected
+// contribution of small primes to the smoothness of Q(x) over kN
+// (Silverman 1987, §5): −½ log k + Σ_p g(p, kN) log p, with g = 2/(p−1)
+// for the odd p where kN is a nonzero residue, 1/p for p | k, and for p = 2
+// 2, 1 or ½ as kN ≡ 1 (mod 8), 5 (mod 8) or 3 (mod 4).
+func knuthSchroeppel(n *big.Int) uint64 {
+	primes := SmallPrimes(2000)
+	nmod := make([]uint64, len(primes))
+	r := new(big.Int)
+	for i, p := range primes {
+		nmod[i] = r.Mod(n, new(big.Int).SetUint64(p)).Uint64()
+	}
+	n8 := r.Mod(n, big.NewInt(8)).Uint64()
+	best, bestScore := uint64(1), math.Inf(-1)
+	for k := uint64(1); k < 100; k++ {
+		if !squarefree(k) {
+			continue
+		}
+		score := -0.5 * math.Log(float64(k))
+		switch (k * n8) % 8 {
+		case 1:
+			score += 2 * math.Ln2
+		case 5:
+			score += math.Ln2
+		case 3, 7:
+			score += 0.5 * math.Ln2
+		}
+		for i, p := range primes[1:] {
+			lp := math.Log(float64(p))
+			km := (k % p) * nmod[i+1] % p
+			switch {
+			case k%p == 0:
+				score += lp / float64(p)
+			case km != 0 && powMod(km, (p-1)/2, p) == 1:
+				score += 2 * lp / float64(p-1)
+			}
+		}
+		if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+func squarefree(k uint64) bool {
+	for d := uint64(2); d*d <= k; d++ {
+		if k%(d*d) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sqrtModPrime returns a square root of a quadratic residue a mod the odd
+// prime p < 2^32 by Tonelli–Shanks (Crandall–Pomerance Algorithm 2.3.8).
+func sqrtModPrime(a, p uint64) uint64 {
+	a %= p
+	if a == 0 {
+		return 0
+	}
+	if p%4 == 3 {
+		return powMod(a, (p+1)/4, p)
+	}
+	q, s := p-1, 0
+	for q%2 == 0 {
+		q /= 2
+		s++
+	}
+	z := uint64(2)
+	for powMod(z, (p-1)/2, p) != p-1 {
+		z++
+	}
+	c := powMod(z, q, p)
+	x := powMod(a, (q+1)/2, p)
+	t := powMod(a, q, p)
+	m := s
+	for t != 1 {
+		i, t2 := 0, t
+		for t2 != 1 {
+			t2 = t2 * t2 % p
+			i++
+		}
+		b := c
+		for range m - i - 1 {
+			b = b * b % p
+		}
+		x = x * b % p
+		c = b * b % p
+		t = t * c % p
+		m = i
+	}
+	return x
+}
+
+// invMod returns a⁻¹ mod m for gcd(a, m) = 1, m < 2^32.
+func invMod(a, m uint64) uint64 {
+	t, newT := int64(0), int64(1)
+	r, newR := int64(m), int64(a%m)
+	for newR != 0 {
+		q := r / newR
+		t, newT = newT, t-q*newT
+		r, newR = newR, r-q*newR
+	}
+	if t < 0 {
+		t += int64(m)
+	}
+	return uint64(t)
+}
+
+// siqs is one factorization's shared, read-only state.
+type siqs struct {
+	n, kn   *big.Int
+	k       uint64
+	param   siqsParam
+	m       int      // sieve half-width
+	primes  []uint32 // the factor base; primes[0] = 2
+	sqrts   []uint32 // √(kN) mod p
+	logs    []uint8
+	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
+	small   int      // first index sieved
+	lpBound uint64   // large primes below this are kept
+	thresh  uint8    // sieve threshold
+}
+
+// siqsRelation is (Ax + B)² ≡ (−1)^e₀ ∏ p^e (mod N), with factor-base
+// column indices in cols (0 is −1, i + 1 is primes[i]), one entry per unit
+// of exponent. large is the large prime of a partial relation, or of a
+// combined one, whose right side then holds large² (and Z gains a factor
+// large); 0 for none.
+type siqsRelation struct {
+	y     *big.Int
+	cols  []uint32
+	large uint64
+}
+
+func newSIQS(n *big.Int) (*siqs, *big.Int) {
+	s := &siqs{n: n}
+	s.k = knuthSchroeppel(n)
+	s.kn = new(big.Int).Mul(n, new(big.Int).SetUint64(s.k))
+	s.param = siqsParamsFor(s.kn.BitLen())
+	s.m = s.param.M
+	r := new(big.Int)
+	s.primes = append(s.primes, 2)
+	s.sqrts = append(s.sqrts, uint32(s.kn.Bit(0)))
+	for p := uint64(3); len(s.primes) < s.param.FB; p += 2 {
+		if !smallPrime(p) {
+			continue
+		}
+		a := r.Mod(s.kn, new(big.Int).SetUint64(p)).Uint64()
+		if a == 0 {
+			if s.k%p != 0 {
+				return nil, new(big.Int).SetUint64(p) // p divides n
+			}
+		} else if powMod(a, (p-1)/2, p) != 1 {
+			continue
+		}
+		s.primes = append(s.primes, uint32(p))
+		s.sqrts = append(s.sqrts, uint32(sqrtModPrime(a, p)))
+	}
+	s.logs = make([]uint8, len(s.primes))
+	s.magic = make([]uint64, len(s.primes))
+	for i, p := range s.primes {
+		s.magic[i] = (1<<siqsMagicShift)/uint64(p) + 1
+		s.logs[i] = uint8(math.Round(math.Log2(float64(p))))
+		if s.small == 0 && p >= siqsSmallPrime {
+			s.small = i
+		}
+	}
+	pmax := uint64(s.primes[len(s.primes)-1])
+	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
+	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
+	// siqsSlack bits more.
+	target := math.Log2(float64(s.m)) + float64(s.kn.BitLen()-1)/2
+	slack := float64(siqsSlack)
+	if s.kn.BitLen() >= siqsWideSlackBits {
+		slack = siqsWideSlack
+	}
+	t := target - math.Log2(float64(s.lpBound)) - slack
+	s.thresh = uint8(max(t, 8))
+	return s, nil
+}
+
+// siqsFamily is one A with its B_l, and the per-prime data of its
+// polynomials.
+type siqsFamily struct {
+	a     *big.Int
+	aIdx  []int      // factor-base indices of the q_l
+	bl    []*big.Int // B_l
+	ainv  []uint32   // A⁻¹ mod p, 0 for p | A or p ≤ 2
+	bainv [][]uint32 // bainv[l][i] = 2·B_l·A⁻¹ mod p
+	inA   []bool
+}
+
+// chooseA picks s factor-base primes whose product is close to
+// √(2kN)/M, from a window of the factor base around the s-th root, by
+// the generator rng; used excludes products already taken.
+func (s *siqs) chooseA(rng *rand.Rand, used map[string]bool) ([]int, *big.Int) {
+	target := new(big.Float).SetInt(new(big.Int).Sqrt(new(big.Int).Lsh(s.kn, 1)))
+	target.Quo(target, big.NewFloat(float64(s.m)))
+	tf, _ := target.Float64()
+	logT := math.Log(tf)
+	// The number of factors: primes near 2000 where the factor base
+	// reaches that far, else as large as it allows.
+	lo := max(s.small+1, 2)
+	hiP := float64(s.primes[len(s.primes)-1])
+	bestS, bestDiff := 0, math.Inf(1)
+	for f := 2; f <= 20; f++ {
+		q := math.Exp(logT / float64(f))
+		if q > hiP/1.5 || q < float64(s.primes[lo]) {
+			continue
+		}
+		if d := math.Abs(math.Log(q / 2000)); d < bestDiff {
+			bestS, bestDiff = f, d
+		}
+	}
+	if bestS == 0 {
+		return nil, nil
+	}
+	q := math.Exp(logT / float64(bestS))
+	idx := func(v float64) int {
+		i, _ := slices.BinarySearch(s.primes, uint32(min(v, hiP)))
+		return max(lo, min(i, len(s.primes)-1))
+	}
+	wlo, whi := idx(q/1.6), idx(q*1.6)
+	if whi-wlo < 2*bestS+4 {
+		wlo, whi = max(lo, wlo-bestS-2), min(len(s.primes)-1, whi+bestS+2)
+	}
+	for range 200 {
+		chosen := make([]int, 0, bestS)
+		a := big.NewInt(1)
+		for len(chosen) < bestS-1 {
+			i := wlo + rng.IntN(whi-wlo+1)
+			if slices.Contains(chosen, i) || s.k%uint64(s.primes[i]) == 0 {
+				continue
+			}
+			chosen = append(chosen, i)
+			a.Mul(a, big.NewInt(int64(s.primes[i])))
+		}
+		af, _ := new(big.Float).SetInt(a).Float64()
+		last := -1
+		want := tf / af
+		j := idx(want)
+		for d := 0; d < 50 && last < 0; d++ {
+			for _, c := range []int{j - d, j + d} {
+				if c >= lo && c < len(s.primes) && !slices.Contains(chosen, c) && s.k%uint64(s.primes[c]) != 0 {
+					last = c
+					break
+				}
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		chosen = append(chosen, last)
+		a.Mul(a, big.NewInt(int64(s.primes[last])))
+		key := a.String()
+		if used[key] {
+			continue
+		}
+		used[key] = true
+		slices.Sort(chosen)
+		return chosen, a
+	}
+	return nil, nil
+}
+
+// family computes the B_l and the per-prime inverses of A.
+func (s *siqs) family(aIdx []int, a *big.Int) *siqsFamily {
+	f := &siqsFamily{a: a, aIdx: aIdx, inA: make([]bool, len(s.primes))}
+	r := new(big.Int)
+	for _, i := range aIdx {
+		f.inA[i] = true
+		q := uint64(s.primes[i])
+		aq := new(big.Int).Quo(a, big.NewInt(int64(q)))
+		inv := invMod(r.Mod(aq, big.NewInt(int64(q))).Uint64(), q)
+		gamma := uint64(s.sqrts[i]) * inv % q
+		if gamma > q/2 {
+			gamma = q - gamma
+		}
+		f.bl = append(f.bl, aq.Mul(aq, new(big.Int).SetUint64(gamma)))
+	}
+	f.ainv = make([]uint32, len(s.primes))
+	f.bainv = make([][]uint32, len(aIdx))
+	for l := range f.bainv {
+		f.bainv[l] = make([]uint32, len(s.primes))
+	}
+	for i := 1; i < len(s.primes); i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := uint64(s.primes[i])
+		ainv := invMod(modWord(a, p), p)
+		f.ainv[i] = uint32(ainv)
+		for l, b := range f.bl {
+			f.bainv[l][i] = uint32(2 * modWord(b, p) % p * ainv % p)
+		}
+	}
+	return f
+}
+
+// siqsWorker holds one goroutine's sieve buffers.
+type siqsWorker struct {
+	s          *siqs
+	sieve      []byte
+	sol1, sol2 []uint32 // positions j = x + M of the roots, mod p
+	next1      []uint32
+	next2      []uint32
+	blank      []byte // a block of the sieve's starting value
+	// onPoly, when set, sees each polynomial's B before it is sieved.
+	onPoly func(b *big.Int)
+}
+
+func (s *siqs) newWorker() *siqsWorker {
+	n := len(s.primes)
+	// Every byte starts at 128 − threshold, so a sum reaching the
+	// threshold sets its top bit.
+	blank := bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, siqsBlock)
+	return &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
+		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n)}
+}
+
+// sieveFamily sieves the 2^(s−1) polynomials of f and returns their
+// relations, full and partial, in polynomial order.
+func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRelation, error) {
+	s := w.s
+	np := 1 << (len(f.bl) - 1)
+	b := new(big.Int)
+	for _, bl := range f.bl {
+		b.Add(b, bl)
+	}
+	signs := make([]int, len(f.bl))
+	for l := range signs {
+		signs[l] = 1
+	}
+	w.setRoots(f, b)
+	r := new(big.Int)
+	var rels []siqsRelation
+	for v := 0; v < np; v++ {
+		if v > 0 {
+			// Gray code: flip the sign of B_l, l = 1 + trailing zeros of v.
+			l := 1 + bits.TrailingZeros(uint(v))
+			delta := f.bainv[l]
+			if signs[l] > 0 {
+				b.Sub(b, r.Lsh(f.bl[l], 1))
+				for i := 1; i < len(s.primes); i++ {
+					if f.inA[i] {
+						continue
+					}
+					p := s.primes[i]
+					w.sol1[i] = addMod32(w.sol1[i], delta[i], p)
+					w.sol2[i] = addMod32(w.sol2[i], delta[i], p)
+				}
+			} else {
+				b.Add(b, r.Lsh(f.bl[l], 1))
+				for i := 1; i < len(s.primes); i++ {
+					if f.inA[i] {
+						continue
+					}
+					p := s.primes[i]
+					w.sol1[i] = addMod32(w.sol1[i], p-delta[i], p)
+					w.sol2[i] = addMod32(w.sol2[i], p-delta[i], p)
+				}
+			}
+			signs[l] = -signs[l]
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if w.onPoly != nil {
+			w.onPoly(b)
+		}
+		rels = w.sievePoly(f, b, rels)
+	}
+	return rels, nil
+}
+
+// setRoots computes the sieve positions of the roots of g mod each prime
+// for B = b directly: j ≡ A⁻¹(±√(kN) − B) + M (mod p). The Gray-code
+// walk keeps them up to date by additions instead.
+func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
+	s := w.s
+	mm := uint64(s.m)
+	for i := 1; i < len(s.primes); i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := uint64(s.primes[i])
+		bp := modWord(b, p) // of |b|
+		if b.Sign() < 0 && bp != 0 {
+			bp = p - bp
+		}
+		t := uint64(s.sqrts[i])
+		ai := uint64(f.ainv[i])
+		w.sol1[i] = uint32((ai*((t+p-bp)%p)%p + mm) % p)
+		w.sol2[i] = uint32((ai*((2*p-t-bp)%p)%p + mm) % p)
+	}
+}
+
+func addMod32(a, b, p uint32) uint32 {
+	s := a + b
+	if s >= p {
+		s -= p
+	}
+	return s
+}
+
+// sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
+// relations found.
+func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) []siqsRelation {
+	s := w.s
+	np := len(s.primes)
+	copy(w.next1, w.sol1)
+	copy(w.next2, w.sol2)
+	// C = (B² − kN)/A, exact.
+	c := new(big.Int).Mul(b, b)
+	c.Sub(c, s.kn)
+	c.Quo(c, f.a)
+	for start := 0; start < 2*s.m; start += siqsBlock {
+		end := min(start+siqsBlock, 2*s.m)
+		copy(w.sieve[start:end], w.blank)
+		sv := w.sieve[:end]
+		primes, logs, inA := s.primes[:np], s.logs[:np], f.inA[:np]
+		next1, next2 := w.next1[:np], w.next2[:np]
+		for i := s.small; i < np; i++ {
+			if inA[i] {
+				continue
+			}
+			p := int(primes[i])
+			lg := logs[i]
+			j := int(next1[i])
+			for ; j < len(sv); j += p {
+				sv[j] += lg
+			}
+			next1[i] = uint32(j)
+			j = int(next2[i])
+			for ; j < len(sv); j += p {
+				sv[j] += lg
+			}
+			next2[i] = uint32(j)
+		}
+		// Scan eight bytes at a time for a set top bit.
+		for j := start; j+8 <= end; j += 8 {
+			if binary.LittleEndian.Uint64(w.sieve[j:])&0x8080808080808080 == 0 {
+				continue
+			}
+			for t := j; t < j+8; t++ {
+				if w.sieve[t]&0x80 != 0 {
+					if rel, ok := w.check(f, b, c, t); ok {
+						rels = append(rels, rel)
+					}
+				}
+			}
+		}
+	}
+	return rels
+}
+
+// check divides g(x), x = j − M, over the factor base and returns its
+// relation when the cofactor is 1 or a large prime.
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, bool) {
+	s := w.s
+	x := int64(j - s.m)
+	xb := big.NewInt(x)
+	g := new(big.Int).Mul(f.a, xb)
+	g.Add(g, b)
+	g.Add(g, b)
+	g.Mul(g, xb)
+	g.Add(g, c)
+	var cols []uint32
+	if g.Sign() < 0 {
+		cols = append(cols, 0)
+		g.Neg(g)
+	}
+	if g.Sign() == 0 {
+		return siqsRelation{}, false
+	}
+	v := g.Bits()
+	words := make([]uint64, len(v))
+	for i, d := range v {
+		words[i] = uint64(d)
+	}
+	// Powers of 2.
+	tz := 0
+	for words[tz/64] == 0 && tz/64 < len(words)-1 {
+		tz += 64
+	}
+	tz += bits.TrailingZeros64(words[tz/64])
+	if tz > 0 {
+		words = shiftRightWords(words, tz)
+		for range tz {
+			cols = append(cols, 1)
+		}
+	}
+	for _, i := range f.aIdx {
+		cols = append(cols, uint32(i+1))
+	}
+	jj := uint64(j)
+	np := len(s.primes)
+	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
+	for i := 1; i < np; i++ {
+		p := primes[i]
+		var hit bool
+		if i < s.small || inA[i] {
+			hit = remWords(words, uint64(p)) == 0
+		} else {
+			jm := uint32(jj - uint64(p)*(jj*magic[i]>>siqsMagicShift))
+			hit = jm == sol1[i] || jm == sol2[i]
+		}
+		if !hit {
+			continue
+		}
+		for remWords(words, uint64(p)) == 0 {
+			words = divExact(words, uint64(p))
+			cols = append(cols, uint32(i+1))
+		}
+	}
+	if len(words) != 1 {
+		return siqsRelation{}, false
+	}
+	rest := words[0]
+	if rest != 1 && rest >= s.lpBound {
+		return siqsRelation{}, false
+	}
+	large := uint64(0)
+	if rest != 1 {
+		large = rest
+	}
+	y := new(big.Int).Mul(f.a, xb)
+	y.Add(y, b)
+	return siqsRelation{y: y, cols: cols, large: large}, true
+}
+
+// modWord returns |x| mod p for p < 2^32.
+func modWord(x *big.Int, p uint64) uint64 {
+	var r uint64
+	v := x.Bits()
+	for i := len(v) - 1; i >= 0; i-- {
+		_, r = bits.Div64(r, uint64(v[i]), p)
+	}
+	return r
+}
+
+// shiftRightWords returns v >> k with leading zero words trimmed.
+func shiftRightWords(v []uint64, k int) []uint64 {
+	w, sh := k/64, uint(k%64)
+	v = v[w:]
+	out := make([]uint64, len(v))
+	for i := range v {
+		out[i] = v[i] >> sh
+		if sh > 0 && i+1 < len(v) {
+			out[i] |= v[i+1] << (64 - sh)
+		}
+	}
+	return trimWords(out)
+}
+
+func trimWords(v []uint64) []uint64 {
+	for len(v) > 1 && v[len(v)-1] == 0 {
+		v = v[:len(v)-1]
+	}
+	return v
+}
+
+// remWords returns v mod p, v little-endian words.
+func remWords(v []uint64, p uint64) uint64 {
+	var r uint64
+	for i := len(v) - 1; i >= 0; i-- {
+		_, r = bits.Div64(r, v[i], p)
+	}
+	return r
+}
+
+// divExact replaces v by v/p, trimmed, for p dividing v.
+func divExact(v []uint64, p uint64) []uint64 {
+	var r uint64
+	for i := len(v) - 1; i >= 0; i-- {
+		v[i], r = bits.Div64(r, v[i], p)
+	}
+	return trimWords(v)
+}
+
+// SIQS seeks a proper factor of the odd composite n, not a perfect power,
+// of siqsMinBits to siqsMaxBits bits, by the self-initialising quadratic
+// sieve. The error is ErrBudget when the budget runs out first, or the
+// context's.
+func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
+	if n.BitLen() < siqsMinBits || n.BitLen() > siqsMaxBits || n.Bit(0) == 0 {
+		return nil, ErrBudget
+	}
+	s, d := newSIQS(n)
+	if d != nil {
+		return d, nil
+	}
+	digits := decimalDigits(n)
+	workers := max(1, min(runtime.GOMAXPROCS(0), siqsBatch))
+	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
+	used := map[string]bool{}
+	partials := map[uint64]siqsRelation{}
+	var full []siqsRelation
+	need := len(s.primes) + 1 + siqsExtra
+	polyCost := int64(2*s.m) / 32
+	pool := make([]*siqsWorker, workers)
+	for i := range pool {
+		pool[i] = s.newWorker()
+	}
+	for {
+		var fams []*siqsFamily
+		for range siqsBatch {
+			idx, a := s.chooseA(rng, used)
+			if a == nil {
+				break
+			}
+			fams = append(fams, s.family(idx, a))
+		}
+		if len(fams) == 0 {
+			return nil, ErrBudget
+		}
+		polys := int64(0)
+		for _, fam := range fams {
+			polys += int64(1) << (len(fam.bl) - 1)
+		}
+		if err := f.spendSIQS(polys*polyCost, len(full), need, digits); err != nil {
+			return nil, err
+		}
+		out := make([][]siqsRelation, len(fams))
+		errs := make([]error, len(fams))
+		next := make(chan int, len(fams))
+		for i := range fams {
+			next <- i
+		}
+		close(next)
+		var wg sync.WaitGroup
+		for _, w := range pool {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					out[i], errs[i] = w.sieveFamily(f.ctx, fams[i])
+				}
+			}()
+		}
+		wg.Wait()
+		for i := range fams {
+			if errs[i] != nil {
+				return nil, errs[i]
+			}
+			for _, rel := range out[i] {
+				if rel.large == 0 {
+					full = append(full, rel)
+					continue
+				}
+				other, ok := partials[rel.large]
+				if !ok {
+					partials[rel.large] = rel
+					continue
+				}
+				if other.y.Cmp(rel.y) == 0 {
+					continue
+				}
+				full = append(full, siqsRelation{
+					y:     new(big.Int).Mul(other.y, rel.y),
+					cols:  append(slices.Clone(other.cols), rel.cols...),
+					large: rel.large,
+				})
+			}
+		}
+		if len(full) < need {
+			continue
+		}
+		deps, err := siqsDependencies(f.ctx, full, s.ncols())
+		if err != nil {
+			return nil, err
+		}
+		for _, dep := range deps {
+			if d := s.squareRoot(full, dep); d != nil {
+				return d, nil
+			}
+		}
+		need += siqsExtra
+	}
+}
+
+func (s *siqs) ncols() int { return len(s.primes) + 1 }
+
+// spendSIQS charges k iterations of sieving, polls the context and
+// reports progress in relations.
+func (f *Factorizer) spendSIQS(k int64, found, need, digits int) error {
+	if err := f.ctx.Err(); err != nil {
+		return err
+	}
+	if f.budget < k {
+		f.budget = 0
+		return ErrBudget
+	}
+	f.budget -= k
+	f.Report(fmt.Sprintf("SIQS on a %d-digit cofactor: %d of %d relations", digits, found, need))
+	return nil
+}
+
+// squareRoot returns gcd(X − Z, N) for the dependency dep when it is a
+// proper factor, else nil.
+func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
+	exps := make([]int, s.ncols())
+	x := big.NewInt(1)
+	z := big.NewInt(1)
+	for _, ri := range dep {
+		r := rels[ri]
+		x.Mul(x, r.y)
+		x.Mod(x, s.n)
+		for _, c := range r.cols {
+			exps[c]++
+		}
+		if r.large != 0 {
+			z.Mul(z, new(big.Int).SetUint64(r.large))
+			z.Mod(z, s.n)
+		}
+	}
+	for c := 1; c < len(exps); c++ {
+		if exps[c]%2 != 0 {
+			return nil // not a dependency: cannot happen
+		}
+		if exps[c] == 0 {
+			continue
+		}
+		p := big.NewInt(int64(s.primes[c-1]))
+		z.Mul(z, p.Exp(p, big.NewInt(int64(exps[c]/2)), s.n))
+		z.Mod(z, s.n)
+	}
+	d := new(big.Int).Sub(x, z)
+	d.GCD(nil, nil, d.Abs(d), s.n)
+	if d.Cmp(big.NewInt(1)) == 0 || d.Cmp(s.n) == 0 {
+		return nil
+	}
+	return d
+}
+
+// siqsDependencies returns subsets of the relations whose exponent
+// vectors (mod 2, over ncols columns) sum to zero: singleton filtering,
+// then Gaussian elimination with history over GF(2).
+func siqsDependencies(ctx context.Context, rels []siqsRelation, ncols int) ([][]int, error) {
+	// Odd columns of each relation.
+	odd := make([][]uint32, len(rels))
+	for i, r := range rels {
+		cs := slices.Clone(r.cols)
+		slices.Sort(cs)
+		var o []uint32
+		for k := 0; k < len(cs); {
+			e := k
+			for e < len(cs) && cs[e] == cs[k] {
+				e++
+			}
+			if (e-k)%2 == 1 {
+				o = append(o, cs[k])
+			}
+			k = e
+		}
+		odd[i] = o
+	}
+	alive := make([]bool, len(rels))
+	for i := range alive {
+		alive[i] = true
+	}
+	weight := make([]int, ncols)
+	for _, o := range odd {
+		for _, c := range o {
+			weight[c]++
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, o := range odd {
+			if !alive[i] {
+				continue
+			}
+			for _, c := range o {
+				if weight[c] == 1 {
+					alive[i] = false
+					for _, c2 := range o {
+						weight[c2]--
+					}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	colIndex := make([]int, ncols)
+	nc := 0
+	for c := range weight {
+		colIndex[c] = -1
+		if weight[c] > 0 {
+			colIndex[c] = nc
+			nc++
+		}
+	}
+	var rows []int
+	for i := range rels {
+		if alive[i] {
+			rows = append(rows, i)
+		}
+	}
+	// Keep at most nc + 64 relations: more only slows the elimination.
+	if len(rows) > nc+64 {
+		rows = rows[:nc+64]
+	}
+	return gaussDependencies(ctx, odd, rows, colIndex, nc)
+}
+
+// gaussDependencies eliminates the rows (relation indices into odd, with
+// their columns renumbered by colIndex to [0, nc)) and returns the
+// combinations that vanish. It polls ctx every 64 columns.
+func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex []int, nc int) ([][]int, error) {
+	nr := len(rows)
+	mw := (nc + 63) / 64
+	hw := (nr + 63) / 64
+	stride := mw + hw
+	mat := make([]uint64, nr*stride)
+	for r, ri := range rows {
+		row := mat[r*stride:]
+		for _, c := range odd[ri] {
+			if k := colIndex[c]; k >= 0 {
+				row[k/64] ^= 1 << (k % 64)
+			}
+		}
+		row[mw+r/64] |= 1 << (r % 64)
+	}
+	// Columns are taken from the last (the largest primes, the sparsest)
+	// to the first, so that the sparse columns are eliminated before
+	// fill-in spreads to them; the rows not yet pivoted are then zero in
+	// every column above c, so only words up to c's are combined. The
+	// combinations of one pivot are split between the cores when the
+	// matrix is large.
+	pivoted := make([]bool, nr)
+	parts := 1
+	if nr >= 1024 {
+		parts = max(1, min(runtime.GOMAXPROCS(0), 4))
+	}
+	var wg sync.WaitGroup
+	for c := nc - 1; c >= 0; c-- {
+		if c%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		w, bit := c/64, uint64(1)<<(c%64)
+		piv := -1
+		for r := 0; r < nr; r++ {
+			if !pivoted[r] && mat[r*stride+w]&bit != 0 {
+				piv = r
+				break
+			}
+		}
+		if piv < 0 {
+			continue
+		}
+		pivoted[piv] = true
+		prow := mat[piv*stride : (piv+1)*stride]
+		eliminate := func(lo, hi int) {
+			for r := lo; r < hi; r++ {
+				if pivoted[r] {
+					continue
+				}
+				row := mat[r*stride : (r+1)*stride]
+				if row[w]&bit == 0 {
+					continue
+				}
+				for k := 0; k <= w; k++ {
+					row[k] ^= prow[k]
+				}
+				for k := mw; k < stride; k++ {
+					row[k] ^= prow[k]
+				}
+			}
+		}
+		if parts == 1 {
+			eliminate(0, nr)
+			continue
+		}
+		for t := range parts {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				eliminate(t*nr/parts, (t+1)*nr/parts)
+			}()
+		}
+		wg.Wait()
+	}
+	var deps [][]int
+	for r := 0; r < nr; r++ {
+		if pivoted[r] {
+			continue
+		}
+		row := mat[r*stride : (r+1)*stride]
+		var dep []int
+		for k := 0; k < nr; k++ {
+			if row[mw+k/64]&(1<<(k%64)) != 0 {
+				dep = append(dep, rows[k])
+			}
+		}
+		if len(dep) > 0 {
+			deps = append(deps, dep)
+		}
+	}
+	return deps, nil
+}

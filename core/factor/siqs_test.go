@@ -1,0 +1,428 @@
+package factor
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+// semiprime is a product of two distinct random primes of the given bit
+// sizes.
+func semiprime(rng *rand.Rand, bits1, bits2 int) (n, p, q *big.Int) {
+	for {
+		p, q = randomPrime(rng, bits1), randomPrime(rng, bits2)
+		if p.Cmp(q) != 0 {
+			return new(big.Int).Mul(p, q), p, q
+		}
+	}
+}
+
+// TestSIQSSemiprimes: on seeded balanced semiprimes of 64 to 150 bits the
+// sieve returns one of the two primes.
+func TestSIQSSemiprimes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	for _, bits := range []int{64, 72, 80, 90, 100, 110, 120, 133, 150} {
+		n, p, q := semiprime(rng, bits/2, bits-bits/2)
+		d, err := New(context.Background(), 1<<40).SIQS(n)
+		if err != nil {
+			t.Fatalf("%d bits: %v", bits, err)
+		}
+		if d.Cmp(p) != 0 && d.Cmp(q) != 0 {
+			t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
+		}
+	}
+}
+
+// TestSIQSPARI factors the 60 balanced semiprimes of 23 to 46 digits of
+// testdata/siqs.txt (made by testdata/siqs.gp with PARI/GP 2.15) by
+// Factor, which turns to the sieve for all of them, and every third by
+// the sieve alone, against PARI/GP's factor.
+func TestSIQSPARI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("several seconds of sieving")
+	}
+	file, err := os.Open("testdata/siqs.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	cases := 0
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		n, _ := new(big.Int).SetString(fields[0], 10)
+		want := strings.Join(fields[1:], " ")
+		if cases%3 == 0 {
+			d, err := New(context.Background(), 1<<40).SIQS(n)
+			if err != nil {
+				t.Fatalf("SIQS(%v): %v", n, err)
+			}
+			if s := fmt.Sprintf("%v,1", d); !strings.Contains(want, s) {
+				t.Errorf("SIQS(%v) = %v, PARI/GP factors %s", n, d, want)
+			}
+		}
+		ps, un, err := Factor(context.Background(), n, 1<<32)
+		if err != nil || len(un) != 0 {
+			t.Fatalf("Factor(%v): %v, unfactored %v", n, err, un)
+		}
+		var got []string
+		for _, p := range ps {
+			got = append(got, fmt.Sprintf("%v,%d", p.Base, p.Exponent))
+		}
+		if g := strings.Join(got, " "); g != want {
+			t.Errorf("Factor(%v) = %s, PARI/GP %s", n, g, want)
+		}
+		cases++
+	}
+	if cases < 50 {
+		t.Fatalf("%d reference cases, want at least 50", cases)
+	}
+}
+
+// TestSIQSRelations checks every relation of one polynomial family by
+// arithmetic alone: (Ax + B)² − kN = A·g(x) and A·g(x) equals the product
+// of the listed factor-base primes times the large prime.
+func TestSIQSRelations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n, _, _ := semiprime(rng, 60, 61)
+	s, d := newSIQS(n)
+	if d != nil {
+		t.Fatalf("factor base hit a factor %v", d)
+	}
+	used := map[string]bool{}
+	total, partial := 0, 0
+	for fam := 0; fam < 4; fam++ {
+		idx, a := s.chooseA(rand.New(rand.NewPCG(uint64(fam), 9)), used)
+		if a == nil {
+			t.Fatal("no A")
+		}
+		f := s.family(idx, a)
+		rels, err := s.newWorker().sieveFamily(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rels {
+			// Q = y² − kN; y² ≡ Q (mod kN), and Q must be the listed product.
+			q := new(big.Int).Mul(r.y, r.y)
+			q.Sub(q, s.kn)
+			prod := big.NewInt(1)
+			for _, c := range r.cols {
+				if c == 0 {
+					prod.Neg(prod)
+				} else {
+					prod.Mul(prod, big.NewInt(int64(s.primes[c-1])))
+				}
+			}
+			if r.large != 0 {
+				prod.Mul(prod, new(big.Int).SetUint64(r.large))
+				partial++
+				if !new(big.Int).SetUint64(r.large).ProbablyPrime(10) || r.large >= s.lpBound {
+					t.Fatalf("large prime %d (bound %d)", r.large, s.lpBound)
+				}
+			}
+			if q.Cmp(prod) != 0 {
+				t.Fatalf("relation y = %v: y² − kN = %v, factors multiply to %v", r.y, q, prod)
+			}
+			total++
+		}
+	}
+	if total < 20 || partial == 0 {
+		t.Fatalf("%d relations (%d partial) from four families", total, partial)
+	}
+}
+
+// gf2Rank is the rank over GF(2) of the rows, by plain elimination on
+// big.Int bit sets: the reference for gaussDependencies.
+func gf2Rank(rows []*big.Int) int {
+	rows = append([]*big.Int(nil), rows...)
+	rank := 0
+	for len(rows) > 0 {
+		var piv *big.Int
+		rest := rows[:0]
+		for _, r := range rows {
+			if r.Sign() == 0 {
+				continue
+			}
+			if piv == nil {
+				piv = r
+				continue
+			}
+			rest = append(rest, r)
+		}
+		if piv == nil {
+			break
+		}
+		rank++
+		top := piv.BitLen() - 1
+		var next []*big.Int
+		for _, r := range rest {
+			if r.Bit(top) == 1 {
+				r = new(big.Int).Xor(r, piv)
+			}
+			next = append(next, r)
+		}
+		rows = next
+	}
+	return rank
+}
+
+// TestGaussDependencies: on random sparse matrices, each dependency found
+// sums to zero and they span a space of dimension rows − rank (the rank
+// from the reference elimination), checked by the rank of the dependency
+// vectors themselves.
+func TestGaussDependencies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 30 {
+		nc := 5 + rng.IntN(200)
+		nr := nc + rng.IntN(20) - 5
+		if nr < 1 {
+			nr = 1
+		}
+		odd := make([][]uint32, nr)
+		rows := make([]int, nr)
+		bigRows := make([]*big.Int, nr)
+		for r := range odd {
+			rows[r] = r
+			bigRows[r] = new(big.Int)
+			for range 1 + rng.IntN(6) {
+				c := uint32(rng.IntN(nc))
+				if bigRows[r].Bit(int(c)) == 0 {
+					odd[r] = append(odd[r], c)
+					bigRows[r].SetBit(bigRows[r], int(c), 1)
+				}
+			}
+		}
+		colIndex := make([]int, nc)
+		for c := range colIndex {
+			colIndex[c] = c
+		}
+		deps, err := gaussDependencies(context.Background(), odd, rows, colIndex, nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depVecs := make([]*big.Int, len(deps))
+		for i, dep := range deps {
+			sum := new(big.Int)
+			depVecs[i] = new(big.Int)
+			for _, r := range dep {
+				sum.Xor(sum, bigRows[r])
+				depVecs[i].SetBit(depVecs[i], r, 1)
+			}
+			if sum.Sign() != 0 {
+				t.Fatalf("trial %d: dependency %v sums to %v", trial, dep, sum)
+			}
+		}
+		want := nr - gf2Rank(bigRows)
+		if got := gf2Rank(depVecs); got != want || len(deps) != want {
+			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
+		}
+	}
+}
+
+// TestSIQSDeterministic: the factor does not depend on the number of
+// cores.
+func TestSIQSDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	n, _, _ := semiprime(rng, 60, 62)
+	old := runtime.GOMAXPROCS(1)
+	d1, err1 := New(context.Background(), 1<<40).SIQS(n)
+	runtime.GOMAXPROCS(old)
+	d2, err2 := New(context.Background(), 1<<40).SIQS(n)
+	if err1 != nil || err2 != nil || d1.Cmp(d2) != 0 {
+		t.Fatalf("one core: %v %v; all cores: %v %v", d1, err1, d2, err2)
+	}
+}
+
+// TestSIQSBudgetAndCancel: a small budget ends the sieve with ErrBudget,
+// a cancelled context with the context's error.
+func TestSIQSBudgetAndCancel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	n, _, _ := semiprime(rng, 80, 80)
+	if _, err := New(context.Background(), 10_000).SIQS(n); !errors.Is(err, ErrBudget) {
+		t.Errorf("budget 10000: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := New(ctx, 1<<40).SIQS(n); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	if _, err := New(context.Background(), 1<<40).SIQS(big.NewInt(1<<40 + 1)); !errors.Is(err, ErrBudget) {
+		t.Errorf("below the size range: %v", err)
+	}
+}
+
+// TestSqrtModPrime against brute force for every residue of small primes.
+func TestSqrtModPrime(t *testing.T) {
+	for _, p := range SmallPrimes(400)[1:] {
+		for a := uint64(1); a < p; a++ {
+			if powMod(a, (p-1)/2, p) != 1 {
+				continue
+			}
+			if r := sqrtModPrime(a, p); r*r%p != a {
+				t.Fatalf("sqrtModPrime(%d, %d) = %d", a, p, r)
+			}
+		}
+		for a := uint64(1); a < p; a++ {
+			if invMod(a, p)*a%p != 1 {
+				t.Fatalf("invMod(%d, %d)", a, p)
+			}
+		}
+	}
+}
+
+// TestSIQSMagicMod: j mod p by multiplication agrees with division over
+// the whole range the sieve uses.
+func TestSIQSMagicMod(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100_000 {
+		p := uint64(3 + rng.IntN(1<<24-3))
+		j := uint64(rng.IntN(1 << 20))
+		magic := (1<<siqsMagicShift)/p + 1
+		if got := j - p*(j*magic>>siqsMagicShift); got != j%p {
+			t.Fatalf("%d mod %d: %d", j, p, got)
+		}
+	}
+}
+
+func BenchmarkSIQS40Digits(b *testing.B) {
+	rng := rand.New(rand.NewPCG(40, 2))
+	n, _, _ := semiprime(rng, 66, 67)
+	for b.Loop() {
+		if _, err := New(context.Background(), 1<<40).SIQS(n); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSIQS50Digits(b *testing.B) {
+	rng := rand.New(rand.NewPCG(50, 2))
+	n, _, _ := semiprime(rng, 83, 83)
+	for b.Loop() {
+		if _, err := New(context.Background(), 1<<40).SIQS(n); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestSIQSProgress: the sieve reports its relations found out of those
+// needed, never fewer than in the report before.
+func TestSIQSProgress(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	n, _, _ := semiprime(rng, 66, 66)
+	var messages []string
+	ctx := core.WithProgress(context.Background(), func(_, _ float64, m string) {
+		messages = append(messages, m)
+	})
+	if _, err := New(ctx, 1<<40).SIQS(n); err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for _, m := range messages {
+		var digits, found, need int
+		if _, err := fmt.Sscanf(m, "SIQS on a %d-digit cofactor: %d of %d relations", &digits, &found, &need); err != nil {
+			t.Fatalf("progress message %q: %v", m, err)
+		}
+		if found < last || need <= 0 || digits != 40 {
+			t.Fatalf("progress %q after %d relations", m, last)
+		}
+		last = found
+	}
+	if len(messages) < 2 {
+		t.Fatalf("%d progress reports", len(messages))
+	}
+}
+
+// TestSIQSGrayCode: the roots kept up to date by the Gray-code walk over
+// the 2^(s−1) values of B equal the roots computed from each B directly,
+// and each B satisfies B² ≡ kN (mod A).
+func TestSIQSGrayCode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	n, _, _ := semiprime(rng, 75, 75)
+	s, _ := newSIQS(n)
+	idx, a := s.chooseA(rand.New(rand.NewPCG(1, 1)), map[string]bool{})
+	f := s.family(idx, a)
+	w, ref := s.newWorker(), s.newWorker()
+	polys := 0
+	w.onPoly = func(b *big.Int) {
+		polys++
+		r := new(big.Int).Mul(b, b)
+		if r.Sub(r, s.kn).Mod(r, a).Sign() != 0 {
+			t.Fatalf("B = %v: B² ≢ kN (mod A)", b)
+		}
+		ref.setRoots(f, b)
+		for i := 1; i < len(s.primes); i++ {
+			if !f.inA[i] && (w.sol1[i] != ref.sol1[i] || w.sol2[i] != ref.sol2[i]) {
+				t.Fatalf("poly %d, p = %d: roots %d, %d; direct %d, %d", polys, s.primes[i], w.sol1[i], w.sol2[i], ref.sol1[i], ref.sol2[i])
+			}
+		}
+	}
+	if _, err := w.sieveFamily(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if want := 1 << (len(idx) - 1); polys != want || len(idx) < 3 {
+		t.Fatalf("%d polynomials of A with %d factors", polys, len(idx))
+	}
+}
+
+// TestSIQSSieveAgainstTrialDivision: for one polynomial, every x of the
+// interval with g(x) smooth over the factor base is found by plain trial
+// division of g(x); the sieve must report only such x (or ones with a
+// large prime) and find most of the fully smooth ones.
+func TestSIQSSieveAgainstTrialDivision(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	n, _, _ := semiprime(rng, 45, 45)
+	s, _ := newSIQS(n)
+	idx, a := s.chooseA(rand.New(rand.NewPCG(2, 2)), map[string]bool{})
+	f := s.family(idx, a)
+	b := new(big.Int)
+	for _, bl := range f.bl {
+		b.Add(b, bl)
+	}
+	w := s.newWorker()
+	w.setRoots(f, b)
+	rels := w.sievePoly(f, b, nil)
+	c := new(big.Int).Mul(b, b)
+	c.Sub(c, s.kn).Quo(c, a)
+	smooth := map[string]bool{}
+	for x := int64(-s.m); x < int64(s.m); x++ {
+		xb := big.NewInt(x)
+		g := new(big.Int).Mul(a, xb)
+		g.Add(g, b).Add(g, b).Mul(g, xb).Add(g, c)
+		g.Abs(g)
+		if g.Sign() == 0 {
+			continue
+		}
+		for _, p := range s.primes {
+			bp := big.NewInt(int64(p))
+			for new(big.Int).Rem(g, bp).Sign() == 0 {
+				g.Quo(g, bp)
+			}
+		}
+		if g.Cmp(big.NewInt(1)) == 0 {
+			y := new(big.Int).Mul(a, xb)
+			smooth[y.Add(y, b).String()] = true
+		}
+	}
+	found := 0
+	for _, r := range rels {
+		if r.large == 0 {
+			if !smooth[r.y.String()] {
+				t.Fatalf("the sieve reports y = %v, whose g(x) is not smooth", r.y)
+			}
+			found++
+		}
+	}
+	if len(smooth) < 5 || 2*found < len(smooth) {
+		t.Fatalf("the sieve found %d of the %d smooth values", found, len(smooth))
+	}
+	t.Logf("%d of %d smooth values found by the sieve", found, len(smooth))
+}
