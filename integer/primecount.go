@@ -92,9 +92,9 @@ var maxPrimeCountX = big.NewInt(MaxPrimeCountX)
 func primeCountOperation() core.Operation[PrimeCountRequest, PrimeCountResult] {
 	return core.Operation[PrimeCountRequest, PrimeCountResult]{
 		ID:         "integer.compute.prime_count",
-		Title:      "Prime counting function π(x)",
-		Summary:    "π(x), the number of primes p ≤ x, for x up to 10^13, by Legendre's sieve tabulated on the values ⌊x/k⌋ (Meissel–Lehmer recurrence) on both cores.",
-		Keywords:   []string{"prime counting", "primepi", "pi(x)", "number of primes", "how many primes", "meissel lehmer", "legendre"},
+		Title:      "Counting function π(x)",
+		Summary:    "π(x), counting 2, 3, 5, 7, … up to x, for x up to 10^13, by Legendre's sieve tabulated on the values ⌊x/k⌋ (the Meissel–Lehmer recurrence) on both cores.",
+		Keywords:   []string{"primepi", "pi(x)", "how many primes", "counting", "meissel lehmer", "legendre sieve"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -159,8 +159,8 @@ func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
 	return core.Operation[NthPrimeRequest, NthPrimeResult]{
 		ID:         "integer.compute.nth_prime",
 		Title:      "The n-th prime",
-		Summary:    "The n-th prime p_n (p_1 = 2) for n up to 3·10^11, by prime counting at Cipolla's estimate and a segmented sieve to the exact prime.",
-		Keywords:   []string{"nth prime", "n-th prime", "prime(n)", "kth prime", "prime number by index", "p_n"},
+		Summary:    "p_n, the n-th term of 2, 3, 5, 7, 11, … (p_1 = 2), for n up to 3·10^11, by counting at the logarithmic-integral estimate and sieving the short gap.",
+		Keywords:   []string{"nth", "kth", "p_n", "sequence index", "inverse of pi(x)", "enumerate"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
