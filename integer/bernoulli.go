@@ -165,13 +165,13 @@ func bernoulliByRecurrence(n int) []*big.Rat {
 func checkBernoulli(n int, b *big.Rat) error {
 	if n <= 200 {
 		if want := bernoulliByRecurrence(n)[n]; b.Cmp(want) != 0 {
-			return fmt.Errorf("B_%d is %s by the recurrence", n, want.RatString())
+			return fmt.Errorf("the recurrence gives B_%d = %s", n, want.RatString())
 		}
 		return nil
 	}
 	if n%2 == 1 {
 		if b.Sign() != 0 {
-			return fmt.Errorf("B_%d is 0 for odd n > 1", n)
+			return fmt.Errorf("odd n = %d > 1 gives B_n = 0", n)
 		}
 		return nil
 	}
@@ -186,13 +186,13 @@ func checkBernoulli(n int, b *big.Rat) error {
 		}
 	}
 	if !s.IsInt() {
-		return fmt.Errorf("B_%d + Σ 1/p is not an integer (von Staudt–Clausen)", n)
+		return fmt.Errorf("the result plus Σ 1/p is not an integer (von Staudt–Clausen, n = %d)", n)
 	}
 	if b.Denom().Cmp(den) != 0 {
 		return fmt.Errorf("the denominator of B_%d is %v, not the von Staudt–Clausen product %v", n, b.Denom(), den)
 	}
 	if want := 1 - 2*((n/2+1)%2); b.Sign() != want {
-		return fmt.Errorf("B_%d has the wrong sign: (−1)^(n/2+1) is %d", n, want)
+		return fmt.Errorf("the sign of B_%d should be (−1)^(n/2+1) = %d", n, want)
 	}
 	return nil
 }

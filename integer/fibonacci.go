@@ -81,14 +81,14 @@ func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 				want.Neg(want)
 			}
 			if lhs.Cmp(want) != 0 {
-				return fmt.Errorf("L_n² − 5F_n² is not 4(−1)^n")
+				return fmt.Errorf("the pair breaks L_n² − 5F_n² = 4(−1)^n")
 			}
 			m := fibonacciMod(uint64(abs(q.N)), checkPrime)
 			if q.N < 0 && q.N%2 == 0 && m != 0 {
 				m = checkPrime - m
 			}
 			if got := new(big.Int).Mod(f, new(big.Int).SetUint64(checkPrime)).Uint64(); got != m {
-				return fmt.Errorf("F_n mod 2^61 − 1 is %d by the matrix power, not %d", m, got)
+				return fmt.Errorf("the matrix power gives F_n ≡ %d (mod 2^61 − 1), not %d", m, got)
 			}
 			return nil
 		},
