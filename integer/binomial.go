@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxBinomialN bounds n in binomial: C(300000, 150000) has 90,305 digits,
@@ -240,9 +241,26 @@ func boolUint(b bool) uint64 {
 
 // factorialMod is n! mod m, by the running product in 128-bit words.
 func factorialMod(n, m uint64) uint64 {
+	if m == checkPrime {
+		return factorialMersenne61(n)
+	}
 	f := uint64(1) % m
 	for k := uint64(2); k <= n; k++ {
 		f = mulMod(f, k%m, m)
+	}
+	return f
+}
+
+// factorialMersenne61 is n! mod 2^61 − 1 for n < 2^61 − 1, reducing each
+// 122-bit product by folding: 2^61 ≡ 1.
+func factorialMersenne61(n uint64) uint64 {
+	f := uint64(1)
+	for k := uint64(2); k <= n; k++ {
+		hi, lo := bits.Mul64(f, k)
+		f = (hi<<3 | lo>>61) + lo&checkPrime
+		if f >= checkPrime {
+			f -= checkPrime
+		}
 	}
 	return f
 }
@@ -287,7 +305,8 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 }
 
 // productTree multiplies xs pairwise, level by level, so the large
-// multiplications are balanced. It overwrites xs.
+// multiplications are balanced (and reach core/bignum's transform
+// product at the top). It overwrites xs.
 func productTree(xs []*big.Int) *big.Int {
 	if len(xs) == 0 {
 		return big.NewInt(1)
@@ -295,7 +314,7 @@ func productTree(xs []*big.Int) *big.Int {
 	for len(xs) > 1 {
 		h := 0
 		for i := 0; i+1 < len(xs); i += 2 {
-			xs[h] = new(big.Int).Mul(xs[i], xs[i+1])
+			xs[h] = bignum.Mul(new(big.Int), xs[i], xs[i+1])
 			h++
 		}
 		if len(xs)%2 == 1 {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxFibonacciIndex bounds |n| in fibonacci: L_n ≈ φ^n has 0.209·n
@@ -32,7 +33,8 @@ type FibonacciResult struct {
 //	F_(2k) = F_k(2F_(k+1) − F_k),  F_(2k+1) = F_k² + F_(k+1)²,
 //
 // one bit of n at a time from the top, so O(log n) squarings of growing
-// size, the last ones dominating (Takahashi, "A fast algorithm for
+// size, the last ones dominating and done by core/bignum's transform
+// product above its crossover (Takahashi, "A fast algorithm for
 // computing large Fibonacci numbers", Inf. Proc. Letters 75 (2000)).
 // Then L_n = 2F_(n+1) − F_n. Negative indices follow F_(−n) =
 // (−1)^(n+1) F_n and L_(−n) = (−1)^n L_n. The postcondition is
@@ -74,8 +76,8 @@ func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 		},
 		Postcondition: func(ctx context.Context, q FibonacciRequest, r FibonacciResult) error {
 			f, l := r.Fibonacci.Big(), r.Lucas.Big()
-			lhs := new(big.Int).Mul(l, l)
-			lhs.Sub(lhs, new(big.Int).Mul(big.NewInt(5), new(big.Int).Mul(f, f)))
+			lhs := bignum.Sqr(new(big.Int), l)
+			lhs.Sub(lhs, new(big.Int).Mul(big.NewInt(5), bignum.Sqr(new(big.Int), f)))
 			want := big.NewInt(4)
 			if q.N%2 != 0 {
 				want.Neg(want)
@@ -136,9 +138,9 @@ func fibonacciPair(n uint) (*big.Int, *big.Int) {
 		// (a, b) → (F_2k, F_2k+1)
 		t.Lsh(b, 1)
 		t.Sub(t, a)
-		t.Mul(t, a) // F_2k
-		u.Mul(a, a)
-		a.Mul(b, b)
+		bignum.Mul(t, t, a) // F_2k
+		bignum.Sqr(u, a)
+		bignum.Sqr(a, b)
 		u.Add(u, a) // F_2k+1
 		a, t = t, a
 		b, u = u, b
