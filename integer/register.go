@@ -58,5 +58,15 @@ func Register(r *core.Registry) error {
 		core.Add(r, nextPrimeOperation()),
 		core.Add(r, perfectPowerOperation()),
 		core.Add(r, factorialOperation()),
+		core.Add(r, primeCountOperation()),
+		core.Add(r, nthPrimeOperation()),
+		core.Add(r, binomialOperation()),
+		core.Add(r, multinomialOperation()),
+		core.Add(r, fibonacciOperation()),
+		core.Add(r, partitionsOperation()),
+		core.Add(r, bernoulliOperation()),
+		core.Add(r, continuedFractionOperation()),
+		core.Add(r, sqrtContinuedFractionOperation()),
+		core.Add(r, rationalReconstructionOperation()),
 	)
 }

@@ -5,5 +5,6 @@
 # with the same PARI/GP version (2.15.2 made the committed files).
 set -e
 cd "$(dirname "$0")"
-rm -f gcd.txt lcm.txt gcdext.txt modinv.txt modpow.txt factor.txt isprime.txt ecm.txt crt.txt kronecker.txt root.txt modsqrt.txt divisors.txt arith.txt order.txt primroot.txt dlog.txt certificate.txt nextprime.txt perfectpower.txt factorial.txt
+rm -f gcd.txt lcm.txt gcdext.txt modinv.txt modpow.txt factor.txt isprime.txt ecm.txt crt.txt kronecker.txt root.txt modsqrt.txt divisors.txt arith.txt order.txt primroot.txt dlog.txt certificate.txt nextprime.txt perfectpower.txt factorial.txt \
+  primecount.txt nthprime.txt binomial.txt multinomial.txt fibonacci.txt partitions.txt bernoulli.txt contfrac.txt sqrtcf.txt ratrecon.txt
 gp -q -f pari_reference.gp </dev/null

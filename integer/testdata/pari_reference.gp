@@ -217,3 +217,87 @@ leastroot(n) = my(f = eulerphi(n)); for (g = 1, n, if (gcd(g, n) == 1 && znorder
 {for (i = 1, 60,
   my(n = if (i <= 5, i - 1, random(25001)), f = n!);
   write("factorial.txt", n, " ", #Str(f), " ", f % (10^30 + 57)))};
+
+\\ The counting, combinatorial and continued-fraction operations, with a
+\\ seed of their own so that this part can be regenerated alone.
+setrand(20261203);
+
+\\ pi(x) for x of every size up to 10^10 (primepi sieves, so larger x are
+\\ slow in gp), then the known powers of ten.
+{for (i = 1, 60,
+  my(x = if (i <= 4, i - 2, random(10^(1 + random(10)))));
+  write("primecount.txt", x, " ", primepi(x)))};
+
+\\ The n-th prime for n up to 10^8.
+{for (i = 1, 60,
+  my(n = if (i <= 3, i, 1 + random(10^(1 + random(8)))));
+  write("nthprime.txt", n, " ", prime(n)))};
+
+\\ Binomials C(n, k) for n up to 300000 and k across [-1, n + 1]; large
+\\ values recorded as their digit count and their residue modulo the prime
+\\ 10^30 + 57 (the value itself when it is smaller).
+{for (i = 1, 60,
+  my(n = random(10^(1 + random(5))), k, c);
+  if (i > 50, n = 200000 + random(100001));
+  k = random(n + 3) - 1;
+  c = binomial(n, k);
+  write("binomial.txt", n, " ", k, " ", #Str(c), " ", c % (10^30 + 57)))};
+
+\\ Multinomials (sum k)!/prod(k!) from factorials: the line is the digit
+\\ count, the residue modulo 10^30 + 57, then the parts.
+{for (i = 1, 60,
+  my(m = random(7), v = vector(m, j, random(1 + 10^(1 + random(3)))), c);
+  c = vecsum(v)! / prod(j = 1, m, v[j]!);
+  write("multinomial.txt", #Str(c), " ", c % (10^30 + 57), " ", strjoin(apply(c -> Str(c), v), " ")))};
+
+\\ F_n and L_n = F_(n-1) + F_(n+1) for |n| up to 450000, with digit counts
+\\ and residues modulo 10^30 + 57 (of the signed value).
+{for (i = 1, 60,
+  my(n = random(10^(1 + random(5))) * if (random(4) == 0, -1, 1), f, l);
+  if (i > 55, n = 400000 + random(50001));
+  f = fibonacci(n); l = fibonacci(n - 1) + fibonacci(n + 1);
+  write("fibonacci.txt", n, " ", #Str(abs(f)), " ", f % (10^30 + 57), " ", #Str(abs(l)), " ", l % (10^30 + 57)))};
+
+\\ Partition numbers p(n) for n up to 20000, whole.
+{for (i = 1, 60,
+  my(n = if (i <= 3, i - 1, random(10^(1 + random(4)))));
+  if (n > 20000, n = 20000);
+  write("partitions.txt", n, " ", numbpart(n)))};
+
+\\ Bernoulli numbers as fractions for n up to 2000.
+{for (i = 1, 60,
+  my(n = if (i <= 4, i - 1, random(10^(1 + random(3))) ));
+  if (n > 2000, n = 2000);
+  write("bernoulli.txt", n, " ", bernfrac(n)))};
+
+\\ Continued fractions of rationals of up to 60 digits; the line is the
+\\ rational then its terms.
+{for (i = 1, 60,
+  my(q = 1 + random(10^(1 + random(60))), p = random(10^(1 + random(60))) * if (random(3) == 0, -1, 1), x = p / q);
+  write("contfrac.txt", x, " ", strjoin(apply(c -> Str(c), contfrac(x)), " ")))};
+
+\\ sqrt(n) for n up to 10^8: the first 30 terms of contfrac(sqrt(n)) at
+\\ 1000 digits (far more than 30 terms need; the last term is that of the
+\\ truncated real, so the tests compare the first 29), and quadunit(4n) = x + y*w
+\\ (w = sqrt(n)), the fundamental solution of x^2 - n*y^2 = +-1, with its
+\\ norm. Squares are skipped (no period).
+\\ The line is n, x, y, norm, then the terms.
+{default(realprecision, 1000);
+for (i = 1, 60,
+  my(n = 2 + random(10^(1 + random(8))), u, t);
+  while (issquare(n), n++);
+  u = quadunit(4 * n);
+  t = contfrac(sqrt(n), 30);
+  write("sqrtcf.txt", n, " ", real(u), " ", imag(u), " ", norm(u), " ", strjoin(apply(c -> Str(c), t), " ")));
+default(realprecision, 38)};
+
+\\ Rational reconstruction bestappr(Mod(a, m)): a is p/q mod m for small
+\\ p, q half the time, random otherwise; "none" when gp returns [].
+{for (i = 1, 60,
+  my(m = 2 + random(10^(2 + random(40))), a, r);
+  if (random(2), my(b = sqrtint(m \ 2), q = 1 + random(b + 1), p = random(2 * b + 1) - b);
+    while (gcd(q, m) != 1, q++);
+    a = lift(Mod(p, m) / Mod(q, m)),
+    a = random(m));
+  r = bestappr(Mod(a, m));
+  write("ratrecon.txt", a, " ", m, " ", if (r == [], "none", r)))};

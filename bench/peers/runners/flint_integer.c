@@ -4,6 +4,23 @@
  * TIMED macro around the one call measured, and list it in integer_routines.
  */
 
+#include <flint/arith.h>
+#include <flint/fmpq.h>
+#include <flint/ulong_extras.h>
+
+/* A word-sized input, as the index arguments are. */
+static ulong read_ui(const char *path)
+{
+    fmpz_t x;
+    fmpz_init(x);
+    read_fmpz(path, x);
+    if (fmpz_sgn(x) < 0 || fmpz_bits(x) > FLINT_BITS)
+        die(path, "want a non-negative word");
+    ulong v = fmpz_get_ui(x);
+    fmpz_clear(x);
+    return v;
+}
+
 static void run_fmpz_gcd(char **in, const char *out)
 {
     fmpz_t a, b, g;
@@ -68,9 +85,75 @@ static void run_fmpz_is_prime(char **in, const char *out)
     write_fmpz(out, r);
 }
 
+static void run_fmpz_bin_uiui(char **in, const char *out)
+{
+    ulong n = read_ui(in[0]), k = read_ui(in[1]);
+    fmpz_t c;
+    fmpz_init(c);
+    TIMED(fmpz_bin_uiui(c, n, k));
+    write_fmpz(out, c);
+}
+
+static void run_fmpz_fib_ui(char **in, const char *out)
+{
+    ulong n = read_ui(in[0]);
+    fmpz_t f;
+    fmpz_init(f);
+    TIMED(fmpz_fib_ui(f, n));
+    write_fmpz(out, f);
+}
+
+static void run_arith_number_of_partitions(char **in, const char *out)
+{
+    ulong n = read_ui(in[0]);
+    fmpz_t p;
+    fmpz_init(p);
+    TIMED(arith_number_of_partitions(p, n));
+    write_fmpz(out, p);
+}
+
+/* The answer is the numerator line, then the denominator line. */
+static void run_arith_bernoulli_number(char **in, const char *out)
+{
+    ulong n = read_ui(in[0]);
+    fmpq_t b;
+    fmpq_init(b);
+    TIMED(arith_bernoulli_number(b, n));
+    FILE *f = create(out);
+    fmpz_fprint(f, fmpq_numref(b));
+    fputc('\n', f);
+    fmpz_fprint(f, fmpq_denref(b));
+    fputc('\n', f);
+    finish(f, out);
+}
+
+static void run_n_prime_pi(char **in, const char *out)
+{
+    ulong x = read_ui(in[0]), c = 0;
+    TIMED(c = n_prime_pi(x));
+    FILE *f = create(out);
+    fprintf(f, "%lu\n", (unsigned long) c);
+    finish(f, out);
+}
+
+static void run_n_nth_prime(char **in, const char *out)
+{
+    ulong n = read_ui(in[0]), p = 0;
+    TIMED(p = n_nth_prime(n));
+    FILE *f = create(out);
+    fprintf(f, "%lu\n", (unsigned long) p);
+    finish(f, out);
+}
+
 static const struct routine integer_routines[] = {
     {"fmpz_gcd", 2, run_fmpz_gcd},
     {"fmpz_mul", 2, run_fmpz_mul},
     {"fmpz_factor", 1, run_fmpz_factor},
     {"fmpz_is_prime", 1, run_fmpz_is_prime},
+    {"fmpz_bin_uiui", 2, run_fmpz_bin_uiui},
+    {"fmpz_fib_ui", 1, run_fmpz_fib_ui},
+    {"arith_number_of_partitions", 1, run_arith_number_of_partitions},
+    {"arith_bernoulli_number", 1, run_arith_bernoulli_number},
+    {"n_prime_pi", 1, run_n_prime_pi},
+    {"n_nth_prime", 1, run_n_nth_prime},
 };

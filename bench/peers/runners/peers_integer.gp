@@ -1,0 +1,6 @@
+\\ The integer domain's additions to the PARI/GP side of the peer benchmark.
+
+\\ peers_frac(q): a rational as the answer lines numerator then
+\\ denominator, written as the polynomial num + den*x so that peers_lines
+\\ prints them in that order.
+peers_frac(q) = numerator(q) + denominator(q) * 'x;

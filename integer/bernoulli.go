@@ -1,0 +1,198 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+)
+
+// MaxBernoulliN bounds n in bernoulli: the tangent-number table for
+// B_2000 is 5·10^5 small multiplications of numbers up to 11,000 bits.
+const MaxBernoulliN = 2000
+
+// BernoulliRequest asks for B_n.
+type BernoulliRequest struct {
+	N int `json:"n" jsonschema:"n ≥ 0, at most 2000"`
+}
+
+// BernoulliResult is B_n as a reduced rational.
+type BernoulliResult struct {
+	Bernoulli core.Rational `json:"bernoulli" jsonschema:"B_n as \"p/q\" in lowest terms, q > 0"`
+}
+
+// bernoulliOperation computes the Bernoulli number B_n, with the
+// convention B_1 = −1/2 (the generating function x/(eˣ − 1)), as PARI's
+// bernfrac. Odd n > 1 give 0. For even n = 2m, B_n comes from the
+// tangent number T_m (tan x = Σ T_m x^(2m−1)/(2m − 1)!):
+//
+//	B_(2m) = (−1)^(m−1) · 2m · T_m / (2^(2m) (2^(2m) − 1)),
+//
+// and T_1, …, T_m are tabulated with integer operations only, O(m²)
+// multiplications by small integers (Brent and Harvey, "Fast computation
+// of Bernoulli, Tangent and Secant numbers", Springer Proc. in Math. &
+// Stat. 50 (2013), Algorithm TangentNumbers). The postcondition is
+// independent: the denominator is the von Staudt–Clausen product of the
+// primes p with (p − 1) | n, and B_n + Σ_{(p−1)|n} 1/p is an integer;
+// for n ≤ 200 the value is also recomputed from the recurrence
+// Σ_{k=0}^{n} C(n + 1, k) B_k = 0 in exact rationals.
+//
+// Canonical result: B_n in lowest terms ("1" for B_0, "-1/2" for B_1,
+// "0" for odd n > 1). n < 0 is a DOMAIN_ERROR.
+func bernoulliOperation() core.Operation[BernoulliRequest, BernoulliResult] {
+	return core.Operation[BernoulliRequest, BernoulliResult]{
+		ID:         "integer.compute.bernoulli",
+		Title:      "Bernoulli number",
+		Summary:    "The Bernoulli number B_n (B_1 = −1/2) as an exact reduced rational, for 0 ≤ n ≤ 2000, from the tangent numbers.",
+		Keywords:   []string{"bernoulli", "bernoulli number", "bernfrac", "B_n", "tangent numbers", "zeta at even integers"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Bounds:     core.Bounds{"/n": MaxBernoulliN},
+		Limits: []core.Limit{{
+			Name: "n", Max: MaxBernoulliN, Unit: "n",
+			Description: "n is at most this",
+			Beyond:      func() string { return fmt.Sprintf(`{"n":%d}`, MaxBernoulliN+1) },
+			At:          func() string { return fmt.Sprintf(`{"n":%d}`, MaxBernoulliN) },
+		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "negative n", Payload: `{"n":-2}`, Code: core.DomainError, Path: "/payload/n"},
+			}
+		},
+		Preflight: func(ctx context.Context, q BernoulliRequest) error {
+			if q.N > MaxBernoulliN {
+				return core.Refusef("n is %d; at most %d is allowed", q.N, MaxBernoulliN)
+			}
+			if q.N < 0 {
+				return core.DomainErrorAt(core.PayloadPath("n"), "n is %d; B_n is defined for n ≥ 0", q.N)
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q BernoulliRequest) (BernoulliResult, error) {
+			b, err := bernoulli(ctx, q.N)
+			return BernoulliResult{core.Rat(b)}, err
+		},
+		Postcondition: func(ctx context.Context, q BernoulliRequest, r BernoulliResult) error {
+			return checkBernoulli(q.N, r.Bernoulli.Rat())
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15: bernfrac(0), bernfrac(1), bernfrac(12), bernfrac(30)
+			{Title: "B_0", Payload: json.RawMessage(`{"n":0}`), Result: json.RawMessage(`{"bernoulli":"1"}`)},
+			{Title: "B_1", Payload: json.RawMessage(`{"n":1}`), Result: json.RawMessage(`{"bernoulli":"-1/2"}`)},
+			{Title: "B_12", Payload: json.RawMessage(`{"n":12}`), Result: json.RawMessage(`{"bernoulli":"-691/2730"}`)},
+			{Title: "B_30", Payload: json.RawMessage(`{"n":30}`), Result: json.RawMessage(`{"bernoulli":"8615841276005/14322"}`)},
+			{Title: "odd index", Payload: json.RawMessage(`{"n":7}`), Result: json.RawMessage(`{"bernoulli":"0"}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) BernoulliRequest {
+			return BernoulliRequest{rng.IntN(400)}
+		},
+	}
+}
+
+// bernoulli is B_n by the tangent numbers.
+func bernoulli(ctx context.Context, n int) (*big.Rat, error) {
+	switch {
+	case n == 0:
+		return big.NewRat(1, 1), nil
+	case n == 1:
+		return big.NewRat(-1, 2), nil
+	case n%2 == 1:
+		return new(big.Rat), nil
+	}
+	m := n / 2
+	t, err := tangentNumbers(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	num := new(big.Int).Mul(t[m], big.NewInt(int64(n)))
+	if m%2 == 0 {
+		num.Neg(num)
+	}
+	pow := new(big.Int).Lsh(big.NewInt(1), uint(n)) // 2^(2m)
+	den := new(big.Int).Sub(pow, big.NewInt(1))
+	den.Mul(den, pow)
+	return new(big.Rat).SetFrac(num, den), nil
+}
+
+// tangentNumbers returns T_1, …, T_m (index 0 unused) by Brent and
+// Harvey's in-place recurrence.
+func tangentNumbers(ctx context.Context, m int) ([]*big.Int, error) {
+	t := make([]*big.Int, m+1)
+	t[0] = new(big.Int)
+	t[1] = big.NewInt(1)
+	for k := 2; k <= m; k++ {
+		t[k] = new(big.Int).Mul(t[k-1], big.NewInt(int64(k-1)))
+	}
+	u := new(big.Int)
+	for k := 2; k <= m; k++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for j := k; j <= m; j++ {
+			// T_j ← (j − k) T_(j−1) + (j − k + 2) T_j
+			u.Mul(t[j-1], big.NewInt(int64(j-k)))
+			t[j].Mul(t[j], big.NewInt(int64(j-k+2)))
+			t[j].Add(t[j], u)
+		}
+	}
+	return t, nil
+}
+
+// bernoulliByRecurrence is B_0, …, B_n from Σ_{k=0}^{n} C(n + 1, k) B_k = 0
+// in exact rationals, O(n²): the reference beside bernoulli.
+func bernoulliByRecurrence(n int) []*big.Rat {
+	b := make([]*big.Rat, n+1)
+	b[0] = big.NewRat(1, 1)
+	for m := 1; m <= n; m++ {
+		s := new(big.Rat)
+		c := big.NewInt(1) // C(m + 1, k)
+		for k := 0; k < m; k++ {
+			s.Add(s, new(big.Rat).Mul(new(big.Rat).SetInt(c), b[k]))
+			c.Mul(c, big.NewInt(int64(m+1-k)))
+			c.Quo(c, big.NewInt(int64(k+1)))
+		}
+		// C(m + 1, m) = m + 1
+		b[m] = s.Quo(s, big.NewRat(-int64(m+1), 1))
+	}
+	return b
+}
+
+// checkBernoulli is bernoulli's postcondition.
+func checkBernoulli(n int, b *big.Rat) error {
+	if n <= 200 {
+		if want := bernoulliByRecurrence(n)[n]; b.Cmp(want) != 0 {
+			return fmt.Errorf("the recurrence gives B_%d = %s", n, want.RatString())
+		}
+		return nil
+	}
+	if n%2 == 1 {
+		if b.Sign() != 0 {
+			return fmt.Errorf("odd n = %d > 1 gives B_n = 0", n)
+		}
+		return nil
+	}
+	// von Staudt–Clausen: B_n + Σ_{(p−1)|n} 1/p ∈ Z, and the denominator
+	// is exactly ∏ p.
+	den := big.NewInt(1)
+	s := new(big.Rat).Set(b)
+	for d := 1; d <= n; d++ {
+		if p := d + 1; n%d == 0 && trialDivisionPrime(uint64(p)) {
+			den.Mul(den, big.NewInt(int64(p)))
+			s.Add(s, big.NewRat(1, int64(p)))
+		}
+	}
+	if !s.IsInt() {
+		return fmt.Errorf("the result plus Σ 1/p is not an integer (von Staudt–Clausen, n = %d)", n)
+	}
+	if b.Denom().Cmp(den) != 0 {
+		return fmt.Errorf("the denominator of B_%d is %v, not the von Staudt–Clausen product %v", n, b.Denom(), den)
+	}
+	if want := 1 - 2*((n/2+1)%2); b.Sign() != want {
+		return fmt.Errorf("the sign of B_%d should be (−1)^(n/2+1) = %d", n, want)
+	}
+	return nil
+}

@@ -1,0 +1,327 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
+)
+
+// MaxBinomialN bounds n in binomial: C(300000, 150000) has 90,305 digits,
+// within the 100,000 an integer result may have.
+const MaxBinomialN = 300_000
+
+// MaxMultinomialSum bounds k_1 + … + k_m in multinomial, as factorial's n
+// (the multinomial coefficient is at most (Σk)!).
+const MaxMultinomialSum = MaxFactorialN
+
+// MaxMultinomialParts bounds m, the number of parts.
+const MaxMultinomialParts = 1000
+
+// BinomialRequest asks for C(n, k).
+type BinomialRequest struct {
+	N int `json:"n" jsonschema:"n ≥ 0, at most 300000"`
+	K int `json:"k" jsonschema:"any k; C(n, k) = 0 for k < 0 or k > n"`
+}
+
+// BinomialResult is C(n, k).
+type BinomialResult struct {
+	Binomial core.Integer `json:"binomial"`
+}
+
+// MultinomialRequest asks for (k_1 + … + k_m)! / (k_1!·…·k_m!).
+type MultinomialRequest struct {
+	Parts []int `json:"parts" jsonschema:"the k_i ≥ 0, at most 1000 of them, summing to at most 25000"`
+}
+
+// MultinomialResult is the multinomial coefficient.
+type MultinomialResult struct {
+	Multinomial core.Integer `json:"multinomial"`
+}
+
+// binomialOperation computes C(n, k) from its prime factorization: by
+// Kummer's theorem the exponent of p in C(n, k) is the number of borrows
+// when subtracting k from n in base p, so C(n, k) = ∏_{p ≤ n} p^(e_p)
+// with every e_p read off in O(log_p n) word operations; the prime powers
+// are multiplied by a balanced product tree (Goetgheluck, "Computing
+// binomial coefficients", Amer. Math. Monthly 94 (1987) 360–365). The
+// postcondition is independent: C(n, k) modulo the prime 2^61 − 1 (above
+// n, so every factorial is a unit) equals n!/(k!(n − k)!) there.
+//
+// Canonical result: C(n, k) as a decimal string, 0 for k < 0 or k > n,
+// C(n, 0) = C(n, n) = 1. n < 0 is a DOMAIN_ERROR.
+func binomialOperation() core.Operation[BinomialRequest, BinomialResult] {
+	return core.Operation[BinomialRequest, BinomialResult]{
+		ID:         "integer.compute.binomial",
+		Title:      "Binomial coefficient",
+		Summary:    "The binomial coefficient C(n, k) = n!/(k!(n − k)!), exactly, for 0 ≤ n ≤ 300000, from its prime factorization (Kummer's theorem).",
+		Keywords:   []string{"binomial", "binomial coefficient", "n choose k", "combinations", "choose", "pascal triangle"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Bounds:     core.Bounds{"/n": MaxBinomialN, "/k": MaxBinomialN},
+		Limits: []core.Limit{{
+			Name: "n", Max: MaxBinomialN, Unit: "n",
+			Description: "n and k are at most this (the result stays within 100,000 digits)",
+			Beyond:      func() string { return fmt.Sprintf(`{"n":%d,"k":2}`, MaxBinomialN+1) },
+			At:          func() string { return fmt.Sprintf(`{"n":%d,"k":%d}`, MaxBinomialN, MaxBinomialN/2) },
+		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "negative n", Payload: `{"n":-1,"k":0}`, Code: core.DomainError, Path: "/payload/n"},
+				{Title: "k missing", Payload: `{"n":5}`, Code: core.InvalidPayload, Path: "/payload"},
+			}
+		},
+		Preflight: func(ctx context.Context, q BinomialRequest) error {
+			if q.N > MaxBinomialN || q.K > MaxBinomialN {
+				return core.Refusef("n is %d and k is %d; at most %d is allowed", q.N, q.K, MaxBinomialN)
+			}
+			if q.N < 0 {
+				return core.DomainErrorAt(core.PayloadPath("n"), "n is %d; send n ≥ 0 (for negative n, C(n, k) = (−1)^k C(k − n − 1, k))", q.N)
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q BinomialRequest) (BinomialResult, error) {
+			c, err := binomial(ctx, q.N, q.K)
+			return BinomialResult{core.Int(c)}, err
+		},
+		Postcondition: func(ctx context.Context, q BinomialRequest, r BinomialResult) error {
+			if q.K < 0 || q.K > q.N {
+				if r.Binomial.Big().Sign() != 0 {
+					return fmt.Errorf("C(%d, %d) is 0, not %v", q.N, q.K, clipped(r.Binomial.Big()))
+				}
+				return nil
+			}
+			num := factorialMod(uint64(q.N), checkPrime)
+			den := mulMod(factorialMod(uint64(q.K), checkPrime), factorialMod(uint64(q.N-q.K), checkPrime), checkPrime)
+			got := new(big.Int).Mod(r.Binomial.Big(), new(big.Int).SetUint64(checkPrime)).Uint64()
+			if mulMod(got, den, checkPrime) != num {
+				return fmt.Errorf("C(%d, %d)·k!(n − k)! ≢ n! modulo 2^61 − 1", q.N, q.K)
+			}
+			return nil
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15: binomial(10, 3) = 120, binomial(100, 50)
+			{Title: "C(10, 3)", Payload: json.RawMessage(`{"n":10,"k":3}`), Result: json.RawMessage(`{"binomial":"120"}`)},
+			{Title: "C(100, 50)", Payload: json.RawMessage(`{"n":100,"k":50}`), Result: json.RawMessage(`{"binomial":"100891344545564193334812497256"}`)},
+			{Title: "k beyond n", Payload: json.RawMessage(`{"n":4,"k":7}`), Result: json.RawMessage(`{"binomial":"0"}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) BinomialRequest {
+			n := rng.IntN(3000)
+			return BinomialRequest{n, rng.IntN(n+3) - 1}
+		},
+	}
+}
+
+// multinomialOperation computes (k_1 + … + k_m)!/(k_1!·…·k_m!) as the
+// product of binomials C(k_1 + … + k_i, k_i), each by binomial's prime
+// factorization. The postcondition recomputes it modulo 2^61 − 1 from
+// factorials there.
+//
+// Canonical result: the coefficient as a decimal string; no parts gives
+// 1. A negative part is a DOMAIN_ERROR naming it.
+func multinomialOperation() core.Operation[MultinomialRequest, MultinomialResult] {
+	return core.Operation[MultinomialRequest, MultinomialResult]{
+		ID:         "integer.compute.multinomial",
+		Title:      "Multinomial coefficient",
+		Summary:    "The multinomial coefficient (k_1 + … + k_m)!/(k_1!·…·k_m!), exactly, as a product of binomial coefficients.",
+		Keywords:   []string{"multinomial", "multinomial coefficient", "arrangements with repetition", "permutations of a multiset"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Bounds:     core.Bounds{"/parts": MaxMultinomialParts, "/parts/*": MaxMultinomialSum},
+		Limits: []core.Limit{
+			{
+				Name: "sum", Max: MaxMultinomialSum, Unit: "k_1 + … + k_m",
+				Description: "the parts sum to at most this (the result stays within 100,000 digits)",
+				Beyond:      func() string { return fmt.Sprintf(`{"parts":[%d,%d]}`, MaxMultinomialSum/2, MaxMultinomialSum/2+1) },
+				At:          func() string { return fmt.Sprintf(`{"parts":[%d,%d]}`, MaxMultinomialSum/2, MaxMultinomialSum/2) },
+			},
+			{
+				Name: "parts", Max: MaxMultinomialParts, Unit: "parts",
+				Description: "at most this many parts",
+				Beyond:      func() string { return multinomialOnes(MaxMultinomialParts + 1) },
+				At:          func() string { return multinomialOnes(MaxMultinomialParts) },
+			},
+		},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a negative part", Payload: `{"parts":[2,-1]}`, Code: core.DomainError, Path: "/payload/parts/1"},
+			}
+		},
+		Preflight: func(ctx context.Context, q MultinomialRequest) error {
+			if len(q.Parts) > MaxMultinomialParts {
+				return core.Refusef("%d parts; at most %d are allowed", len(q.Parts), MaxMultinomialParts)
+			}
+			sum := 0
+			for i, k := range q.Parts {
+				if k < 0 {
+					return core.DomainErrorAt(core.PayloadPath("parts", i), "part %d is %d; parts are ≥ 0", i, k)
+				}
+				if sum += k; sum > MaxMultinomialSum {
+					return core.Refusef("the parts sum to more than %d", MaxMultinomialSum)
+				}
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q MultinomialRequest) (MultinomialResult, error) {
+			m := big.NewInt(1)
+			sum := 0
+			for _, k := range q.Parts {
+				sum += k
+				c, err := binomial(ctx, sum, k)
+				if err != nil {
+					return MultinomialResult{}, err
+				}
+				m.Mul(m, c)
+			}
+			return MultinomialResult{core.Int(m)}, nil
+		},
+		Postcondition: func(ctx context.Context, q MultinomialRequest, r MultinomialResult) error {
+			sum, den := uint64(0), uint64(1)
+			for _, k := range q.Parts {
+				sum += uint64(k)
+				den = mulMod(den, factorialMod(uint64(k), checkPrime), checkPrime)
+			}
+			got := new(big.Int).Mod(r.Multinomial.Big(), new(big.Int).SetUint64(checkPrime)).Uint64()
+			if mulMod(got, den, checkPrime) != factorialMod(sum, checkPrime) {
+				return fmt.Errorf("the result times ∏ k_i! is not (Σ k_i)! modulo 2^61 − 1")
+			}
+			return nil
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15: 10!/(2!·3!·5!) = 2520
+			{Title: "(2, 3, 5)", Payload: json.RawMessage(`{"parts":[2,3,5]}`), Result: json.RawMessage(`{"multinomial":"2520"}`)},
+			// The arrangements of MISSISSIPPI: 11!/(1!·4!·4!·2!) = 34650
+			{Title: "MISSISSIPPI", Payload: json.RawMessage(`{"parts":[1,4,4,2]}`), Result: json.RawMessage(`{"multinomial":"34650"}`)},
+			{Title: "no parts", Payload: json.RawMessage(`{"parts":[]}`), Result: json.RawMessage(`{"multinomial":"1"}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) MultinomialRequest {
+			parts := make([]int, rng.IntN(8))
+			for i := range parts {
+				parts[i] = rng.IntN(300)
+			}
+			return MultinomialRequest{parts}
+		},
+	}
+}
+
+func multinomialOnes(m int) string {
+	b := []byte(`{"parts":[`)
+	for i := range m {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '1')
+	}
+	return string(append(b, "]}"...))
+}
+
+// checkPrime is the Mersenne prime 2^61 − 1 the postconditions reduce by.
+const checkPrime = 1<<61 - 1
+
+// mulMod is a·b mod m for a, b < m.
+func mulMod(a, b, m uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	_, r := bits.Div64(hi, lo, m)
+	return r
+}
+
+func boolUint(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// factorialMod is n! mod m, by the running product in 128-bit words.
+func factorialMod(n, m uint64) uint64 {
+	if m == checkPrime {
+		return factorialMersenne61(n)
+	}
+	f := uint64(1) % m
+	for k := uint64(2); k <= n; k++ {
+		f = mulMod(f, k%m, m)
+	}
+	return f
+}
+
+// factorialMersenne61 is n! mod 2^61 − 1 for n < 2^61 − 1, reducing each
+// 122-bit product by folding: 2^61 ≡ 1.
+func factorialMersenne61(n uint64) uint64 {
+	f := uint64(1)
+	for k := uint64(2); k <= n; k++ {
+		hi, lo := bits.Mul64(f, k)
+		f = (hi<<3 | lo>>61) + lo&checkPrime
+		if f >= checkPrime {
+			f -= checkPrime
+		}
+	}
+	return f
+}
+
+// binomial is C(n, k) for n ≥ 0 by Kummer's theorem and a product tree of
+// the prime powers.
+func binomial(ctx context.Context, n, k int) (*big.Int, error) {
+	if k < 0 || k > n {
+		return new(big.Int), nil
+	}
+	k = min(k, n-k)
+	if k == 0 {
+		return big.NewInt(1), nil
+	}
+	var powers []*big.Int
+	acc := uint64(1) // small prime powers gathered into one word
+	for i, p := range primesUpTo(uint64(n)) {
+		if i%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		// Borrows of k + (n − k) in base p, counted as carries.
+		e := 0
+		a, b, carry := uint64(k), uint64(n-k), uint64(0)
+		for a > 0 || b > 0 {
+			carry = boolUint(a%p+b%p+carry >= p)
+			e += int(carry)
+			a, b = a/p, b/p
+		}
+		for range e {
+			if hi, lo := bits.Mul64(acc, p); hi != 0 || lo>>62 != 0 {
+				powers = append(powers, new(big.Int).SetUint64(acc))
+				acc = p
+			} else {
+				acc = lo
+			}
+		}
+	}
+	powers = append(powers, new(big.Int).SetUint64(acc))
+	return productTree(powers), nil
+}
+
+// productTree multiplies xs pairwise, level by level, so the large
+// multiplications are balanced (and reach core/bignum's transform
+// product at the top). It overwrites xs.
+func productTree(xs []*big.Int) *big.Int {
+	if len(xs) == 0 {
+		return big.NewInt(1)
+	}
+	for len(xs) > 1 {
+		h := 0
+		for i := 0; i+1 < len(xs); i += 2 {
+			xs[h] = bignum.Mul(new(big.Int), xs[i], xs[i+1])
+			h++
+		}
+		if len(xs)%2 == 1 {
+			xs[h] = xs[len(xs)-1]
+			h++
+		}
+		xs = xs[:h]
+	}
+	return xs[0]
+}

@@ -1,0 +1,328 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+)
+
+// MaxContinuedFractionDigits bounds the numerator and denominator of
+// continued_fraction: at most about 960 terms, whose convergents are
+// listed in full.
+const MaxContinuedFractionDigits = 200
+
+// MaxSqrtContinuedFractionN bounds n in sqrt_continued_fraction: the
+// period of √n is then below 1.4·10^5 terms and the fundamental solution
+// of Pell's equation, whose logarithm is the regulator of Z[√n], below
+// √(4n)(ln(4n)/2 + 1)/ln 10 ≈ 95,000 digits.
+const MaxSqrtContinuedFractionN = 100_000_000
+
+// ContinuedFractionRequest asks for the expansion of a rational.
+type ContinuedFractionRequest struct {
+	Value core.Rational `json:"value"`
+}
+
+// ContinuedFractionResult is the regular continued fraction of the value
+// and its convergents.
+type ContinuedFractionResult struct {
+	Terms       []core.Integer  `json:"terms" jsonschema:"[a_0; a_1, …, a_k]: a_0 = ⌊x⌋, a_i ≥ 1, the last ≥ 2 when k ≥ 1"`
+	Convergents []core.Rational `json:"convergents" jsonschema:"p_i/q_i = [a_0; …, a_i] for i = 0..k, the last equal to the value"`
+}
+
+// SqrtContinuedFractionRequest asks for the expansion of √n.
+type SqrtContinuedFractionRequest struct {
+	N core.Integer `json:"n"`
+}
+
+// SqrtContinuedFractionResult is √n = [a_0; period, period, …] and the
+// fundamental solution of Pell's equation it yields.
+type SqrtContinuedFractionResult struct {
+	A0     core.Integer   `json:"a0" jsonschema:"⌊√n⌋"`
+	Period []core.Integer `json:"period" jsonschema:"the repeating terms a_1..a_L, ending with 2a_0; empty when n is a square"`
+	Length int            `json:"period_length" jsonschema:"L, the length of the period"`
+	Pell   *PellSolution  `json:"pell,omitempty" jsonschema:"the convergent p_(L−1)/q_(L−1), absent when n is a square"`
+}
+
+// PellSolution is the least x, y > 0 with x² − n·y² = norm, norm = ±1.
+type PellSolution struct {
+	X    core.Integer `json:"x"`
+	Y    core.Integer `json:"y"`
+	Norm int          `json:"norm" jsonschema:"(−1)^L: −1 when x² − ny² = −1 is solvable and this is its least solution"`
+}
+
+// continuedFractionOperation expands a rational x = p/q by Euclid's
+// algorithm: a_i = ⌊p/q⌋, (p, q) ← (q, p − a_i q), with the convergents by
+// p_i = a_i p_(i−1) + p_(i−2), q_i = a_i q_(i−1) + q_(i−2) (Hardy and
+// Wright, An Introduction to the Theory of Numbers, §10.1–10.2). The
+// postcondition re-evaluates the terms from the last one backwards and
+// checks the determinant identity p_i q_(i−1) − p_(i−1) q_i = (−1)^(i−1)
+// of consecutive convergents.
+//
+// Canonical result: the regular expansion, the one with last term ≥ 2
+// (so 3/2 is [1; 2], not [1; 1, 1]), the same as PARI's contfrac; an
+// integer is [x].
+func continuedFractionOperation() core.Operation[ContinuedFractionRequest, ContinuedFractionResult] {
+	return core.Operation[ContinuedFractionRequest, ContinuedFractionResult]{
+		ID:         "integer.compute.continued_fraction",
+		Title:      "Continued fraction of a rational",
+		Summary:    "The regular continued fraction [a_0; a_1, …, a_k] of a rational p/q and all its convergents, by Euclid's algorithm.",
+		Keywords:   []string{"continued fraction", "contfrac", "convergents", "partial quotients", "euclid", "rational approximation"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"rational", "integer"},
+		Limits: []core.Limit{{
+			Name: "digits", Max: MaxContinuedFractionDigits, Unit: "digits",
+			Description: "the numerator and the denominator have at most this many digits each",
+			Beyond: func() string {
+				return fmt.Sprintf(`{"value":"1/%s"}`, new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxContinuedFractionDigits), nil))
+			},
+			At: func() string {
+				nines := new(big.Int).Sub(new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxContinuedFractionDigits), nil), big.NewInt(1))
+				return fmt.Sprintf(`{"value":"-%s/%s"}`, nines, new(big.Int).Sub(nines, big.NewInt(1)))
+			},
+		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "a zero denominator", Payload: `{"value":"1/0"}`, Code: core.InvalidPayload, Path: "/payload/value"},
+			}
+		},
+		Preflight: func(ctx context.Context, q ContinuedFractionRequest) error {
+			x := q.Value.Rat()
+			for _, c := range []*big.Int{x.Num(), x.Denom()} {
+				if d, over := digitsOver(c, MaxContinuedFractionDigits); over {
+					return core.Refusef("the value has a %d-digit component; at most %d digits are allowed", d, MaxContinuedFractionDigits)
+				}
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q ContinuedFractionRequest) (ContinuedFractionResult, error) {
+			terms := continuedFraction(q.Value.Rat())
+			return ContinuedFractionResult{Terms: terms, Convergents: convergents(terms)}, nil
+		},
+		Postcondition: func(ctx context.Context, q ContinuedFractionRequest, r ContinuedFractionResult) error {
+			return checkContinuedFraction(q.Value.Rat(), r)
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]
+			{Title: "355/113", Payload: json.RawMessage(`{"value":"355/113"}`), Result: json.RawMessage(`{"terms":["3","7","16"],"convergents":["3","22/7","355/113"]}`)},
+			// PARI/GP 2.15: contfrac(-7/3) = [-3, 1, 2]
+			{Title: "a negative value", Payload: json.RawMessage(`{"value":"-7/3"}`), Result: json.RawMessage(`{"terms":["-3","1","2"],"convergents":["-3","-2","-7/3"]}`)},
+			{Title: "an integer", Payload: json.RawMessage(`{"value":"5"}`), Result: json.RawMessage(`{"terms":["5"],"convergents":["5"]}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) ContinuedFractionRequest {
+			num := randomInt(rng, 60)
+			den := new(big.Int).Abs(randomInt(rng, 60))
+			den.Add(den, big.NewInt(1))
+			return ContinuedFractionRequest{core.Rat(new(big.Rat).SetFrac(num, den))}
+		},
+	}
+}
+
+// sqrtContinuedFractionOperation expands √n for a non-square n by the
+// classical recurrence on the complete quotients (√n + P_i)/Q_i:
+//
+//	a_i = ⌊(a_0 + P_i)/Q_i⌋,  P_(i+1) = a_i Q_i − P_i,  Q_(i+1) = (n − P_(i+1)²)/Q_i,
+//
+// all in integers, until Q_i = 1 closes the period (Hardy and Wright,
+// §10.7–10.9; Cohen, A Course in Computational Algebraic Number Theory,
+// §5.7). The convergent p_(L−1)/q_(L−1) at the end of the first period
+// is the least solution of x² − ny² = (−1)^L (Pell's equation; Lenstra,
+// "Solving the Pell equation", Notices AMS 49 (2002)). The postcondition
+// is independent of the recurrence: x² − ny² is the stated norm, the
+// period ends with 2a_0, its other terms read the same backwards and are
+// at most a_0.
+//
+// Canonical result: a_0 = ⌊√n⌋, the shortest period a_1..a_L, L, and the
+// Pell solution; for a square n (0 included) the period is empty and L
+// = 0. n < 0 is a DOMAIN_ERROR.
+func sqrtContinuedFractionOperation() core.Operation[SqrtContinuedFractionRequest, SqrtContinuedFractionResult] {
+	return core.Operation[SqrtContinuedFractionRequest, SqrtContinuedFractionResult]{
+		ID:         "integer.compute.sqrt_continued_fraction",
+		Title:      "Continued fraction of a square root",
+		Summary:    "The periodic continued fraction √n = [a_0; a_1, …, a_L, a_1, …] with its period, and the fundamental solution of Pell's equation x² − ny² = ±1.",
+		Keywords:   []string{"continued fraction", "square root", "periodic continued fraction", "period", "pell equation", "fundamental unit", "quadratic irrational"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Limits: []core.Limit{{
+			Name: "n", Max: MaxSqrtContinuedFractionN, Unit: "n",
+			Description: "n is at most this (10^8)",
+			Beyond:      func() string { return fmt.Sprintf(`{"n":"%d"}`, MaxSqrtContinuedFractionN+1) },
+			At:          func() string { return fmt.Sprintf(`{"n":"%d"}`, MaxSqrtContinuedFractionN-1) },
+		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "negative n", Payload: `{"n":"-2"}`, Code: core.DomainError, Path: "/payload/n"},
+			}
+		},
+		Preflight: func(ctx context.Context, q SqrtContinuedFractionRequest) error {
+			if q.N.Big().Cmp(big.NewInt(MaxSqrtContinuedFractionN)) > 0 {
+				return core.Refusef("n is %s; at most %d is allowed", clipped(q.N.Big()), MaxSqrtContinuedFractionN)
+			}
+			if q.N.Big().Sign() < 0 {
+				return core.DomainErrorAt(core.PayloadPath("n"), "n is %v; √n is real only for n ≥ 0", q.N.Big())
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q SqrtContinuedFractionRequest) (SqrtContinuedFractionResult, error) {
+			return sqrtContinuedFraction(ctx, q.N.Big().Int64())
+		},
+		Postcondition: func(ctx context.Context, q SqrtContinuedFractionRequest, r SqrtContinuedFractionResult) error {
+			return checkSqrtContinuedFraction(q.N.Big().Int64(), r)
+		},
+		Examples: []core.Example{
+			// √7 = [2; 1, 1, 1, 4], 8² − 7·3² = 1 (PARI/GP 2.15: quadunit(28) = 8 + 3*w)
+			{Title: "√7", Payload: json.RawMessage(`{"n":"7"}`), Result: json.RawMessage(`{"a0":"2","period":["1","1","1","4"],"period_length":4,"pell":{"x":"8","y":"3","norm":1}}`)},
+			// √13 = [3; 1, 1, 1, 1, 6], 18² − 13·5² = −1 (quadunit(52) = 18 + 5*w)
+			{Title: "√13, odd period", Payload: json.RawMessage(`{"n":"13"}`), Result: json.RawMessage(`{"a0":"3","period":["1","1","1","1","6"],"period_length":5,"pell":{"x":"18","y":"5","norm":-1}}`)},
+			{Title: "a square", Payload: json.RawMessage(`{"n":"49"}`), Result: json.RawMessage(`{"a0":"7","period":[],"period_length":0}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) SqrtContinuedFractionRequest {
+			return SqrtContinuedFractionRequest{core.Int64(rng.Int64N(1 << (1 + rng.IntN(20))))}
+		},
+	}
+}
+
+// continuedFraction is the regular expansion of x by Euclid's algorithm,
+// with floor division so a_0 = ⌊x⌋ for negative x too.
+func continuedFraction(x *big.Rat) []core.Integer {
+	p, q := new(big.Int).Set(x.Num()), new(big.Int).Set(x.Denom())
+	var terms []core.Integer
+	for q.Sign() != 0 {
+		a, r := new(big.Int).DivMod(p, q, new(big.Int)) // Euclidean: r ≥ 0, q > 0
+		terms = append(terms, core.Int(a))
+		p, q = q, r
+	}
+	return terms
+}
+
+// convergents are p_i/q_i of terms.
+func convergents(terms []core.Integer) []core.Rational {
+	p0, p1 := big.NewInt(1), big.NewInt(0) // p_(−1), p_(−2)
+	q0, q1 := big.NewInt(0), big.NewInt(1)
+	out := make([]core.Rational, len(terms))
+	for i, a := range terms {
+		p := new(big.Int).Mul(a.Big(), p0)
+		p.Add(p, p1)
+		q := new(big.Int).Mul(a.Big(), q0)
+		q.Add(q, q1)
+		out[i] = core.Rat(new(big.Rat).SetFrac(p, q))
+		p0, p1, q0, q1 = p, p0, q, q0
+	}
+	return out
+}
+
+// checkContinuedFraction is continued_fraction's postcondition.
+func checkContinuedFraction(x *big.Rat, r ContinuedFractionResult) error {
+	k := len(r.Terms)
+	if k == 0 || len(r.Convergents) != k {
+		return fmt.Errorf("%d terms and %d convergents", k, len(r.Convergents))
+	}
+	for i, a := range r.Terms[1:] {
+		if a.Big().Sign() <= 0 {
+			return fmt.Errorf("term %d is %v, not positive", i+1, a)
+		}
+	}
+	if k > 1 && r.Terms[k-1].Big().Cmp(big.NewInt(2)) < 0 {
+		return fmt.Errorf("the last term is 1: the expansion is not the regular one")
+	}
+	// [a_0; …, a_k] evaluated from the back.
+	v := new(big.Rat).SetInt(r.Terms[k-1].Big())
+	for i := k - 2; i >= 0; i-- {
+		v.Inv(v)
+		v.Add(v, new(big.Rat).SetInt(r.Terms[i].Big()))
+	}
+	if v.Cmp(x) != 0 || r.Convergents[k-1].Rat().Cmp(x) != 0 {
+		return fmt.Errorf("the terms or the last convergent do not evaluate to the value")
+	}
+	for i := 1; i < k; i++ {
+		a, b := r.Convergents[i].Rat(), r.Convergents[i-1].Rat()
+		d := new(big.Int).Mul(a.Num(), b.Denom())
+		d.Sub(d, new(big.Int).Mul(b.Num(), a.Denom()))
+		if want := int64(1 - 2*((i-1)%2)); !d.IsInt64() || d.Int64() != want {
+			return fmt.Errorf("convergents %d and %d break p_i q_(i−1) − p_(i−1) q_i = (−1)^(i−1)", i-1, i)
+		}
+	}
+	return nil
+}
+
+// sqrtContinuedFraction expands √n, 0 ≤ n ≤ MaxSqrtContinuedFractionN.
+func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionResult, error) {
+	a0 := int64(isqrt64(uint64(n)))
+	res := SqrtContinuedFractionResult{A0: core.Int64(a0), Period: []core.Integer{}}
+	if a0*a0 == n {
+		return res, nil
+	}
+	// p_i, q_i of the convergents, from p_0/q_0 = a_0/1; (√n + m)/d is
+	// the complete quotient, from m_0 = 0, d_0 = 1.
+	pPrev, p := big.NewInt(1), big.NewInt(a0)
+	qPrev, q := big.NewInt(0), big.NewInt(1)
+	m, d, a := int64(0), int64(1), a0
+	for i := 1; ; i++ {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return res, err
+			}
+		}
+		m = d*a - m
+		d = (n - m*m) / d
+		a = (a0 + m) / d
+		res.Period = append(res.Period, core.Int64(a))
+		if d == 1 {
+			// a = 2a_0 closes the period; p/q is p_(L−1)/q_(L−1).
+			break
+		}
+		pPrev, p = p, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), p), pPrev)
+		qPrev, q = q, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), q), qPrev)
+	}
+	res.Length = len(res.Period)
+	norm := 1
+	if res.Length%2 == 1 {
+		norm = -1
+	}
+	res.Pell = &PellSolution{X: core.Int(p), Y: core.Int(q), Norm: norm}
+	return res, nil
+}
+
+// checkSqrtContinuedFraction is sqrt_continued_fraction's postcondition.
+func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
+	a0 := r.A0.Big()
+	if a0.Cmp(new(big.Int).Sqrt(big.NewInt(n))) != 0 {
+		return fmt.Errorf("a_0 is %v, not ⌊√%d⌋", a0, n)
+	}
+	L := len(r.Period)
+	if L != r.Length {
+		return fmt.Errorf("the period has %d terms but says %d", L, r.Length)
+	}
+	if sq := new(big.Int).Mul(a0, a0); sq.Cmp(big.NewInt(n)) == 0 {
+		if L != 0 || r.Pell != nil {
+			return fmt.Errorf("%d is a square: no period", n)
+		}
+		return nil
+	}
+	if L == 0 || r.Pell == nil {
+		return fmt.Errorf("√%d is irrational: a period and a Pell solution are due", n)
+	}
+	if r.Period[L-1].Big().Cmp(new(big.Int).Lsh(a0, 1)) != 0 {
+		return fmt.Errorf("the period ends with %v, not 2a_0", r.Period[L-1])
+	}
+	for i := 0; i < L-1; i++ {
+		if r.Period[i].Big().Cmp(r.Period[L-2-i].Big()) != 0 {
+			return fmt.Errorf("the period without its last term is not a palindrome (terms %d and %d)", i+1, L-1-i)
+		}
+		if r.Period[i].Big().Sign() <= 0 || r.Period[i].Big().Cmp(a0) > 0 {
+			return fmt.Errorf("term %d is %v, outside [1, a_0]", i+1, r.Period[i])
+		}
+	}
+	x, y := r.Pell.X.Big(), r.Pell.Y.Big()
+	v := new(big.Int).Mul(x, x)
+	v.Sub(v, new(big.Int).Mul(big.NewInt(n), new(big.Int).Mul(y, y)))
+	if want := 1 - 2*(L%2); x.Sign() <= 0 || y.Sign() <= 0 || !v.IsInt64() || v.Int64() != int64(want) || r.Pell.Norm != want {
+		return fmt.Errorf("x² − %d·y² is %v, not the norm (−1)^L = %d", n, clipped(v), want)
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package integer
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"testing"
+)
+
+// Benchmarks of the counting, combinatorial and continued-fraction
+// operations at the sizes of their peer rows (bench/peers) and limits.
+
+// knownPrimeCounts are π(10^k) (OEIS A006880).
+var knownPrimeCounts = map[uint64]uint64{1e9: 50847534, 1e10: 455052511, 1e11: 4118054813, 1e12: 37607912018, 1e13: 346065536839}
+
+func BenchmarkPrimeCount(b *testing.B) {
+	for _, x := range []uint64{1e9, 1e10, 1e11, 1e12, 1e13} {
+		b.Run(fmt.Sprintf("x=%.0e", float64(x)), func(b *testing.B) {
+			for b.Loop() {
+				if c, err := primePi(context.Background(), x); err != nil || c != knownPrimeCounts[x] {
+					b.Fatalf("π(%d) = %d (%v)", x, c, err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkNthPrime(b *testing.B) {
+	for _, n := range []uint64{1e6, 1e8, 1e10} {
+		b.Run(fmt.Sprintf("n=%.0e", float64(n)), func(b *testing.B) {
+			for b.Loop() {
+				nthPrime(context.Background(), n)
+			}
+		})
+	}
+}
+
+func BenchmarkBinomial(b *testing.B) {
+	for _, n := range []int{1000, 100_000, MaxBinomialN} {
+		b.Run(fmt.Sprintf("n=%d,k=n/2", n), func(b *testing.B) {
+			for b.Loop() {
+				binomial(context.Background(), n, n/2)
+			}
+		})
+	}
+}
+
+func BenchmarkMultinomial(b *testing.B) {
+	parts := make([]int, 50)
+	for i := range parts {
+		parts[i] = 10 * (i + 1) // sum 12,750
+	}
+	op := multinomialOperation()
+	b.Run("parts=50,sum=12750", func(b *testing.B) {
+		for b.Loop() {
+			op.Run(context.Background(), MultinomialRequest{parts})
+		}
+	})
+}
+
+func BenchmarkFibonacci(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, MaxFibonacciIndex} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				fibonacciLucas(n)
+			}
+		})
+	}
+}
+
+func BenchmarkPartitions(b *testing.B) {
+	for _, n := range []int{1000, 10_000, MaxPartitionsN} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				partitions(context.Background(), n)
+			}
+		})
+	}
+}
+
+func BenchmarkBernoulli(b *testing.B) {
+	for _, n := range []int{100, 1000, MaxBernoulliN} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				bernoulli(context.Background(), n)
+			}
+		})
+	}
+}
+
+func BenchmarkContinuedFraction(b *testing.B) {
+	// A ratio of consecutive Fibonacci numbers of 200 digits: the longest
+	// expansion at the limit (all terms 1).
+	f, f1 := fibonacciPair(955)
+	x := new(big.Rat).SetFrac(f1, f)
+	b.Run("digits=200", func(b *testing.B) {
+		for b.Loop() {
+			convergents(continuedFraction(x))
+		}
+	})
+}
+
+func BenchmarkSqrtContinuedFraction(b *testing.B) {
+	for _, n := range []int64{1_000_003, 99_999_989} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				sqrtContinuedFraction(context.Background(), n)
+			}
+		})
+	}
+}
+
+func BenchmarkRationalReconstruction(b *testing.B) {
+	for _, d := range []int{100, 1000, MaxReconstructionDigits} {
+		m := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d-1)), nil)
+		m.Add(m, big.NewInt(7))
+		// a ≡ p/q for p, q of about half m's size.
+		h := new(big.Int).Sqrt(m)
+		q := new(big.Int).Sub(h, big.NewInt(12345))
+		for new(big.Int).GCD(nil, nil, q, m).Cmp(big.NewInt(1)) != 0 {
+			q.Sub(q, big.NewInt(1))
+		}
+		a := new(big.Int).ModInverse(q, m)
+		a.Mul(a, new(big.Int).Rsh(h, 3)).Mod(a, m)
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				rationalReconstruction(a, m)
+			}
+		})
+	}
+}

@@ -1,0 +1,410 @@
+package integer
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"jacobian.dev/conformance"
+)
+
+// The PARI/GP 2.15 reference cases of the counting, combinatorial and
+// continued-fraction operations (testdata/pari_reference.gp, the section
+// seeded 20261203), each through the whole pipeline.
+
+// pariModulus is the prime 10^30 + 57 the large reference values are
+// recorded modulo.
+var pariModulus, _ = new(big.Int).SetString("1000000000000000000000000000057", 10)
+
+// digitsAndResidue is the digit count of |x| and x mod 10^30 + 57, as
+// testdata records large values.
+func digitsAndResidue(x *big.Int) (string, string) {
+	return strconv.Itoa(len(new(big.Int).Abs(x).String())), new(big.Int).Mod(x, pariModulus).String()
+}
+
+func TestPARIPrimeCount(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "primecount.txt", 50, readCases(t, "primecount.txt")) {
+		var r PrimeCountResult
+		runValue(t, rt, "integer.compute.prime_count", fmt.Sprintf(`{"x":"%s"}`, c[0]), &r)
+		if r.Count.String() != c[1] {
+			t.Errorf("π(%s) = %v, PARI says %s", c[0], r.Count, c[1])
+		}
+	}
+}
+
+func TestPARINthPrime(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "nthprime.txt", 50, readCases(t, "nthprime.txt")) {
+		var r NthPrimeResult
+		runValue(t, rt, "integer.compute.nth_prime", fmt.Sprintf(`{"n":"%s"}`, c[0]), &r)
+		if r.Prime.String() != c[1] {
+			t.Errorf("prime(%s) = %v, PARI says %s", c[0], r.Prime, c[1])
+		}
+	}
+}
+
+// TestPrimeCountKnownValues: π(10^k) from the published table (OEIS
+// A006880); π(10^12) and π(10^13), the latter at the operation's limit,
+// are checked by BenchmarkPrimeCount, beyond a test package's time budget.
+func TestPrimeCountKnownValues(t *testing.T) {
+	want := map[uint64]uint64{
+		1e10: 455052511,
+		1e11: 4118054813,
+	}
+	for x, c := range want {
+		got, err := primePi(context.Background(), x)
+		if err != nil || got != c {
+			t.Errorf("π(%d) = %d (%v), want %d", x, got, err, c)
+		}
+	}
+}
+
+// TestPrimeCountAgainstSieve compares the tabulated Legendre sieve with
+// the sieve of Eratosthenes for every x ≤ 5000 and at seeded random x up
+// to 2·10^6, and the n-th prime with the sieve's list.
+func TestPrimeCountAgainstSieve(t *testing.T) {
+	ctx := context.Background()
+	composite := eratosthenes(2_000_000)
+	count := make([]uint64, len(composite))
+	var primes []uint64
+	for v := 2; v < len(composite); v++ {
+		count[v] = count[v-1]
+		if !composite[v] {
+			count[v]++
+			primes = append(primes, uint64(v))
+		}
+	}
+	for x := uint64(0); x <= 5000; x++ {
+		if got, _ := primePi(ctx, x); got != count[x] {
+			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		}
+	}
+	rng := rand.New(rand.NewPCG(12, 1))
+	for range 200 {
+		x := rng.Uint64N(uint64(len(composite)))
+		if got, _ := primePi(ctx, x); got != count[x] {
+			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		}
+		n := 1 + rng.Uint64N(uint64(len(primes)))
+		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
+			t.Fatalf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
+		}
+	}
+	// Around the switch from the direct sieve to counting and walking.
+	for n := uint64(nthPrimeSmall - 3); n <= nthPrimeSmall+3; n++ {
+		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
+			t.Errorf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
+		}
+	}
+}
+
+// TestNthPrimeInvertsPrimeCount: π(p_n) = n and p_n is prime, at seeded
+// n up to 10^10.
+func TestNthPrimeInvertsPrimeCount(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(12, 2))
+	for range 6 {
+		n := 1 + rng.Uint64N(1<<(10+rng.IntN(23)))
+		p, err := nthPrime(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := primePi(ctx, p)
+		c1, _ := primePi(ctx, p-1)
+		if c != n || c1 != n-1 {
+			t.Errorf("p_%d = %d but π(p) = %d, π(p − 1) = %d", n, p, c, c1)
+		}
+	}
+}
+
+func TestPARIBinomial(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "binomial.txt", 50, readCases(t, "binomial.txt")) {
+		var r BinomialResult
+		runValue(t, rt, "integer.compute.binomial", fmt.Sprintf(`{"n":%s,"k":%s}`, c[0], c[1]), &r)
+		if d, m := digitsAndResidue(r.Binomial.Big()); d != c[2] || m != c[3] {
+			t.Errorf("C(%s, %s): %s digits ≡ %s, PARI says %s digits ≡ %s", c[0], c[1], d, m, c[2], c[3])
+		}
+	}
+}
+
+func TestPARIMultinomial(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "multinomial.txt", 50, readCases(t, "multinomial.txt")) {
+		var r MultinomialResult
+		runValue(t, rt, "integer.compute.multinomial", fmt.Sprintf(`{"parts":[%s]}`, strings.Join(c[2:], ",")), &r)
+		if d, m := digitsAndResidue(r.Multinomial.Big()); d != c[0] || m != c[1] {
+			t.Errorf("multinomial%v: %s digits ≡ %s, PARI says %s digits ≡ %s", c[2:], d, m, c[0], c[1])
+		}
+	}
+}
+
+// TestBinomialAgainstProduct compares the Kummer factorization with
+// math/big's product formula for every 0 ≤ k ≤ n ≤ 150 and at seeded
+// random n up to 5000, and checks Pascal's rule.
+func TestBinomialAgainstProduct(t *testing.T) {
+	ctx := context.Background()
+	for n := 0; n <= 150; n++ {
+		for k := -1; k <= n+1; k++ {
+			got, _ := binomial(ctx, n, k)
+			want := new(big.Int)
+			if k >= 0 && k <= n {
+				want.Binomial(int64(n), int64(k))
+			}
+			if got.Cmp(want) != 0 {
+				t.Fatalf("C(%d, %d) = %v, the product formula gives %v", n, k, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(13, 1))
+	for range 40 {
+		n := 1 + rng.IntN(5000)
+		k := 1 + rng.IntN(n)
+		a, _ := binomial(ctx, n, k)
+		b, _ := binomial(ctx, n-1, k)
+		c, _ := binomial(ctx, n-1, k-1)
+		if a.Cmp(new(big.Int).Binomial(int64(n), int64(k))) != 0 || a.Cmp(new(big.Int).Add(b, c)) != 0 {
+			t.Fatalf("C(%d, %d) disagrees with the product formula or Pascal's rule", n, k)
+		}
+	}
+}
+
+func TestPARIFibonacci(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "fibonacci.txt", 50, readCases(t, "fibonacci.txt")) {
+		var r FibonacciResult
+		runValue(t, rt, "integer.compute.fibonacci", fmt.Sprintf(`{"n":%s}`, c[0]), &r)
+		fd, fm := digitsAndResidue(r.Fibonacci.Big())
+		ld, lm := digitsAndResidue(r.Lucas.Big())
+		if fd != c[1] || fm != c[2] || ld != c[3] || lm != c[4] {
+			t.Errorf("n = %s: F %s digits ≡ %s, L %s digits ≡ %s; PARI says %v", c[0], fd, fm, ld, lm, c[1:])
+		}
+	}
+}
+
+// TestFibonacciAgainstAddition compares fast doubling with the defining
+// recurrence for |n| ≤ 3000.
+func TestFibonacciAgainstAddition(t *testing.T) {
+	f0, f1 := big.NewInt(0), big.NewInt(1) // F_n, F_(n+1)
+	l0, l1 := big.NewInt(2), big.NewInt(1)
+	for n := 0; n <= 3000; n++ {
+		f, l := fibonacciLucas(n)
+		if f.Cmp(f0) != 0 || l.Cmp(l0) != 0 {
+			t.Fatalf("n = %d: fast doubling gives (%v, %v), the recurrence (%v, %v)", n, f, l, f0, l0)
+		}
+		// F_(−n) = (−1)^(n+1) F_n, L_(−n) = (−1)^n L_n.
+		fn, ln := fibonacciLucas(-n)
+		sf, sl := new(big.Int).Set(f0), new(big.Int).Set(l0)
+		if n%2 == 0 {
+			sf.Neg(sf)
+		} else {
+			sl.Neg(sl)
+		}
+		if fn.Cmp(sf) != 0 || ln.Cmp(sl) != 0 {
+			t.Fatalf("n = %d: negative index gives (%v, %v), want (%v, %v)", -n, fn, ln, sf, sl)
+		}
+		f0, f1 = f1, new(big.Int).Add(f0, f1)
+		l0, l1 = l1, new(big.Int).Add(l0, l1)
+	}
+}
+
+func TestPARIPartitions(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "partitions.txt", 50, readCases(t, "partitions.txt")) {
+		var r PartitionsResult
+		runValue(t, rt, "integer.compute.partitions", fmt.Sprintf(`{"n":%s}`, c[0]), &r)
+		if r.Partitions.String() != c[1] {
+			t.Errorf("p(%s) = %v, PARI says %s", c[0], clipped(r.Partitions.Big()), c[1])
+		}
+	}
+}
+
+// TestPartitionsAgainstDivisorSums compares the pentagonal recurrence
+// with the divisor-sum recurrence for n ≤ 400, and with a direct count
+// of partitions (by largest part) for n ≤ 60.
+func TestPartitionsAgainstDivisorSums(t *testing.T) {
+	ctx := context.Background()
+	for n := 0; n <= 400; n++ {
+		got, _ := partitions(ctx, n)
+		if want := partitionsBySigma(n); got.Cmp(want) != 0 {
+			t.Fatalf("p(%d) = %v, the divisor sums give %v", n, got, want)
+		}
+	}
+	// count(n, m) = partitions of n into parts ≤ m.
+	var count func(n, m int) int64
+	count = func(n, m int) int64 {
+		if n == 0 {
+			return 1
+		}
+		s := int64(0)
+		for k := min(n, m); k >= 1; k-- {
+			s += count(n-k, k)
+		}
+		return s
+	}
+	for n := 0; n <= 60; n++ {
+		if got, _ := partitions(ctx, n); !got.IsInt64() || got.Int64() != count(n, n) {
+			t.Fatalf("p(%d) = %v, counting gives %d", n, got, count(n, n))
+		}
+	}
+}
+
+func TestPARIBernoulli(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "bernoulli.txt", 50, readCases(t, "bernoulli.txt")) {
+		var r BernoulliResult
+		runValue(t, rt, "integer.compute.bernoulli", fmt.Sprintf(`{"n":%s}`, c[0]), &r)
+		if r.Bernoulli.String() != c[1] {
+			t.Errorf("B_%s = %s, PARI says %s", c[0], clipString(r.Bernoulli.String()), clipString(c[1]))
+		}
+	}
+}
+
+// TestBernoulliAgainstRecurrence compares the tangent-number method with
+// the binomial recurrence in rationals for n ≤ 120.
+func TestBernoulliAgainstRecurrence(t *testing.T) {
+	want := bernoulliByRecurrence(120)
+	for n := 0; n <= 120; n++ {
+		got, _ := bernoulli(context.Background(), n)
+		if got.Cmp(want[n]) != 0 {
+			t.Fatalf("B_%d = %s, the recurrence gives %s", n, got.RatString(), want[n].RatString())
+		}
+	}
+}
+
+func TestPARIContinuedFraction(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "contfrac.txt", 50, readCases(t, "contfrac.txt")) {
+		var r ContinuedFractionResult
+		runValue(t, rt, "integer.compute.continued_fraction", fmt.Sprintf(`{"value":"%s"}`, c[0]), &r)
+		var got []string
+		for _, a := range r.Terms {
+			got = append(got, a.String())
+		}
+		if strings.Join(got, " ") != strings.Join(c[1:], " ") {
+			t.Errorf("contfrac(%s) = %v, PARI says %v", c[0], got, c[1:])
+		}
+	}
+}
+
+func TestPARISqrtContinuedFraction(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "sqrtcf.txt", 50, readCases(t, "sqrtcf.txt")) {
+		var r SqrtContinuedFractionResult
+		runValue(t, rt, "integer.compute.sqrt_continued_fraction", fmt.Sprintf(`{"n":"%s"}`, c[0]), &r)
+		if r.Pell == nil || r.Pell.X.String() != c[1] || r.Pell.Y.String() != c[2] || strconv.Itoa(r.Pell.Norm) != c[3] {
+			t.Errorf("√%s: Pell solution %+v, PARI's quadunit says %s + %s·√n of norm %s", c[0], r.Pell, c[1], c[2], c[3])
+			continue
+		}
+		// a_0 then the period repeated, against all of PARI's 30 terms
+		// but the last, which ends the expansion of a truncated real.
+		want := c[4 : len(c)-1]
+		terms := []string{r.A0.String()}
+		for i := 0; len(terms) < len(want); i++ {
+			terms = append(terms, r.Period[i%len(r.Period)].String())
+		}
+		if strings.Join(terms, " ") != strings.Join(want, " ") {
+			t.Errorf("√%s = %v…, PARI says %v", c[0], terms, want)
+		}
+	}
+}
+
+// TestSqrtContinuedFractionAgainstRational: the expansion of √n agrees
+// with that of a rational within 10^-60 of √n on its first terms, for
+// every non-square n ≤ 2000.
+func TestSqrtContinuedFractionAgainstRational(t *testing.T) {
+	ctx := context.Background()
+	scale := new(big.Int).Exp(big.NewInt(10), big.NewInt(60), nil)
+	for n := int64(0); n <= 2000; n++ {
+		r, err := sqrtContinuedFraction(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkSqrtContinuedFraction(n, r); err != nil {
+			t.Fatalf("√%d: %v", n, err)
+		}
+		if r.Length == 0 {
+			continue
+		}
+		// ⌊√n·10^60⌋/10^60 shares the first terms of √n, while the
+		// convergent denominators stay below 10^25.
+		s := new(big.Int).Sqrt(new(big.Int).Mul(big.NewInt(n), new(big.Int).Mul(scale, scale)))
+		approx := continuedFraction(new(big.Rat).SetFrac(s, scale))
+		conv := convergents(approx)
+		for i := 0; i < len(approx)-1 && conv[i].Rat().Denom().BitLen() < 80; i++ {
+			want := r.A0.Big()
+			if i > 0 {
+				want = r.Period[(i-1)%r.Length].Big()
+			}
+			if approx[i].Big().Cmp(want) != 0 {
+				t.Fatalf("√%d: term %d is %v, the rational approximation has %v", n, i, want, approx[i])
+			}
+		}
+	}
+}
+
+func TestPARIRationalReconstruction(t *testing.T) {
+	rt := newRuntime(t)
+	found := 0
+	for _, c := range conformance.AtLeast(t, "ratrecon.txt", 50, readCases(t, "ratrecon.txt")) {
+		var r RationalReconstructionResult
+		runValue(t, rt, "integer.compute.rational_reconstruction", fmt.Sprintf(`{"value":"%s","modulus":"%s"}`, c[0], c[1]), &r)
+		got := "none"
+		if r.Found {
+			got = r.Rational.String()
+			found++
+		}
+		if got != c[2] {
+			t.Errorf("bestappr(Mod(%s, %s)) = %s, PARI says %s", c[0], c[1], got, c[2])
+		}
+	}
+	if found < 20 {
+		t.Errorf("only %d cases reconstruct a rational", found)
+	}
+}
+
+// TestRationalReconstructionAgainstSearch compares Wang's algorithm with
+// a search over every denominator q ≤ B for every residue of every
+// modulus up to 400.
+func TestRationalReconstructionAgainstSearch(t *testing.T) {
+	for m := int64(2); m <= 400; m++ {
+		b := reconstructionBound(big.NewInt(m)).Int64()
+		for a := int64(0); a < m; a++ {
+			got, _ := rationalReconstruction(big.NewInt(a), big.NewInt(m))
+			var want *big.Rat
+			for q := int64(1); q <= b && want == nil; q++ {
+				p := (a * q) % m
+				if p > m/2 {
+					p -= m
+				}
+				if absInt64(p) <= b && gcd64(q, m) == 1 && gcd64(absInt64(p), q) == 1 {
+					want = big.NewRat(p, q)
+				}
+			}
+			if (got == nil) != (want == nil) || (got != nil && got.Cmp(want) != 0) {
+				t.Fatalf("a = %d, m = %d: got %v, the search finds %v", a, m, got, want)
+			}
+		}
+	}
+}
+
+// TestFactorialMersenneAgainstMulMod: the folded reduction modulo
+// 2^61 − 1 of the postconditions agrees with the 128-bit division.
+func TestFactorialMersenneAgainstMulMod(t *testing.T) {
+	f := uint64(1)
+	for n := uint64(0); n <= 300_000; n++ {
+		if n >= 2 {
+			f = mulMod(f, n, checkPrime)
+		}
+		if n%997 == 0 || n == 300_000 {
+			if g := factorialMersenne61(n); g != f {
+				t.Fatalf("%d! mod 2^61 − 1: folding gives %d, division %d", n, g, f)
+			}
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package integer
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"jacobian.dev/core"
+)
+
+// MaxReconstructionDigits bounds the modulus of rational_reconstruction.
+const MaxReconstructionDigits = 10_000
+
+// RationalReconstructionRequest asks for p/q ≡ value (mod modulus) with
+// small p and q.
+type RationalReconstructionRequest struct {
+	Value   core.Integer `json:"value"`
+	Modulus core.Integer `json:"modulus" jsonschema:"m ≥ 2"`
+}
+
+// RationalReconstructionResult is the reconstructed rational, or that
+// none exists within the bound.
+type RationalReconstructionResult struct {
+	Found    bool           `json:"found"`
+	Rational *core.Rational `json:"rational,omitempty" jsonschema:"p/q with q·value ≡ p (mod m), |p| ≤ B, 0 < q ≤ B, gcd(q, m) = 1; absent when none exists"`
+	Bound    core.Integer   `json:"bound" jsonschema:"B = ⌊√(m/2)⌋"`
+}
+
+// rationalReconstructionOperation finds p/q with q·a ≡ p (mod m),
+// |p| ≤ B and 0 < q ≤ B for B = ⌊√(m/2)⌋. When 2B² < m such a p/q is
+// unique (two would give p q' ≡ p' q with |p q' − p' q| < m); when
+// m = 2B² exactly, the one returned is Euclid's. It is found by the extended Euclidean algorithm on (m, a mod m),
+// stopped at the first remainder r_i ≤ B: the answer, if any, is
+// r_i/t_i with t_i the cofactor of a (Wang, Guy, Davenport, "p-adic
+// reconstruction of rational numbers", SIGSAM Bull. 16 (1982); von zur
+// Gathen and Gerhard, Modern Computer Algebra, §5.10). This is PARI's
+// bestappr(Mod(a, m)). The postcondition checks a found p/q directly;
+// a "none" is checked, for m below 10^12, by trying every q ≤ B.
+//
+// Canonical result: the rational in lowest terms with q > 0; found is
+// false, without a rational, when none exists. m < 2 is a DOMAIN_ERROR.
+func rationalReconstructionOperation() core.Operation[RationalReconstructionRequest, RationalReconstructionResult] {
+	return core.Operation[RationalReconstructionRequest, RationalReconstructionResult]{
+		ID:         "integer.compute.rational_reconstruction",
+		Title:      "Rational reconstruction",
+		Summary:    "Given a mod m, the fraction p/q ≡ a (mod m) with |p|, q ≤ √(m/2), or the statement that none exists, by the half extended Euclidean algorithm.",
+		Keywords:   []string{"rational reconstruction", "bestappr", "fraction from residue", "modular to rational", "wang", "lift rational"},
+		Kind:       core.Compute,
+		Effect:     core.Pure,
+		InputKinds: []string{"integer"},
+		Limits: []core.Limit{{
+			Name: "digits", Max: MaxReconstructionDigits, Unit: "digits",
+			Description: "the value and the modulus have at most this many digits each",
+			Beyond: func() string {
+				return fmt.Sprintf(`{"value":"3","modulus":"1%s"}`, repeatDigit('0', MaxReconstructionDigits))
+			},
+			At: func() string {
+				return fmt.Sprintf(`{"value":"-%s","modulus":"%s"}`, repeatDigit('7', MaxReconstructionDigits), repeatDigit('9', MaxReconstructionDigits))
+			},
+		}},
+		RefusalExamples: func() []core.RefusalExample {
+			return []core.RefusalExample{
+				{Title: "modulus 1", Payload: `{"value":"0","modulus":"1"}`, Code: core.DomainError, Path: "/payload/modulus"},
+			}
+		},
+		Preflight: func(ctx context.Context, q RationalReconstructionRequest) error {
+			for _, x := range []*big.Int{q.Value.Big(), q.Modulus.Big()} {
+				if d, over := digitsOver(x, MaxReconstructionDigits); over {
+					return core.Refusef("an operand has %d digits; at most %d are allowed", d, MaxReconstructionDigits)
+				}
+			}
+			if q.Modulus.Big().Cmp(big.NewInt(2)) < 0 {
+				return core.DomainErrorAt(core.PayloadPath("modulus"), "the modulus is %v; send m ≥ 2", clipped(q.Modulus.Big()))
+			}
+			return nil
+		},
+		Run: func(ctx context.Context, q RationalReconstructionRequest) (RationalReconstructionResult, error) {
+			r, bound := rationalReconstruction(q.Value.Big(), q.Modulus.Big())
+			res := RationalReconstructionResult{Found: r != nil, Bound: core.Int(bound)}
+			if r != nil {
+				v := core.Rat(r)
+				res.Rational = &v
+			}
+			return res, nil
+		},
+		Postcondition: func(ctx context.Context, q RationalReconstructionRequest, r RationalReconstructionResult) error {
+			return checkReconstruction(ctx, q.Value.Big(), q.Modulus.Big(), r)
+		},
+		Examples: []core.Example{
+			// PARI/GP 2.15: bestappr(Mod(142858, 1000003)) = 3/7
+			{Title: "3/7 mod 1000003", Payload: json.RawMessage(`{"value":"142858","modulus":"1000003"}`), Result: json.RawMessage(`{"found":true,"rational":"3/7","bound":"707"}`)},
+			// PARI/GP 2.15: bestappr(Mod(123456, 1000003)) = -94/81
+			{Title: "a negative numerator", Payload: json.RawMessage(`{"value":"123456","modulus":"1000003"}`), Result: json.RawMessage(`{"found":true,"rational":"-94/81","bound":"707"}`)},
+			// PARI/GP 2.15: bestappr(Mod(2, 5)) = []
+			{Title: "none exists", Payload: json.RawMessage(`{"value":"2","modulus":"5"}`), Result: json.RawMessage(`{"found":false,"bound":"1"}`)},
+		},
+		Generate: func(_ context.Context, rng *rand.Rand) RationalReconstructionRequest {
+			m := new(big.Int).Abs(randomInt(rng, 80))
+			m.Add(m, big.NewInt(2))
+			return RationalReconstructionRequest{core.Int(randomInt(rng, 90)), core.Int(m)}
+		},
+	}
+}
+
+// reconstructionBound is ⌊√(m/2)⌋.
+func reconstructionBound(m *big.Int) *big.Int {
+	return new(big.Int).Sqrt(new(big.Int).Rsh(m, 1))
+}
+
+// rationalReconstruction returns p/q ≡ a (mod m) with |p|, q ≤ B, or nil,
+// and B.
+func rationalReconstruction(a, m *big.Int) (*big.Rat, *big.Int) {
+	bound := reconstructionBound(m)
+	// Remainders r and cofactors t of a: r_i ≡ t_i·a (mod m).
+	r0, r1 := new(big.Int).Set(m), new(big.Int).Mod(a, m)
+	t0, t1 := new(big.Int), big.NewInt(1)
+	quo, tmp := new(big.Int), new(big.Int)
+	for r1.Cmp(bound) > 0 {
+		quo.QuoRem(r0, r1, tmp)
+		r0, r1 = r1, new(big.Int).Set(tmp)
+		tmp.Mul(quo, t1)
+		t0, t1 = t1, new(big.Int).Sub(t0, tmp)
+	}
+	p, q := r1, t1
+	if q.Sign() < 0 {
+		p, q = new(big.Int).Neg(p), new(big.Int).Neg(q)
+	}
+	if q.Sign() == 0 || q.Cmp(bound) > 0 || new(big.Int).GCD(nil, nil, q, m).Cmp(big.NewInt(1)) != 0 {
+		return nil, bound
+	}
+	if p.Sign() == 0 {
+		return new(big.Rat), bound
+	}
+	if new(big.Int).GCD(nil, nil, new(big.Int).Abs(p), q).Cmp(big.NewInt(1)) != 0 {
+		return nil, bound
+	}
+	return new(big.Rat).SetFrac(p, q), bound
+}
+
+// checkReconstruction is rational_reconstruction's postcondition.
+func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstructionResult) error {
+	bound := reconstructionBound(m)
+	if r.Bound.Big().Cmp(bound) != 0 {
+		return fmt.Errorf("the bound is %v, not ⌊√(m/2)⌋ = %v", r.Bound, bound)
+	}
+	if r.Found != (r.Rational != nil) {
+		return fmt.Errorf("found and the rational disagree")
+	}
+	if r.Found {
+		x := r.Rational.Rat()
+		p, q := x.Num(), x.Denom()
+		if new(big.Int).Abs(p).Cmp(bound) > 0 || q.Cmp(bound) > 0 {
+			return fmt.Errorf("%s exceeds the bound %v", x.RatString(), bound)
+		}
+		if new(big.Int).GCD(nil, nil, q, m).Cmp(big.NewInt(1)) != 0 {
+			return fmt.Errorf("the denominator %v is not a unit mod m", q)
+		}
+		d := new(big.Int).Mul(q, a)
+		if d.Sub(d, p).Mod(d, m).Sign() != 0 {
+			return fmt.Errorf("q·value − p is not divisible by m")
+		}
+		return nil
+	}
+	if m.Cmp(big.NewInt(1_000_000_000_000)) >= 0 {
+		return nil
+	}
+	// No p/q: every q ≤ B leaves q·a mod m, taken in (−m/2, m/2], above
+	// B in size, or q is not a unit, or p/q is not in lowest terms (then
+	// p/q reduces to a smaller solution, which was tried before).
+	mm, b, aa := m.Int64(), bound.Int64(), new(big.Int).Mod(a, m).Int64()
+	for q := int64(1); q <= b; q++ {
+		if q%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		p := new(big.Int).Mul(big.NewInt(q), big.NewInt(aa))
+		pv := p.Mod(p, big.NewInt(mm)).Int64()
+		if pv > mm/2 {
+			pv -= mm
+		}
+		if absInt64(pv) <= b && gcd64(q, mm) == 1 && gcd64(absInt64(pv), q) == 1 {
+			return fmt.Errorf("%d/%d satisfies the bound, yet none was reported", pv, q)
+		}
+	}
+	return nil
+}
+
+func absInt64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
