@@ -14,7 +14,7 @@ import (
 )
 
 // MaxDeterminantDimension bounds the order of a determinant.
-const MaxDeterminantDimension = 400
+const MaxDeterminantDimension = 500
 
 // DeterminantRequest is a square matrix.
 type DeterminantRequest struct {
