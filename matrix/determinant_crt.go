@@ -451,31 +451,9 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 	// denominator |det A| < 2^h; lift until p^k > 2^(nb+h+1).
 	nb := hcols + normBits(rhs)
 	k := (nb+h+1)/61 + 1
-	m := modular.NewModulus(p)
-	pinv := inverse2adic(p)
-	digits := make([][]uint64, k)
-	r := append([]int64(nil), rhs...)
-	rm := make([]uint64, n)
-	for step := range k {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		reportEvery(ctx, step, k, "p-adic lifting")
-		for i, v := range r {
-			rm[i] = m.ReduceInt(v)
-		}
-		x := make([]uint64, n)
-		solver.Solve(x, rm)
-		digits[step] = x
-		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
-		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
-		for i, row := range a {
-			s := uint64(r[i])
-			for j, v := range row {
-				s -= uint64(v) * x[j]
-			}
-			r[i] = int64(s * pinv)
-		}
+	digits, err := dixonDigits(ctx, a, solver, p, rhs, k)
+	if err != nil {
+		return nil, err
 	}
 	modulus := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(k)), nil)
 	d := big.NewInt(1)
@@ -517,6 +495,50 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 		unchanged = 0
 	}
 	return d, nil
+}
+
+// dixonDigits returns the first k p-adic digits of A⁻¹·rhs, A = a a word
+// matrix with n·max|a| < 2^61 and solver its decomposition modulo p, by
+// Dixon's lifting (see the file comment): A⁻¹·rhs ≡ Σ_i digits[i]·p^i
+// modulo p^k, each digit a vector of residues in [0, p).
+func dixonDigits(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint64, rhs []int64, k int) ([][]uint64, error) {
+	n := len(a)
+	m := modular.NewModulus(p)
+	pinv := inverse2adic(p)
+	digits := make([][]uint64, k)
+	r := append([]int64(nil), rhs...)
+	rm := make([]uint64, n)
+	for step := range k {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		reportEvery(ctx, step, k, "p-adic lifting")
+		for i, v := range r {
+			rm[i] = m.ReduceInt(v)
+		}
+		x := make([]uint64, n)
+		solver.Solve(x, rm)
+		digits[step] = x
+		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
+		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
+		for i, row := range a {
+			s := uint64(r[i])
+			for j, v := range row {
+				s -= uint64(v) * x[j]
+			}
+			r[i] = int64(s * pinv)
+		}
+	}
+	return digits, nil
+}
+
+// padicValue returns Σ_i digits[i][j]·p^i, entry j of a Dixon lifting.
+func padicValue(digits [][]uint64, j int, p uint64) *big.Int {
+	var words []big.Word
+	for i := len(digits) - 1; i >= 0; i-- {
+		words = mulAddWord(words, big.Word(p), big.Word(digits[i][j]))
+	}
+	return new(big.Int).SetBits(words)
 }
 
 // mulAddWord returns w·q + c for little-endian words w.
