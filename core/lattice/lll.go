@@ -198,19 +198,19 @@ func (s *state) subMultiple(k, j int, x *big.Int) {
 			s.t[k][c].Sub(s.t[k][c], t.Mul(x, s.t[j][c]))
 		}
 	}
-	// G_kk ← G_kk − 2X·G_kj + X²·G_jj, then G_ki ← G_ki − X·G_ji.
+	// G_kk ← G_kk − 2X·G_kj + X²·G_jj, then G_ki ← G_ki − X·G_ji. G_ki
+	// and G_ik are one shared big.Int (newState makes them so and swap
+	// keeps them so), updated in place.
 	var u big.Int
-	gkk := new(big.Int).Set(s.g[k][k])
+	gkk := s.g[k][k]
 	gkk.Sub(gkk, u.Mul(t.Lsh(x, 1), s.g[k][j]))
 	gkk.Add(gkk, u.Mul(t.Mul(x, x), s.g[j][j]))
 	for i := range s.g {
 		if i == k {
 			continue
 		}
-		v := new(big.Int).Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
-		s.g[k][i], s.g[i][k] = v, v
+		s.g[k][i].Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
 	}
-	s.g[k][k] = gkk
 }
 
 // swap exchanges rows i and j everywhere.
@@ -358,7 +358,7 @@ func l2[F any](ctx context.Context, s *state, p Params, f field[F]) error {
 type float64Field struct{}
 
 func (float64Field) fromInt(x *big.Int) float64 {
-	v, _ := new(big.Float).SetInt(x).Float64()
+	v, _ := x.Float64()
 	return v
 }
 func (float64Field) fromFloat(x float64) float64        { return x }
