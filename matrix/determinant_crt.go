@@ -41,10 +41,11 @@ package matrix
 // few eliminations and lose the proof, so it is not used.
 //
 // The divisor path needs n·max|A| < 2^61 (so the residues r_i fit a word)
-// and a prime among the first three modulo which A is nonsingular. Other
-// matrices, singular ones included, take the classical path, whose
-// images are computed in parallel and combined by the CRT tree of
-// core/modular. Bareiss (eliminate.go) stays as the simple reference; the
+// and a prime among the first three modulo which A is nonsingular. A word
+// matrix singular modulo all three is proved singular, when it is, by an
+// exact integer kernel vector (provablySingular). Other matrices take the
+// classical path, whose images are computed in parallel and combined by
+// the CRT tree of core/modular. Bareiss (eliminate.go) stays as the simple reference; the
 // tests compare the paths.
 
 import (
@@ -131,6 +132,13 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 		det, ok, err := determinantByDivisor(ctx, a, h, bitsAbove(cols, n))
 		if err != nil || ok {
 			return det, ok, err
+		}
+		singular, err := provablySingular(ctx, a)
+		if err != nil {
+			return nil, false, err
+		}
+		if singular {
+			return new(big.Int), true, nil
 		}
 	} else {
 		var err error
@@ -306,6 +314,126 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	}
 	q := modular.NewCRTTree(primes).Combine(dets)
 	return q.Mul(q, d), true, nil
+}
+
+// provablySingular looks for an exact proof that the word matrix a,
+// singular modulo the first prime, is singular over Q: a nonzero integer
+// vector v with a·v = 0. Modulo p the PLE decomposition gives the rank r
+// < n, the pivot columns P and r rows R with a[R, P] nonsingular; for c
+// the first column outside P, Dixon lifting solves a[R, P]·u = a[R, c]
+// over Q (Cramer's numerators and denominator are r-minors of
+// [a[R, P] | a[R, c]], below the product of its column norms), and v is
+// u on P and −1 at c, cleared of denominators. If a·v = 0 exactly, det a
+// = 0 is proved with one decomposition and one lifting, where the
+// classical path would need primes beyond Hadamard's bound (hundreds at
+// n = 1000). Otherwise (the rank over Q is larger than modulo p) it
+// returns false and the classical path decides.
+func provablySingular(ctx context.Context, a [][]int64) (bool, error) {
+	n := len(a)
+	p := modular.Prime62(0)
+	m := modular.NewModulus(p)
+	f, err := modmat.Decompose(ctx, reduceWords(a, m), n, m)
+	if err != nil {
+		return false, err
+	}
+	r := f.Rank()
+	if r == 0 || r == n {
+		return false, nil
+	}
+	pivots, rows := f.Pivots(), f.RowOrder()[:r]
+	c := r // the first column outside the increasing pivots
+	for j, q := range pivots {
+		if q != j {
+			c = j
+			break
+		}
+	}
+	sub := make([][]int64, r)
+	rhs := make([]int64, r)
+	for i, ri := range rows {
+		sub[i] = make([]int64, r)
+		for j, q := range pivots {
+			sub[i][j] = a[ri][q]
+		}
+		rhs[i] = a[ri][c]
+	}
+	solver, ok, err := modmat.NewSolver(ctx, reduceWords(sub, m), m)
+	if err != nil || !ok {
+		return false, err
+	}
+	column := make([]int64, r)
+	logBound := 0.0
+	for j := 0; j <= r; j++ {
+		for i := range column {
+			if j < r {
+				column[i] = sub[i][j]
+			} else {
+				column[i] = rhs[i]
+			}
+		}
+		logBound += max(0, log2Norm(column))
+	}
+	bound := bitsAbove(logBound, r+1)
+	k := (2*bound+1)/61 + 1
+	digits, err := dixonDigits(ctx, sub, solver, p, rhs, k)
+	if err != nil {
+		return false, err
+	}
+	modulus := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(k)), nil)
+	half := new(big.Int).Rsh(modulus, 1)
+	limit := new(big.Int).Lsh(big.NewInt(1), uint(bound))
+	// The common denominator d, as in detDivisor; then d·u exactly.
+	d := big.NewInt(1)
+	x := make([]*big.Int, r)
+	var y, nd, dd big.Int
+	symmetric := func(z *big.Int) *big.Int {
+		z.Mod(z, modulus)
+		if z.Cmp(half) > 0 {
+			z.Sub(z, modulus)
+		}
+		return z
+	}
+	for j := range x {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		x[j] = padicValue(digits, j, p)
+		symmetric(y.Mul(x[j], d))
+		nd.Mul(limit, d)
+		dd.Quo(limit, d)
+		if y.CmpAbs(&nd) <= 0 {
+			continue
+		}
+		_, den, ok := modular.RationalReconstructBounds(&y, modulus, &nd, &dd)
+		if !ok {
+			return false, nil
+		}
+		d.Mul(d, den)
+	}
+	v := make([]*big.Int, n)
+	for j := range v {
+		v[j] = new(big.Int)
+	}
+	for j, q := range pivots {
+		symmetric(v[q].Mul(x[j], d))
+	}
+	v[c].Neg(d)
+	var sum, t big.Int
+	for _, row := range a {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		sum.SetInt64(0)
+		for j, e := range row {
+			if e != 0 && v[j].Sign() != 0 {
+				sum.Add(&sum, t.Mul(t.SetInt64(e), v[j]))
+			}
+		}
+		if sum.Sign() != 0 {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // speculativeLimit is the first prime index the pool does not compute
