@@ -56,6 +56,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -282,10 +283,22 @@ func randomIntegerMatrix(rng *rand.Rand, r, c int) IntegerMatrix {
 }
 
 // slowHermite is the cancellation probe: a 120×120 matrix of random
-// two-digit integers, about two seconds of modular elimination after its
-// determinant.
-func slowHermite() string {
-	payload, _ := json.Marshal(map[string]core.Matrix{"matrix": digitMatrix(rand.New(rand.NewPCG(120, 2)), 120, 2)})
+// two-digit integers (slowNormalForm), about two seconds of modular
+// elimination after its determinant.
+func slowHermite() string { return slowNormalForm(120) }
+
+// slowNormalForm is an n×n matrix of random two-digit integers with its
+// first two columns doubled: every lattice vector is even there, so the
+// form has two pivots above 1, the last-column method declines, and the
+// elimination modulo the determinant runs.
+func slowNormalForm(n int) string {
+	m := digitMatrix(rand.New(rand.NewPCG(uint64(n), 2)), n, 2)
+	for _, row := range m {
+		for j := range 2 {
+			row[j] = core.Rat(new(big.Rat).Add(row[j].Rat(), row[j].Rat()))
+		}
+	}
+	payload, _ := json.Marshal(map[string]core.Matrix{"matrix": m})
 	return string(payload)
 }
 
@@ -523,7 +536,7 @@ func hermiteModular(ctx context.Context, a [][]*big.Int, d *big.Int) ([][]*big.I
 		mod(w[i], 0)
 	}
 	h := make([][]*big.Int, n)
-	var g, gs, gt, x, y, q, t1, t2, t3 big.Int
+	var g, gs, gt, x, y, t1, t2, t3 big.Int
 	for j := 0; j < n; j++ {
 		reportEvery(ctx, j, n, "Hermite form modulo the determinant")
 		for i := j + 1; i < n; i++ {
@@ -538,16 +551,14 @@ func hermiteModular(ctx context.Context, a [][]*big.Int, d *big.Int) ([][]*big.I
 				continue
 			}
 			if w[j][j].IsInt64() && w[j][j].Int64() == 1 {
-				// A unit pivot (the usual case after a few rows): one
-				// row operation, row i −= w_ij·row j.
-				q.Set(w[i][j])
-				for k := j; k < n; k++ {
-					if w[j][k].Sign() != 0 {
-						w[i][k].Sub(w[i][k], t1.Mul(&q, w[j][k]))
-						w[i][k].Mod(w[i][k], r)
-					}
+				// A unit pivot (the usual case after a few rows): row j
+				// no longer changes, and each row from i on needs one
+				// independent row operation, row −= w_·j·row j, shared
+				// among the cores.
+				if err := eliminateUnitPivot(ctx, w, i, j, r); err != nil {
+					return nil, err
 				}
-				continue
+				break
 			}
 			g.GCD(&gs, &gt, w[j][j], w[i][j])
 			x.Quo(w[j][j], &g)
@@ -724,6 +735,39 @@ func hermiteLastColumn(ctx context.Context, b [][]*big.Int, det *big.Int) ([][]*
 		h[j][n-1].Mul(y[j], inv).Mod(h[j][n-1], d)
 	}
 	return h, true, nil
+}
+
+// eliminateUnitPivot clears column j of rows from…n−1 against row j,
+// whose pivot is 1: w_i ← (w_i − w_ij·w_j) mod r, the rows split among
+// GOMAXPROCS goroutines (the operations are independent).
+func eliminateUnitPivot(ctx context.Context, w [][]*big.Int, from, j int, r *big.Int) error {
+	n := len(w)
+	workers := min(runtime.GOMAXPROCS(0), n-from)
+	var wg sync.WaitGroup
+	for g := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var q, t big.Int
+			for i := from + g; i < n; i += workers {
+				if ctx.Err() != nil {
+					return
+				}
+				if w[i][j].Sign() == 0 {
+					continue
+				}
+				q.Set(w[i][j])
+				for k := j; k < n; k++ {
+					if w[j][k].Sign() != 0 {
+						w[i][k].Sub(w[i][k], t.Mul(&q, w[j][k]))
+						w[i][k].Mod(w[i][k], r)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return ctx.Err()
 }
 
 // hermiteTransform returns U = H·A⁻¹ for a nonsingular A, an integer

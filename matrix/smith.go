@@ -108,8 +108,7 @@ func smithOperation() core.Operation[HermiteRequest, SmithResult] {
 			return HermiteRequest{randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
 		},
 		Slow: func() string {
-			payload, _ := json.Marshal(map[string]core.Matrix{"matrix": digitMatrix(rand.New(rand.NewPCG(100, 2)), 100, 2)})
-			return string(payload)
+			return slowNormalForm(100)
 		},
 	}
 }
