@@ -18,8 +18,9 @@ const MaxDeterminantDimension = 1000
 
 // determinantEstimateOrder is the order of the estimate limit's probes:
 // at MaxDeterminantDimension its At probe, with 15-digit entries, would
-// exceed core.DefaultMaxPayloadBytes (TestEstimateProbesFit).
-const determinantEstimateOrder = 900
+// exceed core.DefaultMaxPayloadBytes (TestEstimateProbesFit), and at 600
+// the probes (6.5 MB) parse and preflight promptly on a loaded machine.
+const determinantEstimateOrder = 600
 
 // DeterminantRequest is a square matrix.
 type DeterminantRequest struct {
