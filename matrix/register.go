@@ -39,5 +39,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, kroneckerOperation()),
 		core.Add(r, powerOperation()),
 		core.Add(r, minpolyOperation()),
+		core.Add(r, integerKernelOperation()),
 	)
 }
