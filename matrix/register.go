@@ -40,5 +40,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, powerOperation()),
 		core.Add(r, minpolyOperation()),
 		core.Add(r, integerKernelOperation()),
+		core.Add(r, integerSolveOperation()),
 	)
 }
