@@ -835,14 +835,17 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 	if m == 0 {
 		return nil
 	}
-	return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+	// The random vector comes from the request's stream too: hashing
+	// the result would cost as much as the check (its transforms have
+	// m² or n² entries, often of Hadamard's size).
+	rng := checkRNG(q)
+	return withPrime(rng, func(p uint64) (bool, error) {
 		a := reduceMatrix(q.Matrix.big(), p)
 		h := reduceMatrix(r.Hermite.big(), p)
 		u := reduceMatrix(r.Transform.big(), p)
 		if det := modular.Determinant(u, p); det != 1 && det != p-1 {
 			return true, fmt.Errorf("det U is %d modulo %d, not ±1: U is not unimodular", det, p)
 		}
-		rng := checkRNG(r)
 		v := make([]uint64, n)
 		for k := range v {
 			v[k] = rng.Uint64N(p)
