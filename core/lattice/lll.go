@@ -129,9 +129,12 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 	return nil, ErrNoConvergence
 }
 
-// state is the working basis: rows b with transform t, the exact Gram
-// matrix g (symmetric, full), and d active rows (the zero rows found so
-// far are beyond d).
+// state is the working basis: the input rows b, the transform t whose
+// rows times b are the working rows, the exact Gram matrix g of the
+// working rows (symmetric, full), and d active rows (the zero rows found
+// so far are beyond d). L² needs only g, so the working rows themselves
+// are formed once, in result, as t·b: a row operation costs 2m integer
+// operations instead of 2m + n.
 type state struct {
 	b, t, g [][]*big.Int
 	d       int
@@ -185,14 +188,9 @@ func (s *state) gramBits() int {
 	return n
 }
 
-// subMultiple sets b_k ← b_k − X·b_j (and the transform), updating G.
+// subMultiple sets row k ← row k − X·row j in the transform, updating G.
 func (s *state) subMultiple(k, j int, x *big.Int) {
 	var t big.Int
-	for c := range s.b[k] {
-		if s.b[j][c].Sign() != 0 {
-			s.b[k][c].Sub(s.b[k][c], t.Mul(x, s.b[j][c]))
-		}
-	}
 	for c := range s.t[k] {
 		if s.t[j][c].Sign() != 0 {
 			s.t[k][c].Sub(s.t[k][c], t.Mul(x, s.t[j][c]))
@@ -215,7 +213,6 @@ func (s *state) subMultiple(k, j int, x *big.Int) {
 
 // swap exchanges rows i and j everywhere.
 func (s *state) swap(i, j int) {
-	s.b[i], s.b[j] = s.b[j], s.b[i]
 	s.t[i], s.t[j] = s.t[j], s.t[i]
 	s.g[i], s.g[j] = s.g[j], s.g[i]
 	for _, row := range s.g {
@@ -232,7 +229,26 @@ func (s *state) retire(k int) {
 }
 
 func (s *state) result() *Result {
-	return &Result{Basis: s.b[:s.d], Transform: s.t, Rank: s.d}
+	basis := make([][]*big.Int, s.d)
+	var p big.Int
+	for i := range basis {
+		row := make([]*big.Int, len(s.b[0]))
+		for c := range row {
+			row[c] = new(big.Int)
+		}
+		for j, tij := range s.t[i] {
+			if tij.Sign() == 0 {
+				continue
+			}
+			for c, x := range s.b[j] {
+				if x.Sign() != 0 {
+					row[c].Add(row[c], p.Mul(tij, x))
+				}
+			}
+		}
+		basis[i] = row
+	}
+	return &Result{Basis: basis, Transform: s.t, Rank: s.d}
 }
 
 // reduced checks the active rows exactly.
