@@ -30,8 +30,11 @@ package matrix
 // Karatsuba's exponent), the divisor path of determinant_crt.go for word
 // matrices (one PLE decomposition, the lifting steps, and the few cofactor
 // primes a nonsingular matrix needs), and the classical multi-modular path
-// otherwise. A singular word matrix takes the classical path at run time
-// and can cost more than estimated; the deadline still bounds it.
+// otherwise. A singular word matrix costs about as much again as a
+// nonsingular one (the kernel certificate of determinant_crt.go: one more
+// decomposition and a lifting twice as long); only one whose rank modulo
+// the first prime falls below its rank over Q takes the classical path,
+// which can cost more than estimated, and the deadline still bounds it.
 
 import (
 	"fmt"

@@ -81,7 +81,7 @@ func TestEstimateBoundary(t *testing.T) {
 		n        int
 		estimate func([][]core.Rational) float64
 	}{
-		{"determinant", MaxDeterminantDimension, estimateDeterminant},
+		{"determinant", determinantEstimateOrder, estimateDeterminant},
 		{"characteristic polynomial", MaxCharpolyDimension, estimateCharpoly},
 		{"Hermite normal form", MaxHermiteDimension, estimateHermite},
 		{"Smith normal form", MaxSmithDimension, estimateSmith},
@@ -94,6 +94,21 @@ func TestEstimateBoundary(t *testing.T) {
 		}
 		t.Logf("%s %d×%d: %d digits %.0f ms, %d digits %.0f ms", tc.name, tc.n, tc.n, d, at, d+1, beyond)
 	}
+}
+
+// TestEstimateProbesFit: the determinant's estimate probes fit the
+// default payload bound, so that the runtime lets them reach preflight.
+func TestEstimateProbesFit(t *testing.T) {
+	for _, l := range determinantOperation().Limits {
+		if l.Name != "estimated_time" {
+			continue
+		}
+		if at, beyond := len(l.At()), len(l.Beyond()); at > core.DefaultMaxPayloadBytes || beyond > core.DefaultMaxPayloadBytes {
+			t.Errorf("the probes are %d and %d bytes; the payload bound is %d", at, beyond, core.DefaultMaxPayloadBytes)
+		}
+		return
+	}
+	t.Fatal("no estimated_time limit")
 }
 
 // decode reads a payload into its request type.

@@ -14,7 +14,13 @@ import (
 )
 
 // MaxDeterminantDimension bounds the order of a determinant.
-const MaxDeterminantDimension = 400
+const MaxDeterminantDimension = 1000
+
+// determinantEstimateOrder is the order of the estimate limit's probes:
+// at MaxDeterminantDimension its At probe, with 15-digit entries, would
+// exceed core.DefaultMaxPayloadBytes (TestEstimateProbesFit), and at 600
+// the probes (6.5 MB) parse and preflight promptly on a loaded machine.
+const determinantEstimateOrder = 600
 
 // DeterminantRequest is a square matrix.
 type DeterminantRequest struct {
@@ -50,10 +56,14 @@ type DeterminantResult struct {
 //     100), computed on the other core during the lifting. All modular
 //     work runs on the block-recursive PLE decomposition of core/modmat,
 //     O(n^ω) word operations (determinant_crt.go).
-//   - n ≥ 12 otherwise, or when B is singular modulo the first three
-//     primes: det B modulo enough 62-bit primes to exceed twice Hadamard's
-//     bound, computed in parallel and combined by the CRT tree of
-//     core/modular; this proves a zero determinant. Beyond 4096 primes
+//   - a word matrix singular modulo the first three primes: a nonzero
+//     integer kernel vector from one more Dixon lifting proves det B = 0
+//     (provablySingular), one O(n³) decomposition where the classical
+//     path would need hundreds at n = 1000.
+//   - n ≥ 12 otherwise, or when that proof fails: det B modulo enough
+//     62-bit primes to exceed twice Hadamard's bound, computed in
+//     parallel and combined by the CRT tree of core/modular; this proves
+//     a zero determinant too. Beyond 4096 primes
 //     (entries of many thousand bits) Bareiss runs instead.
 //
 // Every path is deterministic and proven (no early termination); the
@@ -77,7 +87,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 		Limits: []core.Limit{
 			dimensionLimit("matrix", MaxDeterminantDimension, fixed("")),
 			entryLimit("matrix", fixed("")),
-			estimateLimit(MaxDeterminantDimension, estimateDeterminant),
+			estimateLimit(determinantEstimateOrder, estimateDeterminant),
 			ringLimit("matrix", ""),
 		},
 		Preflight: func(ctx context.Context, q DeterminantRequest) error {

@@ -41,10 +41,11 @@ package matrix
 // few eliminations and lose the proof, so it is not used.
 //
 // The divisor path needs n·max|A| < 2^61 (so the residues r_i fit a word)
-// and a prime among the first three modulo which A is nonsingular. Other
-// matrices, singular ones included, take the classical path, whose
-// images are computed in parallel and combined by the CRT tree of
-// core/modular. Bareiss (eliminate.go) stays as the simple reference; the
+// and a prime among the first three modulo which A is nonsingular. A word
+// matrix singular modulo all three is proved singular, when it is, by an
+// exact integer kernel vector (provablySingular). Other matrices take the
+// classical path, whose images are computed in parallel and combined by
+// the CRT tree of core/modular. Bareiss (eliminate.go) stays as the simple reference; the
 // tests compare the paths.
 
 import (
@@ -131,6 +132,13 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 		det, ok, err := determinantByDivisor(ctx, a, h, bitsAbove(cols, n))
 		if err != nil || ok {
 			return det, ok, err
+		}
+		singular, err := provablySingular(ctx, a)
+		if err != nil {
+			return nil, false, err
+		}
+		if singular {
+			return new(big.Int), true, nil
 		}
 	} else {
 		var err error
@@ -308,6 +316,126 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	return q.Mul(q, d), true, nil
 }
 
+// provablySingular looks for an exact proof that the word matrix a,
+// singular modulo the first prime, is singular over Q: a nonzero integer
+// vector v with a·v = 0. Modulo p the PLE decomposition gives the rank r
+// < n, the pivot columns P and r rows R with a[R, P] nonsingular; for c
+// the first column outside P, Dixon lifting solves a[R, P]·u = a[R, c]
+// over Q (Cramer's numerators and denominator are r-minors of
+// [a[R, P] | a[R, c]], below the product of its column norms), and v is
+// u on P and −1 at c, cleared of denominators. If a·v = 0 exactly, det a
+// = 0 is proved with one decomposition and one lifting, where the
+// classical path would need primes beyond Hadamard's bound (hundreds at
+// n = 1000). Otherwise (the rank over Q is larger than modulo p) it
+// returns false and the classical path decides.
+func provablySingular(ctx context.Context, a [][]int64) (bool, error) {
+	n := len(a)
+	p := modular.Prime62(0)
+	m := modular.NewModulus(p)
+	f, err := modmat.Decompose(ctx, reduceWords(a, m), n, m)
+	if err != nil {
+		return false, err
+	}
+	r := f.Rank()
+	if r == 0 || r == n {
+		return false, nil
+	}
+	pivots, rows := f.Pivots(), f.RowOrder()[:r]
+	c := r // the first column outside the increasing pivots
+	for j, q := range pivots {
+		if q != j {
+			c = j
+			break
+		}
+	}
+	sub := make([][]int64, r)
+	rhs := make([]int64, r)
+	for i, ri := range rows {
+		sub[i] = make([]int64, r)
+		for j, q := range pivots {
+			sub[i][j] = a[ri][q]
+		}
+		rhs[i] = a[ri][c]
+	}
+	solver, ok, err := modmat.NewSolver(ctx, reduceWords(sub, m), m)
+	if err != nil || !ok {
+		return false, err
+	}
+	column := make([]int64, r)
+	logBound := 0.0
+	for j := 0; j <= r; j++ {
+		for i := range column {
+			if j < r {
+				column[i] = sub[i][j]
+			} else {
+				column[i] = rhs[i]
+			}
+		}
+		logBound += max(0, log2Norm(column))
+	}
+	bound := bitsAbove(logBound, r+1)
+	k := (2*bound+1)/61 + 1
+	digits, err := dixonDigits(ctx, sub, solver, p, rhs, k)
+	if err != nil {
+		return false, err
+	}
+	modulus := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(k)), nil)
+	half := new(big.Int).Rsh(modulus, 1)
+	limit := new(big.Int).Lsh(big.NewInt(1), uint(bound))
+	// The common denominator d, as in detDivisor; then d·u exactly.
+	d := big.NewInt(1)
+	x := make([]*big.Int, r)
+	var y, nd, dd big.Int
+	symmetric := func(z *big.Int) *big.Int {
+		z.Mod(z, modulus)
+		if z.Cmp(half) > 0 {
+			z.Sub(z, modulus)
+		}
+		return z
+	}
+	for j := range x {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		x[j] = padicValue(digits, j, p)
+		symmetric(y.Mul(x[j], d))
+		nd.Mul(limit, d)
+		dd.Quo(limit, d)
+		if y.CmpAbs(&nd) <= 0 {
+			continue
+		}
+		_, den, ok := modular.RationalReconstructBounds(&y, modulus, &nd, &dd)
+		if !ok {
+			return false, nil
+		}
+		d.Mul(d, den)
+	}
+	v := make([]*big.Int, n)
+	for j := range v {
+		v[j] = new(big.Int)
+	}
+	for j, q := range pivots {
+		symmetric(v[q].Mul(x[j], d))
+	}
+	v[c].Neg(d)
+	var sum, t big.Int
+	for _, row := range a {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		sum.SetInt64(0)
+		for j, e := range row {
+			if e != 0 && v[j].Sign() != 0 {
+				sum.Add(&sum, t.Mul(t.SetInt64(e), v[j]))
+			}
+		}
+		if sum.Sign() != 0 {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // speculativeLimit is the first prime index the pool does not compute
 // before d is known: one more than a random matrix needs. For random
 // entries log₂(H/|det A|) ≈ (n/2)·log₂ e ≈ 0.72·n (see the file comment),
@@ -451,31 +579,9 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 	// denominator |det A| < 2^h; lift until p^k > 2^(nb+h+1).
 	nb := hcols + normBits(rhs)
 	k := (nb+h+1)/61 + 1
-	m := modular.NewModulus(p)
-	pinv := inverse2adic(p)
-	digits := make([][]uint64, k)
-	r := append([]int64(nil), rhs...)
-	rm := make([]uint64, n)
-	for step := range k {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		reportEvery(ctx, step, k, "p-adic lifting")
-		for i, v := range r {
-			rm[i] = m.ReduceInt(v)
-		}
-		x := make([]uint64, n)
-		solver.Solve(x, rm)
-		digits[step] = x
-		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
-		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
-		for i, row := range a {
-			s := uint64(r[i])
-			for j, v := range row {
-				s -= uint64(v) * x[j]
-			}
-			r[i] = int64(s * pinv)
-		}
+	digits, err := dixonDigits(ctx, a, solver, p, rhs, k)
+	if err != nil {
+		return nil, err
 	}
 	modulus := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(k)), nil)
 	d := big.NewInt(1)
@@ -517,6 +623,50 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 		unchanged = 0
 	}
 	return d, nil
+}
+
+// dixonDigits returns the first k p-adic digits of A⁻¹·rhs, A = a a word
+// matrix with n·max|a| < 2^61 and solver its decomposition modulo p, by
+// Dixon's lifting (see the file comment): A⁻¹·rhs ≡ Σ_i digits[i]·p^i
+// modulo p^k, each digit a vector of residues in [0, p).
+func dixonDigits(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint64, rhs []int64, k int) ([][]uint64, error) {
+	n := len(a)
+	m := modular.NewModulus(p)
+	pinv := inverse2adic(p)
+	digits := make([][]uint64, k)
+	r := append([]int64(nil), rhs...)
+	rm := make([]uint64, n)
+	for step := range k {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		reportEvery(ctx, step, k, "p-adic lifting")
+		for i, v := range r {
+			rm[i] = m.ReduceInt(v)
+		}
+		x := make([]uint64, n)
+		solver.Solve(x, rm)
+		digits[step] = x
+		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
+		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
+		for i, row := range a {
+			s := uint64(r[i])
+			for j, v := range row {
+				s -= uint64(v) * x[j]
+			}
+			r[i] = int64(s * pinv)
+		}
+	}
+	return digits, nil
+}
+
+// padicValue returns Σ_i digits[i][j]·p^i, entry j of a Dixon lifting.
+func padicValue(digits [][]uint64, j int, p uint64) *big.Int {
+	var words []big.Word
+	for i := len(digits) - 1; i >= 0; i-- {
+		words = mulAddWord(words, big.Word(p), big.Word(digits[i][j]))
+	}
+	return new(big.Int).SetBits(words)
 }
 
 // mulAddWord returns w·q + c for little-endian words w.

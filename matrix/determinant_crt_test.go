@@ -225,3 +225,71 @@ func BenchmarkDeterminantDivisor(b *testing.B) {
 		})
 	}
 }
+
+// TestProvablySingular: products of n×r and r×n random matrices, r < n,
+// are singular, and the kernel certificate proves it for every rank
+// (down to a single nonzero column); nonsingular matrices are never
+// claimed. The determinant of each singular one is 0 by Bareiss too.
+func TestProvablySingular(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 1))
+	for trial := 0; trial < 60; trial++ {
+		n := 2 + rng.IntN(40)
+		r := 1 + rng.IntN(n-1)
+		left, right := intMatrix(rng, n, r, 30), intMatrix(rng, r, n, 30)
+		if trial%10 == 0 {
+			// One nonzero column only.
+			r = 1
+			for i := range left {
+				left[i] = left[i][:1]
+			}
+			right = right[:1]
+			for j := 1; j < n; j++ {
+				right[0][j] = ratInt64(0)
+			}
+			right[0][0] = ratInt64(1)
+		}
+		prod := make([][]*big.Int, n)
+		for i := range prod {
+			prod[i] = make([]*big.Int, n)
+			for j := range prod[i] {
+				s := new(big.Int)
+				for k := 0; k < r; k++ {
+					s.Add(s, new(big.Int).Mul(left[i][k].Rat().Num(), right[k][j].Rat().Num()))
+				}
+				prod[i][j] = s
+			}
+		}
+		a, ok := wordMatrix(prod)
+		if !ok {
+			t.Fatal("not a word matrix")
+		}
+		d, err := determinantBareiss(bg, prod)
+		if err != nil || d.Sign() != 0 {
+			t.Fatalf("Bareiss: %v, %v", d, err)
+		}
+		allZero := true
+		for _, row := range a {
+			for _, x := range row {
+				allZero = allZero && x == 0
+			}
+		}
+		singular, err := provablySingular(bg, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !singular && !allZero {
+			t.Errorf("%d×%d of rank ≤ %d: no certificate", n, n, r)
+		}
+	}
+	for trial := 0; trial < 20; trial++ {
+		n := 2 + rng.IntN(40)
+		b, _ := ints(intMatrix(rng, n, n, 99)...)
+		a, _ := wordMatrix(b)
+		if d, _ := determinantBareiss(bg, b); d.Sign() == 0 {
+			continue
+		}
+		if singular, err := provablySingular(bg, a); singular || err != nil {
+			t.Fatalf("a nonsingular matrix was claimed singular (%v)", err)
+		}
+	}
+}

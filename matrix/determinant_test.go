@@ -42,9 +42,21 @@ func TestDeterminantAgainstRatElimination(t *testing.T) {
 }
 
 func BenchmarkDeterminant(b *testing.B) {
-	for _, n := range []int{50, 100, 200, 400} {
+	for _, n := range []int{50, 100, 200, 400, 1000} {
 		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 3)), n, n, 99)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := determinant(context.Background(), m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	// Singular (the last row repeats the first): the kernel certificate.
+	for _, n := range []int{200, 1000} {
+		m := intMatrix(rand.New(rand.NewPCG(uint64(n), 3)), n, n, 99)
+		m[n-1] = m[0]
+		b.Run(fmt.Sprintf("singular/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := determinant(context.Background(), m); err != nil {
 					b.Fatal(err)

@@ -12,6 +12,64 @@ import (
 	"jacobian.dev/core"
 )
 
+// TestHermiteLastColumnMatchesModular holds the method of Pernet and
+// Stein to the modular elimination wherever it claims a form, checks that
+// it claims most random ones, and that it declines a lattice whose form
+// has two pivots above 1 (2·I has no form [I h; 0 D]).
+func TestHermiteLastColumnMatchesModular(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	claimed, trials := 0, 0
+	for trials < 150 {
+		n := 2 + rng.IntN(30)
+		bound := int64([]int{1, 10, 99, 1 << 40}[rng.IntN(4)])
+		a := make([][]*big.Int, n)
+		for i := range a {
+			a[i] = make([]*big.Int, n)
+			for j := range a[i] {
+				a[i][j] = big.NewInt(rng.Int64N(2*bound+1) - bound)
+			}
+		}
+		d, err := determinant(bg, integerMatrix(a).rationals())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Sign() == 0 {
+			continue
+		}
+		trials++
+		got, ok, err := hermiteLastColumn(bg, integerMatrix(a).big(), d.Num())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			continue
+		}
+		claimed++
+		want, err := hermiteModular(bg, integerMatrix(a).big(), new(big.Int).Abs(d.Num()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%v: last column %v, modular %v", a, got, want)
+		}
+	}
+	if claimed < trials/3 {
+		t.Errorf("the last-column method claimed %d of %d random forms", claimed, trials)
+	}
+	t.Logf("claimed %d of %d", claimed, trials)
+	two := make([][]*big.Int, 5)
+	for i := range two {
+		two[i] = make([]*big.Int, 5)
+		for j := range two[i] {
+			two[i][j] = big.NewInt(0)
+		}
+		two[i][i].SetInt64(2)
+	}
+	if h, ok, err := hermiteLastColumn(bg, two, big.NewInt(32)); ok || err != nil {
+		t.Errorf("2·I: claimed %v (%v)", h, err)
+	}
+}
+
 // TestHermiteModularMatchesClassical holds the modular method to the
 // classical elimination on random nonsingular matrices: H is unique, so
 // the two must agree entry by entry, and both must pass the

@@ -251,7 +251,11 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 	if m == 0 {
 		return nil
 	}
-	return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+	// The random vector comes from the request's stream too: hashing
+	// the result would cost as much as the check (its transforms have
+	// m² or n² entries, often of Hadamard's size).
+	rng := checkRNG(q)
+	return withPrime(rng, func(p uint64) (bool, error) {
 		a := reduceMatrix(q.Matrix.big(), p)
 		t := reduceMatrix(r.Transform.big(), p)
 		if det := modular.Determinant(t, p); det != 1 && det != p-1 {
@@ -265,7 +269,6 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 			}
 		}
 		b := reduceMatrix(full, p)
-		rng := checkRNG(r)
 		x := make([]uint64, n)
 		for k := range x {
 			x[k] = rng.Uint64N(p)

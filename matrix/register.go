@@ -39,5 +39,7 @@ func Register(r *core.Registry) error {
 		core.Add(r, kroneckerOperation()),
 		core.Add(r, powerOperation()),
 		core.Add(r, minpolyOperation()),
+		core.Add(r, integerKernelOperation()),
+		core.Add(r, integerSolveOperation()),
 	)
 }

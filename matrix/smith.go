@@ -108,8 +108,7 @@ func smithOperation() core.Operation[HermiteRequest, SmithResult] {
 			return HermiteRequest{randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
 		},
 		Slow: func() string {
-			payload, _ := json.Marshal(map[string]core.Matrix{"matrix": digitMatrix(rand.New(rand.NewPCG(100, 2)), 100, 2)})
-			return string(payload)
+			return slowNormalForm(100)
 		},
 	}
 }
@@ -324,7 +323,11 @@ func checkSmith(ctx context.Context, q HermiteRequest, r SmithResult) error {
 	if m == 0 {
 		return nil
 	}
-	return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+	// The random vector comes from the request's stream too: hashing
+	// the result would cost as much as the check (its transforms have
+	// m² or n² entries, often of Hadamard's size).
+	rng := checkRNG(q)
+	return withPrime(rng, func(p uint64) (bool, error) {
 		a := reduceMatrix(q.Matrix.big(), p)
 		s := reduceMatrix(r.Smith.big(), p)
 		u := reduceMatrix(r.LeftTransform.big(), p)
@@ -334,7 +337,6 @@ func checkSmith(ctx context.Context, q HermiteRequest, r SmithResult) error {
 				return true, fmt.Errorf("det %s is %d modulo %d, not ±1: %s is not unimodular", name, det, p, name)
 			}
 		}
-		rng := checkRNG(r)
 		x := make([]uint64, n)
 		for k := range x {
 			x[k] = rng.Uint64N(p)

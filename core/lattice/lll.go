@@ -129,9 +129,12 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 	return nil, ErrNoConvergence
 }
 
-// state is the working basis: rows b with transform t, the exact Gram
-// matrix g (symmetric, full), and d active rows (the zero rows found so
-// far are beyond d).
+// state is the working basis: the input rows b, the transform t whose
+// rows times b are the working rows, the exact Gram matrix g of the
+// working rows (symmetric, full), and d active rows (the zero rows found
+// so far are beyond d). L² needs only g, so the working rows themselves
+// are formed once, in result, as t·b: a row operation costs 2m integer
+// operations instead of 2m + n.
 type state struct {
 	b, t, g [][]*big.Int
 	d       int
@@ -185,37 +188,31 @@ func (s *state) gramBits() int {
 	return n
 }
 
-// subMultiple sets b_k ← b_k − X·b_j (and the transform), updating G.
+// subMultiple sets row k ← row k − X·row j in the transform, updating G.
 func (s *state) subMultiple(k, j int, x *big.Int) {
 	var t big.Int
-	for c := range s.b[k] {
-		if s.b[j][c].Sign() != 0 {
-			s.b[k][c].Sub(s.b[k][c], t.Mul(x, s.b[j][c]))
-		}
-	}
 	for c := range s.t[k] {
 		if s.t[j][c].Sign() != 0 {
 			s.t[k][c].Sub(s.t[k][c], t.Mul(x, s.t[j][c]))
 		}
 	}
-	// G_kk ← G_kk − 2X·G_kj + X²·G_jj, then G_ki ← G_ki − X·G_ji.
+	// G_kk ← G_kk − 2X·G_kj + X²·G_jj, then G_ki ← G_ki − X·G_ji. G_ki
+	// and G_ik are one shared big.Int (newState makes them so and swap
+	// keeps them so), updated in place.
 	var u big.Int
-	gkk := new(big.Int).Set(s.g[k][k])
+	gkk := s.g[k][k]
 	gkk.Sub(gkk, u.Mul(t.Lsh(x, 1), s.g[k][j]))
 	gkk.Add(gkk, u.Mul(t.Mul(x, x), s.g[j][j]))
 	for i := range s.g {
 		if i == k {
 			continue
 		}
-		v := new(big.Int).Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
-		s.g[k][i], s.g[i][k] = v, v
+		s.g[k][i].Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
 	}
-	s.g[k][k] = gkk
 }
 
 // swap exchanges rows i and j everywhere.
 func (s *state) swap(i, j int) {
-	s.b[i], s.b[j] = s.b[j], s.b[i]
 	s.t[i], s.t[j] = s.t[j], s.t[i]
 	s.g[i], s.g[j] = s.g[j], s.g[i]
 	for _, row := range s.g {
@@ -232,7 +229,26 @@ func (s *state) retire(k int) {
 }
 
 func (s *state) result() *Result {
-	return &Result{Basis: s.b[:s.d], Transform: s.t, Rank: s.d}
+	basis := make([][]*big.Int, s.d)
+	var p big.Int
+	for i := range basis {
+		row := make([]*big.Int, len(s.b[0]))
+		for c := range row {
+			row[c] = new(big.Int)
+		}
+		for j, tij := range s.t[i] {
+			if tij.Sign() == 0 {
+				continue
+			}
+			for c, x := range s.b[j] {
+				if x.Sign() != 0 {
+					row[c].Add(row[c], p.Mul(tij, x))
+				}
+			}
+		}
+		basis[i] = row
+	}
+	return &Result{Basis: basis, Transform: s.t, Rank: s.d}
 }
 
 // reduced checks the active rows exactly.
@@ -358,7 +374,7 @@ func l2[F any](ctx context.Context, s *state, p Params, f field[F]) error {
 type float64Field struct{}
 
 func (float64Field) fromInt(x *big.Int) float64 {
-	v, _ := new(big.Float).SetInt(x).Float64()
+	v, _ := x.Float64()
 	return v
 }
 func (float64Field) fromFloat(x float64) float64        { return x }
