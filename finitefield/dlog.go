@@ -231,7 +231,11 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 			if err != nil {
 				return DiscreteLogResult{}, err
 			}
-			x, err := F.discreteLog(ctx, g, h, n, nf)
+			log := F.discreteLog
+			if F.onWordLog() {
+				log = F.discreteLogWords
+			}
+			x, err := log(ctx, g, h, n, nf)
 			if err != nil {
 				return DiscreteLogResult{}, err
 			}
