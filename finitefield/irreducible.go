@@ -259,11 +259,16 @@ func irreduciblePolynomialOperation() core.Operation[IrreduciblePolynomialReques
 				Result: json.RawMessage(`{"polynomial":{"variable":"t","coefficients":["3","1","1"],"expression":"t^2 + t + 3"},"group_factorization":[{"prime":"2","exponent":4},{"prime":"3","exponent":1}],"characteristic_primality":"proven"}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) IrreduciblePolynomialRequest {
-			ps := []int64{2, 3, 5, 7, 13, 101, 10007, 65537, 1000003}
-			p := ps[rng.IntN(len(ps))]
-			n := 1 + rng.IntN(12)
-			primitive := rng.IntN(2) == 0 && float64(n)*float64(big.NewInt(p).BitLen()) <= MaxOrderFieldBits
-			return IrreduciblePolynomialRequest{Characteristic: core.Int(big.NewInt(p)), Degree: n, Primitive: primitive}
+			ps := []int64{2, 3, 5, 7, 13, 101, 1009, 10007, 65521}
+			for {
+				p := big.NewInt(ps[rng.IntN(len(ps))])
+				n := 1 + rng.IntN(12)
+				if irreducibleWork(p, n).Cmp(big.NewInt(MaxIrreducibleWork)) > 0 {
+					continue
+				}
+				primitive := rng.IntN(2) == 0 && n*p.BitLen() <= MaxOrderFieldBits
+				return IrreduciblePolynomialRequest{Characteristic: core.Int(p), Degree: n, Primitive: primitive}
+			}
 		},
 	}
 }
