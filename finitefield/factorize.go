@@ -572,7 +572,8 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 		return false, err
 	}
 	x := []uint64{0, 1}
-	for _, r := range rs {
+	for k, r := range rs {
+		core.ReportProgress(ctx, float64(k), float64(len(rs)+1), "Rabin's test: composed Frobenius powers x^(q^(n/r)) mod f")
 		h, err := w.frobeniusPower(ctx, md, x1, c1, n/r)
 		if err != nil {
 			return false, err
@@ -585,6 +586,7 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 			return false, nil
 		}
 	}
+	core.ReportProgress(ctx, float64(len(rs)), float64(len(rs)+1), "Rabin's test: the composed Frobenius power x^(q^n) mod f")
 	h, err := w.frobeniusPower(ctx, md, x1, c1, n)
 	if err != nil {
 		return false, err
@@ -632,6 +634,7 @@ func (w *wordFactorer) irreducibleByPowers(ctx context.Context, g []uint64) (boo
 	x := []uint64{0, 1}
 	h := x
 	for i := 1; i <= n; i++ {
+		core.ReportProgress(ctx, float64(i), float64(n), "Rabin's test: x^(q^i) mod f")
 		var err error
 		if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
 			return false, err
