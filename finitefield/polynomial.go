@@ -182,7 +182,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 		},
 		Postcondition: checkIrreducibility,
 		Slow: func() string {
-			return slowIrreducible
+			return slowIrreducible()
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
