@@ -374,3 +374,25 @@ func BenchmarkDiscreteLog(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkIrreduciblePolynomial runs the search (the operation's Run:
+// certification, p^n − 1 factored for the primitive ones, the canonical
+// search) over GF(2) at degree 100 and over GF(65521) at the work limit
+// (degree 16) and for a primitive quartic, which passes every binomial.
+func BenchmarkIrreduciblePolynomial(b *testing.B) {
+	op := irreduciblePolynomialOperation()
+	for _, c := range []struct {
+		p         int64
+		n         int
+		primitive bool
+	}{{2, 100, false}, {65521, 16, false}, {65521, 4, true}} {
+		b.Run(fmt.Sprintf("p=%d/n=%d/primitive=%v", c.p, c.n, c.primitive), func(b *testing.B) {
+			q := IrreduciblePolynomialRequest{Characteristic: core.Int(big.NewInt(c.p)), Degree: c.n, Primitive: c.primitive}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

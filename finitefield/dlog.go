@@ -182,7 +182,8 @@ func (F *gf) bsgs(ctx context.Context, gamma, t elem, r *big.Int) (*big.Int, err
 }
 
 // discreteLogOperation: discrete logarithms in GF(q)*, q ≤ 2^80, by
-// Pohlig–Hellman and baby-step giant-step (see discreteLog).
+// Pohlig–Hellman and baby-step giant-step (see discreteLog), on machine
+// words for GF(p) with odd p < 2^64 (see discreteLogWords).
 func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult] {
 	wrap := func(f string, k int) string {
 		return `{"field":` + f + `,"base":` + oneIn(k) + `,"element":` + oneIn(k) + `}`
@@ -231,7 +232,11 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 			if err != nil {
 				return DiscreteLogResult{}, err
 			}
-			x, err := F.discreteLog(ctx, g, h, n, nf)
+			log := F.discreteLog
+			if F.onWordLog() {
+				log = F.discreteLogWords
+			}
+			x, err := log(ctx, g, h, n, nf)
 			if err != nil {
 				return DiscreteLogResult{}, err
 			}

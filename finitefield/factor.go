@@ -206,10 +206,16 @@ func (F *gf) edf(ctx context.Context, rng *rand.Rand, g poly, d int) ([]poly, er
 }
 
 // rootsOf returns the distinct roots in GF(q) of the nonzero f, ascending by
-// encoding.
+// encoding: the linear factors of g = gcd(x^q − x, f), split by
+// Cantor–Zassenhaus. Over GF(p), p < 2^62, on the word factoring core
+// (rootsWords); otherwise, and as the reference, on the generic
+// arithmetic.
 func (F *gf) rootsOf(ctx context.Context, f poly, rng *rand.Rand) ([]elem, error) {
 	if deg(f) < 1 {
 		return nil, nil
+	}
+	if F.word != 0 && F.onWords() {
+		return F.rootsWords(ctx, f, rng)
 	}
 	fm := F.pmonic(f)
 	xq, err := F.pxpowmod(ctx, F.q, fm)
@@ -227,6 +233,41 @@ func (F *gf) rootsOf(ctx context.Context, f poly, rng *rand.Rand) ([]elem, error
 	roots := make([]elem, len(linear))
 	for i, l := range linear {
 		roots[i] = F.neg(l[0])
+	}
+	F.sortElems(roots)
+	return roots, nil
+}
+
+// rootsWords is rootsOf on core/gfpoly: x^p mod f by powering with the
+// prepared divisor, the half-gcd, and the word equal-degree splitting of
+// the factorization (wordFactorer.edf with d = 1).
+func (F *gf) rootsWords(ctx context.Context, f poly, rng *rand.Rand) ([]elem, error) {
+	w := newWordFactorer(F.p.Uint64())
+	fl := w.fld
+	fm := F.toWords(F.pmonic(f))
+	x := []uint64{0, 1}
+	xq, err := fl.PowModContext(ctx, x, w.q, fm)
+	if err != nil {
+		return nil, err
+	}
+	g, err := fl.GCDContext(ctx, fl.Sub(xq, x), fm)
+	if err != nil {
+		return nil, err
+	}
+	if len(g) < 2 {
+		return nil, nil
+	}
+	linear, err := w.edf(ctx, rng, g, 1)
+	if err != nil {
+		return nil, err
+	}
+	roots := make([]elem, len(linear))
+	for i, l := range linear {
+		if r := (w.p - l[0]) % w.p; r != 0 {
+			roots[i] = elem{new(big.Int).SetUint64(r)}
+		} else {
+			roots[i] = elem{}
+		}
 	}
 	F.sortElems(roots)
 	return roots, nil

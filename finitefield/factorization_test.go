@@ -204,3 +204,58 @@ func TestFactorBSGSAgainstGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestIrreducibleComposedAgainstPowers holds the composed Rabin test to
+// the one that steps x^(q^i) a powering at a time, on random polynomials
+// of degree composeRabinFrom to 90 (mostly reducible), on their factors
+// (irreducible) and on squares of irreducibles (x^(q^n) ≡ x fails).
+func TestIrreducibleComposedAgainstPowers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	ctx := context.Background()
+	primes := []uint64{2, 3, 10007, 1<<61 - 1}
+	checked, accepted := 0, 0
+	for i := range 24 {
+		p := primes[i%len(primes)]
+		w := newWordFactorer(p)
+		f := make([]uint64, composeRabinFrom+rng.IntN(60)+1)
+		for j := range f {
+			f[j] = rng.Uint64N(p)
+		}
+		f[len(f)-1] = 1
+		candidates := [][]uint64{f}
+		fs, err := w.factor(ctx, f, rand.New(rand.NewPCG(1, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range fs {
+			candidates = append(candidates, g.f)
+			if len(g.f)-1 >= composeRabinFrom/2 {
+				candidates = append(candidates, w.fld.Mul(g.f, g.f))
+			}
+		}
+		for _, g := range candidates {
+			if len(g)-1 < composeRabinFrom {
+				continue
+			}
+			fast, err := w.irreducible(ctx, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow, err := w.irreducibleByPowers(ctx, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast != slow {
+				t.Fatalf("GF(%d), g = %v: composed %v, by powers %v", p, g, fast, slow)
+			}
+			checked++
+			if fast {
+				accepted++
+			}
+		}
+	}
+	t.Logf("%d polynomials, %d irreducible", checked, accepted)
+	if accepted < 5 || checked-accepted < 5 {
+		t.Fatalf("%d polynomials, %d irreducible: too few of one kind", checked, accepted)
+	}
+}

@@ -49,6 +49,7 @@ package finitefield
 import (
 	"context"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -545,8 +546,82 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 
 // irreducible is Rabin's test on words for the monic g of degree ≥ 1, kept
 // apart from the factoring stages for the postcondition: x^(q^n) ≡ x and
-// gcd(x^(q^(n/r)) − x, g) = 1 for every prime r dividing n = deg g.
+// gcd(x^(q^(n/r)) − x, g) = 1 for every prime r dividing n = deg g. From
+// degree composeRabinFrom on, the powers x^(q^m) mod g come from the
+// iterated Frobenius map of von zur Gathen and Shoup (Computational
+// Complexity 2 (1992), Algorithm 5.2; MCA Algorithm 14.26's use of
+// modular composition): x^(q^(2k)) = x^(q^k)(x^(q^k)) and x^(q^(k+1)) =
+// x^(q^k)(x^q) mod g, by the bits of m, about 2·log2 m Brent–Kung
+// compositions instead of m powerings to the power q; below, and as the
+// simple reference the tests hold it to, irreducibleByPowers.
 func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error) {
+	n := len(g) - 1
+	if n < composeRabinFrom {
+		return w.irreducibleByPowers(ctx, g)
+	}
+	fl := w.fld
+	md := fl.NewModulus(g)
+	x1, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, g)
+	if err != nil {
+		return false, err
+	}
+	rs := primeDivisors(n)
+	// The composer at x^q serves one step a bit of every power taken.
+	c1, err := w.newComposer(ctx, x1, md, (len(rs)+1)*bits.Len(uint(n)))
+	if err != nil {
+		return false, err
+	}
+	x := []uint64{0, 1}
+	for k, r := range rs {
+		core.ReportProgress(ctx, float64(k), float64(len(rs)+1), "Rabin's test: composed Frobenius powers x^(q^(n/r)) mod f")
+		h, err := w.frobeniusPower(ctx, md, x1, c1, n/r)
+		if err != nil {
+			return false, err
+		}
+		d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+		if err != nil {
+			return false, err
+		}
+		if len(d) > 1 {
+			return false, nil
+		}
+	}
+	core.ReportProgress(ctx, float64(len(rs)), float64(len(rs)+1), "Rabin's test: the composed Frobenius power x^(q^n) mod f")
+	h, err := w.frobeniusPower(ctx, md, x1, c1, n)
+	if err != nil {
+		return false, err
+	}
+	return gfpoly.Equal(h, x), nil
+}
+
+// composeRabinFrom is the degree from which irreducible composes
+// Frobenius powers instead of stepping them one powering at a time.
+const composeRabinFrom = 32
+
+// frobeniusPower returns x^(q^m) mod g for m ≥ 1, given x1 = x^q mod g and
+// the composer c1 at x1 (see irreducible).
+func (w *wordFactorer) frobeniusPower(ctx context.Context, md *gfpoly.Modulus, x1 []uint64, c1 *composer, m int) ([]uint64, error) {
+	h := x1
+	for i := bits.Len(uint(m)) - 2; i >= 0; i-- {
+		c, err := w.newComposer(ctx, h, md, 1)
+		if err != nil {
+			return nil, err
+		}
+		if h, err = c.compose(ctx, h); err != nil {
+			return nil, err
+		}
+		if m>>i&1 == 1 {
+			if h, err = c1.compose(ctx, h); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return h, nil
+}
+
+// irreducibleByPowers is Rabin's test with x^(q^i) mod g for i = 1, …, n,
+// each the q-th power of the last.
+func (w *wordFactorer) irreducibleByPowers(ctx context.Context, g []uint64) (bool, error) {
 	fl := w.fld
 	n := len(g) - 1
 	if n == 1 {
@@ -559,6 +634,7 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 	x := []uint64{0, 1}
 	h := x
 	for i := 1; i <= n; i++ {
+		core.ReportProgress(ctx, float64(i), float64(n), "Rabin's test: x^(q^i) mod f")
 		var err error
 		if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
 			return false, err

@@ -9,6 +9,7 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/modular"
 )
 
 // InterpolationRequest takes a value table, usually through the input
@@ -73,32 +74,50 @@ func parseInterpolation(q InterpolationRequest) (*parsedTable, error) {
 // degree below q with the table's values (t.out[x] at the element with
 // encoding x).
 //
-// Over GF(p), p < 2^62 here, it is core/gfpoly's subproduct-tree
-// interpolation at the p points (MCA §10.2, Algorithm 10.11). Over
-// GF(p^k) it is the closed form of Lagrange interpolation at every element
-// (Lidl and Niederreiter, Finite Fields, Theorem 7.1 and its proof):
-// f = Σ_a y_a·(1 − (x − a)^(q−1)), and since the binomial coefficients
-// C(q−1, j) are (−1)^j modulo p, c_0 = y_0, c_(q−1) = −Σ_a y_a and
-// c_j = −Σ_(a≠0) y_a·a^(−j) for 0 < j < q − 1: a discrete Fourier
-// transform over GF(q)*, computed with the logarithm and Zech tables of
-// smallfield.go as (q − 1)² table steps.
+// Both cases are the closed form of Lagrange interpolation at every
+// element (Lidl and Niederreiter, Finite Fields, Theorem 7.1 and its
+// proof): f = Σ_a y_a·(1 − (x − a)^(q−1)), and since the binomial
+// coefficients C(q−1, j) are (−1)^j modulo p, c_0 = y_0,
+// c_(q−1) = −Σ_a y_a and c_j = −Σ_(a≠0) y_a·a^(−j) for 0 < j < q − 1: a
+// discrete Fourier transform over GF(q)*. Over GF(p) (p ≤ 65521 here),
+// with a primitive root g, c_j = −Y(g^(−j)) for Y(z) = Σ_k y_(g^k)·z^k,
+// which core/gfpoly's chirp-z transform evaluates at all the powers of
+// g^(−1) by one product (interpolateByTree, the subproduct-tree
+// interpolation at the p points, is the reference the tests hold it
+// to). Over GF(p^k) the transform is computed with the logarithm and Zech
+// tables of smallfield.go as (q − 1)² table steps.
 func (t *parsedTable) interpolate(ctx context.Context) ([]int, error) {
 	F := t.F
 	q := len(t.out)
 	if F.k == 1 {
-		xs, ys := make([]uint64, q), make([]uint64, q)
-		for x, y := range t.out {
-			xs[x], ys[x] = uint64(x), uint64(y)
+		p := uint64(q)
+		fl := gfpoly.NewField(p)
+		g := primitiveRootWord(p)
+		// Y's coefficients: the values at g^0, g^1, …, g^(p−2).
+		Y := make([]uint64, p-1)
+		x := uint64(1)
+		var total uint64
+		for k := range Y {
+			Y[k] = uint64(t.out[x])
+			total += Y[k]
+			x = x * g % p
 		}
-		c, err := gfpoly.NewField(uint64(q)).InterpolateContext(ctx, xs, ys)
-		if err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out := make([]int, len(c))
-		for i, v := range c {
-			out[i] = int(v)
+		total += uint64(t.out[0])
+		ginv, _ := modular.Inverse(g, p)
+		vals := fl.EvaluateGeometric(Y, ginv, int(p-1))
+		c := make([]int, q)
+		c[0] = t.out[0]
+		for j := 1; j < q-1; j++ {
+			c[j] = int((p - vals[j]) % p)
 		}
-		return out, nil
+		c[q-1] = int((p - total%p) % p)
+		for len(c) > 0 && c[len(c)-1] == 0 {
+			c = c[:len(c)-1]
+		}
+		return c, nil
 	}
 	s, err := newSmallField(ctx, F)
 	if err != nil {
@@ -263,9 +282,10 @@ func interpolationOperation() core.Operation[InterpolationRequest, Interpolation
 }
 
 // checkInterpolation verifies that the polynomial has degree below q and
-// reproduces every entry of the table: by core/gfpoly's multipoint
-// evaluation over GF(p), by Horner's rule on the logarithm tables over
-// GF(p^k).
+// reproduces every entry of the table: over GF(p) at 0 and at the powers
+// of a primitive root by core/gfpoly's chirp-z evaluation (a forward
+// evaluation, where the interpolation transforms the values), by Horner's
+// rule on the logarithm tables over GF(p^k).
 func checkInterpolation(ctx context.Context, q InterpolationRequest, r InterpolationResult) error {
 	t, err := parseInterpolation(q)
 	if err != nil {
@@ -291,18 +311,25 @@ func checkInterpolation(ctx context.Context, q InterpolationRequest, r Interpola
 		return fmt.Errorf("the interpolant has degree %d (declared %d); it must be below q = %d", deg(f), r.Degree, qi)
 	}
 	if F.k == 1 {
-		xs := make([]uint64, qi)
-		for x := range xs {
-			xs[x] = uint64(x)
+		// f(0) is the constant term; f(g^j) for a primitive root g by
+		// core/gfpoly's chirp-z evaluation.
+		p := uint64(qi)
+		fw := F.toWords(f)
+		f0 := 0
+		if len(fw) > 0 {
+			f0 = int(fw[0])
 		}
-		ys, err := gfpoly.NewField(uint64(qi)).EvaluateManyContext(ctx, F.toWords(f), xs)
-		if err != nil {
-			return err
+		if f0 != t.out[0] {
+			return errors.New("the interpolant does not reproduce the table at 0")
 		}
-		for x, y := range ys {
+		g := primitiveRootWord(p)
+		ys := gfpoly.NewField(p).EvaluateGeometric(fw, g, int(p-1))
+		x := uint64(1)
+		for _, y := range ys {
 			if int(y) != t.out[x] {
 				return fmt.Errorf("the interpolant does not reproduce the table at %d", x)
 			}
+			x = x * g % p
 		}
 		return nil
 	}
@@ -325,4 +352,58 @@ func checkInterpolation(ctx context.Context, q InterpolationRequest, r Interpola
 		}
 	}
 	return nil
+}
+
+// interpolateByTree is interpolate over GF(p) by core/gfpoly's
+// subproduct-tree interpolation at the p points (MCA §10.2, Algorithm
+// 10.11), the reference for the transform.
+func (t *parsedTable) interpolateByTree(ctx context.Context) ([]int, error) {
+	q := len(t.out)
+	xs, ys := make([]uint64, q), make([]uint64, q)
+	for x, y := range t.out {
+		xs[x], ys[x] = uint64(x), uint64(y)
+	}
+	c, err := gfpoly.NewField(uint64(q)).InterpolateContext(ctx, xs, ys)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(c))
+	for i, v := range c {
+		out[i] = int(v)
+	}
+	return out, nil
+}
+
+// primitiveRootWord is the least primitive root modulo the prime p < 2^32:
+// the least g with g^((p−1)/r) ≠ 1 for every prime r of p − 1, found by
+// trial division.
+func primitiveRootWord(p uint64) uint64 {
+	if p == 2 {
+		return 1
+	}
+	var rs []uint64
+	m := p - 1
+	for r := uint64(2); r*r <= m; r++ {
+		if m%r == 0 {
+			rs = append(rs, r)
+			for m%r == 0 {
+				m /= r
+			}
+		}
+	}
+	if m > 1 {
+		rs = append(rs, m)
+	}
+	for g := uint64(2); ; g++ {
+		ok := true
+		for _, r := range rs {
+			if modular.Pow(g, (p-1)/r, p) == 1 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return g
+		}
+	}
 }

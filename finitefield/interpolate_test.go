@@ -75,3 +75,34 @@ func TestInterpolationInvertsTable(t *testing.T) {
 		}
 	}
 }
+
+// TestInterpolateTransformAgainstTree holds the transform interpolation
+// over GF(p) to the subproduct-tree one, the reference, on random tables
+// (some of low degree, some all zero) over primes up to the limit.
+func TestInterpolateTransformAgainstTree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 6))
+	ctx := context.Background()
+	for i, p := range []int{2, 3, 5, 7, 13, 257, 1009, 10007, 65521, 2, 3, 65521} {
+		F := newGF(bigInt(int64(p)), 1, nil)
+		tb := &parsedTable{F: F, out: make([]int, p)}
+		for x := range tb.out {
+			switch i % 3 {
+			case 0:
+				tb.out[x] = rng.IntN(p)
+			case 1:
+				tb.out[x] = (x*x + 3) % p
+			}
+		}
+		got, err := tb.interpolate(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := tb.interpolateByTree(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mustJSON(got) != mustJSON(want) {
+			t.Fatalf("GF(%d): the transform and the tree differ", p)
+		}
+	}
+}

@@ -182,7 +182,7 @@ func irreducibilityOperation() core.Operation[PolynomialRequest, IrreducibilityR
 		},
 		Postcondition: checkIrreducibility,
 		Slow: func() string {
-			return slowIrreducible
+			return slowIrreducible()
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: polisirreducible(Mod(1,2)*(x^4+x+1)) = 1.
@@ -217,16 +217,27 @@ func decideIrreducibility(ctx context.Context, q PolynomialRequest) (Irreducibil
 	if deg(f) == 1 {
 		return accepted, nil
 	}
-	fr, err := F.newFrobeniusMap(ctx, F.pmonic(f))
-	if err != nil {
-		return IrreducibilityResult{}, err
+	// Over GF(p), p < 2^62, Rabin's test runs on the word factoring core
+	// (composed Frobenius powers, wordFactorer.irreducible); the
+	// Frobenius matrix is built only to find the least factor of a
+	// reducible f.
+	var fr *frobeniusMap
+	var ok bool
+	if F.word != 0 && F.onWords() {
+		ok, err = newWordFactorer(F.p.Uint64()).irreducible(ctx, F.toWords(F.pmonic(f)))
+	} else if fr, err = F.newFrobeniusMap(ctx, F.pmonic(f)); err == nil {
+		ok, err = F.rabinWith(ctx, fr)
 	}
-	ok, err := F.rabinWith(ctx, fr)
 	if err != nil {
 		return IrreducibilityResult{}, err
 	}
 	if ok {
 		return accepted, nil
+	}
+	if fr == nil {
+		if fr, err = F.newFrobeniusMap(ctx, F.pmonic(f)); err != nil {
+			return IrreducibilityResult{}, err
+		}
 	}
 	g, err := F.leastFactorWith(ctx, fr, seededRand(F.fingerprint(f)))
 	if err != nil {

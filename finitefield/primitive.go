@@ -16,17 +16,23 @@ import (
 // groupFactorization returns the proven prime factorization of q − 1,
 // primes ascending (q ≤ 2^80, see MaxOrderFieldBits).
 func (F *gf) groupFactorization(ctx context.Context) ([]PrimePower, error) {
-	fs, unfactored, err := factor.Factor(ctx, F.qm1, orderFactorBudget)
+	return provenFactorization(ctx, F.qm1)
+}
+
+// provenFactorization returns the factorization of qm1 = q − 1 ≤ 2^80 into
+// proven primes, ascending.
+func provenFactorization(ctx context.Context, qm1 *big.Int) ([]PrimePower, error) {
+	fs, unfactored, err := factor.Factor(ctx, qm1, orderFactorBudget)
 	if err != nil {
 		return nil, err
 	}
 	if len(unfactored) > 0 {
-		return nil, fmt.Errorf("q − 1 = %v: its composite part %v did not split within %d iterations", F.qm1, unfactored[0].Base, int64(orderFactorBudget))
+		return nil, fmt.Errorf("q − 1 = %v: its composite part %v did not split within %d iterations", qm1, unfactored[0].Base, int64(orderFactorBudget))
 	}
 	out := make([]PrimePower, len(fs))
 	for i, f := range fs {
 		if f.Base.Cmp(primality.DeterministicBound) >= 0 {
-			return nil, fmt.Errorf("q − 1 = %v: its prime factor %v is beyond deterministic Miller–Rabin, so not proven", F.qm1, f.Base)
+			return nil, fmt.Errorf("q − 1 = %v: its prime factor %v is beyond deterministic Miller–Rabin, so not proven", qm1, f.Base)
 		}
 		out[i] = PrimePower{Prime: core.Int(f.Base), Exponent: f.Exponent}
 	}
@@ -54,6 +60,12 @@ func (F *gf) primitivityWitness(ctx context.Context, a elem, fs []PrimePower) (*
 // checkGroupFactorization verifies that fs is a factorization of q − 1
 // into proven primes, ascending.
 func checkGroupFactorization(F *gf, fs []PrimePower) error {
+	return checkProvenFactorization(F.qm1, fs)
+}
+
+// checkProvenFactorization verifies that fs is a factorization of qm1
+// into proven primes, ascending.
+func checkProvenFactorization(qm1 *big.Int, fs []PrimePower) error {
 	prod := big.NewInt(1)
 	var prev *big.Int
 	for _, pp := range fs {
@@ -64,7 +76,7 @@ func checkGroupFactorization(F *gf, fs []PrimePower) error {
 		prev = r
 		prod.Mul(prod, new(big.Int).Exp(r, big.NewInt(int64(pp.Exponent)), nil))
 	}
-	if prod.Cmp(F.qm1) != 0 {
+	if prod.Cmp(qm1) != 0 {
 		return errors.New("the factorization does not multiply to q − 1")
 	}
 	return nil

@@ -45,5 +45,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, tableOperation()),
 		core.Add(r, fibersOperation()),
 		core.Add(r, interpolationOperation()),
+		core.Add(r, irreduciblePolynomialOperation()),
 	)
 }

@@ -397,12 +397,20 @@ func parseTable(t ValueTable) (*parsedTable, error) {
 	for i := range out {
 		out[i] = -1
 	}
+	// The entries' paths are written out only for an error: formatting
+	// 2^17 of them costs more than the parsing.
+	parse := func(e Element, side string, i int) (elem, error) {
+		if a, err := F.parseElement(e, ""); err == nil {
+			return a, nil
+		}
+		return F.parseElement(e, fmt.Sprintf("/payload/table/%s/%d", side, i))
+	}
 	for i := range t.Inputs {
-		x, err := F.parseElement(t.Inputs[i], fmt.Sprintf("/payload/table/inputs/%d", i))
+		x, err := parse(t.Inputs[i], "inputs", i)
 		if err != nil {
 			return nil, err
 		}
-		y, err := F.parseElement(t.Outputs[i], fmt.Sprintf("/payload/table/outputs/%d", i))
+		y, err := parse(t.Outputs[i], "outputs", i)
 		if err != nil {
 			return nil, err
 		}

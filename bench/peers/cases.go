@@ -27,7 +27,8 @@ type Case struct {
 	// runtime, or a kernel call.
 	Jacobian jacobianSide
 	// FLINT names the routine of flint_runner.c, which takes the input
-	// files in order.
+	// files in order; empty when FLINT has no routine for the problem,
+	// and the case is then PARI against Jacobian alone.
 	FLINT string
 	// GPSetup, if set, runs after the inputs are read and before the
 	// clock starts (conversions that are not part of the computation).

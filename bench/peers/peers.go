@@ -216,6 +216,9 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 	}
 	for round := 1; round <= b.cfg.rounds; round++ {
 		for s := range systems {
+			if s == flint && r.c.FLINT == "" {
+				continue
+			}
 			var m measurement
 			var err error
 			ctx, cancel := context.WithTimeout(ctx, peerTimeout)

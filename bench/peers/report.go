@@ -74,9 +74,11 @@ func formatRatio(r *caseResult) string {
 		return "-"
 	}
 	p, _ := r.best(pari)
-	f, _ := r.best(flint)
 	j, _ := r.best(jacobian)
-	peer := min(p, f)
+	peer := p
+	if f, ok := r.best(flint); ok {
+		peer = min(p, f)
+	}
 	if peer <= 0 {
 		return "-"
 	}

@@ -667,3 +667,29 @@ func TestPreparedModulus(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateGeometric holds the chirp-z evaluation to Horner's rule at
+// each power of the ratio, for random lengths on both sides of the
+// transform crossovers, ratios 1, p − 1 and random, and n beyond the
+// order of the ratio.
+func TestEvaluateGeometric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 5))
+	for i := range 60 {
+		p := []uint64{2, 3, 65521, 998244353, benchPrime}[i%5]
+		f := NewField(p)
+		m, n := rng.IntN(700), rng.IntN(700)
+		a := randomPoly(rng, m, p)
+		g := []uint64{1, p - 1, 1 + rng.Uint64N(p-1)}[i%3] % p
+		if g == 0 {
+			g = 1
+		}
+		got := f.EvaluateGeometric(a, g, n)
+		x := uint64(1)
+		for j := range n {
+			if want := f.Evaluate(a, x); got[j] != want {
+				t.Fatalf("p = %d, m = %d, g = %d: a(g^%d) = %d, Horner %d", p, m, g, j, got[j], want)
+			}
+			x = modular.Mul(x, g, p)
+		}
+	}
+}
