@@ -43,35 +43,59 @@ func modPoly(a zpoly, m *big.Int) zpoly {
 	return ztrim(out)
 }
 
+// modInPlace reduces every coefficient of a into [0, m) in place and trims.
+func modInPlace(a zpoly, m *big.Int) zpoly {
+	for _, x := range a {
+		if x.Sign() < 0 || x.Cmp(m) >= 0 {
+			x.Mod(x, m)
+		}
+	}
+	return ztrim(a)
+}
+
 func mulModM(ctx context.Context, a, b zpoly, m *big.Int) (zpoly, error) {
 	c, err := czpoly.MulContext(ctx, a, b)
 	if err != nil {
 		return nil, err
 	}
-	return modPoly(c, m), nil
+	return modInPlace(c, m), nil
 }
 
+// addModM is a + b for a and b with coefficients in [0, m).
 func addModM(a, b zpoly, m *big.Int) zpoly {
-	n := max(len(a), len(b))
-	out := make(zpoly, n)
+	out := make(zpoly, max(len(a), len(b)))
+	for i := range out {
+		switch {
+		case i >= len(a):
+			out[i] = new(big.Int).Set(b[i])
+		case i >= len(b):
+			out[i] = new(big.Int).Set(a[i])
+		default:
+			out[i] = new(big.Int).Add(a[i], b[i])
+			if out[i].Cmp(m) >= 0 {
+				out[i].Sub(out[i], m)
+			}
+		}
+	}
+	return ztrim(out)
+}
+
+// subModM is a − b for a and b with coefficients in [0, m).
+func subModM(a, b zpoly, m *big.Int) zpoly {
+	out := make(zpoly, max(len(a), len(b)))
 	for i := range out {
 		out[i] = new(big.Int)
 		if i < len(a) {
-			out[i].Add(out[i], a[i])
+			out[i].Set(a[i])
 		}
 		if i < len(b) {
-			out[i].Add(out[i], b[i])
+			out[i].Sub(out[i], b[i])
+		}
+		if out[i].Sign() < 0 {
+			out[i].Add(out[i], m)
 		}
 	}
-	return modPoly(out, m)
-}
-
-func subModM(a, b zpoly, m *big.Int) zpoly {
-	nb := make(zpoly, len(b))
-	for i, x := range b {
-		nb[i] = new(big.Int).Neg(x)
-	}
-	return addModM(a, nb, m)
+	return ztrim(out)
 }
 
 // divRemMonicM divides a by the monic b modulo m (coefficients in [0, m)).

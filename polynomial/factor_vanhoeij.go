@@ -28,8 +28,7 @@ package polynomial
 // unimodular change, equal columns name the factors of one subset, and
 // each subset's product is tried by exact division. One row left proves
 // a irreducible. When the precision runs out before that, a is lifted
-// further and the search restarts; after maxRelifts it falls back to the
-// subset search.
+// further and the search restarts.
 
 import (
 	"context"
@@ -46,8 +45,8 @@ import (
 // vanHoeijColumns is how many power sums join the lattice per reduction.
 const vanHoeijColumns = 3
 
-// maxRelifts bounds how often the precision is raised.
-const maxRelifts = 3
+// maxRelifts bounds how often the precision is raised, by half each time.
+const maxRelifts = 12
 
 // recombineVanHoeij recombines the factors of a modulo p by van Hoeij's
 // lattice, lifting as far as the power sums need.
@@ -56,14 +55,11 @@ func recombineVanHoeij(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]u
 	rb := rootBits(a)
 	// Enough precision for the recombination's trial divisions and for a
 	// few power sums above the lattice's margin.
-	bits := max(mignotteBits(a), latticeMargin(r)+boundBits(a.deg(), 4*vanHoeijColumns, rb))
-	for relift := 0; ; relift++ {
+	bits := max(mignotteBits(a), latticeMargin(r)+scaleBits(r)+boundBits(a.deg(), vanHoeijColumns, rb))
+	for relift := 0; relift <= maxRelifts; relift++ {
 		lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits))
 		if err != nil {
 			return nil, err
-		}
-		if relift == maxRelifts {
-			return zassenhaus(ctx, a, lifted, m)
 		}
 		out, ok, err := vanHoeij(ctx, a, lifted, m, rb)
 		if err != nil || ok {
@@ -71,6 +67,7 @@ func recombineVanHoeij(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]u
 		}
 		bits += bits / 2
 	}
+	return nil, fmt.Errorf("van Hoeij recombination of %d modular factors did not finish at %d bits of p-adic precision", r, bits)
 }
 
 // rootBits bounds log2(ℓ·R) for ℓ = lc(a) and Fujiwara's root bound
@@ -96,6 +93,9 @@ func boundBits(n, j int, rb float64) int {
 // separate the short vectors: about half the dimension, as LLL's
 // approximation factor, and a constant.
 func latticeMargin(r int) int { return r/2 + 20 }
+
+// scaleBits is the scale of the identity part, with 2^scale ≥ 2r.
+func scaleBits(r int) int { return big.NewInt(int64(2 * r)).BitLen() }
 
 // powerSums extends sums (p_1, …, p_{len}) of the monic g modulo m to
 // p_1, …, p_k by Newton's identities.
@@ -125,7 +125,7 @@ func vanHoeij(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, rb float
 	// The identity part is scaled by 2^scale ≥ 2r, and the entries are
 	// kept scale bits lower, so that the rounding error (below 1.5r + 1
 	// per column) stays under 2^scale and ‖χ_S‖² ≤ 4^scale·(r + 4·columns).
-	scale := big.NewInt(int64(2 * r)).BitLen()
+	scale := scaleBits(r)
 	sums := make([][]*big.Int, r)
 	basis := make([][]*big.Int, r)
 	for i := range basis {
