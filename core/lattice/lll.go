@@ -203,12 +203,13 @@ func (s *state) subMultiple(k, j int, x *big.Int) {
 	gkk := new(big.Int).Set(s.g[k][k])
 	gkk.Sub(gkk, u.Mul(t.Lsh(x, 1), s.g[k][j]))
 	gkk.Add(gkk, u.Mul(t.Mul(x, x), s.g[j][j]))
+	// G_ki and G_ik are one *big.Int (newState and swap keep them
+	// shared), so one in-place update serves both.
 	for i := range s.g {
 		if i == k {
 			continue
 		}
-		v := new(big.Int).Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
-		s.g[k][i], s.g[i][k] = v, v
+		s.g[k][i].Sub(s.g[k][i], t.Mul(x, s.g[j][i]))
 	}
 	s.g[k][k] = gkk
 }
