@@ -9,7 +9,7 @@ package polynomial
 // sqfreealg.go); each a_i is then factored on its own:
 //
 //  1. A small odd prime p is chosen not dividing lc(a) with a mod p
-//     square-free. Several such primes are tried and the distinct-degree
+//     square-free. Ten such primes are tried and the distinct-degree
 //     factorization modulo each (factor_modp.go) counts the factors; the
 //     prime with the fewest is kept. The factor degrees modulo each prime
 //     also bound the degrees of factors over Z: a factor's degree is a sum
@@ -51,7 +51,7 @@ import (
 const zassenhausMax = 8
 
 // primeTrials is how many good primes the factor count is compared over.
-const primeTrials = 5
+const primeTrials = 10
 
 // factorSquareFree returns the irreducible factors of the primitive
 // square-free a of positive degree with positive leading coefficient,
