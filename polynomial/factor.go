@@ -20,7 +20,8 @@ import (
 // the lattice reduction of dimension up to deg/2: on the two-core
 // development machine the Swinnerton-Dyer polynomial of degree 128
 // (64 factors modulo every prime) takes 1.4 to 2.5 s in BenchmarkFactor
-// and the one of degree 256 about a minute, at the default time limit; a
+// and the one of degree 256 about three minutes, beyond the default time
+// limit (a TIMEOUT non-conclusion); a
 // product of six random factors of degree 10 with 16-bit coefficients
 // takes 20 to 30 ms.
 const (

@@ -185,7 +185,7 @@ func vanHoeij(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, rb float
 		// δ = 3/4, Lenstra–Lenstra–Lovász's own: the pruning argument holds
 		// for any reduced basis, and the weaker reduction is about half
 		// the cost of δ = 0.99 on the Swinnerton-Dyer lattices.
-		res, err := lattice.Reduce(ctx, basis, lattice.Params{Delta: 0.75, Eta: 0.51})
+		res, err := lattice.ReduceBasis(ctx, basis, lattice.Params{Delta: 0.75, Eta: 0.51})
 		if err != nil {
 			return nil, false, err
 		}

@@ -102,10 +102,22 @@ var ErrNoConvergence = errors.New("lattice: LLL reduction did not converge")
 // Reduce LLL-reduces the rows of b (not modified), all of the same length,
 // with the given parameters. It polls ctx throughout.
 func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
+	return reduce(ctx, b, p, true)
+}
+
+// ReduceBasis is Reduce without the transform (Result.Transform is nil),
+// for callers that need only the reduced rows: it saves the transform's
+// row operations, about a third of the work when there are as many rows
+// as columns.
+func ReduceBasis(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
+	return reduce(ctx, b, p, false)
+}
+
+func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	s := newState(b)
+	s := newState(b, transform)
 	run := Params{Delta: (p.Delta + 1) / 2, Eta: (p.Eta + 0.5) / 2}
 	if run.Eta*run.Eta >= run.Delta {
 		run = p
@@ -137,13 +149,19 @@ type state struct {
 	d       int
 }
 
-func newState(in [][]*big.Int) *state {
+// newState starts from the rows in, with the identity transform when
+// transform (otherwise the transform's rows stay empty, and every row
+// operation on them is a no-op).
+func newState(in [][]*big.Int, transform bool) *state {
 	m := len(in)
 	s := &state{b: make([][]*big.Int, m), t: make([][]*big.Int, m), g: make([][]*big.Int, m), d: m}
 	for i, row := range in {
 		s.b[i] = make([]*big.Int, len(row))
 		for j, x := range row {
 			s.b[i][j] = new(big.Int).Set(x)
+		}
+		if !transform {
+			continue
 		}
 		s.t[i] = make([]*big.Int, m)
 		for j := range s.t[i] {
@@ -233,7 +251,11 @@ func (s *state) retire(k int) {
 }
 
 func (s *state) result() *Result {
-	return &Result{Basis: s.b[:s.d], Transform: s.t, Rank: s.d}
+	t := s.t
+	if len(t) > 0 && t[0] == nil {
+		t = nil
+	}
+	return &Result{Basis: s.b[:s.d], Transform: t, Rank: s.d}
 }
 
 // reduced checks the active rows exactly.
