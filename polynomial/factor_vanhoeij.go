@@ -18,9 +18,12 @@ package polynomial
 //	Σ_i v_i·T_ij ≡ ℓ^j·p_j(g)   (mod M),   T_ij = ℓ^j·p_j(g_i) mod M,
 //
 // is small, while for most other integer vectors it is of the size of M.
-// The lattice spanned by the rows (e_i | ⌊T_ij/2^s_j⌋) and (0 | ⌊M/2^s_j⌋),
-// 2^s_j ≥ n·(ℓR)^j, contains every χ_S with the j-th entry at most
-// 2 + 1.5·r; after LLL reduction the rows whose Gram–Schmidt norm exceeds
+// The lattice spanned by the rows (2^c·e_i | ⌊T_ij/2^s_j⌋) and
+// (0 | ⌊M/2^s_j⌋), with 2^c ≥ 2r and 2^(s_j + c) ≥ n·(ℓR)^j, contains
+// (2^c·χ_S | …) with the j-th entry below 2^(c+1) (2^c for ℓ^j·p_j(g), at
+// most 1.5·|S| + 1 for the floors); only the top bits of M are kept,
+// ⌊M/2^s_j⌋ of latticeMargin + c bits, since the lower ones would only
+// lengthen the reduction. After LLL reduction the rows whose Gram–Schmidt norm exceeds
 // the bound on ‖χ_S‖ are dropped (no vector of that length lies outside
 // the span of the others), which keeps W inside and shrinks the rest.
 // Columns are added until the kept rows have as many distinct columns in
