@@ -37,5 +37,8 @@ func Register(r *core.Registry) error {
 		core.Add(r, compositionOperation()),
 		core.Add(r, interpolationOperation()),
 		core.Add(r, divisionOperation()),
+		// Factorization over Z and Q.
+		core.Add(r, factorizationOperation()),
+		core.Add(r, irreducibilityOperation()),
 	)
 }

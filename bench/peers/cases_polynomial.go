@@ -1,5 +1,17 @@
 package main
 
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+
+	"jacobian.dev/core/zpoly"
+)
+
 // polynomialCases are the polynomial domain's rows.
 func polynomialCases() []Case {
 	return []Case{
@@ -18,6 +30,170 @@ func polynomialCases() []Case {
 			GP:       "polresultant(a, b)",
 		},
 		zpolyMulCase("zpoly_mul_deg1000_100bit", 1000, 7),
+		// Factorization over Z and the resultant at degree 300.
+		{
+			Name: "resultant_deg300", Size: 300, Tiny: 6,
+			Inputs:   resultantInputs,
+			Jacobian: operation("polynomial.resultant.compute", twoPolyPayload(""), stringAnswer("resultant")),
+			FLINT:    "fmpz_poly_resultant",
+			GP:       "polresultant(a, b)",
+		},
+		factorCase("factor_product_deg60", 60, 6, factorProductInputs),
+		factorCase("factor_swinnerton_dyer_deg64", 64, 8, swinnertonDyerInputs),
+		factorCase("factor_swinnerton_dyer_deg128", 128, 16, swinnertonDyerInputs),
 		zpolyMulCase("zpoly_mul_deg10000_100bit", 10_000, 8),
 	}
+}
+
+// factorCase factors the input f over Z: polynomial.factorization.compute,
+// FLINT's fmpz_poly_factor and GP's factor, all answering in
+// factorLines' form.
+func factorCase(name string, size, tiny int, inputs func(*rand.Rand, int) ([]Input, error)) Case {
+	return Case{
+		Name: name, Size: size, Tiny: tiny,
+		Inputs: inputs,
+		Jacobian: operation("polynomial.factorization.compute", func(in []Input) any {
+			return map[string]any{"polynomial": polyPayload(in[0].Poly())}
+		}, factorAnswer),
+		FLINT: "fmpz_poly_factor",
+		GP:    "peers_factor_lines(f)",
+	}
+}
+
+// factorProductInputs is f, the product of n/10 random factors of degree
+// 10 (one of degree n when n < 10) with 16-bit coefficients, each with
+// positive leading coefficient and odd constant term, so f is primitive
+// with high probability; its content, if any, is divided out.
+func factorProductInputs(rng *rand.Rand, n int) ([]Input, error) {
+	k, d := max(n/10, 1), min(n, 10)
+	f := []*big.Int{big.NewInt(1)}
+	for range k {
+		g := randPoly(rng, d, 16)
+		g[d].Abs(g[d])
+		g[0].SetBit(g[0], 0, 1)
+		f = zpoly.Mul(f, g)
+	}
+	c := new(big.Int)
+	for _, x := range f {
+		c.GCD(nil, nil, c, new(big.Int).Abs(x))
+	}
+	for _, x := range f {
+		x.Quo(x, c)
+	}
+	return []Input{polyInput("f", f)}, nil
+}
+
+// swinnertonDyerInputs is f, the Swinnerton-Dyer polynomial of degree n
+// (a power of two): ∏ (x ± √2 ± √3 ± … ± √p_k) over the first log2 n
+// primes, irreducible over Z with n/2 factors modulo every prime.
+func swinnertonDyerInputs(_ *rand.Rand, n int) ([]Input, error) {
+	if n < 2 || n&(n-1) != 0 || n > 1<<10 {
+		return nil, fmt.Errorf("a Swinnerton-Dyer polynomial has degree a power of two up to 1024, not %d", n)
+	}
+	primes := []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29}
+	s := []*big.Int{big.NewInt(0), big.NewInt(1)} // x
+	for _, p := range primes[:bits.TrailingZeros(uint(n))] {
+		// s(x + y)·s(x − y) with y² = p: s(x + y) = A + y·B gives A² − p·B².
+		A, B := zeros(len(s)), zeros(len(s))
+		powA, powB := []*big.Int{big.NewInt(1)}, []*big.Int{} // (x + y)^i
+		for _, c := range s {
+			for j, a := range powA {
+				A[j].Add(A[j], new(big.Int).Mul(c, a))
+			}
+			for j, b := range powB {
+				B[j].Add(B[j], new(big.Int).Mul(c, b))
+			}
+			na, nb := zeros(len(powA)+1), zeros(len(powA)+1)
+			for j, a := range powA {
+				na[j+1].Add(na[j+1], a)
+				nb[j].Add(nb[j], a)
+			}
+			for j, b := range powB {
+				na[j].Add(na[j], new(big.Int).Mul(b, big.NewInt(p)))
+				nb[j+1].Add(nb[j+1], b)
+			}
+			powA, powB = na, nb
+		}
+		a2, b2 := zpoly.Mul(A, A), zpoly.Mul(B, B)
+		s = zeros(len(a2))
+		for i := range s {
+			s[i].Set(a2[i])
+			if i < len(b2) {
+				s[i].Sub(s[i], new(big.Int).Mul(b2[i], big.NewInt(p)))
+			}
+		}
+		for len(s) > 0 && s[len(s)-1].Sign() == 0 {
+			s = s[:len(s)-1]
+		}
+	}
+	return []Input{polyInput("f", s)}, nil
+}
+
+func zeros(n int) []*big.Int {
+	out := make([]*big.Int, n)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	return out
+}
+
+// factorLines is the answer of a factorization of a primitive f with
+// positive leading coefficient: the number of irreducible factors, then
+// for each factor its multiplicity, its degree and its coefficients
+// (constant term first), the factors primitive with positive leading
+// coefficient, ordered by degree, then by coefficients from the leading
+// one down. GP's peers_factor_lines (peers_polynomial.gp) returns the same
+// integers as the coefficients of one polynomial.
+func factorLines(factors [][]*big.Int, mult []int) []string {
+	idx := make([]int, len(factors))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(i, j int) int {
+		a, b := factors[i], factors[j]
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		for k := len(a) - 1; k >= 0; k-- {
+			if c := a[k].Cmp(b[k]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	out := []string{strconv.Itoa(len(factors))}
+	for _, i := range idx {
+		out = append(out, strconv.Itoa(mult[i]), strconv.Itoa(len(factors[i])-1))
+		for _, c := range factors[i] {
+			out = append(out, c.String())
+		}
+	}
+	return out
+}
+
+// factorAnswer reads polynomial.factorization.compute's result.
+func factorAnswer(v json.RawMessage) ([]string, error) {
+	var r struct {
+		Factors []struct {
+			Factor       coefficientForm `json:"factor"`
+			Multiplicity int             `json:"multiplicity"`
+		} `json:"factors"`
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, err
+	}
+	var fs [][]*big.Int
+	var ms []int
+	for _, x := range r.Factors {
+		var g []*big.Int
+		for _, c := range x.Factor.Coefficients {
+			z, ok := new(big.Int).SetString(c, 10)
+			if !ok {
+				return nil, fmt.Errorf("factor coefficient %q is not an integer", c)
+			}
+			g = append(g, z)
+		}
+		fs, ms = append(fs, g), append(ms, x.Multiplicity)
+	}
+	return factorLines(fs, ms), nil
 }

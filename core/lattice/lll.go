@@ -102,6 +102,17 @@ var ErrNoConvergence = errors.New("lattice: LLL reduction did not converge")
 // Reduce LLL-reduces the rows of b (not modified), all of the same length,
 // with the given parameters. It polls ctx throughout.
 func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
+	return reduce(ctx, b, p, true)
+}
+
+// ReduceBasis is Reduce for callers that need only the reduced rows
+// (Result.Transform is nil). The reduction works on the transform alone
+// (the rows are formed once, at the end, as t·b), so it costs the same.
+func ReduceBasis(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
+	return reduce(ctx, b, p, false)
+}
+
+func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -115,7 +126,7 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 			return nil, err
 		}
 		if ok, err := s.reduced(ctx, p); err != nil || ok {
-			return s.result(), err
+			return s.result(transform), err
 		}
 	}
 	for prec := uint(1.6*float64(len(b))) + 64; prec <= maxPrecision; prec *= 2 {
@@ -123,7 +134,7 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 			return nil, err
 		}
 		if ok, err := s.reduced(ctx, p); err != nil || ok {
-			return s.result(), err
+			return s.result(transform), err
 		}
 	}
 	return nil, ErrNoConvergence
@@ -140,6 +151,7 @@ type state struct {
 	d       int
 }
 
+// newState starts from the rows in, with the identity transform.
 func newState(in [][]*big.Int) *state {
 	m := len(in)
 	s := &state{b: make([][]*big.Int, m), t: make([][]*big.Int, m), g: make([][]*big.Int, m), d: m}
@@ -228,7 +240,8 @@ func (s *state) retire(k int) {
 	s.d--
 }
 
-func (s *state) result() *Result {
+// result forms the working rows t·b, with the transform when transform.
+func (s *state) result(transform bool) *Result {
 	basis := make([][]*big.Int, s.d)
 	var p big.Int
 	for i := range basis {
@@ -248,7 +261,11 @@ func (s *state) result() *Result {
 		}
 		basis[i] = row
 	}
-	return &Result{Basis: basis, Transform: s.t, Rank: s.d}
+	r := &Result{Basis: basis, Rank: s.d}
+	if transform {
+		r.Transform = s.t
+	}
+	return r
 }
 
 // reduced checks the active rows exactly.

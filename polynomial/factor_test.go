@@ -1,0 +1,376 @@
+package polynomial
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+
+	"jacobian.dev/conformance"
+	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
+)
+
+type factorCase struct {
+	Polynomial []string
+	Content    string
+	Factors    []struct {
+		Factor       []string
+		Multiplicity int
+	}
+}
+
+func factorReference(t *testing.T) []factorCase {
+	t.Helper()
+	b, err := os.ReadFile("testdata/factor.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref struct {
+		PARIVersion string `json:"pari_gp"`
+		Cases       []factorCase
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		t.Fatal(err)
+	}
+	if ref.PARIVersion == "" {
+		t.Fatal("factor.json names no PARI/GP version")
+	}
+	return conformance.AtLeast(t, "factorizations", 50, ref.Cases)
+}
+
+// TestReferenceFactor compares with PARI/GP's factor
+// (testdata/factor.json, from gen_factor.py).
+func TestReferenceFactor(t *testing.T) {
+	rt := newRuntime(t)
+	for i, c := range factorReference(t) {
+		var r FactorizationResult
+		if !completed(t, rt, "polynomial.factorization.compute", fmt.Sprintf(`{"polynomial":%s}`, coeffJSON(c.Polynomial)), &r) {
+			continue
+		}
+		if r.Content.String() != c.Content {
+			t.Errorf("case %d: content %s, PARI/GP gives %s", i, r.Content, c.Content)
+		}
+		if len(r.Factors) != len(c.Factors) {
+			t.Errorf("case %d: %d factors, PARI/GP gives %d", i, len(r.Factors), len(c.Factors))
+			continue
+		}
+		for j, want := range c.Factors {
+			got := r.Factors[j]
+			if !slices.Equal(coeffStrings(got.Factor), want.Factor) || got.Multiplicity != want.Multiplicity {
+				t.Errorf("case %d: factor %d is %v^%d, PARI/GP gives %v^%d", i, j, coeffStrings(got.Factor), got.Multiplicity, want.Factor, want.Multiplicity)
+			}
+		}
+	}
+}
+
+// TestReferenceIrreducibility checks the verdicts against the same PARI/GP
+// factorizations: irreducible exactly when there is one factor, once.
+func TestReferenceIrreducibility(t *testing.T) {
+	rt := newRuntime(t)
+	for i, c := range factorReference(t) {
+		var r IrreducibilityResult
+		if !completed(t, rt, "polynomial.irreducibility.check", fmt.Sprintf(`{"polynomial":%s}`, coeffJSON(c.Polynomial)), &r) {
+			continue
+		}
+		want := core.Rejected
+		if len(c.Factors) == 1 && c.Factors[0].Multiplicity == 1 {
+			want = core.Accepted
+		}
+		if r.Verdict != want {
+			t.Errorf("case %d: %s, PARI/GP's factorization has %d factors", i, r.Verdict, len(c.Factors))
+		}
+		if want == core.Rejected && r.Witness != nil && !slices.Equal(coeffStrings(*r.Witness), c.Factors[0].Factor) {
+			t.Errorf("case %d: witness %v, PARI/GP's first factor in canonical order is %v", i, coeffStrings(*r.Witness), c.Factors[0].Factor)
+		}
+	}
+}
+
+// factorModPBrute is the reference for factorModP on small fields: the
+// monic irreducible factors of the monic square-free a, found by trial
+// division by every monic polynomial of increasing degree.
+func factorModPBrute(F *gfpoly.Field, a []uint64) [][]uint64 {
+	p := F.Modulus()
+	var out [][]uint64
+	for d := 1; gfpoly.Degree(a) > 0; d++ {
+		if 2*d > gfpoly.Degree(a) {
+			out = append(out, a)
+			break
+		}
+		total := uint64(1)
+		for range d {
+			total *= p
+		}
+		for k := uint64(0); k < total; k++ {
+			c := make([]uint64, d+1)
+			c[d] = 1
+			for i, x := 0, k; i < d; i, x = i+1, x/p {
+				c[i] = x % p
+			}
+			if q, r := F.DivRem(a, c); len(r) == 0 {
+				out = append(out, c)
+				a = q
+			}
+		}
+	}
+	slices.SortFunc(out, compareModP)
+	return out
+}
+
+// TestFactorModP compares the distinct- and equal-degree factorization
+// with trial division by every monic polynomial, for random square-free
+// polynomials of degree up to 7 over GF(3), GF(5) and GF(7).
+func TestFactorModP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1))
+	n := 0
+	for _, p := range []uint64{3, 5, 7} {
+		F := gfpoly.NewField(p)
+		for range 150 {
+			d := rng.IntN(7) + 1
+			a := make([]uint64, d+1)
+			for i := range a {
+				a[i] = rng.Uint64N(p)
+			}
+			a[d] = 1
+			if gfpoly.Degree(F.GCD(a, F.Derivative(a))) > 0 {
+				continue
+			}
+			parts, err := distinctDegree(bg, F, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := factorModP(bg, F, parts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := factorModPBrute(F, a)
+			if len(got) != len(want) {
+				t.Fatalf("GF(%d), %v: %d factors, trial division finds %d", p, a, len(got), len(want))
+			}
+			for i := range got {
+				if !gfpoly.Equal(got[i], want[i]) {
+					t.Fatalf("GF(%d), %v: factor %d is %v, trial division finds %v", p, a, i, got[i], want[i])
+				}
+			}
+			n++
+		}
+	}
+	if n < 200 {
+		t.Fatalf("only %d polynomials tried", n)
+	}
+}
+
+// TestHenselLift checks the lifted factorization: monic, congruent to the
+// factors modulo p, and with product f/lc(f) modulo p^k.
+func TestHenselLift(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2))
+	for range 30 {
+		f := randomZ(rng, rng.IntN(30)+2, 40)
+		f[len(f)-1].SetInt64(int64(rng.IntN(1000) + 1))
+		F, parts, irreducible, err := choosePrime(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if irreducible || F == nil {
+			continue
+		}
+		modp, err := factorModP(bg, F, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := rng.IntN(20) + 2
+		lifted, m, err := henselLift(bg, F, f, modp, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, g := range lifted {
+			if g.lc().Cmp(big.NewInt(1)) != 0 || !gfpoly.Equal(fromZ(g, F.Modulus()), modp[i]) {
+				t.Fatalf("lifted factor %d is not monic or not congruent to its factor modulo %d", i, F.Modulus())
+			}
+		}
+		prod, err := productModM(bg, lifted, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := modPoly(zscale(prod, f.lc()), m)
+		if !want.equal(modPoly(f, m)) {
+			t.Fatalf("lc(f)·∏ G_i ≢ f modulo %d^%d", F.Modulus(), k)
+		}
+	}
+}
+
+// randomProduct multiplies count random factors of degree 1 to maxDeg.
+func randomProduct(rng *rand.Rand, count, maxDeg, bits int) zpoly {
+	f := zpoly{big.NewInt(1)}
+	for range count {
+		g := randomZ(rng, rng.IntN(maxDeg)+1, bits)
+		f, _ = zmul(bg, f, g)
+	}
+	return f
+}
+
+// TestVanHoeijMatchesZassenhaus recombines the same lifted factors both
+// ways, for square-free products with 9 to 14 factors modulo the chosen
+// prime, where the subset search is still affordable.
+func TestVanHoeijMatchesZassenhaus(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	tried := 0
+	for tried < 12 {
+		f := randomProduct(rng, rng.IntN(3)+2, 8, 6)
+		_, f, _ = primitive(bg, f)
+		if !coprimeOverQ(toQ(f), qderiv(toQ(f))) || f[0].Sign() == 0 {
+			continue
+		}
+		F, parts, irreducible, err := choosePrime(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if irreducible || countFactors(parts) <= zassenhausMax || countFactors(parts) > 14 {
+			continue
+		}
+		modp, err := factorModP(bg, F, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vh, err := recombineVanHoeij(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zs, err := recombineZassenhaus(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(vh, compareFactors)
+		slices.SortFunc(zs, compareFactors)
+		if !slices.EqualFunc(vh, zs, zpoly.equal) {
+			t.Fatalf("%v: van Hoeij gives %v, Zassenhaus %v", f, vh, zs)
+		}
+		tried++
+	}
+}
+
+// TestFactorSwinnertonDyer: the Swinnerton-Dyer polynomials are
+// irreducible, and products of them split into them.
+func TestFactorSwinnertonDyer(t *testing.T) {
+	for k := 1; k <= 6; k++ {
+		f := swinnertonDyer(k)
+		gs, err := factorSquareFree(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(gs) != 1 || !gs[0].equal(f) {
+			t.Fatalf("SD(%d) of degree %d: %d factors", k, f.deg(), len(gs))
+		}
+	}
+	a, b, c := swinnertonDyer(3), swinnertonDyer(4), zpoly{big.NewInt(-7), big.NewInt(0), big.NewInt(3)}
+	ab, _ := zmul(bg, a, b)
+	f, _ := zmul(bg, ab, c)
+	gs, err := factorSquareFree(bg, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []zpoly{c, a, b}
+	if !slices.EqualFunc(gs, want, zpoly.equal) {
+		t.Fatalf("SD(3)·SD(4)·(3x² − 7): %v", gs)
+	}
+}
+
+// TestFactorRandom factors random products with repeated factors and
+// checks each result with the postcondition, and that there are at least
+// as many factors (with multiplicity) as the product was made of.
+func TestFactorRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 4))
+	for range 60 {
+		count := rng.IntN(5) + 1
+		f := qpoly{big.NewRat(rng.Int64N(9)+1, rng.Int64N(9)+1)}
+		for range count {
+			g := toQ(randomZ(rng, rng.IntN(8)+1, rng.IntN(60)+2))
+			f, _ = qmul(bg, f, g)
+			if rng.IntN(4) == 0 {
+				f, _ = qmul(bg, f, g)
+				count++
+			}
+		}
+		q := FactorizationRequest{Polynomial: polyInputOf("x", f)}
+		r, err := runFactorization(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkFactorization(bg, q, r); err != nil {
+			t.Fatalf("%v: %v", f, err)
+		}
+		total := 0
+		for _, x := range r.Factors {
+			total += x.Multiplicity
+		}
+		if total < count {
+			t.Fatalf("%v: %d factors with multiplicity, made of %d", f, total, count)
+		}
+	}
+}
+
+// TestFactorPostconditionCatches spoils results and watches the
+// postcondition refuse them.
+func TestFactorPostconditionCatches(t *testing.T) {
+	q := FactorizationRequest{Polynomial: polyInputOf("x", toQ(zpoly{big.NewInt(-4), big.NewInt(0), big.NewInt(0), big.NewInt(0), big.NewInt(1)}))}
+	r, err := runFactorization(bg, q) // x^4 − 4 = (x² − 2)(x² + 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkFactorization(bg, q, r); err != nil {
+		t.Fatal(err)
+	}
+	spoil := []func(r *FactorizationResult){
+		func(r *FactorizationResult) { r.Factors[0], r.Factors[1] = r.Factors[1], r.Factors[0] },
+		func(r *FactorizationResult) { r.Factors[0].Multiplicity = 2 },
+		func(r *FactorizationResult) { r.Content = core.Rat(big.NewRat(2, 1)) },
+	}
+	for i, f := range spoil {
+		s := r
+		s.Factors = slices.Clone(r.Factors)
+		f(&s)
+		if err := checkFactorization(bg, q, s); err == nil {
+			t.Errorf("spoiled result %d passed the postcondition", i)
+		}
+	}
+	// A reducible quadratic listed as irreducible is caught.
+	q2 := FactorizationRequest{Polynomial: polyInputOf("x", toQ(zpoly{big.NewInt(-1), big.NewInt(0), big.NewInt(1)}))}
+	bad := FactorizationResult{Content: core.Rat(big.NewRat(1, 1)), Factors: []IrreducibleFactor{{polyOfZ("x", zpoly{big.NewInt(-1), big.NewInt(0), big.NewInt(1)}), 1}}}
+	if err := checkFactorization(bg, q2, bad); err == nil {
+		t.Error("x² − 1 passed as irreducible")
+	}
+}
+
+func BenchmarkFactor(b *testing.B) {
+	rng := rand.New(rand.NewPCG(60, 1))
+	product60 := randomProduct(rng, 6, 1, 1)
+	for product60.deg() != 60 {
+		// Six random factors of degree 10 with 16-bit coefficients.
+		product60 = zpoly{big.NewInt(1)}
+		for range 6 {
+			product60, _ = zmul(bg, product60, randomZ(rng, 10, 16))
+		}
+	}
+	cases := []struct {
+		name string
+		f    zpoly
+	}{
+		{"product_deg=60", product60},
+		{"swinnerton_dyer_deg=32", swinnertonDyer(5)},
+		{"swinnerton_dyer_deg=64", swinnertonDyer(6)},
+		{"swinnerton_dyer_deg=128", swinnertonDyer(7)},
+	}
+	for _, c := range cases {
+		q := toQ(c.f)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := factorQ(bg, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

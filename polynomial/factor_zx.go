@@ -1,0 +1,363 @@
+package polynomial
+
+// Factoring in Z[x] (von zur Gathen and Gerhard, Modern Computer Algebra,
+// 3rd ed., chapters 14–16; Cohen, A Course in Computational Algebraic
+// Number Theory, §3.5).
+//
+// A nonzero f over Q is first written c·∏ a_i^i with c rational and the
+// a_i primitive, square-free and pairwise coprime (Yun's decomposition,
+// sqfreealg.go); each a_i is then factored on its own:
+//
+//  1. A small odd prime p is chosen not dividing lc(a) with a mod p
+//     square-free. Ten such primes are tried and the distinct-degree
+//     factorization modulo each (factor_modp.go) counts the factors; the
+//     prime with the fewest is kept. The factor degrees modulo each prime
+//     also bound the degrees of factors over Z: a factor's degree is a sum
+//     of factor degrees modulo every prime, so when no degree in
+//     [1, deg a − 1] is such a sum for all the primes tried, a is
+//     irreducible, and so it is when some prime leaves one factor.
+//  2. The factors modulo p (Cantor–Zassenhaus) are lifted to p^k by the
+//     multifactor Hensel tree (factor_hensel.go), p^k above twice the
+//     Landau–Mignotte bound 2^n·‖a‖₂ on the coefficients of
+//     (lc(a)/lc(g))·g for any factor g of a (MCA Corollary 6.33 with
+//     Mahler's measure).
+//  3. The lifted factors are recombined into the factors over Z. With at
+//     most zassenhausMax of them, by Zassenhaus's subset search (MCA
+//     Algorithm 15.19): each subset's product times the leading coefficient,
+//     in the symmetric range modulo p^k, is tried by exact division, the
+//     smaller subsets first. With more, by van Hoeij's knapsack lattice
+//     (M. van Hoeij, "Factoring polynomials and the knapsack problem", J.
+//     Number Theory 95, 2002, in the gradual form of Belabas, van Hoeij,
+//     Klüners and Steel, "Factoring polynomials over global fields", J.
+//     Théor. Nombres Bordeaux 21, 2009), which avoids the 2^r subsets
+//     (see factor_vanhoeij.go): the Swinnerton-Dyer polynomials, with
+//     deg/2 factors modulo every prime and irreducible over Z, need it.
+//
+// The result is independent of the prime and of the random choices: the
+// irreducible factors of a primitive polynomial with positive leading
+// coefficient are unique up to order, and they are sorted.
+
+import (
+	"context"
+	"math/big"
+	"slices"
+
+	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/modular"
+)
+
+// zassenhausMax is the number of modular factors up to which the subset
+// search recombines them; van Hoeij's lattice is used beyond.
+const zassenhausMax = 8
+
+// primeTrials is how many good primes the factor count is compared over.
+const primeTrials = 10
+
+// factorSquareFree returns the irreducible factors of the primitive
+// square-free a of positive degree with positive leading coefficient,
+// each with positive leading coefficient, sorted by compareFactors.
+func factorSquareFree(ctx context.Context, a zpoly) ([]zpoly, error) {
+	if a.deg() <= 1 {
+		return []zpoly{a}, nil
+	}
+	// A factor x is split off first: it has no effect on the primes.
+	if a[0].Sign() == 0 {
+		rest, err := factorSquareFree(ctx, a[1:])
+		if err != nil {
+			return nil, err
+		}
+		out := append([]zpoly{{big.NewInt(0), big.NewInt(1)}}, rest...)
+		slices.SortFunc(out, compareFactors)
+		return out, nil
+	}
+	F, parts, irreducible, err := choosePrime(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	if irreducible {
+		return []zpoly{a}, nil
+	}
+	modp, err := factorModP(ctx, F, parts)
+	if err != nil {
+		return nil, err
+	}
+	var out []zpoly
+	if len(modp) <= zassenhausMax {
+		out, err = recombineZassenhaus(ctx, F, a, modp)
+	} else {
+		out, err = recombineVanHoeij(ctx, F, a, modp)
+	}
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, compareFactors)
+	return out, nil
+}
+
+// compareFactors orders factors by degree, then by their coefficients
+// from the leading one down.
+func compareFactors(a, b zpoly) int {
+	if len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		if c := a[i].Cmp(b[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// smallPrimes yields the odd primes from 3 on.
+func smallPrimes(yield func(uint64) bool) {
+	for p := uint64(3); p < 1<<31; p += 2 {
+		if modular.IsPrime(p) && !yield(p) {
+			return
+		}
+	}
+}
+
+// monicMod is a mod p made monic, or nil when p divides lc(a).
+func monicMod(F *gfpoly.Field, a zpoly) []uint64 {
+	ap := reduceMod(a, F.Modulus())
+	if len(ap) != len(a) {
+		return nil
+	}
+	return F.Monic(ap)
+}
+
+// choosePrime tries primeTrials good primes for a (degree ≥ 2, a(0) ≠ 0)
+// and returns the one with the fewest factors with its distinct-degree
+// factorization, or reports a irreducible (one factor modulo a prime, or
+// no factor degree common to all primes tried).
+func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, error) {
+	n := a.deg()
+	// possible[d]: d is a sum of factor degrees modulo every prime so far.
+	possible := make([]bool, n+1)
+	for d := range possible {
+		possible[d] = true
+	}
+	var (
+		best      *gfpoly.Field
+		bestParts []ddfPart
+		bestCount int
+		tried     int
+		err       error
+	)
+	for p := range smallPrimes {
+		if err = ctx.Err(); err != nil {
+			return nil, nil, false, err
+		}
+		F := gfpoly.NewField(p)
+		ap := monicMod(F, a)
+		if ap == nil || gfpoly.Degree(F.GCD(ap, F.Derivative(ap))) > 0 {
+			continue
+		}
+		parts, e := distinctDegree(ctx, F, ap)
+		if e != nil {
+			return nil, nil, false, e
+		}
+		count := countFactors(parts)
+		if count == 1 {
+			return F, parts, true, nil
+		}
+		sums := make([]bool, n+1)
+		sums[0] = true
+		for _, q := range parts {
+			for range gfpoly.Degree(q.poly) / q.degree {
+				for d := n; d >= q.degree; d-- {
+					sums[d] = sums[d] || sums[d-q.degree]
+				}
+			}
+		}
+		some := false
+		for d := 1; d < n; d++ {
+			possible[d] = possible[d] && sums[d]
+			some = some || possible[d]
+		}
+		if !some {
+			return F, parts, true, nil
+		}
+		if best == nil || count < bestCount {
+			best, bestParts, bestCount = F, parts, count
+		}
+		if tried++; tried == primeTrials {
+			break
+		}
+	}
+	return best, bestParts, false, nil
+}
+
+// norm2Bits bounds log2 ‖a‖₂ from above.
+func norm2Bits(a zpoly) int {
+	s := new(big.Int)
+	for _, x := range a {
+		s.Add(s, new(big.Int).Mul(x, x))
+	}
+	return (s.BitLen() + 1) / 2
+}
+
+// mignotteBits is a k with 2^k above twice the coefficients of
+// (lc(a)/lc(g))·g for every factor g of a: the modulus the recombination
+// needs.
+func mignotteBits(a zpoly) int { return a.deg() + norm2Bits(a) + 2 }
+
+// exponentFor is the least k with p^k ≥ 2^bits.
+func exponentFor(p uint64, bits int) int {
+	k := 0
+	for m := big.NewInt(1); m.BitLen() <= bits; k++ {
+		m.Mul(m, new(big.Int).SetUint64(p))
+	}
+	return max(k, 1)
+}
+
+// symmetricMod reduces every coefficient into (−m/2, m/2].
+func symmetricMod(a zpoly, m *big.Int) zpoly {
+	half := new(big.Int).Rsh(m, 1)
+	out := make(zpoly, len(a))
+	for i, x := range a {
+		y := new(big.Int).Mod(x, m)
+		if y.Cmp(half) > 0 {
+			y.Sub(y, m)
+		}
+		out[i] = y
+	}
+	return ztrim(out)
+}
+
+// candidate is the primitive part of lc·∏ g_i over the chosen lifted
+// factors, in the symmetric range modulo m, with positive leading
+// coefficient.
+func candidate(ctx context.Context, lc *big.Int, gs []zpoly, m *big.Int) (zpoly, error) {
+	prod, err := productModM(ctx, gs, m)
+	if err != nil {
+		return nil, err
+	}
+	c := symmetricMod(zscale(prod, lc), m)
+	if len(c) == 0 {
+		return nil, nil
+	}
+	_, pp, err := primitive(ctx, c)
+	return pp, err
+}
+
+// productModM is ∏ gs mod m by a balanced product tree.
+func productModM(ctx context.Context, gs []zpoly, m *big.Int) (zpoly, error) {
+	switch len(gs) {
+	case 0:
+		return zpoly{big.NewInt(1)}, nil
+	case 1:
+		return gs[0], nil
+	}
+	l, err := productModM(ctx, gs[:len(gs)/2], m)
+	if err != nil {
+		return nil, err
+	}
+	r, err := productModM(ctx, gs[len(gs)/2:], m)
+	if err != nil {
+		return nil, err
+	}
+	return mulModM(ctx, l, r, m)
+}
+
+// divides reports whether g divides f in Z[x], with the quotient; the
+// constant terms are compared first, which rejects most candidates
+// cheaply.
+func divides(ctx context.Context, f, g zpoly) (zpoly, bool, error) {
+	if g[0].Sign() != 0 && new(big.Int).Rem(f[0], g[0]).Sign() != 0 {
+		return nil, false, nil
+	}
+	if new(big.Int).Rem(f.lc(), g.lc()).Sign() != 0 {
+		return nil, false, nil
+	}
+	return zdivExact(ctx, f, g)
+}
+
+// recombineZassenhaus recombines the factors of a modulo p by the subset
+// search (MCA Algorithm 15.19).
+func recombineZassenhaus(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
+	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), mignotteBits(a)))
+	if err != nil {
+		return nil, err
+	}
+	return zassenhaus(ctx, a, lifted, m)
+}
+
+// zassenhaus is the subset search over the lifted factors.
+func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int) ([]zpoly, error) {
+	var out []zpoly
+	rest := a
+	left := slices.Clone(lifted)
+	for s := 1; 2*s <= len(left); {
+		found := false
+		for subset := range subsets(len(left), s) {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			gs := make([]zpoly, len(subset))
+			for i, j := range subset {
+				gs[i] = left[j]
+			}
+			g, err := candidate(ctx, rest.lc(), gs, m)
+			if err != nil {
+				return nil, err
+			}
+			if len(g) == 0 || g.deg() == 0 {
+				continue
+			}
+			q, ok, err := divides(ctx, rest, g)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			out, rest = append(out, g), q
+			keep := left[:0:0]
+			for j := range left {
+				if !slices.Contains(subset, j) {
+					keep = append(keep, left[j])
+				}
+			}
+			left, found = keep, true
+			break
+		}
+		if !found {
+			s++
+		}
+	}
+	if rest.deg() > 0 {
+		if rest.lc().Sign() < 0 {
+			rest = zscale(rest, big.NewInt(-1))
+		}
+		out = append(out, rest)
+	}
+	return out, nil
+}
+
+// subsets yields the s-element subsets of {0, …, n−1} in lexicographic
+// order.
+func subsets(n, s int) func(func([]int) bool) {
+	return func(yield func([]int) bool) {
+		idx := make([]int, s)
+		for i := range idx {
+			idx[i] = i
+		}
+		for {
+			if !yield(idx) {
+				return
+			}
+			i := s - 1
+			for i >= 0 && idx[i] == n-s+i {
+				i--
+			}
+			if i < 0 {
+				return
+			}
+			idx[i]++
+			for j := i + 1; j < s; j++ {
+				idx[j] = idx[j-1] + 1
+			}
+		}
+	}
+}
