@@ -69,7 +69,7 @@ func gfFactorCase(name string, size int, p int64) Case {
 		},
 		Jacobian: operation("finite_field.polynomial.factorization.compute", primeFieldPolyPayload, factorizationAnswer),
 		FLINT:    "nmod_poly_factor",
-		GP:       "factormod(f, p)",
+		GP:       "peers_ff_factor_lines(factormod(f, p))",
 	}
 }
 

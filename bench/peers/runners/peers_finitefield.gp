@@ -1,10 +1,12 @@
 \\ The finitefield domain's GP functions of the peer benchmark, appended to
-\\ peers.gp. A factorization matrix (factormod) is an answer too: its
-\\ factors in the canonical order of finite_field.polynomial.factorization
-\\ (ascending degree, then ascending coefficients from the leading one
-\\ down), each as its degree, its multiplicity and its coefficients
-\\ constant term first. Other answers go to the peers_lines before this
-\\ file's.
+\\ peers.gp. peers_ff_factor_lines(fa) writes a factorization matrix
+\\ (factormod) as its factors in the canonical order of
+\\ finite_field.polynomial.factorization (ascending degree, then ascending
+\\ coefficients from the leading one down), each as its degree, its
+\\ multiplicity and its coefficients constant term first, all as the
+\\ coefficients of one polynomial, which peers_lines prints (its leading
+\\ coefficient is the last factor's, 1, so none is lost). The sort is
+\\ inside the clock, a negligible part of the factorization.
 
 peers_ff_factor_key(f) = [poldegree(f), Vec(f)];
 
@@ -19,8 +21,5 @@ peers_ff_factor_lines(fa) =
     listput(out, rows[i][2]);
     my(c = Vecrev(f));
     for (j = 1, #c, listput(out, c[j])));
-  Vec(out);
+  Polrev(Vec(out));
 }
-
-peers_lines_before_finitefield = peers_lines;
-peers_lines(v) = if (type(v) == "t_MAT", peers_ff_factor_lines(v), peers_lines_before_finitefield(v));
