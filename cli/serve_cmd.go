@@ -73,9 +73,9 @@ NaN) is answered with a JSON-RPC parse error and the session goes on; so
 is one over the payload limit, read to its end in bounded memory.
 
 Over HTTP the server also answers GET /healthz (the process is alive),
-GET /readyz (503 with the reason while shutting down, with every execution
-slot busy, the memory budget spent or the artifact store unreachable) and
-GET /metrics in Prometheus format (calls by operation and outcome, latency,
+GET /readyz (503 with the reason while shutting down, with the memory budget
+spent or the artifact store unreachable; busy execution slots leave it
+ready) and GET /metrics in Prometheus format (calls by operation and outcome, latency,
 slots, memory budget, sessions, stored values, artifact bytes; behind the
 bearer token when one is set).
 

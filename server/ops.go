@@ -111,9 +111,14 @@ func healthz(w http.ResponseWriter, _ *http.Request) {
 }
 
 // readyz answers whether this replica should get traffic: it is not
-// shutting down, its artifact store answers, and admission has room (a
-// free execution slot and some of the memory budget). 503 with the reason
-// otherwise.
+// shutting down, its artifact store answers, and admission has room (some
+// of the memory budget is free). 503 with the reason otherwise.
+//
+// Busy execution slots do not make a replica unready: a session running
+// nothing may always start an operation (see core.Executor), so a replica
+// whose slots are all taken still admits new work, and a load balancer
+// that took busy replicas out of rotation would turn load into outage
+// (every replica busy, none in rotation) and break session affinity.
 func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if reason := s.notReady(); reason != "" {
@@ -129,8 +134,6 @@ func (s *Server) notReady() string {
 	switch {
 	case s.metrics.draining.Load():
 		return "shutting down"
-	case rt.Executor.Running() >= rt.Executor.Slots():
-		return fmt.Sprintf("all %d execution slots are busy", rt.Executor.Slots())
 	case rt.Memory.Free() <= 0:
 		return "the memory budget is spent"
 	}

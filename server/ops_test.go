@@ -29,9 +29,10 @@ func get(t *testing.T, url, token string) (int, string) {
 }
 
 // TestOperationsEndpoints: /healthz and /readyz answer without the token,
-// /metrics only with it, and counts the calls made; /readyz turns 503 when
-// every slot is busy and while the server drains, and a run in flight at
-// shutdown finishes within the grace period.
+// /metrics only with it, and counts the calls made; /readyz stays 200 while
+// every slot is busy (a new session may still start a run) and turns 503
+// while the server drains, and a run in flight at shutdown finishes within
+// the grace period.
 func TestOperationsEndpoints(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -77,8 +78,9 @@ func TestOperationsEndpoints(t *testing.T) {
 		}
 	}
 
-	// A slow run holds the only slot: not ready. Shutdown begins while it
-	// runs; /readyz says so, and the run still completes within the grace.
+	// A slow run holds the only slot: still ready, since another session
+	// may start a run beside it. Shutdown begins while it runs; /readyz
+	// says so, and the run still completes within the grace.
 	slow := make(chan map[string]any, 1)
 	go func() {
 		_, out := call(t, cs, "math.run", `{"capability_id":"test.compute.slow","payload":{"millis":1500}}`)
@@ -88,9 +90,17 @@ func TestOperationsEndpoints(t *testing.T) {
 	for srv.opts.Runtime.Executor.Running() == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if code, body := get(t, base+"/readyz", ""); code != http.StatusServiceUnavailable || !strings.Contains(body, "slots are busy") {
-		t.Errorf("/readyz with every slot busy: %d %q", code, body)
+	if code, body := get(t, base+"/readyz", ""); code != http.StatusOK {
+		t.Errorf("/readyz with every slot busy: %d %q, want 200", code, body)
 	}
+	other, err := mcp.NewClient(&mcp.Implementation{Name: "ops-test-2", Version: "v0"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: &http.Client{Transport: bearerTransport{token}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, out := call(t, other, "math.run", `{"capability_id":"test.compute.gcd","payload":{"left":"84","right":"30"}}`); out["outcome"] != "completed" {
+		t.Errorf("a second session's run beside the busy slot: %v, want completed as /readyz promised", out)
+	}
+	other.Close()
 	stop()
 	if out := <-slow; out["outcome"] != "completed" {
 		t.Errorf("a run in flight at shutdown: %v, want it completed within the grace period", out)
