@@ -193,10 +193,10 @@ func newBcomplex(prec uint) bcomplex {
 
 // aberthWork holds the temporaries of one Aberth sweep at one precision.
 type aberthWork struct {
-	prec                     uint
-	coef                     []*big.Float
+	prec                      uint
+	coef                      []*big.Float
 	p, dp, t, s, d, n, w, one bcomplex
-	a, b, r                  *big.Float
+	a, b, r                   *big.Float
 }
 
 func newAberthWork(c zpoly, prec uint) *aberthWork {

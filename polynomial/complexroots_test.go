@@ -268,17 +268,17 @@ func TestComplexRootsPostconditionRejects(t *testing.T) {
 		return string(b)
 	}
 	spoilers := map[string]func(r *ComplexRootsResult){
-		"a root dropped":         func(r *ComplexRootsResult) { r.Roots = r.Roots[1:]; r.Distinct--; r.Total-- },
-		"order reversed":         func(r *ComplexRootsResult) { slices.Reverse(r.Roots) },
-		"a wrong multiplicity":   func(r *ComplexRootsResult) { r.Roots[0].Multiplicity++; r.Total++ },
+		"a root dropped":       func(r *ComplexRootsResult) { r.Roots = r.Roots[1:]; r.Distinct--; r.Total-- },
+		"order reversed":       func(r *ComplexRootsResult) { slices.Reverse(r.Roots) },
+		"a wrong multiplicity": func(r *ComplexRootsResult) { r.Roots[0].Multiplicity++; r.Total++ },
 		"multiplicities swapped": func(r *ComplexRootsResult) {
 			i := slices.IndexFunc(r.Roots, func(x ComplexRoot) bool { return x.Multiplicity == 2 })
 			j := slices.IndexFunc(r.Roots, func(x ComplexRoot) bool { return x.Multiplicity == 1 })
 			r.Roots[i].Multiplicity, r.Roots[j].Multiplicity = 1, 2
 		},
-		"a center moved":         func(r *ComplexRootsResult) { r.Roots[1].Real = shift(r.Roots[1].Real, 2) },
-		"a radius shrunk":        func(r *ComplexRootsResult) { r.Roots[0].Radius = "1.0e-30" },
-		"a radius too wide":      func(r *ComplexRootsResult) { r.Roots[0].Radius = "1.0e-5" },
+		"a center moved":    func(r *ComplexRootsResult) { r.Roots[1].Real = shift(r.Roots[1].Real, 2) },
+		"a radius shrunk":   func(r *ComplexRootsResult) { r.Roots[0].Radius = "1.0e-30" },
+		"a radius too wide": func(r *ComplexRootsResult) { r.Roots[0].Radius = "1.0e-5" },
 		"a complex root claimed real": func(r *ComplexRootsResult) {
 			for i, x := range r.Roots {
 				if !x.IsReal {
