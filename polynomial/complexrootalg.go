@@ -50,6 +50,7 @@ import (
 	"math"
 	"math/big"
 	"math/cmplx"
+	"slices"
 	"sort"
 )
 
@@ -241,8 +242,12 @@ func (w *aberthWork) quo(z, x, y bcomplex) {
 	z.im.Quo(z.im, w.r)
 }
 
-// step computes the Aberth correction of z[i] into w.w.
-func (w *aberthWork) step(z []bcomplex, i int) {
+// step computes the Aberth correction of z[i] into w.w. zf holds z in
+// complex128 (an entry is NaN when out of range): the sum S is formed in
+// complex128 when the error that costs, about |N|²·δS, is below
+// 2^-(prec+4)·|z_i|, which holds once the approximations are good, and in
+// big.Float otherwise.
+func (w *aberthWork) step(z []bcomplex, zf []complex128, i int) {
 	x := z[i]
 	w.p.re.SetInt64(0)
 	w.p.im.SetInt64(0)
@@ -257,25 +262,27 @@ func (w *aberthWork) step(z []bcomplex, i int) {
 		w.p.im.Set(w.t.im)
 	}
 	w.quo(w.n, w.p, w.dp) // N = p/p′
-	// S = Σ 1/(z_i − z_j) = Σ conj(d)/|d|².
-	w.s.re.SetInt64(0)
-	w.s.im.SetInt64(0)
-	for j := range z {
-		if j == i {
-			continue
+	if !w.sum64(zf, i) {
+		// S = Σ 1/(z_i − z_j) = Σ conj(d)/|d|².
+		w.s.re.SetInt64(0)
+		w.s.im.SetInt64(0)
+		for j := range z {
+			if j == i {
+				continue
+			}
+			w.d.re.Sub(x.re, z[j].re)
+			w.d.im.Sub(x.im, z[j].im)
+			w.r.Mul(w.d.re, w.d.re)
+			w.a.Mul(w.d.im, w.d.im)
+			w.r.Add(w.r, w.a)
+			if w.r.Sign() == 0 {
+				continue
+			}
+			w.a.Quo(w.d.re, w.r)
+			w.s.re.Add(w.s.re, w.a)
+			w.a.Quo(w.d.im, w.r)
+			w.s.im.Sub(w.s.im, w.a)
 		}
-		w.d.re.Sub(x.re, z[j].re)
-		w.d.im.Sub(x.im, z[j].im)
-		w.r.Mul(w.d.re, w.d.re)
-		w.a.Mul(w.d.im, w.d.im)
-		w.r.Add(w.r, w.a)
-		if w.r.Sign() == 0 {
-			continue
-		}
-		w.a.Quo(w.d.re, w.r)
-		w.s.re.Add(w.s.re, w.a)
-		w.a.Quo(w.d.im, w.r)
-		w.s.im.Sub(w.s.im, w.a)
 	}
 	// w = N/(1 − N·S).
 	w.mul(w.t, w.n, w.s)
@@ -286,17 +293,73 @@ func (w *aberthWork) step(z []bcomplex, i int) {
 	w.quo(w.w, w.n, w.t)
 }
 
+// sum64 sets w.s to S in complex128 and reports true when that is
+// accurate enough (see step).
+func (w *aberthWork) sum64(zf []complex128, i int) bool {
+	zi := zf[i]
+	if cmplx.IsNaN(zi) || zi == 0 || (w.n.re.Sign() == 0 && w.n.im.Sign() == 0) {
+		return false
+	}
+	var s complex128
+	var b float64 // Σ (|z_i| + |z_j| + |d|)/|d|², the sensitivity to rounding
+	ai := cmplx.Abs(zi)
+	for j, zj := range zf {
+		if j == i {
+			continue
+		}
+		if cmplx.IsNaN(zj) {
+			return false
+		}
+		d := zi - zj
+		ad := cmplx.Abs(d)
+		if ad == 0 {
+			return false
+		}
+		s += 1 / d
+		b += (ai + cmplx.Abs(zj) + ad) / (ad * ad)
+	}
+	if math.IsInf(b, 0) || math.IsNaN(b) {
+		return false
+	}
+	// log2 |N| from its parts' exponents (|N| may be far below float64's range).
+	en := max(w.n.re.MantExp(nil), w.n.im.MantExp(nil))
+	if w.n.re.Sign() == 0 {
+		en = w.n.im.MantExp(nil)
+	} else if w.n.im.Sign() == 0 {
+		en = w.n.re.MantExp(nil)
+	}
+	// |N|²·2^-50·b ≤ 2^-(prec+4)·|z_i|.
+	if float64(2*en)+math.Log2(b)-50 > -float64(w.prec)-4+math.Log2(ai) {
+		return false
+	}
+	w.s.re.SetFloat64(real(s))
+	w.s.im.SetFloat64(imag(s))
+	return true
+}
+
 // aberthBig runs the iteration on c from z at precision prec, in place,
-// until every correction is below 2^-(prec−8) relative (or zero) or
-// maxIter sweeps, and reports whether all converged.
-func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, maxIter int) (bool, error) {
+// freezing each approximation once its correction is below 2^-goal
+// relative (or zero), for at most maxIter sweeps, and reports whether all
+// converged. With cubic convergence, goal = prec/3 leaves the
+// approximations good to about prec bits.
+func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, maxIter int) (bool, error) {
 	w := newAberthWork(c, prec)
+	zf := make([]complex128, len(z))
+	toFloat := func(i int) {
+		re, _ := z[i].re.Float64()
+		im, _ := z[i].im.Float64()
+		zf[i] = complex(re, im)
+		if math.IsInf(re, 0) || math.IsInf(im, 0) || (re == 0 && z[i].re.Sign() != 0) || (im == 0 && z[i].im.Sign() != 0) {
+			zf[i] = cmplx.NaN()
+		}
+	}
 	for i := range z {
 		z[i].re.SetPrec(prec)
 		z[i].im.SetPrec(prec)
+		toFloat(i)
 	}
 	done := make([]bool, len(z))
-	mag, corr := new(big.Float).SetPrec(64), new(big.Float).SetPrec(64)
+	mag, corr, t := new(big.Float).SetPrec(64), new(big.Float).SetPrec(64), new(big.Float).SetPrec(64)
 	for it := 0; it < maxIter; it++ {
 		active := false
 		for i := range z {
@@ -307,15 +370,16 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, maxIter in
 				return false, err
 			}
 			active = true
-			w.step(z, i)
+			w.step(z, zf, i)
 			z[i].re.Sub(z[i].re, w.w.re)
 			z[i].im.Sub(z[i].im, w.w.im)
-			// Compare |w|_1 with 2^-(prec−8)·|z|_1.
+			toFloat(i)
+			// Compare |w|_1 with 2^-goal·|z|_1.
 			corr.Abs(w.w.re)
-			corr.Add(corr, new(big.Float).Abs(w.w.im))
+			corr.Add(corr, t.Abs(w.w.im))
 			mag.Abs(z[i].re)
-			mag.Add(mag, new(big.Float).Abs(z[i].im))
-			mag.SetMantExp(mag, -int(prec)+8)
+			mag.Add(mag, t.Abs(z[i].im))
+			mag.SetMantExp(mag, -goal)
 			if corr.Sign() == 0 || corr.Cmp(mag) <= 0 {
 				done[i] = true
 			}
@@ -324,12 +388,7 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, maxIter in
 			return true, nil
 		}
 	}
-	for _, d := range done {
-		if !d {
-			return false, nil
-		}
-	}
-	return true, nil
+	return !slices.Contains(done, false), nil
 }
 
 // approximateRoots returns approximations of the n roots of the
@@ -374,16 +433,17 @@ func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint)
 		// From the starting circles (or a float64 pass that failed) the
 		// iteration needs its global phase at low precision.
 		if !fits {
-			if _, err := aberthBig(ctx, c, z, 64, 200+4*len(c)); err != nil {
+			if _, err := aberthBig(ctx, c, z, 64, 40, 200+4*len(c)); err != nil {
 				return nil, err
 			}
 		}
 	}
-	// Doubling precisions up to prec, a few sweeps at each.
-	cur := z[0].re.Prec()
-	for p := max(cur, 53); ; {
-		p = min(2*p, prec)
-		if _, err := aberthBig(ctx, c, z, p, 12); err != nil {
+	// Tripling precisions up to prec, each until the corrections are
+	// below a third of its bits, which cubic convergence turns into all of
+	// them: one sweep at each, once the roots are separated.
+	for p := max(z[0].re.Prec(), 53); ; {
+		p = min(3*p, prec)
+		if _, err := aberthBig(ctx, c, z, p, int(p/3)-4, 12); err != nil {
 			return nil, err
 		}
 		if p == prec {
