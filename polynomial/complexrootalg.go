@@ -262,8 +262,12 @@ func (w *aberthWork) step(z []bcomplex, zf []complex128, i int) {
 		w.p.im.Set(w.t.im)
 	}
 	w.quo(w.n, w.p, w.dp) // N = p/p′
-	if !w.sum64(zf, i) {
-		// S = Σ 1/(z_i − z_j) = Σ conj(d)/|d|².
+	if ps, ok := w.sum64(zf, i); !ok {
+		// S = Σ 1/(z_i − z_j) = Σ conj(d)/|d|², at the precision ps the
+		// error bound asks for.
+		for _, f := range []*big.Float{w.d.re, w.d.im, w.r, w.a} {
+			f.SetPrec(ps)
+		}
 		w.s.re.SetInt64(0)
 		w.s.im.SetInt64(0)
 		for j := range z {
@@ -283,6 +287,9 @@ func (w *aberthWork) step(z []bcomplex, zf []complex128, i int) {
 			w.a.Quo(w.d.im, w.r)
 			w.s.im.Sub(w.s.im, w.a)
 		}
+		for _, f := range []*big.Float{w.d.re, w.d.im, w.r, w.a} {
+			f.SetPrec(w.prec)
+		}
 	}
 	// w = N/(1 − N·S).
 	w.mul(w.t, w.n, w.s)
@@ -294,32 +301,37 @@ func (w *aberthWork) step(z []bcomplex, zf []complex128, i int) {
 }
 
 // sum64 sets w.s to S in complex128 and reports true when that is
-// accurate enough (see step).
-func (w *aberthWork) sum64(zf []complex128, i int) bool {
+// accurate enough (see step); otherwise it returns the precision at which
+// big.Float differences make it so. An error δS in S moves the correction
+// by about |N|²·δS, which must stay below 2^-(prec+4)·|z_i|: in complex128
+// δS ≈ 2^-50·Σ(|z_i| + |z_j| + |d|)/|d|² (the parts rounded before the
+// subtraction), at precision q with exact differences δS ≈ 2^-q·Σ 1/|d|.
+func (w *aberthWork) sum64(zf []complex128, i int) (uint, bool) {
 	zi := zf[i]
 	if cmplx.IsNaN(zi) || zi == 0 || (w.n.re.Sign() == 0 && w.n.im.Sign() == 0) {
-		return false
+		return w.prec, false
 	}
 	var s complex128
-	var b float64 // Σ (|z_i| + |z_j| + |d|)/|d|², the sensitivity to rounding
+	var b, inv float64
 	ai := cmplx.Abs(zi)
 	for j, zj := range zf {
 		if j == i {
 			continue
 		}
 		if cmplx.IsNaN(zj) {
-			return false
+			return w.prec, false
 		}
 		d := zi - zj
 		ad := cmplx.Abs(d)
 		if ad == 0 {
-			return false
+			return w.prec, false
 		}
 		s += 1 / d
 		b += (ai + cmplx.Abs(zj) + ad) / (ad * ad)
+		inv += 1 / ad
 	}
 	if math.IsInf(b, 0) || math.IsNaN(b) {
-		return false
+		return w.prec, false
 	}
 	// log2 |N| from its parts' exponents (|N| may be far below float64's range).
 	en := max(w.n.re.MantExp(nil), w.n.im.MantExp(nil))
@@ -328,13 +340,14 @@ func (w *aberthWork) sum64(zf []complex128, i int) bool {
 	} else if w.n.im.Sign() == 0 {
 		en = w.n.re.MantExp(nil)
 	}
-	// |N|²·2^-50·b ≤ 2^-(prec+4)·|z_i|.
-	if float64(2*en)+math.Log2(b)-50 > -float64(w.prec)-4+math.Log2(ai) {
-		return false
+	allowed := -float64(w.prec) - 4 + math.Log2(ai) - float64(2*en)
+	if math.Log2(b)-50 > allowed {
+		q := math.Ceil(math.Log2(inv) - allowed)
+		return uint(min(max(q, 64), float64(w.prec))), false
 	}
 	w.s.re.SetFloat64(real(s))
 	w.s.im.SetFloat64(imag(s))
-	return true
+	return 0, true
 }
 
 // aberthBig runs the iteration on c from z at precision prec, in place,
