@@ -512,8 +512,9 @@ func inclusionRadii(ctx context.Context, p zpoly, c []decimalCenter, digits int)
 	lc2 := down(64).SetInt(p.lc())
 	lc2.Mul(lc2, lc2)
 	out := make([]*big.Float, n)
+	ev := newBallEvaluator(p)
 	for i := range n {
-		v, err := evalBound(ctx, p, c[i], scale, digits)
+		v, err := ev.bound(ctx, c[i], scale, digits)
 		if err != nil {
 			return nil, err
 		}
@@ -529,18 +530,50 @@ func inclusionRadii(ctx context.Context, p zpoly, c []decimalCenter, digits int)
 func up(prec uint) *big.Float   { return new(big.Float).SetPrec(prec).SetMode(big.ToPositiveInf) }
 func down(prec uint) *big.Float { return new(big.Float).SetPrec(prec).SetMode(big.ToNegativeInf) }
 
-// evalBound is an upper bound of |p(C/10^digits)|², by Horner's rule in
+// ballEvaluator evaluates one polynomial at many centers, keeping its
+// coefficients' magnitudes (rounded upwards) and its coefficients at each
+// precision used.
+type ballEvaluator struct {
+	p     zpoly
+	abs   []*big.Float
+	coef  map[uint][]*big.Float
+	exact map[uint]bool // the coefficients at that precision are exact
+}
+
+func newBallEvaluator(p zpoly) *ballEvaluator {
+	ev := &ballEvaluator{p: p, coef: map[uint][]*big.Float{}, exact: map[uint]bool{}}
+	for _, a := range p {
+		ev.abs = append(ev.abs, up(64).Abs(up(64).SetInt(a)))
+	}
+	return ev
+}
+
+func (ev *ballEvaluator) at(q uint) []*big.Float {
+	if c, ok := ev.coef[q]; ok {
+		return c
+	}
+	c := make([]*big.Float, len(ev.p))
+	exact := true
+	for k, a := range ev.p {
+		c[k] = new(big.Float).SetPrec(q).SetInt(a)
+		exact = exact && c[k].Acc() == big.Exact
+	}
+	ev.coef[q], ev.exact[q] = c, exact
+	return c
+}
+
+// bound is an upper bound of |p(C/10^digits)|², by Horner's rule in
 // ball arithmetic: the midpoint in big.Float at precision q, the radius
 // rounded upwards. The precision starts from the centers' own and doubles
 // (up to a bound) while the radius is more than a sixteenth of the
 // midpoint, so that the bound is sharp except at exact roots.
-func evalBound(ctx context.Context, p zpoly, c decimalCenter, scale *big.Int, digits int) (*big.Float, error) {
+func (ev *ballEvaluator) bound(ctx context.Context, c decimalCenter, scale *big.Int, digits int) (*big.Float, error) {
 	bits := max(c.re.BitLen(), c.im.BitLen()) + int(float64(digits)*math.Log2(10)) + 64
 	for q := uint(bits); ; q *= 2 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		m, r := evalBall(p, c, scale, q)
+		m, r := ev.eval(c, scale, q)
 		// |p(c)|² ≤ |m|² + 2·r·|m|_1 + r².
 		m2 := up(64).Mul(m.re, m.re)
 		m2.Add(m2, up(64).Mul(m.im, m.im))
@@ -556,14 +589,16 @@ func evalBound(ctx context.Context, p zpoly, c decimalCenter, scale *big.Int, di
 	}
 }
 
-// evalBall evaluates p at x = C/10^digits: it returns the midpoint m and
+// eval evaluates p at x = C/10^digits: it returns the midpoint m and
 // a radius r with |p(x) − m| ≤ r. With u = 2^-q, x's binary parts within
 // 2u relative of the decimal ones (eps = 2u·|x̃|_1 ≥ |x − x̃|), and each
 // step acc ← acc·x + a_k computed as fl(fl(m·x̃) + a_k), the radius grows
 // as r ← r·(|x̃|_1 + eps) + |m|_1·eps + 4u·(|m|_1·|x̃|_1 + |a_k|): the
 // complex product's error is at most 2.01u·|m|_1·|x̃|_1 and the rounding
 // of a_k and of the sum at most 2.02u·(|m|_1·|x̃|_1 + |a_k|).
-func evalBall(p zpoly, c decimalCenter, scale *big.Int, q uint) (bcomplex, *big.Float) {
+func (ev *ballEvaluator) eval(c decimalCenter, scale *big.Int, q uint) (bcomplex, *big.Float) {
+	p, coef := ev.p, ev.at(q)
+	exactCoef := ev.exact[q]
 	x := newBcomplex(q)
 	den := new(big.Float).SetPrec(q).SetInt(scale)
 	x.re.SetInt(c.re)
@@ -590,17 +625,17 @@ func evalBall(p zpoly, c decimalCenter, scale *big.Int, q uint) (bcomplex, *big.
 		z.Add(a, b)
 		exact = exact && z.Acc() == big.Exact
 	}
+	exact = exact && exactCoef
 	r := up(64)
-	ak := new(big.Float).SetPrec(q)
-	m1, tmp := up(64), up(64)
+	m1, tmp, e := up(64), up(64), up(64)
 	for k := len(p) - 1; k >= 0; k-- {
 		m1.Abs(m.re)
 		m1.Add(m1, tmp.Abs(m.im))
 		// r·(|x̃|_1 + eps) + |m|_1·eps + 4u·(|m|_1·|x̃|_1 + |a_k|).
 		r.Mul(r, xe)
 		r.Add(r, tmp.Mul(m1, eps))
-		e := up(64).Mul(m1, x1)
-		e.Add(e, tmp.Abs(up(64).SetInt(p[k])))
+		e.Mul(m1, x1)
+		e.Add(e, ev.abs[k])
 		e.SetMantExp(e, 2-int(q))
 		r.Add(r, e)
 		mul(t.re, m.re, x.re)
@@ -609,9 +644,7 @@ func evalBall(p zpoly, c decimalCenter, scale *big.Int, q uint) (bcomplex, *big.
 		mul(t.im, m.re, x.im)
 		mul(prod, m.im, x.re)
 		add(t.im, t.im, prod)
-		ak.SetInt(p[k])
-		exact = exact && ak.Acc() == big.Exact
-		add(m.re, t.re, ak)
+		add(m.re, t.re, coef[k])
 		m.im.Set(t.im)
 	}
 	if exact {

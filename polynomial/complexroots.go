@@ -17,7 +17,7 @@ import (
 
 // Limits of polynomial.complex_roots.compute.
 const (
-	ComplexRootsMaxDegree = 300
+	ComplexRootsMaxDegree = 500
 	ComplexRootsMaxBits   = 1024
 	// ComplexRootsMaxClearedBits is twice ComplexRootsMaxBits, as for the
 	// gcd (see cleared.go).
