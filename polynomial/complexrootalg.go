@@ -352,7 +352,8 @@ func (w *aberthWork) sum64(zf []complex128, i int) (uint, bool) {
 
 // aberthBig runs the iteration on c from z at precision prec, in place,
 // freezing each approximation once its correction is below 2^-goal
-// relative (or zero), for at most maxIter sweeps, and reports whether all
+// relative (or zero), for at most the work of maxIter full sweeps, and
+// reports whether all
 // converged. With cubic convergence, goal = prec/3 leaves the
 // approximations good to about prec bits.
 func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, maxIter int) (bool, error) {
@@ -373,7 +374,9 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, 
 	}
 	done := make([]bool, len(z))
 	mag, corr, t := new(big.Float).SetPrec(64), new(big.Float).SetPrec(64), new(big.Float).SetPrec(64)
-	for it := 0; it < maxIter; it++ {
+	// The budget is maxIter full sweeps: a cluster that converges only
+	// linearly, with the rest frozen, gets correspondingly more sweeps.
+	for budget := maxIter * len(z); budget > 0; {
 		active := false
 		for i := range z {
 			if done[i] {
@@ -383,6 +386,7 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, 
 				return false, err
 			}
 			active = true
+			budget--
 			w.step(z, zf, i)
 			z[i].re.Sub(z[i].re, w.w.re)
 			z[i].im.Sub(z[i].im, w.w.im)
