@@ -44,6 +44,14 @@ package polynomial
 // The discs are computed at the decimal centers that are published, not
 // at the binary approximations, so that the postcondition can recompute
 // every bound from the result alone.
+//
+// Clusters. Roots closer than the working precision behave like a
+// multiple root, to which the iteration converges only linearly; the
+// sweeps' budget (the work of a dozen full sweeps) lets the few
+// unconverged approximations run longer while the rest stay frozen, and a
+// failed certification doubles the precision and the written decimals.
+// Very tight clusters (x^500 − 2·(50x − 1)², two roots 10^-426 apart) can
+// run into the time limit; MPSolve's cluster restarts would be the cure.
 
 import (
 	"context"
