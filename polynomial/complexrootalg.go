@@ -47,8 +47,9 @@ package polynomial
 //
 // Clusters. Roots closer than the working precision behave like a
 // multiple root, to which the iteration converges only linearly; the
-// sweeps' budget (the work of a dozen full sweeps) lets the few
-// unconverged approximations run longer while the rest stay frozen, and a
+// sweeps' budget lets the few
+// unconverged approximations run longer while the rest stay frozen (2·prec
+// more steps at precision prec), and a
 // failed certification doubles the precision and the written decimals.
 // Very tight clusters (x^500 − 2·(50x − 1)², two roots 10^-426 apart) can
 // run into the time limit; MPSolve's cluster restarts would be the cure.
@@ -382,9 +383,10 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, 
 	}
 	done := make([]bool, len(z))
 	mag, corr, t := new(big.Float).SetPrec(64), new(big.Float).SetPrec(64), new(big.Float).SetPrec(64)
-	// The budget is maxIter full sweeps: a cluster that converges only
-	// linearly, with the rest frozen, gets correspondingly more sweeps.
-	for budget := maxIter * len(z); budget > 0; {
+	// The budget is maxIter full sweeps and 2·prec more steps: a cluster
+	// that converges only linearly (a bit or two a sweep), with the rest
+	// frozen, gets enough sweeps to resolve what this precision can.
+	for budget := maxIter*len(z) + 2*int(prec); budget > 0; {
 		active := false
 		for i := range z {
 			if done[i] {
@@ -418,8 +420,13 @@ func aberthBig(ctx context.Context, c zpoly, z []bcomplex, prec uint, goal int, 
 
 // approximateRoots returns approximations of the n roots of the
 // square-free c (primitive, degree n ≥ 1) at precision prec, starting from
-// start when it is given (the previous, lower-precision approximations).
-func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint) ([]bcomplex, error) {
+// start when it is given (the previous approximations), and whether the
+// iteration converged at that precision. Converged means corrections below
+// a third of the bits, which cubic convergence makes enough; strict asks
+// for corrections below all of them at the last precision, for when that
+// was not enough (a cluster converges only linearly, and its small but
+// slowly shrinking corrections would freeze it too early).
+func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint, strict bool) ([]bcomplex, bool, error) {
 	z := start
 	if z == nil {
 		z0, lr := newtonPolygonStart(c)
@@ -443,7 +450,7 @@ func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint)
 			zz := append([]complex128(nil), z0...)
 			ok, err := aberth64(ctx, f, zz, 100+len(c))
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			if ok {
 				z0 = zz
@@ -459,7 +466,7 @@ func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint)
 		// iteration needs its global phase at low precision.
 		if !fits {
 			if _, err := aberthBig(ctx, c, z, 64, 40, 200+4*len(c)); err != nil {
-				return nil, err
+				return nil, false, err
 			}
 		}
 	}
@@ -468,14 +475,15 @@ func approximateRoots(ctx context.Context, c zpoly, start []bcomplex, prec uint)
 	// them: one sweep at each, once the roots are separated.
 	for p := max(z[0].re.Prec(), 53); ; {
 		p = min(3*p, prec)
-		if _, err := aberthBig(ctx, c, z, p, int(p/3)-4, 12); err != nil {
-			return nil, err
+		goal := int(p/3) - 4
+		if strict && p == prec {
+			goal = int(p) - 8
 		}
-		if p == prec {
-			break
+		converged, err := aberthBig(ctx, c, z, p, goal, 12)
+		if err != nil || p == prec {
+			return z, converged, err
 		}
 	}
-	return z, nil
 }
 
 // decimalCenter is a published center: its real and imaginary parts

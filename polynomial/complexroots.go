@@ -238,11 +238,18 @@ func runComplexRoots(ctx context.Context, q ComplexRootsRequest) (ComplexRootsRe
 	maxPrec := 16*prec + 4096
 	target := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil))
 	approx := make([][]bcomplex, len(factors))
-	for ; prec <= maxPrec; prec *= 2 {
+	// An attempt that fails retries at the same precision with the strict
+	// convergence test, again while the iteration has not converged (a
+	// cluster, converging linearly), up to four times; then the precision
+	// doubles.
+	for retries := 0; prec <= maxPrec; {
+		converged := true
 		for k, a := range factors {
-			if approx[k], err = approximateRoots(ctx, a.factor, approx[k], prec); err != nil {
+			var ok bool
+			if approx[k], ok, err = approximateRoots(ctx, a.factor, approx[k], prec, retries > 0); err != nil {
 				return ComplexRootsResult{}, err
 			}
+			converged = converged && ok
 		}
 		out, ok, err := certifyRoots(ctx, factors, approx, decimals, prec, target)
 		if err != nil {
@@ -251,9 +258,15 @@ func runComplexRoots(ctx context.Context, q ComplexRootsRequest) (ComplexRootsRe
 		if ok {
 			return out, nil
 		}
+		if (retries == 0 || !converged) && retries < 4 {
+			retries++
+			continue
+		}
+		retries = 0
+		prec *= 2
 		// Close roots need more decimals than the digits asked for: keep
 		// half of the working precision's.
-		decimals = max(decimals, int(float64(2*prec)*math.Log10(2)/2))
+		decimals = max(decimals, int(float64(prec)*math.Log10(2)/2))
 	}
 	return ComplexRootsResult{}, core.Refusef("the roots could not be certified within %d bits of working precision", maxPrec)
 }

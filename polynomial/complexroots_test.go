@@ -420,3 +420,29 @@ func TestComplexRootsWideRange(t *testing.T) {
 		}
 	}
 }
+
+// TestComplexRootsCloseRoots separates pairs of roots 10^-k apart, real
+// and complex, beside a high multiplicity, for k up to 60: the discs must
+// shrink below the separation (more decimals than asked for).
+func TestComplexRootsCloseRoots(t *testing.T) {
+	for _, k := range []int{5, 20, 40, 60} {
+		for _, expr := range []string{
+			"(3*x - 1)*(3*x - 1 - 3*1/10^%d)*(x^2 + 1)",
+			"((x - 1)^2 + 1)*((x - 1 - 1/10^%d)^2 + 1)*(x + 2)^4",
+		} {
+			e := fmt.Sprintf(expr, k)
+			d := 10
+			q := ComplexRootsRequest{Polynomial: polyInputOf("x", mustPoly(t, e)), Digits: &d}
+			r, err := runComplexRoots(bg, q)
+			if err != nil {
+				t.Fatalf("%s: %v", e, err)
+			}
+			if err := checkComplexRoots(bg, q, r); err != nil {
+				t.Fatalf("%s: %v", e, err)
+			}
+			if r.Decimals < k {
+				t.Fatalf("%s: %d decimals cannot tell roots 10^-%d apart", e, r.Decimals, k)
+			}
+		}
+	}
+}
