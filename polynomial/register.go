@@ -40,5 +40,7 @@ func Register(r *core.Registry) error {
 		// Factorization over Z and Q.
 		core.Add(r, factorizationOperation()),
 		core.Add(r, irreducibilityOperation()),
+		// Complex roots with certified radii.
+		core.Add(r, complexRootsOperation()),
 	)
 }

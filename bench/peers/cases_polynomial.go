@@ -42,7 +42,101 @@ func polynomialCases() []Case {
 		factorCase("factor_swinnerton_dyer_deg64", 64, 8, swinnertonDyerInputs),
 		factorCase("factor_swinnerton_dyer_deg128", 128, 16, swinnertonDyerInputs),
 		zpolyMulCase("zpoly_mul_deg10000_100bit", 10_000, 8),
+		// Complex roots to 30 digits.
+		complexRootsCase("complex_roots_random_deg50_30digits", 50, 6),
+		complexRootsCase("complex_roots_random_deg100_30digits", 100, 8),
 	}
+}
+
+// complexRootsDigits is the number of digits the complex roots cases ask
+// for; complexRootsCompared, the number of decimals of each part their
+// answers compare (fewer, so that rounding at a compared decimal cannot
+// tell 30-digit approximations apart).
+const complexRootsDigits, complexRootsCompared = 30, 25
+
+// complexRootsCase computes every complex root of a random integer
+// polynomial f of degree size with 32-bit coefficients to 30 digits:
+// polynomial.complex_roots.compute, and GP's polroots at 38 digits (set
+// before the clock), both answering in complexRootsLines' form. FLINT has
+// no routine here.
+func complexRootsCase(name string, size, tiny int) Case {
+	return Case{
+		Name: name, Size: size, Tiny: tiny,
+		Inputs: func(rng *rand.Rand, n int) ([]Input, error) {
+			return []Input{polyInput("f", randPoly(rng, n, 32))}, nil
+		},
+		Jacobian: operation("polynomial.complex_roots.compute", func(in []Input) any {
+			return map[string]any{"polynomial": polyPayload(in[0].Poly()), "digits": complexRootsDigits}
+		}, complexRootsAnswer),
+		GPSetup: "default(realprecision, 38)",
+		GP:      fmt.Sprintf("peers_complex_roots_lines(f, %d)", complexRootsCompared),
+	}
+}
+
+// complexRootsLines is the answer of a list of roots, each repeated by
+// its multiplicity, given as the real and imaginary parts scaled by
+// 10^complexRootsCompared and rounded to integers: the number of roots,
+// then the pairs sorted by real part, then imaginary part, then the
+// number of roots again (so that GP's polynomial form, whose last
+// coefficient must not be 0, keeps every line). GP's
+// peers_complex_roots_lines (peers_polynomial.gp) returns the same
+// integers.
+func complexRootsLines(pairs [][2]*big.Int) []string {
+	slices.SortFunc(pairs, func(a, b [2]*big.Int) int {
+		if c := a[0].Cmp(b[0]); c != 0 {
+			return c
+		}
+		return a[1].Cmp(b[1])
+	})
+	out := []string{strconv.Itoa(len(pairs))}
+	for _, p := range pairs {
+		out = append(out, p[0].String(), p[1].String())
+	}
+	return append(out, strconv.Itoa(len(pairs)))
+}
+
+// complexRootsAnswer reads polynomial.complex_roots.compute's result.
+func complexRootsAnswer(v json.RawMessage) ([]string, error) {
+	var r struct {
+		Roots []struct {
+			Real, Imaginary string
+			Multiplicity    int
+		} `json:"roots"`
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, err
+	}
+	scale := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(complexRootsCompared), nil))
+	round := func(s string) (*big.Int, error) {
+		x, ok := new(big.Rat).SetString(s)
+		if !ok {
+			return nil, fmt.Errorf("root part %q is not a decimal", s)
+		}
+		x.Mul(x, scale)
+		// Nearest integer, ties away from zero.
+		n := new(big.Int).Abs(x.Num())
+		n.Lsh(n, 1).Add(n, x.Denom())
+		n.Quo(n, new(big.Int).Lsh(x.Denom(), 1))
+		if x.Sign() < 0 {
+			n.Neg(n)
+		}
+		return n, nil
+	}
+	var pairs [][2]*big.Int
+	for _, x := range r.Roots {
+		re, err := round(x.Real)
+		if err != nil {
+			return nil, err
+		}
+		im, err := round(x.Imaginary)
+		if err != nil {
+			return nil, err
+		}
+		for range x.Multiplicity {
+			pairs = append(pairs, [2]*big.Int{re, im})
+		}
+	}
+	return complexRootsLines(pairs), nil
 }
 
 // factorCase factors the input f over Z: polynomial.factorization.compute,

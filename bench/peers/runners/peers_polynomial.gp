@@ -17,3 +17,17 @@ peers_factor_lines(f) =
   for (i = 1, n, L = concat(L, concat([keys[i][3], keys[i][1]], Vecrev(keys[i][2]))));
   Polrev(L);
 }
+
+\\ peers_complex_roots_lines(f, d): the complex roots of f (polroots, each
+\\ repeated by its multiplicity) as one polynomial whose coefficients are
+\\ the answer lines of complexRootsLines in cases_polynomial.go: the number
+\\ of roots, the real and imaginary parts scaled by 10^d and rounded,
+\\ sorted by real part, then imaginary part, and the number of roots again.
+peers_complex_roots_lines(f, d) =
+{
+  my(v = polroots(f), n = #v, P, L);
+  P = vecsort(vector(n, i, [round(real(v[i]) * 10^d), round(imag(v[i]) * 10^d)]), lex);
+  L = [n];
+  for (i = 1, n, L = concat(L, P[i]));
+  Polrev(concat(L, [n]));
+}
