@@ -503,6 +503,11 @@ func (p *parser) number() (*node, error) {
 	if p.peek() == '/' {
 		return nil, p.errorf("'/' must directly join the digits of a rational literal such as 3/4, and cannot divide expressions")
 	}
+	// 3/10^20 reads as the power of the literal 3/10, not 3 over 10^20;
+	// the two readings agree only for numerator 1, so any other is refused.
+	if den != "" && num != "1" && p.peek() == '^' {
+		return nil, p.errorf("%s/%s^… is ambiguous: write (%s/%s)^k for the power of the fraction, or %s*(1/%s)^k for %s over a power of %s", num, den, num, den, num, den, num, den)
+	}
 	n, _ := new(big.Int).SetString(num, 10)
 	r := new(big.Rat).SetInt(n)
 	denBits := 0.0

@@ -63,6 +63,9 @@ func TestParse(t *testing.T) {
 		{"(((x)))", "x", rats("0", "1")},
 		{"(x+1)^0", "x", rats("1")},
 		{"-3/7", "", rats("-3/7")},
+		{"1/10^2*x", "x", rats("0", "1/100")},
+		{"(3/10)^2", "", rats("9/100")},
+		{"3*(1/10)^2", "", rats("3/100")},
 	}
 	for _, tc := range tests {
 		got, err := Parse(tc.src, testLimits)
@@ -114,6 +117,8 @@ func TestParseErrors(t *testing.T) {
 		{"1/02", 2, 3, "leading zero"},
 		{"x^02", 2, 3, "exponent"},
 		{"\xff", 0, 1, "not UTF-8"},
+		{"3/10^20", 4, 5, "ambiguous"},
+		{"x + 3/10 ^ 2", 9, 10, "(3/10)^k"},
 	}
 	for _, tc := range tests {
 		_, err := Parse(tc.src, testLimits)
