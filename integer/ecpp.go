@@ -1,0 +1,395 @@
+package integer
+
+// Elliptic curve primality proving (Atkin–Morain).
+//
+// Theorem (Goldwasser and Kilian 1986; Atkin and Morain, "Elliptic curves
+// and primality proving", Math. Comp. 61 (1993) 29–68, Theorem 5.2;
+// Crandall and Pomerance, Prime Numbers, 2nd ed., Theorem 7.6.1): let
+// N > 1 with gcd(N, 6) = 1, E: y² = x³ + ax + b with gcd(4a³ + 27b², N) = 1,
+// m = k·q with q prime and q > (N^(1/4) + 1)², and P a point of E modulo N
+// with [m]P = O and [k]P ≠ O modulo every prime p | N. Then N is prime.
+// (Modulo p the order of [k]P is q, so q ≤ #E(F_p) ≤ (√p + 1)²; a prime
+// p ≤ √N would make that at most (N^(1/4) + 1)² < q.)
+//
+// A certificate is a chain of such steps: N₀ = n, each step's q is the
+// next step's N, and the last q is below ψ13 ≈ 3.3·10^24, where
+// deterministic Miller–Rabin (or trial division below 2^28) proves it.
+// Each step records (N, a, b, x, y, m, q); the checker
+// (verifyECPPContext) recomputes everything from these alone: the
+// conditions above, [k]P with a unit Z, and [q − 1]([k]P) = −[k]P, which
+// is [m]P = O (ecpp_curve.go explains why unit Z's make this hold
+// modulo every prime of N). It costs two scalar multiplications per step
+// and no search.
+//
+// Finding a step (Atkin–Morain, §§4–8 of the paper): the curves with
+// complex multiplication by the order of discriminant −D have group
+// orders m = N + 1 ± t over F_N (and four or six orders for D = 4 and
+// D = 3), where 4N = t² + D·s²; Cornacchia's algorithm finds t and s
+// from a square root of −D modulo N, when (−D/N) = 1 and N is a norm.
+// For discriminants in order of class number (ecpp_class.go) each order
+// is cleared of primes below a trial bound; a cofactor q above the bound
+// that is a Baillie–PSW probable prime is the next N. The curve is then
+// built from a root j of the Hilbert class polynomial H_D modulo N
+// (Cantor–Zassenhaus): y² = x³ + 3k·x + 2k with k = j/(1728 − j), or
+// its quadratic twist, whichever has a point with [m]P = O; for D = 3
+// and 4 (j = 0 and 1728) the sextic and quartic twists y² = x³ + g and
+// y² = x³ − g·x are tried for g = 1, 2, ....
+//
+// Cores and determinism: discriminants are tried in batches of
+// ecppBatch on parallel goroutines, and the lowest discriminant of a
+// batch that yields a probable prime q is taken, so the certificate is
+// the same on every machine; points are the least x with x³ + ax + b a
+// square. Every loop polls the context; each step reports progress.
+//
+// Scope: the discriminant table (D ≤ 40000, class number ≤ 24) gives
+// some two hundred candidate orders per step, enough at the sizes this
+// checker accepts; a number for which no discriminant succeeds is left a
+// probable prime.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/bits"
+	"sync"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/factor"
+	"jacobian.dev/core/primality"
+)
+
+// ECPPStep is one step of an elliptic curve certificate: the curve
+// y² = x³ + ax + b modulo N, the point P = (x, y) on it, and m = k·q with
+// [m]P = O, [k]P ≠ O and q > (⌊N^(1/4)⌋ + 2)² (which exceeds
+// (N^(1/4) + 1)²). q is the next step's N, or, for the last step, below
+// ψ13 and proven by deterministic Miller–Rabin.
+type ECPPStep struct {
+	N core.Integer `json:"n"`
+	A core.Integer `json:"a" jsonschema:"the curve's coefficient a in [0, N)"`
+	B core.Integer `json:"b" jsonschema:"the curve's coefficient b in [0, N)"`
+	X core.Integer `json:"x" jsonschema:"the point's x in [0, N)"`
+	Y core.Integer `json:"y" jsonschema:"the point's y in [0, N)"`
+	M core.Integer `json:"m" jsonschema:"a multiple of the point's order, m = k·q"`
+	Q core.Integer `json:"q" jsonschema:"the prime q dividing m, proven by the next step"`
+}
+
+// ecppBatch is how many discriminants are tried together.
+const ecppBatch = 8
+
+// ecppProver searches for an ECPP certificate.
+type ecppProver struct {
+	ctx    context.Context
+	primes []uint64 // the trial primes for clearing orders
+	top    int      // bits of the number being proven, for progress
+}
+
+// newECPPProver prepares a search.
+func newECPPProver(ctx context.Context) *ecppProver {
+	return &ecppProver{ctx: ctx, primes: ecppTrialPrimes()}
+}
+
+var ecppTrialPrimes = sync.OnceValue(func() []uint64 { return factor.SmallPrimes(1 << 16) })
+
+// errECPPNoStep: no discriminant of the table gave a step.
+var errECPPNoStep = errors.New("no discriminant gave an ECPP step")
+
+// prove returns the certificate of the probable prime n ≥ ψ13, nil when
+// no step could be found for some N of the chain, a *composite error
+// when n (or a q) turns out composite (only n's is reported), or the
+// context's error.
+func (e *ecppProver) prove(n *big.Int) ([]ECPPStep, error) {
+	e.top = n.BitLen()
+	var steps []ECPPStep
+	cur := new(big.Int).Set(n)
+	for cur.Cmp(primality.DeterministicBound) >= 0 {
+		core.ReportProgress(e.ctx, float64(e.top-cur.BitLen()), float64(e.top), fmt.Sprintf("ECPP step %d: proving a %d-bit number", len(steps)+1, cur.BitLen()))
+		s, err := e.step(cur)
+		if errors.Is(err, errECPPNoStep) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		steps = append(steps, s)
+		cur = s.Q.Big()
+	}
+	return steps, nil
+}
+
+// candidate is a probable prime q from one order of one discriminant.
+type candidate struct {
+	idx  int
+	m, q *big.Int
+	d    discriminant
+}
+
+// step finds one certificate step for the probable prime n.
+func (e *ecppProver) step(n *big.Int) (ECPPStep, error) {
+	discs := ecppDiscriminants()
+	r := fourthRoot(n)
+	bound := r.Add(r, big.NewInt(2))
+	bound.Mul(bound, bound)
+	for start := 0; start < len(discs); start += ecppBatch {
+		if err := e.ctx.Err(); err != nil {
+			return ECPPStep{}, err
+		}
+		end := min(start+ecppBatch, len(discs))
+		found := make([][]candidate, end-start)
+		var wg sync.WaitGroup
+		for i := start; i < end; i++ {
+			wg.Go(func() { found[i-start] = e.orders(n, bound, discs[i], i) })
+		}
+		wg.Wait()
+		for _, cs := range found {
+			for _, c := range cs {
+				if s, ok, err := e.curveFor(n, c); err != nil {
+					return ECPPStep{}, err
+				} else if ok {
+					return s, nil
+				}
+			}
+		}
+	}
+	return ECPPStep{}, errECPPNoStep
+}
+
+// orders lists the candidates of discriminant d for n: each group order
+// m whose part free of trial primes, q, is above bound and a probable
+// prime.
+func (e *ecppProver) orders(n, bound *big.Int, d discriminant, idx int) []candidate {
+	if e.ctx.Err() != nil {
+		return nil
+	}
+	negD := new(big.Int).Neg(big.NewInt(d.D))
+	if big.Jacobi(new(big.Int).Mod(negD, n), n) != 1 {
+		return nil
+	}
+	root, err := sqrtModProbablePrime(negD, n)
+	if err != nil {
+		return nil
+	}
+	t, s, ok := cornacchia4(n, d.D, root)
+	if !ok {
+		return nil
+	}
+	var traces []*big.Int
+	switch d.D {
+	case 3:
+		// The six units of Z[ζ₃] give traces ±t, ±(t ± 3s)/2.
+		s3 := new(big.Int).Mul(s, big.NewInt(3))
+		traces = []*big.Int{t, new(big.Int).Rsh(new(big.Int).Add(t, s3), 1), new(big.Int).Rsh(new(big.Int).Sub(t, s3), 1)}
+	case 4:
+		// 4N = t² + 4s², so the traces are ±t and ±2s.
+		traces = []*big.Int{t, new(big.Int).Lsh(s, 1)}
+	default:
+		traces = []*big.Int{t}
+	}
+	one := big.NewInt(1)
+	var out []candidate
+	for _, tr := range traces {
+		for _, sign := range []int{1, -1} {
+			m := new(big.Int).Add(n, one)
+			if sign > 0 {
+				m.Add(m, tr)
+			} else {
+				m.Sub(m, tr)
+			}
+			q := e.clear(m)
+			// q ≤ N/2 (k ≥ 2) so that every step makes progress.
+			if q.Cmp(bound) <= 0 || new(big.Int).Lsh(q, 1).Cmp(n) > 0 {
+				continue
+			}
+			if st, _ := primality.Test(q); st == primality.Composite {
+				continue
+			}
+			out = append(out, candidate{idx: idx, m: m, q: q, d: d})
+		}
+	}
+	return out
+}
+
+// clear divides out of m every trial prime, returning the rest.
+func (e *ecppProver) clear(m *big.Int) *big.Int {
+	q := new(big.Int).Set(m)
+	if tz := q.TrailingZeroBits(); tz > 0 {
+		q.Rsh(q, tz)
+	}
+	limbs := q.Bits()
+	// Remainders prime by prime from the words; a hit is rare, so the
+	// division by big.Int happens only then.
+	var hits []uint64
+	for _, p := range e.primes[1:] {
+		var rem uint64
+		for i := len(limbs) - 1; i >= 0; i-- {
+			_, rem = bits.Div64(rem, uint64(limbs[i]), p)
+		}
+		if rem == 0 {
+			hits = append(hits, p)
+		}
+	}
+	bp, r := new(big.Int), new(big.Int)
+	for _, p := range hits {
+		bp.SetUint64(p)
+		for {
+			quo, rr := new(big.Int).QuoRem(q, bp, r)
+			if rr.Sign() != 0 {
+				break
+			}
+			q = quo
+		}
+	}
+	return q
+}
+
+// curveFor builds the curve of candidate c and a point of it with
+// [m]P = O and [k]P ≠ O, reporting false when none is found.
+func (e *ecppProver) curveFor(n *big.Int, c candidate) (ECPPStep, bool, error) {
+	k := new(big.Int).Quo(c.m, c.q)
+	var tries []curveMod
+	switch c.d.D {
+	case 3:
+		for g := int64(1); g <= 40; g++ {
+			tries = append(tries, curveMod{n, new(big.Int), big.NewInt(g)})
+		}
+	case 4:
+		for g := int64(1); g <= 40; g++ {
+			tries = append(tries, curveMod{n, new(big.Int).Sub(n, big.NewInt(g)), new(big.Int)})
+		}
+	default:
+		h := hilbertPolynomial(c.d)
+		f := make([]*big.Int, len(h))
+		for i, x := range h {
+			f[i] = new(big.Int).Mod(x, n)
+		}
+		j, err := splitRoot(e.ctx, f, n)
+		if errors.Is(err, errNotField) {
+			return ECPPStep{}, false, nil
+		}
+		if err != nil {
+			return ECPPStep{}, false, err
+		}
+		den := new(big.Int).Sub(big.NewInt(1728), j)
+		inv := new(big.Int).ModInverse(den.Mod(den, n), n)
+		if j.Sign() == 0 || inv == nil {
+			return ECPPStep{}, false, nil
+		}
+		kk := new(big.Int).Mod(new(big.Int).Mul(j, inv), n)
+		a := new(big.Int).Mod(new(big.Int).Mul(kk, big.NewInt(3)), n)
+		b := new(big.Int).Mod(new(big.Int).Mul(kk, big.NewInt(2)), n)
+		tries = append(tries, curveMod{n, a, b})
+		// The twist by the least non-residue g: (a·g², b·g³).
+		g := big.NewInt(2)
+		for big.Jacobi(g, n) != -1 {
+			g.Add(g, big.NewInt(1))
+		}
+		g2 := new(big.Int).Mul(g, g)
+		tries = append(tries, curveMod{n, new(big.Int).Mod(new(big.Int).Mul(a, g2), n), new(big.Int).Mod(new(big.Int).Mul(b, g2.Mul(g2, g)), n)})
+	}
+	for _, cv := range tries {
+		if !cv.nonsingular() {
+			continue
+		}
+		// Two points per curve: a point whose order is a proper divisor
+		// of m fails [k]P ≠ O; a second failure means the wrong twist.
+		found := 0
+		for x := int64(0); x < 200 && found < 2; x++ {
+			bx := big.NewInt(x)
+			rhs := new(big.Int).Mul(bx, bx)
+			rhs.Add(rhs, cv.a).Mul(rhs, bx).Add(rhs, cv.b).Mod(rhs, n)
+			if rhs.Sign() == 0 || big.Jacobi(rhs, n) != 1 {
+				continue
+			}
+			y, err := sqrtModProbablePrime(rhs, n)
+			if err != nil {
+				return ECPPStep{}, false, nil
+			}
+			found++
+			why, err := cv.orderCondition(e.ctx, bx, y, k, c.q)
+			if err != nil {
+				return ECPPStep{}, false, err
+			}
+			if why == "" {
+				return ECPPStep{N: core.Int(new(big.Int).Set(n)), A: core.Int(cv.a), B: core.Int(cv.b), X: core.Int(bx), Y: core.Int(y), M: core.Int(c.m), Q: core.Int(c.q)}, true, nil
+			}
+		}
+	}
+	return ECPPStep{}, false, nil
+}
+
+// MaxECPPSteps bounds the steps of an ECPP certificate. The prover's
+// steps remove at least one bit each (it takes q ≤ N/2), in practice
+// ten to twenty.
+const MaxECPPSteps = 512
+
+// verifyECPP checks an ECPP certificate for n from scratch (see the top
+// of this file); it shares with the prover only the curve formulas,
+// whose soundness modulo a composite N ecpp_curve.go argues.
+func verifyECPP(n *big.Int, steps []ECPPStep) error {
+	return verifyECPPContext(context.Background(), n, steps)
+}
+
+// verifyECPPContext is verifyECPP polling ctx.
+func verifyECPPContext(ctx context.Context, n *big.Int, steps []ECPPStep) error {
+	if len(steps) == 0 {
+		return fmt.Errorf("empty ECPP certificate")
+	}
+	if steps[0].N.Big().Cmp(n) != 0 {
+		return stepErrorf(0, "the first ECPP step proves %v, not n", steps[0].N)
+	}
+	one := big.NewInt(1)
+	for i, s := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		N, a, b, x, y, m, q := s.N.Big(), s.A.Big(), s.B.Big(), s.X.Big(), s.Y.Big(), s.M.Big(), s.Q.Big()
+		if i > 0 && N.Cmp(steps[i-1].Q.Big()) != 0 {
+			return stepErrorf(i, "N is not the previous step's q")
+		}
+		if N.Cmp(big.NewInt(5)) < 0 || N.Bit(0) == 0 || new(big.Int).Rem(N, big.NewInt(3)).Sign() == 0 {
+			return stepErrorf(i, "N is not coprime to 6 and above 4")
+		}
+		for _, v := range []*big.Int{a, b, x, y} {
+			if v.Sign() < 0 || v.Cmp(N) >= 0 {
+				return stepErrorf(i, "a, b, x and y must lie in [0, N)")
+			}
+		}
+		c := curveMod{N, a, b}
+		if !c.nonsingular() {
+			return stepErrorf(i, "gcd(4a³ + 27b², N) ≠ 1")
+		}
+		if !c.onCurve(x, y) {
+			return stepErrorf(i, "the point is not on the curve")
+		}
+		r := fourthRoot(N)
+		r.Add(r, big.NewInt(2))
+		if q.Cmp(r.Mul(r, r)) <= 0 {
+			return stepErrorf(i, "q ≤ (⌊N^(1/4)⌋ + 2)²")
+		}
+		if q.Cmp(N) >= 0 {
+			return stepErrorf(i, "q ≥ N")
+		}
+		k, rem := new(big.Int).QuoRem(m, q, new(big.Int))
+		if rem.Sign() != 0 || k.Cmp(one) < 0 {
+			return stepErrorf(i, "q does not divide m")
+		}
+		why, err := c.orderCondition(ctx, x, y, k, q)
+		if err != nil {
+			return err
+		}
+		if why != "" {
+			return stepErrorf(i, "%s", why)
+		}
+	}
+	last := len(steps) - 1
+	q := steps[last].Q.Big()
+	if q.Cmp(primality.DeterministicBound) >= 0 || !passesDeterministicMR(q) {
+		return stepErrorf(last, "the last q is not below %v and a strong probable prime to the thirteen bases", primality.DeterministicBound)
+	}
+	return nil
+}
+
+// fourthRoot is ⌊N^(1/4)⌋.
+func fourthRoot(n *big.Int) *big.Int {
+	return new(big.Int).Sqrt(new(big.Int).Sqrt(n))
+}
