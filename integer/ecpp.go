@@ -52,6 +52,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"jacobian.dev/core"
@@ -79,17 +80,17 @@ const ecppBatch = 8
 
 // ecppProver searches for an ECPP certificate.
 type ecppProver struct {
-	ctx    context.Context
-	primes []uint64 // the trial primes for clearing orders
-	top    int      // bits of the number being proven, for progress
+	ctx context.Context
+	top int // bits of the number being proven, for progress
 }
 
 // newECPPProver prepares a search.
 func newECPPProver(ctx context.Context) *ecppProver {
-	return &ecppProver{ctx: ctx, primes: ecppTrialPrimes()}
+	return &ecppProver{ctx: ctx}
 }
 
-var ecppTrialPrimes = sync.OnceValue(func() []uint64 { return factor.SmallPrimes(1 << 16) })
+// ecppTrialBound: group orders are cleared of the primes below it.
+const ecppTrialBound = 1 << 18
 
 // errECPPNoStep: no discriminant of the table gave a step.
 var errECPPNoStep = errors.New("no discriminant gave an ECPP step")
@@ -101,12 +102,26 @@ var errECPPNoStep = errors.New("no discriminant gave an ECPP step")
 func (e *ecppProver) prove(n *big.Int) ([]ECPPStep, error) {
 	e.top = n.BitLen()
 	var steps []ECPPStep
+	// Backtracking (Atkin and Morain, §8.4): when no discriminant works
+	// for some q, the previous step is redone without that q.
+	exclude := map[string]bool{}
+	backtracks := 0
 	cur := new(big.Int).Set(n)
 	for cur.Cmp(primality.DeterministicBound) >= 0 {
 		core.ReportProgress(e.ctx, float64(e.top-cur.BitLen()), float64(e.top), fmt.Sprintf("ECPP step %d: proving a %d-bit number", len(steps)+1, cur.BitLen()))
-		s, err := e.step(cur)
+		s, err := e.step(cur, exclude)
 		if errors.Is(err, errECPPNoStep) {
-			return nil, nil
+			if len(steps) == 0 || backtracks == ecppMaxBacktracks {
+				return nil, nil
+			}
+			backtracks++
+			exclude[cur.String()] = true
+			steps = steps[:len(steps)-1]
+			cur = n
+			if len(steps) > 0 {
+				cur = steps[len(steps)-1].Q.Big()
+			}
+			continue
 		}
 		if err != nil {
 			return nil, err
@@ -117,6 +132,9 @@ func (e *ecppProver) prove(n *big.Int) ([]ECPPStep, error) {
 	return steps, nil
 }
 
+// ecppMaxBacktracks bounds the steps redone in one proof.
+const ecppMaxBacktracks = 16
+
 // candidate is a probable prime q from one order of one discriminant.
 type candidate struct {
 	idx  int
@@ -125,7 +143,7 @@ type candidate struct {
 }
 
 // step finds one certificate step for the probable prime n.
-func (e *ecppProver) step(n *big.Int) (ECPPStep, error) {
+func (e *ecppProver) step(n *big.Int, exclude map[string]bool) (ECPPStep, error) {
 	discs := ecppDiscriminants()
 	r := fourthRoot(n)
 	bound := r.Add(r, big.NewInt(2))
@@ -141,13 +159,21 @@ func (e *ecppProver) step(n *big.Int) (ECPPStep, error) {
 			wg.Go(func() { found[i-start] = e.orders(n, bound, discs[i], i) })
 		}
 		wg.Wait()
+		// Smallest q first: the next step is then the cheapest. Ties
+		// (and so the whole order) do not depend on the goroutines.
+		var all []candidate
 		for _, cs := range found {
-			for _, c := range cs {
-				if s, ok, err := e.curveFor(n, c); err != nil {
-					return ECPPStep{}, err
-				} else if ok {
-					return s, nil
-				}
+			all = append(all, cs...)
+		}
+		slices.SortStableFunc(all, func(x, y candidate) int { return x.q.Cmp(y.q) })
+		for _, c := range all {
+			if exclude[c.q.String()] {
+				continue
+			}
+			if s, ok, err := e.curveFor(n, c); err != nil {
+				return ECPPStep{}, err
+			} else if ok {
+				return s, nil
 			}
 		}
 	}
@@ -196,8 +222,8 @@ func (e *ecppProver) orders(n, bound *big.Int, d discriminant, idx int) []candid
 				m.Sub(m, tr)
 			}
 			q := e.clear(m)
-			// q ≤ N/2 (k ≥ 2) so that every step makes progress.
-			if q.Cmp(bound) <= 0 || new(big.Int).Lsh(q, 1).Cmp(n) > 0 {
+			// q < N, so that the chain ends.
+			if q.Cmp(bound) <= 0 || q.Cmp(n) >= 0 {
 				continue
 			}
 			if st, _ := primality.Test(q); st == primality.Composite {
@@ -216,16 +242,18 @@ func (e *ecppProver) clear(m *big.Int) *big.Int {
 		q.Rsh(q, tz)
 	}
 	limbs := q.Bits()
-	// Remainders prime by prime from the words; a hit is rare, so the
-	// division by big.Int happens only then.
+	// One remainder per word-sized product of primes, then each prime's
+	// from it; a hit is rare, so big.Int divides only then.
 	var hits []uint64
-	for _, p := range e.primes[1:] {
+	for _, g := range ecppTrialGroups() {
 		var rem uint64
 		for i := len(limbs) - 1; i >= 0; i-- {
-			_, rem = bits.Div64(rem, uint64(limbs[i]), p)
+			_, rem = bits.Div64(rem, uint64(limbs[i]), g.product)
 		}
-		if rem == 0 {
-			hits = append(hits, p)
+		for _, p := range g.primes {
+			if rem%p == 0 {
+				hits = append(hits, p)
+			}
 		}
 	}
 	bp, r := new(big.Int), new(big.Int)
@@ -241,6 +269,26 @@ func (e *ecppProver) clear(m *big.Int) *big.Int {
 	}
 	return q
 }
+
+// trialGroup is odd trial primes whose product fits a word.
+type trialGroup struct {
+	product uint64
+	primes  []uint64
+}
+
+var ecppTrialGroups = sync.OnceValue(func() []trialGroup {
+	var out []trialGroup
+	g := trialGroup{product: 1}
+	for _, p := range factor.SmallPrimes(ecppTrialBound)[1:] {
+		if hi, _ := bits.Mul64(g.product, p); hi != 0 {
+			out = append(out, g)
+			g = trialGroup{product: 1}
+		}
+		g.product *= p
+		g.primes = append(g.primes, p)
+	}
+	return append(out, g)
+})
 
 // curveFor builds the curve of candidate c and a point of it with
 // [m]P = O and [k]P ≠ O, reporting false when none is found.
@@ -286,40 +334,65 @@ func (e *ecppProver) curveFor(n *big.Int, c candidate) (ECPPStep, bool, error) {
 		g2 := new(big.Int).Mul(g, g)
 		tries = append(tries, curveMod{n, new(big.Int).Mod(new(big.Int).Mul(a, g2), n), new(big.Int).Mod(new(big.Int).Mul(b, g2.Mul(g2, g)), n)})
 	}
-	for _, cv := range tries {
-		if !cv.nonsingular() {
-			continue
+	// The curves are tried two at a time on parallel goroutines; the
+	// first in order that works is taken.
+	for start := 0; start < len(tries); start += 2 {
+		end := min(start+2, len(tries))
+		res := make([]*ECPPStep, end-start)
+		errs := make([]error, end-start)
+		var wg sync.WaitGroup
+		for i := start; i < end; i++ {
+			wg.Go(func() { res[i-start], errs[i-start] = e.pointFor(tries[i], k, c) })
 		}
-		// Two points per curve: a point whose order is a proper divisor
-		// of m fails [k]P ≠ O; a second failure means the wrong twist.
-		found := 0
-		for x := int64(0); x < 200 && found < 2; x++ {
-			bx := big.NewInt(x)
-			rhs := new(big.Int).Mul(bx, bx)
-			rhs.Add(rhs, cv.a).Mul(rhs, bx).Add(rhs, cv.b).Mod(rhs, n)
-			if rhs.Sign() == 0 || big.Jacobi(rhs, n) != 1 {
-				continue
+		wg.Wait()
+		for i := range res {
+			if errs[i] != nil {
+				return ECPPStep{}, false, errs[i]
 			}
-			y, err := sqrtModProbablePrime(rhs, n)
-			if err != nil {
-				return ECPPStep{}, false, nil
-			}
-			found++
-			why, err := cv.orderCondition(e.ctx, bx, y, k, c.q)
-			if err != nil {
-				return ECPPStep{}, false, err
-			}
-			if why == "" {
-				return ECPPStep{N: core.Int(new(big.Int).Set(n)), A: core.Int(cv.a), B: core.Int(cv.b), X: core.Int(bx), Y: core.Int(y), M: core.Int(c.m), Q: core.Int(c.q)}, true, nil
+			if res[i] != nil {
+				return *res[i], true, nil
 			}
 		}
 	}
 	return ECPPStep{}, false, nil
 }
 
+// pointFor finds on cv a point P with [m]P = O and [k]P ≠ O, or nil.
+func (e *ecppProver) pointFor(cv curveMod, k *big.Int, c candidate) (*ECPPStep, error) {
+	if !cv.nonsingular() {
+		return nil, nil
+	}
+	n := cv.n
+	// A point whose order divides k fails [k]P ≠ O and the next point
+	// is tried; [m]P ≠ O means the wrong twist, and the curve is left.
+	for x, tried := int64(0), 0; x < 200 && tried < 4; x++ {
+		bx := big.NewInt(x)
+		rhs := new(big.Int).Mul(bx, bx)
+		rhs.Add(rhs, cv.a).Mul(rhs, bx).Add(rhs, cv.b).Mod(rhs, n)
+		if rhs.Sign() == 0 || big.Jacobi(rhs, n) != 1 {
+			continue
+		}
+		y, err := sqrtModProbablePrime(rhs, n)
+		if err != nil {
+			return nil, nil
+		}
+		tried++
+		why, err := cv.orderCondition(e.ctx, bx, y, k, c.q)
+		switch {
+		case err != nil:
+			return nil, err
+		case why == "":
+			return &ECPPStep{N: core.Int(new(big.Int).Set(n)), A: core.Int(cv.a), B: core.Int(cv.b), X: core.Int(bx), Y: core.Int(y), M: core.Int(c.m), Q: core.Int(c.q)}, nil
+		case why == whyNotIdentity:
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
 // MaxECPPSteps bounds the steps of an ECPP certificate. The prover's
-// steps remove at least one bit each (it takes q ≤ N/2), in practice
-// ten to twenty.
+// steps remove some twenty bits each (the primes below ecppTrialBound of
+// m, with the smallest q of a batch preferred).
 const MaxECPPSteps = 512
 
 // verifyECPP checks an ECPP certificate for n from scratch (see the top

@@ -90,23 +90,68 @@ func fundamental(D int64) bool {
 // class numbers come first because the class polynomial's degree sets
 // the cost of finding its root modulo n.
 const (
-	ecppMaxD     = 40000
-	ecppMaxClass = 24
+	ecppMaxD     = 100000
+	ecppMaxClass = 40
 )
 
+// ecppDiscriminants is built in two sweeps over all reduced forms
+// (a, b, c) with 4ac − b² ≤ ecppMaxD, about 0.15·ecppMaxD^(3/2) of them:
+// the first counts the forms of each discriminant, the second keeps the
+// forms of the discriminants chosen.
 var ecppDiscriminants = sync.OnceValue(func() []discriminant {
-	var out []discriminant
+	count := make([]int32, ecppMaxD+1)
+	sweepReducedForms(ecppMaxD, func(D, a, b, c int64) { count[D]++ })
+	forms := map[int64][][3]int64{}
 	for D := int64(3); D <= ecppMaxD; D++ {
-		if !fundamental(D) {
-			continue
-		}
-		if fs := reducedForms(D); len(fs) <= ecppMaxClass {
-			out = append(out, discriminant{D, fs})
+		if count[D] > 0 && count[D] <= ecppMaxClass && fundamental(D) {
+			forms[D] = make([][3]int64, 0, count[D])
 		}
 	}
-	slices.SortStableFunc(out, func(x, y discriminant) int { return x.classNumber() - y.classNumber() })
+	sweepReducedForms(ecppMaxD, func(D, a, b, c int64) {
+		if fs, ok := forms[D]; ok {
+			forms[D] = append(fs, [3]int64{a, b, c})
+		}
+	})
+	out := make([]discriminant, 0, len(forms))
+	for D, fs := range forms {
+		slices.SortFunc(fs, func(x, y [3]int64) int { return cmpForm(x, y) })
+		out = append(out, discriminant{D, fs})
+	}
+	slices.SortFunc(out, func(x, y discriminant) int {
+		if d := x.classNumber() - y.classNumber(); d != 0 {
+			return d
+		}
+		return int(x.D - y.D)
+	})
 	return out
 })
+
+// sweepReducedForms calls fn for every reduced primitive form (a, b, c)
+// with discriminant −D, D = 4ac − b² ≤ maxD: |b| ≤ a ≤ c, b ≥ 0 when
+// |b| = a or a = c, gcd(a, b, c) = 1.
+func sweepReducedForms(maxD int64, fn func(D, a, b, c int64)) {
+	for a := int64(1); 3*a*a <= maxD; a++ {
+		for b := -a + 1; b <= a; b++ {
+			for c := a; 4*a*c-b*b <= maxD; c++ {
+				if c == a && b < 0 {
+					continue
+				}
+				if gcd64(gcd64(a, max(b, -b)), c) != 1 {
+					continue
+				}
+				fn(4*a*c-b*b, a, b, c)
+			}
+		}
+	}
+}
+
+// cmpForm orders forms as reducedForms lists them: by a, then b.
+func cmpForm(x, y [3]int64) int {
+	if x[0] != y[0] {
+		return int(x[0] - y[0])
+	}
+	return int(x[1] - y[1])
+}
 
 // hilbertCache holds the class polynomials computed so far, D → []*big.Int
 // (the integer coefficients, constant term first, monic).

@@ -25,3 +25,24 @@ func TestHilbertPolynomials(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscriminantTable: the sweep's forms agree with reducedForms, D by
+// D, and the class numbers of the table match Cohen's Table B.4 for a
+// few D.
+func TestDiscriminantTable(t *testing.T) {
+	for _, d := range ecppDiscriminants() {
+		if got, want := fmt.Sprint(d.forms), fmt.Sprint(reducedForms(d.D)); got != want {
+			t.Fatalf("D=%d: sweep %s, direct %s", d.D, got, want)
+		}
+	}
+	h := map[int64]int{}
+	for _, d := range ecppDiscriminants() {
+		h[d.D] = d.classNumber()
+	}
+	// PARI/GP 2.15: qfbclassno(-D).
+	for D, want := range map[int64]int{3: 1, 4: 1, 163: 1, 15: 2, 23: 3, 39: 4, 47: 5, 71: 7, 5923: 7} {
+		if h[D] != want {
+			t.Errorf("h(−%d) = %d, want %d", D, h[D], want)
+		}
+	}
+}

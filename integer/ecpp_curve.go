@@ -149,7 +149,10 @@ func (c curveMod) orderCondition(ctx context.Context, x, y, k, q *big.Int) (stri
 	z2 := c.mod(new(big.Int).Mul(r.z, r.z))
 	z3 := c.mod(new(big.Int).Mul(z2, r.z))
 	if c.mod(new(big.Int).Mul(qx, z2)).Cmp(r.x) != 0 || c.mod(new(big.Int).Add(new(big.Int).Mul(qy, z3), r.y)).Sign() != 0 {
-		return "[m]P is not the identity", nil
+		return whyNotIdentity, nil
 	}
 	return "", nil
 }
+
+// whyNotIdentity is orderCondition's answer when [m]P ≠ O.
+const whyNotIdentity = "[m]P is not the identity"

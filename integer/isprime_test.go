@@ -18,8 +18,11 @@ func decide(t *testing.T, n *big.Int) PrimalityResult {
 	if err := verifyPrimality(context.Background(), PrimalityRequest{core.Int(n)}, r); err != nil {
 		t.Fatalf("%v: postcondition: %v", n, err)
 	}
-	if r.Method == MethodPocklington {
+	switch r.Method {
+	case MethodPocklington:
 		recheck(t, n, r.Certificate)
+	case MethodECPP:
+		recheckECPP(t, n, r.ECPP)
 	}
 	return r
 }
@@ -28,9 +31,18 @@ func decide(t *testing.T, n *big.Int) PrimalityResult {
 // certificate checker, as a client that trusts nobody would.
 func recheck(t *testing.T, n *big.Int, cert []PocklingtonStep) {
 	t.Helper()
-	c, err := checkCertificate(context.Background(), CertificateRequest{core.Int(n), cert})
+	c, err := checkCertificate(context.Background(), CertificateRequest{N: core.Int(n), Certificate: cert})
 	if err != nil || c.Verdict != core.Accepted {
 		t.Fatalf("%v: the certificate checker says %s (%s, %v)", n, c.Verdict, c.Reason, err)
+	}
+}
+
+// recheckECPP is recheck for an ECPP certificate.
+func recheckECPP(t *testing.T, n *big.Int, steps []ECPPStep) {
+	t.Helper()
+	c, err := checkCertificate(context.Background(), CertificateRequest{N: core.Int(n), ECPP: steps})
+	if err != nil || c.Verdict != core.Accepted {
+		t.Fatalf("%v: the certificate checker says %s (%s, %v) of the ECPP certificate", n, c.Verdict, c.Reason, err)
 	}
 }
 
