@@ -129,8 +129,8 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 			{Title: "Mersenne prime 2^89 − 1", Payload: json.RawMessage(`{"n":"618970019642690137449562111"}`), Result: mersenne89Certificate},
 		},
 		// A 2048-bit prime whose n − 1 does not factor far enough: the
-		// certificate search spends its whole budget (about 2 s) unless
-		// cancelled.
+		// Pocklington search spends its budget, then ECPP takes minutes,
+		// unless cancelled.
 		Slow: func() string {
 			return fmt.Sprintf(`{"n":"%v"}`, slowPrime())
 		},
