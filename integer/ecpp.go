@@ -52,6 +52,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -80,8 +81,9 @@ const ecppBatch = 8
 
 // ecppProver searches for an ECPP certificate.
 type ecppProver struct {
-	ctx context.Context
-	top int // bits of the number being proven, for progress
+	ctx   context.Context
+	top   int // bits of the number being proven, for progress
+	roots *partRoots
 }
 
 // newECPPProver prepares a search.
@@ -109,6 +111,7 @@ func (e *ecppProver) prove(n *big.Int) ([]ECPPStep, error) {
 	cur := new(big.Int).Set(n)
 	for cur.Cmp(primality.DeterministicBound) >= 0 {
 		core.ReportProgress(e.ctx, float64(e.top-cur.BitLen()), float64(e.top), fmt.Sprintf("ECPP step %d: proving a %d-bit number", len(steps)+1, cur.BitLen()))
+		e.roots = newPartRoots(cur)
 		s, err := e.step(cur, exclude)
 		if errors.Is(err, errECPPNoStep) {
 			if len(steps) == 0 || backtracks == ecppMaxBacktracks {
@@ -191,7 +194,7 @@ func (e *ecppProver) orders(n, bound *big.Int, d discriminant, idx int) []candid
 	if big.Jacobi(new(big.Int).Mod(negD, n), n) != 1 {
 		return nil
 	}
-	root, err := sqrtModProbablePrime(negD, n)
+	root, err := e.roots.sqrtNegD(d)
 	if err != nil {
 		return nil
 	}
@@ -410,48 +413,35 @@ func verifyECPPContext(ctx context.Context, n *big.Int, steps []ECPPStep) error 
 	if steps[0].N.Big().Cmp(n) != 0 {
 		return stepErrorf(0, "the first ECPP step proves %v, not n", steps[0].N)
 	}
-	one := big.NewInt(1)
-	for i, s := range steps {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		N, a, b, x, y, m, q := s.N.Big(), s.A.Big(), s.B.Big(), s.X.Big(), s.Y.Big(), s.M.Big(), s.Q.Big()
-		if i > 0 && N.Cmp(steps[i-1].Q.Big()) != 0 {
+	for i := 1; i < len(steps); i++ {
+		if steps[i].N.Big().Cmp(steps[i-1].Q.Big()) != 0 {
 			return stepErrorf(i, "N is not the previous step's q")
 		}
-		if N.Cmp(big.NewInt(5)) < 0 || N.Bit(0) == 0 || new(big.Int).Rem(N, big.NewInt(3)).Sign() == 0 {
-			return stepErrorf(i, "N is not coprime to 6 and above 4")
-		}
-		for _, v := range []*big.Int{a, b, x, y} {
-			if v.Sign() < 0 || v.Cmp(N) >= 0 {
-				return stepErrorf(i, "a, b, x and y must lie in [0, N)")
+	}
+	// The steps are independent once chained: they are checked on
+	// parallel goroutines, and the first failing step (lowest index) is
+	// reported, whatever the number of cores.
+	errs := make([]error, len(steps))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(steps)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = verifyECPPStep(ctx, i, steps[i])
 			}
-		}
-		c := curveMod{N, a, b}
-		if !c.nonsingular() {
-			return stepErrorf(i, "gcd(4a³ + 27b², N) ≠ 1")
-		}
-		if !c.onCurve(x, y) {
-			return stepErrorf(i, "the point is not on the curve")
-		}
-		r := fourthRoot(N)
-		r.Add(r, big.NewInt(2))
-		if q.Cmp(r.Mul(r, r)) <= 0 {
-			return stepErrorf(i, "q ≤ (⌊N^(1/4)⌋ + 2)²")
-		}
-		if q.Cmp(N) >= 0 {
-			return stepErrorf(i, "q ≥ N")
-		}
-		k, rem := new(big.Int).QuoRem(m, q, new(big.Int))
-		if rem.Sign() != 0 || k.Cmp(one) < 0 {
-			return stepErrorf(i, "q does not divide m")
-		}
-		why, err := c.orderCondition(ctx, x, y, k, q)
+		})
+	}
+	for i := range steps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, err := range errs {
 		if err != nil {
 			return err
-		}
-		if why != "" {
-			return stepErrorf(i, "%s", why)
 		}
 	}
 	last := len(steps) - 1
@@ -462,7 +452,124 @@ func verifyECPPContext(ctx context.Context, n *big.Int, steps []ECPPStep) error 
 	return nil
 }
 
+// verifyECPPStep checks the conditions of one step (the chain is the
+// caller's): N coprime to 6, a, b, x, y in [0, N), the curve nonsingular
+// and P on it, (⌊N^(1/4)⌋ + 2)² < q < N, q | m, [m/q]P ≠ O and [m]P = O.
+func verifyECPPStep(ctx context.Context, i int, s ECPPStep) error {
+	N, a, b, x, y, m, q := s.N.Big(), s.A.Big(), s.B.Big(), s.X.Big(), s.Y.Big(), s.M.Big(), s.Q.Big()
+	if N.Cmp(big.NewInt(5)) < 0 || N.Bit(0) == 0 || new(big.Int).Rem(N, big.NewInt(3)).Sign() == 0 {
+		return stepErrorf(i, "N is not coprime to 6 and above 4")
+	}
+	for _, v := range []*big.Int{a, b, x, y} {
+		if v.Sign() < 0 || v.Cmp(N) >= 0 {
+			return stepErrorf(i, "a, b, x and y must lie in [0, N)")
+		}
+	}
+	c := curveMod{N, a, b}
+	if !c.nonsingular() {
+		return stepErrorf(i, "gcd(4a³ + 27b², N) ≠ 1")
+	}
+	if !c.onCurve(x, y) {
+		return stepErrorf(i, "the point is not on the curve")
+	}
+	r := fourthRoot(N)
+	r.Add(r, big.NewInt(2))
+	if q.Cmp(r.Mul(r, r)) <= 0 {
+		return stepErrorf(i, "q ≤ (⌊N^(1/4)⌋ + 2)²")
+	}
+	if q.Cmp(N) >= 0 {
+		return stepErrorf(i, "q ≥ N")
+	}
+	k, rem := new(big.Int).QuoRem(m, q, new(big.Int))
+	if rem.Sign() != 0 || k.Sign() <= 0 {
+		return stepErrorf(i, "q does not divide m")
+	}
+	why, err := c.orderCondition(ctx, x, y, k, q)
+	if err != nil {
+		return err
+	}
+	if why != "" {
+		return stepErrorf(i, "%s", why)
+	}
+	return nil
+}
+
 // fourthRoot is ⌊N^(1/4)⌋.
 func fourthRoot(n *big.Int) *big.Int {
 	return new(big.Int).Sqrt(new(big.Int).Sqrt(n))
+}
+
+// partRoots caches, for one N, a square root of each prime discriminant
+// p* (when p* is a square modulo N) or of g·p* (when it is not), g the
+// least non-residue, so that √−D is a product of cached roots over the
+// parts of −D divided by g^(e/2), e the number of non-residue parts
+// (Atkin and Morain 1993, §8.2). Discriminants share their small prime
+// parts, so most of the square roots a step needs cost a few
+// multiplications instead of an exponentiation.
+type partRoots struct {
+	n, gInv *big.Int
+	mu      sync.Mutex
+	entries map[int64]*partRoot
+}
+
+type partRoot struct {
+	once    sync.Once
+	root    *big.Int // nil when no root was found
+	residue bool
+}
+
+func newPartRoots(n *big.Int) *partRoots {
+	g := big.NewInt(2)
+	for big.Jacobi(g, n) != -1 && g.BitLen() < 20 {
+		g.Add(g, big.NewInt(1))
+	}
+	return &partRoots{n: n, gInv: new(big.Int).ModInverse(g, n), entries: map[int64]*partRoot{}}
+}
+
+// get is the cached root for the part p.
+func (c *partRoots) get(p int64) *partRoot {
+	c.mu.Lock()
+	en, ok := c.entries[p]
+	if !ok {
+		en = &partRoot{}
+		c.entries[p] = en
+	}
+	c.mu.Unlock()
+	en.once.Do(func() {
+		x := new(big.Int).Mod(big.NewInt(p), c.n)
+		en.residue = big.Jacobi(x, c.n) == 1
+		if !en.residue {
+			g := new(big.Int).ModInverse(c.gInv, c.n)
+			x.Mul(x, g).Mod(x, c.n)
+		}
+		en.root, _ = sqrtModProbablePrime(x, c.n)
+	})
+	return en
+}
+
+// sqrtNegD is a square root of −D modulo N, checked.
+func (c *partRoots) sqrtNegD(d discriminant) (*big.Int, error) {
+	if c.gInv == nil {
+		return nil, errNotField
+	}
+	r := big.NewInt(1)
+	odd := 0
+	for _, p := range d.parts {
+		en := c.get(p)
+		if en.root == nil {
+			return nil, errNotField
+		}
+		if !en.residue {
+			odd++
+		}
+		r.Mul(r, en.root).Mod(r, c.n)
+	}
+	for range odd / 2 {
+		r.Mul(r, c.gInv).Mod(r, c.n)
+	}
+	want := new(big.Int).Mod(big.NewInt(-d.D), c.n)
+	if odd%2 != 0 || new(big.Int).Mod(new(big.Int).Mul(r, r), c.n).Cmp(want) != 0 {
+		return nil, errNotField
+	}
+	return r, nil
 }

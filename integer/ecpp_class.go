@@ -34,6 +34,41 @@ import (
 type discriminant struct {
 	D     int64
 	forms [][3]int64 // (a, b, c), b² − 4ac = −D
+	// parts are the prime discriminants whose product is −D: p* = ±p
+	// ≡ 1 (mod 4) for the odd primes p | D, and −4, 8 or −8 for 2.
+	parts []int64
+}
+
+// primeDiscriminants splits −D, D fundamental, into prime discriminants.
+func primeDiscriminants(D int64) []int64 {
+	var parts []int64
+	prod, rest := int64(1), D
+	for rest%2 == 0 {
+		rest /= 2
+	}
+	for p := int64(3); p*p <= rest; p += 2 {
+		if rest%p == 0 {
+			rest /= p
+			ps := p
+			if p%4 == 3 {
+				ps = -p
+			}
+			parts = append(parts, ps)
+			prod *= ps
+		}
+	}
+	if rest > 1 {
+		ps := rest
+		if rest%4 == 3 {
+			ps = -rest
+		}
+		parts = append(parts, ps)
+		prod *= ps
+	}
+	if u := -D / prod; u != 1 {
+		parts = append(parts, u)
+	}
+	return parts
 }
 
 // classNumber is the number of reduced forms.
@@ -115,7 +150,7 @@ var ecppDiscriminants = sync.OnceValue(func() []discriminant {
 	out := make([]discriminant, 0, len(forms))
 	for D, fs := range forms {
 		slices.SortFunc(fs, func(x, y [3]int64) int { return cmpForm(x, y) })
-		out = append(out, discriminant{D, fs})
+		out = append(out, discriminant{D, fs, primeDiscriminants(D)})
 	}
 	slices.SortFunc(out, func(x, y discriminant) int {
 		if d := x.classNumber() - y.classNumber(); d != 0 {

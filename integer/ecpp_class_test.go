@@ -19,7 +19,7 @@ func TestHilbertPolynomials(t *testing.T) {
 		{15, "[-121287375 191025 1]"},
 		{23, "[12771880859375 -5151296875 3491750 1]"},
 	} {
-		d := discriminant{c.D, reducedForms(c.D)}
+		d := discriminant{D: c.D, forms: reducedForms(c.D)}
 		if got := fmt.Sprint(hilbertPolynomial(d)); got != c.want {
 			t.Errorf("H_%d = %s, want %s", c.D, got, c.want)
 		}
@@ -33,6 +33,16 @@ func TestDiscriminantTable(t *testing.T) {
 	for _, d := range ecppDiscriminants() {
 		if got, want := fmt.Sprint(d.forms), fmt.Sprint(reducedForms(d.D)); got != want {
 			t.Fatalf("D=%d: sweep %s, direct %s", d.D, got, want)
+		}
+		prod := int64(1)
+		for _, p := range d.parts {
+			if p%4 != 1 && p%4 != -3 && p != -4 && p != 8 && p != -8 {
+				t.Fatalf("D=%d: part %d is no prime discriminant", d.D, p)
+			}
+			prod *= p
+		}
+		if prod != -d.D {
+			t.Fatalf("D=%d: parts %v multiply to %d", d.D, d.parts, prod)
 		}
 	}
 	h := map[int64]int{}

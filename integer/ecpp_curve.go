@@ -7,6 +7,10 @@ package integer
 // Explicit-Formulas Database (Bernstein and Lange; Hankerson, Menezes
 // and Vanstone, Guide to Elliptic Curve Cryptography, §3.2.2).
 //
+// The window table's odd multiples are affine, each addition dividing by
+// a unit (checked), so they are the true multiples modulo every prime of
+// n; the mixed additions below use them as their affine operand.
+//
 // Why a unit Z is enough, modulo a composite n too: doubling sets
 // Z₃ = 2·Y₁·Z₁ and the mixed addition Z₃ = Z₁·H with H = x₂·Z₁² − X₁, so
 // every Z of a scalar multiplication is a multiple of all earlier ones.
@@ -72,22 +76,102 @@ func (c curveMod) addAffine(p jacobian, x2, y2 *big.Int) jacobian {
 	return jacobian{x3, y3, z3}
 }
 
-// multiply is [k]P for k ≥ 1 and an affine P, left to right, polling
-// ctx every 64 bits.
-func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, error) {
-	r := jacobian{new(big.Int).Set(x), new(big.Int).Set(y), big.NewInt(1)}
-	for i := k.BitLen() - 2; i >= 0; i-- {
+// multiply is [k]P for k ≥ 1 and an affine P by a sliding window of
+// ecppWindow bits over the odd multiples [1]P, [3]P, ..., computed in
+// affine coordinates. Each of those additions divides by a difference
+// of x's (or by 2y for [2]P) that must be a unit modulo n, so the table
+// is the true multiples modulo every prime of n; when one is not,
+// multiply reports false (n is then composite, or P has tiny order).
+// The loop polls ctx every 64 bits.
+func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, bool, error) {
+	table, ok := c.oddMultiples(x, y, min(1<<(ecppWindow-1), (k.BitLen()+1)/2+1))
+	if !ok {
+		return jacobian{}, false, nil
+	}
+	var r jacobian
+	started := false
+	for i := k.BitLen() - 1; i >= 0; {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return jacobian{}, err
+				return jacobian{}, false, err
 			}
 		}
-		r = c.double(r)
-		if k.Bit(i) == 1 {
-			r = c.addAffine(r, x, y)
+		if k.Bit(i) == 0 {
+			r = c.double(r)
+			i--
+			continue
 		}
+		// The longest window k[i..j], at most ecppWindow bits, ending in 1.
+		j := max(i-ecppWindow+1, 0)
+		for k.Bit(j) == 0 {
+			j++
+		}
+		v := 0
+		for b := i; b >= j; b-- {
+			v = v<<1 | int(k.Bit(b))
+		}
+		if v/2 >= len(table) {
+			// A table cut short for a small k: one bit at a time.
+			j, v = i, 1
+		}
+		t := table[v/2]
+		if !started {
+			r = jacobian{new(big.Int).Set(t[0]), new(big.Int).Set(t[1]), big.NewInt(1)}
+			started = true
+		} else {
+			for range i - j + 1 {
+				r = c.double(r)
+			}
+			r = c.addAffine(r, t[0], t[1])
+		}
+		i = j - 1
 	}
-	return r, nil
+	return r, true, nil
+}
+
+// ecppWindow is the sliding window's width in bits.
+const ecppWindow = 5
+
+// oddMultiples is [1]P, [3]P, ..., [2·count − 1]P in affine coordinates,
+// or false when a denominator is not a unit.
+func (c curveMod) oddMultiples(x, y *big.Int, count int) ([][2]*big.Int, bool) {
+	out := [][2]*big.Int{{x, y}}
+	if count <= 1 {
+		return out, true
+	}
+	// [2]P: λ = (3x² + a)/(2y).
+	num := new(big.Int).Mul(x, x)
+	num.Mul(num, big.NewInt(3)).Add(num, c.a)
+	den := new(big.Int).Lsh(y, 1)
+	x2, y2, ok := c.affineStep(x, y, x, num, den)
+	if !ok {
+		return nil, false
+	}
+	for len(out) < count {
+		p := out[len(out)-1]
+		// P + [2]P: λ = (y₂ − y₁)/(x₂ − x₁).
+		nx, ny, ok := c.affineStep(p[0], p[1], x2, new(big.Int).Sub(y2, p[1]), new(big.Int).Sub(x2, p[0]))
+		if !ok {
+			return nil, false
+		}
+		out = append(out, [2]*big.Int{nx, ny})
+	}
+	return out, true
+}
+
+// affineStep is the sum with slope λ = num/den of (x₁, y₁) and a point
+// with x-coordinate x₂: x₃ = λ² − x₁ − x₂, y₃ = λ(x₁ − x₃) − y₁.
+func (c curveMod) affineStep(x1, y1, x2, num, den *big.Int) (x3, y3 *big.Int, ok bool) {
+	inv := new(big.Int).ModInverse(c.mod(den), c.n)
+	if inv == nil {
+		return nil, nil, false
+	}
+	l := c.mod(inv.Mul(inv, num))
+	x3 = new(big.Int).Mul(l, l)
+	x3 = c.mod(x3.Sub(x3, x1).Sub(x3, x2))
+	y3 = new(big.Int).Mul(l, new(big.Int).Sub(x1, x3))
+	y3 = c.mod(y3.Sub(y3, y1))
+	return x3, y3, true
 }
 
 // affine is (X/Z², Y/Z³), or false when Z is not a unit modulo n.
@@ -126,11 +210,13 @@ func (c curveMod) nonsingular() bool {
 func (c curveMod) orderCondition(ctx context.Context, x, y, k, q *big.Int) (string, error) {
 	qx, qy := x, y
 	if k.Cmp(big.NewInt(1)) > 0 {
-		p, err := c.multiply(ctx, x, y, k)
+		p, ok, err := c.multiply(ctx, x, y, k)
 		if err != nil {
 			return "", err
 		}
-		var ok bool
+		if !ok {
+			return "a multiple of P in the window table has a denominator that is not a unit", nil
+		}
 		if qx, qy, ok = c.affine(p); !ok {
 			return "[m/q]P is the identity modulo a prime of N (its Z is not a unit)", nil
 		}
@@ -138,9 +224,12 @@ func (c curveMod) orderCondition(ctx context.Context, x, y, k, q *big.Int) (stri
 	if q.Cmp(big.NewInt(2)) <= 0 {
 		return "q ≤ 2", nil
 	}
-	r, err := c.multiply(ctx, qx, qy, new(big.Int).Sub(q, big.NewInt(1)))
+	r, ok, err := c.multiply(ctx, qx, qy, new(big.Int).Sub(q, big.NewInt(1)))
 	if err != nil {
 		return "", err
+	}
+	if !ok {
+		return "a multiple of [m/q]P in the window table has a denominator that is not a unit", nil
 	}
 	zi := new(big.Int).GCD(nil, nil, r.z, c.n)
 	if zi.Cmp(big.NewInt(1)) != 0 {

@@ -253,3 +253,44 @@ func BenchmarkECPP(b *testing.B) {
 		})
 	}
 }
+
+// TestScalarMultiplyReference: the sliding-window multiplication against
+// repeated affine addition, on a curve modulo a prime, for k up to 300.
+func TestScalarMultiplyReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(105, 106))
+	n := randomPrime(rng, 120)
+	c := curveMod{n, big.NewInt(7), big.NewInt(11)}
+	var x, y *big.Int
+	for v := int64(1); ; v++ {
+		bx := big.NewInt(v)
+		rhs := new(big.Int).Mul(bx, bx)
+		rhs.Add(rhs, c.a).Mul(rhs, bx).Add(rhs, c.b).Mod(rhs, n)
+		if r, err := sqrtModProbablePrime(rhs, n); err == nil {
+			x, y = bx, r
+			break
+		}
+	}
+	// Reference: [k]P = [k − 1]P + P in affine coordinates.
+	ax, ay := x, y
+	for k := int64(2); k <= 300; k++ {
+		var ok bool
+		if k == 2 {
+			num := new(big.Int).Mul(x, x)
+			num.Mul(num, big.NewInt(3)).Add(num, c.a)
+			ax, ay, ok = c.affineStep(x, y, x, num, new(big.Int).Lsh(y, 1))
+		} else {
+			ax, ay, ok = c.affineStep(ax, ay, x, new(big.Int).Sub(y, ay), new(big.Int).Sub(x, ax))
+		}
+		if !ok {
+			t.Fatalf("k=%d: the reference hit a non-unit", k)
+		}
+		p, ok, err := c.multiply(context.Background(), x, y, big.NewInt(k))
+		if err != nil || !ok {
+			t.Fatalf("k=%d: %v %v", k, ok, err)
+		}
+		gx, gy, ok := c.affine(p)
+		if !ok || gx.Cmp(ax) != 0 || gy.Cmp(ay) != 0 {
+			t.Fatalf("k=%d: (%v, %v), want (%v, %v)", k, gx, gy, ax, ay)
+		}
+	}
+}
