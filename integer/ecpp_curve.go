@@ -38,42 +38,96 @@ func (c curveMod) mod(x *big.Int) *big.Int { return x.Mod(x, c.n) }
 
 // double is 2P.
 func (c curveMod) double(p jacobian) jacobian {
-	xx := c.mod(new(big.Int).Mul(p.x, p.x))
-	yy := c.mod(new(big.Int).Mul(p.y, p.y))
-	zz := c.mod(new(big.Int).Mul(p.z, p.z))
-	s := c.mod(new(big.Int).Mul(p.x, yy))
-	s.Lsh(s, 2)
-	m := new(big.Int).Mul(zz, zz)
-	m = c.mod(m.Mul(c.mod(m), c.a))
-	m.Add(m, new(big.Int).Mul(xx, big.NewInt(3)))
-	m = c.mod(m)
-	x3 := new(big.Int).Mul(m, m)
-	x3 = c.mod(x3.Sub(x3, new(big.Int).Lsh(s, 1)))
-	yyyy := c.mod(new(big.Int).Mul(yy, yy))
-	y3 := new(big.Int).Mul(m, new(big.Int).Sub(s, x3))
-	y3 = c.mod(y3.Sub(y3, yyyy.Lsh(yyyy, 3)))
-	z3 := new(big.Int).Mul(p.y, p.z)
-	z3 = c.mod(z3.Lsh(z3, 1))
-	return jacobian{x3, y3, z3}
+	r := jacobian{new(big.Int).Set(p.x), new(big.Int).Set(p.y), new(big.Int).Set(p.z)}
+	newScratch(c).double(r)
+	return r
 }
 
 // addAffine is P + (x₂, y₂).
 func (c curveMod) addAffine(p jacobian, x2, y2 *big.Int) jacobian {
-	z1z1 := c.mod(new(big.Int).Mul(p.z, p.z))
-	u2 := c.mod(new(big.Int).Mul(x2, z1z1))
-	s2 := c.mod(new(big.Int).Mul(y2, c.mod(new(big.Int).Mul(p.z, z1z1))))
-	h := c.mod(new(big.Int).Sub(u2, p.x))
-	r := c.mod(new(big.Int).Sub(s2, p.y))
-	hh := c.mod(new(big.Int).Mul(h, h))
-	hhh := c.mod(new(big.Int).Mul(h, hh))
-	v := c.mod(new(big.Int).Mul(p.x, hh))
-	x3 := new(big.Int).Mul(r, r)
-	x3.Sub(x3, hhh)
-	x3 = c.mod(x3.Sub(x3, new(big.Int).Lsh(v, 1)))
-	y3 := new(big.Int).Mul(r, new(big.Int).Sub(v, x3))
-	y3 = c.mod(y3.Sub(y3, new(big.Int).Mul(p.y, hhh)))
-	z3 := c.mod(new(big.Int).Mul(p.z, h))
-	return jacobian{x3, y3, z3}
+	r := jacobian{new(big.Int).Set(p.x), new(big.Int).Set(p.y), new(big.Int).Set(p.z)}
+	newScratch(c).addAffine(r, x2, y2)
+	return r
+}
+
+// scratch holds the temporaries of in-place point arithmetic, so that a
+// scalar multiplication allocates nothing per step.
+type scratch struct {
+	n, a                        *big.Int
+	quo, t1, t2, t3, t4, t5, t6 *big.Int
+}
+
+func newScratch(c curveMod) *scratch {
+	s := &scratch{n: c.n, a: c.a}
+	for _, p := range []**big.Int{&s.quo, &s.t1, &s.t2, &s.t3, &s.t4, &s.t5, &s.t6} {
+		*p = new(big.Int)
+	}
+	return s
+}
+
+// red reduces z into [0, n) in place.
+func (s *scratch) red(z *big.Int) {
+	s.quo.QuoRem(z, s.n, z)
+	if z.Sign() < 0 {
+		z.Add(z, s.n)
+	}
+}
+
+// mulRed is z = x·y mod n.
+func (s *scratch) mulRed(z, x, y *big.Int) {
+	z.Mul(x, y)
+	s.red(z)
+}
+
+// double sets p to 2p (dbl-2007-bl with general a).
+func (s *scratch) double(p jacobian) {
+	xx, yy, zz, st, m, t := s.t1, s.t2, s.t3, s.t4, s.t5, s.t6
+	s.mulRed(xx, p.x, p.x)
+	s.mulRed(yy, p.y, p.y)
+	s.mulRed(zz, p.z, p.z)
+	s.mulRed(st, p.x, yy)
+	st.Lsh(st, 2) // S = 4·X·Y²
+	s.mulRed(m, zz, zz)
+	s.mulRed(m, m, s.a)
+	m.Add(m, t.Mul(xx, big.NewInt(3)))
+	s.red(m) // M = 3X² + a·Z⁴
+	s.mulRed(p.z, p.y, p.z)
+	p.z.Lsh(p.z, 1)
+	s.red(p.z) // Z₃ = 2·Y·Z
+	p.x.Mul(m, m)
+	p.x.Sub(p.x, t.Lsh(st, 1))
+	s.red(p.x) // X₃ = M² − 2S
+	s.mulRed(t, yy, yy)
+	p.y.Sub(st, p.x)
+	p.y.Mul(p.y, m)
+	p.y.Sub(p.y, t.Lsh(t, 3))
+	s.red(p.y) // Y₃ = M(S − X₃) − 8Y⁴
+}
+
+// addAffine sets p to p + (x₂, y₂) (madd-2004-hmv).
+func (s *scratch) addAffine(p jacobian, x2, y2 *big.Int) {
+	z1z1, h, r, hh, hhh, v := s.t1, s.t2, s.t3, s.t4, s.t5, s.t6
+	s.mulRed(z1z1, p.z, p.z)
+	s.mulRed(h, x2, z1z1)
+	h.Sub(h, p.x)
+	s.red(h) // H = x₂Z² − X
+	s.mulRed(r, p.z, z1z1)
+	s.mulRed(r, r, y2)
+	r.Sub(r, p.y)
+	s.red(r) // R = y₂Z³ − Y
+	s.mulRed(hh, h, h)
+	s.mulRed(hhh, h, hh)
+	s.mulRed(v, p.x, hh)
+	s.mulRed(p.z, p.z, h) // Z₃ = Z·H
+	p.x.Mul(r, r)
+	p.x.Sub(p.x, hhh)
+	p.x.Sub(p.x, z1z1.Lsh(v, 1))
+	s.red(p.x) // X₃ = R² − H³ − 2V
+	s.mulRed(hhh, hhh, p.y)
+	p.y.Sub(v, p.x)
+	p.y.Mul(p.y, r)
+	p.y.Sub(p.y, hhh)
+	s.red(p.y) // Y₃ = R(V − X₃) − Y·H³
 }
 
 // multiply is [k]P for k ≥ 1 and an affine P by a sliding window of
@@ -89,6 +143,7 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 		return jacobian{}, false, nil
 	}
 	var r jacobian
+	sc := newScratch(c)
 	started := false
 	for i := k.BitLen() - 1; i >= 0; {
 		if i%64 == 0 {
@@ -97,7 +152,7 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 			}
 		}
 		if k.Bit(i) == 0 {
-			r = c.double(r)
+			sc.double(r)
 			i--
 			continue
 		}
@@ -120,9 +175,9 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 			started = true
 		} else {
 			for range i - j + 1 {
-				r = c.double(r)
+				sc.double(r)
 			}
-			r = c.addAffine(r, t[0], t[1])
+			sc.addAffine(r, t[0], t[1])
 		}
 		i = j - 1
 	}
