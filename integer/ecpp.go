@@ -309,6 +309,9 @@ func (e *ecppProver) curveFor(n *big.Int, c candidate) (ECPPStep, bool, error) {
 		}
 	default:
 		h := hilbertPolynomial(c.d)
+		if h == nil {
+			return ECPPStep{}, false, nil
+		}
 		f := make([]*big.Int, len(h))
 		for i, x := range h {
 			f[i] = new(big.Int).Mod(x, n)

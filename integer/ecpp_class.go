@@ -192,7 +192,9 @@ func cmpForm(x, y [3]int64) int {
 // (the integer coefficients, constant term first, monic).
 var hilbertCache sync.Map
 
-// hilbertPolynomial returns H_D, computing it on first use.
+// hilbertPolynomial returns H_D, computing it on first use, or nil if
+// even 2^16 bits of precision do not round it (never seen; the caller
+// then skips D).
 func hilbertPolynomial(d discriminant) []*big.Int {
 	if v, ok := hilbertCache.Load(d.D); ok {
 		return v.([]*big.Int)
@@ -201,14 +203,13 @@ func hilbertPolynomial(d discriminant) []*big.Int {
 	for _, f := range d.forms {
 		bits += math.Pi*math.Sqrt(float64(d.D))/float64(f[0])/math.Ln2 + 12
 	}
-	prec := uint(bits)
-	for {
+	for prec := uint(bits); prec <= 1<<16; prec *= 2 {
 		if h, ok := hilbertAt(d, prec); ok {
 			v, _ := hilbertCache.LoadOrStore(d.D, h)
 			return v.([]*big.Int)
 		}
-		prec *= 2
 	}
+	return nil
 }
 
 // hilbertAt evaluates H_D at precision prec and rounds its coefficients,
