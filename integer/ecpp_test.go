@@ -294,3 +294,25 @@ func TestScalarMultiplyReference(t *testing.T) {
 		}
 	}
 }
+
+// TestPrime199HardNMinus1: a 199-bit prime p with p − 1 = s·r₁·r₂·Q, r₁
+// and r₂ primes of 19 digits (a 38-digit cofactor beyond rho) and Q a
+// 63-bit prime, is proven, by Pocklington after the sieve splits r₁·r₂
+// or else by ECPP, and the checker re-verifies the verdict.
+func TestPrime199HardNMinus1(t *testing.T) {
+	rng := rand.New(rand.NewPCG(107, 108))
+	r1, r2, q := randomPrime(rng, 63), randomPrime(rng, 63), randomPrime(rng, 63)
+	base := new(big.Int).Mul(new(big.Int).Mul(r1, r2), q)
+	p := new(big.Int)
+	for s := int64(2); ; s += 2 {
+		p.Mul(base, big.NewInt(s)).Add(p, big.NewInt(1))
+		if p.BitLen() >= 199 && p.ProbablyPrime(20) {
+			break
+		}
+	}
+	r := decide(t, p)
+	if r.Verdict != core.Accepted {
+		t.Fatalf("%v (%d bits): %s by %s", p, p.BitLen(), r.Verdict, r.Method)
+	}
+	t.Logf("%d bits: proven by %s", p.BitLen(), r.Method)
+}
