@@ -155,7 +155,7 @@ func BenchmarkPrimality(b *testing.B) {
 				}
 				method = r.Method
 			}
-			b.ReportMetric(boolMetric(method == MethodPocklington || method == MethodDeterministicMR), "proven")
+			b.ReportMetric(boolMetric(method == MethodPocklington || method == MethodECPP || method == MethodDeterministicMR), "proven")
 		})
 		b.Run(fmt.Sprintf("bits=%d/composite", bits), func(b *testing.B) {
 			for b.Loop() {

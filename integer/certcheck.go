@@ -24,11 +24,14 @@ const (
 )
 
 // CertificateRequest is a claimed proof that n is prime: the certificate
-// integer.check.primality returns (steps n first, each prime proven by
-// "pocklington" having its own later step).
+// integer.check.primality returns, either Pocklington–Lehmer steps (n
+// first, each prime proven by "pocklington" having its own later step)
+// or ECPP steps (n first, each q the next step's N); exactly one of the
+// two is non-empty.
 type CertificateRequest struct {
 	N           core.Integer      `json:"n"`
-	Certificate []PocklingtonStep `json:"certificate" jsonschema:"the Pocklington–Lehmer certificate to verify, n's step first"`
+	Certificate []PocklingtonStep `json:"certificate,omitempty" jsonschema:"the Pocklington–Lehmer certificate to verify, n's step first (absent or empty when an ECPP certificate is given)"`
+	ECPP        []ECPPStep        `json:"ecpp,omitempty" jsonschema:"an ECPP certificate to verify instead (integer.check.primality's ecpp), n's step first"`
 }
 
 // CertificateResult is the verdict on the certificate: accepted when it
@@ -51,6 +54,14 @@ type CertificateResult struct {
 // The first step must prove n. The work is two exponentiations per listed
 // prime, no factoring and no search.
 //
+// An ECPP certificate (Atkin and Morain 1993; see ecpp.go) is checked
+// step by step from the first: N coprime to 6, a, b, x, y in [0, N),
+// gcd(4a³ + 27b², N) = 1, P = (x, y) on y² = x³ + ax + b, q | m,
+// (⌊N^(1/4)⌋ + 2)² < q < N, [m/q]P ≠ O and [m]P = O modulo every prime of
+// N (unit Z's of the Jacobian multiples; ecpp_curve.go), each q the next
+// step's N, and the last q below ψ13 passing deterministic Miller–Rabin.
+// The work is two scalar multiplications per step.
+//
 // Canonical result: accepted with the reason; or rejected with the index
 // of the failing step (checked from the last) and the condition that
 // fails. A rejection is about the certificate: n may still be prime.
@@ -58,8 +69,8 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 	return core.Operation[CertificateRequest, CertificateResult]{
 		ID:         "integer.check.primality_certificate",
 		Title:      "Primality certificate check",
-		Summary:    "Re-verifies a Pocklington–Lehmer primality certificate (as integer.check.primality returns) without trusting its producer: accepted when it proves n prime, rejected with the failing step otherwise.",
-		Keywords:   []string{"primality certificate", "verify certificate", "pocklington", "lehmer", "prime proof", "certificate check", "brillhart lehmer selfridge"},
+		Summary:    "Re-verifies a Pocklington–Lehmer or elliptic curve (ECPP) primality certificate (as integer.check.primality returns) without trusting its producer: accepted when it proves n prime, rejected with the failing step otherwise.",
+		Keywords:   []string{"primality certificate", "verify certificate", "pocklington", "lehmer", "prime proof", "certificate check", "brillhart lehmer selfridge", "ecpp", "elliptic curve certificate", "atkin morain", "goldwasser kilian"},
 		Kind:       core.Check,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -68,6 +79,7 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 			"/certificate/*/factors": MaxStepFactors,
 			// q^e divides N − 1 < 2^2048, so e < 2048.
 			"/certificate/*/factors/*/exponent": MaxPrimalityBits,
+			"/ecpp":                             MaxECPPSteps,
 		},
 		Limits: []core.Limit{
 			{
@@ -94,6 +106,12 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 				Beyond:      func() string { return certificateOfPrimes(MaxCertificatePrimes + 1) },
 				At:          func() string { return certificateOfPrimes(MaxCertificatePrimes) },
 			},
+			{
+				Name: "ecpp_steps", Max: MaxECPPSteps, Unit: "steps",
+				Description: "an ECPP certificate has at most this many steps, each of at most 2048 bits (two scalar multiplications each)",
+				Beyond:      func() string { return ecppOfSteps(MaxECPPSteps + 1) },
+				At:          func() string { return ecppOfSteps(MaxECPPSteps) },
+			},
 		},
 		RefusalExamples: func() []core.RefusalExample {
 			return []core.RefusalExample{
@@ -118,6 +136,16 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 			if total > MaxCertificatePrimes {
 				return core.Refusef("the certificate lists %d primes; at most %d are allowed", total, MaxCertificatePrimes)
 			}
+			if len(q.ECPP) > MaxECPPSteps {
+				return core.Refusef("the ECPP certificate has %d steps; at most %d are allowed", len(q.ECPP), MaxECPPSteps)
+			}
+			for i, s := range q.ECPP {
+				for _, v := range []core.Integer{s.N, s.A, s.B, s.X, s.Y, s.M, s.Q} {
+					if b := v.Big().BitLen(); b > MaxPrimalityBits+1 {
+						return core.Refusef("ECPP step %d has a %d-bit number; at most %d bits are allowed", i, b, MaxPrimalityBits+1)
+					}
+				}
+			}
 			return nil
 		},
 		Run: func(ctx context.Context, q CertificateRequest) (CertificateResult, error) {
@@ -138,7 +166,7 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 					return fmt.Errorf("an accepted certificate names a failed step")
 				}
 			case core.Rejected:
-				if r.FailedStep != nil && (*r.FailedStep < 0 || *r.FailedStep >= max(1, len(q.Certificate))) {
+				if r.FailedStep != nil && (*r.FailedStep < 0 || *r.FailedStep >= max(1, len(q.Certificate), len(q.ECPP))) {
 					return fmt.Errorf("failed step %d out of range", *r.FailedStep)
 				}
 			default:
@@ -147,6 +175,13 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 			return nil
 		},
 		Examples: []core.Example{
+			// ECPP certificate from integer.check.primality's prover for
+			// 10^30 + 57 (prime: PARI/GP 2.15 isprime); one step, m = k·q
+			// with q = 1132601368104559 below ψ13.
+			{Title: "10^30 + 57 by one ECPP step", Payload: json.RawMessage(`{"n":"1000000000000000000000000000057","ecpp":[{"n":"1000000000000000000000000000057","a":"502923976608187134502923976562","b":"9746588693957115009746588445","x":"3","y":"69689974493143799741602888130","m":"1000000000000000336020823214795","q":"1132601368104559"}]}`),
+				Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"1000000000000000000000000000057","ecpp":[{"n":"1000000000000000000000000000057","a":"502923976608187134502923976562","b":"9746588693957115009746588445","x":"3","y":"69689974493143799741602888130","m":"1000000000000000336020823214795","q":"1132601368104559"}]},"reason":"every step verifies: n is prime"}`)},
+			{Title: "tampered ECPP: y changed by 1 leaves the curve", Payload: json.RawMessage(`{"n":"1000000000000000000000000000057","ecpp":[{"n":"1000000000000000000000000000057","a":"502923976608187134502923976562","b":"9746588693957115009746588445","x":"3","y":"69689974493143799741602888131","m":"1000000000000000336020823214795","q":"1132601368104559"}]}`),
+				Result: json.RawMessage(`{"verdict":"rejected","subject":{"n":"1000000000000000000000000000057","ecpp":[{"n":"1000000000000000000000000000057","a":"502923976608187134502923976562","b":"9746588693957115009746588445","x":"3","y":"69689974493143799741602888131","m":"1000000000000000336020823214795","q":"1132601368104559"}]},"reason":"step 0: the point is not on the curve","failed_step":0}`)},
 			{Title: "97: 96 = 2^5·3, witness 5", Payload: json.RawMessage(`{"n":"97","certificate":[{"n":"97","factored_part":"96","cofactor":"1","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":5,"witness":"5","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"5","proof":"trial_division"}]}]}`),
 				Result: json.RawMessage(`{"verdict":"accepted","subject":{"n":"97","certificate":[{"n":"97","factored_part":"96","cofactor":"1","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":5,"witness":"5","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"5","proof":"trial_division"}]}]},"reason":"every step verifies: n is prime"}`)},
 			{Title: "tampered: 4 is no witness for 97 (4 = 2², a square)", Payload: json.RawMessage(`{"n":"97","certificate":[{"n":"97","factored_part":"96","cofactor":"1","criterion":"factored_part_above_square_root","factors":[{"prime":"2","exponent":5,"witness":"4","proof":"trial_division"},{"prime":"3","exponent":1,"witness":"5","proof":"trial_division"}]}]}`),
@@ -154,7 +189,21 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) CertificateRequest {
 			// A certificate from the primality checker, tampered with
-			// half the time.
+			// half the time; an ECPP one every third time.
+			if rng.IntN(3) == 0 {
+				for {
+					p := randomPrime(rng, rng.IntN(60)+85)
+					steps, err := newECPPProver(ctx).prove(p)
+					if err != nil || steps == nil {
+						continue
+					}
+					if rng.IntN(2) == 0 {
+						s := &steps[rng.IntN(len(steps))]
+						s.Y = core.Int(new(big.Int).Add(s.Y.Big(), big.NewInt(int64(rng.IntN(5)+1))))
+					}
+					return CertificateRequest{N: core.Int(p), ECPP: steps}
+				}
+			}
 			for {
 				p := randomPrime(rng, rng.IntN(60)+85)
 				r, err := checkPrimality(ctx, p)
@@ -166,7 +215,7 @@ func certificateOperation() core.Operation[CertificateRequest, CertificateResult
 					f := &c[0].Factors[rng.IntN(len(c[0].Factors))]
 					f.Witness = core.Int(new(big.Int).Add(f.Witness.Big(), big.NewInt(int64(rng.IntN(5)+1))))
 				}
-				return CertificateRequest{core.Int(p), c}
+				return CertificateRequest{N: core.Int(p), Certificate: c}
 			}
 		},
 	}
@@ -204,6 +253,19 @@ func certificateOfPrimes(count int) string {
 	return out + `]}`
 }
 
+// ecppOfSteps is count copies of a step for 7 that fails at once (7 is
+// below the ECPP range): a bound test payload.
+func ecppOfSteps(count int) string {
+	out := `{"n":"7","certificate":[],"ecpp":[`
+	for i := range count {
+		if i > 0 {
+			out += ","
+		}
+		out += `{"n":"7","a":"1","b":"1","x":"0","y":"1","m":"3","q":"3"}`
+	}
+	return out + `]}`
+}
+
 func certificatePayload(n string, count int, step string) string {
 	out := `{"n":"` + n + `","certificate":[`
 	for i := range count {
@@ -215,11 +277,19 @@ func certificatePayload(n string, count int, step string) string {
 	return out + `]}`
 }
 
-// checkCertificate turns // verifyCertificateContext's answer into a verdict bound to the request;
+// checkCertificate turns verifyCertificateContext's (or verifyECPPContext's) answer into a verdict bound to the request;
 // the error is the context's when it ended first.
 func checkCertificate(ctx context.Context, q CertificateRequest) (CertificateResult, error) {
 	r := CertificateResult{Bindings: core.Bind(q)}
-	err := verifyCertificateContext(ctx, q.N.Big(), q.Certificate)
+	var err error
+	switch {
+	case len(q.ECPP) > 0 && len(q.Certificate) > 0:
+		err = fmt.Errorf("give either Pocklington steps or ECPP steps, not both")
+	case len(q.ECPP) > 0:
+		err = verifyECPPContext(ctx, q.N.Big(), q.ECPP)
+	default:
+		err = verifyCertificateContext(ctx, q.N.Big(), q.Certificate)
+	}
 	if err == nil {
 		r.Verdict, r.Reason = core.Accepted, "every step verifies: n is prime"
 		return r, nil

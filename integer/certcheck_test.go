@@ -33,7 +33,7 @@ func TestPARICertificates(t *testing.T) {
 			if spare != nil {
 				fake := append([]PocklingtonStep(nil), spare...)
 				fake[0].N = mustInt(t, c[0])
-				payload, _ := json.Marshal(CertificateRequest{mustInt(t, c[0]), fake})
+				payload, _ := json.Marshal(CertificateRequest{N: mustInt(t, c[0]), Certificate: fake})
 				var cr CertificateResult
 				runValue(t, rt, "integer.check.primality_certificate", string(payload), &cr)
 				if cr.Verdict != core.Rejected {
@@ -46,8 +46,10 @@ func TestPARICertificates(t *testing.T) {
 			continue // a probable prime without a certificate within the budget
 		}
 		accepted++
-		spare = r.Certificate
-		payload, _ := json.Marshal(CertificateRequest{mustInt(t, c[0]), r.Certificate})
+		if r.Certificate != nil {
+			spare = r.Certificate
+		}
+		payload, _ := json.Marshal(CertificateRequest{N: mustInt(t, c[0]), Certificate: r.Certificate, ECPP: r.ECPP})
 		var cr CertificateResult
 		runValue(t, rt, "integer.check.primality_certificate", string(payload), &cr)
 		if cr.Verdict != core.Accepted {
@@ -148,7 +150,7 @@ func TestCertificateTampering(t *testing.T) {
 		} {
 			c := clone()
 			f(c)
-			res, err := checkCertificate(context.Background(), CertificateRequest{core.Int(p), c})
+			res, err := checkCertificate(context.Background(), CertificateRequest{N: core.Int(p), Certificate: c})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +166,7 @@ func TestCertificateTampering(t *testing.T) {
 				t.Errorf("%v: %s rejected without naming the step", p, name)
 			}
 		}
-		res, _ := checkCertificate(context.Background(), CertificateRequest{core.Int(p), good})
+		res, _ := checkCertificate(context.Background(), CertificateRequest{N: core.Int(p), Certificate: good})
 		if res.Verdict != core.Accepted {
 			t.Fatalf("%v: the good certificate is %s: %s", p, res.Verdict, res.Reason)
 		}
@@ -178,7 +180,7 @@ func TestCertificateCancel(t *testing.T) {
 	r, _ := checkPrimality(context.Background(), p)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := checkCertificate(ctx, CertificateRequest{core.Int(p), r.Certificate}); err == nil {
+	if _, err := checkCertificate(ctx, CertificateRequest{N: core.Int(p), Certificate: r.Certificate}); err == nil {
 		t.Error("a cancelled check returned a verdict")
 	}
 }
@@ -204,7 +206,7 @@ func BenchmarkCertificate(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("bits=%d/check", bits), func(b *testing.B) {
 			for b.Loop() {
-				checkCertificate(context.Background(), CertificateRequest{core.Int(p), cert})
+				checkCertificate(context.Background(), CertificateRequest{N: core.Int(p), Certificate: cert})
 			}
 		})
 	}

@@ -17,7 +17,7 @@
 //	integer.compute.multiplicative_order the order of a unit modulo n
 //	integer.compute.primitive_root       the least primitive root, when one exists
 //	integer.compute.discrete_log         the least x with b^x ≡ v (mod n), or none
-//	integer.check.primality_certificate  re-verifies a Pocklington–Lehmer certificate
+//	integer.check.primality_certificate  re-verifies a Pocklington–Lehmer or ECPP certificate
 //	integer.compute.next_prime           the least prime > n or the greatest < n
 //	integer.compute.perfect_power        n = base^k with k largest
 //	integer.compute.factorial            n!
@@ -26,7 +26,8 @@
 // (core.Integer); the canonical form of each result is stated on its
 // declaration. big.Int is the arithmetic engine throughout. Factoring
 // (trial division, p − 1, rho) is the shared machinery of core/factor;
-// primality certificates are described at the top of pocklington.go.
+// primality certificates are described at the top of pocklington.go
+// (Pocklington–Lehmer) and ecpp.go (elliptic curves, Atkin–Morain).
 package integer
 
 import (
