@@ -152,6 +152,12 @@ func inverseOperation() core.Operation[RingMatrixRequest, InverseResult] {
 // inverse returns A⁻¹, or nil when A is singular.
 func inverse(ctx context.Context, a core.Matrix) (core.Matrix, error) {
 	n := len(a)
+	if n >= dixonThreshold {
+		b, _ := ints(augment(a, identity(n))...)
+		if x, ok, err := dixonSolve(ctx, b, n); err != nil || ok {
+			return x, err
+		}
+	}
 	red, err := reduce(ctx, augment(a, identity(n)), n)
 	if err != nil {
 		return nil, err

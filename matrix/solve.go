@@ -283,6 +283,12 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 		n = 0
 	}
 	k := q.RHS.Columns()
+	if m == n && n >= dixonThreshold {
+		b, _ := ints(augment(q.Matrix, q.RHS.asColumns())...)
+		if x, ok, err := dixonSolve(ctx, b, n); err != nil || ok {
+			return uniqueSolution(q, x), err
+		}
+	}
 	red, err := reduce(ctx, augment(q.Matrix, q.RHS.asColumns()), n)
 	if err != nil {
 		return SolveResult{}, err
@@ -314,15 +320,29 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 			x[c][j] = red.at(row, n+j)
 		}
 	}
-	sol := RightHandSide{Matrix: x}
-	if q.RHS.IsVector {
-		sol = RightHandSide{Vector: make([]core.Rational, n), IsVector: true}
-		for i := range x {
-			sol.Vector[i] = x[i][0]
-		}
-	}
+	sol := solutionShape(q, x)
 	res.Solution = &sol
 	return res, nil
+}
+
+// uniqueSolution is the result for a nonsingular A and its solution x
+// (n×k).
+func uniqueSolution(q SolveRequest, x [][]core.Rational) SolveResult {
+	sol := solutionShape(q, x)
+	return SolveResult{Status: Unique, Solution: &sol, Kernel: [][]core.Rational{}}
+}
+
+// solutionShape gives the n×k solution x the shape of the right-hand
+// side: a vector for a vector.
+func solutionShape(q SolveRequest, x [][]core.Rational) RightHandSide {
+	if !q.RHS.IsVector {
+		return RightHandSide{Matrix: x}
+	}
+	sol := RightHandSide{Vector: make([]core.Rational, len(x)), IsVector: true}
+	for i := range x {
+		sol.Vector[i] = x[i][0]
+	}
+	return sol
 }
 
 // kernelBasis reads the canonical right-kernel basis off the RREF of the

@@ -1,0 +1,302 @@
+package matrix
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+// dixonCase is a system A·X = B for the comparison with the reference.
+type dixonCase struct {
+	name string
+	a, b core.Matrix
+}
+
+// dixonCases are seeded systems of every kind Dixon lifting meets: small
+// and large entries, rational entries, ill-conditioned and singular
+// matrices, right-hand sides of one to many columns, large right-hand
+// sides (several base-p digits) and the identity.
+func dixonCases(rng *rand.Rand, count int) []dixonCase {
+	var cases []dixonCase
+	for c := range count {
+		n := 1 + rng.IntN(36)
+		k := []int{1, 1, 2, 3, 8, 9, 20, n}[rng.IntN(8)]
+		var a, b core.Matrix
+		kind := []string{"small", "rational", "large", "hilbert", "near-singular", "singular", "big-rhs", "identity", "triangular"}[c%9]
+		switch kind {
+		case "small":
+			a, b = intMatrix(rng, n, n, 99), intMatrix(rng, n, k, 99)
+		case "rational":
+			a, b = ratRandom(rng, n, n), ratRandom(rng, n, k)
+		case "large":
+			// 12 digits pass the word condition; 18 digits do not (the
+			// reference then answers alone).
+			a, b = digitMatrix(rng, n, []int{12, 18}[rng.IntN(2)]), intMatrix(rng, n, k, 1000)
+		case "hilbert":
+			a = make(core.Matrix, n)
+			for i := range a {
+				a[i] = make([]core.Rational, n)
+				for j := range a[i] {
+					a[i][j] = core.Rat(big.NewRat(1, int64(i+j+1)))
+				}
+			}
+			b = intMatrix(rng, n, k, 9)
+		case "near-singular":
+			// The last row is the sum of the others plus one unit: det
+			// is tiny against Hadamard's bound.
+			a = intMatrix(rng, n, n, 9)
+			if n >= 2 {
+				last := make([]core.Rational, n)
+				for j := range last {
+					s := new(big.Rat)
+					for i := 0; i < n-1; i++ {
+						s.Add(s, a[i][j].Rat())
+					}
+					if j == n-1 {
+						s.Add(s, big.NewRat(1, 1))
+					}
+					last[j] = core.Rat(s)
+				}
+				a[n-1] = last
+			}
+			b = intMatrix(rng, n, k, 99)
+		case "singular":
+			a = intMatrix(rng, n, n, 20)
+			if n >= 2 {
+				a[n-1] = append([]core.Rational(nil), a[0]...)
+			} else {
+				a[0][0] = ratInt64(0)
+			}
+			b = intMatrix(rng, n, k, 20)
+		case "big-rhs":
+			a, b = intMatrix(rng, n, n, 99), digitMatrix(rng, max(n, k), 40)[:n]
+			for i := range b {
+				b[i] = b[i][:k]
+			}
+		case "identity":
+			a, b = intMatrix(rng, n, n, 99), core.Matrix(identity(n))
+		case "triangular":
+			// Unit upper triangular: det 1, so early checks end the
+			// lifting long before Hadamard's bound.
+			a = intMatrix(rng, n, n, 5)
+			for i := range a {
+				for j := 0; j <= i; j++ {
+					a[i][j] = ratInt64(boolInt64(i == j))
+				}
+			}
+			b = intMatrix(rng, n, k, 99)
+		}
+		cases = append(cases, dixonCase{fmt.Sprintf("%d/%s/n=%d/k=%d", c, kind, n, len(b[0])), a, b})
+	}
+	return cases
+}
+
+func boolInt64(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ratRandom is an r×c matrix of fractions with numerators below 100 and
+// denominators up to 12.
+func ratRandom(rng *rand.Rand, r, c int) core.Matrix {
+	m := make(core.Matrix, r)
+	for i := range m {
+		m[i] = make([]core.Rational, c)
+		for j := range m[i] {
+			m[i][j] = core.Rat(big.NewRat(rng.Int64N(199)-99, rng.Int64N(12)+1))
+		}
+	}
+	return m
+}
+
+// TestDixonAgainstFractionFree compares Dixon lifting with fraction-free
+// Gauss–Jordan reduction of [A | B], the simple reference: the same
+// solution when A is nonsingular, a refusal (ok false) when it is not.
+func TestDixonAgainstFractionFree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 1))
+	lifted := 0
+	for _, c := range dixonCases(rng, 270) {
+		n := len(c.a)
+		b, _ := ints(augment(c.a, c.b)...)
+		x, ok, err := dixonSolve(bg, b, n)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		ref, _ := ints(augment(c.a, c.b)...)
+		red, err := reduceFractionFree(bg, ref, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(red.pivots) < n {
+			if ok {
+				t.Errorf("%s: singular, but Dixon lifting answered", c.name)
+			}
+			continue
+		}
+		if !ok {
+			if _, words := wordMatrix(b); words {
+				t.Errorf("%s: nonsingular word matrix declined", c.name)
+			}
+			continue
+		}
+		lifted++
+		for i := range x {
+			for j := range x[i] {
+				if want := red.at(i, n+j); x[i][j].Rat().Cmp(want.Rat()) != 0 {
+					t.Fatalf("%s: x[%d][%d] = %s, reference %s", c.name, i, j, x[i][j], want)
+				}
+			}
+		}
+	}
+	if lifted < 150 {
+		t.Errorf("only %d systems were solved by lifting", lifted)
+	}
+}
+
+// TestDixonLarger compares the operations with the multi-modular reference
+// at orders where lifting checks early and splits blocks over the cores.
+func TestDixonLarger(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 2))
+	for _, n := range []int{40, 64, 90} {
+		a := intMatrix(rng, n, n, 99)
+		got, err := inverse(bg, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		red, err := reduce(bg, augment(a, identity(n)), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range got {
+			for j := range got[i] {
+				if want := red.at(i, n+j); got[i][j].Rat().Cmp(want.Rat()) != 0 {
+					t.Fatalf("n=%d: inverse[%d][%d] = %s, reference %s", n, i, j, got[i][j], want)
+				}
+			}
+		}
+	}
+}
+
+// TestDixonProvenEqualsEarly checks the two ends of the lifting on one
+// system: the answer of the first successful early check is the one read
+// off with the proven bounds.
+func TestDixonProvenEqualsEarly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 3))
+	for range 10 {
+		n := 5 + rng.IntN(20)
+		a, rhs := intMatrix(rng, n, n, 50), intMatrix(rng, n, 3, 50)
+		b, _ := ints(augment(a, rhs)...)
+		sys, ok, err := newDixonSystem(bg, b, n)
+		if err != nil || !ok {
+			continue
+		}
+		cols := make([][]*big.Int, n)
+		for i := range cols {
+			cols[i] = b[i][n:]
+		}
+		l := newDixonLift(sys, cols)
+		var early []*big.Int
+		var earlyDen *big.Int
+		// Early checks need 42 bits of margin, which the proven bound
+		// may not leave at small orders: lift a little further.
+		for s := 1; s <= l.provenSteps()+2; s++ {
+			if err := l.step(bg); err != nil {
+				t.Fatal(err)
+			}
+			if early == nil {
+				y, d, ok, err := l.certify(bg, big.NewInt(1), false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok {
+					early, earlyDen = y, d
+				}
+			}
+		}
+		proven, den, ok, err := l.certify(bg, big.NewInt(1), true)
+		if err != nil || !ok || early == nil {
+			t.Fatalf("n=%d: proven ok=%v err=%v, early found %v", n, ok, err, early != nil)
+		}
+		for idx := range proven {
+			x := new(big.Rat).SetFrac(early[idx], earlyDen)
+			if y := new(big.Rat).SetFrac(proven[idx], den); x.Cmp(y) != 0 {
+				t.Fatalf("n=%d: entry %d early %s, proven %s", n, idx, x, y)
+			}
+		}
+	}
+}
+
+// TestDixonCheckRefutes shows that the early check cannot pass on too
+// little precision: a single lifting step of a dense system never
+// certifies.
+func TestDixonCheckRefutes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 4))
+	a, rhs := intMatrix(rng, 30, 30, 99), intMatrix(rng, 30, 1, 99)
+	b, _ := ints(augment(a, rhs)...)
+	sys, ok, err := newDixonSystem(bg, b, 30)
+	if err != nil || !ok {
+		t.Fatal("no system")
+	}
+	cols := make([][]*big.Int, 30)
+	for i := range cols {
+		cols[i] = b[i][30:]
+	}
+	l := newDixonLift(sys, cols)
+	for range 3 {
+		if err := l.step(bg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, ok, _ := l.certify(bg, big.NewInt(1), false); ok {
+		t.Fatal("certified from three digits")
+	}
+}
+
+func TestDixonCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	rng := rand.New(rand.NewPCG(20261203, 5))
+	a := intMatrix(rng, 60, 60, 99)
+	b, _ := ints(augment(a, identity(60))...)
+	if _, _, err := dixonSolve(ctx, b, 60); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkDixonPaths sets Dixon lifting against the reduction of
+// [A | B] that it replaces, for the inverse (B = I) and one right-hand
+// side, entries in [−99, 99]; it fixes dixonThreshold.
+func BenchmarkDixonPaths(b *testing.B) {
+	for _, n := range []int{8, 12, 16, 24, 50, 100, 150} {
+		rng := rand.New(rand.NewPCG(uint64(n), 7))
+		a := intMatrix(rng, n, n, 99)
+		for _, rhs := range []struct {
+			name string
+			m    core.Matrix
+		}{{"inverse", identity(n)}, {"vector", intMatrix(rng, n, 1, 99)}} {
+			rows := augment(a, rhs.m)
+			b.Run(fmt.Sprintf("%s/n=%d/dixon", rhs.name, n), func(b *testing.B) {
+				for b.Loop() {
+					m, _ := ints(rows...)
+					if _, ok, err := dixonSolve(bg, m, n); err != nil || !ok {
+						b.Fatal(ok, err)
+					}
+				}
+			})
+			b.Run(fmt.Sprintf("%s/n=%d/reduce", rhs.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := reduce(bg, rows, n); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
