@@ -80,6 +80,15 @@ const dixonWide = 8
 // at an early check returns a fraction that is not the entry's.
 const dixonSpurious = 42
 
+// dixonExtraSteps is how many steps beyond the estimate exactBlock
+// lifts before it concludes that its denominator lacks a factor.
+const dixonExtraSteps = 3
+
+// dixonMissing is log₂ of the largest factor an early check adds to a
+// known denominator; a larger one (which a random combination misses
+// with probability about 2^−24) waits for the proven bound.
+const dixonMissing = 24
+
 // dixonSystem is what every lifting of A·X = B shares: A as words, its
 // decomposition and (for wide blocks) its inverse modulo p, and the bounds
 // of the checks.
@@ -268,8 +277,20 @@ func (l *dixonLift) step(ctx context.Context) error {
 	if s := len(l.digits); s < len(l.rest) {
 		next = l.rest[s]
 	}
+	// The balanced digits, as words modulo 2^64.
+	xb := modmat.New(n, k)
+	for i := range n {
+		out := xb.Row(i)
+		for j, v := range x.Row(i) {
+			if v > sys.p/2 {
+				v -= sys.p
+			}
+			out[j] = v
+		}
+	}
 	// R ← (R − A·X)/p, exact, computed modulo 2^64: the true quotient is
-	// below n·max|A| + 1 < 2^61 in absolute value, plus a balanced digit.
+	// below n·max|A|/2 + 1 < 2^60 in absolute value, plus a balanced
+	// digit of B.
 	acc := make([]uint64, k)
 	for i, row := range sys.a {
 		if i%32 == 31 {
@@ -286,7 +307,7 @@ func (l *dixonLift) step(ctx context.Context) error {
 				continue
 			}
 			u := uint64(v)
-			xc := x.Row(c)[:len(acc)]
+			xc := xb.Row(c)[:len(acc)]
 			for j := range acc {
 				acc[j] -= u * xc[j]
 			}
@@ -302,13 +323,59 @@ func (l *dixonLift) step(ctx context.Context) error {
 	return nil
 }
 
-// value returns Σ_s X_s[i][j]·p^s, in [0, p^S).
-func (l *dixonLift) value(i, j int) *big.Int {
-	words := make([]big.Word, 0, len(l.digits)+1)
-	for s := len(l.digits) - 1; s >= 0; s-- {
-		words = mulAddWord(words, big.Word(l.sys.p), big.Word(l.digits[s].At(i, j)))
+// value returns entry (i, j) of Σ_s X_s·p^s, X_s the balanced digits
+// (residues above p/2 stand for their difference with p), as E in
+// [0, p^S) and f with Σ = E − f·p^S: digit-wise, the residues minus the
+// carries of the negative digits, with borrows.
+func (l *dixonLift) value(i, j int) (*big.Int, int) {
+	p := l.sys.p
+	e := make([]big.Word, len(l.digits))
+	var carry, borrow uint64
+	for t, d := range l.digits {
+		r := d.At(i, j)
+		if sub := carry + borrow; r >= sub {
+			e[t], borrow = big.Word(r-sub), 0
+		} else {
+			e[t], borrow = big.Word(r+p-sub), 1
+		}
+		carry = 0
+		if r > p/2 {
+			carry = 1
+		}
 	}
-	return new(big.Int).SetBits(words)
+	words := make([]big.Word, 0, len(e)+1)
+	for t := len(e) - 1; t >= 0; t-- {
+		words = mulAddWord(words, big.Word(p), e[t])
+	}
+	return new(big.Int).SetBits(words), int(carry + borrow)
+}
+
+// settled reports whether R_S = 0 with every digit of B consumed: then
+// A·Σ_s X_s·p^s = B exactly (the invariant of the file comment).
+func (l *dixonLift) settled() bool {
+	if len(l.digits) < len(l.rest) {
+		return false
+	}
+	for _, v := range l.r {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// exact returns Σ_s X_s·p^s, the integer solution when settled.
+func (l *dixonLift) exact() []*big.Int {
+	mod := new(big.Int).Exp(new(big.Int).SetUint64(l.sys.p), big.NewInt(int64(len(l.digits))), nil)
+	y := make([]*big.Int, l.sys.n*l.k)
+	for idx := range y {
+		v, f := l.value(idx/l.k, idx%l.k)
+		if f != 0 {
+			v.Sub(v, new(big.Int).Mul(big.NewInt(int64(f)), mod))
+		}
+		y[idx] = v
+	}
+	return y
 }
 
 // provenSteps is the S with p^S > 2·N·D (see the file comment).
@@ -316,12 +383,27 @@ func (l *dixonLift) provenSteps() int {
 	return (l.numBits+l.sys.detBits+1)/61 + 1
 }
 
+// checkMode selects the bounds of certify.
+type checkMode int
+
+const (
+	// proven: at provenSteps, Cramer's bounds, no check needed.
+	proven checkMode = iota
+	// balanced: an early check with no denominator known, equal bounds
+	// for numerator and denominator.
+	balanced
+	// short: an early check with the denominator known but for a factor
+	// of at most dixonMissing bits.
+	short
+)
+
 // certify tries to read the block's solution from its image modulo p^S:
 // entries y (n×k, row-major) and one denominator L with X = Y/L, starting
-// from the multiple den. With proven set, S must be provenSteps and the
-// bounds are Cramer's; otherwise success is proven by the size check of
-// the file comment. ok is false when the precision does not suffice yet.
-func (l *dixonLift) certify(ctx context.Context, den *big.Int, proven bool) ([]*big.Int, *big.Int, bool, error) {
+// from the multiple den. In mode proven, S must be at least provenSteps
+// and den must divide det A; otherwise success is proven by the size
+// check of the file comment. ok is false when the precision does not
+// suffice yet.
+func (l *dixonLift) certify(ctx context.Context, den *big.Int, mode checkMode) ([]*big.Int, *big.Int, bool, error) {
 	n, k := l.sys.n, l.k
 	mod := new(big.Int).Exp(new(big.Int).SetUint64(l.sys.p), big.NewInt(int64(len(l.digits))), nil)
 	half := new(big.Int).Rsh(mod, 1)
@@ -331,7 +413,7 @@ func (l *dixonLift) certify(ctx context.Context, den *big.Int, proven bool) ([]*
 	var accept, numBound, denBound big.Int
 	one := big.NewInt(1)
 restart:
-	if proven {
+	if mode == proven {
 		numBound.Lsh(den, uint(l.numBits))
 		denBound.Lsh(one, uint(l.sys.detBits))
 		denBound.Quo(&denBound, den)
@@ -347,12 +429,20 @@ restart:
 		accept.Sub(mod, &accept)
 		accept.Sub(&accept, one)
 		accept.Quo(&accept, l.sys.rowSum)
-		numBound.Rsh(mod, dixonSpurious)
-		numBound.Sqrt(&numBound)
+		// Balanced bounds whose product is 2^−42·p^S, for the first
+		// entries from den = 1; a short one for a factor that a known
+		// den lacks, which then costs no extra precision.
+		if mode == balanced {
+			numBound.Rsh(mod, dixonSpurious)
+			numBound.Sqrt(&numBound)
+			denBound.Set(&numBound)
+		} else {
+			denBound.Lsh(one, dixonMissing)
+			numBound.Rsh(mod, dixonSpurious+dixonMissing)
+		}
 		if numBound.Sign() == 0 {
 			return nil, nil, false, nil
 		}
-		denBound.Set(&numBound)
 	}
 	for idx := range y {
 		if idx%64 == 63 {
@@ -361,7 +451,7 @@ restart:
 			}
 		}
 		if vals[idx] == nil {
-			vals[idx] = l.value(idx/k, idx%k)
+			vals[idx], _ = l.value(idx/k, idx%k)
 		}
 		t := new(big.Int).Mul(den, vals[idx])
 		t.Mod(t, mod)
@@ -401,12 +491,16 @@ func (sys *dixonSystem) solveBlock(ctx context.Context, cols [][]*big.Int, den *
 			// From 1: a denominator found by an early check could in
 			// principle hold a spurious factor, which the proven bounds
 			// do not allow.
-			return l.certify(ctx, big.NewInt(1), true)
+			return l.certify(ctx, big.NewInt(1), proven)
 		}
 		if s < next {
 			continue
 		}
-		y, d, ok, err := l.certify(ctx, den, false)
+		mode := short
+		if den.Cmp(big.NewInt(1)) == 0 {
+			mode = balanced
+		}
+		y, d, ok, err := l.certify(ctx, den, mode)
 		if err != nil || ok {
 			return y, d, ok, err
 		}
@@ -442,7 +536,7 @@ func dixonSolve(ctx context.Context, b [][]*big.Int, n int) ([][]core.Rational, 
 		}
 		return out, true, nil
 	}
-	den, first := big.NewInt(1), 1
+	den, yBits := big.NewInt(1), 0
 	if k > 1 {
 		// The denominator from one random combination of the columns,
 		// while A⁻¹ mod p is formed on another core.
@@ -455,7 +549,7 @@ func dixonSolve(ctx context.Context, b [][]*big.Int, n int) ([][]core.Rational, 
 		if err != nil || !ok {
 			return nil, false, err
 		}
-		den, first = d, f
+		den, yBits = d, f
 	}
 	blocks := min(runtime.GOMAXPROCS(0), max(1, k/dixonWide))
 	out := make([][]core.Rational, n)
@@ -472,16 +566,27 @@ func dixonSolve(ctx context.Context, b [][]*big.Int, n int) ([][]core.Rational, 
 			for i := range cols {
 				cols[i] = rhs[i][lo:hi]
 			}
-			y, d, ok, err := sys.solveBlock(ctx, cols, den, first)
+			var y []*big.Int
+			var d *big.Int
+			var ok bool
+			var err error
+			if k > 1 {
+				y, d, ok, err = sys.exactBlock(ctx, cols, den, yBits)
+			} else {
+				y, d, ok, err = sys.solveBlock(ctx, cols, den, 1)
+			}
 			if err != nil || !ok {
+				errs[blk] = err
+				return
+			}
+			fractions, err := reducedFractions(ctx, y, d)
+			if err != nil {
 				errs[blk] = err
 				return
 			}
 			w := hi - lo
 			for i := range n {
-				for j := range w {
-					out[i][lo+j] = core.Rat(new(big.Rat).SetFrac(y[i*w+j], d))
-				}
+				copy(out[i][lo:hi], fractions[i*w:(i+1)*w])
 			}
 			oks[blk] = true
 		})
@@ -526,15 +631,110 @@ func (sys *dixonSystem) commonDenominator(ctx context.Context, rhs [][]*big.Int)
 	for _, v := range z {
 		top = max(top, v.BitLen())
 	}
-	maxB := new(big.Int)
-	for _, row := range rhs {
-		for _, x := range row {
-			if x.CmpAbs(maxB) > 0 {
-				maxB.Abs(x)
+	wBits := bits.Len64(uint64(100*k)) - bits.Len64(uint64(k))/2
+	return den, max(0, top-wBits), true, nil
+}
+
+// exactBlock lifts A·Y = den·B for one block with den a (presumed)
+// common denominator, so that Y is an integer matrix: with balanced
+// digits the residual then becomes zero as soon as p^S > 2·max|Y|, which
+// proves Y exact (settled). If that has not happened a few steps past
+// yBits, the estimated bits of max|Y|, den lacks a factor, which early
+// checks in mode short recover at little more precision; the result is
+// X = Y/d. ok is false when even that fails by the proven bound.
+func (sys *dixonSystem) exactBlock(ctx context.Context, cols [][]*big.Int, den *big.Int, yBits int) ([]*big.Int, *big.Int, bool, error) {
+	scaled := make([][]*big.Int, len(cols))
+	for i, row := range cols {
+		scaled[i] = make([]*big.Int, len(row))
+		for j, x := range row {
+			scaled[i][j] = new(big.Int).Mul(x, den)
+		}
+	}
+	l := newDixonLift(sys, scaled)
+	limit := max(len(l.rest)+1, (yBits+1)/61+1) + dixonExtraSteps
+	last := l.provenSteps()
+	for s := 1; s <= last; s++ {
+		reportEvery(ctx, s, last, "p-adic lifting")
+		if err := l.step(ctx); err != nil {
+			return nil, nil, false, err
+		}
+		if l.settled() {
+			return l.exact(), den, true, nil
+		}
+		if s >= limit || s == last {
+			mode := short
+			if s == last {
+				mode = proven
+			}
+			y, d, ok, err := l.certify(ctx, big.NewInt(1), mode)
+			if err != nil || ok {
+				return y, d.Mul(d, den), ok, err
 			}
 		}
 	}
-	wBits := bits.Len64(uint64(100*k)) - bits.Len64(uint64(k))/2
-	need := max(top-wBits, new(big.Int).Mul(den, maxB).BitLen()) + sys.rowSum.BitLen() + 1
-	return den, max(1, need/bits.Len64(sys.p)), true, nil
+	return nil, nil, false, nil
+}
+
+// fractionGroup is the number of entries whose coprimality with the
+// denominator one gcd settles in reducedFractions.
+const fractionGroup = 32
+
+// reducedFractions returns y_i/den in lowest terms. A gcd of the long
+// numbers per entry (big.Rat's normalisation) would cost as much as the
+// lifting, while almost every numerator is prime to den. So the numerators
+// are taken in groups: g = gcd(∏ y_i mod den, den) is 1 for most groups,
+// proving each y_i prime to den with one multiplication each; otherwise
+// gcd(y_i, den) = gcd(y_i, g) (every prime power of den dividing y_i
+// divides the product), a gcd with the short g.
+func reducedFractions(ctx context.Context, y []*big.Int, den *big.Int) ([]core.Rational, error) {
+	out := make([]core.Rational, len(y))
+	if den.Cmp(big.NewInt(1)) == 0 {
+		for i, v := range y {
+			out[i] = core.Rat(new(big.Rat).SetInt(v))
+		}
+		return out, nil
+	}
+	var prod, t, q, g, gi big.Int
+	for lo := 0; lo < len(y); lo += fractionGroup {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		group := y[lo:min(lo+fractionGroup, len(y))]
+		prod.SetInt64(1)
+		for _, v := range group {
+			if v.Sign() != 0 {
+				t.Mul(&prod, v)
+				q.QuoRem(&t, den, &prod)
+			}
+		}
+		g.GCD(nil, nil, &prod, den)
+		for i, v := range group {
+			switch {
+			case v.Sign() == 0:
+				out[lo+i] = core.Rat(new(big.Rat))
+			case g.Cmp(big.NewInt(1)) == 0:
+				out[lo+i] = core.Rat(fractionOf(v, den))
+			default:
+				gi.GCD(nil, nil, t.Mod(v, &g), &g)
+				if gi.Sign() == 0 { // g divides v
+					gi.Set(&g)
+				}
+				out[lo+i] = core.Rat(fractionOf(new(big.Int).Quo(v, &gi), new(big.Int).Quo(den, &gi)))
+			}
+		}
+	}
+	return out, nil
+}
+
+// fractionOf returns num/den for coprime num and den > 0 without
+// big.Rat's normalising gcd: the numerator and denominator of a Rat whose
+// denominator is not 1 are references into it (math/big: Num, Denom).
+func fractionOf(num, den *big.Int) *big.Rat {
+	if den.Cmp(big.NewInt(1)) == 0 {
+		return new(big.Rat).SetInt(num)
+	}
+	r := big.NewRat(1, 2)
+	r.Num().Set(num)
+	r.Denom().Set(den)
+	return r
 }

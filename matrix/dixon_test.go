@@ -211,7 +211,7 @@ func TestDixonProvenEqualsEarly(t *testing.T) {
 				t.Fatal(err)
 			}
 			if early == nil {
-				y, d, ok, err := l.certify(bg, big.NewInt(1), false)
+				y, d, ok, err := l.certify(bg, big.NewInt(1), balanced)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -220,7 +220,7 @@ func TestDixonProvenEqualsEarly(t *testing.T) {
 				}
 			}
 		}
-		proven, den, ok, err := l.certify(bg, big.NewInt(1), true)
+		proven, den, ok, err := l.certify(bg, big.NewInt(1), proven)
 		if err != nil || !ok || early == nil {
 			t.Fatalf("n=%d: proven ok=%v err=%v, early found %v", n, ok, err, early != nil)
 		}
@@ -254,7 +254,7 @@ func TestDixonCheckRefutes(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, _, ok, _ := l.certify(bg, big.NewInt(1), false); ok {
+	if _, _, ok, _ := l.certify(bg, big.NewInt(1), balanced); ok {
 		t.Fatal("certified from three digits")
 	}
 }
@@ -297,6 +297,39 @@ func BenchmarkDixonPaths(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestReducedFractions checks the grouped reduction against big.Rat's
+// own, on numerators sharing small and large factors with the
+// denominator.
+func TestReducedFractions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 6))
+	large, _ := new(big.Int).SetString("1000000000000000000000000000057", 10)
+	for range 20 {
+		den := big.NewInt(int64(rng.IntN(1000) + 1))
+		den.Mul(den, []*big.Int{big.NewInt(1), large, big.NewInt(1 << 40)}[rng.IntN(3)])
+		y := make([]*big.Int, rng.IntN(100))
+		for i := range y {
+			v := big.NewInt(rng.Int64N(1<<40) - 1<<39)
+			switch rng.IntN(4) {
+			case 0:
+				v.Mul(v, large)
+			case 1:
+				v.Mul(v, big.NewInt(int64(rng.IntN(20))))
+			}
+			y[i] = v
+		}
+		got, err := reducedFractions(bg, y, den)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range y {
+			want := new(big.Rat).SetFrac(v, den)
+			if got[i].Rat().Cmp(want) != 0 || got[i].String() != want.RatString() {
+				t.Fatalf("%s/%s: got %s, want %s", v, den, got[i], want.RatString())
+			}
 		}
 	}
 }
