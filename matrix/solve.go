@@ -164,11 +164,14 @@ const MaxSolveRightHandSides = MaxEchelonDimension
 // them), and the solution is the n×k matrix of particular solutions.
 // A b whose length differs from A's row count is a DOMAIN_ERROR.
 //
-// Algorithm: the RREF of [A | b] with pivots in A's columns only, by
-// fraction-free Gauss–Jordan reduction (eliminate.go) or, from 24 rows and
-// columns, the certified multi-modular method (rref_crt.go); a right-hand
-// side is inconsistent when it is not the combination of the pivot
-// columns that the RREF prescribes.
+// Algorithm: for a square A of order 16 or more (50 or more with 8 or more
+// right-hand sides), Dixon p-adic lifting (dixon.go), which answers when A
+// is nonsingular modulo one of three 62-bit primes (hence over Q) and its
+// entries are words; otherwise the RREF of [A | b] with pivots in A's
+// columns only, by fraction-free Gauss–Jordan reduction (eliminate.go) or,
+// from 24 rows and columns, the certified multi-modular method
+// (rref_crt.go); a right-hand side is inconsistent when it is not the
+// combination of the pivot columns that the RREF prescribes.
 //
 // Postcondition: A·x = b exactly and A·v = 0 exactly for each kernel
 // vector (one product, cheap next to the elimination); the kernel has
@@ -283,7 +286,7 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 		n = 0
 	}
 	k := q.RHS.Columns()
-	if m == n && n >= dixonThreshold {
+	if m == n && useDixon(n, k) {
 		b, _ := ints(augment(q.Matrix, q.RHS.asColumns())...)
 		if x, ok, err := dixonSolve(ctx, b, n); err != nil || ok {
 			return uniqueSolution(q, x), err
