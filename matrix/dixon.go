@@ -102,6 +102,16 @@ const dixonSpurious = 42
 // lifts before it concludes that its denominator lacks a factor.
 const dixonExtraSteps = 3
 
+// dixonCombinations is the number of random combinations of the columns
+// whose denominators give the common one, and dixonSmooth = 2^6·3^3·5^2·7
+// a multiplier that covers the factors of small primes they still miss
+// (for q = 2, half of the time with one combination when det A is even).
+// A factor missed nonetheless costs a check in mode short.
+const (
+	dixonCombinations = 2
+	dixonSmooth       = 64 * 27 * 25 * 7
+)
+
 // dixonMissing is log₂ of the largest factor an early check adds to a
 // known denominator; a larger one (which a random combination misses
 // with probability about 2^−24) waits for the proven bound.
@@ -619,27 +629,32 @@ func dixonSolve(ctx context.Context, b [][]*big.Int, n int) ([][]core.Rational, 
 }
 
 // commonDenominator returns a multiple of the lcm of the denominators of
-// A⁻¹·rhs, which is the lcm itself for almost every random combination,
-// and the step from which the k columns are worth checking: the solution
-// z of A·z = rhs·w for a seeded random w has L·z = Y·w for Y = L·A⁻¹·rhs,
-// so |Y| ≈ |L·z|/‖w‖.
+// A⁻¹·rhs, almost always (see dixonCombinations), and an estimate of the
+// bits of Y = L·A⁻¹·rhs: the solutions z of A·z = rhs·w for seeded
+// random w have L·z = Y·w, so |Y| ≈ |L·z|/‖w‖.
 func (sys *dixonSystem) commonDenominator(ctx context.Context, rhs [][]*big.Int) (*big.Int, int, bool, error) {
 	k := len(rhs[0])
 	rng := rand.New(rand.NewPCG(uint64(sys.n), uint64(k)))
-	w := make([]int64, k)
-	for j := range w {
-		w[j] = rng.Int64N(201) - 100
+	w := make([][]int64, dixonCombinations)
+	for c := range w {
+		w[c] = make([]int64, k)
+		for j := range w[c] {
+			w[c][j] = rng.Int64N(201) - 100
+		}
 	}
 	comb := make([][]*big.Int, sys.n)
 	var t big.Int
 	for i, row := range rhs {
-		s := new(big.Int)
-		for j, x := range row {
-			if x.Sign() != 0 && w[j] != 0 {
-				s.Add(s, t.Mul(x, t.SetInt64(w[j])))
+		comb[i] = make([]*big.Int, len(w))
+		for c := range w {
+			s := new(big.Int)
+			for j, x := range row {
+				if x.Sign() != 0 && w[c][j] != 0 {
+					s.Add(s, t.Mul(x, t.SetInt64(w[c][j])))
+				}
 			}
+			comb[i][c] = s
 		}
-		comb[i] = []*big.Int{s}
 	}
 	z, den, ok, err := sys.solveBlock(ctx, comb, big.NewInt(1), 1)
 	if err != nil || !ok {
@@ -649,8 +664,12 @@ func (sys *dixonSystem) commonDenominator(ctx context.Context, rhs [][]*big.Int)
 	for _, v := range z {
 		top = max(top, v.BitLen())
 	}
+	// Each combination misses a prime q of the lcm with probability
+	// about 1/q; the small ones, where that is likely, are covered by
+	// dixonSmooth at the cost of its bits in Y.
+	den.Mul(den, big.NewInt(dixonSmooth))
 	wBits := bits.Len64(uint64(100*k)) - bits.Len64(uint64(k))/2
-	return den, max(0, top-wBits), true, nil
+	return den, max(0, top-wBits+bits.Len64(dixonSmooth)), true, nil
 }
 
 // exactBlock lifts A·Y = den·B for one block with den a (presumed)
