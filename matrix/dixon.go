@@ -9,10 +9,8 @@ package matrix
 //
 //	X_s = C·R_s mod p,   R_{s+1} = (R_s − A·X_s)/p,
 //
-// the division being exact, and Σ_{s<S} X_s·p^s ≡ A⁻¹·B (mod p^S). The
-// solution is then read from its image modulo p^S by rational
-// reconstruction (Wang; von zur Gathen and Gerhard, Modern Computer
-// Algebra, §5.10). A step costs one product modulo p (C·R_s, or two
+// the division being exact, and Σ_{s<S} X_s·p^s ≡ A⁻¹·B (mod p^S); the
+// solution is read from that image as described below. A step costs one product modulo p (C·R_s, or two
 // triangular substitutions per column when k is small) and one integer
 // product A·X_s. Because |R_s| stays below n·max|A| + 1, that product is
 // computed modulo 2^64 and the exact division by p is a multiplication by
@@ -22,30 +20,43 @@ package matrix
 // its balanced base-p digits, digit t added to R_t, which keeps the same
 // bound and the same invariant B − A·X_{<s} ≡ 0 (mod p^s).
 //
-// Denominators. Every entry of A⁻¹·B has a denominator dividing det A, so
-// the entries share most of one denominator L (for the inverse, the
-// largest invariant factor of A, usually |det A|). An entry is recovered
-// as y = L·x mod p^S in the symmetric range, an integer when L is right,
-// and only an entry whose y is not small is reconstructed as a fraction,
-// multiplying L by its denominator (the device of the divisor path). L is
-// found first, cheaply, by solving for one random combination B·w of the
-// columns (Abbott, Bronstein and Mulders, ISSAC 1999, §3): its
-// denominators' lcm is, for random w, that of all of A⁻¹·B. Then the k
-// columns need only the precision of L·A⁻¹·B, about half of what
-// reconstructing each fraction from scratch would take: 25 steps instead
-// of 50 for the inverse of a 150×150 matrix with entries below 100.
+// Digits are balanced (residues above p/2 stand for their difference with
+// p), so that Σ_{s<S} X_s·p^s is the representative of A⁻¹·B mod p^S in
+// the symmetric range, which matters below.
 //
-// Termination and proof. Lifting stops early, by output-sensitive checks
-// (Cabay, "Exact solution of linear equations", SYMSAC 1971; Pan's early
-// termination): when every y of a block of columns satisfies
-// max|A|_row·max|y| + L·max|B| < p^S, the integer matrix A·Y − L·B is
-// ≡ 0 modulo p^S and smaller than p^S in absolute value, hence zero, so
-// Y/L is the solution: proven, with no product computed. Reconstructions
-// at a check use bounds whose product is 2^−42·p^S, so a spurious fraction
-// (which could only cost steps, never correctness) is unlikely. Lifting
-// never goes beyond p^S > 2·N·D, N and D Hadamard's bounds for Cramer's
-// numerators and det A, where reconstruction with the bounds N·L and D/L
-// is unique (every L met divides det A), hence correct without a check.
+// Denominators. Every entry of A⁻¹·B has a denominator dividing det A, so
+// the entries share one denominator L, for the inverse the largest
+// invariant factor of A, usually |det A|. L is found first, cheaply, by
+// solving for two random combinations B·w of the columns (Abbott,
+// Bronstein and Mulders, ISSAC 1999, §3): the lcm of their denominators
+// is, but for small primes q missed with probability about q^−2, that of
+// all of A⁻¹·B, and a fixed smooth multiplier (dixonSmooth) covers the
+// small primes. Then the k columns are lifted for A·Y = L·B, whose
+// solution Y is an integer matrix: with balanced digits the expansion of
+// an integer ends, so the residual becomes 0 as soon as p^S > 2·max|Y|,
+// and R_S = 0 with B's digits used up proves A·X_S = L·B exactly
+// (settled). That needs only the precision of Y, about half of what
+// reconstructing each fraction would: 21 steps instead of 44 for the
+// inverse of a 150×150 matrix with entries below 100.
+//
+// Checks. Where no denominator is known (the combinations, a single
+// right-hand side) or L lacks a factor, the solution is read from its
+// image modulo p^S by rational reconstruction (Wang; von zur Gathen and
+// Gerhard, Modern Computer Algebra, §5.10), entry by entry as y = L·x mod
+// p^S in the symmetric range, an integer when L is right; an entry whose
+// y is not small is reconstructed as a fraction, multiplying L by its
+// denominator (the device of the determinant's divisor path). Such a
+// check stops the lifting early and is proven without a product (Cabay,
+// "Exact solution of linear equations", SYMSAC 1971): when every y of a
+// block satisfies max_i Σ_j |A_ij|·max|y| + L·max|B| < p^S, the integer
+// matrix A·Y − L·B is ≡ 0 modulo p^S and smaller than p^S in absolute
+// value, hence zero. Reconstructions at early checks use bounds whose
+// product is 2^−42·p^S, so a spurious fraction (which could only cost
+// steps, never correctness) is unlikely: balanced bounds when nothing is
+// known, a denominator bound of 2^24 when L is known but for a factor.
+// Lifting never goes beyond p^S > 2·N·D, N and D Hadamard's bounds for
+// Cramer's numerators and det A, where reconstruction with the bounds N·L
+// and D/L is unique (every L met divides det A), hence correct unchecked.
 //
 // Scope. A must be a word matrix with n·max|A| < 2^61 and nonsingular
 // modulo one of the first dixonPrimes 62-bit primes (a singular A always
