@@ -8,10 +8,12 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"jacobian.dev/conformance"
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // dixonCase is a system A·X = B for the comparison with the reference.
@@ -386,5 +388,57 @@ func TestPARIDixon(t *testing.T) {
 		if err := op.Postcondition(bg, q, r); err != nil {
 			t.Errorf("case %d (%s): %v", i, c.Kind, err)
 		}
+	}
+}
+
+// TestDixonRREF compares the RREF by lifting with fraction-free
+// Gauss–Jordan reduction on seeded matrices of full and deficient rank,
+// integer and rational, wide and tall.
+func TestDixonRREF(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 7))
+	lifted := 0
+	for c := range 40 {
+		r, cols := 24+rng.IntN(20), 24+rng.IntN(30)
+		var m core.Matrix
+		if c%2 == 0 {
+			m = intMatrix(rng, r, cols, 99)
+		} else {
+			m = ratRandom(rng, r, cols)
+		}
+		if c%3 == 0 {
+			// Rank deficient: some rows are combinations of others.
+			for i := r / 2; i < r; i += 2 {
+				for j := range m[i] {
+					m[i][j] = core.Rat(new(big.Rat).Add(m[i-1][j].Rat(), m[0][j].Rat()))
+				}
+			}
+		}
+		b, _ := ints(m...)
+		red, ok, err := reduceDixon(bg, b, modular.Prime62(5))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _ := ints(m...)
+		want, err := reduceFractionFree(bg, ref, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			continue
+		}
+		lifted++
+		if !slices.Equal(red.pivots, want.pivots) {
+			t.Fatalf("case %d: pivots %v, reference %v", c, red.pivots, want.pivots)
+		}
+		for i := range red.pivots {
+			for j := range cols {
+				if got, w := red.at(i, j), want.at(i, j); got.Rat().Cmp(w.Rat()) != 0 {
+					t.Fatalf("case %d: rref[%d][%d] = %s, reference %s", c, i, j, got, w)
+				}
+			}
+		}
+	}
+	if lifted < 25 {
+		t.Errorf("only %d of 40 RREFs by lifting", lifted)
 	}
 }

@@ -284,7 +284,7 @@ func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
 				return rrefRing(ctx, q)
 			}
 			rows, cols := q.Matrix.Dims()
-			red, err := reduce(ctx, q.Matrix, cols)
+			red, err := reduceRREF(ctx, q.Matrix)
 			if err != nil {
 				return RREFResult{}, err
 			}
