@@ -235,8 +235,7 @@ func newDixonLift(sys *dixonSystem, cols [][]*big.Int) *dixonLift {
 	k := len(cols[0])
 	l := &dixonLift{sys: sys, k: k, r: make([]int64, n*k), maxB: new(big.Int)}
 	half := new(big.Int).SetUint64(sys.p / 2)
-	pb := new(big.Int).SetUint64(sys.p)
-	var v, d big.Int
+	var d big.Int
 	norms := make([]*big.Int, k) // squared column norms
 	for j := range norms {
 		norms[j] = new(big.Int)
@@ -251,23 +250,15 @@ func newDixonLift(sys *dixonSystem, cols [][]*big.Int) *dixonLift {
 				l.r[i*k+j] = x.Int64()
 				continue
 			}
-			// Balanced digits: x = Σ_t d_t·p^t with |d_t| ≤ p/2.
-			v.Set(x)
-			for t := 0; v.Sign() != 0; t++ {
-				d.Mod(&v, pb)
-				if d.Cmp(half) > 0 {
-					d.Sub(&d, pb)
-				}
-				v.Sub(&v, &d)
-				v.Quo(&v, pb)
+			for t, digit := range balancedDigits(x, sys.p) {
 				if t == 0 {
-					l.r[i*k+j] = d.Int64()
+					l.r[i*k+j] = digit
 					continue
 				}
 				for len(l.rest) < t {
 					l.rest = append(l.rest, make([]int64, n*k))
 				}
-				l.rest[t-1][i*k+j] = d.Int64()
+				l.rest[t-1][i*k+j] = digit
 			}
 		}
 	}
@@ -785,4 +776,43 @@ func fractionOf(num, den *big.Int) *big.Rat {
 	r.Num().Set(num)
 	r.Denom().Set(den)
 	return r
+}
+
+// balancedDigits returns the d_t with x = Σ_t d_t·p^t and |d_t| ≤ p/2,
+// by repeated division of |x|'s words by p (a digit above p/2 becomes
+// d − p and carries one into the quotient).
+func balancedDigits(x *big.Int, p uint64) []int64 {
+	w := make([]uint64, 0, len(x.Bits()))
+	for _, v := range x.Bits() {
+		w = append(w, uint64(v))
+	}
+	var digits []int64
+	for len(w) > 0 {
+		var rem uint64
+		for i := len(w) - 1; i >= 0; i-- {
+			w[i], rem = bits.Div64(rem, w[i], p)
+		}
+		d := int64(rem)
+		if rem > p/2 {
+			d -= int64(p)
+			for i := range w { // w += 1
+				w[i]++
+				if w[i] != 0 {
+					break
+				}
+				if i == len(w)-1 {
+					w = append(w, 1)
+					break
+				}
+			}
+		}
+		for len(w) > 0 && w[len(w)-1] == 0 {
+			w = w[:len(w)-1]
+		}
+		if x.Sign() < 0 {
+			d = -d
+		}
+		digits = append(digits, d)
+	}
+	return digits
 }

@@ -115,7 +115,19 @@ func reduceDixon(ctx context.Context, b [][]*big.Int, p0 uint64) (*reduced, bool
 			v.Mul(v, x.Num())
 		}
 	}
-	red := &reduced{a: dx, last: d, pivots: pivots, inconsistent: []bool{}}
+	red := &reduced{a: dx, last: d, pivots: pivots, inconsistent: []bool{}, fractions: make([][]core.Rational, r)}
+	zero, one := ratInt64(0), ratInt64(1)
+	for k := range red.fractions {
+		row := make([]core.Rational, cols)
+		for j := range row {
+			row[j] = zero
+		}
+		row[pivots[k]] = one
+		for l, c := range free {
+			row[c] = z[k][l]
+		}
+		red.fractions[k] = row
+	}
 	if !rrefShape(red, cols) {
 		return nil, false, nil
 	}

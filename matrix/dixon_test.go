@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	mathrand "math/rand"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -442,3 +443,35 @@ func TestDixonRREF(t *testing.T) {
 		t.Errorf("only %d of 40 RREFs by lifting", lifted)
 	}
 }
+
+// TestBalancedDigits checks x = Σ d_t·p^t with |d_t| ≤ p/2, around the
+// carries (digits just above p/2, words of all ones).
+func TestBalancedDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261203, 8))
+	p := modular.Prime62(0)
+	pb := new(big.Int).SetUint64(p)
+	xs := []*big.Int{new(big.Int).Lsh(big.NewInt(1), 128), new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 192), big.NewInt(1)),
+		new(big.Int).SetUint64(p/2 + 1), new(big.Int).Mul(pb, pb)}
+	for range 200 {
+		x := new(big.Int).Rand(rng2(rng), new(big.Int).Lsh(big.NewInt(1), uint(rng.IntN(400)+1)))
+		xs = append(xs, x)
+	}
+	for _, x := range xs {
+		for _, v := range []*big.Int{x, new(big.Int).Neg(x)} {
+			sum, pow := new(big.Int), big.NewInt(1)
+			for _, d := range balancedDigits(v, p) {
+				if d > int64(p/2) || d < -int64(p/2) {
+					t.Fatalf("%s: digit %d out of range", v, d)
+				}
+				sum.Add(sum, new(big.Int).Mul(big.NewInt(d), pow))
+				pow.Mul(pow, pb)
+			}
+			if sum.Cmp(v) != 0 {
+				t.Fatalf("digits of %s sum to %s", v, sum)
+			}
+		}
+	}
+}
+
+// rng2 adapts a math/rand/v2 source for big.Int.Rand.
+func rng2(rng *rand.Rand) *mathrand.Rand { return mathrand.New(mathrand.NewSource(rng.Int64())) }

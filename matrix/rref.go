@@ -46,10 +46,18 @@ type reduced struct {
 	// span of the first pivotCols columns (a right-hand side with no
 	// solution).
 	inconsistent []bool
+	// fractions, when set, holds the first rows (one per pivot) as
+	// reduced rationals, as Dixon lifting yields them.
+	fractions [][]core.Rational
 }
 
 // at returns entry (i, j) of the RREF as a reduced rational.
-func (r *reduced) at(i, j int) core.Rational { return quotient(r.a[i][j], r.last) }
+func (r *reduced) at(i, j int) core.Rational {
+	if i < len(r.fractions) {
+		return r.fractions[i][j]
+	}
+	return quotient(r.a[i][j], r.last)
+}
 
 // reduce computes the RREF of the rows, each first made integral by its own
 // denominators (which changes no row space): by the certified multi-modular
