@@ -269,9 +269,11 @@ func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
 //
 // Algorithm: rows made integral, then fraction-free Gauss–Jordan reduction
 // (eliminate.go), which leaves D·R with D the last pivot, one division per
-// entry at the end; from 24 rows and columns up, D·R is instead recovered
-// from images modulo 62-bit primes computed in parallel and certified
-// exactly (rref_crt.go). Postcondition: R reduced modulo a random 62-bit prime
+// entry at the end; from 24 rows and columns up, the non-pivot columns
+// are instead solved against the pivot block by Dixon p-adic lifting
+// (dixon_rref.go) or, when that declines, D·R is recovered from images
+// modulo 62-bit primes computed in parallel (rref_crt.go), both certified
+// exactly. Postcondition: R reduced modulo a random 62-bit prime
 // equals an independent reduction of A over GF(p) (core/modular), with the
 // same pivot columns.
 func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
