@@ -123,6 +123,9 @@ const (
 	dixonSmooth       = 64 * 27 * 25 * 7
 )
 
+// dixonMaxWords bounds the p-adic digits one solve holds, 512 MiB.
+const dixonMaxWords = 1 << 26
+
 // dixonMissing is log₂ of the largest factor an early check adds to a
 // known denominator; a larger one (which a random combination misses
 // with probability about 2^−24) waits for the proven bound.
@@ -559,6 +562,12 @@ func dixonSolve(ctx context.Context, b [][]*big.Int, n int) ([][]core.Rational, 
 	for i := range rhs {
 		rhs[i] = b[i][n:]
 	}
+	// The digits of the lifting are held until the end: about half the
+	// proven steps for n×k words. Beyond dixonMaxWords the reduction,
+	// whose working set the operations' limits bound, answers instead.
+	if steps := (sys.colBits + sys.detBits + maxOf(rhs).BitLen() + bits.Len(uint(n))) / 122; steps*n*k > dixonMaxWords {
+		return nil, false, nil
+	}
 	if k == 0 {
 		out := make([][]core.Rational, n)
 		for i := range out {
@@ -815,4 +824,17 @@ func balancedDigits(x *big.Int, p uint64) []int64 {
 		digits = append(digits, d)
 	}
 	return digits
+}
+
+// maxOf returns max |x| over the rows.
+func maxOf(rows [][]*big.Int) *big.Int {
+	m := new(big.Int)
+	for _, row := range rows {
+		for _, x := range row {
+			if x.CmpAbs(m) > 0 {
+				m.Abs(x)
+			}
+		}
+	}
+	return m
 }
