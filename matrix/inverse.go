@@ -31,10 +31,15 @@ const MaxInverseDimension = 256
 // singular matrix (a completed answer, not an error). The 0×0 matrix is
 // its own inverse. A non-square matrix is a DOMAIN_ERROR.
 //
-// Algorithm: the RREF of [A | I] with pivots searched in A's columns only,
-// by fraction-free Gauss–Jordan reduction (eliminate.go) or, from order 24,
-// the certified multi-modular method (rref_crt.go); A is invertible exactly
-// when every column of A gets a pivot, and then the right half is A⁻¹.
+// Algorithm: from order 50, Dixon p-adic lifting of A·X = I (dixon.go:
+// one inversion modulo a 62-bit prime, the common denominator from one
+// random combination, then lifting until the residual vanishes, which
+// proves the answer); otherwise, or when A is singular modulo the primes
+// tried or not a word matrix, the RREF of [A | I] with pivots searched in
+// A's columns only, by fraction-free Gauss–Jordan reduction (eliminate.go)
+// or, from order 24, the certified multi-modular method (rref_crt.go); A
+// is invertible exactly when every column of A gets a pivot, and then the
+// right half is A⁻¹.
 //
 // Postcondition: A·A⁻¹ = I modulo a random 62-bit prime; for a singular
 // answer, det A ≡ 0 modulo that prime.
@@ -152,6 +157,12 @@ func inverseOperation() core.Operation[RingMatrixRequest, InverseResult] {
 // inverse returns A⁻¹, or nil when A is singular.
 func inverse(ctx context.Context, a core.Matrix) (core.Matrix, error) {
 	n := len(a)
+	if useDixon(n, n) {
+		b, _ := ints(augment(a, identity(n))...)
+		if x, ok, err := dixonSolve(ctx, b, n); err != nil || ok {
+			return x, err
+		}
+	}
 	red, err := reduce(ctx, augment(a, identity(n)), n)
 	if err != nil {
 		return nil, err

@@ -46,10 +46,18 @@ type reduced struct {
 	// span of the first pivotCols columns (a right-hand side with no
 	// solution).
 	inconsistent []bool
+	// fractions, when set, holds the first rows (one per pivot) as
+	// reduced rationals, as Dixon lifting yields them.
+	fractions [][]core.Rational
 }
 
 // at returns entry (i, j) of the RREF as a reduced rational.
-func (r *reduced) at(i, j int) core.Rational { return quotient(r.a[i][j], r.last) }
+func (r *reduced) at(i, j int) core.Rational {
+	if i < len(r.fractions) {
+		return r.fractions[i][j]
+	}
+	return quotient(r.a[i][j], r.last)
+}
 
 // reduce computes the RREF of the rows, each first made integral by its own
 // denominators (which changes no row space): by the certified multi-modular
@@ -261,9 +269,11 @@ func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
 //
 // Algorithm: rows made integral, then fraction-free Gauss–Jordan reduction
 // (eliminate.go), which leaves D·R with D the last pivot, one division per
-// entry at the end; from 24 rows and columns up, D·R is instead recovered
-// from images modulo 62-bit primes computed in parallel and certified
-// exactly (rref_crt.go). Postcondition: R reduced modulo a random 62-bit prime
+// entry at the end; from 24 rows and columns up, the non-pivot columns
+// are instead solved against the pivot block by Dixon p-adic lifting
+// (dixon_rref.go) or, when that declines, D·R is recovered from images
+// modulo 62-bit primes computed in parallel (rref_crt.go), both certified
+// exactly. Postcondition: R reduced modulo a random 62-bit prime
 // equals an independent reduction of A over GF(p) (core/modular), with the
 // same pivot columns.
 func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
@@ -284,7 +294,7 @@ func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
 				return rrefRing(ctx, q)
 			}
 			rows, cols := q.Matrix.Dims()
-			red, err := reduce(ctx, q.Matrix, cols)
+			red, err := reduceRREF(ctx, q.Matrix)
 			if err != nil {
 				return RREFResult{}, err
 			}

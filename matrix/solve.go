@@ -164,11 +164,14 @@ const MaxSolveRightHandSides = MaxEchelonDimension
 // them), and the solution is the n×k matrix of particular solutions.
 // A b whose length differs from A's row count is a DOMAIN_ERROR.
 //
-// Algorithm: the RREF of [A | b] with pivots in A's columns only, by
-// fraction-free Gauss–Jordan reduction (eliminate.go) or, from 24 rows and
-// columns, the certified multi-modular method (rref_crt.go); a right-hand
-// side is inconsistent when it is not the combination of the pivot
-// columns that the RREF prescribes.
+// Algorithm: for a square A of order 16 or more (50 or more with 8 or more
+// right-hand sides), Dixon p-adic lifting (dixon.go), which answers when A
+// is nonsingular modulo one of three 62-bit primes (hence over Q) and its
+// entries are words; otherwise the RREF of [A | b] with pivots in A's
+// columns only, by fraction-free Gauss–Jordan reduction (eliminate.go) or,
+// from 24 rows and columns, the certified multi-modular method
+// (rref_crt.go); a right-hand side is inconsistent when it is not the
+// combination of the pivot columns that the RREF prescribes.
 //
 // Postcondition: A·x = b exactly and A·v = 0 exactly for each kernel
 // vector (one product, cheap next to the elimination); the kernel has
@@ -283,6 +286,12 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 		n = 0
 	}
 	k := q.RHS.Columns()
+	if m == n && useDixon(n, k) {
+		b, _ := ints(augment(q.Matrix, q.RHS.asColumns())...)
+		if x, ok, err := dixonSolve(ctx, b, n); err != nil || ok {
+			return uniqueSolution(q, x), err
+		}
+	}
 	red, err := reduce(ctx, augment(q.Matrix, q.RHS.asColumns()), n)
 	if err != nil {
 		return SolveResult{}, err
@@ -314,15 +323,29 @@ func solve(ctx context.Context, q SolveRequest) (SolveResult, error) {
 			x[c][j] = red.at(row, n+j)
 		}
 	}
-	sol := RightHandSide{Matrix: x}
-	if q.RHS.IsVector {
-		sol = RightHandSide{Vector: make([]core.Rational, n), IsVector: true}
-		for i := range x {
-			sol.Vector[i] = x[i][0]
-		}
-	}
+	sol := solutionShape(q, x)
 	res.Solution = &sol
 	return res, nil
+}
+
+// uniqueSolution is the result for a nonsingular A and its solution x
+// (n×k).
+func uniqueSolution(q SolveRequest, x [][]core.Rational) SolveResult {
+	sol := solutionShape(q, x)
+	return SolveResult{Status: Unique, Solution: &sol, Kernel: [][]core.Rational{}}
+}
+
+// solutionShape gives the n×k solution x the shape of the right-hand
+// side: a vector for a vector.
+func solutionShape(q SolveRequest, x [][]core.Rational) RightHandSide {
+	if !q.RHS.IsVector {
+		return RightHandSide{Matrix: x}
+	}
+	sol := RightHandSide{Vector: make([]core.Rational, len(x)), IsVector: true}
+	for i := range x {
+		sol.Vector[i] = x[i][0]
+	}
+	return sol
 }
 
 // kernelBasis reads the canonical right-kernel basis off the RREF of the

@@ -69,6 +69,14 @@ func matrixCases() []Case {
 			GP: "Vecrev(matsnf(m))",
 		},
 		Case{
+			// One right-hand side b, an n×1 matrix; the solution is one too.
+			Name: "solve_200", Size: 200, Tiny: 5,
+			Inputs:   solveInputs,
+			Jacobian: operation("matrix.linear_system.solve", solvePayloadOf, matrixAnswer("solution")),
+			FLINT:    "fmpq_mat_solve_fmpz_mat",
+			GP:       "matsolve(m, b)",
+		},
+		Case{
 			Name: "lll_knapsack_100", Size: 100, Tiny: 6,
 			Inputs:   knapsackInputs,
 			Jacobian: operation("matrix.lattice.lll.compute", matrixPayloadOf, lllAnswer),
@@ -79,6 +87,21 @@ func matrixCases() []Case {
 			GP:      "peers_matrix_lll(mt * qflll(mt))",
 		},
 	)
+}
+
+// solveInputs is an n×n matrix m and an n×1 matrix b, entries in
+// [−99, 99].
+func solveInputs(rng *rand.Rand, n int) ([]Input, error) {
+	m := randMatrix(rng, n, 99)
+	b := make([][]*big.Int, n)
+	for i := range b {
+		b[i] = []*big.Int{big.NewInt(rng.Int64N(199) - 99)}
+	}
+	return []Input{matrixInput("m", m), matrixInput("b", b)}, nil
+}
+
+func solvePayloadOf(in []Input) any {
+	return map[string]any{"matrix": matrixPayload(in[0].Matrix()), "rhs": matrixPayload(in[1].Matrix())}
 }
 
 // rrefInputs is an n×(4n/3) matrix with entries in [−99, 99].

@@ -90,6 +90,21 @@ static void run_fmpq_mat_rref(char **in, const char *out)
     write_fmpq_mat(out, r);
 }
 
+/* A·X = B over Q; FLINT reduces the fractions inside the call. */
+static void run_fmpq_mat_solve_fmpz_mat(char **in, const char *out)
+{
+    fmpz_mat_t a, b;
+    fmpq_mat_t x;
+    int ok = 0;
+    read_square(in[0], a);
+    read_fmpz_mat(in[1], b);
+    fmpq_mat_init(x, fmpz_mat_ncols(a), fmpz_mat_ncols(b));
+    TIMED(ok = fmpq_mat_solve_fmpz_mat(x, a, b));
+    if (!ok)
+        die(in[0], "singular");
+    write_fmpq_mat(out, x);
+}
+
 static void run_fmpz_mat_hnf(char **in, const char *out)
 {
     fmpz_mat_t m, h;
@@ -149,4 +164,5 @@ static const struct routine matrix_routines[] = {
     {"fmpz_mat_hnf", 1, run_fmpz_mat_hnf},
     {"fmpz_mat_snf", 1, run_fmpz_mat_snf},
     {"fmpz_lll", 1, run_fmpz_lll},
+    {"fmpq_mat_solve_fmpz_mat", 2, run_fmpq_mat_solve_fmpz_mat},
 };
