@@ -746,6 +746,51 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		return mus
 	}
 	babyMu := prepareBaby()
+	// The gcds are shared by ddfGiantBatch giant steps (Shoup's blocking
+	// again, J. Symb. Comp. 20 (1995), §3): one gcd of the batch's
+	// combined product with g, and only when it is not 1 the gcds that
+	// sort it by giant step and then by degree. Until a batch is done g
+	// may still hold factors it has passed, so the loop may run a giant
+	// step or two longer; when it stops, every factor of degree ≤ l·i is
+	// out and what is left has no two factors of degree > l·i.
+	type giantStep struct {
+		i          int
+		H, product []uint64
+	}
+	var batch []giantStep
+	combined := []uint64{1}
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		G, err := fl.GCDContext(ctx, combined, g)
+		if err != nil {
+			return err
+		}
+		for _, st := range batch {
+			if len(G) <= 1 {
+				break
+			}
+			Gi, err := fl.GCDContext(ctx, fl.Rem(st.product, G), G)
+			if err != nil {
+				return err
+			}
+			G = fl.DivExact(G, Gi)
+			for j := l - 1; j >= 0 && len(Gi) > 1; j-- {
+				e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(st.H, baby[j]), Gi), Gi)
+				if err != nil {
+					return err
+				}
+				if len(e) > 1 {
+					out = append(out, wordPart{e, l*st.i - j})
+					Gi = fl.DivExact(Gi, e)
+					g = fl.DivExact(g, e)
+				}
+			}
+		}
+		batch, combined = batch[:0], []uint64{1}
+		return nil
+	}
 	H := giant1
 	for i := 1; 2*(l*(i-1)+1) <= len(g)-1; i++ {
 		core.ReportProgress(ctx, float64(2*l*i), float64(len(g)-1), "distinct-degree factorization (baby-step giant-step)")
@@ -769,30 +814,30 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		for _, b := range babyMu {
 			product = fl.MulModPrepared(product, fl.SubMultiplier(byH, b))
 		}
-		G, err := fl.GCDContext(ctx, product, g)
-		if err != nil {
-			return nil, err
-		}
-		for j := l - 1; j >= 0 && len(G) > 1; j-- {
-			e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(H, baby[j]), G), G)
-			if err != nil {
+		batch = append(batch, giantStep{i, H, product})
+		combined = fl.MulModBy(combined, product, md)
+		if len(batch) == ddfGiantBatch || i == 1 {
+			if err := flush(); err != nil {
 				return nil, err
-			}
-			if len(e) > 1 {
-				out = append(out, wordPart{e, l*i - j})
-				G = fl.DivExact(G, e)
-				g = fl.DivExact(g, e)
 			}
 		}
 		if H, err = comp.compose(ctx, H); err != nil {
 			return nil, err
 		}
 	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
 	if len(g) > 1 {
 		out = append(out, wordPart{g, len(g) - 1})
 	}
 	return out, nil
 }
+
+// ddfGiantBatch is the number of giant steps of ddfBSGS that share one
+// gcd with what is left of g (the first giant step has its own, as it
+// finds the many small factors).
+const ddfGiantBatch = 4
 
 // composeBabySteps reports whether l baby steps modulo a polynomial of
 // degree n over a field of qBits-bit order are cheaper as compositions with
