@@ -38,8 +38,15 @@ package finitefield
 // von zur Gathen and Shoup as Kaltofen and Shoup present it (ddfBSGS),
 // with Brent–Kung modular composition for the giant steps, about 3n
 // products modulo g and √(n/2) compositions of n² word products instead of
-// n/2 matrix steps. Equal-degree splitting takes its norms through the
-// Frobenius matrix too. Over GF(p^k) and large p the generic arithmetic of
+// n/2 matrix steps. Its products modulo g are by operands prepared once
+// (gfpoly.Multiplier: the transforms of the baby steps, of the powers'
+// base in a Brent–Kung table, of the Horner multiplier), so that a factor
+// H − h_j of the interval products costs no transform of its own; the
+// baby steps are compositions with x^q whenever that is cheaper than
+// powering (composeBabySteps), and four giant steps share one gcd.
+// Equal-degree splitting takes its norms through the Frobenius matrix
+// too. The postcondition's Rabin test takes its Frobenius powers in one
+// pass of composition tables (frobeniusPowers). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
 // path is also the reference the tests hold the word paths to. Not done
