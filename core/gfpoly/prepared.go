@@ -110,21 +110,47 @@ func (r *nttReducer) eachPrime(logN int, do func(i int)) {
 }
 
 // forwardAll returns the transforms of a (len(a) ≤ 2^logN, entries < p)
-// at length 2^logN.
+// at length 2^logN, in buffers from transformBuffers.
 func (f *Field) forwardAll(r *nttReducer, a []uint64, logN int) spectrum {
 	s := make(spectrum, len(r.primes))
 	r.eachPrime(logN, func(i int) {
-		x := make([]uint64, 1<<logN)
+		x := getBuffer(logN)
 		copy(x, a)
+		clear(x[len(a):])
 		r.primes[i].forward(x, logN)
 		s[i] = x
 	})
 	return s
 }
 
+// transformBuffers recycles the transform-length buffers of the prepared
+// products by length: a product modulo a prepared divisor takes several
+// of them and keeps none, and allocating them afresh costs a tenth of the
+// time of a distinct-degree factorization in garbage collection.
+var transformBuffers [maxNTTLog + 1]sync.Pool
+
+// getBuffer returns a buffer of 2^logN words with arbitrary contents.
+func getBuffer(logN int) []uint64 {
+	if b, ok := transformBuffers[logN].Get().(*[]uint64); ok {
+		return *b
+	}
+	return make([]uint64, 1<<logN)
+}
+
+// putBuffer returns a buffer of getBuffer's (any length up to its
+// capacity) for reuse; the caller keeps no reference to it.
+func putBuffer(b []uint64) {
+	b = b[:cap(b)]
+	logN := log2Ceil(len(b))
+	if len(b) != 1<<logN || logN > maxNTTLog {
+		return
+	}
+	transformBuffers[logN].Put(&b)
+}
+
 // mulBackward multiplies the transforms s by t pointwise (s is consumed)
 // and returns the first n coefficients of the cyclic product modulo p,
-// untrimmed.
+// untrimmed, in s[0]'s buffer (which garner reuses).
 func (f *Field) mulBackward(r *nttReducer, s, t spectrum, n, logN int) []uint64 {
 	r.eachPrime(logN, func(i int) {
 		pr := r.primes[i]
@@ -139,6 +165,13 @@ func (f *Field) mulBackward(r *nttReducer, s, t spectrum, n, logN int) []uint64 
 	return f.garner(s)
 }
 
+// releaseSpectrum returns a consumed spectrum's buffers for reuse.
+func releaseSpectrum(s spectrum) {
+	for _, b := range s {
+		putBuffer(b)
+	}
+}
+
 // reduceNTT returns c mod b, trimmed, for len(c) ≤ 2n − 1.
 func (f *Field) reduceNTT(r *nttReducer, c []uint64) []uint64 {
 	n := r.n
@@ -150,12 +183,16 @@ func (f *Field) reduceNTT(r *nttReducer, c []uint64) []uint64 {
 	for i := range top {
 		top[i] = c[len(c)-1-i]
 	}
-	revq := f.mulBackward(r, f.forwardAll(r, top, r.logN1), r.inv, k, r.logN1)
+	sq := f.forwardAll(r, top, r.logN1)
+	revq := f.mulBackward(r, sq, r.inv, k, r.logN1)
 	q := make([]uint64, k)
 	for i, x := range revq {
 		q[k-1-i] = x
 	}
-	w := f.mulBackward(r, f.forwardAll(r, q, r.logN2), r.fold, n, r.logN2)
+	releaseSpectrum(sq)
+	sw := f.forwardAll(r, q, r.logN2)
+	w := f.mulBackward(r, sw, r.fold, n, r.logN2)
+	defer releaseSpectrum(sw)
 	p := f.p
 	size2 := 1 << r.logN2
 	out := make([]uint64, n)
@@ -215,8 +252,11 @@ func (f *Field) MulModPrepared(a []uint64, mu *Multiplier) []uint64 {
 	if r == nil || mu.spec == nil {
 		return clone(f.reduce(md, f.Mul(a, mu.b)))
 	}
-	c := trim(f.mulBackward(r, f.forwardAll(r, a, r.logN1), mu.spec, len(a)+mu.length-1, r.logN1))
-	return clone(f.reduceNTT(r, c))
+	sc := f.forwardAll(r, a, r.logN1)
+	c := trim(f.mulBackward(r, sc, mu.spec, len(a)+mu.length-1, r.logN1))
+	out := clone(f.reduceNTT(r, c))
+	releaseSpectrum(sc)
+	return out
 }
 
 // SubMultiplier returns the Multiplier of a − b for two Multipliers
