@@ -819,7 +819,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		product := []uint64{1}
 		byH := fl.NewMultiplier(H, md)
 		for _, b := range babyMu {
-			product = fl.MulModPrepared(product, fl.SubMultiplier(byH, b))
+			product = fl.MulModDifference(product, byH, b)
 		}
 		batch = append(batch, giantStep{i, H, product})
 		combined = fl.MulModBy(combined, product, md)

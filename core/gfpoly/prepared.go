@@ -22,7 +22,8 @@ package gfpoly
 // A product then costs the three transforms of c plus two long and two
 // short ones, six long transforms instead of nine, and a Multiplier (an
 // operand prepared once for many products by it) saves another forward
-// transform. Every coefficient of the three products is a sum of at most
+// transform (and MulModDifference multiplies by the difference of two
+// without any). Every coefficient of the three products is a sum of at most
 // n products of residues, so the transform primes chosen for that bound
 // (primesNeeded) serve all of them.
 
@@ -51,7 +52,7 @@ type nttReducer struct {
 	inv          spectrum // rev(b)⁻¹ mod x^n at length 2^logN1
 	fold         spectrum // b mod (x^N2 − 1) at length 2^logN2
 	// ps is the transform of the n-vector (p, …, p) at length 2^logN1,
-	// which SubMultiplier adds so that differences stay nonnegative
+	// which MulModDifference adds so that differences stay nonnegative
 	// (not needed with p's own transform, where they are residues).
 	ps spectrum
 }
@@ -64,7 +65,7 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	if f.self != nil && r.logN1 <= f.self.maxLog {
 		r.primes, r.self = []*nttPrime{f.self}, true
 	} else {
-		// Twice n: a SubMultiplier's entries are below 2p.
+		// Twice n: MulModDifference's differences are below 2p.
 		c := threePrimes()
 		r.primes = c.t[:primesNeeded(2*n, f.p)]
 		pv := make([]uint64, n)
@@ -221,8 +222,7 @@ type Multiplier struct {
 	m    *Modulus
 	b    []uint64
 	spec spectrum // nil when the Modulus has no prepared transforms
-	// length is that of the integer vector spec transforms: len(b), or
-	// deg m for a difference, whose entries are b's plus p (below 2p).
+	// length is that of the integer vector spec transforms, len(b).
 	length int
 }
 
@@ -259,36 +259,41 @@ func (f *Field) MulModPrepared(a []uint64, mu *Multiplier) []uint64 {
 	return out
 }
 
-// SubMultiplier returns the Multiplier of a − b for two Multipliers
-// modulo the same Modulus, from their transforms (no transform is
-// computed): the factors H − h_j of a distinct-degree product, with every
-// h_j prepared once.
-func (f *Field) SubMultiplier(a, b *Multiplier) *Multiplier {
-	if a.m != b.m {
-		panic("gfpoly: SubMultiplier of Multipliers modulo different divisors")
+// MulModDifference returns a·(x − y) mod m for Multipliers x and y
+// modulo the same Modulus m, from their transforms: the difference costs
+// no transform of its own (the factors H − h_j of a distinct-degree
+// interval product, with every h_j prepared once). Off p's own transform
+// the difference is taken of the integer vectors x − y + (p, …, p), so
+// that its entries stay nonnegative (below 2p, which the transform primes
+// of a prepared divisor allow for).
+func (f *Field) MulModDifference(a []uint64, x, y *Multiplier) []uint64 {
+	if x.m != y.m {
+		panic("gfpoly: MulModDifference of Multipliers modulo different divisors")
 	}
-	mu := &Multiplier{m: a.m, b: f.Sub(a.b, b.b)}
-	mu.length = len(mu.b)
-	r := a.m.md.ntt
-	if r == nil || len(mu.b) == 0 {
-		return mu
+	md := x.m.md
+	r := md.ntt
+	if r == nil || x.spec == nil || y.spec == nil {
+		return f.MulModBy(a, f.Sub(x.b, y.b), x.m)
 	}
-	if a.spec == nil || b.spec == nil {
-		mu.spec = f.forwardAll(r, mu.b, r.logN1)
-		return mu
+	if len(a) >= len(md.b) {
+		a = f.Rem(a, md.b)
 	}
+	if len(a) == 0 {
+		return nil
+	}
+	length := max(x.length, y.length)
 	if !r.self {
-		mu.length = r.n
+		length = r.n
 	}
-	mu.spec = make(spectrum, len(r.primes))
+	diff := make(spectrum, len(r.primes))
 	for i, pr := range r.primes {
-		// Transform values are kept in [0, 2q); the difference is that
-		// of the integer vectors a − b + (p, …, p) off p's own transform.
+		// Transform values are kept in [0, 2q).
 		q2 := 2 * pr.q
-		x, y := a.spec[i], b.spec[i]
-		d := make([]uint64, len(x))
-		for j, v := range x {
-			w := v + q2 - y[j]
+		xs, ys := x.spec[i], y.spec[i]
+		d := getBuffer(r.logN1)[:len(xs)]
+		ys = ys[:len(xs)]
+		for j, v := range xs {
+			w := v + q2 - ys[j]
 			if w >= q2 {
 				w -= q2
 			}
@@ -299,7 +304,12 @@ func (f *Field) SubMultiplier(a, b *Multiplier) *Multiplier {
 			}
 			d[j] = w
 		}
-		mu.spec[i] = d
+		diff[i] = d
 	}
-	return mu
+	sa := f.forwardAll(r, a, r.logN1)
+	c := trim(f.mulBackward(r, sa, diff, len(a)+length-1, r.logN1))
+	out := clone(f.reduceNTT(r, c))
+	releaseSpectrum(sa)
+	releaseSpectrum(diff)
+	return out
 }

@@ -2,12 +2,13 @@ package gfpoly
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 )
 
 // TestPreparedProducts holds the prepared reductions (MulModBy, RemBy,
-// MulModPrepared, PowMod on a prepared divisor) to the plain product and
+// MulModPrepared, MulModDifference, PowMod on a prepared divisor) to the plain product and
 // the classical division, over a small prime, a prime with its own
 // transform and 60- and 62-bit primes (two and three transform primes),
 // at degrees around the preparation threshold and the power-of-two
@@ -33,19 +34,29 @@ func TestPreparedProducts(t *testing.T) {
 					if got := f.MulModPrepared(a, f.NewMultiplier(b, md)); !Equal(got, want) {
 						t.Fatalf("MulModPrepared differs from the classical reduction")
 					}
-					diff := f.SubMultiplier(f.NewMultiplier(a, md), f.NewMultiplier(b, md))
 					want = classicalRem(f, f.mulSchoolbook(f.Sub(a, b), b), g)
-					if got := f.MulModPrepared(b, diff); !Equal(got, want) {
-						t.Fatalf("the Multiplier of a − b differs from the classical reduction")
+					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(b, md)); !Equal(got, want) {
+						t.Fatalf("MulModDifference differs from the classical reduction")
+					}
+					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(a, md)); len(got) != 0 {
+						t.Fatalf("b·(a − a) = %v", got)
 					}
 					c := randomPoly(rng, 1+rng.IntN(2*n), p)
 					if want := classicalRem(f, c, g); !Equal(f.RemBy(c, md), want) {
 						t.Fatalf("RemBy differs from the classical division")
 					}
 				}
+				// PowMod prepares its divisor: a^13 against 12 classical steps.
+				a := randomPoly(rng, 1+rng.IntN(n), p)
+				want := a
+				for range 12 {
+					want = classicalRem(f, f.mulSchoolbook(want, a), g)
+				}
+				if got := f.PowMod(a, big.NewInt(13), g); !Equal(got, want) {
+					t.Fatalf("PowMod differs from the classical powering")
+				}
 				// Sparse operands: zero high coefficients and a zero product.
-				a := []uint64{0, 1}
-				if got, want := f.MulModBy(a, nil, md), []uint64(nil); !Equal(got, want) {
+				if got, want := f.MulModBy([]uint64{0, 1}, nil, md), []uint64(nil); !Equal(got, want) {
 					t.Fatalf("a·0 = %v", got)
 				}
 			})
