@@ -42,9 +42,9 @@ const (
 	// its postcondition together, within the default time limit of a
 	// minute. Measured at the limit (seeded random monic polynomials, the
 	// operation's Run and Postcondition, CPU time while the machine's load
-	// was 5 to 7): degree 10,000 over GF(2) 18.5 + 5.4 s (28 s wall),
-	// over GF(10007) 24 + 5.9 s (41 s wall), degree 5,891 over
-	// GF(2^61 − 1) 22 + 6.7 s (31 s wall, two cores).
+	// was 3 to 7): degree 10,000 over GF(2) 18.0 + 5.5 s (24 s wall),
+	// over GF(10007) 26.7 + 5.9 s (40 s wall), degree 5,891 over
+	// GF(2^61 − 1) 21.0 + 6.0 s (21 s wall, two cores).
 	MaxFactorWork = 1 << 35
 )
 
