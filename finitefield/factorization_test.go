@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"jacobian.dev/conformance"
+	"jacobian.dev/core/gfpoly"
 )
 
 // pariFactorCases is testdata/pari_factor.json, written by
@@ -257,5 +258,87 @@ func TestIrreducibleComposedAgainstPowers(t *testing.T) {
 	t.Logf("%d polynomials, %d irreducible", checked, accepted)
 	if accepted < 5 || checked-accepted < 5 {
 		t.Fatalf("%d polynomials, %d irreducible: too few of one kind", checked, accepted)
+	}
+}
+
+// TestFactorPreparedAgainstFrobenius holds the baby-step giant-step
+// stage at the degrees where core/gfpoly reduces by prepared transforms
+// (from 128 on: prepared Brent–Kung tables, baby steps composed with x^q,
+// giant steps sharing gcds) to the word stage that steps x^(q^i) by the
+// Frobenius matrix, the reference path below bsgsFrom, on seeded random
+// products of factors of degree up to 150, over small primes, a prime with
+// its own transform and a 61-bit one (three transform primes); and the
+// composed Rabin test to the one that steps a powering at a time on
+// random polynomials of degree 128 to 200, their factors of degree 128
+// or more and the squares of those.
+func TestFactorPreparedAgainstFrobenius(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 3))
+	ctx := context.Background()
+	primes := []uint64{3, 10007, 998244353, 1<<61 - 1}
+	rabin := 0
+	for i := range 12 {
+		p := primes[i%len(primes)]
+		F := newGF(new(big.Int).SetUint64(p), 1, nil)
+		target := 200 + rng.IntN(250)
+		f := poly{F.one()}
+		for deg(f) < target {
+			f = F.pmul(f, randomPoly(rng, F, 1+rng.IntN(150)))
+		}
+		fw := F.toWords(F.pmonic(f))
+		factor := func(from int) []wordPart {
+			w := newWordFactorer(p)
+			w.bsgsFrom = from
+			fs, err := w.factor(ctx, fw, seededRand(F.fingerprint(f)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
+			return fs
+		}
+		fast, slow := factor(2), factor(1<<30)
+		if !slices.EqualFunc(fast, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
+			t.Fatalf("GF(%d), degree %d: baby-step giant-step and Frobenius stepping differ", p, deg(f))
+		}
+		// Rabin's test on a random polynomial of degree 128 to 200, its
+		// factors in that range and their squares (over the 61-bit prime
+		// once: stepping by powers costs 90 products a step there).
+		if p > 1<<32 && i >= len(primes) {
+			continue
+		}
+		w := newWordFactorer(p)
+		r := make([]uint64, 129+rng.IntN(72))
+		for j := range r {
+			r[j] = rng.Uint64N(p)
+		}
+		r[len(r)-1] = 1
+		candidates := [][]uint64{r}
+		fs, err := w.factor(ctx, r, rand.New(rand.NewPCG(1, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range fs {
+			if len(g.f)-1 >= 128 {
+				candidates = append(candidates, g.f, w.fld.Mul(g.f, g.f))
+			}
+		}
+		for _, h := range candidates {
+			composed, err := w.irreducible(ctx, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byPowers, err := w.irreducibleByPowers(ctx, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if composed != byPowers {
+				t.Fatalf("GF(%d), degree %d: composed Rabin %v, by powers %v", p, len(h)-1, composed, byPowers)
+			}
+			if composed {
+				rabin++
+			}
+		}
+	}
+	if rabin < 2 {
+		t.Fatalf("only %d irreducible polynomials among the Rabin comparisons at the prepared degrees", rabin)
 	}
 }

@@ -38,8 +38,15 @@ package finitefield
 // von zur Gathen and Shoup as Kaltofen and Shoup present it (ddfBSGS),
 // with Brent–Kung modular composition for the giant steps, about 3n
 // products modulo g and √(n/2) compositions of n² word products instead of
-// n/2 matrix steps. Equal-degree splitting takes its norms through the
-// Frobenius matrix too. Over GF(p^k) and large p the generic arithmetic of
+// n/2 matrix steps. Its products modulo g are by operands prepared once
+// (gfpoly.Multiplier: the transforms of the baby steps, of the powers'
+// base in a Brent–Kung table, of the Horner multiplier), so that a factor
+// H − h_j of the interval products costs no transform of its own; the
+// baby steps are compositions with x^q whenever that is cheaper than
+// powering (composeBabySteps), and four giant steps share one gcd.
+// Equal-degree splitting takes its norms through the Frobenius matrix
+// too. The postcondition's Rabin test takes its Frobenius powers in one
+// pass of composition tables (frobeniusPowers). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
 // path is also the reference the tests hold the word paths to. Not done
@@ -48,8 +55,8 @@ package finitefield
 
 import (
 	"context"
+	"math"
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -398,13 +405,14 @@ func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*word
 	}
 	rows := make([][]uint64, n)
 	rows[0] = []uint64{1}
+	byXq := fl.NewMultiplier(xq, md)
 	for i := 1; i < n; i++ {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		rows[i] = fl.MulModBy(rows[i-1], xq, md)
+		rows[i] = fl.MulModPrepared(rows[i-1], byXq)
 	}
 	pm1 := new(big.Int).SetUint64(w.p - 1)
 	bound := new(big.Int).Mul(pm1, pm1)
@@ -550,10 +558,8 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 // degree composeRabinFrom on, the powers x^(q^m) mod g come from the
 // iterated Frobenius map of von zur Gathen and Shoup (Computational
 // Complexity 2 (1992), Algorithm 5.2; MCA Algorithm 14.26's use of
-// modular composition): x^(q^(2k)) = x^(q^k)(x^(q^k)) and x^(q^(k+1)) =
-// x^(q^k)(x^q) mod g, by the bits of m, about 2·log2 m Brent–Kung
-// compositions instead of m powerings to the power q; below, and as the
-// simple reference the tests hold it to, irreducibleByPowers.
+// modular composition), all of them in one pass (frobeniusPowers); below,
+// and as the simple reference the tests hold it to, irreducibleByPowers.
 func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error) {
 	n := len(g) - 1
 	if n < composeRabinFrom {
@@ -566,19 +572,19 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 		return false, err
 	}
 	rs := primeDivisors(n)
-	// The composer at x^q serves one step a bit of every power taken.
-	c1, err := w.newComposer(ctx, x1, md, (len(rs)+1)*bits.Len(uint(n)))
+	ms := make([]int, len(rs)+1)
+	for k, r := range rs {
+		ms[k] = n / r
+	}
+	ms[len(rs)] = n
+	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
+	hs, err := w.frobeniusPowers(ctx, md, x1, ms)
 	if err != nil {
 		return false, err
 	}
 	x := []uint64{0, 1}
-	for k, r := range rs {
-		core.ReportProgress(ctx, float64(k), float64(len(rs)+1), "Rabin's test: composed Frobenius powers x^(q^(n/r)) mod f")
-		h, err := w.frobeniusPower(ctx, md, x1, c1, n/r)
-		if err != nil {
-			return false, err
-		}
-		d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+	for k := range rs {
+		d, err := fl.GCDContext(ctx, fl.Sub(hs[k], x), g)
 		if err != nil {
 			return false, err
 		}
@@ -586,37 +592,63 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 			return false, nil
 		}
 	}
-	core.ReportProgress(ctx, float64(len(rs)), float64(len(rs)+1), "Rabin's test: the composed Frobenius power x^(q^n) mod f")
-	h, err := w.frobeniusPower(ctx, md, x1, c1, n)
-	if err != nil {
-		return false, err
-	}
-	return gfpoly.Equal(h, x), nil
+	return gfpoly.Equal(hs[len(rs)], x), nil
 }
 
 // composeRabinFrom is the degree from which irreducible composes
 // Frobenius powers instead of stepping them one powering at a time.
 const composeRabinFrom = 32
 
-// frobeniusPower returns x^(q^m) mod g for m ≥ 1, given x1 = x^q mod g and
-// the composer c1 at x1 (see irreducible).
-func (w *wordFactorer) frobeniusPower(ctx context.Context, md *gfpoly.Modulus, x1 []uint64, c1 *composer, m int) ([]uint64, error) {
-	h := x1
-	for i := bits.Len(uint(m)) - 2; i >= 0; i-- {
-		c, err := w.newComposer(ctx, h, md, 1)
-		if err != nil {
-			return nil, err
+// frobeniusPowers returns x^(q^m) mod g for each m ≥ 1 of ms, given x1 =
+// x^q mod g. Write H_m = x^(q^m) mod g; H_a(H_b) = H_(a+b), since the
+// coefficients are fixed by the q-th power. The pass walks the bits j of
+// the exponents once: P_j = H_(2^j), P_(j+1) = P_j(P_j), and every H_m
+// whose bit j is set is composed once more at P_j, so one Brent–Kung
+// table at P_j (sized for all its uses) serves the doubling and every
+// exponent, instead of one chain of compositions per exponent.
+func (w *wordFactorer) frobeniusPowers(ctx context.Context, md *gfpoly.Modulus, x1 []uint64, ms []int) ([][]uint64, error) {
+	out := make([][]uint64, len(ms))
+	top := slices.Max(ms)
+	P := x1
+	for j := 0; 1<<j <= top; j++ {
+		next := 1<<(j+1) <= top
+		uses := 0
+		if next {
+			uses++
 		}
-		if h, err = c.compose(ctx, h); err != nil {
-			return nil, err
+		for _, m := range ms {
+			if m>>j&1 == 1 && m&(1<<j-1) != 0 {
+				uses++
+			}
 		}
-		if m>>i&1 == 1 {
-			if h, err = c1.compose(ctx, h); err != nil {
+		var c *composer
+		if uses > 0 {
+			var err error
+			if c, err = w.newComposer(ctx, P, md, uses); err != nil {
+				return nil, err
+			}
+		}
+		for i, m := range ms {
+			if m>>j&1 == 0 {
+				continue
+			}
+			if m&(1<<j-1) == 0 {
+				out[i] = P
+				continue
+			}
+			var err error
+			if out[i], err = c.compose(ctx, out[i]); err != nil {
+				return nil, err
+			}
+		}
+		if next {
+			var err error
+			if P, err = c.compose(ctx, P); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return h, nil
+	return out, nil
 }
 
 // irreducibleByPowers is Rabin's test with x^(q^i) mod g for i = 1, …, n,
@@ -682,8 +714,10 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 	baby[0] = []uint64{0, 1}
 	h := baby[0]
 	// Each baby step is a powering to the power q, 1.5·log2 q products
-	// modulo g; above 16-bit q, composing with x^q (h_(j+1) = h_j(x^q)) is
-	// cheaper: n² word products and a few products modulo g.
+	// modulo g, or a composition with x^q (h_(j+1) = h_j(x^q)): with one
+	// Brent–Kung table for all l of them, about 2·√(nl) products modulo g
+	// in all and n² word products a step (composeBabySteps).
+	composeBaby := composeBabySteps(n, l, w.q.BitLen())
 	var frob *composer
 	for j := 1; j <= l; j++ {
 		var err error
@@ -692,7 +726,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 			h, err = frob.compose(ctx, h)
 		default:
 			h, err = fl.PowModContext(ctx, h, w.q, g)
-			if err == nil && w.q.BitLen() > 16 {
+			if err == nil && composeBaby {
 				frob, err = w.newComposer(ctx, h, md, l)
 			}
 		}
@@ -708,6 +742,62 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 	if err != nil {
 		return nil, err
 	}
+	// The products are taken modulo md, the g of the last rebuild, which
+	// what is left of g divides; the baby steps are prepared for it, so
+	// that each factor H − h_j costs no transform of its own.
+	prepareBaby := func() []*gfpoly.Multiplier {
+		mus := make([]*gfpoly.Multiplier, l)
+		for j, b := range baby {
+			mus[j] = fl.NewMultiplier(b, md)
+		}
+		return mus
+	}
+	babyMu := prepareBaby()
+	// The gcds are shared by ddfGiantBatch giant steps (Shoup's blocking
+	// again, J. Symb. Comp. 20 (1995), §3): one gcd of the batch's
+	// combined product with g, and only when it is not 1 the gcds that
+	// sort it by giant step and then by degree. Until a batch is done g
+	// may still hold factors it has passed, so the loop may run a giant
+	// step or two longer; when it stops, every factor of degree ≤ l·i is
+	// out and what is left has no two factors of degree > l·i.
+	type giantStep struct {
+		i          int
+		H, product []uint64
+	}
+	var batch []giantStep
+	combined := []uint64{1}
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		G, err := fl.GCDContext(ctx, combined, g)
+		if err != nil {
+			return err
+		}
+		for _, st := range batch {
+			if len(G) <= 1 {
+				break
+			}
+			Gi, err := fl.GCDContext(ctx, fl.Rem(st.product, G), G)
+			if err != nil {
+				return err
+			}
+			G = fl.DivExact(G, Gi)
+			for j := l - 1; j >= 0 && len(Gi) > 1; j-- {
+				e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(st.H, baby[j]), Gi), Gi)
+				if err != nil {
+					return err
+				}
+				if len(e) > 1 {
+					out = append(out, wordPart{e, l*st.i - j})
+					Gi = fl.DivExact(Gi, e)
+					g = fl.DivExact(g, e)
+				}
+			}
+		}
+		batch, combined = batch[:0], []uint64{1}
+		return nil
+	}
 	H := giant1
 	for i := 1; 2*(l*(i-1)+1) <= len(g)-1; i++ {
 		core.ReportProgress(ctx, float64(2*l*i), float64(len(g)-1), "distinct-degree factorization (baby-step giant-step)")
@@ -716,6 +806,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		}
 		if len(g)-1 > 64 && 3*(len(g)-1) < 2*comp.n {
 			// What is left of g has shrunk by a third: work modulo it.
+			md = fl.NewModulus(g)
 			giant1, H = fl.RemBy(giant1, md), fl.RemBy(H, md)
 			for j := range baby {
 				baby[j] = fl.RemBy(baby[j], md)
@@ -723,35 +814,48 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 			if comp, err = w.newComposer(ctx, giant1, md, l); err != nil {
 				return nil, err
 			}
+			babyMu = prepareBaby()
 		}
 		product := []uint64{1}
-		for _, b := range baby {
-			product = fl.MulModBy(product, fl.RemBy(fl.Sub(H, b), md), md)
+		byH := fl.NewMultiplier(H, md)
+		for _, b := range babyMu {
+			product = fl.MulModDifference(product, byH, b)
 		}
-		G, err := fl.GCDContext(ctx, product, g)
-		if err != nil {
-			return nil, err
-		}
-		for j := l - 1; j >= 0 && len(G) > 1; j-- {
-			e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(H, baby[j]), G), G)
-			if err != nil {
+		batch = append(batch, giantStep{i, H, product})
+		combined = fl.MulModBy(combined, product, md)
+		if len(batch) == ddfGiantBatch || i == 1 {
+			if err := flush(); err != nil {
 				return nil, err
 			}
-			if len(e) > 1 {
-				out = append(out, wordPart{e, l*i - j})
-				G = fl.DivExact(G, e)
-				g = fl.DivExact(g, e)
-			}
 		}
-		md = fl.NewModulus(g)
 		if H, err = comp.compose(ctx, H); err != nil {
 			return nil, err
 		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
 	}
 	if len(g) > 1 {
 		out = append(out, wordPart{g, len(g) - 1})
 	}
 	return out, nil
+}
+
+// ddfGiantBatch is the number of giant steps of ddfBSGS that share one
+// gcd with what is left of g (the first giant step has its own, as it
+// finds the many small factors).
+const ddfGiantBatch = 4
+
+// composeBabySteps reports whether l baby steps modulo a polynomial of
+// degree n over a field of qBits-bit order are cheaper as compositions with
+// x^q than as powerings: 2·√(nl) products modulo g for the table and the
+// Horner steps, plus l·n² word products, each n² about n/(24·log2 2n)
+// products modulo g (a product is some 6n·log2(2n) transform butterflies
+// of about four word operations), against 1.5·qBits·l products.
+func composeBabySteps(n, l, qBits int) bool {
+	fn, fl := float64(n), float64(l)
+	compose := 2*math.Sqrt(fn*fl) + fl*fn/(24*math.Log2(2*fn))
+	return compose < 1.5*float64(qBits)*fl
 }
 
 // composer evaluates polynomials at a fixed residue a modulo g by the
@@ -766,8 +870,8 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 type composer struct {
 	fl     *gfpoly.Field
 	md     *gfpoly.Modulus
-	powers [][]uint64 // a^0 … a^(t−1)
-	top    []uint64   // a^t
+	powers [][]uint64         // a^0 … a^(t−1)
+	top    *gfpoly.Multiplier // a^t
 	t, n   int
 	p      uint64
 	narrow bool // t products of residues fit in a word
@@ -782,15 +886,16 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 	}
 	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p, powers: make([][]uint64, t)}
 	c.powers[0] = fl.RemBy([]uint64{1}, md)
+	byA := fl.NewMultiplier(a, md)
 	for j := 1; j <= t; j++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		next := fl.MulModBy(c.powers[j-1], a, md)
+		next := fl.MulModPrepared(c.powers[j-1], byA)
 		if j < t {
 			c.powers[j] = next
 		} else {
-			c.top = next
+			c.top = fl.NewMultiplier(next, md)
 		}
 	}
 	pm1 := new(big.Int).SetUint64(w.p - 1)
@@ -808,7 +913,7 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r = c.fl.Add(c.fl.MulModBy(r, c.top, c.md), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
+		r = c.fl.Add(c.fl.MulModPrepared(r, c.top), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
 	}
 	return r, nil
 }

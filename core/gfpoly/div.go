@@ -150,7 +150,8 @@ func (f *Field) divRemWithInverse(a, b, inv []uint64) (q, r []uint64) {
 // degree up to 2·deg b.
 type modulus struct {
 	b   []uint64
-	inv []uint64 // rev(b)⁻¹ mod x^(deg b + 1), when Newton division pays
+	inv []uint64    // rev(b)⁻¹ mod x^(deg b + 1), when Newton division pays
+	ntt *nttReducer // prepared transforms (prepared.go), for a Modulus
 }
 
 func (f *Field) newModulus(b []uint64) *modulus {
@@ -169,6 +170,9 @@ func (f *Field) newModulus(b []uint64) *modulus {
 func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 	if len(a) < len(md.b) {
 		return a
+	}
+	if md.ntt != nil && len(a) <= 2*md.ntt.n-1 {
+		return f.reduceNTT(md.ntt, a)
 	}
 	if md.inv == nil {
 		_, r := f.divRemClassical(a, md.b)
@@ -190,25 +194,20 @@ func (f *Field) reduce(md *modulus, a []uint64) []uint64 {
 type Modulus struct{ md *modulus }
 
 // NewModulus prepares m, which must be nonzero (it panics otherwise).
-// Its reversed inverse is computed from degree preparedNewtonMin on for
-// p < 2^31, lower than for a single division because the inverse is paid
-// for once.
+// From degree preparedNTTMin on, its reversed inverse and the transforms
+// of prepared.go are computed, lower than for a single division because
+// they are paid for once; products modulo m then reduce by those
+// transforms.
 func (f *Field) NewModulus(m []uint64) *Modulus {
 	md := f.newModulus(clone(m))
-	if md.inv == nil && f.p < 1<<31 && len(m)-1 >= preparedNewtonMin {
-		md.inv = f.seriesInverse(reverse(md.b), len(md.b))
+	if len(m)-1 >= preparedNTTMin {
+		if md.inv == nil {
+			md.inv = f.seriesInverse(reverse(md.b), len(md.b))
+		}
+		md.ntt = f.newNTTReducer(md.b, md.inv)
 	}
 	return &Modulus{md}
 }
-
-// preparedNewtonMin: with the inverse prepared, reducing a product of
-// degree 2n modulo a divisor of degree n by Newton division beats the
-// classical division from about n = 256 for small p (p = 10007 on the
-// shared machine: 64 µs against 410 µs at n = 256, 132 µs against 510 µs at
-// n = 400; at n = 128 the two are within noise); for 61-bit p, with three
-// transform primes, the measurements did not show a gain below
-// divNewtonMin.
-const preparedNewtonMin = 256
 
 // Polynomial returns the divisor (read-only).
 func (m *Modulus) Polynomial() []uint64 { return m.md.b }
@@ -263,7 +262,8 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 		panic("gfpoly: negative exponent")
 	}
 	// The divisor serves every step, so it is prepared as for a Modulus.
-	md := f.NewModulus(m).md
+	prepared := f.NewModulus(m)
+	md := prepared.md
 	base := a
 	if len(base) >= len(m) {
 		base = f.Rem(base, m)
@@ -272,13 +272,21 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 	if len(m) == 1 {
 		return nil, nil
 	}
+	var mu *Multiplier
+	if md.ntt != nil {
+		mu = f.NewMultiplier(base, prepared)
+	}
 	for i := e.BitLen() - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		r = f.reduce(md, f.Sqr(r))
 		if e.Bit(i) == 1 {
-			r = f.reduce(md, f.Mul(r, base))
+			if mu != nil {
+				r = f.MulModPrepared(r, mu)
+			} else {
+				r = f.reduce(md, f.Mul(r, base))
+			}
 		}
 	}
 	return clone(r), nil

@@ -646,7 +646,7 @@ func TestPreparedModulus(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	for _, p := range []uint64{2, 10007, 4611686018427387847} {
 		f := NewField(p)
-		for _, lm := range []int{1, 2, 50, preparedNewtonMin + 40, divNewtonMin + 3} {
+		for _, lm := range []int{1, 2, 50, preparedNTTMin + 40, divNewtonMin + 3} {
 			m := randomPoly(rng, lm, p)
 			if len(m) == 0 {
 				continue

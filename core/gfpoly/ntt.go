@@ -152,6 +152,31 @@ func (t *nttPrime) difLevel(a []uint64, j int) {
 		return
 	}
 	lv := t.level(j)
+	if half == 2 {
+		// Blocks of four, the twiddles 1 and ω: no slicing per block.
+		w1, wp1 := lv.w[1], lv.wp[1]
+		for s := 0; s+3 < len(a); s += 4 {
+			u, v := a[s], a[s+2]
+			x := u + v
+			if x >= q2 {
+				x -= q2
+			}
+			y := u - v + q2
+			if y >= q2 {
+				y -= q2
+			}
+			a[s], a[s+2] = x, y
+			u, v = a[s+1], a[s+3]
+			x = u + v
+			if x >= q2 {
+				x -= q2
+			}
+			d := u - v + q2
+			hq, _ := bits.Mul64(d, wp1)
+			a[s+1], a[s+3] = x, d*w1-hq*q
+		}
+		return
+	}
 	for s := 0; s < len(a); s += 2 * half {
 		x := a[s : s+half]
 		y := a[s+half : s+2*half]
@@ -190,7 +215,44 @@ func (t *nttPrime) inverse(a []uint64, logN int) {
 func (t *nttPrime) ditLevel(a []uint64, j int) {
 	q, q2 := t.q, 2*t.q
 	half := 1 << j
+	if half == 1 {
+		// The twiddle is 1: v is y brought into [0, 2q), as Shoup's
+		// product by 1 would leave it.
+		for s := 0; s+1 < len(a); s += 2 {
+			u, v := a[s], a[s+1]
+			if u >= q2 {
+				u -= q2
+			}
+			if v >= q2 {
+				v -= q2
+			}
+			a[s], a[s+1] = u+v, u-v+q2
+		}
+		return
+	}
 	lv := t.level(j)
+	if half == 2 {
+		// Blocks of four, the twiddles 1 and ω^−1.
+		w1, wp1 := lv.iw[1], lv.iwp[1]
+		for s := 0; s+3 < len(a); s += 4 {
+			u, v := a[s], a[s+2]
+			if u >= q2 {
+				u -= q2
+			}
+			if v >= q2 {
+				v -= q2
+			}
+			a[s], a[s+2] = u+v, u-v+q2
+			u, yv := a[s+1], a[s+3]
+			if u >= q2 {
+				u -= q2
+			}
+			hq, _ := bits.Mul64(yv, wp1)
+			v = yv*w1 - hq*q
+			a[s+1], a[s+3] = u+v, u-v+q2
+		}
+		return
+	}
 	for s := 0; s < len(a); s += 2 * half {
 		x := a[s : s+half]
 		y := a[s+half : s+2*half]

@@ -1,0 +1,105 @@
+package gfpoly
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPreparedProducts holds the prepared reductions (MulModBy, RemBy,
+// MulModPrepared, MulModDifference, PowMod on a prepared divisor) to the plain product and
+// the classical division, over a small prime, a prime with its own
+// transform and 60- and 62-bit primes (two and three transform primes),
+// at degrees around the preparation threshold and the power-of-two
+// lengths where the wrapped product changes size.
+func TestPreparedProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
+		f := NewField(p)
+		for _, n := range []int{1, 2, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
+			t.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(t *testing.T) {
+				g := randomPoly(rng, n+1, p)
+				for g[n] == 0 {
+					g[n] = rng.Uint64N(p)
+				}
+				md := f.NewModulus(g)
+				for range 3 {
+					a := randomPoly(rng, 1+rng.IntN(n), p)
+					b := randomPoly(rng, 1+rng.IntN(n), p)
+					want := classicalRem(f, f.mulSchoolbook(a, b), g)
+					if got := f.MulModBy(a, b, md); !Equal(got, want) {
+						t.Fatalf("MulModBy differs from the classical reduction")
+					}
+					if got := f.MulModPrepared(a, f.NewMultiplier(b, md)); !Equal(got, want) {
+						t.Fatalf("MulModPrepared differs from the classical reduction")
+					}
+					want = classicalRem(f, f.mulSchoolbook(f.Sub(a, b), b), g)
+					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(b, md)); !Equal(got, want) {
+						t.Fatalf("MulModDifference differs from the classical reduction")
+					}
+					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(a, md)); len(got) != 0 {
+						t.Fatalf("b·(a − a) = %v", got)
+					}
+					c := randomPoly(rng, 1+rng.IntN(2*n), p)
+					if want := classicalRem(f, c, g); !Equal(f.RemBy(c, md), want) {
+						t.Fatalf("RemBy differs from the classical division")
+					}
+				}
+				// PowMod prepares its divisor: a^13 against 12 classical steps.
+				a := randomPoly(rng, 1+rng.IntN(n), p)
+				want := a
+				for range 12 {
+					want = classicalRem(f, f.mulSchoolbook(want, a), g)
+				}
+				if got := f.PowMod(a, big.NewInt(13), g); !Equal(got, want) {
+					t.Fatalf("PowMod differs from the classical powering")
+				}
+				// Sparse operands: zero high coefficients and a zero product.
+				if got, want := f.MulModBy([]uint64{0, 1}, nil, md), []uint64(nil); !Equal(got, want) {
+					t.Fatalf("a·0 = %v", got)
+				}
+			})
+		}
+	}
+}
+
+func classicalRem(f *Field, c, g []uint64) []uint64 {
+	c = trim(c)
+	if len(c) < len(g) {
+		return c
+	}
+	_, r := f.divRemClassical(c, g)
+	return r
+}
+
+// BenchmarkMulModPrepared compares a product modulo a prepared divisor
+// (prepared transforms from preparedNTTMin on) with MulMod, which
+// prepares nothing, for the preparation threshold.
+func BenchmarkMulModPrepared(b *testing.B) {
+	for _, p := range []uint64{10007, benchPrime} {
+		f := NewField(p)
+		for _, n := range []int{64, 100, 128, 200, 256, 500, 2000} {
+			rng := rand.New(rand.NewPCG(uint64(n), 7))
+			x, y, g := randomPoly(rng, n, p), randomPoly(rng, n, p), randomPoly(rng, n+1, p)
+			g[n] = 1
+			md := f.NewModulus(g)
+			mu := f.NewMultiplier(y, md)
+			b.Run(fmt.Sprintf("prepared/p=%d/n=%d", p, n), func(b *testing.B) {
+				for b.Loop() {
+					f.MulModBy(x, y, md)
+				}
+			})
+			b.Run(fmt.Sprintf("multiplier/p=%d/n=%d", p, n), func(b *testing.B) {
+				for b.Loop() {
+					f.MulModPrepared(x, mu)
+				}
+			})
+			b.Run(fmt.Sprintf("unprepared/p=%d/n=%d", p, n), func(b *testing.B) {
+				for b.Loop() {
+					f.MulMod(x, y, g)
+				}
+			})
+		}
+	}
+}
