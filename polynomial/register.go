@@ -40,5 +40,9 @@ func Register(r *core.Registry) error {
 		// Factorization over Z and Q.
 		core.Add(r, factorizationOperation()),
 		core.Add(r, irreducibilityOperation()),
+		// Multivariate polynomials and Gröbner bases.
+		core.Add(r, multiArithmeticOperation()),
+		core.Add(r, groebnerOperation()),
+		core.Add(r, membershipOperation()),
 	)
 }

@@ -38,8 +38,8 @@ func compact(t testing.TB, b []byte) string {
 // refused, the checks the conformance suite will make once it is wired.
 func TestDeclarations(t *testing.T) {
 	rt := newRuntime(t)
-	if n := rt.Registry().Len(); n != 17 {
-		t.Fatalf("registered %d operations, want 17", n)
+	if n := rt.Registry().Len(); n != 20 {
+		t.Fatalf("registered %d operations, want 20", n)
 	}
 	for _, d := range rt.Registry().Declarations() {
 		t.Run(d.ID, func(t *testing.T) {
