@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // GroebnerMaxGenerators bounds the number of generators of an ideal.
@@ -89,10 +91,12 @@ type GroebnerResult struct {
 // the sugar strategy over Z, then inter-reduction (groebner_alg.go). The
 // postcondition checks, independently of how the basis was found, that it
 // is in canonical form and reduced, that every generator reduces to zero
-// modulo it (so the ideal is contained in the basis's), and Buchberger's
+// modulo it (so the ideal is contained in the basis's), Buchberger's
 // criterion: every S-polynomial of two elements with non-coprime leading
 // monomials reduces to zero (so the basis is a Gröbner basis of the ideal
-// it generates).
+// it generates), and, for the reverse inclusion, that the reduced basis
+// of the generators modulo a large prime is the basis's image (a wrong
+// basis survives only if the prime divides a coefficient difference).
 func groebnerOperation() core.Operation[GroebnerRequest, GroebnerResult] {
 	withGen := func(vars, poly string) string {
 		return `{"variables":` + vars + `,"generators":[` + poly + `,{"terms":[]}]}`
@@ -266,6 +270,9 @@ func checkReducedBasis(ctx context.Context, r MultiRing, gens []mpoly, basis []M
 			return nil, fmt.Errorf("generator %d does not reduce to zero modulo the basis", i)
 		}
 	}
+	if err := sameIdealModP(ctx, o, n, gens, G); err != nil {
+		return nil, err
+	}
 	for j := range Z {
 		for i := range j {
 			if monoCoprime(Z[i].t[0].m, Z[j].t[0].m) {
@@ -281,4 +288,70 @@ func checkReducedBasis(ctx context.Context, r MultiRing, gens []mpoly, basis []M
 		}
 	}
 	return G, nil
+}
+
+// sameIdealModP checks that the basis lies in the ideal of the
+// generators, which the other checks do not show: modulo a large prime p,
+// the reduced Gröbner basis of the generators' images must be the image
+// of the basis. For all but finitely many ("unlucky") primes the reduced
+// basis commutes with reduction modulo p, so a correct basis fails only
+// when every one of three primes is unlucky, and a basis of a larger
+// ideal passes only if a prime divides the differences of its
+// coefficients from the true ones.
+func sameIdealModP(ctx context.Context, o monoOrder, n int, gens, G []mpoly) error {
+	ps := checkPrimes()
+	for tries := 0; tries < 3; {
+		p := ps.take()
+		images, ok := basisModP(G, p)
+		if !ok {
+			continue
+		}
+		want, ok, err := groebnerModP(ctx, gens, o, n, p)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		tries++
+		if sameBasis(images, want) {
+			return nil
+		}
+	}
+	return errors.New("modulo three primes, the reduced Gröbner basis of the generators differs from the basis: it spans a different ideal")
+}
+
+// basisModP is the basis with coefficients reduced modulo p, monic;
+// false when p divides a denominator.
+func basisModP(G []mpoly, p uint64) ([]mpoly, bool) {
+	out := make([]mpoly, len(G))
+	for i, g := range G {
+		out[i] = make(mpoly, 0, len(g))
+		for _, t := range g {
+			c, ok := modular.ReduceRat(t.c, p)
+			if !ok {
+				return nil, false
+			}
+			if c != 0 {
+				out[i] = append(out[i], qterm{t.m, new(big.Rat).SetInt(new(big.Int).SetUint64(c))})
+			}
+		}
+		if len(out[i]) == 0 || len(out[i]) > 0 && !monoEqual(out[i][0].m, g[0].m) {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// sameBasis reports whether two bases are equal term by term.
+func sameBasis(a, b []mpoly) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].equal(b[i]) {
+			return false
+		}
+	}
+	return true
 }
