@@ -10,7 +10,6 @@ import (
 
 var bgCtx = context.Background()
 
-
 // randomTestIdeal is a random ideal of 1 to 3 generators in n variables,
 // sometimes built to have a nontrivial structure (a common factor, or a
 // generator that is a combination of the others).
