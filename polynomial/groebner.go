@@ -91,12 +91,11 @@ type GroebnerResult struct {
 // the sugar strategy over Z, then inter-reduction (groebner_alg.go). The
 // postcondition checks, independently of how the basis was found, that it
 // is in canonical form and reduced, that every generator reduces to zero
-// modulo it (so the ideal is contained in the basis's), Buchberger's
-// criterion: every S-polynomial of two elements with non-coprime leading
-// monomials reduces to zero (so the basis is a Gröbner basis of the ideal
-// it generates), and, for the reverse inclusion, that the reduced basis
-// of the generators modulo a large prime is the basis's image (a wrong
-// basis survives only if the prime divides a coefficient difference).
+// modulo it over Q (so the ideal is contained in the basis's), and that
+// the reduced Gröbner basis of the generators' images modulo a large
+// prime, computed afresh in GF(p), is the basis's image: so the basis is,
+// up to a prime dividing a coefficient difference, a Gröbner basis lying
+// in the ideal.
 func groebnerOperation() core.Operation[GroebnerRequest, GroebnerResult] {
 	withGen := func(vars, poly string) string {
 		return `{"variables":` + vars + `,"generators":[` + poly + `,{"terms":[]}]}`
@@ -218,9 +217,9 @@ func basesOf(vars []string, basis []mpoly) []MultiPolynomial {
 
 // checkReducedBasis reads a published basis and checks, for the ideal
 // the generators span: canonical form, monic, strictly descending leading
-// monomials, reduced, every generator reducing to zero, and Buchberger's
-// criterion on every pair of elements with non-coprime leading monomials.
-// It returns the basis read.
+// monomials, reduced, every generator reducing to zero over Q, and the
+// agreement with the reduced basis modulo a prime (sameIdealModP). It
+// returns the basis read.
 func checkReducedBasis(ctx context.Context, r MultiRing, gens []mpoly, basis []MultiPolynomial) ([]mpoly, error) {
 	o, n := r.monoOrder(), len(r.Variables)
 	G := make([]mpoly, len(basis))
@@ -270,22 +269,12 @@ func checkReducedBasis(ctx context.Context, r MultiRing, gens []mpoly, basis []M
 			return nil, fmt.Errorf("generator %d does not reduce to zero modulo the basis", i)
 		}
 	}
+	// Buchberger's criterion over Z (every S-polynomial reducing to zero)
+	// would cost twenty times the computation on katsura-6; the
+	// comparison modulo a prime shows, with high probability, both that
+	// the basis is a Gröbner basis and that it lies in the ideal.
 	if err := sameIdealModP(ctx, o, n, gens, G); err != nil {
 		return nil, err
-	}
-	for j := range Z {
-		for i := range j {
-			if monoCoprime(Z[i].t[0].m, Z[j].t[0].m) {
-				continue
-			}
-			rem, err := e.reduce(ctx, e.spoly(Z[i], Z[j]), Z, true)
-			if err != nil {
-				return nil, err
-			}
-			if len(rem.t) != 0 {
-				return nil, fmt.Errorf("the S-polynomial of basis elements %d and %d does not reduce to zero: not a Gröbner basis", i, j)
-			}
-		}
 	}
 	return G, nil
 }

@@ -86,7 +86,8 @@ const (
 // whose terms is divisible by a leading monomial of G. Algorithm:
 // Buchberger's algorithm (groebner_alg.go), then the division algorithm.
 // The postcondition checks the basis as polynomial.groebner_basis.compute
-// does (reduced, generators reducing to zero, Buchberger's criterion),
+// does (reduced, generators reducing to zero, agreement with the basis
+// computed modulo a prime),
 // that no term of the normal form is divisible by a leading monomial of
 // G, that the polynomial minus the normal form reduces to zero, and that
 // the verdict matches the normal form.
