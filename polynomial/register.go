@@ -3,7 +3,10 @@
 // and pseudo-division, evaluation, composition, derivatives, greatest
 // common divisors, square-free decomposition, resultants and
 // discriminants, real root isolation and its checker, rational roots,
-// Sturm sequences, interpolation and cyclotomic polynomials.
+// Sturm sequences, interpolation and cyclotomic polynomials; and
+// multivariate polynomials over Q (multivariate.go): arithmetic, reduced
+// Gröbner bases in lex, grevlex and elimination orders, and ideal
+// membership.
 //
 // Requests take each polynomial either as coefficients (exact rational
 // strings, constant term first) or as a strict expression (package
