@@ -173,8 +173,6 @@ type gbEngine struct {
 	// p, when set, is a prime: the computation is then over GF(p), with
 	// coefficients in [0, p) and every polynomial monic.
 	p *big.Int
-	// steps counts reduction steps, to poll the context.
-	steps int
 }
 
 // combine is ca·a[ai:] − cb·u·b[bi:], merged in descending order; the
@@ -262,11 +260,10 @@ func (e *gbEngine) reduce(ctx context.Context, f zmpoly, G []*zmpoly, full bool)
 	sugar := f.sugar
 	sinceContent := 0
 	for len(cur) > 0 {
-		e.steps++
-		if e.steps&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return zmpoly{}, err
-			}
+		// One step can merge thousands of terms with large coefficients
+		// (lex tails), so every step polls.
+		if err := ctx.Err(); err != nil {
+			return zmpoly{}, err
 		}
 		g := divisor(G, cur[0].m)
 		if g == nil {
@@ -550,13 +547,9 @@ func (e *gbEngine) interreduce(ctx context.Context, G []*zmpoly) ([]mpoly, error
 func normalFormQ(ctx context.Context, o monoOrder, f mpoly, G []mpoly) (mpoly, error) {
 	var rem mpoly
 	cur := f
-	steps := 0
 	for len(cur) > 0 {
-		steps++
-		if steps&255 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		lt := cur[0]
 		var g mpoly
