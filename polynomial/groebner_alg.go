@@ -40,6 +40,14 @@ package polynomial
 // Q, which makes it the unique reduced Gröbner basis of the ideal and
 // order (Cox–Little–O'Shea, §2.7, Theorem 5).
 //
+// The same engine runs over GF(p) for a word-size prime p (coefficients
+// in [0, p), every polynomial monic): the postcondition recomputes the
+// basis of the generators' images that way and compares it with the
+// image of the published basis. A multimodular fast path (bases modulo
+// several primes, rational reconstruction, verification over Q), which
+// lex and elimination orders need on larger systems because their
+// coefficients swell, is not implemented yet.
+//
 // buchbergerNaive (all pairs, no criteria, reduction over Q) is the
 // reference the tests compare with.
 
