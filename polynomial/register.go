@@ -2,8 +2,13 @@
 // integer and rational coefficients: arithmetic, division with remainder
 // and pseudo-division, evaluation, composition, derivatives, greatest
 // common divisors, square-free decomposition, resultants and
-// discriminants, real root isolation and its checker, rational roots,
-// Sturm sequences, interpolation and cyclotomic polynomials.
+// discriminants, real root isolation and its checker, complex roots with
+// certified radii, factorization over Z and Q and its irreducibility
+// check, rational roots, Sturm sequences, interpolation and cyclotomic
+// polynomials; and
+// multivariate polynomials over Q (multivariate.go): arithmetic, reduced
+// Gröbner bases in lex, grevlex and elimination orders, and ideal
+// membership.
 //
 // Requests take each polynomial either as coefficients (exact rational
 // strings, constant term first) or as a strict expression (package
@@ -42,5 +47,9 @@ func Register(r *core.Registry) error {
 		core.Add(r, irreducibilityOperation()),
 		// Complex roots with certified radii.
 		core.Add(r, complexRootsOperation()),
+		// Multivariate polynomials and Gröbner bases.
+		core.Add(r, multiArithmeticOperation()),
+		core.Add(r, groebnerOperation()),
+		core.Add(r, membershipOperation()),
 	)
 }

@@ -38,8 +38,8 @@ func compact(t testing.TB, b []byte) string {
 // refused, the checks the conformance suite will make once it is wired.
 func TestDeclarations(t *testing.T) {
 	rt := newRuntime(t)
-	if n := rt.Registry().Len(); n != 18 {
-		t.Fatalf("registered %d operations, want 18", n)
+	if n := rt.Registry().Len(); n != 21 {
+		t.Fatalf("registered %d operations, want 21", n)
 	}
 	for _, d := range rt.Registry().Declarations() {
 		t.Run(d.ID, func(t *testing.T) {
