@@ -106,5 +106,3 @@ func systemVariables(prefix string, from, n int) []string {
 	}
 	return out
 }
-
-func itoa(i int) string { return big.NewInt(int64(i)).String() }
