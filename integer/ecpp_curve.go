@@ -36,20 +36,6 @@ type jacobian struct{ x, y, z *big.Int }
 
 func (c curveMod) mod(x *big.Int) *big.Int { return x.Mod(x, c.n) }
 
-// double is 2P.
-func (c curveMod) double(p jacobian) jacobian {
-	r := jacobian{new(big.Int).Set(p.x), new(big.Int).Set(p.y), new(big.Int).Set(p.z)}
-	newScratch(c).double(r)
-	return r
-}
-
-// addAffine is P + (x₂, y₂).
-func (c curveMod) addAffine(p jacobian, x2, y2 *big.Int) jacobian {
-	r := jacobian{new(big.Int).Set(p.x), new(big.Int).Set(p.y), new(big.Int).Set(p.z)}
-	newScratch(c).addAffine(r, x2, y2)
-	return r
-}
-
 // scratch holds the temporaries of in-place point arithmetic, so that a
 // scalar multiplication allocates nothing per step.
 type scratch struct {

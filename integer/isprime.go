@@ -91,7 +91,7 @@ func primalityOperation() core.Operation[PrimalityRequest, PrimalityResult] {
 		ID:         "integer.check.primality",
 		Title:      "Primality proof",
 		Summary:    "Checks whether an integer is prime, accepting only with a proof (deterministic Miller–Rabin, a Pocklington certificate or an elliptic curve ECPP certificate) and rejecting with a factor or a Miller–Rabin witness.",
-		Keywords:   []string{"is prime", "isprime", "primality test", "primality proof", "prime certificate", "pocklington", "ecpp", "elliptic curve primality", "atkin morain", "miller rabin", "composite", "witness"},
+		Keywords:   []string{"is prime", "is this number prime", "isprime", "primality test", "primality proof", "prime certificate", "pocklington", "ecpp", "elliptic curve primality", "atkin morain", "miller rabin", "composite", "witness"},
 		Kind:       core.Check,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
