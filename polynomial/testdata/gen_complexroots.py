@@ -22,34 +22,10 @@ import json
 import random
 import subprocess
 from fractions import Fraction
+from polycases import chebyshev, mul, s
 
 RNG = random.Random(20261217)
 CASES = 64
-
-
-def mul(a, b):
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
-def s(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
-def chebyshev(n):
-    prev, cur = [Fraction(1)], [Fraction(0), Fraction(1)]
-    for _ in range(1, n):
-        nxt = [Fraction(0)] * (len(cur) + 1)
-        for i, c in enumerate(cur):
-            nxt[i + 1] += 2 * c
-        for i, c in enumerate(prev):
-            nxt[i] -= c
-        prev, cur = cur, nxt
-    return cur
 
 
 def random_factor():

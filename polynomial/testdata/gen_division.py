@@ -17,15 +17,11 @@ import subprocess
 from fractions import Fraction
 
 import sympy
+from polycases import s
 
 RNG = random.Random(20261208)
 CASES = 60
 X = sympy.Symbol("x")
-
-
-def s(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def rand_poly(deg):

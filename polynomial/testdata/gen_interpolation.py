@@ -13,14 +13,10 @@ import json
 import random
 import subprocess
 from fractions import Fraction
+from polycases import s
 
 RNG = random.Random(20261207)
 CASES = 60
-
-
-def s(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def main():

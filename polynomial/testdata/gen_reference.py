@@ -18,6 +18,7 @@ import sys
 from fractions import Fraction
 
 import sympy
+from polycases import s
 
 RNG = random.Random(20261202)
 CASES = 60
@@ -52,11 +53,6 @@ def trim(c):
     while c and c[-1] == 0:
         c.pop()
     return c
-
-
-def s(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def gp_poly(c):

@@ -19,22 +19,10 @@ import json
 import random
 import subprocess
 from fractions import Fraction
+from polycases import mul, s
 
 RNG = random.Random(20261205)
 CASES = 60
-
-
-def mul(a, b):
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
-
-
-def s(x):
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def random_case():
