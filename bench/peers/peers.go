@@ -269,7 +269,11 @@ func (b *bench) runPARI(ctx context.Context, c Case, dir string, ins []Input, pa
 func (b *bench) runFLINT(ctx context.Context, c Case, dir string, paths []string) (measurement, error) {
 	out := filepath.Join(dir, "answer.flint.txt")
 	args := append([]string{c.FLINT, strconv.Itoa(b.cfg.threads), strconv.FormatFloat(b.cfg.minTime.Seconds(), 'g', -1, 64), out}, paths...)
-	return runPeer(exec.CommandContext(ctx, b.flintRunner, args...), out)
+	cmd := exec.CommandContext(ctx, b.flintRunner, args...)
+	// FLINT's quadratic sieve keeps its relations in a file of the
+	// current directory: the case's directory, not the caller's.
+	cmd.Dir = dir
+	return runPeer(cmd, out)
 }
 
 // runPeer runs a peer, which prints "time_ns T iterations N" and writes
