@@ -22,7 +22,7 @@ import json
 import random
 import subprocess
 from fractions import Fraction
-from polycases import chebyshev, mul, s
+from polycases import chebyshev, gp_poly, mul, s
 
 RNG = random.Random(20261217)
 CASES = 64
@@ -72,9 +72,6 @@ def case(k):
         f.pop()
     return f
 
-
-def gp_poly(c):
-    return "Polrev([" + ",".join(s(x) for x in c) + "])"
 
 
 def main():

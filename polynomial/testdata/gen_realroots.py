@@ -19,7 +19,7 @@ import json
 import random
 import subprocess
 from fractions import Fraction
-from polycases import chebyshev, mul, s
+from polycases import chebyshev, gp_poly, mul, s
 
 RNG = random.Random(20261203)
 CASES = 60
@@ -55,9 +55,6 @@ def random_case(k):
         f.pop()
     return f
 
-
-def gp_poly(c):
-    return "Polrev([" + ",".join(s(x) for x in c) + "])"
 
 
 def main():

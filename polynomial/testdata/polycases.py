@@ -1,6 +1,7 @@
 """Helpers shared by the polynomial reference generators: exact
 products of coefficient lists (constant term first), the rational
-string form the operations read, and Chebyshev polynomials."""
+string form the operations read, the same coefficients as a GP
+polynomial, and Chebyshev polynomials."""
 
 from fractions import Fraction
 
@@ -28,3 +29,7 @@ def chebyshev(n):
             nxt[i] -= c
         prev, cur = cur, nxt
     return cur
+
+
+def gp_poly(c):
+    return "Polrev([" + ",".join(s(x) for x in c) + "])"
