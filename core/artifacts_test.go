@@ -63,13 +63,23 @@ func TestArtifactCrashSafety(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
+	stored := func() int {
+		entries, _ := os.ReadDir(filepath.Join(dir, "sha256"))
+		return len(entries)
+	}
 	for round := range 3 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestArtifactCrashSafety$")
 		cmd.Env = append(os.Environ(), "JACOBIAN_ARTIFACT_WRITER="+dir)
+		before := stored()
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(150+70*round) * time.Millisecond)
+		// Kill only once this writer has published an artifact (a loaded
+		// machine may take seconds to start it), a little into the next.
+		for deadline := time.Now().Add(time.Minute); stored() == before && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(time.Duration(10+15*round) * time.Millisecond)
 		cmd.Process.Kill()
 		cmd.Wait()
 	}
