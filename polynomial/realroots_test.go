@@ -401,3 +401,67 @@ func TestDescartesCertifies(t *testing.T) {
 	}
 	t.Logf("certified %d of %d", certified, tried)
 }
+
+// TestIsolationAgainstBisection compares isolateRealRoots (continued
+// fractions, and the even case) with the bisection reference: the same
+// number of roots, and each interval meeting the reference's. The inputs
+// are random polynomials, products of known factors, and even ones p(x²)
+// and x·p(x²) built from both.
+func TestIsolationAgainstBisection(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 7))
+	for trial := range 300 {
+		var f qpoly
+		switch trial % 3 {
+		case 0:
+			f = randomRootsPoly(bg, rng)
+		case 1:
+			f = toQ(randomZ(rng, rng.IntN(30)+1, rng.IntN(40)+1))
+		default:
+			f = toQ(mignotte(rng.IntN(20)+3, rng.Int64N(30)+2))
+		}
+		if trial%2 == 1 && f.deg() >= 1 {
+			// f(x²), times x every other time.
+			even := qzeros(2*len(f) - 1 + trial%4/2)
+			for i, c := range f {
+				even[2*i+trial%4/2].Set(c)
+			}
+			f = even
+		}
+		if f.deg() < 1 {
+			continue
+		}
+		_, pf, _ := qprimitive(bg, f)
+		g, err := squareFreePart(bg, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := isolateRealRoots(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := isolateRealRootsReference(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %v: %d roots, the bisection finds %d", trial, g, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].hi.Cmp(want[i].lo) < 0 || want[i].hi.Cmp(got[i].lo) < 0 {
+				t.Fatalf("trial %d: %v: root %d: (%s, %s) and the reference's (%s, %s) are apart", trial, g, i,
+					got[i].lo.RatString(), got[i].hi.RatString(), want[i].lo.RatString(), want[i].hi.RatString())
+			}
+		}
+		// The operation's postcondition rechecks the results.
+		if trial%3 == 0 {
+			q := RealRootsRequest{Polynomial: polyInputOf("x", f)}
+			r, err := runRealRoots(bg, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkRealRoots(bg, q, r); err != nil {
+				t.Fatalf("trial %d: %v", trial, err)
+			}
+		}
+	}
+}
