@@ -489,12 +489,23 @@ func countVariations(p zpoly) int {
 }
 
 // signAt returns the sign of p at the rational x, by Horner's rule on the
-// numerator u and denominator v: the sign of Σ p_i u^i v^(n−i).
+// numerator u and denominator v: the sign of Σ p_i u^i v^(n−i). For a
+// dyadic x (v = 2^e), where isolation and refinement evaluate, the powers
+// of v are shifts.
 func signAt(p zpoly, x *big.Rat) int {
 	if len(p) == 0 {
 		return 0
 	}
 	u, v := x.Num(), x.Denom()
+	if e := v.TrailingZeroBits(); uint(v.BitLen()) == e+1 {
+		acc := new(big.Int).Set(p[len(p)-1])
+		var t big.Int
+		for i := len(p) - 2; i >= 0; i-- {
+			acc.Mul(acc, u)
+			acc.Add(acc, t.Lsh(p[i], e*uint(len(p)-1-i)))
+		}
+		return acc.Sign()
+	}
 	acc := new(big.Int).Set(p[len(p)-1])
 	vpow := big.NewInt(1)
 	var t big.Int

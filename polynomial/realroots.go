@@ -280,6 +280,11 @@ func runRealRoots(ctx context.Context, q RealRootsRequest) (RealRootsResult, err
 // changing sign across an open interval (all are nonzero at its endpoints,
 // which are no roots of their product).
 func factorOf(factors []sqfFactor, r rootInterval) (zpoly, int, error) {
+	if len(factors) == 1 {
+		// Every root is one of the only factor's: its product g with
+		// the others is that factor.
+		return factors[0].factor, factors[0].multiplicity, nil
+	}
 	for _, a := range factors {
 		if r.exact() {
 			if signAt(a.factor, r.lo) == 0 {

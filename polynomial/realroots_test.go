@@ -465,3 +465,28 @@ func TestIsolationAgainstBisection(t *testing.T) {
 		}
 	}
 }
+
+// TestSignAt compares signAt, dyadic and general points, with the exact
+// rational value qeval.
+func TestSignAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 8))
+	for trial := range 2000 {
+		p := randomZ(rng, rng.IntN(12), rng.IntN(20)+1)
+		den := big.NewInt(rng.Int64N(50) + 1)
+		if trial%2 == 0 {
+			den.Lsh(big.NewInt(1), uint(rng.IntN(40)))
+		}
+		x := new(big.Rat).SetFrac(big.NewInt(rng.Int64N(201)-100), den)
+		want := 0
+		if len(p) > 0 {
+			v, err := qeval(bg, toQ(p), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = v.Sign()
+		}
+		if got := signAt(p, x); got != want {
+			t.Fatalf("trial %d: sign of %v at %s is %d, want %d", trial, p, x.RatString(), got, want)
+		}
+	}
+}
