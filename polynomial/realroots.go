@@ -85,23 +85,27 @@ type RealRootsResult struct {
 // is written rounded the same way. A constant has no roots; the zero
 // polynomial is a domain error.
 //
-// Algorithm: Yun's square-free decomposition, then the Descartes method
-// with bisection on the square-free part (Collins and Akritas 1976, in
-// the form of Rouillier and Zimmermann 2004; see realrootalg.go), the
+// Algorithm: Yun's square-free decomposition, then on the square-free
+// part Descartes' rule of signs with continued fractions (Akritas 1980,
+// Akritas and Strzeboński 2005; see realrootcf.go), or for an even
+// polynomial q(x²) with bisection on q (Collins and Akritas 1976, in the
+// form of Rouillier and Zimmermann 2004; see realrootalg.go), the
 // multiplicity of each root read from the Yun factor that changes sign
 // across its interval, and refinement on that factor by Newton's
 // iteration in big.Float certified by exact sign changes, with bisection
 // where Newton does not converge (see refine). The
 // postcondition recounts the roots independently: it checks sign changes
 // of f/gcd(f, f′) across each interval, the multiplicities through the
-// square-free parts of gcd(f, f′, …, f^(m−1)), and, when the square-free
-// part has degree at most 200, that its Sturm sequence counts exactly one
-// root in each interval and none elsewhere.
+// square-free parts of gcd(f, f′, …, f^(m−1)), and that the number of
+// intervals, each holding a root, is the number of real roots of the
+// square-free part: Descartes' bound (the sign variations of s(x) and
+// s(−x)) when it is that number, otherwise its Sturm count when the
+// square-free part has degree at most 200.
 func realRootsOperation() core.Operation[RealRootsRequest, RealRootsResult] {
 	return core.Operation[RealRootsRequest, RealRootsResult]{
 		ID:         "polynomial.real_roots.compute",
 		Title:      "Real root isolation",
-		Summary:    "Isolates the real roots of a univariate polynomial over Q in disjoint intervals with exact rational endpoints, with multiplicities, optionally refined to a requested number of correct digits, by the Descartes method with bisection.",
+		Summary:    "Isolates the real roots of a univariate polynomial over Q in disjoint intervals with exact rational endpoints, with multiplicities, optionally refined to a requested number of correct digits, by Descartes' rule of signs with continued fractions or bisection.",
 		Keywords:   []string{"polynomial", "real roots", "root isolation", "isolating intervals", "polrootsreal", "real_roots", "descartes", "sturm", "zeros", "solve"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
@@ -162,7 +166,7 @@ func realRootsOperation() core.Operation[RealRootsRequest, RealRootsResult] {
 			{Title: "three simple roots", Payload: json.RawMessage(`{"polynomial":{"expression":"x^3 - 2*x"}}`),
 				Result: json.RawMessage(`{"roots":[{"lower":"-2","upper":"-1","multiplicity":1},{"lower":"0","upper":"0","multiplicity":1},{"lower":"1","upper":"2","multiplicity":1}],"distinct":3,"total":3}`)},
 			{Title: "multiple roots", Payload: json.RawMessage(`{"polynomial":{"expression":"(x - 1)^2*(2*x + 1)^3*(x^2 + 1)"}}`),
-				Result: json.RawMessage(`{"roots":[{"lower":"-2","upper":"0","multiplicity":3},{"lower":"0","upper":"2","multiplicity":2}],"distinct":2,"total":5}`)},
+				Result: json.RawMessage(`{"roots":[{"lower":"-2","upper":"0","multiplicity":3},{"lower":"1","upper":"1","multiplicity":2}],"distinct":2,"total":5}`)},
 			// PARI/GP 2.15.2: a = 208701085205324515397/147573952589676412928;
 			// b = 104350542602662257699/73786976294838206464;
 			// [a^2 < 2, b^2 > 2, b - a < 10^-20] = [1, 1, 1], and
@@ -276,6 +280,11 @@ func runRealRoots(ctx context.Context, q RealRootsRequest) (RealRootsResult, err
 // changing sign across an open interval (all are nonzero at its endpoints,
 // which are no roots of their product).
 func factorOf(factors []sqfFactor, r rootInterval) (zpoly, int, error) {
+	if len(factors) == 1 {
+		// Every root is one of the only factor's: its product g with
+		// the others is that factor.
+		return factors[0].factor, factors[0].multiplicity, nil
+	}
 	for _, a := range factors {
 		if r.exact() {
 			if signAt(a.factor, r.lo) == 0 {
@@ -402,15 +411,29 @@ func rootClaims(rs []RealRoot) []rootClaim {
 	return out
 }
 
+// descartesRealRootBound is Descartes' bound on the number of distinct real
+// roots of the square-free s: the sign variations of s(x) and of s(−x),
+// which bound its positive and negative roots, plus one for the root 0.
+func descartesRealRootBound(s zpoly) int {
+	zero := 0
+	if len(s) > 0 && s[0].Sign() == 0 {
+		s, zero = s[1:], 1
+	}
+	return countVariations(s) + countVariations(reflect(s)) + zero
+}
+
 // verifyIsolation checks that claims is the complete list of isolating
 // intervals of the real roots of the primitive f, in ascending order, with
 // their multiplicities, and returns "" or the first fault in words. The
 // distinct roots are those of s = f/gcd(f, f′); an exact claim must be a
 // root of s, an open claim must have endpoints that are not roots of s and
 // a sign change of s across it, and successive claims must be disjoint.
-// When deg s ≤ sturmMax, s's Sturm sequence must count exactly one root in
-// each open claim and as many real roots in all as there are claims; above
-// it, the count is not checked. A claimed multiplicity m is checked
+// The claims then hold at least one root each, so the count is checked
+// through an upper bound on the number of real roots of s: Descartes'
+// bound when it equals the number of claims, otherwise, when deg s ≤
+// sturmMax, Descartes' rule on the pieces between the claims or, failing
+// that, the exact count from s's Sturm sequence; above it, the count is
+// not checked. A claimed multiplicity m is checked
 // through the square-free parts of D_k = gcd(f, f′, …, f^(k−1)), whose
 // roots are exactly those of f of multiplicity at least k: the root must be
 // one of D_m and not of D_{m+1}.
@@ -450,17 +473,22 @@ func verifyIsolation(ctx context.Context, f zpoly, claims []rootClaim, sturmMax 
 			return fmt.Sprintf("root %d: the square-free part does not change sign across the interval", i), nil
 		}
 	}
-	if s.deg() <= sturmMax {
-		seq, err := sturmSequence(ctx, s)
+	// Every open claim holds an odd number of roots of s and every exact
+	// one a root, and the claims are disjoint, so s has at least
+	// len(claims) real roots; an upper bound equal to that number proves
+	// one root in each claim and none elsewhere. Descartes' rule bounds
+	// the positive and the negative roots by the sign variations of s(x)
+	// and s(−x) (with the root 0 divided out), which is often enough
+	// (when every root is real, and for Mignotte's polynomials); else
+	// Descartes' rule on the intervals between the claims (see
+	// descartesCertifies), and when that does not conclude, the Sturm
+	// count, which is exact.
+	if descartesRealRootBound(s) != len(claims) && s.deg() <= sturmMax && !descartesCertifies(ctx, s, claims) {
+		n, err := sturmRealRootCount(ctx, s)
 		if err != nil {
 			return "", err
 		}
-		for i, c := range claims {
-			if c.lo.Cmp(c.hi) != 0 && sturmCount(seq, c.lo, c.hi) != 1 {
-				return fmt.Sprintf("root %d: the interval holds %d distinct roots", i, sturmCount(seq, c.lo, c.hi)), nil
-			}
-		}
-		if n := sturmCount(seq, nil, nil); n != len(claims) {
+		if n != len(claims) {
 			return fmt.Sprintf("the polynomial has %d distinct real roots, %d are listed", n, len(claims)), nil
 		}
 	}

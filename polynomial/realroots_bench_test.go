@@ -1,6 +1,7 @@
 package polynomial
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -99,3 +100,29 @@ func BenchmarkRealRootsRefine(b *testing.B) {
 }
 
 func newBenchRand(n int) *rand.Rand { return rand.New(rand.NewPCG(uint64(n), 16)) }
+
+// BenchmarkIsolation compares the continued fractions with the bisection,
+// both without the even case, and isolateRealRoots (default) on the
+// square-free inputs of BenchmarkRealRoots (isolation alone).
+func BenchmarkIsolation(b *testing.B) {
+	for _, n := range []int{100, 300} {
+		for _, fam := range realRootFamilies(n) {
+			for _, m := range []struct {
+				name     string
+				positive func(context.Context, zpoly) ([]rootInterval, error)
+				even     bool
+			}{{"cf", isolatePositiveCF, false}, {"bisection", isolatePositive, false}, {"default", isolatePositiveCF, true}} {
+				if n > 100 && fam.name == "mignotte" && m.name == "bisection" || n > 100 && fam.name == "chebyshev" {
+					continue
+				}
+				b.Run(fmt.Sprintf("%s/%s/deg=%d", m.name, fam.name, n), func(b *testing.B) {
+					for b.Loop() {
+						if _, err := isolateRealRootsBy(bg, fam.p, m.even, m.positive); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

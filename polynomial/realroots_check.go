@@ -75,8 +75,11 @@ type RealRootsCheckResult struct {
 // fault. Never inconclusive: the counts are exact.
 //
 // Method: s = f/gcd(f, f′) has the distinct roots of f; a sign change of
-// s across each interval and the Sturm sequence of s (Sturm 1829; Basu,
-// Pollack and Roy, Theorem 2.50) count them; multiplicities go through
+// s across each interval shows a root in it, and an upper bound on the
+// number of real roots of s shows no other: Descartes' rule, on the whole
+// line or on the pieces between the claims (see descartesCertifies), or
+// else the Sturm sequence of s (Sturm 1829; Basu, Pollack and Roy,
+// Theorem 2.50), which also gives the count reported; multiplicities go through
 // the square-free parts of gcd(f, f′, …, f^(k−1)) (see verifyIsolation).
 // The postcondition recounts an accepted list with the Descartes method
 // of polynomial.real_roots.compute.
@@ -277,4 +280,104 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 		return fmt.Errorf("accepted %d roots, but the Descartes method isolates %d", len(q.Roots), len(rs))
 	}
 	return nil
+}
+
+// descartesCertifies reports whether Descartes' rule proves that the
+// square-free s has no more real roots than the claims, which are
+// disjoint, in ascending order, and already checked to hold a root each
+// (exact claims are roots, open claims have a sign change of s and
+// endpoints that are not roots). The real line is cut at the claims'
+// endpoints and at ±2^(K+1) beyond every root (K from positiveRootBound
+// on s(x) and s(−x)); each open claim must show at most one sign variation
+// and each gap between claims none, in the variation count of
+// intervalVariations, which bounds the roots in the open interval. A
+// piece whose count is too high is bisected (the half of a claim with the
+// sign change must then show one variation, the other none), up to a
+// budget of bisections; false means the rule did not conclude, not that
+// the claims are wrong. The intervals are transformed from s each on its
+// own, not by the bisection tree of the isolation (realrootalg.go).
+func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
+	if len(claims) == 0 || s.deg() < 1 {
+		return false
+	}
+	power := func(k int) *big.Rat { return new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(k+1))) }
+	lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
+	upper := power(positiveRootBound(s))
+	if lower.Cmp(claims[0].lo) >= 0 || upper.Cmp(claims[len(claims)-1].hi) <= 0 {
+		return false
+	}
+	budget := 32 + 4*len(claims)
+	var certify func(a, b *big.Rat, target int) bool
+	certify = func(a, b *big.Rat, target int) bool {
+		if ctx.Err() != nil {
+			return false
+		}
+		if intervalVariations(s, a, b) <= target {
+			return true
+		}
+		if budget--; budget < 0 {
+			return false
+		}
+		m := new(big.Rat).Add(a, b)
+		m.Quo(m, big.NewRat(2, 1))
+		sm := signAt(s, m)
+		switch {
+		case target == 0:
+			return sm != 0 && certify(a, m, 0) && certify(m, b, 0)
+		case sm == 0:
+			return certify(a, m, 0) && certify(m, b, 0)
+		case sm != signAt(s, a):
+			return certify(a, m, 1) && certify(m, b, 0)
+		default:
+			return certify(a, m, 0) && certify(m, b, 1)
+		}
+	}
+	last := lower
+	for _, c := range claims {
+		if last.Cmp(c.lo) < 0 && !certify(last, c.lo, 0) {
+			return false
+		}
+		if c.lo.Cmp(c.hi) != 0 && !certify(c.lo, c.hi, 1) {
+			return false
+		}
+		last = c.hi
+	}
+	return certify(last, upper, 0)
+}
+
+// intervalVariations bounds the number of roots of p in the open interval
+// (a, b), a < b, by Descartes' rule: the sign variations of
+// (1 + x)^n·p((a + bx)/(1 + x)), whose positive roots are the images of
+// those roots. With d the common denominator of a = u/d and b = w/d and
+// R(y) = d^n·p(y/d) = Σ p_i d^(n−i) y^i, the transform is d^n times
+// (1 + x)^n·R(w + (u − w)/(1 + x)): R shifted by w, scaled by u − w, then
+// reversed and shifted by one (the last two in unitIntervalVariations).
+func intervalVariations(p zpoly, a, b *big.Rat) int {
+	d := new(big.Int).Mul(a.Denom(), b.Denom())
+	d.Quo(d, new(big.Int).GCD(nil, nil, a.Denom(), b.Denom()))
+	u := new(big.Int).Mul(a.Num(), new(big.Int).Quo(d, a.Denom()))
+	w := new(big.Int).Mul(b.Num(), new(big.Int).Quo(d, b.Denom()))
+	n := p.deg()
+	r := make(zpoly, n+1)
+	dpow := big.NewInt(1)
+	for i := n; i >= 0; i-- {
+		r[i] = new(big.Int).Mul(p[i], dpow)
+		dpow.Mul(dpow, d)
+	}
+	// R(y + w) by Horner's scheme of shifts.
+	if w.Sign() != 0 {
+		var t big.Int
+		for i := 0; i < n; i++ {
+			for j := n - 1; j >= i; j-- {
+				r[j].Add(r[j], t.Mul(r[j+1], w))
+			}
+		}
+	}
+	scale := new(big.Int).Sub(u, w)
+	pow := big.NewInt(1)
+	for i := 1; i <= n; i++ {
+		pow.Mul(pow, scale)
+		r[i].Mul(r[i], pow)
+	}
+	return unitIntervalVariations(r, -1)
 }

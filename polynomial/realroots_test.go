@@ -308,3 +308,185 @@ func TestChebyshevRoots(t *testing.T) {
 		}
 	}
 }
+
+// TestIntervalVariations checks Descartes' bound on intervals against
+// known roots: on products of distinct linear factors with roots k/2 and
+// irreducible quadratics, the variations over a random interval with
+// endpoints that are not roots are at least the number of roots inside
+// and of the same parity.
+func TestIntervalVariations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 5))
+	for trial := range 400 {
+		f := zpoly{big.NewInt(1)}
+		var roots []*big.Rat
+		used := map[int64]bool{}
+		for range rng.IntN(7) + 1 {
+			if rng.IntN(4) == 0 {
+				c := rng.Int64N(5) + 1
+				f, _ = zmul(bg, f, zpoly{big.NewInt(c), big.NewInt(0), big.NewInt(1)})
+				continue
+			}
+			k := rng.Int64N(31) - 15
+			if used[k] {
+				continue
+			}
+			used[k] = true
+			roots = append(roots, big.NewRat(k, 2))
+			f, _ = zmul(bg, f, zpoly{big.NewInt(-k), big.NewInt(2)})
+		}
+		if f.deg() < 1 {
+			continue
+		}
+		// Endpoints (2j+1)/4 and (2j'+1)/12 are never multiples of 1/2.
+		a := big.NewRat(2*rng.Int64N(40)-39, 4)
+		b := new(big.Rat).Add(a, big.NewRat(2*rng.Int64N(60)+1, 12))
+		inside := 0
+		for _, r := range roots {
+			if r.Cmp(a) > 0 && r.Cmp(b) < 0 {
+				inside++
+			}
+		}
+		v := intervalVariations(f, a, b)
+		if v < inside || (v-inside)%2 != 0 {
+			t.Fatalf("trial %d: %v on (%s, %s): %d variations, %d roots", trial, f, a.RatString(), b.RatString(), v, inside)
+		}
+	}
+}
+
+// TestDescartesCertifies runs the certificate on the isolations of random
+// polynomials, where it must conclude for most, and on the same claims
+// with one root left out, where it must never conclude (a missing root
+// would pass unnoticed).
+func TestDescartesCertifies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 6))
+	certified, tried := 0, 0
+	for trial := range 200 {
+		f := randomRootsPoly(bg, rng)
+		if trial%2 == 0 {
+			f = toQ(randomZ(rng, rng.IntN(40)+1, rng.IntN(30)+1))
+		}
+		if f.deg() < 1 {
+			continue
+		}
+		_, pf, _ := qprimitive(bg, f)
+		g, err := squareFreePart(bg, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := isolateRealRoots(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rs, err = tidy(bg, g, rs); err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		claims := make([]rootClaim, len(rs))
+		for i, r := range rs {
+			claims[i] = rootClaim{lo: r.lo, hi: r.hi}
+		}
+		tried++
+		if descartesCertifies(bg, g, claims) {
+			certified++
+		}
+		drop := rng.IntN(len(claims))
+		if short := slices.Delete(slices.Clone(claims), drop, drop+1); descartesCertifies(bg, g, short) {
+			t.Fatalf("trial %d: %v: certified with root %d of %d left out", trial, g, drop, len(claims))
+		}
+	}
+	if certified < tried*3/4 {
+		t.Fatalf("the certificate concluded on %d of %d isolations", certified, tried)
+	}
+	t.Logf("certified %d of %d", certified, tried)
+}
+
+// TestIsolationAgainstBisection compares isolateRealRoots (continued
+// fractions, and the even case) with the bisection reference: the same
+// number of roots, and each interval meeting the reference's. The inputs
+// are random polynomials, products of known factors, and even ones p(x²)
+// and x·p(x²) built from both.
+func TestIsolationAgainstBisection(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 7))
+	for trial := range 300 {
+		var f qpoly
+		switch trial % 3 {
+		case 0:
+			f = randomRootsPoly(bg, rng)
+		case 1:
+			f = toQ(randomZ(rng, rng.IntN(30)+1, rng.IntN(40)+1))
+		default:
+			f = toQ(mignotte(rng.IntN(20)+3, rng.Int64N(30)+2))
+		}
+		if trial%2 == 1 && f.deg() >= 1 {
+			// f(x²), times x every other time.
+			even := qzeros(2*len(f) - 1 + trial%4/2)
+			for i, c := range f {
+				even[2*i+trial%4/2].Set(c)
+			}
+			f = even
+		}
+		if f.deg() < 1 {
+			continue
+		}
+		_, pf, _ := qprimitive(bg, f)
+		g, err := squareFreePart(bg, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := isolateRealRoots(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := isolateRealRootsReference(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %v: %d roots, the bisection finds %d", trial, g, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].hi.Cmp(want[i].lo) < 0 || want[i].hi.Cmp(got[i].lo) < 0 {
+				t.Fatalf("trial %d: %v: root %d: (%s, %s) and the reference's (%s, %s) are apart", trial, g, i,
+					got[i].lo.RatString(), got[i].hi.RatString(), want[i].lo.RatString(), want[i].hi.RatString())
+			}
+		}
+		// The operation's postcondition rechecks the results.
+		if trial%3 == 0 {
+			q := RealRootsRequest{Polynomial: polyInputOf("x", f)}
+			r, err := runRealRoots(bg, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := checkRealRoots(bg, q, r); err != nil {
+				t.Fatalf("trial %d: %v", trial, err)
+			}
+		}
+	}
+}
+
+// TestSignAt compares signAt, dyadic and general points, with the exact
+// rational value qeval.
+func TestSignAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 8))
+	for trial := range 2000 {
+		p := randomZ(rng, rng.IntN(12), rng.IntN(20)+1)
+		den := big.NewInt(rng.Int64N(50) + 1)
+		if trial%2 == 0 {
+			den.Lsh(big.NewInt(1), uint(rng.IntN(40)))
+		}
+		x := new(big.Rat).SetFrac(big.NewInt(rng.Int64N(201)-100), den)
+		want := 0
+		if len(p) > 0 {
+			v, err := qeval(bg, toQ(p), x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = v.Sign()
+		}
+		if got := signAt(p, x); got != want {
+			t.Fatalf("trial %d: sign of %v at %s is %d, want %d", trial, p, x.RatString(), got, want)
+		}
+	}
+}

@@ -106,3 +106,69 @@ func sturmCount(seq []zpoly, a, b *big.Rat) int {
 	}
 	return va - vb
 }
+
+// sturmRealRootCount is the number of distinct real roots of the
+// square-free p of positive degree, V(−∞) − V(+∞) on its Sturm sequence,
+// for which only the degrees and the signs of the leading coefficients of
+// the terms are needed. The terms are those of the subresultant PRS
+// (Collins 1967; the recurrence of gcdSubresultant), which differ from the
+// Sturm terms T_{i+1} = −rem(T_{i−1}, T_i) by nonzero rational factors
+// whose signs are tracked: with S_{i+1} = prem(S_{i−1}, S_i)/β_i and
+// prem = lc(S_i)^(δ+1)·rem, the Sturm term is ε_{i+1}·S_{i+1} up to a
+// positive factor, where ε_{i+1} = −ε_{i−1}·sign(lc(S_i)^(δ+1)·β_i)
+// (rem(a, λb) = rem(a, b), so the scale of S_i does not matter). The
+// exact divisions by β_i replace the content computations of
+// sturmSequence, whose gcds dominate its cost; sturmSequence is the
+// reference it is tested against.
+func sturmRealRootCount(ctx context.Context, p zpoly) (int, error) {
+	type term struct {
+		deg, sign int // the degree and the sign of the Sturm term's leading coefficient
+	}
+	a, b := p.clone(), zderiv(p)
+	terms := []term{{a.deg(), a.lc().Sign()}, {b.deg(), b.lc().Sign()}}
+	epsPrev, eps := 1, 1
+	g, h := big.NewInt(1), big.NewInt(1)
+	for b.deg() > 0 {
+		delta := a.deg() - b.deg()
+		r, err := zprem(ctx, a, b)
+		if err != nil {
+			return 0, err
+		}
+		if len(r) == 0 {
+			break // p was not square-free; the count is still Sturm's
+		}
+		beta := new(big.Int).Mul(g, new(big.Int).Exp(h, big.NewInt(int64(delta)), nil))
+		for _, x := range r {
+			x.Quo(x, beta)
+		}
+		s := beta.Sign()
+		if b.lc().Sign() < 0 && (delta+1)%2 == 1 {
+			s = -s
+		}
+		epsPrev, eps = eps, -epsPrev*s
+		terms = append(terms, term{r.deg(), eps * r.lc().Sign()})
+		a, b = b, r
+		g = new(big.Int).Set(a.lc())
+		num := new(big.Int).Exp(g, big.NewInt(int64(delta)), nil)
+		if delta == 0 {
+			h = new(big.Int).Mul(h, num)
+		} else {
+			h = num.Quo(num, new(big.Int).Exp(h, big.NewInt(int64(delta-1)), nil))
+		}
+	}
+	variations := func(negative bool) int {
+		v, last := 0, 0
+		for _, t := range terms {
+			s := t.sign
+			if negative && t.deg%2 == 1 {
+				s = -s
+			}
+			if last != 0 && s != last {
+				v++
+			}
+			last = s
+		}
+		return v
+	}
+	return variations(true) - variations(false), nil
+}

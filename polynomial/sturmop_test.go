@@ -96,3 +96,70 @@ func BenchmarkSturm(b *testing.B) {
 		})
 	}
 }
+
+// TestSturmRealRootCount checks the subresultant count against the
+// primitive Sturm sequence (sturmSequence) on random square-free
+// polynomials, non-normal remainder sequences (sparse ones, whose degrees
+// drop by more than one) and products of known linear and irreducible
+// quadratic factors, where it must also equal the number of linear ones.
+func TestSturmRealRootCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 4))
+	check := func(name string, p zpoly, want int) {
+		t.Helper()
+		_, s, err := squareFree(bg, toQ(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := zpoly{big.NewInt(1)}
+		for _, a := range s {
+			g, _ = zmul(bg, g, a.factor)
+		}
+		if g.deg() <= 0 {
+			return
+		}
+		got, err := sturmRealRootCount(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seq, err := sturmSequence(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref := sturmCount(seq, nil, nil); got != ref || want >= 0 && got != want {
+			t.Fatalf("%s: count %d, Sturm sequence %d, want %d (%v)", name, got, ref, want, g)
+		}
+	}
+	for trial := range 200 {
+		n := rng.IntN(30) + 1
+		p := randomZ(rng, n, rng.IntN(40)+1)
+		if trial%3 == 0 {
+			for i := range p[:n] {
+				if rng.IntN(3) != 0 {
+					p[i].SetInt64(0)
+				}
+			}
+		}
+		check(fmt.Sprintf("random %d", trial), p, -1)
+		f, k := zpoly{big.NewInt(int64(rng.IntN(5) - 2 + 5*rng.IntN(2)))}, 0
+		if f[0].Sign() == 0 {
+			f[0].SetInt64(3)
+		}
+		used := map[int64]bool{}
+		for range rng.IntN(8) {
+			if rng.IntN(3) == 0 {
+				// x² + bx + c with b² < 4c: b ≤ 2·⌊√c⌋ − 1.
+				r := rng.Int64N(3) + 1
+				c := r*r + rng.Int64N(2*r+1)
+				f, _ = zmul(bg, f, zpoly{big.NewInt(c), big.NewInt(rng.Int64N(2 * r)), big.NewInt(1)})
+				continue
+			}
+			r := rng.Int64N(41) - 20
+			if !used[r] {
+				used[r] = true
+				k++
+			}
+			f, _ = zmul(bg, f, zpoly{big.NewInt(-r), big.NewInt(1)})
+		}
+		check(fmt.Sprintf("product %d", trial), f, k)
+	}
+}

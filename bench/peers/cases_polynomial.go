@@ -45,7 +45,90 @@ func polynomialCases() []Case {
 		// Complex roots to 30 digits.
 		complexRootsCase("complex_roots_random_deg50_30digits", 50, 6),
 		complexRootsCase("complex_roots_random_deg100_30digits", 100, 8),
+		// Real root isolation (issue 15's families).
+		realRootsCase("real_roots_mignotte_deg100", 100, 10, mignotteInputs, "fmpz_poly_num_real_roots"),
+		realRootsCase("real_roots_chebyshev_deg100", 100, 8, chebyshevInputs, "fmpz_poly_num_real_roots"),
+		realRootsCase("real_roots_random_deg100", 100, 8, randomRealRootsInputs, "fmpz_poly_num_real_roots"),
+		// FLINT's count did not finish within the peers' 10 minutes here.
+		realRootsCase("real_roots_random_deg1000", 1000, 8, randomRealRootsInputs, ""),
 	}
+}
+
+// realRootsCase isolates the real roots of the square-free input f:
+// polynomial.real_roots.compute, GP's polrootsreal (which approximates
+// them, after isolating them) and, when flint names it, FLINT's
+// fmpz_poly_num_real_roots, which only counts them (FLINT 2.9 has no
+// isolation over Z). None of the three forms of roots compares with the
+// others, so the answer is the number of distinct real roots.
+func realRootsCase(name string, size, tiny int, inputs func(*rand.Rand, int) ([]Input, error), flint string) Case {
+	return Case{
+		Name: name, Size: size, Tiny: tiny,
+		Inputs: inputs,
+		Jacobian: operation("polynomial.real_roots.compute", func(in []Input) any {
+			return map[string]any{"polynomial": polyPayload(in[0].Poly())}
+		}, realRootsAnswer),
+		FLINT: flint,
+		GP:    "#polrootsreal(f)",
+	}
+}
+
+// realRootsAnswer reads the number of distinct real roots of
+// polynomial.real_roots.compute's result.
+func realRootsAnswer(v json.RawMessage) ([]string, error) {
+	var r struct {
+		Roots    []json.RawMessage `json:"roots"`
+		Distinct int               `json:"distinct"`
+	}
+	if err := json.Unmarshal(v, &r); err != nil {
+		return nil, err
+	}
+	if r.Distinct != len(r.Roots) {
+		return nil, fmt.Errorf("distinct is %d, but %d roots are listed", r.Distinct, len(r.Roots))
+	}
+	return []string{strconv.Itoa(r.Distinct)}, nil
+}
+
+// mignotteInputs is f = x^n − 2·(50x − 1)², with two real roots within
+// about 50^(−(n+2)/2) of 1/50: the classical hard case of Descartes'
+// method, whose bisection must separate them.
+func mignotteInputs(_ *rand.Rand, n int) ([]Input, error) {
+	if n < 3 {
+		return nil, fmt.Errorf("a Mignotte polynomial needs degree at least 3, not %d", n)
+	}
+	f := zeros(n + 1)
+	f[n].SetInt64(1)
+	f[2].SetInt64(-2 * 50 * 50)
+	f[1].SetInt64(4 * 50)
+	f[0].SetInt64(-2)
+	return []Input{polyInput("f", f)}, nil
+}
+
+// chebyshevInputs is f = T_n, by T_{k+1} = 2x·T_k − T_{k−1}: n real
+// roots cos((2j − 1)π/(2n)), all in (−1, 1).
+func chebyshevInputs(_ *rand.Rand, n int) ([]Input, error) {
+	prev, cur := []*big.Int{big.NewInt(1)}, []*big.Int{big.NewInt(0), big.NewInt(1)}
+	for k := 1; k < n; k++ {
+		next := zeros(k + 2)
+		for i, c := range cur {
+			next[i+1].Add(next[i+1], new(big.Int).Lsh(c, 1))
+		}
+		for i, c := range prev {
+			next[i].Sub(next[i], c)
+		}
+		prev, cur = cur, next
+	}
+	if n == 0 {
+		cur = prev
+	}
+	return []Input{polyInput("f", cur)}, nil
+}
+
+// randomRealRootsInputs is a random f of degree n with 32-bit
+// coefficients, square-free but with negligible probability (FLINT's
+// count assumes a square-free input).
+func randomRealRootsInputs(rng *rand.Rand, n int) ([]Input, error) {
+	f := randPoly(rng, n, 32)
+	return []Input{polyInput("f", f)}, nil
 }
 
 // complexRootsDigits is the number of digits the complex roots cases ask

@@ -84,9 +84,24 @@ static void run_fmpz_poly_factor(char **in, const char *out)
     fmpz_poly_factor_clear(fac), fmpz_poly_clear(f);
 }
 
+/* The number of distinct real roots of a square-free polynomial. */
+static void run_fmpz_poly_num_real_roots(char **in, const char *out)
+{
+    fmpz_poly_t f;
+    fmpz_t n;
+    slong r = 0;
+    fmpz_poly_init(f), fmpz_init(n);
+    read_fmpz_poly(in[0], f);
+    TIMED(r = fmpz_poly_num_real_roots(f));
+    fmpz_set_si(n, r);
+    write_fmpz(out, n);
+    fmpz_clear(n), fmpz_poly_clear(f);
+}
+
 static const struct routine polynomial_routines[] = {
     {"fmpz_poly_gcd", 2, run_fmpz_poly_gcd},
     {"fmpz_poly_resultant", 2, run_fmpz_poly_resultant},
     {"fmpz_poly_mul", 2, run_fmpz_poly_mul},
     {"fmpz_poly_factor", 1, run_fmpz_poly_factor},
+    {"fmpz_poly_num_real_roots", 1, run_fmpz_poly_num_real_roots},
 };
