@@ -945,8 +945,29 @@ func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r
 			}
 		}
 	}
+	rows := a.big()
+	err := withPrime(rng, func(p uint64) (bool, error) {
+		detH := uint64(1)
+		for i := range h {
+			detH = modular.Mul(detH, modular.Reduce(h[i][i], p), p)
+		}
+		if detH == 0 {
+			return false, nil
+		}
+		detA, err := modmat.DeterminantInPlace(ctx, reduceModmat(rows, p), modular.NewModulus(p))
+		if err != nil {
+			return true, err
+		}
+		if detA != detH && detA != p-detH {
+			return true, fmt.Errorf("det A is %d modulo %d but the pivots of H multiply to ±%d: H spans a larger lattice", detA, p, detH)
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
 	var q, rem, t big.Int
-	for i, row := range a.big() {
+	for i, row := range rows {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -963,19 +984,7 @@ func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r
 			}
 		}
 	}
-	return withPrime(rng, func(p uint64) (bool, error) {
-		detH := uint64(1)
-		for i := range h {
-			detH = modular.Mul(detH, modular.Reduce(h[i][i], p), p)
-		}
-		if detH == 0 {
-			return false, nil
-		}
-		if detA := modular.DeterminantInPlace(reduceMatrix(a.big(), p), p); detA != detH && detA != p-detH {
-			return true, fmt.Errorf("det A is %d modulo %d but the pivots of H multiply to ±%d: H spans a larger lattice", detA, p, detH)
-		}
-		return true, nil
-	})
+	return nil
 }
 
 // isHermite checks the Hermite form exactly: r nonzero rows in echelon
