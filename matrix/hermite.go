@@ -51,6 +51,8 @@ package matrix
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -893,7 +895,7 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 	// The random vector comes from the request's stream too: hashing
 	// the result would cost as much as the check (its transforms have
 	// m² or n² entries, often of Hadamard's size).
-	rng := checkRNG(q)
+	rng := requestRNG(q)
 	if u == nil {
 		return checkHermiteLattice(ctx, rng, q.Matrix, r)
 	}
@@ -914,6 +916,35 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 		}
 		return true, nil
 	})
+}
+
+// requestRNG is checkRNG's stream for a Hermite request, seeded from a
+// SHA-256 of the entries' machine words rather than of the request's
+// JSON, whose decimal conversion cost more than the rest of the lattice
+// check at order 150.
+func requestRNG(q HermiteRequest) *rand.Rand {
+	h := sha256.New()
+	var w [8]byte
+	word := func(x uint64) {
+		binary.LittleEndian.PutUint64(w[:], x)
+		h.Write(w[:])
+	}
+	word(uint64(boolUint(q.Transform)))
+	m, n := q.Matrix.Dims()
+	word(uint64(m))
+	word(uint64(n))
+	for _, row := range q.Matrix {
+		for _, x := range row {
+			b := x.Big()
+			word(uint64(b.Sign() + 1))
+			word(uint64(len(b.Bits())))
+			for _, d := range b.Bits() {
+				word(uint64(d))
+			}
+		}
+	}
+	sum := h.Sum(nil)
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
 }
 
 // checkHermiteLattice checks a Hermite form H of a square A returned
