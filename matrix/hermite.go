@@ -51,8 +51,6 @@ package matrix
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -918,33 +916,22 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 	})
 }
 
-// requestRNG is checkRNG's stream for a Hermite request, seeded from a
-// SHA-256 of the entries' machine words rather than of the request's
+// requestRNG is checkRNG's stream for a Hermite request, seeded from the
+// entries' machine words (wordStream) rather than from the request's
 // JSON, whose decimal conversion cost more than the rest of the lattice
 // check at order 150.
 func requestRNG(q HermiteRequest) *rand.Rand {
-	h := sha256.New()
-	var w [8]byte
-	word := func(x uint64) {
-		binary.LittleEndian.PutUint64(w[:], x)
-		h.Write(w[:])
-	}
-	word(uint64(boolUint(q.Transform)))
+	s := newWordStream()
+	s.word(boolUint(q.Transform))
 	m, n := q.Matrix.Dims()
-	word(uint64(m))
-	word(uint64(n))
+	s.word(uint64(m))
+	s.word(uint64(n))
 	for _, row := range q.Matrix {
 		for _, x := range row {
-			b := x.Big()
-			word(uint64(b.Sign() + 1))
-			word(uint64(len(b.Bits())))
-			for _, d := range b.Bits() {
-				word(uint64(d))
-			}
+			s.integer(x.Big())
 		}
 	}
-	sum := h.Sum(nil)
-	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
+	return s.rng()
 }
 
 // checkHermiteLattice checks a Hermite form H of a square A returned
