@@ -134,6 +134,18 @@ func (m IntegerMatrix) rationals() core.Matrix {
 	return out
 }
 
+// view returns the entries themselves, for reading only.
+func (m IntegerMatrix) view() [][]*big.Int {
+	out := make([][]*big.Int, len(m))
+	for i, row := range m {
+		out[i] = make([]*big.Int, len(row))
+		for j, x := range row {
+			out[i][j] = x.Big()
+		}
+	}
+	return out
+}
+
 func integerMatrix(b [][]*big.Int) IntegerMatrix {
 	out := make(IntegerMatrix, len(b))
 	for i, row := range b {
@@ -884,7 +896,7 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 			return fmt.Errorf("the transform U is %d×%d for a matrix of %d rows", ur, uc, m)
 		}
 	}
-	if err := isHermite(r.Hermite.big(), r.Rank, r.PivotColumns); err != nil {
+	if err := isHermite(r.Hermite.view(), r.Rank, r.PivotColumns); err != nil {
 		return err
 	}
 	if m == 0 {
@@ -949,7 +961,7 @@ func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r
 	if m != n || r.Rank != n {
 		return fmt.Errorf("the %d×%d matrix came without a transform, which only a square nonsingular matrix may (rank %d)", m, n, r.Rank)
 	}
-	h := r.Hermite.big()
+	h := r.Hermite.view()
 	// The nonzero entries of each row of H right of its pivot.
 	type entry struct {
 		col int
@@ -963,7 +975,7 @@ func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r
 			}
 		}
 	}
-	rows := a.big()
+	rows := a.view()
 	err := withPrime(rng, func(p uint64) (bool, error) {
 		detH := uint64(1)
 		for i := range h {
@@ -985,9 +997,16 @@ func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r
 		return err
 	}
 	var q, rem, t big.Int
-	for i, row := range rows {
+	row := make([]*big.Int, n)
+	for j := range row {
+		row[j] = new(big.Int)
+	}
+	for i, entries := range rows {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		for j, x := range entries {
+			row[j].Set(x)
 		}
 		for j := range n {
 			if row[j].Sign() == 0 {
