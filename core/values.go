@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync/atomic"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -138,8 +139,47 @@ func (r Rational) Rat() *big.Rat {
 func (r Rational) String() string { return r.Rat().RatString() }
 
 // MarshalText gives the canonical form, written by encoding/json as a JSON
-// string.
-func (r Rational) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+// string. The digits go straight into one buffer sized from the bit
+// lengths, and the decimal of the last denominator written is kept
+// (lastDenominator): the entries of an inverse or a solution over Q
+// mostly share one denominator as long as their numerators, so a large
+// result converts it once instead of once per entry.
+func (r Rational) MarshalText() ([]byte, error) {
+	x := r.Rat()
+	num := x.Num()
+	if x.IsInt() {
+		return num.Append(make([]byte, 0, num.BitLen()*302/1000+2), 10), nil
+	}
+	den := x.Denom()
+	b := make([]byte, 0, (num.BitLen()+den.BitLen())*302/1000+4)
+	b = num.Append(b, 10)
+	b = append(b, '/')
+	if c := lastDenominator.Load(); c != nil && c.value.Cmp(den) == 0 {
+		return append(b, c.text...), nil
+	}
+	text := den.Append(nil, 10)
+	if len(text) >= denominatorCacheDigits {
+		lastDenominator.Store(&decimalText{value: new(big.Int).Set(den), text: text})
+	}
+	return append(b, text...), nil
+}
+
+// decimalText is an integer with its decimal digits.
+type decimalText struct {
+	value *big.Int
+	text  []byte
+}
+
+// lastDenominator is the last denominator of at least
+// denominatorCacheDigits digits that MarshalText converted, shared by
+// all goroutines: entries are immutable once stored, so a reader either
+// matches the whole value or converts afresh.
+var lastDenominator atomic.Pointer[decimalText]
+
+// denominatorCacheDigits is the length from which a denominator's
+// decimal is worth keeping: shorter ones convert faster than the copy
+// of a big.Int costs.
+const denominatorCacheDigits = 40
 
 // UnmarshalJSON accepts only a JSON string "p", or "p/q" with q > 0.
 func (r *Rational) UnmarshalJSON(b []byte) error {

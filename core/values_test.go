@@ -3,8 +3,11 @@ package core
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -198,5 +201,66 @@ func TestSchemaMessages(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.phrase) {
 			t.Errorf("%v: got %v, want %q", tc.instance, err, tc.phrase)
 		}
+	}
+}
+
+// TestRationalMarshalTextSharedDenominators holds MarshalText to
+// big.Rat.RatString on runs of one long denominator (the shared pointer,
+// equal copies), changing and short denominators, integers and zero,
+// from several goroutines at once so that the kept denominator is
+// exercised under the race detector.
+func TestRationalMarshalTextSharedDenominators(t *testing.T) {
+	// random is an integer in [1, 2^bits].
+	random := func(rng *rand.Rand, bits int) *big.Int {
+		x := new(big.Int)
+		for k := 0; k < bits; k += 64 {
+			x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(rng.Uint64()))
+		}
+		x.Rsh(x, uint(x.BitLen()-min(x.BitLen(), bits)))
+		return x.Add(x, big.NewInt(1))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 5))
+			shared := random(rng, 500)
+			for range 2000 {
+				num := random(rng, rng.IntN(600))
+				if rng.IntN(2) == 0 {
+					num.Neg(num)
+				}
+				var den *big.Int
+				switch rng.IntN(5) {
+				case 0:
+					den = shared
+				case 1:
+					den = new(big.Int).Set(shared)
+				case 2:
+					den = new(big.Int).Add(shared, big.NewInt(2))
+				case 3:
+					den = big.NewInt(1 + rng.Int64N(1000))
+				default:
+					den = random(rng, rng.IntN(800))
+				}
+				x := new(big.Rat).SetFrac(num, den)
+				if rng.IntN(50) == 0 {
+					x = new(big.Rat)
+				}
+				got, err := Rat(x).MarshalText()
+				if err != nil || string(got) != x.RatString() {
+					errs <- fmt.Sprintf("%s: MarshalText gave %q (%v)", x.RatString(), got, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if got, _ := (Rational{}).MarshalText(); string(got) != "0" {
+		t.Errorf("the zero Rational marshals as %q", got)
 	}
 }

@@ -161,7 +161,7 @@ func BenchmarkCostModel(b *testing.B) {
 func BenchmarkHermite(b *testing.B) {
 	op := hermiteOperation()
 	benchSizes(b, []int{50, 100, 150}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		q := HermiteRequest{Matrix: integerMatrixOf(intMatrix(rng, n, n, 99))}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)
@@ -174,7 +174,7 @@ func BenchmarkHermite(b *testing.B) {
 func BenchmarkSmith(b *testing.B) {
 	op := smithOperation()
 	benchSizes(b, []int{25, 50, 100}, func(b *testing.B, n int, rng *rand.Rand) {
-		q := HermiteRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
+		q := IntegerMatrixRequest{integerMatrixOf(intMatrix(rng, n, n, 99))}
 		for b.Loop() {
 			if _, err := op.Run(bg, q); err != nil {
 				b.Fatal(err)

@@ -30,8 +30,9 @@ package matrix
 //     so every entry of the working rows may be reduced modulo D, and
 //     after each pivot d modulo D/d; nothing grows beyond D. The
 //     determinant comes from the multi-modular method (determinant.go).
-//     U is then the unique integer matrix H·A⁻¹, reconstructed from its
-//     images modulo 62-bit primes (hermiteTransform).
+//     U, when the request asks for it, is then the unique integer matrix
+//     H·A⁻¹, reconstructed from its images modulo 62-bit primes
+//     (hermiteTransform).
 //   - Before it, for square nonsingular word matrices, the observation of
 //     Pernet and Stein ("Fast computation of Hermite normal forms of
 //     random integer matrices", J. Number Theory 130, 2010) that the form
@@ -133,6 +134,18 @@ func (m IntegerMatrix) rationals() core.Matrix {
 	return out
 }
 
+// view returns the entries themselves, for reading only.
+func (m IntegerMatrix) view() [][]*big.Int {
+	out := make([][]*big.Int, len(m))
+	for i, row := range m {
+		out[i] = make([]*big.Int, len(row))
+		for j, x := range row {
+			out[i][j] = x.Big()
+		}
+	}
+	return out
+}
+
 func integerMatrix(b [][]*big.Int) IntegerMatrix {
 	out := make(IntegerMatrix, len(b))
 	for i, row := range b {
@@ -144,9 +157,23 @@ func integerMatrix(b [][]*big.Int) IntegerMatrix {
 	return out
 }
 
-// HermiteRequest is an integer matrix.
-type HermiteRequest struct {
+// IntegerMatrixRequest is an integer matrix (the Smith form and the
+// integer kernel).
+type IntegerMatrixRequest struct {
 	Matrix IntegerMatrix `json:"matrix" jsonschema:"the integer matrix A, m×n; its rows generate the lattice"`
+}
+
+// UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
+func (q *IntegerMatrixRequest) UnmarshalJSON(data []byte) error {
+	type plain IntegerMatrixRequest
+	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
+}
+
+// HermiteRequest is an integer matrix and whether to return the
+// transform.
+type HermiteRequest struct {
+	Matrix    IntegerMatrix `json:"matrix" jsonschema:"the integer matrix A, m×n; its rows generate the lattice"`
+	Transform bool          `json:"transform,omitempty" jsonschema:"also return the unimodular transform U with U·A = H (default false: H alone, as PARI/GP's mathnf(A) and FLINT's fmpz_mat_hnf; U of a large matrix has entries of the determinant's size)"`
 }
 
 // UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
@@ -155,12 +182,17 @@ func (q *HermiteRequest) UnmarshalJSON(data []byte) error {
 	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
 }
 
-// HermiteResult is H = U·A with its transform.
+// HermiteResult is H = U·A, with the transform when it was asked for.
 type HermiteResult struct {
-	Hermite      IntegerMatrix `json:"hermite" jsonschema:"the row-style Hermite normal form H = U·A, m×n: r nonzero rows in echelon form with positive pivots and the entries above each pivot reduced into [0, pivot), then m − r zero rows"`
-	Transform    IntegerMatrix `json:"transform" jsonschema:"a unimodular m×m matrix U (det U = ±1) with U·A = H; unique when A has full row rank, otherwise its last m − r rows are a basis of the left kernel of A"`
-	Rank         int           `json:"rank" jsonschema:"r, the number of nonzero rows of H"`
-	PivotColumns []int         `json:"pivot_columns" jsonschema:"the 0-based column of each nonzero row's pivot, increasing"`
+	Hermite      IntegerMatrix  `json:"hermite" jsonschema:"the row-style Hermite normal form H = U·A, m×n: r nonzero rows in echelon form with positive pivots and the entries above each pivot reduced into [0, pivot), then m − r zero rows"`
+	Transform    *IntegerMatrix `json:"transform,omitempty" jsonschema:"present when the request sets transform: a unimodular m×m matrix U (det U = ±1) with U·A = H; unique when A has full row rank, otherwise its last m − r rows are a basis of the left kernel of A"`
+	Rank         int            `json:"rank" jsonschema:"r, the number of nonzero rows of H"`
+	PivotColumns []int          `json:"pivot_columns" jsonschema:"the 0-based column of each nonzero row's pivot, increasing"`
+
+	// witness is the classical elimination's U when the request did not
+	// ask for it: the postcondition checks U·A = H with it, since a
+	// singular or non-square H has no determinant to compare.
+	witness IntegerMatrix
 }
 
 // MaxHermiteDimension bounds the rows and columns of a Hermite form.
@@ -171,11 +203,15 @@ const MaxHermiteDimension = 150
 // without the modular bound: 20×20 and below.
 const hermiteClassicalEntries = 400
 
-// hermiteOperation computes the Hermite normal form with its transform.
+// hermiteOperation computes the Hermite normal form, with its transform
+// when the request asks for it.
 //
 // Canonical form: see the file comment; H is m×n (zero rows kept, so that
 // U·A = H holds as written), U is m×m, rank and pivot columns as in H.
-// The 0-row matrix has H = [] and U = []. Entries must be integers (a
+// U is left out unless the request sets transform (for a large square
+// matrix it is dense with entries of the determinant's size, several
+// times the cost of H).
+// The 0-row matrix has H = [] (and U = []). Entries must be integers (a
 // fraction fails INVALID_PAYLOAD at its path). Square nonsingular matrices
 // up to MaxHermiteDimension take the modular method; every other matrix
 // the classical elimination, so preflight refuses a non-square matrix of
@@ -187,12 +223,15 @@ const hermiteClassicalEntries = 400
 // above them, the declared rank and pivots), and modulo a random 62-bit
 // prime p, U·A ≡ H (Freivalds: both sides times a random vector) and
 // det U ≡ ±1. A unimodular U with U·A = H makes the rows of H a basis of
-// the lattice of A.
+// the lattice of A. The classical path keeps its U for this check when
+// the request does not ask for it; the modular path without U is checked
+// by checkHermiteLattice (the rows of A lie in the lattice of H, exactly,
+// and det H = |det A| modulo p).
 func hermiteOperation() core.Operation[HermiteRequest, HermiteResult] {
 	return core.Operation[HermiteRequest, HermiteResult]{
 		ID:         "matrix.normal_form.hermite.compute",
 		Title:      "Hermite normal form",
-		Summary:    "Row-style Hermite normal form H = U·A of an integer matrix with a unimodular transform U: an echelon basis of the lattice its rows generate (modular-determinant method for square nonsingular input).",
+		Summary:    "Row-style Hermite normal form H = U·A of an integer matrix, with the unimodular transform U on request: an echelon basis of the lattice its rows generate (modular-determinant method for square nonsingular input).",
 		Keywords:   []string{"hermite normal form", "hnf", "mathnf", "lattice basis", "unimodular", "echelon form over the integers", "integer row reduction", "transform"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
@@ -231,7 +270,7 @@ func hermiteOperation() core.Operation[HermiteRequest, HermiteResult] {
 			return checkEstimate("this Hermite normal form", estimateHermite(m))
 		},
 		Run: func(ctx context.Context, q HermiteRequest) (HermiteResult, error) {
-			return hermite(ctx, q.Matrix)
+			return hermiteForm(ctx, q.Matrix, q.Transform)
 		},
 		// A singular square matrix of more than hermiteClassicalEntries
 		// entries is refused by Run, once its determinant is known to be 0.
@@ -241,19 +280,19 @@ func hermiteOperation() core.Operation[HermiteRequest, HermiteResult] {
 			// testdata/hnf_reference.py); U is the unique transform of a
 			// full-row-rank matrix, or for the rank-deficient example the
 			// one this elimination produces (U·A = H, det U = 1).
-			{Title: "2×2 nonsingular", Payload: json.RawMessage(`{"matrix":[["2","3"],["4","5"]]}`),
+			{Title: "2×2 nonsingular with its transform", Payload: json.RawMessage(`{"matrix":[["2","3"],["4","5"]],"transform":true}`),
 				Result: json.RawMessage(`{"hermite":[["2","0"],["0","1"]],"transform":[["-5","3"],["2","-1"]],"rank":2,"pivot_columns":[0,1]}`)},
-			{Title: "3×3 by the modular method", Payload: json.RawMessage(`{"matrix":[["3","1","4"],["1","5","9"],["2","6","5"]]}`),
-				Result: json.RawMessage(`{"hermite":[["1","1","41"],["0","2","29"],["0","0","45"]],"transform":[["2","7","-6"],["1","5","-4"],["2","8","-7"]],"rank":3,"pivot_columns":[0,1,2]}`)},
-			{Title: "2×3 of full row rank", Payload: json.RawMessage(`{"matrix":[["2","4","6"],["1","3","5"]]}`),
+			{Title: "3×3, the form alone", Payload: json.RawMessage(`{"matrix":[["3","1","4"],["1","5","9"],["2","6","5"]]}`),
+				Result: json.RawMessage(`{"hermite":[["1","1","41"],["0","2","29"],["0","0","45"]],"rank":3,"pivot_columns":[0,1,2]}`)},
+			{Title: "2×3 of full row rank", Payload: json.RawMessage(`{"matrix":[["2","4","6"],["1","3","5"]],"transform":true}`),
 				Result: json.RawMessage(`{"hermite":[["1","1","1"],["0","2","4"]],"transform":[["1","-1"],["-1","2"]],"rank":2,"pivot_columns":[0,1]}`)},
-			{Title: "rank-deficient 3×2", Payload: json.RawMessage(`{"matrix":[["2","4"],["3","6"],["1","2"]]}`),
+			{Title: "rank-deficient 3×2", Payload: json.RawMessage(`{"matrix":[["2","4"],["3","6"],["1","2"]],"transform":true}`),
 				Result: json.RawMessage(`{"hermite":[["1","2"],["0","0"],["0","0"]],"transform":[["-1","1","0"],["-3","2","0"],["1","-1","1"]],"rank":1,"pivot_columns":[0]}`)},
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`),
-				Result: json.RawMessage(`{"hermite":[],"transform":[],"rank":0,"pivot_columns":[]}`)},
+				Result: json.RawMessage(`{"hermite":[],"rank":0,"pivot_columns":[]}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) HermiteRequest {
-			return HermiteRequest{randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
+			return HermiteRequest{Matrix: randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1), Transform: rng.IntN(2) == 0}
 		},
 		Slow: func() string {
 			return slowHermite()
@@ -367,9 +406,17 @@ func diagonalJSON(n int, d string) string {
 	return string(payload)
 }
 
-// hermite computes the form: modular for square nonsingular matrices
-// beyond a few rows, classical otherwise.
+// hermite computes the form with its transform (the Smith form builds
+// on U).
 func hermite(ctx context.Context, a IntegerMatrix) (HermiteResult, error) {
+	return hermiteForm(ctx, a, true)
+}
+
+// hermiteForm computes the form: modular for square nonsingular matrices
+// beyond a few rows, classical otherwise. The transform of the modular
+// path, U = H·A⁻¹, is computed only when asked for; the classical one
+// comes with the elimination and is kept as the witness otherwise.
+func hermiteForm(ctx context.Context, a IntegerMatrix, transform bool) (HermiteResult, error) {
 	r, c := a.Dims()
 	if r == c && r >= hermiteModularThreshold {
 		d, err := determinant(ctx, a.rationals())
@@ -384,15 +431,20 @@ func hermite(ctx context.Context, a IntegerMatrix) (HermiteResult, error) {
 			if err != nil {
 				return HermiteResult{}, err
 			}
-			u, err := hermiteTransform(ctx, a, h)
-			if err != nil {
-				return HermiteResult{}, err
-			}
 			piv := make([]int, r)
 			for i := range piv {
 				piv[i] = i
 			}
-			return HermiteResult{Hermite: integerMatrix(h), Transform: integerMatrix(u), Rank: r, PivotColumns: piv}, nil
+			res := HermiteResult{Hermite: integerMatrix(h), Rank: r, PivotColumns: piv}
+			if transform {
+				u, err := hermiteTransform(ctx, a, h)
+				if err != nil {
+					return HermiteResult{}, err
+				}
+				um := integerMatrix(u)
+				res.Transform = &um
+			}
+			return res, nil
 		}
 	}
 	if r*c > hermiteClassicalEntries {
@@ -402,7 +454,13 @@ func hermite(ctx context.Context, a IntegerMatrix) (HermiteResult, error) {
 	if err != nil {
 		return HermiteResult{}, err
 	}
-	return HermiteResult{Hermite: integerMatrix(h), Transform: integerMatrix(u), Rank: len(piv), PivotColumns: nonNilInts(piv)}, nil
+	res := HermiteResult{Hermite: integerMatrix(h), Rank: len(piv), PivotColumns: nonNilInts(piv)}
+	if um := integerMatrix(u); transform {
+		res.Transform = &um
+	} else {
+		res.witness = um
+	}
+	return res, nil
 }
 
 // hermiteModularThreshold is the order from which square nonsingular
@@ -820,16 +878,25 @@ func hermiteTransform(ctx context.Context, a IntegerMatrix, h [][]*big.Int) ([][
 	return u, nil
 }
 
-// checkHermite is the postcondition of the file comment.
+// checkHermite is the postcondition of hermiteOperation.
 func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error {
 	m, n := q.Matrix.Dims()
 	if hr, hc := r.Hermite.Dims(); hr != m || (m > 0 && hc != n) {
 		return fmt.Errorf("the Hermite form H is %d×%d for a %d×%d matrix", hr, hc, m, n)
 	}
-	if ur, uc := r.Transform.Dims(); ur != m || uc != m {
-		return fmt.Errorf("the transform U is %d×%d for a matrix of %d rows", ur, uc, m)
+	if q.Transform != (r.Transform != nil) {
+		return fmt.Errorf("the request sets transform to %v but the result %s one", q.Transform, map[bool]string{true: "carries", false: "lacks"}[r.Transform != nil])
 	}
-	if err := isHermite(r.Hermite.big(), r.Rank, r.PivotColumns); err != nil {
+	u := r.witness
+	if r.Transform != nil {
+		u = *r.Transform
+	}
+	if u != nil {
+		if ur, uc := u.Dims(); ur != m || uc != m {
+			return fmt.Errorf("the transform U is %d×%d for a matrix of %d rows", ur, uc, m)
+		}
+	}
+	if err := isHermite(r.Hermite.view(), r.Rank, r.PivotColumns); err != nil {
 		return err
 	}
 	if m == 0 {
@@ -838,11 +905,14 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 	// The random vector comes from the request's stream too: hashing
 	// the result would cost as much as the check (its transforms have
 	// m² or n² entries, often of Hadamard's size).
-	rng := checkRNG(q)
+	rng := requestRNG(q)
+	if u == nil {
+		return checkHermiteLattice(ctx, rng, q.Matrix, r)
+	}
 	return withPrime(rng, func(p uint64) (bool, error) {
 		a := reduceMatrix(q.Matrix.big(), p)
 		h := reduceMatrix(r.Hermite.big(), p)
-		u := reduceMatrix(r.Transform.big(), p)
+		u := reduceMatrix(u.big(), p)
 		if det := modular.Determinant(u, p); det != 1 && det != p-1 {
 			return true, fmt.Errorf("det U is %d modulo %d, not ±1: U is not unimodular", det, p)
 		}
@@ -856,6 +926,102 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 		}
 		return true, nil
 	})
+}
+
+// requestRNG is checkRNG's stream for a Hermite request, seeded from the
+// entries' machine words (wordStream) rather than from the request's
+// JSON, whose decimal conversion cost more than the rest of the lattice
+// check at order 150.
+func requestRNG(q HermiteRequest) *rand.Rand {
+	s := newWordStream()
+	s.word(boolUint(q.Transform))
+	m, n := q.Matrix.Dims()
+	s.word(uint64(m))
+	s.word(uint64(n))
+	for _, row := range q.Matrix {
+		for _, x := range row {
+			s.integer(x.Big())
+		}
+	}
+	return s.rng()
+}
+
+// checkHermiteLattice checks a Hermite form H of a square A returned
+// without its transform (the modular path): H has n pivots, every row of
+// A lies in the lattice of H — exactly, by dividing it out through the
+// triangular H (a row a is a·H⁻¹·H, and a·H⁻¹ must be integral) — and
+// det A ≡ ±det H modulo a random 62-bit prime. The lattice of A is then
+// a sublattice of that of H of index |det A|/det H, a positive integer
+// that is ±1 modulo p, so (but for a chance of one in about 2⁶¹) 1: the
+// rows of H generate the lattice of A, and H, in Hermite form, is its
+// form. The division costs n·(nonzero entries of H) products, O(n²) for
+// the usual H with few pivots above 1.
+func checkHermiteLattice(ctx context.Context, rng *rand.Rand, a IntegerMatrix, r HermiteResult) error {
+	m, n := a.Dims()
+	if m != n || r.Rank != n {
+		return fmt.Errorf("the %d×%d matrix came without a transform, which only a square nonsingular matrix may (rank %d)", m, n, r.Rank)
+	}
+	h := r.Hermite.view()
+	// The nonzero entries of each row of H right of its pivot.
+	type entry struct {
+		col int
+		v   *big.Int
+	}
+	tail := make([][]entry, n)
+	for i := range h {
+		for j := i + 1; j < n; j++ {
+			if h[i][j].Sign() != 0 {
+				tail[i] = append(tail[i], entry{j, h[i][j]})
+			}
+		}
+	}
+	rows := a.view()
+	err := withPrime(rng, func(p uint64) (bool, error) {
+		detH := uint64(1)
+		for i := range h {
+			detH = modular.Mul(detH, modular.Reduce(h[i][i], p), p)
+		}
+		if detH == 0 {
+			return false, nil
+		}
+		detA, err := modmat.DeterminantInPlace(ctx, reduceModmat(rows, p), modular.NewModulus(p))
+		if err != nil {
+			return true, err
+		}
+		if detA != detH && detA != p-detH {
+			return true, fmt.Errorf("det A is %d modulo %d but the pivots of H multiply to ±%d: H spans a larger lattice", detA, p, detH)
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	var q, rem, t big.Int
+	row := make([]*big.Int, n)
+	for j := range row {
+		row[j] = new(big.Int)
+	}
+	for i, entries := range rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for j, x := range entries {
+			row[j].Set(x)
+		}
+		for j := range n {
+			if row[j].Sign() == 0 {
+				continue
+			}
+			q.QuoRem(row[j], h[j][j], &rem)
+			if rem.Sign() != 0 {
+				return fmt.Errorf("row %d of A is not in the lattice of H: column %d leaves %s, not a multiple of the pivot %s", i, j, &rem, h[j][j])
+			}
+			for _, e := range tail[j] {
+				row[e.col].Sub(row[e.col], t.Mul(&q, e.v))
+			}
+		}
+	}
+	return nil
 }
 
 // isHermite checks the Hermite form exactly: r nonzero rows in echelon

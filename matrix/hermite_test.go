@@ -87,7 +87,7 @@ func TestHermiteModularMatchesClassical(t *testing.T) {
 				a[i][j] = big.NewInt(rng.Int64N(2*bound+1) - bound)
 			}
 		}
-		q := HermiteRequest{integerMatrix(a)}
+		q := HermiteRequest{Matrix: integerMatrix(a), Transform: trial%2 == 0}
 		d, err := determinant(bg, q.Matrix.rationals())
 		if err != nil {
 			t.Fatal(err)
@@ -120,7 +120,7 @@ func TestHermiteModularMatchesClassical(t *testing.T) {
 // expects the postcondition to fail each time.
 func TestHermitePostconditionCatchesErrors(t *testing.T) {
 	op := hermiteOperation()
-	q := HermiteRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(3)}, {big.NewInt(4), big.NewInt(5)}})}
+	q := HermiteRequest{Transform: true, Matrix: integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(3)}, {big.NewInt(4), big.NewInt(5)}})}
 	good, err := op.Run(bg, q)
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestHermitePostconditionCatchesErrors(t *testing.T) {
 	}
 	mutations := map[string]func(r *HermiteResult){
 		"unreduced entry above a pivot": func(r *HermiteResult) { r.Hermite[0][1] = r.Hermite[1][1] },
-		"wrong transform":               func(r *HermiteResult) { r.Transform[0][0] = r.Transform[1][1] },
+		"wrong transform":               func(r *HermiteResult) { (*r.Transform)[0][0] = (*r.Transform)[1][1] },
 		"negative pivot":                func(r *HermiteResult) { r.Hermite[1][1] = core.Int(new(big.Int).Neg(r.Hermite[1][1].Big())) },
 		"wrong rank":                    func(r *HermiteResult) { r.Rank = 1; r.PivotColumns = []int{0} },
 	}
@@ -139,6 +139,59 @@ func TestHermitePostconditionCatchesErrors(t *testing.T) {
 		mutate(&r)
 		if err := op.Postcondition(bg, q, r); err == nil {
 			t.Errorf("%s: the postcondition accepted %+v", name, r)
+		}
+	}
+}
+
+// TestHermiteLatticeCheckCatchesErrors mutates forms the modular path
+// returns without a transform (checked by checkHermiteLattice) and
+// expects the postcondition to fail each time: an entry above the last
+// pivot moved (a row of A leaves the lattice of H), the identity (every
+// row of A lies in Zⁿ, but the determinants differ), a transform the
+// request did not ask for, and a transform missing where it did.
+func TestHermiteLatticeCheckCatchesErrors(t *testing.T) {
+	op := hermiteOperation()
+	rng := rand.New(rand.NewPCG(17, 3))
+	for trial := 0; trial < 20; trial++ {
+		n := 4 + rng.IntN(8)
+		q := HermiteRequest{Matrix: integerMatrixOf(intMatrix(rng, n, n, 20))}
+		good, err := op.Run(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if good.Transform != nil || good.witness != nil {
+			t.Fatalf("%v: the modular path carried a transform unasked", q.Matrix)
+		}
+		if err := op.Postcondition(bg, q, good); err != nil {
+			t.Fatalf("%v: %v", q.Matrix, err)
+		}
+		last := good.Hermite[n-1][n-1].Big()
+		mutations := map[string]func(r *HermiteResult){
+			"entry above the last pivot moved": func(r *HermiteResult) {
+				x := new(big.Int).Add(r.Hermite[0][n-1].Big(), big.NewInt(1))
+				r.Hermite[0][n-1] = core.Int(x.Mod(x, last))
+			},
+			"identity": func(r *HermiteResult) {
+				r.Hermite = integerMatrix(identityInts(n))
+			},
+			"unasked transform": func(r *HermiteResult) {
+				u := integerMatrix(identityInts(n))
+				r.Transform = &u
+			},
+		}
+		if last.Cmp(big.NewInt(1)) == 0 {
+			delete(mutations, "entry above the last pivot moved")
+		}
+		for name, mutate := range mutations {
+			r, _ := op.Run(bg, q)
+			mutate(&r)
+			if err := op.Postcondition(bg, q, r); err == nil {
+				t.Errorf("%s: the postcondition accepted %v for %v", name, r.Hermite, q.Matrix)
+			}
+		}
+		asked := HermiteRequest{Matrix: q.Matrix, Transform: true}
+		if err := op.Postcondition(bg, asked, good); err == nil {
+			t.Errorf("%v: the postcondition accepted a missing transform", q.Matrix)
 		}
 	}
 }
@@ -168,7 +221,7 @@ func TestPARIHermite(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	for i, c := range conformance.AtLeast(t, "hermite", 50, ref.Cases) {
-		got := runValue[HermiteResult](t, rt, "matrix.normal_form.hermite.compute", HermiteRequest{c.Matrix})
+		got := runValue[HermiteResult](t, rt, "matrix.normal_form.hermite.compute", HermiteRequest{Matrix: c.Matrix})
 		if fmt.Sprint(got.Hermite) != fmt.Sprint(c.Hermite) || got.Rank != c.Rank {
 			t.Errorf("case %d: %v\ngot  H = %v, rank %d\nwant H = %v, rank %d", i, c.Matrix, got.Hermite, got.Rank, c.Hermite, c.Rank)
 		}

@@ -66,8 +66,8 @@ type IntegerKernelResult struct {
 // (rref.go), and the Smith form of the basis has every elementary divisor
 // 1, so the rows span a saturated lattice: a saturated sublattice of K of
 // K's rank is K.
-func integerKernelOperation() core.Operation[HermiteRequest, IntegerKernelResult] {
-	return core.Operation[HermiteRequest, IntegerKernelResult]{
+func integerKernelOperation() core.Operation[IntegerMatrixRequest, IntegerKernelResult] {
+	return core.Operation[IntegerMatrixRequest, IntegerKernelResult]{
 		ID:         "matrix.integer_kernel.compute",
 		Title:      "Integer kernel",
 		Summary:    "Saturated Z-basis of the integer solutions of A·x = 0 for an integer matrix, in Hermite normal form (from the unimodular transform of the Hermite form of the transpose).",
@@ -91,7 +91,7 @@ func integerKernelOperation() core.Operation[HermiteRequest, IntegerKernelResult
 				{Title: "a fraction", Payload: `{"matrix":[["1","2"],["3","1/2"]]}`, Code: core.InvalidPayload, Path: "/payload/matrix/1/1"},
 			}
 		},
-		Preflight: func(ctx context.Context, q HermiteRequest) error {
+		Preflight: func(ctx context.Context, q IntegerMatrixRequest) error {
 			if err := checkSize("the matrix", q.Matrix.rationals(), MaxIntegerKernelDimension); err != nil {
 				return err
 			}
@@ -104,7 +104,7 @@ func integerKernelOperation() core.Operation[HermiteRequest, IntegerKernelResult
 			}
 			return nil
 		},
-		Run: func(ctx context.Context, q HermiteRequest) (IntegerKernelResult, error) {
+		Run: func(ctx context.Context, q IntegerMatrixRequest) (IntegerKernelResult, error) {
 			return integerKernel(ctx, q.Matrix)
 		},
 		Postcondition: checkIntegerKernel,
@@ -120,8 +120,8 @@ func integerKernelOperation() core.Operation[HermiteRequest, IntegerKernelResult
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`),
 				Result: json.RawMessage(`{"kernel":[],"dimension":0}`)},
 		},
-		Generate: func(ctx context.Context, rng *rand.Rand) HermiteRequest {
-			return HermiteRequest{randomIntegerMatrix(rng, 1+rng.IntN(5), rng.IntN(6)+1)}
+		Generate: func(ctx context.Context, rng *rand.Rand) IntegerMatrixRequest {
+			return IntegerMatrixRequest{randomIntegerMatrix(rng, 1+rng.IntN(5), rng.IntN(6)+1)}
 		},
 	}
 }
@@ -156,7 +156,7 @@ func integerKernel(ctx context.Context, a IntegerMatrix) (IntegerKernelResult, e
 }
 
 // checkIntegerKernel is the postcondition of integerKernelOperation.
-func checkIntegerKernel(ctx context.Context, q HermiteRequest, r IntegerKernelResult) error {
+func checkIntegerKernel(ctx context.Context, q IntegerMatrixRequest, r IntegerKernelResult) error {
 	m, n := q.Matrix.Dims()
 	k := len(r.Kernel)
 	if r.Dimension != k {

@@ -36,7 +36,7 @@ func TestPARIIntegerKernel(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	for i, c := range conformance.AtLeast(t, "integer kernel", 50, ref.Cases) {
-		got := runValue[IntegerKernelResult](t, rt, "matrix.integer_kernel.compute", HermiteRequest{c.Matrix})
+		got := runValue[IntegerKernelResult](t, rt, "matrix.integer_kernel.compute", IntegerMatrixRequest{c.Matrix})
 		if fmt.Sprint(got.Kernel) != fmt.Sprint(c.Kernel) || got.Dimension != c.Dimension {
 			t.Errorf("case %d: %v\ngot  %v, dimension %d\nwant %v, dimension %d", i, c.Matrix, got.Kernel, got.Dimension, c.Kernel, c.Dimension)
 		}
@@ -108,7 +108,7 @@ func TestIntegerKernelBruteForce(t *testing.T) {
 			}
 		}
 		walk(0)
-		if err := checkIntegerKernel(bg, HermiteRequest{integerMatrix(a)}, r); err != nil {
+		if err := checkIntegerKernel(bg, IntegerMatrixRequest{integerMatrix(a)}, r); err != nil {
 			t.Fatalf("%v: %v", a, err)
 		}
 	}
@@ -117,7 +117,7 @@ func TestIntegerKernelBruteForce(t *testing.T) {
 // TestIntegerKernelPostconditionCatchesErrors: a non-saturated basis (a
 // row doubled), a row outside the kernel and a missing row all fail.
 func TestIntegerKernelPostconditionCatchesErrors(t *testing.T) {
-	q := HermiteRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(1), big.NewInt(1)}})}
+	q := IntegerMatrixRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(1), big.NewInt(1)}})}
 	good, err := integerKernel(bg, q.Matrix)
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func BenchmarkIntegerKernel(b *testing.B) {
 	op := integerKernelOperation()
 	for _, m := range []int{5, 10, 19} {
 		b.Run(fmt.Sprintf("rows=%d/cols=20", m), func(b *testing.B) {
-			q := HermiteRequest{integerMatrixOf(intMatrix(rand.New(rand.NewPCG(uint64(m), 99)), m, 20, 99))}
+			q := IntegerMatrixRequest{integerMatrixOf(intMatrix(rand.New(rand.NewPCG(uint64(m), 99)), m, 20, 99))}
 			for b.Loop() {
 				if _, err := op.Run(bg, q); err != nil {
 					b.Fatal(err)

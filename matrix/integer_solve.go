@@ -209,7 +209,7 @@ func integerSolve(ctx context.Context, q IntegerSolveRequest) (IntegerSolveResul
 // checkIntegerSolve is the postcondition of integerSolveOperation.
 func checkIntegerSolve(ctx context.Context, q IntegerSolveRequest, r IntegerSolveResult) error {
 	m, n := q.Matrix.Dims()
-	if err := checkIntegerKernel(ctx, HermiteRequest{q.Matrix}, IntegerKernelResult{Kernel: r.Kernel, Dimension: len(r.Kernel)}); err != nil {
+	if err := checkIntegerKernel(ctx, IntegerMatrixRequest{q.Matrix}, IntegerKernelResult{Kernel: r.Kernel, Dimension: len(r.Kernel)}); err != nil {
 		return err
 	}
 	if m == 0 {

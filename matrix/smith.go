@@ -57,9 +57,9 @@ const MaxSmithDimension = 100
 // diagonal with positive divisors each dividing the next and to match
 // elementary_divisors and rank; modulo a random 62-bit prime p, U·A·V ≡ S
 // (Freivalds: times a random vector) and det U, det V ≡ ±1.
-func smithOperation() core.Operation[HermiteRequest, SmithResult] {
+func smithOperation() core.Operation[IntegerMatrixRequest, SmithResult] {
 	herm := hermiteOperation()
-	return core.Operation[HermiteRequest, SmithResult]{
+	return core.Operation[IntegerMatrixRequest, SmithResult]{
 		ID:         "matrix.normal_form.smith.compute",
 		Title:      "Smith normal form",
 		Summary:    "Smith normal form S = U·A·V of an integer matrix with unimodular transforms U and V and the elementary divisors (invariant factors) d_1 | d_2 | … of the abelian group it presents.",
@@ -80,17 +80,17 @@ func smithOperation() core.Operation[HermiteRequest, SmithResult] {
 			smithEstimateLimit(),
 		},
 		RefusalExamples: herm.RefusalExamples,
-		Preflight: func(ctx context.Context, q HermiteRequest) error {
+		Preflight: func(ctx context.Context, q IntegerMatrixRequest) error {
 			m := q.Matrix.rationals()
 			if err := checkSize("the matrix", m, MaxSmithDimension); err != nil {
 				return err
 			}
-			if err := herm.Preflight(ctx, q); err != nil {
+			if err := herm.Preflight(ctx, HermiteRequest{Matrix: q.Matrix}); err != nil {
 				return err
 			}
 			return checkEstimate("this Smith normal form", estimateSmith(m))
 		},
-		Run: func(ctx context.Context, q HermiteRequest) (SmithResult, error) {
+		Run: func(ctx context.Context, q IntegerMatrixRequest) (SmithResult, error) {
 			return smith(ctx, q.Matrix)
 		},
 		Postcondition: checkSmith,
@@ -104,8 +104,8 @@ func smithOperation() core.Operation[HermiteRequest, SmithResult] {
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`),
 				Result: json.RawMessage(`{"smith":[],"elementary_divisors":[],"rank":0,"left_transform":[],"right_transform":[]}`)},
 		},
-		Generate: func(ctx context.Context, rng *rand.Rand) HermiteRequest {
-			return HermiteRequest{randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
+		Generate: func(ctx context.Context, rng *rand.Rand) IntegerMatrixRequest {
+			return IntegerMatrixRequest{randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
 		},
 		Slow: func() string {
 			return slowNormalForm(100)
@@ -284,7 +284,7 @@ func diagonalise(ctx context.Context, s, u, v [][]*big.Int) error {
 }
 
 // checkSmith is the postcondition of the file comment.
-func checkSmith(ctx context.Context, q HermiteRequest, r SmithResult) error {
+func checkSmith(ctx context.Context, q IntegerMatrixRequest, r SmithResult) error {
 	m, n := q.Matrix.Dims()
 	if sr, sc := r.Smith.Dims(); sr != m || (m > 0 && sc != n) {
 		return fmt.Errorf("the Smith form S is %d×%d for a %d×%d matrix", sr, sc, m, n)

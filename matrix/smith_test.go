@@ -36,7 +36,7 @@ func TestPARISmith(t *testing.T) {
 	}
 	rt := newRuntime(t)
 	for i, c := range conformance.AtLeast(t, "smith", 50, ref.Cases) {
-		got := runValue[SmithResult](t, rt, "matrix.normal_form.smith.compute", HermiteRequest{c.Matrix})
+		got := runValue[SmithResult](t, rt, "matrix.normal_form.smith.compute", IntegerMatrixRequest{c.Matrix})
 		if fmt.Sprint(got.ElementaryDivisors) != fmt.Sprint(c.ElementaryDivisors) {
 			t.Errorf("case %d: %v\ngot  %v\nwant %v", i, c.Matrix, got.ElementaryDivisors, c.ElementaryDivisors)
 		}
@@ -105,7 +105,7 @@ func gcdOfMinors(a [][]*big.Int, k int) *big.Int {
 // TestSmithPostconditionCatchesErrors mutates a correct result.
 func TestSmithPostconditionCatchesErrors(t *testing.T) {
 	op := smithOperation()
-	q := HermiteRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(4), big.NewInt(4)}, {big.NewInt(-6), big.NewInt(6), big.NewInt(12)}, {big.NewInt(10), big.NewInt(-4), big.NewInt(-16)}})}
+	q := IntegerMatrixRequest{integerMatrix([][]*big.Int{{big.NewInt(2), big.NewInt(4), big.NewInt(4)}, {big.NewInt(-6), big.NewInt(6), big.NewInt(12)}, {big.NewInt(10), big.NewInt(-4), big.NewInt(-16)}})}
 	mutations := map[string]func(r *SmithResult){
 		"divisor that does not divide the next": func(r *SmithResult) { r.Smith[1][1] = core.Int64(5); r.ElementaryDivisors[1] = core.Int64(5) },
 		"wrong left transform":                  func(r *SmithResult) { r.LeftTransform[0][0] = core.Int64(2) },

@@ -3,8 +3,11 @@ package matrix
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -414,7 +417,10 @@ func checkSolve(ctx context.Context, q SolveRequest, r SolveResult) error {
 		if !ok || !ok2 {
 			return false, nil
 		}
-		ra := modular.Rank(a, p)
+		ra, err := rankModP(ctx, a, p)
+		if err != nil {
+			return true, err
+		}
 		for _, j := range r.InconsistentColumns {
 			if j < 0 || j >= k {
 				return true, fmt.Errorf("inconsistent column %d does not exist", j)
@@ -423,7 +429,10 @@ func checkSolve(ctx context.Context, q SolveRequest, r SolveResult) error {
 			for i := range aug {
 				aug[i] = append(append([]uint64(nil), a[i]...), b[i][j])
 			}
-			if modular.Rank(aug, p) == ra {
+			if rb, err := rankModP(ctx, aug, p); err != nil || rb == ra {
+				if err != nil {
+					return true, err
+				}
 				return true, fmt.Errorf("right-hand side %d is reported inconsistent, but it does not raise the rank modulo %d", j, p)
 			}
 		}
@@ -456,20 +465,86 @@ func checkKernel(ctx context.Context, a core.Matrix, n int, basis [][]core.Ratio
 			}
 		}
 	}
-	return withPrime(checkRNG([]any{a, basis}), func(p uint64) (bool, error) {
+	return withPrime(rationalRNG(a, basis), func(p uint64) (bool, error) {
 		img, ok := image(a, p)
 		ker, ok2 := image(basis, p)
 		if !ok || !ok2 {
 			return false, nil
 		}
-		if want := n - modular.Rank(img, p); len(basis) != want {
+		ra, err := rankModP(ctx, img, p)
+		if err != nil {
+			return true, err
+		}
+		if want := n - ra; len(basis) != want {
 			return true, fmt.Errorf("kernel basis has %d vectors, but the nullity is %d", len(basis), want)
 		}
-		if got := modular.Rank(ker, p); got != len(basis) {
+		if got, err := rankModP(ctx, ker, p); err != nil || got != len(basis) {
+			if err != nil {
+				return true, err
+			}
 			return true, fmt.Errorf("the %d kernel vectors span only dimension %d", len(basis), got)
 		}
 		return true, nil
 	})
+}
+
+// rationalRNG is checkRNG's stream for rational matrices, seeded from
+// their shapes and the machine words of every numerator and denominator
+// (wordStream) rather than from their JSON, whose decimal conversion cost
+// as much as the rest of the kernel check of a 200×200 system.
+func rationalRNG(ms ...[][]core.Rational) *rand.Rand {
+	s := newWordStream()
+	for _, m := range ms {
+		s.word(uint64(len(m)))
+		for _, row := range m {
+			s.word(uint64(len(row)))
+			for _, x := range row {
+				r := x.Rat()
+				s.integer(r.Num())
+				s.integer(r.Denom())
+			}
+		}
+	}
+	return s.rng()
+}
+
+// wordStream is a SHA-256 of machine words, from which a postcondition
+// draws its random stream as checkRNG does, without encoding the request.
+type wordStream struct {
+	h   hash.Hash
+	buf [8]byte
+}
+
+func newWordStream() *wordStream { return &wordStream{h: sha256.New()} }
+
+func (s *wordStream) word(x uint64) {
+	binary.LittleEndian.PutUint64(s.buf[:], x)
+	s.h.Write(s.buf[:])
+}
+
+// integer hashes b's sign, length and words, so that distinct integers
+// (and sequences of them) hash differently.
+func (s *wordStream) integer(b *big.Int) {
+	s.word(uint64(b.Sign() + 1))
+	s.word(uint64(len(b.Bits())))
+	for _, d := range b.Bits() {
+		s.word(uint64(d))
+	}
+}
+
+func (s *wordStream) rng() *rand.Rand {
+	sum := s.h.Sum(nil)
+	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
+}
+
+// rankModP is the rank of a modulo p by the blocked PLE decomposition
+// (core/modmat), O(n^ω) against the O(n³) of modular.Rank's row
+// operations, which dominated the check of a 200×200 solve.
+func rankModP(ctx context.Context, a modular.Matrix, p uint64) (int, error) {
+	if len(a) == 0 || len(a[0]) == 0 {
+		return 0, nil
+	}
+	return modmat.Rank(ctx, modmat.FromRows(a), modular.NewModulus(p))
 }
 
 // mulRat returns A·X over Q for A m×n and X n×k with the product's
