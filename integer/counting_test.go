@@ -408,3 +408,62 @@ func TestFactorialMersenneAgainstMulMod(t *testing.T) {
 		}
 	}
 }
+
+// fibonacciPairReference returns (F_n, F_(n+1)) by the fast doubling of
+// Takahashi (Inf. Proc. Letters 75 (2000)) on math/big alone,
+// F_(2k) = F_k(2F_(k+1) − F_k) and F_(2k+1) = F_k² + F_(k+1)².
+func fibonacciPairReference(n uint) (*big.Int, *big.Int) {
+	a, b := big.NewInt(0), big.NewInt(1)
+	for i := bitLen(n) - 1; i >= 0; i-- {
+		t := new(big.Int).Lsh(b, 1)
+		t.Sub(t, a).Mul(t, a)
+		u := new(big.Int).Mul(a, a)
+		u.Add(u, new(big.Int).Mul(b, b))
+		a, b = t, u
+		if n>>uint(i)&1 == 1 {
+			a, b = b, new(big.Int).Add(a, b)
+		}
+	}
+	return a, b
+}
+
+// TestFibonacciAgainstReference compares the two-squaring doubling with
+// Takahashi's on math/big at seeded random indices up to the limit, and
+// checks that the postcondition refuses a result off by one unit or one
+// index.
+func TestFibonacciAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	ns := []int{0, 1, 2, 3, 1 << 16, 1<<16 - 1, MaxFibonacciIndex, -MaxFibonacciIndex}
+	for range 12 {
+		ns = append(ns, rng.IntN(2*MaxFibonacciIndex+1)-MaxFibonacciIndex)
+	}
+	for _, n := range ns {
+		f, l := fibonacciLucas(n)
+		a, b := fibonacciPairReference(uint(abs(n)))
+		wl := new(big.Int).Lsh(b, 1)
+		wl.Sub(wl, a)
+		if n < 0 && n%2 == 0 {
+			a.Neg(a)
+		}
+		if n < 0 && n%2 != 0 {
+			wl.Neg(wl)
+		}
+		if f.Cmp(a) != 0 || l.Cmp(wl) != 0 {
+			t.Fatalf("n = %d: the two doublings disagree", n)
+		}
+		if err := checkFibonacci(n, f, l); err != nil {
+			t.Fatalf("n = %d: the postcondition refuses the right answer: %v", n, err)
+		}
+		if err := checkFibonacci(n, new(big.Int).Add(f, big.NewInt(1)), l); err == nil {
+			t.Fatalf("n = %d: the postcondition accepts F_n + 1", n)
+		}
+		if err := checkFibonacci(n, f, new(big.Int).Sub(l, big.NewInt(1))); err == nil {
+			t.Fatalf("n = %d: the postcondition accepts L_n − 1", n)
+		}
+		if n > 0 {
+			if g, m := fibonacciLucas(n + 1); checkFibonacci(n, g, m) == nil {
+				t.Fatalf("n = %d: the postcondition accepts F_(n+1), L_(n+1)", n)
+			}
+		}
+	}
+}
