@@ -64,9 +64,11 @@ func TestPrimeCountKnownValues(t *testing.T) {
 	}
 }
 
-// TestPrimeCountAgainstSieve compares the tabulated Legendre sieve with
-// the sieve of Eratosthenes for every x ≤ 5000 and at seeded random x up
-// to 2·10^6, and the n-th prime with the sieve's list.
+// TestPrimeCountAgainstSieve compares the table of small primes and the
+// tabulated Legendre sieve with the sieve of Eratosthenes for every
+// x ≤ 5000 and at seeded random x up to 2·10^6, the n-th prime from the
+// table and by counting with the sieve's list, and the table with the
+// Legendre sieve and the counting walk where the table ends.
 func TestPrimeCountAgainstSieve(t *testing.T) {
 	ctx := context.Background()
 	composite := eratosthenes(2_000_000)
@@ -80,26 +82,51 @@ func TestPrimeCountAgainstSieve(t *testing.T) {
 		}
 	}
 	for x := uint64(0); x <= 5000; x++ {
-		if got, _ := primePi(ctx, x); got != count[x] {
-			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		got, _ := primePi(ctx, x)
+		bySieve := uint64(0)
+		if x >= 2 {
+			bySieve, _ = primePiBySieve(ctx, x)
+		}
+		if got != count[x] || bySieve != count[x] {
+			t.Fatalf("π(%d) = %d from the table, %d by the Legendre sieve; Eratosthenes says %d", x, got, bySieve, count[x])
 		}
 	}
 	rng := rand.New(rand.NewPCG(12, 1))
 	for range 200 {
-		x := rng.Uint64N(uint64(len(composite)))
-		if got, _ := primePi(ctx, x); got != count[x] {
-			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		x := 2 + rng.Uint64N(uint64(len(composite)-2))
+		got, _ := primePi(ctx, x)
+		bySieve, _ := primePiBySieve(ctx, x)
+		if got != count[x] || bySieve != count[x] {
+			t.Fatalf("π(%d) = %d from the table, %d by the Legendre sieve; Eratosthenes says %d", x, got, bySieve, count[x])
 		}
 		n := 1 + rng.Uint64N(uint64(len(primes)))
 		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
 			t.Fatalf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
 		}
-	}
-	// Around the switch from the direct sieve to counting and walking.
-	for n := uint64(nthPrimeSmall - 3); n <= nthPrimeSmall+3; n++ {
-		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
-			t.Errorf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
+		if n > 10_000 {
+			if got, _ := nthPrimeByCounting(ctx, n); got != primes[n-1] {
+				t.Fatalf("p_%d = %d by counting, the sieve says %d", n, got, primes[n-1])
+			}
 		}
+	}
+	// Where the table ends: it holds p_n for n ≤ count, all below 2^24.
+	tab := smallPrimes()
+	for x := uint64(smallPrimeLimit - 300); x < smallPrimeLimit+300; x += 37 {
+		got, _ := primePi(ctx, x)
+		bySieve, _ := primePiBySieve(ctx, x)
+		if got != bySieve {
+			t.Errorf("π(%d) = %d, the Legendre sieve says %d", x, got, bySieve)
+		}
+	}
+	for n := tab.count - 3; n <= tab.count+3; n++ {
+		got, _ := nthPrime(ctx, n)
+		want, _ := nthPrimeByCounting(ctx, n)
+		if got != want {
+			t.Errorf("p_%d = %d, by counting %d", n, got, want)
+		}
+	}
+	if last := tab.nth(tab.count); last >= smallPrimeLimit || !isPrimeBySieve(last) {
+		t.Errorf("the table's last prime is %d", last)
 	}
 }
 
