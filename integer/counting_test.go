@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"jacobian.dev/conformance"
+	"jacobian.dev/core"
 )
 
 // The PARI/GP 2.15 reference cases of the counting, combinatorial and
@@ -197,6 +198,13 @@ func TestBinomialAgainstProduct(t *testing.T) {
 		c, _ := binomial(ctx, n-1, k-1)
 		if a.Cmp(new(big.Int).Binomial(int64(n), int64(k))) != 0 || a.Cmp(new(big.Int).Add(b, c)) != 0 {
 			t.Fatalf("C(%d, %d) disagrees with the product formula or Pascal's rule", n, k)
+		}
+		post := binomialOperation().Postcondition
+		if err := post(ctx, BinomialRequest{n, k}, BinomialResult{core.Int(a)}); err != nil {
+			t.Fatalf("C(%d, %d): the postcondition refuses the right answer: %v", n, k, err)
+		}
+		if post(ctx, BinomialRequest{n, k}, BinomialResult{core.Int(new(big.Int).Add(a, big.NewInt(1)))}) == nil {
+			t.Fatalf("C(%d, %d): the postcondition accepts C + 1", n, k)
 		}
 	}
 }

@@ -596,3 +596,23 @@ func (t *primeTable) nth(n uint64) uint64 {
 	}
 	return 2*(64*uint64(w)+uint64(bits.TrailingZeros64(word))) + 1
 }
+
+// appendPrimes appends the primes ≤ x, for x < smallPrimeLimit, to dst in
+// increasing order.
+func (t *primeTable) appendPrimes(dst []uint64, x uint64) []uint64 {
+	if x < 2 {
+		return dst
+	}
+	dst = append(dst, 2)
+	last := (x - 1) / 2 // the odd integers up to x are 2i + 1 for i ≤ last
+	for w := uint64(0); w <= last/64; w++ {
+		word := t.bits[w]
+		if w == last/64 && last%64 < 63 {
+			word &= 1<<(last%64+1) - 1
+		}
+		for ; word != 0; word &= word - 1 {
+			dst = append(dst, 2*(64*w+uint64(bits.TrailingZeros64(word)))+1)
+		}
+	}
+	return dst
+}
