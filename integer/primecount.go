@@ -33,7 +33,9 @@ package integer
 // Cipolla's expansion p_n ≈ n(ln n + ln ln n − 1 + (ln ln n − 2)/ln n)),
 // counts the primes up to the estimate with π, and walks to p_n with a
 // segmented sieve of Eratosthenes, forward or back; li(x) − π(x) is about
-// √x/ln x, so the walk is a few segments.
+// √x/ln x, so the walk is a few segments. Below 2^24 both read a bitmap of
+// the odd primes, sieved once per process (smallPrimes): π(x) is a word
+// count plus a popcount, p_n a binary search of the counts and a select.
 
 import (
 	"context"
