@@ -35,15 +35,16 @@ type FibonacciResult struct {
 //	F_(2k+1) = 4F_k² − F_(k−1)² + 2(−1)^k,  F_(2k−1) = F_k² + F_(k−1)²,
 //
 // and F_(2k) = F_(2k+1) − F_(2k−1), one bit of n at a time from the top
-// (the recurrence of GMP's mpz_fib2_ui; Knuth, TAOCP vol. 1, §1.2.8,
-// exercise 26 for the identities). The squarings of growing size, the
+// (the identities follow from F_(m+n) = F_m F_(n+1) + F_(m−1) F_n, Knuth,
+// TAOCP vol. 1, §1.2.8, eq. (6), and Cassini's identity; GMP's
+// mpz_fib2_ui uses the same recurrence). The squarings of growing size, the
 // last ones dominating, run on core/bignum's transform product above its
 // crossover, where a square costs two transforms against a product's
 // three. The last step leaves (F_n, F_(n−1)), so L_n = F_n + 2F_(n−1)
 // costs one addition. Negative indices follow F_(−n) = (−1)^(n+1) F_n and
 // L_(−n) = (−1)^n L_n. The postcondition is independent and linear in the
-// size of the result: the bit length of F_n against n·log₂φ − log₂√5, and
-// F_n and L_n modulo the primes 2^61 − 1 and 2^64 − 59 against the 2×2
+// size of the result: the bit lengths of F_n and L_n against
+// |n|·log₂φ − log₂√5 and |n|·log₂φ, and F_n and L_n modulo the primes 2^61 − 1 and 2^64 − 59 against the 2×2
 // matrix power [[1, 1], [1, 0]]^|n| = [[F_(n+1), F_n], [F_n, F_(n−1)]]
 // there.
 //
