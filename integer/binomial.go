@@ -47,11 +47,12 @@ type MultinomialResult struct {
 // binomialOperation computes C(n, k) from its prime factorization: by
 // Kummer's theorem the exponent of p in C(n, k) is the number of borrows
 // when subtracting k from n in base p, so C(n, k) = ∏_{p ≤ n} p^(e_p)
-// with every e_p read off in O(log_p n) word operations; the prime powers
-// are multiplied by a balanced product tree (Goetgheluck, "Computing
-// binomial coefficients", Amer. Math. Monthly 94 (1987) 360–365). The
-// postcondition is independent: C(n, k) modulo the prime 2^61 − 1 (above
-// n, so every factorial is a unit) equals n!/(k!(n − k)!) there.
+// with every e_p read off in O(log_p n) word operations (Goetgheluck,
+// "Computing binomial coefficients", Amer. Math. Monthly 94 (1987)
+// 360–365); primePowerProduct multiplies the prime powers. The
+// postcondition is independent: modulo the prime 2^61 − 1 (above n, so
+// every factor is a unit) C(n, k)·k! equals n(n − 1)⋯(n − k + 1), k the
+// shorter side.
 //
 // Canonical result: C(n, k) as a decimal string, 0 for k < 0 or k > n,
 // C(n, 0) = C(n, n) = 1. n < 0 is a DOMAIN_ERROR.
@@ -97,11 +98,14 @@ func binomialOperation() core.Operation[BinomialRequest, BinomialResult] {
 				}
 				return nil
 			}
-			num := factorialMod(uint64(q.N), checkPrime)
-			den := mulMod(factorialMod(uint64(q.K), checkPrime), factorialMod(uint64(q.N-q.K), checkPrime), checkPrime)
+			// C(n, k)·k! = n(n − 1)⋯(n − k + 1), with the shorter of k and
+			// n − k.
+			k := uint64(min(q.K, q.N-q.K))
+			num := productMersenne61(uint64(q.N)-k+1, uint64(q.N))
+			den := factorialMersenne61(k)
 			got := new(big.Int).Mod(r.Binomial.Big(), new(big.Int).SetUint64(checkPrime)).Uint64()
 			if mulMod(got, den, checkPrime) != num {
-				return fmt.Errorf("C(%d, %d)·k!(n − k)! ≢ n! modulo 2^61 − 1", q.N, q.K)
+				return fmt.Errorf("C(%d, %d)·k! ≢ n(n − 1)⋯(n − k + 1) modulo 2^61 − 1", q.N, q.K)
 			}
 			return nil
 		},
@@ -251,11 +255,15 @@ func factorialMod(n, m uint64) uint64 {
 	return f
 }
 
-// factorialMersenne61 is n! mod 2^61 − 1 for n < 2^61 − 1, reducing each
-// 122-bit product by folding: 2^61 ≡ 1.
-func factorialMersenne61(n uint64) uint64 {
+// factorialMersenne61 is n! mod 2^61 − 1 for n < 2^61 − 1.
+func factorialMersenne61(n uint64) uint64 { return productMersenne61(2, n) }
+
+// productMersenne61 is lo·(lo + 1)⋯hi mod 2^61 − 1 for 1 ≤ lo and
+// hi < 2^61 − 1 (1 when lo > hi), reducing each 122-bit product by
+// folding: 2^61 ≡ 1.
+func productMersenne61(lo, hi uint64) uint64 {
 	f := uint64(1)
-	for k := uint64(2); k <= n; k++ {
+	for k := lo; k <= hi; k++ {
 		hi, lo := bits.Mul64(f, k)
 		f = (hi<<3 | lo>>61) + lo&checkPrime
 		if f >= checkPrime {
@@ -265,8 +273,7 @@ func factorialMersenne61(n uint64) uint64 {
 	return f
 }
 
-// binomial is C(n, k) for n ≥ 0 by Kummer's theorem and a product tree of
-// the prime powers.
+// binomial is C(n, k) for n ≥ 0 by Kummer's theorem and primePowerProduct.
 func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 	if k < 0 || k > n {
 		return new(big.Int), nil
@@ -275,33 +282,78 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 	if k == 0 {
 		return big.NewInt(1), nil
 	}
-	var powers []*big.Int
-	acc := uint64(1) // small prime powers gathered into one word
-	for i, p := range primesUpTo(uint64(n)) {
+	primes := smallPrimes().appendPrimes(nil, uint64(n))
+	exps := make([]uint32, len(primes))
+	for i, p := range primes {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
 		// Borrows of k + (n − k) in base p, counted as carries.
-		e := 0
+		e := uint32(0)
 		a, b, carry := uint64(k), uint64(n-k), uint64(0)
 		for a > 0 || b > 0 {
 			carry = boolUint(a%p+b%p+carry >= p)
-			e += int(carry)
+			e += uint32(carry)
 			a, b = a/p, b/p
 		}
-		for range e {
-			if hi, lo := bits.Mul64(acc, p); hi != 0 || lo>>62 != 0 {
-				powers = append(powers, new(big.Int).SetUint64(acc))
+		exps[i] = e
+	}
+	return primePowerProduct(ctx, primes, exps)
+}
+
+// primePowerProduct is ∏ primes[i]^exps[i] by
+// Schönhage's grouping of the exponents' bits (Schönhage, Grotefeld and
+// Vetter, Fast Algorithms, §7.1; Borwein, "On the complexity of
+// calculating factorials", J. Algorithms 6 (1985)): with A_j the product
+// of the primes whose exponent has bit j set,
+//
+//	∏ p^(e_p) = (…((A_t)² · A_(t−1))² · …)² · A_0,
+//
+// so the large factors meet in squarings, each A_j is a balanced product
+// tree of words packed from its primes, and the multiplications run on
+// core/bignum's transform product above its crossover. A power of 2 is
+// a shift.
+func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*big.Int, error) {
+	top := uint32(0)
+	shift := uint(0)
+	for i, e := range exps {
+		if primes[i] == 2 {
+			shift = uint(e)
+			continue
+		}
+		top = max(top, e)
+	}
+	r := big.NewInt(1)
+	var words []*big.Int
+	for j := bits.Len32(top) - 1; j >= 0; j-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		words = words[:0]
+		acc := uint64(1) // primes gathered into one word
+		for i, p := range primes {
+			if p == 2 || exps[i]>>uint(j)&1 == 0 {
+				continue
+			}
+			if hi, lo := bits.Mul64(acc, p); hi != 0 {
+				words = append(words, new(big.Int).SetUint64(acc))
 				acc = p
 			} else {
 				acc = lo
 			}
 		}
+		words = append(words, new(big.Int).SetUint64(acc))
+		a := productTree(words)
+		if r.BitLen() > 1 {
+			bignum.Sqr(r, r)
+			bignum.Mul(r, r, a)
+		} else {
+			r = a
+		}
 	}
-	powers = append(powers, new(big.Int).SetUint64(acc))
-	return productTree(powers), nil
+	return r.Lsh(r, shift), nil
 }
 
 // productTree multiplies xs pairwise, level by level, so the large

@@ -91,7 +91,7 @@ func BenchmarkBernoulli(b *testing.B) {
 func BenchmarkContinuedFraction(b *testing.B) {
 	// A ratio of consecutive Fibonacci numbers of 200 digits: the longest
 	// expansion at the limit (all terms 1).
-	f, f1 := fibonacciPair(955)
+	f1, f := fibonacciConsecutive(956)
 	x := new(big.Rat).SetFrac(f1, f)
 	b.Run("digits=200", func(b *testing.B) {
 		for b.Loop() {

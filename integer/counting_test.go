@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"jacobian.dev/conformance"
+	"jacobian.dev/core"
 )
 
 // The PARI/GP 2.15 reference cases of the counting, combinatorial and
@@ -64,9 +65,11 @@ func TestPrimeCountKnownValues(t *testing.T) {
 	}
 }
 
-// TestPrimeCountAgainstSieve compares the tabulated Legendre sieve with
-// the sieve of Eratosthenes for every x ≤ 5000 and at seeded random x up
-// to 2·10^6, and the n-th prime with the sieve's list.
+// TestPrimeCountAgainstSieve compares the table of small primes and the
+// tabulated Legendre sieve with the sieve of Eratosthenes for every
+// x ≤ 5000 and at seeded random x up to 2·10^6, the n-th prime from the
+// table and by counting with the sieve's list, and the table with the
+// Legendre sieve and the counting walk where the table ends.
 func TestPrimeCountAgainstSieve(t *testing.T) {
 	ctx := context.Background()
 	composite := eratosthenes(2_000_000)
@@ -80,26 +83,51 @@ func TestPrimeCountAgainstSieve(t *testing.T) {
 		}
 	}
 	for x := uint64(0); x <= 5000; x++ {
-		if got, _ := primePi(ctx, x); got != count[x] {
-			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		got, _ := primePi(ctx, x)
+		bySieve := uint64(0)
+		if x >= 2 {
+			bySieve, _ = primePiBySieve(ctx, x)
+		}
+		if got != count[x] || bySieve != count[x] {
+			t.Fatalf("π(%d) = %d from the table, %d by the Legendre sieve; Eratosthenes says %d", x, got, bySieve, count[x])
 		}
 	}
 	rng := rand.New(rand.NewPCG(12, 1))
 	for range 200 {
-		x := rng.Uint64N(uint64(len(composite)))
-		if got, _ := primePi(ctx, x); got != count[x] {
-			t.Fatalf("π(%d) = %d, the sieve says %d", x, got, count[x])
+		x := 2 + rng.Uint64N(uint64(len(composite)-2))
+		got, _ := primePi(ctx, x)
+		bySieve, _ := primePiBySieve(ctx, x)
+		if got != count[x] || bySieve != count[x] {
+			t.Fatalf("π(%d) = %d from the table, %d by the Legendre sieve; Eratosthenes says %d", x, got, bySieve, count[x])
 		}
 		n := 1 + rng.Uint64N(uint64(len(primes)))
 		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
 			t.Fatalf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
 		}
-	}
-	// Around the switch from the direct sieve to counting and walking.
-	for n := uint64(nthPrimeSmall - 3); n <= nthPrimeSmall+3; n++ {
-		if got, _ := nthPrime(ctx, n); got != primes[n-1] {
-			t.Errorf("p_%d = %d, the sieve says %d", n, got, primes[n-1])
+		if n > 10_000 {
+			if got, _ := nthPrimeByCounting(ctx, n); got != primes[n-1] {
+				t.Fatalf("p_%d = %d by counting, the sieve says %d", n, got, primes[n-1])
+			}
 		}
+	}
+	// Where the table ends: it holds p_n for n ≤ count, all below 2^24.
+	tab := smallPrimes()
+	for x := uint64(smallPrimeLimit - 300); x < smallPrimeLimit+300; x += 37 {
+		got, _ := primePi(ctx, x)
+		bySieve, _ := primePiBySieve(ctx, x)
+		if got != bySieve {
+			t.Errorf("π(%d) = %d, the Legendre sieve says %d", x, got, bySieve)
+		}
+	}
+	for n := tab.count - 3; n <= tab.count+3; n++ {
+		got, _ := nthPrime(ctx, n)
+		want, _ := nthPrimeByCounting(ctx, n)
+		if got != want {
+			t.Errorf("p_%d = %d, by counting %d", n, got, want)
+		}
+	}
+	if last := tab.nth(tab.count); last >= smallPrimeLimit || !isPrimeBySieve(last) {
+		t.Errorf("the table's last prime is %d", last)
 	}
 }
 
@@ -170,6 +198,13 @@ func TestBinomialAgainstProduct(t *testing.T) {
 		c, _ := binomial(ctx, n-1, k-1)
 		if a.Cmp(new(big.Int).Binomial(int64(n), int64(k))) != 0 || a.Cmp(new(big.Int).Add(b, c)) != 0 {
 			t.Fatalf("C(%d, %d) disagrees with the product formula or Pascal's rule", n, k)
+		}
+		post := binomialOperation().Postcondition
+		if err := post(ctx, BinomialRequest{n, k}, BinomialResult{core.Int(a)}); err != nil {
+			t.Fatalf("C(%d, %d): the postcondition refuses the right answer: %v", n, k, err)
+		}
+		if post(ctx, BinomialRequest{n, k}, BinomialResult{core.Int(new(big.Int).Add(a, big.NewInt(1)))}) == nil {
+			t.Fatalf("C(%d, %d): the postcondition accepts C + 1", n, k)
 		}
 	}
 }
@@ -404,6 +439,65 @@ func TestFactorialMersenneAgainstMulMod(t *testing.T) {
 		if n%997 == 0 || n == 300_000 {
 			if g := factorialMersenne61(n); g != f {
 				t.Fatalf("%d! mod 2^61 − 1: folding gives %d, division %d", n, g, f)
+			}
+		}
+	}
+}
+
+// fibonacciPairReference returns (F_n, F_(n+1)) by the fast doubling of
+// Takahashi (Inf. Proc. Letters 75 (2000)) on math/big alone,
+// F_(2k) = F_k(2F_(k+1) − F_k) and F_(2k+1) = F_k² + F_(k+1)².
+func fibonacciPairReference(n uint) (*big.Int, *big.Int) {
+	a, b := big.NewInt(0), big.NewInt(1)
+	for i := bitLen(n) - 1; i >= 0; i-- {
+		t := new(big.Int).Lsh(b, 1)
+		t.Sub(t, a).Mul(t, a)
+		u := new(big.Int).Mul(a, a)
+		u.Add(u, new(big.Int).Mul(b, b))
+		a, b = t, u
+		if n>>uint(i)&1 == 1 {
+			a, b = b, new(big.Int).Add(a, b)
+		}
+	}
+	return a, b
+}
+
+// TestFibonacciAgainstReference compares the two-squaring doubling with
+// Takahashi's on math/big at seeded random indices up to the limit, and
+// checks that the postcondition refuses a result off by one unit or one
+// index.
+func TestFibonacciAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	ns := []int{0, 1, 2, 3, 1 << 16, 1<<16 - 1, MaxFibonacciIndex, -MaxFibonacciIndex}
+	for range 12 {
+		ns = append(ns, rng.IntN(2*MaxFibonacciIndex+1)-MaxFibonacciIndex)
+	}
+	for _, n := range ns {
+		f, l := fibonacciLucas(n)
+		a, b := fibonacciPairReference(uint(abs(n)))
+		wl := new(big.Int).Lsh(b, 1)
+		wl.Sub(wl, a)
+		if n < 0 && n%2 == 0 {
+			a.Neg(a)
+		}
+		if n < 0 && n%2 != 0 {
+			wl.Neg(wl)
+		}
+		if f.Cmp(a) != 0 || l.Cmp(wl) != 0 {
+			t.Fatalf("n = %d: the two doublings disagree", n)
+		}
+		if err := checkFibonacci(n, f, l); err != nil {
+			t.Fatalf("n = %d: the postcondition refuses the right answer: %v", n, err)
+		}
+		if err := checkFibonacci(n, new(big.Int).Add(f, big.NewInt(1)), l); err == nil {
+			t.Fatalf("n = %d: the postcondition accepts F_n + 1", n)
+		}
+		if err := checkFibonacci(n, f, new(big.Int).Sub(l, big.NewInt(1))); err == nil {
+			t.Fatalf("n = %d: the postcondition accepts L_n − 1", n)
+		}
+		if n > 0 {
+			if g, m := fibonacciLucas(n + 1); checkFibonacci(n, g, m) == nil {
+				t.Fatalf("n = %d: the postcondition accepts F_(n+1), L_(n+1)", n)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 
@@ -27,20 +28,25 @@ type FibonacciResult struct {
 	Lucas     core.Integer `json:"lucas" jsonschema:"L_n: L_0 = 2, L_1 = 1, L_(n+1) = L_n + L_(n−1)"`
 }
 
-// fibonacciOperation computes F_n and L_n together by fast doubling:
-// from (F_k, F_(k+1)),
+// fibonacciOperation computes F_n and L_n together by fast doubling on
+// consecutive Fibonacci numbers with two squarings a step: from
+// (F_k, F_(k−1)),
 //
-//	F_(2k) = F_k(2F_(k+1) − F_k),  F_(2k+1) = F_k² + F_(k+1)²,
+//	F_(2k+1) = 4F_k² − F_(k−1)² + 2(−1)^k,  F_(2k−1) = F_k² + F_(k−1)²,
 //
-// one bit of n at a time from the top, so O(log n) squarings of growing
-// size, the last ones dominating and done by core/bignum's transform
-// product above its crossover (Takahashi, "A fast algorithm for
-// computing large Fibonacci numbers", Inf. Proc. Letters 75 (2000)).
-// Then L_n = 2F_(n+1) − F_n. Negative indices follow F_(−n) =
-// (−1)^(n+1) F_n and L_(−n) = (−1)^n L_n. The postcondition is
-// independent: L_n² − 5F_n² = 4(−1)^n, which only consecutive-index pairs
-// (F_k, L_k) satisfy, and F_n modulo 2^61 − 1 from the 2×2 matrix power
-// [[1, 1], [1, 0]]^|n| there, which fixes the index.
+// and F_(2k) = F_(2k+1) − F_(2k−1), one bit of n at a time from the top
+// (the identities follow from F_(m+n) = F_m F_(n+1) + F_(m−1) F_n, Knuth,
+// TAOCP vol. 1, §1.2.8, eq. (6), and Cassini's identity; GMP's
+// mpz_fib2_ui uses the same recurrence). The squarings of growing size, the
+// last ones dominating, run on core/bignum's transform product above its
+// crossover, where a square costs two transforms against a product's
+// three. The last step leaves (F_n, F_(n−1)), so L_n = F_n + 2F_(n−1)
+// costs one addition. Negative indices follow F_(−n) = (−1)^(n+1) F_n and
+// L_(−n) = (−1)^n L_n. The postcondition is independent and linear in the
+// size of the result: the bit lengths of F_n and L_n against
+// |n|·log₂φ − log₂√5 and |n|·log₂φ, and F_n and L_n modulo the primes 2^61 − 1 and 2^64 − 59 against the 2×2
+// matrix power [[1, 1], [1, 0]]^|n| = [[F_(n+1), F_n], [F_n, F_(n−1)]]
+// there.
 //
 // Canonical result: F_n and L_n as decimal strings.
 func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
@@ -75,24 +81,7 @@ func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 			return FibonacciResult{core.Int(f), core.Int(l)}, nil
 		},
 		Postcondition: func(ctx context.Context, q FibonacciRequest, r FibonacciResult) error {
-			f, l := r.Fibonacci.Big(), r.Lucas.Big()
-			lhs := bignum.Sqr(new(big.Int), l)
-			lhs.Sub(lhs, new(big.Int).Mul(big.NewInt(5), bignum.Sqr(new(big.Int), f)))
-			want := big.NewInt(4)
-			if q.N%2 != 0 {
-				want.Neg(want)
-			}
-			if lhs.Cmp(want) != 0 {
-				return fmt.Errorf("the pair breaks L_n² − 5F_n² = 4(−1)^n")
-			}
-			m := fibonacciMod(uint64(abs(q.N)), checkPrime)
-			if q.N < 0 && q.N%2 == 0 && m != 0 {
-				m = checkPrime - m
-			}
-			if got := new(big.Int).Mod(f, new(big.Int).SetUint64(checkPrime)).Uint64(); got != m {
-				return fmt.Errorf("the matrix power gives F_n ≡ %d (mod 2^61 − 1), not %d", m, got)
-			}
-			return nil
+			return checkFibonacci(q.N, r.Fibonacci.Big(), r.Lucas.Big())
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: fibonacci(10) = 55, fibonacci(9) + fibonacci(11) = 123
@@ -117,9 +106,9 @@ func abs(n int) int {
 
 // fibonacciLucas returns F_n and L_n for any n.
 func fibonacciLucas(n int) (*big.Int, *big.Int) {
-	f, f1 := fibonacciPair(uint(abs(n)))
-	l := new(big.Int).Lsh(f1, 1)
-	l.Sub(l, f)
+	f, g := fibonacciConsecutive(uint(abs(n)))
+	l := g.Lsh(g, 1)
+	l.Add(l, f)
 	if n < 0 {
 		if n%2 == 0 {
 			f.Neg(f)
@@ -130,28 +119,43 @@ func fibonacciLucas(n int) (*big.Int, *big.Int) {
 	return f, l
 }
 
-// fibonacciPair returns (F_n, F_(n+1)) by fast doubling.
-func fibonacciPair(n uint) (*big.Int, *big.Int) {
-	a, b := big.NewInt(0), big.NewInt(1) // F_k, F_(k+1), k = 0
-	t, u := new(big.Int), new(big.Int)
-	for i := bitLen(n) - 1; i >= 0; i-- {
-		// (a, b) → (F_2k, F_2k+1)
-		t.Lsh(b, 1)
-		t.Sub(t, a)
-		bignum.Mul(t, t, a) // F_2k
-		bignum.Sqr(u, a)
-		bignum.Sqr(a, b)
-		u.Add(u, a) // F_2k+1
-		a, t = t, a
-		b, u = u, b
+// fibonacciConsecutive returns (F_n, F_(n−1)) by the two-squaring fast
+// doubling of fibonacciOperation.
+func fibonacciConsecutive(n uint) (*big.Int, *big.Int) {
+	if n == 0 {
+		return big.NewInt(0), big.NewInt(1) // F_0, F_(−1)
+	}
+	f, g := big.NewInt(1), big.NewInt(0) // F_k, F_(k−1), k = 1
+	odd := true                          // k is odd
+	f2, g2 := new(big.Int), new(big.Int)
+	for i := bitLen(n) - 2; i >= 0; i-- {
+		bignum.Sqr(f2, f)
+		bignum.Sqr(g2, g)
+		// f ← F_(2k+1) = 4F_k² − F_(k−1)² + 2(−1)^k, g ← F_(2k−1).
+		f.Lsh(f2, 2)
+		f.Sub(f, g2)
+		if odd {
+			f.Sub(f, two)
+		} else {
+			f.Add(f, two)
+		}
+		g.Add(f2, g2)
+		// f2 ← F_(2k) = F_(2k+1) − F_(2k−1).
+		f2.Sub(f, g)
 		if n>>uint(i)&1 == 1 {
-			// (F_2k, F_2k+1) → (F_2k+1, F_2k+2)
-			t.Add(a, b)
-			a, b, t = b, t, a
+			// (F_(2k+1), F_(2k))
+			g, f2 = f2, g
+			odd = true
+		} else {
+			// (F_(2k), F_(2k−1))
+			f, f2 = f2, f
+			odd = false
 		}
 	}
-	return a, b
+	return f, g
 }
+
+var two = big.NewInt(2)
 
 func bitLen(n uint) int {
 	l := 0
@@ -161,15 +165,63 @@ func bitLen(n uint) int {
 	return l
 }
 
-// fibonacciMod is F_n mod m by the matrix power [[1, 1], [1, 0]]^n.
-func fibonacciMod(n, m uint64) uint64 {
+// checkFibonacci is the postcondition of fibonacci: f and l are F_n and L_n
+// if their bit lengths are those of φ^|n|/√5 and φ^|n| and their residues
+// modulo two word primes are those of the matrix power.
+func checkFibonacci(n int, f, l *big.Int) error {
+	m := uint64(abs(n))
+	if m > 100 {
+		// F_m = φ^m/√5 rounded and L_m = φ^m rounded; the float
+		// logarithms err by far less than the one bit allowed.
+		lf := float64(m)*math.Log2(math.Phi) - 0.5*math.Log2(5)
+		ll := float64(m) * math.Log2(math.Phi)
+		if d := float64(f.BitLen()) - lf; d < -1 || d > 2 {
+			return fmt.Errorf("F_n has %d bits; φ^|n|/√5 has %.1f", f.BitLen(), lf)
+		}
+		if d := float64(l.BitLen()) - ll; d < -1 || d > 2 {
+			return fmt.Errorf("L_n has %d bits; φ^|n| has %.1f", l.BitLen(), ll)
+		}
+	}
+	for _, p := range []uint64{checkPrime, 1<<64 - 59} {
+		next, fm, prev := fibonacciMod(m, p)
+		lm := next + prev // L_m = F_(m+1) + F_(m−1), reduced below
+		if lm < next || lm >= p {
+			lm -= p
+		}
+		if n < 0 {
+			if n%2 == 0 {
+				fm = (p - fm) % p
+			} else {
+				lm = (p - lm) % p
+			}
+		}
+		bp := new(big.Int).SetUint64(p)
+		if got := new(big.Int).Mod(f, bp).Uint64(); got != fm {
+			return fmt.Errorf("the matrix power gives F_n ≡ %d (mod %d), not %d", fm, p, got)
+		}
+		if got := new(big.Int).Mod(l, bp).Uint64(); got != lm {
+			return fmt.Errorf("the matrix power gives L_n ≡ %d (mod %d), not %d", lm, p, got)
+		}
+	}
+	return nil
+}
+
+// fibonacciMod is (F_(n+1), F_n, F_(n−1)) mod m, the entries of the matrix
+// power [[1, 1], [1, 0]]^n, by binary powering.
+func fibonacciMod(n, m uint64) (uint64, uint64, uint64) {
 	// r = [[r0, r1], [r1, r2]] symmetric, as every power of the matrix is.
 	r0, r1, r2 := uint64(1)%m, uint64(0), uint64(1)%m
 	b0, b1, b2 := uint64(1)%m, uint64(1)%m, uint64(0)
+	add := func(a, b uint64) uint64 { // a + b mod m for a, b < m, without overflow
+		if a >= m-b {
+			return a - (m - b)
+		}
+		return a + b
+	}
 	mul := func(a0, a1, a2, c0, c1, c2 uint64) (uint64, uint64, uint64) {
-		return (mulMod(a0, c0, m) + mulMod(a1, c1, m)) % m,
-			(mulMod(a0, c1, m) + mulMod(a1, c2, m)) % m,
-			(mulMod(a1, c1, m) + mulMod(a2, c2, m)) % m
+		return add(mulMod(a0, c0, m), mulMod(a1, c1, m)),
+			add(mulMod(a0, c1, m), mulMod(a1, c2, m)),
+			add(mulMod(a1, c1, m), mulMod(a2, c2, m))
 	}
 	for ; n > 0; n >>= 1 {
 		if n&1 == 1 {
@@ -177,5 +229,5 @@ func fibonacciMod(n, m uint64) uint64 {
 		}
 		b0, b1, b2 = mul(b0, b1, b2, b0, b1, b2)
 	}
-	return r1
+	return r0, r1, r2
 }

@@ -33,7 +33,9 @@ package integer
 // Cipolla's expansion p_n ≈ n(ln n + ln ln n − 1 + (ln ln n − 2)/ln n)),
 // counts the primes up to the estimate with π, and walks to p_n with a
 // segmented sieve of Eratosthenes, forward or back; li(x) − π(x) is about
-// √x/ln x, so the walk is a few segments.
+// √x/ln x, so the walk is a few segments. Below 2^24 both read a bitmap of
+// the odd primes, sieved once per process (smallPrimes): π(x) is a word
+// count plus a popcount, p_n a binary search of the counts and a select.
 
 import (
 	"context"
@@ -41,8 +43,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"sort"
 	"sync"
 
 	"jacobian.dev/core"
@@ -286,6 +290,15 @@ func primePi(ctx context.Context, x uint64) (uint64, error) {
 	if x < 2 {
 		return 0, nil
 	}
+	if x < smallPrimeLimit {
+		return smallPrimes().pi(x), nil
+	}
+	return primePiBySieve(ctx, x)
+}
+
+// primePiBySieve is primePi by the tabulated Legendre sieve alone, for
+// x ≥ 2.
+func primePiBySieve(ctx context.Context, x uint64) (uint64, error) {
 	r := isqrt64(x)
 	// small[v] = S(v) for v ≤ r; large[k] = S(⌊x/k⌋) for k ≤ r. S(v)
 	// stays below v, so small fits 32 bits for r < 2^32.
@@ -382,23 +395,19 @@ func isqrt64(x uint64) uint64 {
 	return r
 }
 
-// nthPrimeSmall is the bound under which nth_prime sieves from 2.
-const nthPrimeSmall = 10_000
-
-// nthPrime returns p_n for 1 ≤ n ≤ MaxNthPrimeN.
+// nthPrime returns p_n for 1 ≤ n ≤ MaxNthPrimeN: from the process's table
+// of the primes below 2^24 while it reaches (n ≤ 1,077,871, p_n below
+// 16,777,216), else by nthPrimeByCounting.
 func nthPrime(ctx context.Context, n uint64) (uint64, error) {
-	if n <= nthPrimeSmall {
-		// p_10000 = 104729.
-		composite := eratosthenes(105_000)
-		c := uint64(0)
-		for v := uint64(2); ; v++ {
-			if !composite[v] {
-				if c++; c == n {
-					return v, nil
-				}
-			}
-		}
+	if t := smallPrimes(); n <= t.count {
+		return t.nth(n), nil
 	}
+	return nthPrimeByCounting(ctx, n)
+}
+
+// nthPrimeByCounting returns p_n for 10^4 < n ≤ MaxNthPrimeN by the count
+// at li⁻¹(n) and the walk described at the top of this file.
+func nthPrimeByCounting(ctx context.Context, n uint64) (uint64, error) {
 	x0 := inverseLi(float64(n))
 	c, err := primePi(ctx, x0)
 	if err != nil {
@@ -521,4 +530,91 @@ func segmentSieve(lo, hi uint64, base []uint64) []bool {
 		}
 	}
 	return composite
+}
+
+// smallPrimeLimit bounds the process's table of small primes: the primes
+// below 2^24, 1,077,871 of them, as a bitmap of the odd integers (1 MB)
+// with the running count of its words (0.5 MB).
+const smallPrimeLimit = 1 << 24
+
+// primeTable is the bitmap of the odd primes below smallPrimeLimit: bit b
+// of word w says whether 2(64w + b) + 1 is prime; before[w] counts the
+// odd primes below 128w.
+type primeTable struct {
+	bits   []uint64
+	before []uint32
+	count  uint64 // primes below smallPrimeLimit, 2 included
+}
+
+// smallPrimes is the table, sieved by Eratosthenes on the odd integers the
+// first time it is needed (some 30 ms) and kept for the process.
+var smallPrimes = sync.OnceValue(func() *primeTable {
+	const odd = smallPrimeLimit / 2 // the odd integers 1, 3, …, 2^24 − 1
+	composite := make([]uint64, odd/64)
+	composite[0] = 1 // 1 is not prime
+	for i := uint64(1); ; i++ {
+		p := 2*i + 1
+		if p*p >= smallPrimeLimit {
+			break
+		}
+		if composite[i/64]>>(i%64)&1 == 0 {
+			for j := (p*p - 1) / 2; j < odd; j += p {
+				composite[j/64] |= 1 << (j % 64)
+			}
+		}
+	}
+	t := &primeTable{bits: composite, before: make([]uint32, len(composite))}
+	c := uint32(0)
+	for w := range t.bits {
+		t.bits[w] = ^t.bits[w]
+		t.before[w] = c
+		c += uint32(bits.OnesCount64(t.bits[w]))
+	}
+	t.count = uint64(c) + 1
+	return t
+})
+
+// pi is π(x) for x < smallPrimeLimit.
+func (t *primeTable) pi(x uint64) uint64 {
+	if x < 2 {
+		return 0
+	}
+	j := (x - 1) / 2 // the odd integers up to x are 2i + 1 for i ≤ j
+	w, b := j/64, j%64
+	return 1 + uint64(t.before[w]) + uint64(bits.OnesCount64(t.bits[w]<<(63-b)))
+}
+
+// nth is p_n for 1 ≤ n ≤ t.count.
+func (t *primeTable) nth(n uint64) uint64 {
+	if n == 1 {
+		return 2
+	}
+	k := uint32(n - 1) // p_n is the k-th odd prime
+	// The last word with fewer than k odd primes before it holds p_n.
+	w := sort.Search(len(t.before), func(w int) bool { return t.before[w] >= k }) - 1
+	word := t.bits[w]
+	for range k - t.before[w] - 1 {
+		word &= word - 1
+	}
+	return 2*(64*uint64(w)+uint64(bits.TrailingZeros64(word))) + 1
+}
+
+// appendPrimes appends the primes ≤ x, for x < smallPrimeLimit, to dst in
+// increasing order.
+func (t *primeTable) appendPrimes(dst []uint64, x uint64) []uint64 {
+	if x < 2 {
+		return dst
+	}
+	dst = append(dst, 2)
+	last := (x - 1) / 2 // the odd integers up to x are 2i + 1 for i ≤ last
+	for w := uint64(0); w <= last/64; w++ {
+		word := t.bits[w]
+		if w == last/64 && last%64 < 63 {
+			word &= 1<<(last%64+1) - 1
+		}
+		for ; word != 0; word &= word - 1 {
+			dst = append(dst, 2*(64*w+uint64(bits.TrailingZeros64(word)))+1)
+		}
+	}
+	return dst
 }
