@@ -184,6 +184,13 @@ func checkReduction(t *testing.T, b [][]*big.Int, p Params) {
 	if err != nil {
 		t.Fatalf("%v: %v", b, err)
 	}
+	checkResult(t, b, r, p)
+}
+
+// checkResult checks r against the input b: reduced, T·B the basis then
+// zero rows, T unimodular, the volume preserved.
+func checkResult(t *testing.T, b [][]*big.Int, r *Result, p Params) {
+	t.Helper()
 	if v, err := IsReduced(bg, r.Basis, p); err != nil || v != nil {
 		t.Fatalf("%v: result not reduced: %v %v", b, v, err)
 	}
@@ -326,5 +333,54 @@ func BenchmarkReduceKnapsack(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestHeuristicMatchesProved compares the heuristic pass with the proved
+// L² alone, on random bases and knapsacks: both results are reduced
+// (by the exact check) and span lattices of the same volume. It also
+// feeds a weakly reduced heuristic result (δ = 0.3) to the proved passes,
+// whose composed transform must still map the input onto the basis.
+func TestHeuristicMatchesProved(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	p := DefaultParams()
+	run := Params{Delta: (p.Delta + 1) / 2, Eta: (p.Eta + 0.5) / 2}
+	for trial := 0; trial < 60; trial++ {
+		var b [][]*big.Int
+		if trial%2 == 0 {
+			d := 2 + rng.IntN(10)
+			b = randomBasis(rng, d, d+rng.IntN(3), uint(1+rng.IntN(200)))
+		} else {
+			b = knapsack(rng, 2+rng.IntN(20), uint(8+rng.IntN(100)))
+		}
+		h := newRows(b, true)
+		if err := h.l2(bg, run); err != nil {
+			t.Fatalf("%v: heuristic pass: %v", b, err)
+		}
+		fast := h.result()
+		proved, err := newState(b).reduce(bg, p, run, true)
+		if err != nil {
+			t.Fatalf("%v: proved pass: %v", b, err)
+		}
+		for _, r := range []*Result{fast, proved} {
+			if v, err := IsReduced(bg, r.Basis, p); err != nil || v != nil {
+				t.Fatalf("%v: not reduced: %v %v", b, v, err)
+			}
+		}
+		_, nf, _ := gramSchmidt(fast.Basis)
+		_, np, _ := gramSchmidt(proved.Basis)
+		if fast.Rank != proved.Rank || product(nf).Cmp(product(np)) != 0 {
+			t.Fatalf("%v: rank %d volume %s against rank %d volume %s", b, fast.Rank, product(nf), proved.Rank, product(np))
+		}
+
+		weak := newRows(b, true)
+		if err := weak.l2(bg, Params{Delta: 0.3, Eta: 0.51}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := finish(bg, weak, p, run, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResult(t, b, r, p)
 	}
 }

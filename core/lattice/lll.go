@@ -116,11 +116,68 @@ func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Res
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	s := newState(b)
 	run := Params{Delta: (p.Delta + 1) / 2, Eta: (p.Eta + 0.5) / 2}
 	if run.Eta*run.Eta >= run.Delta {
 		run = p
 	}
+	// The heuristic pass first, when the entries allow it.
+	if len(b) > 0 && maxEntryBits(b) <= heuristicBits {
+		h := newRows(b, transform)
+		if err := h.l2(ctx, run); err != nil && !errors.Is(err, errIterations) {
+			return nil, err
+		}
+		if ok, err := h.reduced(ctx, p); err != nil || ok {
+			return h.result(), err
+		}
+		return finish(ctx, h, p, run, transform)
+	}
+	return newState(b).reduce(ctx, p, run, transform)
+}
+
+// finish continues from the heuristic pass's rows with the proved passes,
+// composing the transforms.
+func finish(ctx context.Context, h *rows, p, run Params, transform bool) (*Result, error) {
+	res, err := newState(h.b).reduce(ctx, p, run, transform)
+	if err != nil || !transform {
+		return res, err
+	}
+	res.Transform = mulMatrix(ctx, res.Transform, h.t)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// mulMatrix is x·y, polling ctx between rows.
+func mulMatrix(ctx context.Context, x, y [][]*big.Int) [][]*big.Int {
+	out := make([][]*big.Int, len(x))
+	var t big.Int
+	for i, row := range x {
+		if ctx.Err() != nil {
+			return nil
+		}
+		out[i] = make([]*big.Int, len(y[0]))
+		for c := range out[i] {
+			out[i][c] = new(big.Int)
+		}
+		for j, a := range row {
+			if a.Sign() == 0 {
+				continue
+			}
+			for c, v := range y[j] {
+				if v.Sign() != 0 {
+					out[i][c].Add(out[i][c], t.Mul(a, v))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reduce runs the proved passes on s: float64, then big.Float at rising
+// precision, until the exact check accepts.
+func (s *state) reduce(ctx context.Context, p, run Params, transform bool) (*Result, error) {
+	b := s.b
 	if s.gramBits() < 1000 {
 		if err := l2(ctx, s, run, float64Field{}); err != nil && !errors.Is(err, errIterations) {
 			return nil, err
