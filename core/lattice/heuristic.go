@@ -27,6 +27,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"math/bits"
 )
 
 // heuristicBits is the largest entry size the heuristic pass takes: dot
@@ -142,28 +143,46 @@ func (h *rows) subMultiple(k, j int, x float64) {
 }
 
 // subRow sets u ← u − X·v, with X = x exactly (x is X as a float64, for
-// the common X = ±1).
+// word arithmetic on small entries).
 func subRow(u, v []*big.Int, X *big.Int, x float64, tmp *big.Int) {
-	switch x {
-	case 1:
-		for c, y := range v {
-			if y.Sign() != 0 {
-				u[c].Sub(u[c], y)
+	small := math.Abs(x) < 1<<62
+	xi := int64(x)
+	for c, y := range v {
+		if y.Sign() == 0 {
+			continue
+		}
+		if small && y.IsInt64() && u[c].IsInt64() {
+			// Word arithmetic when x·y and u − x·y stay below 2^62
+			// in absolute value.
+			if z, ok := subMulInt64(u[c].Int64(), xi, y.Int64()); ok {
+				u[c].SetInt64(z)
+				continue
 			}
 		}
-	case -1:
-		for c, y := range v {
-			if y.Sign() != 0 {
-				u[c].Add(u[c], y)
-			}
-		}
-	default:
-		for c, y := range v {
-			if y.Sign() != 0 {
-				u[c].Sub(u[c], tmp.Mul(X, y))
-			}
-		}
+		u[c].Sub(u[c], tmp.Mul(X, y))
 	}
+}
+
+// subMulInt64 is u − x·y, ok when every quantity is below 2^62 in absolute
+// value.
+func subMulInt64(u, x, y int64) (int64, bool) {
+	const limit = 1 << 62
+	hi, lo := bits.Mul64(absInt64(x), absInt64(y))
+	if hi != 0 || lo >= limit || absInt64(u) >= limit {
+		return 0, false
+	}
+	p := int64(lo)
+	if (x < 0) != (y < 0) {
+		p = -p
+	}
+	return u - p, true
+}
+
+func absInt64(x int64) uint64 {
+	if x < 0 {
+		return uint64(-x)
+	}
+	return uint64(x)
 }
 
 // swap exchanges rows i and j.

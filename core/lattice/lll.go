@@ -238,12 +238,22 @@ func newState(in [][]*big.Int) *state {
 func dot(x, y []*big.Int) *big.Int {
 	s := new(big.Int)
 	var t big.Int
+	// Word-size products are summed in w while it stays below 2^62.
+	var w int64
 	for k := range x {
-		if x[k].Sign() != 0 && y[k].Sign() != 0 {
-			s.Add(s, t.Mul(x[k], y[k]))
+		a, b := x[k], y[k]
+		if a.Sign() == 0 || b.Sign() == 0 {
+			continue
 		}
+		if a.IsInt64() && b.IsInt64() {
+			if z, ok := subMulInt64(w, a.Int64(), -b.Int64()); ok {
+				w = z
+				continue
+			}
+		}
+		s.Add(s, t.Mul(a, b))
 	}
-	return s
+	return s.Add(s, t.SetInt64(w))
 }
 
 // gramBits is the bit length of the largest Gram entry.
