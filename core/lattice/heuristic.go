@@ -27,7 +27,6 @@ import (
 	"context"
 	"math"
 	"math/big"
-	"math/bits"
 )
 
 // heuristicBits is the largest entry size the heuristic pass takes: dot
@@ -44,12 +43,13 @@ const cancellation = 1.0 / (1 << 26)
 // when not wanted), and for each row its float64 approximation f, ‖f‖²
 // in sq, ‖f‖ in norm and its largest |entry| in top.
 type rows struct {
-	b, t      [][]*big.Int
-	f         [][]float64
-	sq, norm  []float64
-	top       []float64
-	d         int
-	tmp, tmp2 big.Int
+	b, t            []zrow
+	f               [][]float64
+	sq, norm        []float64
+	top             []float64
+	d               int
+	bits            int
+	tmp, tmp2, tmp3 big.Int
 }
 
 // maxEntryBits is the bit length of the largest entry of b.
@@ -65,44 +65,29 @@ func maxEntryBits(b [][]*big.Int) int {
 
 func newRows(in [][]*big.Int, transform bool) *rows {
 	m := len(in)
-	h := &rows{b: make([][]*big.Int, m), f: make([][]float64, m),
-		sq: make([]float64, m), norm: make([]float64, m), top: make([]float64, m), d: m}
+	h := &rows{b: make([]zrow, m), f: make([][]float64, m),
+		sq: make([]float64, m), norm: make([]float64, m), top: make([]float64, m), d: m,
+		bits: maxEntryBits(in)}
 	for i, row := range in {
-		h.b[i] = make([]*big.Int, len(row))
-		for j, x := range row {
-			h.b[i][j] = new(big.Int).Set(x)
-		}
+		h.b[i] = zrowOf(row)
 		h.f[i] = make([]float64, len(row))
 		h.refresh(i)
 	}
 	if transform {
-		h.t = make([][]*big.Int, m)
+		h.t = make([]zrow, m)
 		for i := range h.t {
-			h.t[i] = make([]*big.Int, m)
-			for j := range h.t[i] {
-				h.t[i][j] = new(big.Int)
-			}
-			h.t[i][i].SetInt64(1)
+			h.t[i] = unit(m, i)
 		}
 	}
 	return h
 }
 
-// approx is x rounded to float64.
-func approx(x *big.Int) float64 {
-	if x.IsInt64() {
-		return float64(x.Int64())
-	}
-	v, _ := x.Float64()
-	return v
-}
-
 // refresh recomputes row k's approximations from its exact entries.
 func (h *rows) refresh(k int) {
-	f := h.f[k]
+	f, b := h.f[k], h.b[k]
 	sq, top := 0.0, 0.0
-	for c, x := range h.b[k] {
-		v := approx(x)
+	for c := range f {
+		v := b.approx(c)
 		f[c] = v
 		sq += v * v
 		top = max(top, math.Abs(v))
@@ -113,18 +98,35 @@ func (h *rows) refresh(k int) {
 // dot is ⟨b_k, b_j⟩ to about float64 precision.
 func (h *rows) dot(k, j int) float64 {
 	fk, fj := h.f[k], h.f[j]
-	s := 0.0
-	for c, x := range fk {
-		s += x * fj[c]
-	}
+	s := dotFloat(fk, fj)
 	// Entries and partial sums below 2^53 make the float64 sum exact.
 	if h.top[k]*h.top[j]*float64(len(fk)) < 1<<53 {
 		return s
 	}
 	if math.Abs(s) < cancellation*h.norm[k]*h.norm[j] {
-		return approx(dot(h.b[k], h.b[j]))
+		v, _ := dotZ(h.b[k], h.b[j]).Float64()
+		return v
 	}
 	return s
+}
+
+// dotFloat is Σ x_i·y_i (len(y) ≥ len(x)), in four independent sums so
+// that the additions overlap.
+func dotFloat(x, y []float64) float64 {
+	var s0, s1, s2, s3 float64
+	n := len(x)
+	y = y[:n]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		s0 += x[i] * y[i]
+		s1 += x[i+1] * y[i+1]
+		s2 += x[i+2] * y[i+2]
+		s3 += x[i+3] * y[i+3]
+	}
+	for ; i < n; i++ {
+		s0 += x[i] * y[i]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // subMultiple sets row k ← row k − x·row j, x a nonzero integer-valued
@@ -136,53 +138,10 @@ func (h *rows) subMultiple(k, j int, x float64) {
 	} else {
 		big.NewFloat(x).Int(X)
 	}
-	subRow(h.b[k], h.b[j], X, x, &h.tmp)
+	h.b[k].subMul(&h.b[j], X, x, &h.tmp, &h.tmp3)
 	if h.t != nil {
-		subRow(h.t[k], h.t[j], X, x, &h.tmp)
+		h.t[k].subMul(&h.t[j], X, x, &h.tmp, &h.tmp3)
 	}
-}
-
-// subRow sets u ← u − X·v, with X = x exactly (x is X as a float64, for
-// word arithmetic on small entries).
-func subRow(u, v []*big.Int, X *big.Int, x float64, tmp *big.Int) {
-	small := math.Abs(x) < 1<<62
-	xi := int64(x)
-	for c, y := range v {
-		if y.Sign() == 0 {
-			continue
-		}
-		if small && y.IsInt64() && u[c].IsInt64() {
-			// Word arithmetic when x·y and u − x·y stay below 2^62
-			// in absolute value.
-			if z, ok := subMulInt64(u[c].Int64(), xi, y.Int64()); ok {
-				u[c].SetInt64(z)
-				continue
-			}
-		}
-		u[c].Sub(u[c], tmp.Mul(X, y))
-	}
-}
-
-// subMulInt64 is u − x·y, ok when every quantity is below 2^62 in absolute
-// value.
-func subMulInt64(u, x, y int64) (int64, bool) {
-	const limit = 1 << 62
-	hi, lo := bits.Mul64(absInt64(x), absInt64(y))
-	if hi != 0 || lo >= limit || absInt64(u) >= limit {
-		return 0, false
-	}
-	p := int64(lo)
-	if (x < 0) != (y < 0) {
-		p = -p
-	}
-	return u - p, true
-}
-
-func absInt64(x int64) uint64 {
-	if x < 0 {
-		return uint64(-x)
-	}
-	return uint64(x)
 }
 
 // swap exchanges rows i and j.
@@ -226,7 +185,9 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 		mu[i] = make([]float64, m)
 	}
 	r[0][0] = h.sq[0]
-	limit := 100 * m * m * (maxEntryBits(h.b) + 64)
+	// L² makes O(d²·log B) swaps; a pass that needs far more is losing
+	// precision, and the proved passes take over.
+	limit := 2*m*m*(h.bits+64) + 1000
 	iterations := 0
 	for k := 1; k < h.d; {
 		// Lazy size reduction of b_k. Each pass removes about 50 bits of
@@ -246,11 +207,7 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 			}
 			rk, muk := r[k], mu[k]
 			for j := 0; j < k; j++ {
-				x := h.dot(k, j)
-				muj := mu[j]
-				for l := 0; l < j; l++ {
-					x -= muj[l] * rk[l]
-				}
+				x := h.dot(k, j) - dotFloat(mu[j][:j], rk[:j])
 				rk[j] = x
 				muk[j] = x / r[j][j]
 			}
@@ -286,10 +243,7 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 			continue
 		}
 		// s_{k−1} = ‖b_k‖² − Σ_{l<k−1} μ_kl·r_kl.
-		sk := h.sq[k]
-		for l := 0; l < k-1; l++ {
-			sk -= mu[k][l] * r[k][l]
-		}
+		sk := h.sq[k] - dotFloat(mu[k][:k-1], r[k][:k-1])
 		if sk >= p.Delta*r[k-1][k-1] {
 			r[k][k] = sk - mu[k][k-1]*r[k][k-1]
 			k++
@@ -307,11 +261,15 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 
 // reduced checks the active rows exactly.
 func (h *rows) reduced(ctx context.Context, p Params) (bool, error) {
-	v, err := IsReduced(ctx, h.b[:h.d], p)
+	v, err := IsReduced(ctx, zrowsInts(h.b[:h.d]), p)
 	return v == nil, err
 }
 
 // result is the active rows, with the transform when it was kept.
 func (h *rows) result() *Result {
-	return &Result{Basis: h.b[:h.d], Transform: h.t, Rank: h.d}
+	r := &Result{Basis: zrowsInts(h.b[:h.d]), Rank: h.d}
+	if h.t != nil {
+		r.Transform = zrowsInts(h.t)
+	}
+	return r
 }

@@ -137,11 +137,11 @@ func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Res
 // finish continues from the heuristic pass's rows with the proved passes,
 // composing the transforms.
 func finish(ctx context.Context, h *rows, p, run Params, transform bool) (*Result, error) {
-	res, err := newState(h.b).reduce(ctx, p, run, transform)
+	res, err := newState(zrowsInts(h.b)).reduce(ctx, p, run, transform)
 	if err != nil || !transform {
 		return res, err
 	}
-	res.Transform = mulMatrix(ctx, res.Transform, h.t)
+	res.Transform = mulMatrix(ctx, res.Transform, zrowsInts(h.t))
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
