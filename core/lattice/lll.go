@@ -23,7 +23,9 @@
 // Number Theory, §2.6.3): d_k, the Gram determinant of the first k rows,
 // and λ_ij = d_{j+1}·μ_ij are integers, so the conditions become
 // |λ_ij| ≤ η·d_{j+1} and δ·d_k² ≤ d_{k+1}·d_{k−1} + λ²_{k,k−1}, compared
-// with δ and η as exact binary rationals.
+// with δ and η as exact binary rationals. The integers are recovered from
+// their residues modulo a few word primes (checkmod.go), with de Weger's
+// exact recurrence as the reference and the fallback.
 //
 // # The reduction
 //
@@ -38,6 +40,13 @@
 // transform too, so the lattice is preserved whatever the floating-point
 // error; precision affects only whether the loop terminates with a reduced
 // basis.
+//
+// Before these proved passes, a heuristic pass (heuristic.go) runs the
+// same loop on the rows themselves, with float64 approximations of the
+// rows instead of the exact Gram matrix, as fplll and FLINT do first:
+// much cheaper when the rows have few large entries (knapsack and van
+// Hoeij lattices). Its result is checked exactly like theirs, and when
+// the check fails the proved passes continue from its rows.
 //
 // The floating-point work runs first in float64 (when the Gram entries fit
 // its exponent range), with slightly stricter parameters (δ' = (δ+1)/2,
@@ -106,8 +115,9 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 }
 
 // ReduceBasis is Reduce for callers that need only the reduced rows
-// (Result.Transform is nil). The reduction works on the transform alone
-// (the rows are formed once, at the end, as t·b), so it costs the same.
+// (Result.Transform is nil): the heuristic pass then keeps no transform.
+// (The proved passes work on the transform alone, the rows formed once at
+// the end as t·b, so for them it costs the same.)
 func ReduceBasis(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 	return reduce(ctx, b, p, false)
 }
