@@ -101,12 +101,28 @@ func checkModular(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Ra
 			}
 		}
 	}
-	basis := modular.NewCRTBasis(primes)
+	// Column j needs only enough primes for its own bound: d_{j+1} ≤
+	// P_{j+1} and |λ_kj| ≤ √(P_j·g_kk·P_{j+1}) ≤ P_{j+1}·√gmax, where P_i is
+	// below 2^pbits[i]. Garner's mixed-radix digits for a prefix of the
+	// primes are those of the full list, so each prefix has its basis.
+	pbits := make([]int, n+1)
+	for k := 0; k < n; k++ {
+		pbits[k+1] = pbits[k] + g[k][k].BitLen()
+	}
+	bases := make([]*modular.CRTBasis, t+1)
+	basisFor := func(bits int) (*modular.CRTBasis, int) {
+		u := min(bits/61+1, t)
+		if bases[u] == nil {
+			bases[u] = modular.NewCRTBasis(primes[:u])
+		}
+		return bases[u], u
+	}
 	digits := make([]uint64, t)
 	d := make([]*big.Int, n+1)
 	d[0] = big.NewInt(1)
 	for k := 0; k < n; k++ {
-		d[k+1] = basis.Symmetric(dd[k*t:(k+1)*t], digits)
+		basis, u := basisFor(pbits[k+1] + 1)
+		d[k+1] = basis.Symmetric(dd[k*t:k*t+u], digits)
 		if d[k+1].Sign() <= 0 {
 			return nil, false, nil
 		}
@@ -122,7 +138,8 @@ func checkModular(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Ra
 			}
 		}
 		for j := 0; j < k; j++ {
-			lambda[j] = basis.Symmetric(lam[k][j*t:(j+1)*t], digits)
+			basis, u := basisFor(pbits[j+1] + (gmax+1)/2 + 1)
+			lambda[j] = basis.Symmetric(lam[k][j*t:j*t+u], digits)
 			// Size: |λ_kj|·den(η) ≤ num(η)·d_{j+1}.
 			x.Mul(x.Abs(lambda[j]), etaDen)
 			if x.Cmp(y.Mul(etaNum, d[j+1])) > 0 {
