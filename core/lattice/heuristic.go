@@ -210,6 +210,11 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 				x := h.dot(k, j) - dotFloat(mu[j][:j], rk[:j])
 				rk[j] = x
 				muk[j] = x / r[j][j]
+				if !(math.Abs(muk[j]) < math.Inf(1)) {
+					// A vanishing r_jj (a dependency float64 cannot
+					// resolve): the proved passes take over.
+					return errIterations
+				}
 			}
 			done := true
 			for j := 0; j < k; j++ {
@@ -246,6 +251,9 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 		sk := h.sq[k] - dotFloat(mu[k][:k-1], r[k][:k-1])
 		if sk >= p.Delta*r[k-1][k-1] {
 			r[k][k] = sk - mu[k][k-1]*r[k][k-1]
+			if !(r[k][k] > 0) {
+				return errIterations
+			}
 			k++
 			continue
 		}

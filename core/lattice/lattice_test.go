@@ -450,3 +450,26 @@ func TestCheckModularMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceDependentLarge: rows with entries of up to 300 bits, one a
+// combination of others, through Reduce (heuristic pass first, the proved
+// passes when float64 cannot resolve the dependency).
+func TestReduceDependentLarge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for trial := 0; trial < 30; trial++ {
+		d := 3 + rng.IntN(6)
+		b := randomBasis(rng, d, d+rng.IntN(2), uint(20+rng.IntN(280)))
+		a, c := big.NewInt(rng.Int64N(1000)+1), big.NewInt(-rng.Int64N(1000)-1)
+		for col := range b[d-1] {
+			b[d-1][col] = new(big.Int).Add(new(big.Int).Mul(a, b[0][col]), new(big.Int).Mul(c, b[1][col]))
+		}
+		r, err := Reduce(bg, b, DefaultParams())
+		if err != nil {
+			t.Fatalf("%v: %v", b, err)
+		}
+		if r.Rank != d-1 {
+			t.Fatalf("%v: rank %d, want %d", b, r.Rank, d-1)
+		}
+		checkResult(t, b, r, DefaultParams())
+	}
+}
