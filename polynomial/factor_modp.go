@@ -20,6 +20,7 @@ import (
 	"slices"
 
 	"jacobian.dev/core/gfpoly"
+	"jacobian.dev/core/modular"
 )
 
 // ddfPart is the product of the irreducible factors of one degree.
@@ -29,28 +30,120 @@ type ddfPart struct {
 }
 
 // distinctDegree is the distinct-degree factorization of the monic
-// square-free a of positive degree over F.
+// square-free a of positive degree over F. The powers x^(p^d) are taken
+// modulo the input a throughout, by its Frobenius matrix Q (row i is
+// x^(i·p) mod a, Berlekamp's matrix; MCA §14.8): h(x)^p = h(x^p) = Σ h_i·Q_i
+// costs deg(a)² products instead of a modular exponentiation, and Q costs
+// about p·deg(a)² for the small primes factoring uses (rows by repeated
+// multiplication by x, one reduction step each) or deg(a) modular
+// products for large p. Reducing modulo the input rather than the
+// shrinking a is valid, since the latter divides it.
 func distinctDegree(ctx context.Context, F *gfpoly.Field, a []uint64) ([]ddfPart, error) {
-	p := new(big.Int).SetUint64(F.Modulus())
+	q, err := frobeniusMatrix(ctx, F, a)
+	if err != nil {
+		return nil, err
+	}
 	x := []uint64{0, 1}
 	h := x
 	var out []ddfPart
 	for d := 1; 2*d <= gfpoly.Degree(a); d++ {
-		var err error
-		if h, err = F.PowModContext(ctx, h, p, a); err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		h = frobenius(F, q, h)
 		g := F.GCD(a, F.Sub(h, x))
 		if gfpoly.Degree(g) > 0 {
 			out = append(out, ddfPart{g, d})
 			a = F.DivExact(a, g)
-			h = F.Rem(h, a)
 		}
 	}
 	if gfpoly.Degree(a) > 0 {
 		out = append(out, ddfPart{a, gfpoly.Degree(a)})
 	}
 	return out, nil
+}
+
+// frobeniusMatrix is Q for the monic a of degree n: n rows, row i the
+// coefficients of x^(i·p) mod a (padded to n).
+func frobeniusMatrix(ctx context.Context, F *gfpoly.Field, a []uint64) ([][]uint64, error) {
+	n, p := gfpoly.Degree(a), F.Modulus()
+	q := make([][]uint64, n)
+	row := func(v []uint64) []uint64 {
+		r := make([]uint64, n)
+		copy(r, v)
+		return r
+	}
+	q[0] = row([]uint64{1})
+	if n == 1 {
+		return q, nil
+	}
+	if p <= uint64(2*n) && float64(n)*float64(p)*float64(p)*float64(p) < 1<<63 {
+		// x^j mod a for j = 0, 1, …, (n−1)·p, one multiplication by x
+		// (a shift and one reduction step) at a time, with the
+		// coefficients left unreduced: each step adds below p² to each,
+		// and the bound above keeps all (n−1)·p steps within a word.
+		neg := make([]uint64, n)
+		for i := range n {
+			neg[i] = (p - a[i]) % p
+		}
+		cur := make([]uint64, n)
+		cur[0] = 1
+		for j := uint64(1); j <= uint64(n-1)*p; j++ {
+			if j%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			// x^n ≡ −(a_0 + … + a_{n−1}·x^{n−1}).
+			top := cur[n-1] % p
+			for i := n - 1; i > 0; i-- {
+				cur[i] = cur[i-1] + top*neg[i]
+			}
+			cur[0] = top * neg[0]
+			if j%p == 0 {
+				r := make([]uint64, n)
+				for i, c := range cur {
+					r[i] = c % p
+				}
+				q[j/p] = r
+			}
+		}
+		return q, nil
+	}
+	xp, err := F.PowModContext(ctx, []uint64{0, 1}, new(big.Int).SetUint64(p), a)
+	if err != nil {
+		return nil, err
+	}
+	m := F.NewModulus(a)
+	cur := xp
+	q[1] = row(xp)
+	for i := 2; i < n; i++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cur = F.MulModBy(cur, xp, m)
+		q[i] = row(cur)
+	}
+	return q, nil
+}
+
+// frobenius is h^p mod a = Σ h_i·Q_i for h reduced modulo a.
+func frobenius(F *gfpoly.Field, q [][]uint64, h []uint64) []uint64 {
+	n, p := len(q), F.Modulus()
+	sums := make([]modular.ProductSum, n)
+	for i, c := range h {
+		if c == 0 {
+			continue
+		}
+		for j, v := range q[i] {
+			sums[j].AddMul(c, v)
+		}
+	}
+	out := make([]uint64, n)
+	for j := range sums {
+		out[j] = sums[j].Reduce(p)
+	}
+	return F.Normalize(out)
 }
 
 // countFactors is the number of irreducible factors a distinct-degree

@@ -1,6 +1,7 @@
 package polynomial
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -159,6 +160,69 @@ func TestFactorModP(t *testing.T) {
 		}
 	}
 	if n < 200 {
+		t.Fatalf("only %d polynomials tried", n)
+	}
+}
+
+// distinctDegreeReference is distinctDegree by repeated exponentiation,
+// h ← h^p mod a, the test's reference.
+func distinctDegreeReference(ctx context.Context, F *gfpoly.Field, a []uint64) ([]ddfPart, error) {
+	p := new(big.Int).SetUint64(F.Modulus())
+	x := []uint64{0, 1}
+	h := x
+	var out []ddfPart
+	for d := 1; 2*d <= gfpoly.Degree(a); d++ {
+		var err error
+		if h, err = F.PowModContext(ctx, h, p, a); err != nil {
+			return nil, err
+		}
+		g := F.GCD(a, F.Sub(h, x))
+		if gfpoly.Degree(g) > 0 {
+			out = append(out, ddfPart{g, d})
+			a = F.DivExact(a, g)
+			h = F.Rem(h, a)
+		}
+	}
+	if gfpoly.Degree(a) > 0 {
+		out = append(out, ddfPart{a, gfpoly.Degree(a)})
+	}
+	return out, nil
+}
+
+// TestDistinctDegreeMatchesReference compares the Frobenius-matrix
+// distinct-degree factorization with repeated exponentiation, for seeded
+// random square-free polynomials of degree up to 40 over small primes
+// (rows of Q by multiplication by x) and large ones (by modular products).
+func TestDistinctDegreeMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2))
+	n := 0
+	for _, p := range []uint64{3, 5, 7, 31, 101, 65537, 1<<61 - 1} {
+		F := gfpoly.NewField(p)
+		for range 30 {
+			d := rng.IntN(40) + 1
+			a := make([]uint64, d+1)
+			for i := range a {
+				a[i] = rng.Uint64N(p)
+			}
+			a[d] = 1
+			if gfpoly.Degree(F.GCD(a, F.Derivative(a))) > 0 {
+				continue
+			}
+			got, err := distinctDegree(bg, F, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := distinctDegreeReference(bg, F, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("GF(%d), %v: %v, by exponentiation %v", p, a, got, want)
+			}
+			n++
+		}
+	}
+	if n < 100 {
 		t.Fatalf("only %d polynomials tried", n)
 	}
 }

@@ -54,13 +54,23 @@ func IsReducedRat(ctx context.Context, b [][]*big.Int, delta, eta *big.Rat) (*Vi
 }
 
 // check runs IsReduced on a Gram matrix whose rows hold at least the
-// entries g[i][j] for j ≤ i. It uses de Weger's integral Gram–Schmidt
+// entries g[i][j] for j ≤ i: by residues (checkModular), or when that
+// declines, by checkReference.
+func check(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Violation, error) {
+	v, ok, err := checkModular(ctx, g, n, delta, eta)
+	if err != nil || ok {
+		return v, err
+	}
+	return checkReference(ctx, g, n, delta, eta)
+}
+
+// checkReference is check in exact integers. It uses de Weger's integral Gram–Schmidt
 // (Cohen, Algorithm 2.6.7, step 3): with d_0 = 1,
 //
 //	u ← g_kj; u ← (d_{i+1}·u − λ_ki·λ_ji)/d_i for i < j (exact),
 //
 // gives λ_kj for j < k and d_{k+1} for j = k.
-func check(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Violation, error) {
+func checkReference(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Rat) (*Violation, error) {
 	// dd[i] is d_i, the Gram determinant of the first i rows.
 	dd := make([]*big.Int, n+1)
 	dd[0] = big.NewInt(1)

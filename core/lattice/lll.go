@@ -23,7 +23,9 @@
 // Number Theory, §2.6.3): d_k, the Gram determinant of the first k rows,
 // and λ_ij = d_{j+1}·μ_ij are integers, so the conditions become
 // |λ_ij| ≤ η·d_{j+1} and δ·d_k² ≤ d_{k+1}·d_{k−1} + λ²_{k,k−1}, compared
-// with δ and η as exact binary rationals.
+// with δ and η as exact binary rationals. The integers are recovered from
+// their residues modulo a few word primes (checkmod.go), with de Weger's
+// exact recurrence as the reference and the fallback.
 //
 // # The reduction
 //
@@ -38,6 +40,13 @@
 // transform too, so the lattice is preserved whatever the floating-point
 // error; precision affects only whether the loop terminates with a reduced
 // basis.
+//
+// Before these proved passes, a heuristic pass (heuristic.go) runs the
+// same loop on the rows themselves, with float64 approximations of the
+// rows instead of the exact Gram matrix, as fplll and FLINT do first:
+// much cheaper when the rows have few large entries (knapsack and van
+// Hoeij lattices). Its result is checked exactly like theirs, and when
+// the check fails the proved passes continue from its rows.
 //
 // The floating-point work runs first in float64 (when the Gram entries fit
 // its exponent range), with slightly stricter parameters (δ' = (δ+1)/2,
@@ -106,8 +115,9 @@ func Reduce(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 }
 
 // ReduceBasis is Reduce for callers that need only the reduced rows
-// (Result.Transform is nil). The reduction works on the transform alone
-// (the rows are formed once, at the end, as t·b), so it costs the same.
+// (Result.Transform is nil): the heuristic pass then keeps no transform.
+// (The proved passes work on the transform alone, the rows formed once at
+// the end as t·b, so for them it costs the same.)
 func ReduceBasis(ctx context.Context, b [][]*big.Int, p Params) (*Result, error) {
 	return reduce(ctx, b, p, false)
 }
@@ -116,11 +126,68 @@ func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Res
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	s := newState(b)
 	run := Params{Delta: (p.Delta + 1) / 2, Eta: (p.Eta + 0.5) / 2}
 	if run.Eta*run.Eta >= run.Delta {
 		run = p
 	}
+	// The heuristic pass first, when the entries allow it.
+	if len(b) > 0 && maxEntryBits(b) <= heuristicBits {
+		h := newRows(b, transform)
+		if err := h.l2(ctx, run); err != nil && !errors.Is(err, errIterations) {
+			return nil, err
+		}
+		if ok, err := h.reduced(ctx, p); err != nil || ok {
+			return h.result(), err
+		}
+		return finish(ctx, h, p, run, transform)
+	}
+	return newState(b).reduce(ctx, p, run, transform)
+}
+
+// finish continues from the heuristic pass's rows with the proved passes,
+// composing the transforms.
+func finish(ctx context.Context, h *rows, p, run Params, transform bool) (*Result, error) {
+	res, err := newState(zrowsInts(h.b)).reduce(ctx, p, run, transform)
+	if err != nil || !transform {
+		return res, err
+	}
+	res.Transform = mulMatrix(ctx, res.Transform, zrowsInts(h.t))
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// mulMatrix is x·y, polling ctx between rows.
+func mulMatrix(ctx context.Context, x, y [][]*big.Int) [][]*big.Int {
+	out := make([][]*big.Int, len(x))
+	var t big.Int
+	for i, row := range x {
+		if ctx.Err() != nil {
+			return nil
+		}
+		out[i] = make([]*big.Int, len(y[0]))
+		for c := range out[i] {
+			out[i][c] = new(big.Int)
+		}
+		for j, a := range row {
+			if a.Sign() == 0 {
+				continue
+			}
+			for c, v := range y[j] {
+				if v.Sign() != 0 {
+					out[i][c].Add(out[i][c], t.Mul(a, v))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// reduce runs the proved passes on s: float64, then big.Float at rising
+// precision, until the exact check accepts.
+func (s *state) reduce(ctx context.Context, p, run Params, transform bool) (*Result, error) {
+	b := s.b
 	if s.gramBits() < 1000 {
 		if err := l2(ctx, s, run, float64Field{}); err != nil && !errors.Is(err, errIterations) {
 			return nil, err
@@ -181,12 +248,22 @@ func newState(in [][]*big.Int) *state {
 func dot(x, y []*big.Int) *big.Int {
 	s := new(big.Int)
 	var t big.Int
+	// Word-size products are summed in w while it stays below 2^62.
+	var w int64
 	for k := range x {
-		if x[k].Sign() != 0 && y[k].Sign() != 0 {
-			s.Add(s, t.Mul(x[k], y[k]))
+		a, b := x[k], y[k]
+		if a.Sign() == 0 || b.Sign() == 0 {
+			continue
 		}
+		if a.IsInt64() && b.IsInt64() {
+			if z, ok := subMulInt64(w, a.Int64(), -b.Int64()); ok {
+				w = z
+				continue
+			}
+		}
+		s.Add(s, t.Mul(a, b))
 	}
-	return s
+	return s.Add(s, t.SetInt64(w))
 }
 
 // gramBits is the bit length of the largest Gram entry.
