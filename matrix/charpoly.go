@@ -145,7 +145,7 @@ func charpolyOperation() core.Operation[RingMatrixRequest, CharpolyResult] {
 			if new(big.Rat).Add(trace, c[n-1].Rat()).Sign() != 0 {
 				return fmt.Errorf("the coefficient of x^%d is %s, but the trace is %s", n-1, c[n-1], trace.RatString())
 			}
-			rng := checkRNG(q)
+			rng := matrixRNG(q.Matrix)
 			return withPrime(rng, func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
