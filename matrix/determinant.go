@@ -237,6 +237,18 @@ func matrixRNG(m core.Matrix) *rand.Rand {
 // determinant returns det(m) of a square matrix: the multi-modular method
 // from order multimodularThreshold up, Bareiss below it.
 func determinant(ctx context.Context, m core.Matrix) (*big.Rat, error) {
+	if len(m) >= multimodularThreshold {
+		// Integer word matrices, the common case, skip the big.Int copy.
+		if a, ok := integerWords(m); ok {
+			num, ok, err := determinantWords(ctx, a)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return new(big.Rat).SetInt(num), nil
+			}
+		}
+	}
 	b, scale := ints(m...)
 	var num *big.Int
 	var err error
