@@ -302,10 +302,18 @@ func reduceModmat(b [][]*big.Int, p uint64) modmat.Matrix {
 // (a detPool); once d is known the pool stops at the count det/d needs
 // and the caller joins it for the rest.
 func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.Int, bool, error) {
-	pool := newDetPool(a, speculativeLimit(len(a)))
+	limit := speculativeLimit(len(a))
+	pool := newDetPool(a, limit)
 	specCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) - 1 {
+	// With nothing to speculate (limit 1: n < 74), no worker starts:
+	// waiting for one that has nothing to do costs a scheduling round trip,
+	// milliseconds on a loaded machine against a determinant of 1 ms.
+	workers := runtime.GOMAXPROCS(0) - 1
+	if limit <= 1 {
+		workers = 0
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
