@@ -208,6 +208,17 @@ func (Rational) JSONSchema() *jsonschema.Schema {
 // ParseRational parses "p" or "p/q" with canonical decimal components and
 // q > 0.
 func ParseRational(s string) (*big.Rat, error) {
+	// Short integers, nearly every entry of a typical matrix, skip the
+	// big.Int scanner and the copy into the rational: half the decoding
+	// of a 200×200 matrix of two-digit entries.
+	if v, ok := shortInteger(s); ok {
+		return new(big.Rat).SetInt64(v), nil
+	}
+	return parseRational(s)
+}
+
+// parseRational is ParseRational without the short-integer path.
+func parseRational(s string) (*big.Rat, error) {
 	num, den, hasDen := strings.Cut(s, "/")
 	p, err := ParseInteger(num)
 	if err != nil {
@@ -227,17 +238,51 @@ func ParseRational(s string) (*big.Rat, error) {
 	return x.SetFrac(p, q), nil
 }
 
+// shortInteger returns the value of s when it is a canonical decimal
+// integer of at most 18 digits (so it fits an int64), the form that
+// ParseInteger accepts; anything else, "-0" included, is left to it.
+func shortInteger(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) == 0 || len(digits) > 18 || (digits[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	var v int64
+	for k := 0; k < len(digits); k++ {
+		c := digits[k]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = 10*v + int64(c-'0')
+	}
+	if len(digits) != len(s) {
+		v = -v
+	}
+	return v, true
+}
+
 // Matrix is a dense matrix of exact rationals, an array of rows, each an
 // array of strings; every row has the same length. An empty array is the
 // 0×0 matrix. Integer matrices use the same encoding with integer strings.
 type Matrix [][]Rational
 
-// UnmarshalJSON decodes rows and refuses ragged input.
+// UnmarshalJSON decodes rows and refuses ragged input. The common form,
+// rows of strings of digits, '-' and '/' that all parse, is read by
+// scanMatrix in one pass; anything else (escapes, other characters, a
+// bad entry, null, numbers) goes through encoding/json, which also words
+// every error.
 func (m *Matrix) UnmarshalJSON(b []byte) error {
-	var rows [][]Rational
-	if err := json.Unmarshal(b, &rows); err != nil {
-		return err
+	rows, ok := scanMatrix(b)
+	if !ok {
+		rows = nil
+		if err := json.Unmarshal(b, &rows); err != nil {
+			return err
+		}
 	}
+	return m.setRows(rows)
+}
+
+// setRows refuses ragged rows, else sets m.
+func (m *Matrix) setRows(rows [][]Rational) error {
 	for k := 1; k < len(rows); k++ {
 		if len(rows[k]) != len(rows[0]) {
 			return &PayloadError{Message: fmt.Sprintf("matrix rows differ in length: row 0 has %d entries, row %d has %d; every row must have the same length", len(rows[0]), k, len(rows[k]))}
@@ -245,6 +290,80 @@ func (m *Matrix) UnmarshalJSON(b []byte) error {
 	}
 	*m = rows
 	return nil
+}
+
+// scanMatrix reads a JSON array of arrays of strings whose bytes are all
+// digits, '-' or '/', each entry through ParseRational; ok is false, and
+// the caller decodes b with encoding/json instead, at the first byte or
+// entry outside that form, so both readers agree on every input that
+// scanMatrix accepts (TestScanMatrixAgainstJSON).
+func scanMatrix(b []byte) ([][]Rational, bool) {
+	k := 0
+	space := func() {
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r') {
+			k++
+		}
+	}
+	next := func(c byte) bool {
+		space()
+		if k < len(b) && b[k] == c {
+			k++
+			return true
+		}
+		return false
+	}
+	if !next('[') {
+		return nil, false
+	}
+	rows := [][]Rational{}
+	if next(']') {
+		space()
+		return rows, k == len(b)
+	}
+	for {
+		if !next('[') {
+			return nil, false
+		}
+		width := 0
+		if len(rows) > 0 {
+			width = len(rows[0])
+		}
+		row := make([]Rational, 0, width)
+		if !next(']') {
+			for {
+				if !next('"') {
+					return nil, false
+				}
+				start := k
+				for k < len(b) && (b[k] >= '0' && b[k] <= '9' || b[k] == '-' || b[k] == '/') {
+					k++
+				}
+				if k == len(b) || b[k] != '"' {
+					return nil, false
+				}
+				x, err := ParseRational(string(b[start:k]))
+				if err != nil {
+					return nil, false
+				}
+				k++
+				row = append(row, Rational{x})
+				if next(']') {
+					break
+				}
+				if !next(',') {
+					return nil, false
+				}
+			}
+		}
+		rows = append(rows, row)
+		if next(']') {
+			space()
+			return rows, k == len(b)
+		}
+		if !next(',') {
+			return nil, false
+		}
+	}
 }
 
 // Dims returns the number of rows and columns.

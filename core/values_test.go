@@ -68,6 +68,37 @@ func TestRationalCanonical(t *testing.T) {
 	}
 }
 
+// The short-integer path of ParseRational agrees with the general parser
+// on every string, accepted or refused, with the same value or message:
+// a table of edge cases around its 18-digit limit, signs and leading
+// zeros, and seeded random strings over the characters that matter.
+func TestParseRationalShortPath(t *testing.T) {
+	cases := []string{"0", "-0", "00", "-00", "7", "-7", "07", "-07", "", "-", "--1", "+1", " 1", "1 ",
+		"999999999999999999", "-999999999999999999", "1000000000000000000", "-1000000000000000000",
+		"9223372036854775807", "-9223372036854775808", "12a", "1/2", "-3/4", "4/2", "1e5", "١"}
+	rng := rand.New(rand.NewPCG(61, 62))
+	for range 20000 {
+		b := make([]byte, rng.IntN(22))
+		for k := range b {
+			b[k] = "-0123456789/x"[rng.IntN(13)]
+			if rng.IntN(3) > 0 {
+				b[k] = "0123456789"[rng.IntN(10)]
+			}
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		got, err := ParseRational(s)
+		want, werr := parseRational(s)
+		if (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("%q: error %v, the general parser %v", s, err, werr)
+		}
+		if err == nil && got.Cmp(want) != 0 {
+			t.Fatalf("%q: %s, the general parser %s", s, got.RatString(), want.RatString())
+		}
+	}
+}
+
 // The wire form of every value round-trips: decode(encode(x)) == x.
 func TestIntegerRoundTrip(t *testing.T) {
 	x, _ := new(big.Int).SetString("-"+strings.Repeat("98765432101234567890", 50), 10)
@@ -262,5 +293,70 @@ func TestRationalMarshalTextSharedDenominators(t *testing.T) {
 	}
 	if got, _ := (Rational{}).MarshalText(); string(got) != "0" {
 		t.Errorf("the zero Rational marshals as %q", got)
+	}
+}
+
+// scanMatrix and encoding/json agree: on a table of shapes and of
+// departures from the fast form, and on seeded random mutations of a
+// valid payload, UnmarshalJSON gives the same matrix or the same error as
+// the plain encoding/json decoding with the ragged-row check.
+func TestScanMatrixAgainstJSON(t *testing.T) {
+	general := func(b []byte) (Matrix, error) {
+		var rows [][]Rational
+		if err := json.Unmarshal(b, &rows); err != nil {
+			return nil, err
+		}
+		var m Matrix
+		return m, m.setRows(rows)
+	}
+	same := func(in string) {
+		t.Helper()
+		var got Matrix
+		err := got.UnmarshalJSON([]byte(in))
+		want, werr := general([]byte(in))
+		if (err == nil) != (werr == nil) || (err != nil && err.Error() != werr.Error()) {
+			t.Fatalf("%q: error %v, encoding/json %v", in, err, werr)
+		}
+		if err != nil {
+			return
+		}
+		if len(got) != len(want) || (got == nil) != (want == nil) {
+			t.Fatalf("%q: %d rows (nil %v), encoding/json %d (nil %v)", in, len(got), got == nil, len(want), want == nil)
+		}
+		for i := range got {
+			if len(got[i]) != len(want[i]) || (got[i] == nil) != (want[i] == nil) {
+				t.Fatalf("%q: row %d differs in length", in, i)
+			}
+			for j := range got[i] {
+				if got[i][j].Rat().Cmp(want[i][j].Rat()) != 0 {
+					t.Fatalf("%q: entry (%d, %d) is %s, encoding/json %s", in, i, j, got[i][j], want[i][j])
+				}
+			}
+		}
+	}
+	base := `[["1","-2","3/4"],["0","-5/6","70"]]`
+	for _, in := range []string{base, `[]`, ` [ ] `, `[[]]`, `[[],[]]`, `[[],["1"]]`, `[["1"],[]]`, "[\n\t[ \"1\" , \"2\" ] ,\r\n[\"3\",\"4\"]\n]",
+		`null`, `[null]`, `[["1",null]]`, `[[1,2]]`, `[["1","2"],["3"]]`, `[["\u0031"]]`, `[["1"]]x`, `[["1"]`, `[["1"],]`, `[["1",]]`,
+		`[[["1"]]]`, `{"a":1}`, `[["01"]]`, `[["-0"]]`, `[["1/0"]]`, `[["1/-2"]]`, `[[""]]`, `[["1 "]]`, `[["1"] ["2"]]`, `"1"`, ``, `[`} {
+		same(in)
+	}
+	rng := rand.New(rand.NewPCG(63, 64))
+	for range 5000 {
+		b := []byte(base)
+		for range 1 + rng.IntN(3) {
+			k := rng.IntN(len(b))
+			switch rng.IntN(3) {
+			case 0:
+				b[k] = `[]",/- 0123456789nx\`[rng.IntN(20)]
+			case 1:
+				b = append(b[:k], b[k+1:]...)
+			default:
+				b = append(b[:k], append([]byte{`[]",/- 0123456789`[rng.IntN(17)]}, b[k:]...)...)
+			}
+			if len(b) == 0 {
+				break
+			}
+		}
+		same(string(b))
 	}
 }

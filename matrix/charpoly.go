@@ -24,9 +24,11 @@ package matrix
 // x^k is that of B divided by d^{n−k}.
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -59,9 +61,10 @@ type CharpolyResult struct {
 // Algorithm: after clearing denominators (see the top of charpoly.go),
 // Berkowitz's division-free algorithm over Z below order 12; from order 12
 // up, Chinese remaindering of characteristic polynomials over GF(p)
-// computed in parallel through Hessenberg form, with enough 62-bit primes
-// for a Hadamard-type coefficient bound (Berkowitz stays as the reference
-// the tests compare it with). Postcondition: the
+// computed in parallel through Hessenberg form (core/modmat), with enough
+// 62-bit primes for a Hadamard-type bound on the sums of principal minors
+// (charpolyMultimodular; Berkowitz stays as the reference the tests
+// compare it with). Over GF(p) the same Hessenberg reduction runs once. Postcondition: the
 // coefficient of x^{n−1} is −trace(A) exactly; modulo a random 62-bit
 // prime p (core/modular elimination) the constant term is (−1)^n·det(A)
 // and the polynomial's value at a random point t equals det(t·I − A),
@@ -103,8 +106,12 @@ func charpolyOperation() core.Operation[RingMatrixRequest, CharpolyResult] {
 				}
 				coeffs := []core.Rational{wordRat(1)}
 				if len(a) > 0 {
+					cp, err := modmat.CharPoly(ctx, modmat.FromRows(a), modular.NewModulus(p))
+					if err != nil {
+						return CharpolyResult{}, err
+					}
 					coeffs = nil
-					for _, c := range modular.CharPoly(a, p) {
+					for _, c := range cp {
 						coeffs = append(coeffs, wordRat(c))
 					}
 				}
@@ -138,7 +145,7 @@ func charpolyOperation() core.Operation[RingMatrixRequest, CharpolyResult] {
 			if new(big.Rat).Add(trace, c[n-1].Rat()).Sign() != 0 {
 				return fmt.Errorf("the coefficient of x^%d is %s, but the trace is %s", n-1, c[n-1], trace.RatString())
 			}
-			rng := checkRNG(q)
+			rng := matrixRNG(q.Matrix)
 			return withPrime(rng, func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
@@ -262,29 +269,86 @@ const charpolyMultimodularThreshold = 12
 
 // charpolyMultimodular returns det(x·I − B) for an integer matrix,
 // coefficients from the highest degree down, by Chinese remaindering of
-// its images modulo 62-bit primes (modular.CharPoly, Hessenberg form over
-// GF(p), O(n³) each). The coefficient of x^(n−k) is ± the sum of the
-// k×k principal minors, each at most ∏ of its rows' norms by Hadamard's
-// inequality, so every coefficient is below 2^n·∏ max(1, ‖rowᵢ‖):
-// hadamardBits(B) + n bits.
+// its images modulo 62-bit primes (modmat.CharPoly, Hessenberg form over
+// GF(p), O(n³) each), computed in parallel.
+//
+// The coefficient of x^(n−k) is ± the sum of the C(n, k) principal k×k
+// minors, and by Hadamard's inequality a minor on the rows S is at most
+// ∏_{i∈S} ‖rowᵢ‖ (a zero row makes it zero; other integer rows have norm
+// at least 1). So every coefficient is at most max_k C(n, k)·(product of
+// the k largest row norms), and the same holds with columns
+// (charpolyBits). For random entries the maximum sits at k = n or next
+// to it, about Hadamard's bound itself, where the cruder 2^n·∏ ‖rowᵢ‖
+// costs n more bits (three primes of 27 at n = 150). Matrices with
+// entries beyond words keep that cruder bound (hadamardBits + n).
 //
 // ok is false when that would take more than maxPrimes primes.
 func charpolyMultimodular(ctx context.Context, b [][]*big.Int) ([]*big.Int, bool, error) {
 	n := len(b)
-	h, err := hadamardBits(ctx, b)
-	if err != nil {
-		return nil, false, err
+	a, words := wordMatrix(b)
+	var bound int
+	if words {
+		bound = charpolyBits(a)
+	} else {
+		h, err := hadamardBits(ctx, b)
+		if err != nil {
+			return nil, false, err
+		}
+		bound = h + n
 	}
-	vals, ok, err := reconstructSkipping(ctx, h+n+1, n+1, 0, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
-		return modular.CharPoly(reduceMatrix(b, p), p)
+	vals, ok, err := reconstructSkipping(ctx, bound+1, n+1, 0, "characteristic polynomial modulo primes", func(p uint64) []uint64 {
+		m := modular.NewModulus(p)
+		var img modmat.Matrix
+		if words {
+			img = reduceWords(a, m)
+		} else {
+			img = reduceModmat(b, p)
+		}
+		c, err := modmat.CharPoly(ctx, img, m)
+		if err != nil {
+			return make([]uint64, n+1) // cancelled: the caller sees ctx.Err()
+		}
+		return c
 	})
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	// modular.CharPoly lists the constant term first; berkowitz's order is
+	// modmat.CharPoly lists the constant term first; berkowitz's order is
 	// the reverse.
 	slices.Reverse(vals)
 	return vals, true, nil
+}
+
+// charpolyBits returns B with every coefficient of det(x·I − A) below 2^B
+// in absolute value, for a word matrix: the bound of charpolyMultimodular
+// from the rows and from the columns, the smaller of the two, summed in
+// floating point with the margin of bitsAbove (log₂ C(n, k) from
+// math.Lgamma, whose error is far below that margin).
+func charpolyBits(a [][]int64) int {
+	n := len(a)
+	rows := make([]float64, n)
+	cols := make([]float64, n)
+	line := make([]int64, n)
+	for i := range n {
+		rows[i] = max(0, log2Norm(a[i]))
+		for j := range n {
+			line[j] = a[j][i]
+		}
+		cols[i] = max(0, log2Norm(line))
+	}
+	lgN, _ := math.Lgamma(float64(n + 1))
+	best := func(norms []float64) float64 {
+		slices.SortFunc(norms, func(x, y float64) int { return cmp.Compare(y, x) })
+		top, sum := 0.0, 0.0 // k = 0: the leading coefficient 1
+		for k := 1; k <= n; k++ {
+			sum += norms[k-1]
+			lgK, _ := math.Lgamma(float64(k + 1))
+			lgNK, _ := math.Lgamma(float64(n - k + 1))
+			top = max(top, (lgN-lgK-lgNK)/math.Ln2+sum)
+		}
+		return top
+	}
+	return bitsAbove(min(best(rows), best(cols))+1e-6, n)
 }
 
 // berkowitz returns det(x·I − B) for an integer matrix, coefficients from

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core"
 )
 
 // TestCharpolyMultimodularAgainstBerkowitz compares the two algorithms on
@@ -35,6 +37,62 @@ func TestCharpolyMultimodularAgainstBerkowitz(t *testing.T) {
 		for k := range want {
 			if got[k].Cmp(want[k]) != 0 {
 				t.Fatalf("n=%d bound=%d: coefficient %d is %s, Berkowitz gives %s", n, bound, k, got[k], want[k])
+			}
+		}
+	}
+}
+
+// TestCharpolyBoundExtremal runs the multi-modular path on Sylvester's
+// Hadamard matrices, times a large scalar and with a column negated: their
+// determinants meet Hadamard's bound exactly, so a coefficient bound short
+// by a prime's worth of bits reconstructs a wrong residue (checked against
+// Berkowitz; 70 bits short fails it).
+func TestCharpolyBoundExtremal(t *testing.T) {
+	for _, n := range []int{16, 32} {
+		for _, scale := range []int64{1, 3, 1 << 40} {
+			h := [][]int64{{scale}}
+			for len(h) < n {
+				k := len(h)
+				next := make([][]int64, 2*k)
+				for i := range next {
+					next[i] = make([]int64, 2*k)
+					for j := range next[i] {
+						v := h[i%k][j%k]
+						if i >= k && j >= k {
+							v = -v
+						}
+						next[i][j] = v
+					}
+				}
+				h = next
+			}
+			for i := range h {
+				h[i][n-1] = -h[i][n-1]
+			}
+			m := make([][]core.Rational, n)
+			for i := range m {
+				m[i] = make([]core.Rational, n)
+				for j := range m[i] {
+					m[i][j] = ratInt64(h[i][j])
+				}
+			}
+			if got, want := preciseHadamardBits(h), charpolyBits(h); want < got {
+				t.Fatalf("n=%d: coefficient bound %d bits below Hadamard's %d", n, want, got)
+			}
+			b, _ := ints(m...)
+			got, ok, err := charpolyMultimodular(context.Background(), b)
+			if err != nil || !ok {
+				t.Fatal(err)
+			}
+			b, _ = ints(m...)
+			want, err := berkowitz(context.Background(), b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := range want {
+				if got[k].Cmp(want[k]) != 0 {
+					t.Fatalf("n=%d scale=%d: coefficient %d is %s, Berkowitz gives %s", n, scale, k, got[k], want[k])
+				}
 			}
 		}
 	}

@@ -58,6 +58,7 @@ import (
 	"runtime"
 	"sync"
 
+	"jacobian.dev/core"
 	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
@@ -125,29 +126,43 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 	if n == 0 {
 		return big.NewInt(1), true, nil
 	}
-	var h int
 	if a, ok := wordMatrix(b); ok {
-		rows, cols := log2Hadamard(a)
-		h = bitsAbove(min(rows, cols), n)
-		det, ok, err := determinantByDivisor(ctx, a, h, bitsAbove(cols, n))
-		if err != nil || ok {
-			return det, ok, err
-		}
-		singular, err := provablySingular(ctx, a)
-		if err != nil {
-			return nil, false, err
-		}
-		if singular {
-			return new(big.Int), true, nil
-		}
-	} else {
-		var err error
-		if h, err = hadamardBits(ctx, b); err != nil {
-			return nil, false, err
-		}
+		return determinantWords(ctx, a)
 	}
+	h, err := hadamardBits(ctx, b)
+	if err != nil {
+		return nil, false, err
+	}
+	return classicalDeterminant(ctx, h, func(p uint64) modmat.Matrix { return reduceModmat(b, p) })
+}
+
+// determinantWords is determinantMultimodular for a nonempty word matrix
+// with n·max|a| < 2^61: the divisor path, the singularity proof, and the
+// classical path when both fail.
+func determinantWords(ctx context.Context, a [][]int64) (*big.Int, bool, error) {
+	n := len(a)
+	rows, cols := log2Hadamard(a)
+	h := bitsAbove(min(rows, cols), n)
+	det, ok, err := determinantByDivisor(ctx, a, h, bitsAbove(cols, n))
+	if err != nil || ok {
+		return det, ok, err
+	}
+	singular, err := provablySingular(ctx, a)
+	if err != nil {
+		return nil, false, err
+	}
+	if singular {
+		return new(big.Int), true, nil
+	}
+	return classicalDeterminant(ctx, h, func(p uint64) modmat.Matrix { return reduceWords(a, modular.NewModulus(p)) })
+}
+
+// classicalDeterminant reconstructs a determinant below 2^h in absolute
+// value from its images modulo enough primes, reduce(p) being the matrix
+// modulo p.
+func classicalDeterminant(ctx context.Context, h int, reduce func(p uint64) modmat.Matrix) (*big.Int, bool, error) {
 	vals, ok, err := reconstructSkipping(ctx, h+1, 1, 0, "determinant modulo primes", func(p uint64) []uint64 {
-		d, err := modmat.DeterminantInPlace(ctx, reduceModmat(b, p), modular.NewModulus(p))
+		d, err := modmat.DeterminantInPlace(ctx, reduce(p), modular.NewModulus(p))
 		if err != nil {
 			return []uint64{0} // cancelled: the caller sees ctx.Err()
 		}
@@ -157,6 +172,30 @@ func determinantMultimodular(ctx context.Context, b [][]*big.Int) (det *big.Int,
 		return nil, false, err
 	}
 	return vals[0], true, nil
+}
+
+// integerWords returns m as words when every entry is an integer and
+// n·max|m| < 2^61, the condition of the divisor path, reading the
+// entries in place (no big.Int copies).
+func integerWords(m [][]core.Rational) ([][]int64, bool) {
+	n := int64(len(m))
+	limit := int64(1<<61) / max(n, 1)
+	a := make([][]int64, n)
+	for i, row := range m {
+		a[i] = make([]int64, len(row))
+		for j, x := range row {
+			r := x.Rat()
+			if !r.IsInt() || !r.Num().IsInt64() {
+				return nil, false
+			}
+			v := r.Num().Int64()
+			if v >= limit || v <= -limit {
+				return nil, false
+			}
+			a[i][j] = v
+		}
+	}
+	return a, true
 }
 
 // wordMatrix returns b as words when n·max|b| < 2^61, the condition of the
@@ -263,10 +302,18 @@ func reduceModmat(b [][]*big.Int, p uint64) modmat.Matrix {
 // (a detPool); once d is known the pool stops at the count det/d needs
 // and the caller joins it for the rest.
 func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.Int, bool, error) {
-	pool := newDetPool(a, speculativeLimit(len(a)))
+	limit := speculativeLimit(len(a))
+	pool := newDetPool(a, limit)
 	specCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) - 1 {
+	// With nothing to speculate (limit 1: n < 74), no worker starts:
+	// waiting for one that has nothing to do costs a scheduling round trip,
+	// milliseconds on a loaded machine against a determinant of 1 ms.
+	workers := runtime.GOMAXPROCS(0) - 1
+	if limit <= 1 {
+		workers = 0
+	}
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -437,13 +484,17 @@ func provablySingular(ctx context.Context, a [][]int64) (bool, error) {
 }
 
 // speculativeLimit is the first prime index the pool does not compute
-// before d is known: one more than a random matrix needs. For random
-// entries log₂(H/|det A|) ≈ (n/2)·log₂ e ≈ 0.72·n (see the file comment),
-// and d is det A up to a few bits, so about (0.75·n + 4)/61 + 1 cofactor
-// primes follow; beyond that, speculation would mostly waste a core, and
-// structured matrices with a small d get their further primes after d.
+// before d is known. For random entries log₂(H/|det A|) ≈ (n/2)·log₂ e ≈
+// 0.72·n (see the file comment), and d is det A up to a few bits, so
+// about (0.75·n + 6)/61 cofactor primes follow (measured, entries in
+// [−99, 99], three seeds each: h − bitlen(d) is 34–41 bits at n = 50,
+// 73–77 at 100, 144–152 at 200, 285–297 at 400, 361–365 at 500, needing
+// 0, 1, 2, 4 and 5 or 6 primes). The pool speculates exactly that many:
+// a spare image costs a whole decomposition, 13% of the determinant at
+// n = 200 when it was two, and structured matrices with a small d get
+// their further primes after d.
 func speculativeLimit(n int) int {
-	return (3*n/4+4)/61 + 3
+	return (3*n/4+6)/61 + 1
 }
 
 // detPool computes det a modulo Prime62(1), Prime62(2), … on demand and

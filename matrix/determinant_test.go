@@ -2,9 +2,13 @@ package matrix
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // TestDeterminantAgainstCofactor checks Bareiss against Laplace expansion
@@ -112,5 +116,28 @@ func BenchmarkDeterminantPaths(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// matrixRNG depends on the matrix alone: equal matrices draw the same
+// primes, and a changed entry, a fraction in place of an integer, a sign
+// or another shape with the same entries draws others.
+func TestMatrixRNGFollowsTheMatrix(t *testing.T) {
+	parse := func(s string) core.Matrix {
+		var m core.Matrix
+		if err := json.Unmarshal([]byte(s), &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	draw := func(s string) uint64 { return modular.RandomPrime(matrixRNG(parse(s)), modular.PrimeBits) }
+	base := `[["1","2"],["3","4"]]`
+	if draw(base) != draw(base) {
+		t.Fatal("equal matrices met different primes")
+	}
+	for _, other := range []string{`[["1","2"],["3","5"]]`, `[["1","2"],["3","4/5"]]`, `[["1","2"],["3","-4"]]`, `[["1","2","3","4"]]`, `[["1"],["2"],["3"],["4"]]`, `[["18446744073709551617","2"],["3","4"]]`} {
+		if draw(base) == draw(other) {
+			t.Errorf("%s met the same prime as %s", other, base)
+		}
 	}
 }

@@ -155,10 +155,7 @@ func pleClassical(a Matrix, c0, c1 int, m modular.Modulus, perm []int, pivots []
 			f := modular.MulShoup(x, inv, invp, p)
 			row[c] = 0
 			row[c0+r] = f
-			dst := row[c+1 : c1]
-			for j, v := range top {
-				dst[j] = modular.Sub(dst[j], modular.MulShoup(f, v, topShoup[j], p), p)
-			}
+			subMulShoup(row[c+1:c1], top, topShoup, f, p)
 		}
 		pivots = append(pivots, c-c0)
 		r++
@@ -168,11 +165,7 @@ func pleClassical(a Matrix, c0, c1 int, m modular.Modulus, perm []int, pivots []
 
 // axpySub sets dst −= f·src.
 func axpySub(dst, src []uint64, f, p uint64) {
-	fp := modular.ShoupConstant(f, p)
-	src = src[:len(dst)]
-	for j, s := range src {
-		dst[j] = modular.Sub(dst[j], modular.MulShoup(s, f, fp, p), p)
-	}
+	subMulConst(dst, src[:len(dst)], f, modular.ShoupConstant(f, p), p)
 }
 
 func swapRows(a Matrix, i, j int) {

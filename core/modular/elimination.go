@@ -20,8 +20,80 @@ func Determinant(m Matrix, p uint64) uint64 {
 }
 
 // DeterminantInPlace is Determinant on a matrix it may overwrite, for
-// callers that reduce into a scratch matrix and need no copy.
+// callers that reduce into a scratch matrix and need no copy. For p below
+// MaxKernelPrime and order at least croutOrder it runs the Crout
+// elimination (determinantCrout), otherwise row operations
+// (determinantRowOps); both are classical Gaussian elimination with the
+// first nonzero entry of the column as pivot.
 func DeterminantInPlace(a Matrix, p uint64) uint64 {
+	if p < MaxKernelPrime && len(a) >= croutOrder {
+		return determinantCrout(a, NewModulus(p))
+	}
+	return determinantRowOps(a, p)
+}
+
+// croutOrder is the order from which the Crout elimination beats row
+// operations. CPU time of one determinant modulo a 62-bit prime, copy and
+// scratch included: n = 16, Crout 10.0 µs, row operations 8.0 µs; n = 24,
+// 18.0 against 19.2 µs; n = 50, 68 against 273 µs; n = 200, 2.8 against
+// 19 ms (the row operations reduce each of the n³/3 multiply-adds).
+const croutOrder = 24
+
+// determinantCrout is Gaussian elimination in Crout's left-looking order
+// (Golub and Van Loan, Matrix Computations, 4th ed., §3.2.9, with partial
+// pivoting by the first nonzero candidate): at step k the candidates
+// a[i][k] − Σ_{t<k} L[i][t]·U[t][k] for i ≥ k are formed, a pivot row is
+// chosen among them, the multipliers L[i][k] are the candidates over the
+// pivot, and row k of U is a[k][j] − Σ_{t<k} L[k][t]·U[t][j]. Every entry
+// is thus one inner product reduced once (Modulus.Dot: the exact 128-bit
+// products summed in three words), where row operations reduce every
+// multiply-add; the operation count, n³/3 multiply-adds, is the same. L
+// overwrites the strict lower part of a, and U is kept transposed so that
+// both operands of each inner product are contiguous. p < MaxKernelPrime.
+func determinantCrout(a Matrix, m Modulus) uint64 {
+	n := len(a)
+	p := m.P
+	ut := make([]uint64, n*n) // row j holds U[0..k)[j], column j of U
+	det := uint64(1) % p
+	for k := 0; k < n; k++ {
+		uk := ut[k*n : k*n+k]
+		piv := -1
+		for i := k; i < n; i++ {
+			row := a[i]
+			row[k] = m.Sub(row[k], m.Dot(row[:k], uk))
+			if piv < 0 && row[k] != 0 {
+				piv = i
+			}
+		}
+		if piv < 0 {
+			return 0
+		}
+		if piv != k {
+			a[piv], a[k] = a[k], a[piv]
+			det = Neg(det, p)
+		}
+		pivot := a[k][k]
+		det = m.Mul(det, pivot)
+		inv, _ := Inverse(pivot, p)
+		invp := ShoupConstant(inv, p)
+		for i := k + 1; i < n; i++ {
+			if x := a[i][k]; x != 0 {
+				a[i][k] = MulShoup(x, inv, invp, p)
+			}
+		}
+		lk := a[k][:k]
+		for j := k + 1; j < n; j++ {
+			col := ut[j*n : j*n+k+1]
+			col[k] = m.Sub(a[k][j], m.Dot(lk, col[:k]))
+		}
+	}
+	return det
+}
+
+// determinantRowOps is Gaussian elimination by row operations, each
+// multiply-add reduced at once (Shoup's method): the simple reference, and
+// the path for moduli of 62 bits and more.
+func determinantRowOps(a Matrix, p uint64) uint64 {
 	n := len(a)
 	det := uint64(1) % p
 	for c := 0; c < n; c++ {

@@ -193,6 +193,9 @@ func Reduce(x *big.Int, p uint64) uint64 {
 // ReduceRat returns num·den⁻¹ mod p, or false when p divides the
 // denominator.
 func ReduceRat(x *big.Rat, p uint64) (uint64, bool) {
+	if x.IsInt() {
+		return Reduce(x.Num(), p), p > 1
+	}
 	d := Reduce(x.Denom(), p)
 	inv, ok := Inverse(d, p)
 	if !ok {

@@ -45,7 +45,7 @@ func TestMulShoupAgainstMul(t *testing.T) {
 func BenchmarkDeterminant(b *testing.B) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	p := RandomPrime(rng, PrimeBits)
-	for _, n := range []int{100, 200} {
+	for _, n := range []int{24, 100, 200, 500} {
 		m := make(Matrix, n)
 		for i := range m {
 			m[i] = make([]uint64, n)
@@ -56,6 +56,11 @@ func BenchmarkDeterminant(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				Determinant(m, p)
+			}
+		})
+		b.Run(fmt.Sprintf("rowops/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				determinantRowOps(m.Clone(), p)
 			}
 		})
 	}
@@ -222,6 +227,41 @@ func TestEliminationAgainstBigRat(t *testing.T) {
 					t.Fatalf("pivot column %d is not a unit vector in %v", c, r)
 				}
 			}
+		}
+	}
+}
+
+// TestCroutAgainstRowOps compares the two eliminations of
+// DeterminantInPlace on random matrices of orders around croutOrder and
+// beyond, over small primes (zero pivots and singular images are common)
+// and 62-bit ones, with rank-deficient matrices (a row a combination of
+// two others) among them.
+func TestCroutAgainstRowOps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for trial := range 300 {
+		p := RandomPrime(rng, []int{2, 3, 7, 20, PrimeBits}[trial%5])
+		n := 1 + rng.IntN(60)
+		a := make(Matrix, n)
+		for i := range a {
+			a[i] = make([]uint64, n)
+			for j := range a[i] {
+				if trial%3 > 0 || rng.IntN(4) == 0 {
+					a[i][j] = rng.Uint64N(p)
+				}
+			}
+		}
+		if trial%7 == 0 && n > 2 {
+			f := rng.Uint64N(p)
+			for j := range a[n-1] {
+				a[n-1][j] = Add(a[0][j], Mul(f, a[1][j], p), p)
+			}
+		}
+		want := determinantRowOps(a.Clone(), p)
+		if got := determinantCrout(a.Clone(), NewModulus(p)); got != want {
+			t.Fatalf("trial %d, n=%d, p=%d: Crout %d, row operations %d", trial, n, p, got, want)
+		}
+		if got := Determinant(a, p); got != want {
+			t.Fatalf("trial %d, n=%d, p=%d: Determinant %d, row operations %d", trial, n, p, got, want)
 		}
 	}
 }
