@@ -137,6 +137,7 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 	}
 	mc := &montCurve{m: m}
 	m.set(&mc.a, c.a)
+	m.set(&mc.one, big.NewInt(1))
 	mt := make([][2]felem, len(table))
 	for i, t := range table {
 		m.set(&mt[i][0], t[0])
@@ -144,8 +145,7 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 	}
 	var r montPoint
 	err := slidingWindow(ctx, k, len(table), func(v int) {
-		r.x, r.y = mt[v][0], mt[v][1]
-		m.set(&r.z, big.NewInt(1))
+		mc.setAffine(&r, &mt[v][0], &mt[v][1])
 	}, func() { mc.double(&r) }, func(v int) { mc.addAffine(&r, &mt[v][0], &mt[v][1]) })
 	if err != nil {
 		return jacobian{}, false, err

@@ -159,45 +159,54 @@ func (m *montMod) sub(z, x, y *felem) {
 	}
 }
 
-// montPoint is a point (X : Y : Z) in Jacobian coordinates, each in
-// Montgomery form.
-type montPoint struct{ x, y, z felem }
+// montPoint is a point (X : Y : Z) in modified Jacobian coordinates
+// (Cohen, Miyaji and Ono, "Efficient elliptic curve exponentiation using
+// mixed coordinates", ASIACRYPT 1998): beside X, Y and Z it carries
+// T = a·Z⁴, which a doubling updates for one product instead of the two
+// that recompute it, each in Montgomery form.
+type montPoint struct{ x, y, z, t felem }
 
 // montCurve is y² = x³ + ax + b modulo n in Montgomery form, with the
 // temporaries of its point arithmetic.
 type montCurve struct {
 	m                      *montMod
-	a                      felem
+	a, one                 felem
 	t1, t2, t3, t4, t5, t6 felem
 }
 
-// double sets p to 2p (dbl-2007-bl with general a, as scratch.double).
+// double sets p to 2p: dbl-2007-bl with general a, as scratch.double, and
+// the same X₃, Y₃, Z₃, with a·Z⁴ read from T and T₃ = 16·Y⁴·T, eight
+// products against ten.
 func (c *montCurve) double(p *montPoint) {
 	m := c.m
-	xx, yy, zz, st, mm, t := &c.t1, &c.t2, &c.t3, &c.t4, &c.t5, &c.t6
+	xx, yy, y4, st, mm := &c.t1, &c.t2, &c.t3, &c.t4, &c.t5
 	m.mul(xx, &p.x, &p.x)
 	m.mul(yy, &p.y, &p.y)
-	m.mul(zz, &p.z, &p.z)
+	m.mul(y4, yy, yy)
+	m.add(y4, y4, y4)
+	m.add(y4, y4, y4)
+	m.add(y4, y4, y4) // 8Y⁴
 	m.mul(st, &p.x, yy)
 	m.add(st, st, st)
 	m.add(st, st, st) // S = 4·X·Y²
-	m.mul(mm, zz, zz)
-	m.mul(mm, mm, &c.a)
+	m.add(mm, xx, xx)
 	m.add(mm, mm, xx)
-	m.add(mm, mm, xx)
-	m.add(mm, mm, xx) // M = 3X² + a·Z⁴
+	m.add(mm, mm, &p.t) // M = 3X² + a·Z⁴
 	m.mul(&p.z, &p.y, &p.z)
 	m.add(&p.z, &p.z, &p.z) // Z₃ = 2·Y·Z
 	m.mul(&p.x, mm, mm)
 	m.sub(&p.x, &p.x, st)
 	m.sub(&p.x, &p.x, st) // X₃ = M² − 2S
-	m.mul(t, yy, yy)
-	m.add(t, t, t)
-	m.add(t, t, t)
-	m.add(t, t, t) // 8Y⁴
 	m.sub(&p.y, st, &p.x)
 	m.mul(&p.y, &p.y, mm)
-	m.sub(&p.y, &p.y, t) // Y₃ = M(S − X₃) − 8Y⁴
+	m.sub(&p.y, &p.y, y4) // Y₃ = M(S − X₃) − 8Y⁴
+	m.mul(&p.t, &p.t, y4)
+	m.add(&p.t, &p.t, &p.t) // T₃ = a·Z₃⁴ = 16·Y⁴·a·Z⁴
+}
+
+// setAffine sets p to (x : y : 1), with T = a.
+func (c *montCurve) setAffine(p *montPoint, x, y *felem) {
+	p.x, p.y, p.z, p.t = *x, *y, c.one, c.a
 }
 
 // addAffine sets p to p + (x₂, y₂) (madd-2004-hmv, as scratch.addAffine).
@@ -222,4 +231,7 @@ func (c *montCurve) addAffine(p *montPoint, x2, y2 *felem) {
 	m.sub(&p.y, v, &p.x)
 	m.mul(&p.y, &p.y, r)
 	m.sub(&p.y, &p.y, hhh) // Y₃ = R(V − X₃) − Y·H³
+	m.mul(&p.t, &p.z, &p.z)
+	m.mul(&p.t, &p.t, &p.t)
+	m.mul(&p.t, &p.t, &c.a) // T₃ = a·Z₃⁴
 }
