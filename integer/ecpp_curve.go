@@ -122,23 +122,63 @@ func (s *scratch) addAffine(p jacobian, x2, y2 *big.Int) {
 // of x's (or by 2y for [2]P) that must be a unit modulo n, so the table
 // is the true multiples modulo every prime of n; when one is not,
 // multiply reports false (n is then composite, or P has tiny order).
-// The loop polls ctx every 64 bits.
+// The doublings and additions run in Montgomery form (ecpp_mont.go) for
+// an odd n, on big.Int otherwise (multiplyBig, also the reference the
+// tests hold the Montgomery path to). The loop polls ctx every 64 bits.
 func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, bool, error) {
 	table, ok := c.oddMultiples(x, y, min(1<<(ecppWindow-1), (k.BitLen()+1)/2+1))
 	if !ok {
 		return jacobian{}, false, nil
 	}
+	m, ok := newMontMod(c.n)
+	if !ok {
+		r, err := c.multiplyBig(ctx, table, k)
+		return r, err == nil, err
+	}
+	mc := &montCurve{m: m}
+	m.set(&mc.a, c.a)
+	m.set(&mc.one, big.NewInt(1))
+	mt := make([][2]felem, len(table))
+	for i, t := range table {
+		m.set(&mt[i][0], t[0])
+		m.set(&mt[i][1], t[1])
+	}
+	var r montPoint
+	err := slidingWindow(ctx, k, len(table), func(v int) {
+		mc.setAffine(&r, &mt[v][0], &mt[v][1])
+	}, func() { mc.double(&r) }, func(v int) { mc.addAffine(&r, &mt[v][0], &mt[v][1]) })
+	if err != nil {
+		return jacobian{}, false, err
+	}
+	return jacobian{m.big(&r.x), m.big(&r.y), m.big(&r.z)}, true, nil
+}
+
+// multiplyBig is the scalar multiplication of multiply on big.Int, with
+// the odd multiples of P given.
+func (c curveMod) multiplyBig(ctx context.Context, table [][2]*big.Int, k *big.Int) (jacobian, error) {
 	var r jacobian
 	sc := newScratch(c)
+	err := slidingWindow(ctx, k, len(table), func(v int) {
+		r = jacobian{new(big.Int).Set(table[v][0]), new(big.Int).Set(table[v][1]), big.NewInt(1)}
+	}, func() { sc.double(r) }, func(v int) { sc.addAffine(r, table[v][0], table[v][1]) })
+	return r, err
+}
+
+// slidingWindow walks k ≥ 1 from the top bit by windows of at most
+// ecppWindow bits ending in 1, with odd multiples [2v + 1]P for v below
+// size: start(v) loads the first window's multiple, double doubles, and
+// add(v) adds [2v + 1]P after the window's doublings. It polls ctx every
+// 64 bits.
+func slidingWindow(ctx context.Context, k *big.Int, size int, start func(v int), double func(), add func(v int)) error {
 	started := false
 	for i := k.BitLen() - 1; i >= 0; {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
-				return jacobian{}, false, err
+				return err
 			}
 		}
 		if k.Bit(i) == 0 {
-			sc.double(r)
+			double()
 			i--
 			continue
 		}
@@ -151,23 +191,22 @@ func (c curveMod) multiply(ctx context.Context, x, y, k *big.Int) (jacobian, boo
 		for b := i; b >= j; b-- {
 			v = v<<1 | int(k.Bit(b))
 		}
-		if v/2 >= len(table) {
+		if v/2 >= size {
 			// A table cut short for a small k: one bit at a time.
 			j, v = i, 1
 		}
-		t := table[v/2]
 		if !started {
-			r = jacobian{new(big.Int).Set(t[0]), new(big.Int).Set(t[1]), big.NewInt(1)}
+			start(v / 2)
 			started = true
 		} else {
 			for range i - j + 1 {
-				sc.double(r)
+				double()
 			}
-			sc.addAffine(r, t[0], t[1])
+			add(v / 2)
 		}
 		i = j - 1
 	}
-	return r, true, nil
+	return nil
 }
 
 // ecppWindow is the sliding window's width in bits.

@@ -99,7 +99,7 @@ func extendedGCD(ctx context.Context, a, b *big.Int) (g, x, y *big.Int, err erro
 func minimalPair(a, b, g, x *big.Int) (*big.Int, *big.Int) {
 	period := new(big.Int).Quo(new(big.Int).Abs(b), g)
 	cofactor := func(x *big.Int) *big.Int {
-		y := new(big.Int).Mul(a, x)
+		y := bignum.Mul(new(big.Int), a, x)
 		y.Sub(g, y)
 		return y.Quo(y, b)
 	}
@@ -123,8 +123,8 @@ func checkBezout(a, b, g, x, y *big.Int) error {
 	if g.Sign() < 0 {
 		return fmt.Errorf("negative gcd %v", g)
 	}
-	sum := new(big.Int).Mul(a, x)
-	sum.Add(sum, new(big.Int).Mul(b, y))
+	sum := bignum.Mul(new(big.Int), a, x)
+	sum.Add(sum, bignum.Mul(new(big.Int), b, y))
 	if sum.Cmp(g) != 0 {
 		return fmt.Errorf("a·x + b·y = %v, not g = %v", sum, g)
 	}
@@ -146,7 +146,7 @@ func checkBezout(a, b, g, x, y *big.Int) error {
 	default:
 		// 2g·|x| ≤ |b| and 2g·|y| ≤ |a|.
 		twoG := new(big.Int).Lsh(g, 1)
-		if new(big.Int).Mul(twoG, x).CmpAbs(b) > 0 || new(big.Int).Mul(twoG, y).CmpAbs(a) > 0 {
+		if bignum.Mul(new(big.Int), twoG, x).CmpAbs(b) > 0 || bignum.Mul(new(big.Int), twoG, y).CmpAbs(a) > 0 {
 			return fmt.Errorf("coefficients (%v, %v) are not the minimal pair", x, y)
 		}
 		return nil

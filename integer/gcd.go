@@ -23,16 +23,24 @@ type PairRequest struct {
 // GCDResult is gcd(left, right), always ≥ 0; gcd(0, 0) = 0.
 type GCDResult struct {
 	GCD core.Integer `json:"gcd"`
+	// bezout is the run's certificate for its postcondition, (s, t) with
+	// s·left + t·right = gcd; it is not part of the published result, and
+	// a result without it (decoded from JSON) is checked without it.
+	bezout *[2]*big.Int
 }
 
-// gcdOperation computes the greatest common divisor with bignum.GCD: below
-// 2^16 bits (about 19,700 digits) that is math/big's Lehmer gcd
-// (big.Int.GCD; Knuth, TAOCP vol. 2, §4.5.2), above it Möller's half-gcd
-// reduction on the transform product ("On Schönhage's algorithm and
-// subquadratic integer gcd computation", Math. Comp. 77, 2008), O(M(n) log n)
-// against Lehmer's O(n²): at the 100,000-digit limit about a third of the
-// time. The postcondition keeps big.Int.GCD, an independent algorithm, for
-// the coprimality of the cofactors.
+// gcdOperation computes the greatest common divisor with bignum.GCDExt:
+// below 2^16 bits (about 19,700 digits) that is math/big's extended Lehmer
+// gcd (big.Int.GCD; Knuth, TAOCP vol. 2, §4.5.2), above it Möller's
+// half-gcd reduction on the transform product ("On Schönhage's algorithm
+// and subquadratic integer gcd computation", Math. Comp. 77, 2008),
+// O(M(n) log n) against Lehmer's O(n²). The Bézout pair it also returns
+// certifies the answer: g | a, g | b and s·a + t·b = g make g the greatest
+// common divisor, since every common divisor divides s·a + t·b. The
+// postcondition checks exactly that, a few products and divisions, so the
+// check costs a small part of the gcd instead of a second gcd; a result
+// without the pair falls back to big.Int.GCD, an independent algorithm,
+// for the coprimality of the cofactors.
 func gcdOperation() core.Operation[PairRequest, GCDResult] {
 	return core.Operation[PairRequest, GCDResult]{
 		ID:              "integer.compute.gcd",
@@ -46,34 +54,14 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 		Preflight:       preflightPair,
 		RefusalExamples: pairRefusals,
 		Run: func(ctx context.Context, q PairRequest) (GCDResult, error) {
-			g, err := bignum.GCDContext(ctx, new(big.Int), q.Left.Big(), q.Right.Big())
+			g, s, t, err := bignum.GCDExtContext(ctx, q.Left.Big(), q.Right.Big())
 			if err != nil {
 				return GCDResult{}, err
 			}
-			return GCDResult{core.Int(g)}, nil
+			return GCDResult{core.Int(g), &[2]*big.Int{s, t}}, nil
 		},
-		// g divides both operands, and the cofactors are coprime.
 		Postcondition: func(ctx context.Context, q PairRequest, r GCDResult) error {
-			g := r.GCD.Big()
-			a, b := q.Left.Big(), q.Right.Big()
-			if g.Sign() == 0 {
-				if a.Sign() != 0 || b.Sign() != 0 {
-					return fmt.Errorf("gcd 0 for nonzero operands")
-				}
-				return nil
-			}
-			if g.Sign() < 0 {
-				return fmt.Errorf("negative gcd")
-			}
-			ca, ra := new(big.Int).QuoRem(a, g, new(big.Int))
-			cb, rb := new(big.Int).QuoRem(b, g, new(big.Int))
-			if ra.Sign() != 0 || rb.Sign() != 0 {
-				return fmt.Errorf("gcd does not divide both operands")
-			}
-			if new(big.Int).GCD(nil, nil, ca.Abs(ca), cb.Abs(cb)).Cmp(big.NewInt(1)) != 0 {
-				return fmt.Errorf("cofactors are not coprime")
-			}
-			return nil
+			return checkGCD(q.Left.Big(), q.Right.Big(), r.GCD.Big(), r.bezout)
 		},
 		Examples: []core.Example{
 			{Title: "gcd of 84 and 30", Payload: json.RawMessage(`{"left":"84","right":"30"}`), Result: json.RawMessage(`{"gcd":"6"}`)},
@@ -82,6 +70,38 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 		},
 		Generate: randomPair,
 	}
+}
+
+// checkGCD verifies that g ≥ 0 is gcd(a, b): g divides both, and either
+// the certificate (s, t) has s·a + t·b = g, or, without one, the cofactors
+// a/g and b/g are coprime by big.Int.GCD.
+func checkGCD(a, b, g *big.Int, bezout *[2]*big.Int) error {
+	if g.Sign() == 0 {
+		if a.Sign() != 0 || b.Sign() != 0 {
+			return fmt.Errorf("gcd 0 for nonzero operands")
+		}
+		return nil
+	}
+	if g.Sign() < 0 {
+		return fmt.Errorf("negative gcd")
+	}
+	ca, ra := bignum.QuoRem(new(big.Int), new(big.Int), a, g)
+	cb, rb := bignum.QuoRem(new(big.Int), new(big.Int), b, g)
+	if ra.Sign() != 0 || rb.Sign() != 0 {
+		return fmt.Errorf("gcd does not divide both operands")
+	}
+	if bezout != nil {
+		sum := bignum.Mul(new(big.Int), bezout[0], a)
+		sum.Add(sum, bignum.Mul(new(big.Int), bezout[1], b))
+		if sum.Cmp(g) != 0 {
+			return fmt.Errorf("the Bézout certificate gives s·a + t·b ≠ g")
+		}
+		return nil
+	}
+	if new(big.Int).GCD(nil, nil, ca.Abs(ca), cb.Abs(cb)).Cmp(big.NewInt(1)) != 0 {
+		return fmt.Errorf("cofactors are not coprime")
+	}
+	return nil
 }
 
 func digitLimit() core.Limit {

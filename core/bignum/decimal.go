@@ -80,11 +80,11 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 		}
 	}
 	if len(digits) < parseThreshold {
-		v, _ := new(big.Int).SetString(digits, 10)
+		z.SetString(digits, 10)
 		if neg {
-			v.Neg(v)
+			z.Neg(z)
 		}
-		return z.Set(v), true, nil
+		return z, true, nil
 	}
 	pow := &powersOfTen{leaf: parseLeaf}
 	v, err := parseDigits(ctx, digits, pow, runtime.GOMAXPROCS(0))
