@@ -72,6 +72,9 @@ func TestCosPiFraction(t *testing.T) {
 		if want := math.Cos(math.Pi * float64(r) / float64(b)); math.Abs(got-want) > 1e-14 {
 			t.Fatalf("cos(π·%d/%d) = %g, math.Cos gives %g", a, b, got, want)
 		}
+		if c64 := cosPi64(a+10*b, b); math.Abs(c64-got) > 1e-14 {
+			t.Fatalf("cosPi64(%d, %d) = %g, cosPiFraction gives %g", a+10*b, b, c64, got)
+		}
 	}
 	const w = 2000
 	pw := piFix(w)
