@@ -31,8 +31,9 @@ package integer
 //     is below 2^(−14).
 //   - Machine precision tail. Once M_k ≤ 2^37/N, term k is evaluated in
 //     float64: μ_k to 3 ulp, cosh, sinh and cos to 2 ulp each, and f's
-//     sensitivity μ·f'(μ)/f ≤ μ + 1 (μ < 70 here) keep its absolute error
-//     below M_k·2^(−40), so all such terms together err by less than 1/8.
+//     sensitivity μ·f'(μ)/f ≤ μ + 3 (μ < 60 for n ≤ 10^9) keep its
+//     absolute error below M_k·2^(−40), so all such terms together err by
+//     less than 1/8.
 //     They are summed with Knuth's TwoSum, exact up to one final rounding.
 //
 // The computed x thus lies within E = R(n, N) + 1/8 + 2^(−14) < 1/2 of the
