@@ -103,7 +103,6 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 	// 1/ζ(n) truncated: ∏_{p ≤ P} (1 − p^(−n)).
 	limit := math.Exp2(float64(wp+2) / (fn - 1))
 	inv := new(big.Float).SetPrec(wp).SetInt64(1)
-	one := new(big.Float).SetPrec(wp).SetInt64(1)
 	for p := uint64(2); float64(p) <= limit; p++ {
 		if !trialDivisionPrime(p) {
 			continue
@@ -116,11 +115,18 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 		if own < 1 {
 			continue
 		}
-		// inv·(1 − p^(−n)) = inv − inv·p^(−n), the product at q bits.
+		// inv·(1 − p^(−n)) = inv − inv/p^n, the quotient at q bits; p^n
+		// exactly while it is shorter than q bits.
 		q := uint(own) + 8
-		pp := powFloat(new(big.Float).SetPrec(q+logN+8).SetUint64(p), uint64(n), q+logN+8)
-		t := new(big.Float).SetPrec(q).Quo(one, pp)
-		t.Mul(t, new(big.Float).SetPrec(q).Set(inv))
+		var pp *big.Float
+		if fn*math.Log2(float64(p)) < float64(q) {
+			pi := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(n)), nil)
+			pp = new(big.Float).SetPrec(uint(pi.BitLen())).SetInt(pi)
+		} else {
+			pp = powFloat(new(big.Float).SetPrec(q+logN+8).SetUint64(p), uint64(n), q+logN+8)
+		}
+		t := new(big.Float).SetPrec(q).Set(inv)
+		t.Quo(t, pp)
 		inv.Sub(inv, t)
 	}
 	if err := ctx.Err(); err != nil {
