@@ -246,16 +246,18 @@ func checkKummer(n int, b *big.Rat) error {
 			continue
 		}
 		r := int64(n) % (p - 1)
-		// B_n/n = num/(D·n): strip p from n, which must also leave num.
-		num, nn := new(big.Int).Set(b.Num()), int64(n)
-		bp := big.NewInt(p)
+		// B_n/n = num/(D·n): p^v ∥ n must divide num, and num/p^v mod p
+		// comes from num mod p^(v+1).
+		nn, pv := int64(n), int64(1)
 		for nn%p == 0 {
-			if new(big.Int).Mod(num, bp).Sign() != 0 {
-				return fmt.Errorf("B_%d/%d is not %d-integral, against Kummer", n, n, p)
-			}
-			num.Quo(num, bp)
-			nn /= p
+			nn, pv = nn/p, pv*p
 		}
+		bp := big.NewInt(p)
+		num := new(big.Int).Mod(b.Num(), big.NewInt(pv*p))
+		if num.Int64()%pv != 0 {
+			return fmt.Errorf("B_%d/%d is not %d-integral, against Kummer", n, n, p)
+		}
+		num.SetInt64(num.Int64() / pv)
 		lhs := new(big.Int).Mul(b.Denom(), big.NewInt(nn))
 		lhs.ModInverse(lhs, bp)
 		lhs.Mul(lhs, num).Mod(lhs, bp)
