@@ -6,17 +6,19 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"sync"
 
 	"jacobian.dev/core"
 )
 
-// MaxBernoulliN bounds n in bernoulli: the tangent-number table for
-// B_2000 is 5·10^5 small multiplications of numbers up to 11,000 bits.
-const MaxBernoulliN = 2000
+// MaxBernoulliN bounds n in bernoulli: the numerator of B_30000 has
+// 97,378 digits, within the 100,000 of core's integer codec, and takes
+// about a second (ζ(30000) and π^30000 to 330,000 bits).
+const MaxBernoulliN = 30_000
 
 // BernoulliRequest asks for B_n.
 type BernoulliRequest struct {
-	N int `json:"n" jsonschema:"n ≥ 0, at most 2000"`
+	N int `json:"n" jsonschema:"n ≥ 0, at most 30000"`
 }
 
 // BernoulliResult is B_n as a reduced rational.
@@ -26,19 +28,24 @@ type BernoulliResult struct {
 
 // bernoulliOperation computes the Bernoulli number B_n, with the
 // convention B_1 = −1/2 (the generating function x/(eˣ − 1)), as PARI's
-// bernfrac. Odd n > 1 give 0. For even n = 2m, B_n comes from the
-// tangent number T_m (tan x = Σ T_m x^(2m−1)/(2m − 1)!):
+// bernfrac. Odd n > 1 give 0. For even n ≥ 40 the numerator comes from
+// |B_n| = 2·n!·ζ(n)/(2π)^n evaluated to a proven error below 1/2, over
+// the von Staudt–Clausen denominator (bernoulli_zeta.go). Below, and as
+// the reference, B_n = B_(2m) comes from the tangent number T_m
+// (tan x = Σ T_m x^(2m−1)/(2m − 1)!):
 //
 //	B_(2m) = (−1)^(m−1) · 2m · T_m / (2^(2m) (2^(2m) − 1)),
 //
-// and T_1, …, T_m are tabulated with integer operations only, O(m²)
+// with T_1, …, T_m tabulated with integer operations only, O(m²)
 // multiplications by small integers (Brent and Harvey, "Fast computation
 // of Bernoulli, Tangent and Secant numbers", Springer Proc. in Math. &
 // Stat. 50 (2013), Algorithm TangentNumbers). The postcondition is
-// independent: the denominator is the von Staudt–Clausen product of the
-// primes p with (p − 1) | n, and B_n + Σ_{(p−1)|n} 1/p is an integer;
-// for n ≤ 200 the value is also recomputed from the recurrence
-// Σ_{k=0}^{n} C(n + 1, k) B_k = 0 in exact rationals.
+// independent: for n ≤ 200 the value is recomputed from the recurrence
+// Σ_{k=0}^{n} C(n + 1, k) B_k = 0 in exact rationals; above, the
+// denominator must be the von Staudt–Clausen product of the primes p with
+// (p − 1) | n, B_n + Σ_{(p−1)|n} 1/p must be an integer, the sign
+// (−1)^(n/2+1), and Kummer's congruences B_n/n ≡ B_r/r (mod p),
+// r = n mod (p − 1), must hold for the primes 5 ≤ p < 100 with (p − 1) ∤ n.
 //
 // Canonical result: B_n in lowest terms ("1" for B_0, "-1/2" for B_1,
 // "0" for odd n > 1). n < 0 is a DOMAIN_ERROR.
@@ -46,8 +53,8 @@ func bernoulliOperation() core.Operation[BernoulliRequest, BernoulliResult] {
 	return core.Operation[BernoulliRequest, BernoulliResult]{
 		ID:         "integer.compute.bernoulli",
 		Title:      "Bernoulli number",
-		Summary:    "The Bernoulli number B_n (B_1 = −1/2) as an exact reduced rational, for 0 ≤ n ≤ 2000, from the tangent numbers.",
-		Keywords:   []string{"bernoulli", "bernoulli number", "bernfrac", "B_n", "tangent numbers", "zeta at even integers"},
+		Summary:    "The Bernoulli number B_n (B_1 = −1/2) as an exact reduced rational, for 0 ≤ n ≤ 30000, from ζ(n) and the von Staudt–Clausen denominator.",
+		Keywords:   []string{"bernoulli", "bernoulli number", "bernfrac", "B_n", "tangent numbers", "zeta at even integers", "von staudt-clausen"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -88,13 +95,27 @@ func bernoulliOperation() core.Operation[BernoulliRequest, BernoulliResult] {
 			{Title: "odd index", Payload: json.RawMessage(`{"n":7}`), Result: json.RawMessage(`{"bernoulli":"0"}`)},
 		},
 		Generate: func(_ context.Context, rng *rand.Rand) BernoulliRequest {
-			return BernoulliRequest{rng.IntN(400)}
+			return BernoulliRequest{rng.IntN(3000)}
 		},
 	}
 }
 
-// bernoulli is B_n by the tangent numbers.
+// bernoulliZetaFrom is the least even n for which bernoulli evaluates
+// ζ(n) rather than the tangent numbers, which are quicker only below.
+const bernoulliZetaFrom = 40
+
+// bernoulli is B_n: by ζ(n) for even n from bernoulliZetaFrom on, by the
+// tangent numbers below.
 func bernoulli(ctx context.Context, n int) (*big.Rat, error) {
+	if n >= bernoulliZetaFrom && n%2 == 0 {
+		return bernoulliZeta(ctx, n)
+	}
+	return bernoulliTangent(ctx, n)
+}
+
+// bernoulliTangent is B_n by the tangent numbers: the reference beside
+// bernoulliZeta.
+func bernoulliTangent(ctx context.Context, n int) (*big.Rat, error) {
 	switch {
 	case n == 0:
 		return big.NewRat(1, 1), nil
@@ -175,24 +196,77 @@ func checkBernoulli(n int, b *big.Rat) error {
 		}
 		return nil
 	}
-	// von Staudt–Clausen: B_n + Σ_{(p−1)|n} 1/p ∈ Z, and the denominator
-	// is exactly ∏ p.
+	// von Staudt–Clausen: the denominator is exactly D = ∏_{(p−1)|n} p,
+	// and B_n + Σ_{(p−1)|n} 1/p ∈ Z, that is, num + Σ D/p ≡ 0 (mod D).
 	den := big.NewInt(1)
-	s := new(big.Rat).Set(b)
-	for d := 1; d <= n; d++ {
-		if p := d + 1; n%d == 0 && trialDivisionPrime(uint64(p)) {
-			den.Mul(den, big.NewInt(int64(p)))
-			s.Add(s, big.NewRat(1, int64(p)))
+	var ps []int64
+	for d := 1; d*d <= n; d++ {
+		if n%d != 0 {
+			continue
 		}
-	}
-	if !s.IsInt() {
-		return fmt.Errorf("the result plus Σ 1/p is not an integer (von Staudt–Clausen, n = %d)", n)
+		for _, e := range []int{d, n / d} {
+			if p := e + 1; trialDivisionPrime(uint64(p)) {
+				den.Mul(den, big.NewInt(int64(p)))
+				ps = append(ps, int64(p))
+			}
+			if d*d == n {
+				break
+			}
+		}
 	}
 	if b.Denom().Cmp(den) != 0 {
 		return fmt.Errorf("the denominator of B_%d is %v, not the von Staudt–Clausen product %v", n, b.Denom(), den)
 	}
+	s := new(big.Int).Mod(b.Num(), den)
+	for _, p := range ps {
+		s.Add(s, new(big.Int).Quo(den, big.NewInt(p)))
+	}
+	if s.Mod(s, den).Sign() != 0 {
+		return fmt.Errorf("the result plus Σ 1/p is not an integer (von Staudt–Clausen, n = %d)", n)
+	}
+	if err := checkKummer(n, b); err != nil {
+		return err
+	}
 	if want := 1 - 2*((n/2+1)%2); b.Sign() != want {
 		return fmt.Errorf("the sign of B_%d should be (−1)^(n/2+1) = %d", n, want)
+	}
+	return nil
+}
+
+// smallBernoulli caches B_0, …, B_100 for checkKummer.
+var smallBernoulli = sync.OnceValue(func() []*big.Rat { return bernoulliByRecurrence(100) })
+
+// checkKummer checks Kummer's congruence B_n/n ≡ B_r/r (mod p), r = n mod
+// (p − 1), for the primes 5 ≤ p < 100 with (p − 1) ∤ n, n even (Ireland
+// and Rosen, §15.2, Corollary 2 of Theorem 5; B_n/n is p-integral then).
+func checkKummer(n int, b *big.Rat) error {
+	small := smallBernoulli()
+	for p := int64(5); p < 100; p++ {
+		if !trialDivisionPrime(uint64(p)) || int64(n)%(p-1) == 0 {
+			continue
+		}
+		r := int64(n) % (p - 1)
+		// B_n/n = num/(D·n): p^v ∥ n must divide num, and num/p^v mod p
+		// comes from num mod p^(v+1).
+		nn, pv := int64(n), int64(1)
+		for nn%p == 0 {
+			nn, pv = nn/p, pv*p
+		}
+		bp := big.NewInt(p)
+		num := new(big.Int).Mod(b.Num(), big.NewInt(pv*p))
+		if num.Int64()%pv != 0 {
+			return fmt.Errorf("B_%d/%d is not %d-integral, against Kummer", n, n, p)
+		}
+		num.SetInt64(num.Int64() / pv)
+		lhs := new(big.Int).Mul(b.Denom(), big.NewInt(nn))
+		lhs.ModInverse(lhs, bp)
+		lhs.Mul(lhs, num).Mod(lhs, bp)
+		rhs := new(big.Int).Mul(small[r].Denom(), big.NewInt(r))
+		rhs.ModInverse(rhs, bp)
+		rhs.Mul(rhs, small[r].Num()).Mod(rhs, bp)
+		if lhs.Cmp(rhs) != 0 {
+			return fmt.Errorf("B_%d/%d ≢ B_%d/%d (mod %d), against Kummer's congruence", n, n, r, r, p)
+		}
 	}
 	return nil
 }

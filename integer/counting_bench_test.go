@@ -69,7 +69,7 @@ func BenchmarkFibonacci(b *testing.B) {
 }
 
 func BenchmarkPartitions(b *testing.B) {
-	for _, n := range []int{1000, 10_000, MaxPartitionsN} {
+	for _, n := range []int{1000, 10_000, 1_000_000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				partitions(context.Background(), n)
@@ -79,7 +79,7 @@ func BenchmarkPartitions(b *testing.B) {
 }
 
 func BenchmarkBernoulli(b *testing.B) {
-	for _, n := range []int{100, 1000, MaxBernoulliN} {
+	for _, n := range []int{100, 1000, 10_000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				bernoulli(context.Background(), n)

@@ -3,6 +3,7 @@ package integer
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"strconv"
@@ -289,6 +290,68 @@ func TestPartitionsAgainstDivisorSums(t *testing.T) {
 	}
 }
 
+// TestPartitionsSeriesAgainstRecurrence compares the Rademacher series
+// with Euler's recurrence for every n from 2 to 3000 and for a seeded
+// sample up to 20,000.
+func TestPartitionsSeriesAgainstRecurrence(t *testing.T) {
+	ctx := context.Background()
+	table, err := partitionsTable(ctx, 20_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(n int) {
+		got, err := partitionsHRR(ctx, n)
+		if err != nil {
+			t.Fatalf("p(%d): %v", n, err)
+		}
+		if got.Cmp(table[n]) != 0 {
+			t.Fatalf("p(%d) by the series is %v, the recurrence gives %v", n, clipped(got), clipped(table[n]))
+		}
+	}
+	for n := 2; n <= 3000; n++ {
+		check(n)
+	}
+	rng := rand.New(rand.NewPCG(31, 32))
+	for range 100 {
+		check(3000 + rng.IntN(17_001))
+	}
+	check(20_000)
+}
+
+// TestSelbergSums checks Selberg's formula A_k(n) = √(k/3)·S_k(n), which
+// the series uses, against the definition
+// A_k(n) = Σ_{0 ≤ h < k, gcd(h, k) = 1} cos(π s(h, k) − 2πhn/k),
+// s(h, k) = Σ_{r=1}^{k−1} (r/k)(hr/k − ⌊hr/k⌋ − 1/2) the Dedekind sum.
+func TestSelbergSums(t *testing.T) {
+	for k := 1; k <= 60; k++ {
+		for n := 0; n < 2*k+3; n++ {
+			direct := 0.0
+			for h := 0; h < k; h++ {
+				if gcdInt(int64(h), int64(k)) != 1 {
+					continue
+				}
+				ded := 0.0
+				for r := 1; r < k; r++ {
+					x := float64(h*r) / float64(k)
+					ded += float64(r) / float64(k) * (x - math.Floor(x) - 0.5)
+				}
+				direct += math.Cos(math.Pi*ded - 2*math.Pi*float64(h*n)/float64(k))
+			}
+			s := 0.0
+			for _, l := range selbergSolutions(nil, n, k) {
+				c := cosPi64(int64(6*l+1), int64(6*k))
+				if l%2 == 1 {
+					c = -c
+				}
+				s += c
+			}
+			if selberg := math.Sqrt(float64(k)/3) * s; math.Abs(selberg-direct) > 1e-9 {
+				t.Fatalf("A_%d(%d): Selberg's formula gives %g, the definition %g", k, n, selberg, direct)
+			}
+		}
+	}
+}
+
 func TestPARIBernoulli(t *testing.T) {
 	rt := newRuntime(t)
 	for _, c := range conformance.AtLeast(t, "bernoulli.txt", 50, readCases(t, "bernoulli.txt")) {
@@ -308,6 +371,50 @@ func TestBernoulliAgainstRecurrence(t *testing.T) {
 		got, _ := bernoulli(context.Background(), n)
 		if got.Cmp(want[n]) != 0 {
 			t.Fatalf("B_%d = %s, the recurrence gives %s", n, got.RatString(), want[n].RatString())
+		}
+	}
+}
+
+// TestBernoulliZetaAgainstTangent compares the ζ(n) method with the
+// tangent numbers for every even n from 40 to 300 and for a seeded sample
+// up to 2000.
+func TestBernoulliZetaAgainstTangent(t *testing.T) {
+	ctx := context.Background()
+	check := func(n int) {
+		got, err := bernoulliZeta(ctx, n)
+		if err != nil {
+			t.Fatalf("B_%d: %v", n, err)
+		}
+		if want, _ := bernoulliTangent(ctx, n); got.Cmp(want) != 0 {
+			t.Fatalf("B_%d by ζ(n) is %s, the tangent numbers give %s", n, clipString(got.RatString()), clipString(want.RatString()))
+		}
+	}
+	for n := bernoulliZetaFrom; n <= 300; n += 2 {
+		check(n)
+	}
+	rng := rand.New(rand.NewPCG(33, 34))
+	for range 8 {
+		check(2 * (150 + rng.IntN(851)))
+	}
+	if _, err := bernoulliZeta(ctx, 2); err == nil {
+		t.Error("bernoulliZeta accepts n = 2, below its range")
+	}
+}
+
+// TestKummerCatchesWrongNumerators changes B_n by one in the numerator and
+// by the denominator and checks the postcondition notices.
+func TestKummerCatchesWrongNumerators(t *testing.T) {
+	for _, n := range []int{202, 1000, 1234} {
+		b, _ := bernoulliTangent(context.Background(), n)
+		if err := checkBernoulli(n, b); err != nil {
+			t.Fatalf("B_%d is rejected: %v", n, err)
+		}
+		// num ± D keeps the denominator and the von Staudt–Clausen sum.
+		for _, d := range []int64{1, -1, 7} {
+			wrong := new(big.Rat).Add(b, big.NewRat(d, 1))
+			if err := checkBernoulli(n, wrong); err == nil {
+				t.Errorf("B_%d + %d passes the postcondition", n, d)
+			}
 		}
 	}
 }

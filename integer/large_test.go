@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"testing"
+
+	"jacobian.dev/conformance"
 )
 
 // randomDigits returns a random integer of exactly d decimal digits.
@@ -53,5 +56,54 @@ func TestGCDLCM10000Digits(t *testing.T) {
 	}
 	if d := len(gv.String()); d < 3000 {
 		t.Errorf("gcd has %d digits, fewer than the common factor", d)
+	}
+}
+
+// modulus30 is 10^30 + 57, the modulus of the residues in
+// partitions_large.txt and bernoulli_large.txt.
+var modulus30, _ = new(big.Int).SetString("1000000000000000000000000000057", 10)
+
+// TestPARIPartitionsLarge checks p(n) for n from 10^5 to 10^9 through the
+// pipeline against PARI/GP 2.15's numbpart: the digit count and the
+// residue modulo 10^30 + 57 (the n = 10^9 case only without -short).
+func TestPARIPartitionsLarge(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "partitions_large.txt", 20, readCases(t, "partitions_large.txt")) {
+		n, _ := strconv.Atoi(c[0])
+		if n > 100_000_000 && testing.Short() {
+			continue
+		}
+		var r PartitionsResult
+		runValue(t, rt, "integer.compute.partitions", fmt.Sprintf(`{"n":%d}`, n), &r)
+		p := r.Partitions.Big()
+		if digits := strconv.Itoa(len(p.String())); digits != c[1] {
+			t.Errorf("p(%d) has %s digits, PARI says %s", n, digits, c[1])
+		}
+		if res := new(big.Int).Mod(p, modulus30).String(); res != c[2] {
+			t.Errorf("p(%d) mod 10^30 + 57 = %s, PARI says %s", n, res, c[2])
+		}
+	}
+}
+
+// TestPARIBernoulliLarge checks B_n for n from 2000 to 30,000 through the
+// pipeline against PARI/GP 2.15's bernfrac: the numerator's digit count
+// and residue modulo 10^30 + 57, and the denominator.
+func TestPARIBernoulliLarge(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range conformance.AtLeast(t, "bernoulli_large.txt", 20, readCases(t, "bernoulli_large.txt")) {
+		n, _ := strconv.Atoi(c[0])
+		var r BernoulliResult
+		runValue(t, rt, "integer.compute.bernoulli", fmt.Sprintf(`{"n":%d}`, n), &r)
+		b := r.Bernoulli.Rat()
+		num := b.Num()
+		if digits := strconv.Itoa(len(new(big.Int).Abs(num).String())); digits != c[1] {
+			t.Errorf("the numerator of B_%d has %s digits, PARI says %s", n, digits, c[1])
+		}
+		if res := new(big.Int).Mod(num, modulus30).String(); res != c[2] {
+			t.Errorf("the numerator of B_%d is %s mod 10^30 + 57, PARI says %s", n, res, c[2])
+		}
+		if den := b.Denom().String(); den != c[3] {
+			t.Errorf("the denominator of B_%d is %s, PARI says %s", n, den, c[3])
+		}
 	}
 }

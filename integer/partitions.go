@@ -11,14 +11,19 @@ import (
 	"jacobian.dev/core"
 )
 
-// MaxPartitionsN bounds n in partitions: Euler's recurrence makes about
-// 1.1·n^1.5 additions of numbers up to 3.7√n bits, some 3·10^6 at
-// n = 20,000.
-const MaxPartitionsN = 20_000
+// MaxPartitionsN bounds n in partitions: the Rademacher series for
+// p(10^9) has some 10,000 terms, the first to 117,000 bits, and takes a
+// few seconds.
+const MaxPartitionsN = 1_000_000_000
+
+// partitionsSeriesFrom is the least n for which partitions sums the
+// Rademacher series rather than running Euler's recurrence, which is
+// quicker only for the smallest n.
+const partitionsSeriesFrom = 64
 
 // PartitionsRequest asks for p(n).
 type PartitionsRequest struct {
-	N int `json:"n" jsonschema:"n ≥ 0, at most 20000"`
+	N int `json:"n" jsonschema:"n ≥ 0, at most 1000000000"`
 }
 
 // PartitionsResult is the number of partitions of n.
@@ -27,17 +32,18 @@ type PartitionsResult struct {
 }
 
 // partitionsOperation computes p(n), the number of ways to write n as a
-// sum of positive integers regardless of order, by Euler's pentagonal
-// number recurrence
+// sum of positive integers regardless of order. For n ≥ 64 it sums the
+// Hardy–Ramanujan–Rademacher series to a proven error below 1/2 and
+// rounds (partitions_hrr.go: Rademacher's truncation bound and the
+// precision per term of Johansson, LMS J. Comput. Math. 15 (2012)), in
+// about √n multiprecision terms; below, and as the reference, it runs
+// Euler's pentagonal number recurrence
 //
 //	p(m) = Σ_{j ≥ 1} (−1)^(j+1) (p(m − j(3j − 1)/2) + p(m − j(3j + 1)/2)),
 //
 // from his pentagonal number theorem ∏(1 − x^k) = Σ (−1)^j x^(j(3j−1)/2)
-// (Andrews, The Theory of Partitions, §1.3), tabulating p(0..n) in
-// O(n^1.5) additions. The Hardy–Ramanujan–Rademacher series, which PARI
-// and FLINT use, is asymptotically faster but needs certified
-// multiprecision evaluation of its terms; the recurrence is exact
-// arithmetic throughout. The postcondition is independent of it: for
+// (Andrews, The Theory of Partitions, §1.3), exact arithmetic in
+// O(n^1.5) additions. The postcondition is independent of both: for
 // n ≤ 800, p(n) is recomputed from the divisor-sum recurrence
 // n·p(n) = Σ_{k=1}^{n} σ(k) p(n − k); above, ln p(n) must lie within
 // 0.01 of the first Rademacher term e^(Cλ)(1 − 1/(Cλ))/(4√3 λ²), with
@@ -51,8 +57,8 @@ func partitionsOperation() core.Operation[PartitionsRequest, PartitionsResult] {
 	return core.Operation[PartitionsRequest, PartitionsResult]{
 		ID:         "integer.compute.partitions",
 		Title:      "Partition number p(n)",
-		Summary:    "The number of partitions p(n) of n into positive parts (p(0) = 1), exactly, by Euler's pentagonal number recurrence.",
-		Keywords:   []string{"partitions", "partition number", "numbpart", "integer partitions", "p(n)", "pentagonal", "euler"},
+		Summary:    "The number of partitions p(n) of n into positive parts (p(0) = 1), exactly, by the Hardy–Ramanujan–Rademacher series.",
+		Keywords:   []string{"partitions", "partition number", "numbpart", "integer partitions", "p(n)", "hardy-ramanujan-rademacher", "pentagonal", "euler"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"integer"},
@@ -96,8 +102,22 @@ func partitionsOperation() core.Operation[PartitionsRequest, PartitionsResult] {
 	}
 }
 
-// partitions is p(n) by Euler's pentagonal number recurrence.
+// partitions is p(n): by the Rademacher series from
+// partitionsSeriesFrom on, by the pentagonal recurrence below.
 func partitions(ctx context.Context, n int) (*big.Int, error) {
+	if n >= partitionsSeriesFrom {
+		return partitionsHRR(ctx, n)
+	}
+	p, err := partitionsTable(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	return p[n], nil
+}
+
+// partitionsTable is p(0), …, p(n) by Euler's pentagonal number
+// recurrence: the reference beside partitionsHRR.
+func partitionsTable(ctx context.Context, n int) ([]*big.Int, error) {
 	p := make([]*big.Int, n+1)
 	p[0] = big.NewInt(1)
 	for m := 1; m <= n; m++ {
@@ -123,7 +143,7 @@ func partitions(ctx context.Context, n int) (*big.Int, error) {
 		}
 		p[m] = plus.Sub(plus, minus)
 	}
-	return p[n], nil
+	return p, nil
 }
 
 // partitionsBySigma is p(n) by n·p(n) = Σ σ(k) p(n − k), O(n²): the

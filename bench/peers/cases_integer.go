@@ -73,7 +73,21 @@ func integerCases() []Case {
 			GP:       "numbpart(n)",
 		},
 		{
+			Name: "int_partitions_1000000", Size: 1_000_000, Tiny: 70,
+			Inputs:   wordInput("n"),
+			Jacobian: operation("integer.compute.partitions", numberPayload("n"), stringAnswer("partitions")),
+			FLINT:    "arith_number_of_partitions",
+			GP:       "numbpart(n)",
+		},
+		{
 			Name: "int_bernoulli_1000", Size: 1000, Tiny: 12,
+			Inputs:   wordInput("n"),
+			Jacobian: operation("integer.compute.bernoulli", numberPayload("n"), fractionAnswer("bernoulli")),
+			FLINT:    "arith_bernoulli_number",
+			GP:       "peers_frac(bernfrac(n))",
+		},
+		{
+			Name: "int_bernoulli_10000", Size: 10_000, Tiny: 48,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.bernoulli", numberPayload("n"), fractionAnswer("bernoulli")),
 			FLINT:    "arith_bernoulli_number",

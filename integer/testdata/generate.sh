@@ -6,5 +6,5 @@
 set -e
 cd "$(dirname "$0")"
 rm -f gcd.txt lcm.txt gcdext.txt modinv.txt modpow.txt factor.txt isprime.txt ecm.txt crt.txt kronecker.txt root.txt modsqrt.txt divisors.txt arith.txt order.txt primroot.txt dlog.txt certificate.txt nextprime.txt perfectpower.txt factorial.txt \
-  primecount.txt nthprime.txt binomial.txt multinomial.txt fibonacci.txt partitions.txt bernoulli.txt contfrac.txt sqrtcf.txt ratrecon.txt
+  primecount.txt nthprime.txt binomial.txt multinomial.txt fibonacci.txt partitions.txt bernoulli.txt partitions_large.txt bernoulli_large.txt contfrac.txt sqrtcf.txt ratrecon.txt
 gp -q -f pari_reference.gp </dev/null

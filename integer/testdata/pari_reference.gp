@@ -301,3 +301,16 @@ default(realprecision, 38)};
     a = random(m));
   r = bestappr(Mod(a, m));
   write("ratrecon.txt", a, " ", m, " ", if (r == [], "none", r)))};
+
+\\ Partition and Bernoulli numbers beyond the reach of the recurrences,
+\\ as n, the number of decimal digits and the residue modulo 10^30 + 57
+\\ (for Bernoulli numbers, of the numerator, then the denominator).
+setrand(20261204);
+{my(ns = concat([10^5, 10^6, 10^7, 10^8, 10^9], vector(20, i, 20001 + random(10^7))));
+for (i = 1, #ns,
+  my(n = ns[i], p = numbpart(n));
+  write("partitions_large.txt", n, " ", #Str(p), " ", p % (10^30 + 57)))};
+{my(ns = concat([3000, 10^4, 2 * 10^4, 3 * 10^4], vector(16, i, 2 * (1001 + random(14000)))));
+for (i = 1, #ns,
+  my(n = ns[i], b = bernfrac(n), a = numerator(b));
+  write("bernoulli_large.txt", n, " ", #Str(abs(a)), " ", a % (10^30 + 57), " ", denominator(b)))};

@@ -1,0 +1,92 @@
+package integer
+
+import (
+	"context"
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestChudnovskyPiAgainstMachin compares the Chudnovsky series with
+// Machin's formula (piFloat, ecpp_class.go) at several precisions.
+func TestChudnovskyPiAgainstMachin(t *testing.T) {
+	for _, prec := range []uint{53, 200, 1000, 5000} {
+		got, want := cachedPi(prec), piFloat(prec+16)
+		d := new(big.Float).SetPrec(prec+16).Sub(got, want)
+		if d.Sign() != 0 && d.MantExp(nil) > -int(prec)+2 {
+			t.Errorf("π to %d bits differs from Machin's by %.3g", prec, d)
+		}
+	}
+}
+
+// TestExpFloat checks exp against math.Exp and exp(x)·exp(y) = exp(x + y)
+// at 3000 bits for x, y up to 10^6.
+func TestExpFloat(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 22))
+	for range 50 {
+		x := rng.Float64() * math.Pow(2, float64(rng.IntN(20)-8))
+		e, _ := expFloat(ctx, big.NewFloat(x), 60)
+		got, _ := e.Float64()
+		if want := math.Exp(x); math.Abs(got-want) > 4e-16*want {
+			t.Fatalf("exp(%g) = %g, math.Exp gives %g", x, got, want)
+		}
+	}
+	const prec = 3000
+	for range 10 {
+		// Dyadic x and y, so that x + y is exact and exp alone errs.
+		x := new(big.Float).SetMantExp(big.NewFloat(float64(rng.IntN(1e9))), -10-rng.IntN(20))
+		y := new(big.Float).SetMantExp(big.NewFloat(float64(rng.IntN(1e9))), -10-rng.IntN(20))
+		xy := new(big.Float).SetPrec(prec).Add(x, y)
+		ex, _ := expFloat(ctx, x, prec)
+		ey, _ := expFloat(ctx, y, prec)
+		lhs := new(big.Float).SetPrec(prec).Mul(ex, ey)
+		rhs, _ := expFloat(ctx, xy, prec)
+		d := new(big.Float).SetPrec(prec).Sub(lhs, rhs)
+		d.Quo(d, rhs)
+		if d.Sign() != 0 && d.MantExp(nil) > -prec+8 {
+			t.Fatalf("exp(x)exp(y)/exp(x + y) − 1 = %.3g at %d bits", d, prec)
+		}
+	}
+}
+
+// TestCosPiFraction checks cos(πa/b) against math.Cos, and cos² + sin² = 1
+// (sin(πa/b) = cos(π(b − 2a)/(2b))) at 2000 bits.
+func TestCosPiFraction(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	fixedToFloat := func(c *big.Int, w uint) float64 {
+		f, _ := new(big.Float).SetMantExp(new(big.Float).SetInt(c), -int(w)).Float64()
+		return f
+	}
+	piFix := func(w uint) *big.Int {
+		p, _ := new(big.Float).SetMantExp(cachedPi(w+cosGuardBits(w)+16), int(w+cosGuardBits(w))).Int(nil)
+		return p
+	}
+	p60 := piFix(60)
+	for range 200 {
+		b := int64(1 + rng.IntN(1000))
+		a := int64(rng.IntN(5000)) - 2500
+		got := fixedToFloat(cosPiFraction(a, b, 60, p60), 60)
+		r := (a%(2*b) + 2*b) % (2 * b) // math.Cos is accurate on [0, 2π)
+		if want := math.Cos(math.Pi * float64(r) / float64(b)); math.Abs(got-want) > 1e-14 {
+			t.Fatalf("cos(π·%d/%d) = %g, math.Cos gives %g", a, b, got, want)
+		}
+		if c64 := cosPi64(a+10*b, b); math.Abs(c64-got) > 1e-14 {
+			t.Fatalf("cosPi64(%d, %d) = %g, cosPiFraction gives %g", a+10*b, b, c64, got)
+		}
+	}
+	const w = 2000
+	pw := piFix(w)
+	for range 20 {
+		b := int64(1 + rng.IntN(10000))
+		a := int64(rng.IntN(int(b)))
+		c := cosPiFraction(a, b, w, pw)
+		s := cosPiFraction(b-2*a, 2*b, w, pw)
+		sum := new(big.Int).Add(new(big.Int).Mul(c, c), new(big.Int).Mul(s, s))
+		sum.Sub(sum, fixedOne(2*w))
+		if sum.CmpAbs(fixedOne(w+8)) > 0 {
+			t.Fatalf("cos² + sin² − 1 = %v·2^(−%d) at π·%d/%d", sum, 2*w, a, b)
+		}
+	}
+}
