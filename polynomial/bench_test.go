@@ -1,6 +1,8 @@
 package polynomial
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -259,4 +261,99 @@ func zStrings(a zpoly) []string {
 		out[i] = x.String()
 	}
 	return out
+}
+
+// BenchmarkGCDOperation is the operation's run and postcondition on two
+// degree-n inputs with a common factor of degree n/5 (the shape of the
+// poly_gcd peer case), with 32-bit coefficients in every factor.
+func BenchmarkGCDOperation(b *testing.B) {
+	for _, n := range []int{1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 5))
+		g := randomZ(rng, n/5, 32)
+		x, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		y, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		q := GCDRequest{Left: polyInputOf("x", toQ(x)), Right: polyInputOf("x", toQ(y)), Ring: RingZ}
+		r, err := runGCD(bg, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("run/deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := runGCD(bg, q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("check/deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if err := checkGCD(bg, q, r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCertifyGCD compares the postcondition's certificate with its
+// reference on the inputs of BenchmarkGCDOperation.
+func BenchmarkCertifyGCD(b *testing.B) {
+	for _, n := range []int{1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 5))
+		g := randomZ(rng, n/5, 32)
+		x, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		y, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		pg, err := gcdZ(bg, x, y)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, pg = bgPrimitive(pg)
+		for _, c := range []struct {
+			name    string
+			certify func(context.Context, zpoly, zpoly, zpoly) error
+		}{{"fast", certifyGCD}, {"reference", certifyGCDReference}} {
+			b.Run(fmt.Sprintf("%s/deg=%d", c.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if err := c.certify(bg, pg, x, y); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkGCDRuntime is the operation through core.Runtime.Run
+// (decoding, preflight, run, postcondition, encoding) on the inputs of
+// BenchmarkGCDOperation in coefficient form, as the peer benchmark calls
+// it.
+func BenchmarkGCDRuntime(b *testing.B) {
+	rt := newRuntime(b)
+	for _, n := range []int{1000} {
+		rng := rand.New(rand.NewPCG(uint64(n), 5))
+		g := randomZ(rng, n/5, 32)
+		x, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		y, _ := zmul(bg, g, randomZ(rng, n-n/5, 32))
+		coeffs := func(a zpoly) []string {
+			out := make([]string, len(a))
+			for i, c := range a {
+				out[i] = c.String()
+			}
+			return out
+		}
+		payload, err := json.Marshal(map[string]any{
+			"left":  map[string]any{"coefficients": coeffs(x)},
+			"right": map[string]any{"coefficients": coeffs(y)},
+			"ring":  "Z",
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("deg=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if out := run(b, rt, "polynomial.gcd.compute", string(payload)); out.Outcome != core.OutcomeCompleted {
+					b.Fatal(out.Message)
+				}
+			}
+		})
+	}
 }

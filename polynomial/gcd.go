@@ -92,8 +92,9 @@ type GCDResult struct {
 // core/gfpoly (Euclid below degree 4000, the half-gcd beyond) and the
 // cofactors by exact division, combined by Chinese remaindering until a
 // norm test proves the gcd times each cofactor equal to the input; see
-// gcdalg.go. The postcondition divides the inputs by the result through
-// images modulo other primes with the same kind of norm test.
+// gcdalg.go. The postcondition divides the inputs by the result and takes
+// the gcd of the cofactors modulo random primes of [2^60, 2^61)
+// (certifyGCD in modcheck.go).
 func gcdOperation() core.Operation[GCDRequest, GCDResult] {
 	return core.Operation[GCDRequest, GCDResult]{
 		ID:         "polynomial.gcd.compute",
@@ -194,9 +195,10 @@ func runGCD(ctx context.Context, q GCDRequest) (GCDResult, error) {
 	}, nil
 }
 
-// checkGCD verifies that the gcd divides both inputs exactly and that the
-// cofactors are coprime (through a prime image, see coprimeOverQ), so it
-// is a greatest common divisor; then the normalisation.
+// checkGCD verifies the normalisation, then that the primitive part
+// divides both inputs and leaves coprime cofactors, so it is a greatest
+// common divisor: through images modulo random primes (certifyGCD, wrong
+// with chance below 2^-64).
 func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	for _, p := range []core.Polynomial[core.Rational]{r.GCD, r.PrimitivePart} {
 		if err := wellFormed(p); err != nil {
@@ -224,10 +226,21 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 	if !pp.isIntegral() || pp.lc().Sign() <= 0 {
 		return errors.New("primitive part is not integral with positive leading coefficient")
 	}
-	// The inputs passed preflight, so clearing their denominators stays
-	// within the cleared_bits limit.
-	if c, err := content(ctx, zpolyOf(pp)); err != nil || c.Cmp(big.NewInt(1)) != 0 {
+	zpp := zpolyOf(pp)
+	if c, err := content(ctx, zpp); err != nil || c.Cmp(big.NewInt(1)) != 0 {
 		return errors.New("primitive part is not primitive")
+	}
+	// The inputs passed preflight, so clearing their denominators stays
+	// within the cleared_bits limit. By Gauss's lemma the primitive pp
+	// divides f in Q[x] exactly when it divides f's integral multiple in
+	// Z[x], which avoids rational arithmetic.
+	za, _, err := clearDenominators(ctx, a)
+	if err != nil {
+		return err
+	}
+	zb, _, err := clearDenominators(ctx, b)
+	if err != nil {
+		return err
 	}
 	switch q.ring() {
 	case RingQ:
@@ -235,14 +248,6 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 			return errors.New("gcd over Q is not monic")
 		}
 	case RingZ:
-		za, _, err := clearDenominators(ctx, a)
-		if err != nil {
-			return err
-		}
-		zb, _, err := clearDenominators(ctx, b)
-		if err != nil {
-			return err
-		}
 		ca, err := content(ctx, za)
 		if err != nil {
 			return err
@@ -256,12 +261,16 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 			return errors.New("content over Z is not the gcd of the contents")
 		}
 	}
-	// By Gauss's lemma the primitive pp divides f in Q[x] exactly when it
-	// divides f's integral multiple in Z[x], which avoids rational
-	// arithmetic.
-	zpp, _, err := clearDenominators(ctx, pp)
-	if err != nil {
-		return err
+	return certifyGCD(ctx, zpp, za, zb)
+}
+
+// certifyGCDReference is certifyGCD by exact division through images
+// modulo a fixed sequence of primes with a norm test (zdivModular) and
+// coprimality of the cofactors over Q (coprimeOverQ): the slower
+// reference that certifyGCD is tested against.
+func certifyGCDReference(ctx context.Context, g, a, b zpoly) error {
+	if len(a) == 0 && len(b) == 0 {
+		return errors.New("nonzero gcd of two zero inputs")
 	}
 	// The two divisions are independent: one per core.
 	var (
@@ -271,21 +280,16 @@ func checkGCD(ctx context.Context, q GCDRequest, r GCDResult) error {
 		errs [2]error
 		wg   sync.WaitGroup
 	)
-	for i, f := range []qpoly{a, b} {
+	for i, f := range []zpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}
 		wg.Go(func() {
-			zf, _, err := clearDenominators(ctx, f)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			quos[i], oks[i], errs[i] = zdivModular(ctx, zf, zpp)
+			quos[i], oks[i], errs[i] = zdivModular(ctx, f, g)
 		})
 	}
 	wg.Wait()
-	for i, f := range []qpoly{a, b} {
+	for i, f := range []zpoly{a, b} {
 		if len(f) == 0 {
 			continue
 		}

@@ -5,12 +5,16 @@ package polynomial
 // with probability at most n/p, which for p ≈ 2^61 and n ≤ 10^4 is below
 // 10^-14 per check. The primes and points come from a fixed sequence,
 // below the 2^62 range the modular gcd uses, so a check never reuses the
-// computation it checks.
+// computation it checks. The gcd's certificate (certifyGCD) instead draws
+// its primes at random, so that its bound holds for every wrong answer.
 
 import (
 	"context"
+	"errors"
 	"math/bits"
+	"math/rand/v2"
 
+	"jacobian.dev/core/gfpoly"
 	"jacobian.dev/core/modular"
 )
 
@@ -211,4 +215,118 @@ func exactQuoMod(a, b []uint64, p uint64) ([]uint64, bool) {
 		}
 	}
 	return q, len(trimMod(a)) == 0
+}
+
+// randomCheckPrime draws a prime uniformly from [2^60, 2^61) by rejection
+// sampling: uniform odd numbers of the range until one is prime (about 21
+// draws on average). The source is math/rand/v2's runtime-seeded
+// generator, so the prime is unknown to the computation being checked.
+func randomCheckPrime() uint64 {
+	for {
+		n := 1<<60 | rand.Uint64()&(1<<60-1) | 1
+		if modular.IsPrime(n) {
+			return n
+		}
+	}
+}
+
+// divisibilityPrimes is how many independent random primes of
+// [2^60, 2^61) make the chance that a g of the given size which does not
+// divide an f of the given size passes every test of certifyGCD below
+// 2^-64 (see there).
+func divisibilityPrimes(fBits, n, gBits, m int) int {
+	// A nonzero pseudo-remainder coefficient has at most rBits bits, so at
+	// most rBits/60 prime factors in the range, which holds more than
+	// 2^60·(2/ln 2^61 − 1.25506/ln 2^60) > 2^54 primes (Rosser and
+	// Schoenfeld's bounds on π(x)): one prime passes with chance below
+	// 2^-e.
+	rBits := fBits + (n-m+1)*(gBits+1)
+	e := max(54-bits.Len(uint(rBits/60+1)), 1)
+	return (64 + e - 1) / e
+}
+
+// certifyGCD proves, up to a chance below 2^-64 for a wrong g, that a
+// nonzero g is a gcd of a and b in Q[x] (not both zero): g divides both,
+// and the cofactors a/g and b/g are coprime (or a/g is a unit when b = 0).
+// Only the inputs and g are used, never the algorithm's images, and the
+// primes are drawn at random from [2^60, 2^61), away from the 2^62 range
+// of the modular gcd.
+//
+// Divisibility: modulo k random primes p ∤ lc g (divisibilityPrimes) the
+// remainder of ā by ḡ must vanish. If g does not divide a of degree n,
+// the pseudo-remainder R with lc(g)^(n−m+1)·a = Q·g + R is nonzero, and
+// ā mod ḡ = lc(g)^−(n−m+1)·R̄, so p must divide a nonzero coefficient of
+// R. Each pseudo-division step r ← lc(g)·r − lc(r)·x^j·g at most
+// multiplies ‖r‖∞ by 2‖g‖∞, so ‖R‖∞ ≤ ‖a‖∞·(2‖g‖∞)^(n−m+1): the
+// coefficient has few prime factors in the range, and a non-divisor
+// passes k independent primes with chance below 2^-64.
+//
+// Coprimality: given g | a, the image of a/g modulo a prime p ∤ lc g is
+// the exact quotient ā/ḡ, and when p ∤ lc a and p ∤ lc b the images of
+// the cofactors keep their degrees. Then gcd(ā/ḡ, b̄/ḡ) = 1 in GF(p)[x]
+// (core/gfpoly's gcd) proves the cofactors coprime over Q, since the image
+// of a common factor of positive degree would divide both. This part is
+// deterministic: a g missing a factor h of the true gcd leaves h̄ in both
+// image cofactors at every such prime and is always rejected. A true
+// gcd fails it only at primes dividing res(a/g, b/g), so a few primes are
+// tried before reporting failure.
+func certifyGCD(ctx context.Context, g, a, b zpoly) error {
+	var fs []zpoly
+	for _, f := range []zpoly{a, b} {
+		if len(f) > 0 {
+			fs = append(fs, f)
+		}
+	}
+	if len(fs) == 0 {
+		return errors.New("nonzero gcd of two zero inputs")
+	}
+	for _, f := range fs {
+		if f.deg() < g.deg() {
+			return errors.New("gcd does not divide an input")
+		}
+	}
+	if len(fs) == 1 && fs[0].deg() != g.deg() {
+		return errors.New("gcd with zero is not the other input up to a unit")
+	}
+	k := 0
+	for _, f := range fs {
+		k = max(k, divisibilityPrimes(zmaxBits(f), f.deg(), zmaxBits(g), g.deg()))
+	}
+	coprime := len(fs) == 1 || fs[0].deg() == g.deg() || fs[1].deg() == g.deg()
+	for proved, tries := 0, 0; proved < k || !coprime; {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		p := randomCheckPrime()
+		gp := reduceMod(g, p)
+		if len(gp) < len(g) {
+			continue
+		}
+		fd := gfpoly.NewField(p)
+		cofs := make([][]uint64, len(fs))
+		keepDegrees := true
+		for i, f := range fs {
+			fp := reduceMod(f, p)
+			q, r := fd.DivRem(fp, gp)
+			if len(r) != 0 {
+				return errors.New("gcd does not divide an input")
+			}
+			keepDegrees = keepDegrees && len(fp) == len(f)
+			cofs[i] = q
+		}
+		proved++
+		if coprime || !keepDegrees {
+			continue
+		}
+		c, err := fd.GCDContext(ctx, cofs[0], cofs[1])
+		if err != nil {
+			return err
+		}
+		if tries++; len(c) == 1 {
+			coprime = true
+		} else if tries == 3 {
+			return errors.New("the cofactors are not coprime")
+		}
+	}
+	return nil
 }
