@@ -255,7 +255,7 @@ func checkKummer(n int, b *big.Rat) error {
 		bp := big.NewInt(p)
 		num := new(big.Int).Mod(b.Num(), big.NewInt(pv*p))
 		if num.Int64()%pv != 0 {
-			return fmt.Errorf("B_%d/%d is not %d-integral, against Kummer", n, n, p)
+			return fmt.Errorf("the Bernoulli number B_%d/%d is not %d-integral, against Kummer's congruence", n, n, p)
 		}
 		num.SetInt64(num.Int64() / pv)
 		lhs := new(big.Int).Mul(b.Denom(), big.NewInt(nn))
@@ -265,7 +265,7 @@ func checkKummer(n int, b *big.Rat) error {
 		rhs.ModInverse(rhs, bp)
 		rhs.Mul(rhs, small[r].Num()).Mod(rhs, bp)
 		if lhs.Cmp(rhs) != 0 {
-			return fmt.Errorf("B_%d/%d ≢ B_%d/%d (mod %d), against Kummer's congruence", n, n, r, r, p)
+			return fmt.Errorf("the Bernoulli numbers break Kummer's congruence B_%d/%d ≡ B_%d/%d (mod %d)", n, n, r, r, p)
 		}
 	}
 	return nil

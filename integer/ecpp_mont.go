@@ -30,7 +30,6 @@ type montMod struct {
 	s   int
 	n   felem
 	inv uint64 // −n⁻¹ mod 2^64
-	r2  *big.Int
 	nb  *big.Int
 }
 

@@ -176,10 +176,10 @@ func checkFibonacci(n int, f, l *big.Int) error {
 		lf := float64(m)*math.Log2(math.Phi) - 0.5*math.Log2(5)
 		ll := float64(m) * math.Log2(math.Phi)
 		if d := float64(f.BitLen()) - lf; d < -1 || d > 2 {
-			return fmt.Errorf("F_n has %d bits; φ^|n|/√5 has %.1f", f.BitLen(), lf)
+			return fmt.Errorf("the Fibonacci number has %d bits; φ^|n|/√5 has %.1f", f.BitLen(), lf)
 		}
 		if d := float64(l.BitLen()) - ll; d < -1 || d > 2 {
-			return fmt.Errorf("L_n has %d bits; φ^|n| has %.1f", l.BitLen(), ll)
+			return fmt.Errorf("the Lucas number has %d bits; φ^|n| has %.1f", l.BitLen(), ll)
 		}
 	}
 	for _, p := range []uint64{checkPrime, 1<<64 - 59} {
