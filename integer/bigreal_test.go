@@ -9,7 +9,7 @@ import (
 )
 
 // TestChudnovskyPiAgainstMachin compares the Chudnovsky series with
-// Machin's formula (piFloat, ecpp_class.go) at several precisions.
+// Machin's formula (piFloat) at several precisions.
 func TestChudnovskyPiAgainstMachin(t *testing.T) {
 	for _, prec := range []uint{53, 200, 1000, 5000} {
 		got, want := cachedPi(prec), piFloat(prec+16)
@@ -88,5 +88,34 @@ func TestCosPiFraction(t *testing.T) {
 		if sum.CmpAbs(fixedOne(w+8)) > 0 {
 			t.Fatalf("cos² + sin² − 1 = %v·2^(−%d) at π·%d/%d", sum, 2*w, a, b)
 		}
+	}
+}
+
+// piFloat is π to prec bits by Machin's formula
+// π = 16·arctan(1/5) − 4·arctan(1/239).
+func piFloat(prec uint) *big.Float {
+	wp := prec + 32
+	p := new(big.Float).SetPrec(wp).Mul(arctanInv(5, wp), new(big.Float).SetInt64(16))
+	p.Sub(p, new(big.Float).SetPrec(wp).Mul(arctanInv(239, wp), new(big.Float).SetInt64(4)))
+	return new(big.Float).SetPrec(prec).Set(p)
+}
+
+// arctanInv is arctan(1/x) = Σ (−1)^k / ((2k + 1)·x^(2k+1)).
+func arctanInv(x int64, prec uint) *big.Float {
+	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec))
+	pow := new(big.Float).SetPrec(prec).Quo(big.NewFloat(1), new(big.Float).SetInt64(x)) // 1/x^(2k+1)
+	x2 := new(big.Float).SetPrec(prec).SetInt64(x * x)
+	sum := new(big.Float).SetPrec(prec)
+	for k := int64(0); ; k++ {
+		t := new(big.Float).SetPrec(prec).Quo(pow, new(big.Float).SetInt64(2*k+1))
+		if k%2 == 0 {
+			sum.Add(sum, t)
+		} else {
+			sum.Sub(sum, t)
+		}
+		if t.Cmp(eps) < 0 {
+			return sum
+		}
+		pow.Quo(pow, x2)
 	}
 }

@@ -259,7 +259,7 @@ func roundFloat(x *big.Float) *big.Int {
 // jInvariant is j((−b + i√D)/(2a)).
 func jInvariant(D, a, b int64, prec uint) cplx {
 	// 2πiτ = −π√D/a − iπb/a.
-	pi := piFloat(prec)
+	pi := cachedPi(prec)
 	sq := new(big.Float).SetPrec(prec).SetInt64(D)
 	sq.Sqrt(sq)
 	re := new(big.Float).SetPrec(prec).Mul(pi, sq)
@@ -387,40 +387,4 @@ func cexp(z cplx, prec uint) cplx {
 		sum = sum.mul(sum)
 	}
 	return cplx{new(big.Float).SetPrec(prec).Set(sum.re), new(big.Float).SetPrec(prec).Set(sum.im)}
-}
-
-// piCache holds π at the precisions asked for, uint → *big.Float.
-var piCache sync.Map
-
-// piFloat is π to prec bits by Machin's formula
-// π = 16·arctan(1/5) − 4·arctan(1/239).
-func piFloat(prec uint) *big.Float {
-	if v, ok := piCache.Load(prec); ok {
-		return v.(*big.Float)
-	}
-	wp := prec + 32
-	p := new(big.Float).SetPrec(wp).Mul(arctanInv(5, wp), new(big.Float).SetInt64(16))
-	p.Sub(p, new(big.Float).SetPrec(wp).Mul(arctanInv(239, wp), new(big.Float).SetInt64(4)))
-	v, _ := piCache.LoadOrStore(prec, new(big.Float).SetPrec(prec).Set(p))
-	return v.(*big.Float)
-}
-
-// arctanInv is arctan(1/x) = Σ (−1)^k / ((2k + 1)·x^(2k+1)).
-func arctanInv(x int64, prec uint) *big.Float {
-	eps := new(big.Float).SetMantExp(big.NewFloat(1), -int(prec))
-	pow := new(big.Float).SetPrec(prec).Quo(big.NewFloat(1), new(big.Float).SetInt64(x)) // 1/x^(2k+1)
-	x2 := new(big.Float).SetPrec(prec).SetInt64(x * x)
-	sum := new(big.Float).SetPrec(prec)
-	for k := int64(0); ; k++ {
-		t := new(big.Float).SetPrec(prec).Quo(pow, new(big.Float).SetInt64(2*k+1))
-		if k%2 == 0 {
-			sum.Add(sum, t)
-		} else {
-			sum.Sub(sum, t)
-		}
-		if t.Cmp(eps) < 0 {
-			return sum
-		}
-		pow.Quo(pow, x2)
-	}
 }
