@@ -65,6 +65,7 @@ func floats(delta, eta *big.Rat) lattice.Params {
 type LLLRequest struct {
 	Matrix IntegerMatrix `json:"matrix" jsonschema:"the integer matrix whose rows generate the lattice (they may be dependent)"`
 	LLLParams
+	Transform bool `json:"transform,omitempty" jsonschema:"also return the unimodular transform T (default false: the basis alone, as FLINT's fmpz_lll without a transform; keeping T roughly doubles the reduction's row operations)"`
 }
 
 // UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
@@ -73,11 +74,16 @@ func (q *LLLRequest) UnmarshalJSON(data []byte) error {
 	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
 }
 
-// LLLResult is the reduced basis with its transform.
+// LLLResult is the reduced basis, with its transform when it was asked
+// for.
 type LLLResult struct {
-	Basis     IntegerMatrix `json:"basis" jsonschema:"the (δ, η)-LLL-reduced basis, rank rows"`
-	Transform IntegerMatrix `json:"transform" jsonschema:"a unimodular m×m matrix T: its first rank rows times the input are the basis, its other rows times the input are zero"`
-	Rank      int           `json:"rank"`
+	Basis     IntegerMatrix  `json:"basis" jsonschema:"the (δ, η)-LLL-reduced basis, rank rows"`
+	Transform *IntegerMatrix `json:"transform,omitempty" jsonschema:"present when the request sets transform: a unimodular m×m matrix T whose first rank rows times the input are the basis and whose other rows times the input are zero"`
+	Rank      int            `json:"rank"`
+	// witness is the transform kept for the postcondition when it was not
+	// asked for and the input is not square of full rank (where the
+	// postcondition proves the lattice equal without it); never encoded.
+	witness IntegerMatrix
 }
 
 // MaxLLLDimension bounds the rows and the columns of an LLL request.
@@ -105,21 +111,25 @@ func estimateLLL(m IntegerMatrix) float64 {
 // lllOperation reduces a lattice basis.
 //
 // Canonical form: a (δ, η)-LLL-reduced basis of the lattice spanned by the
-// rows (rank rows, zero rows dropped) and a unimodular transform T whose
-// first rank rows produce it; LLL-reduced bases are not unique, and these
-// are the ones this reduction reaches (deterministic). The 0-row matrix
-// gives basis [], transform [], rank 0.
+// rows (rank rows, zero rows dropped) and, when the request sets
+// transform, a unimodular transform T whose first rank rows produce it;
+// LLL-reduced bases are not unique, and these are the ones this reduction
+// reaches (deterministic, the same with or without T). The 0-row matrix
+// gives basis [], rank 0 (and transform []).
 //
 // Postcondition, independent of the reduction: the basis is (δ, η)-reduced
 // by the exact test of core/lattice (which also proves its rows
-// independent), and modulo a random 62-bit prime T·A equals the basis
-// followed by zero rows (Freivalds) and det T ≡ ±1; so T is unimodular and
-// the basis spans the same lattice.
+// independent); with T (asked for, or kept as a witness when the input is
+// not square of full rank), modulo a random 62-bit prime T·A equals the
+// basis followed by zero rows (Freivalds) and det T ≡ ±1, so T is
+// unimodular and the basis spans the same lattice; without T,
+// sameSquareLattice proves the lattices equal through the basis's Hermite
+// form, exact memberships and determinants.
 func lllOperation() core.Operation[LLLRequest, LLLResult] {
 	return core.Operation[LLLRequest, LLLResult]{
 		ID:         "matrix.lattice.lll.compute",
 		Title:      "LLL lattice reduction",
-		Summary:    "LLL-reduced basis (δ, η parameters, default 0.99 and 0.51) of the lattice spanned by the rows of an integer matrix, with the unimodular transform, by the L² algorithm of Nguyen and Stehlé.",
+		Summary:    "LLL-reduced basis (δ, η parameters, default 0.99 and 0.51) of the lattice spanned by the rows of an integer matrix, with the unimodular transform on request, by the L² algorithm of Nguyen and Stehlé.",
 		Keywords:   []string{"lll", "lattice reduction", "qflll", "short vector", "l2", "nguyen stehle", "knapsack", "basis reduction", "unimodular"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
@@ -151,32 +161,64 @@ func lllOperation() core.Operation[LLLRequest, LLLResult] {
 			if err != nil {
 				return LLLResult{}, err
 			}
-			if len(q.Matrix) == 0 {
-				return LLLResult{Basis: IntegerMatrix{}, Transform: IntegerMatrix{}}, nil
-			}
-			r, err := lattice.Reduce(ctx, q.Matrix.big(), floats(delta, eta))
-			if err != nil {
-				return LLLResult{}, err
-			}
-			return LLLResult{Basis: integerMatrix(r.Basis), Transform: integerMatrix(r.Transform), Rank: r.Rank}, nil
+			return reduceLLL(ctx, q, floats(delta, eta))
 		},
 		Postcondition: checkLLL,
 		Examples: []core.Example{
 			// The bases are PARI/GP 2.15.2's, (M~*qflll(M~))~.
 			{Title: "3×3 basis", Payload: json.RawMessage(`{"matrix":[["1","1","1"],["-1","0","2"],["3","5","6"]]}`),
+				Result: json.RawMessage(`{"basis":[["0","1","0"],["1","0","1"],["-1","0","2"]],"rank":3}`)},
+			{Title: "3×3 basis with its transform", Payload: json.RawMessage(`{"matrix":[["1","1","1"],["-1","0","2"],["3","5","6"]],"transform":true}`),
 				Result: json.RawMessage(`{"basis":[["0","1","0"],["1","0","1"],["-1","0","2"]],"transform":[["-4","-1","1"],["5","1","-1"],["0","1","0"]],"rank":3}`)},
-			{Title: "dependent rows", Payload: json.RawMessage(`{"matrix":[["2","4"],["1","2"],["3","7"]]}`),
+			{Title: "dependent rows with the transform", Payload: json.RawMessage(`{"matrix":[["2","4"],["1","2"],["3","7"]],"transform":true}`),
 				Result: json.RawMessage(`{"basis":[["0","1"],["1","0"]],"transform":[["0","-3","1"],["0","7","-2"],["1","-2","0"]],"rank":2}`)},
 			{Title: "empty matrix", Payload: json.RawMessage(`{"matrix":[]}`),
-				Result: json.RawMessage(`{"basis":[],"transform":[],"rank":0}`)},
+				Result: json.RawMessage(`{"basis":[],"rank":0}`)},
 		},
 		Generate: func(ctx context.Context, rng *rand.Rand) LLLRequest {
-			return LLLRequest{Matrix: randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1)}
+			return LLLRequest{Matrix: randomIntegerMatrix(rng, rng.IntN(6), rng.IntN(6)+1), Transform: rng.IntN(2) == 0}
 		},
 		Slow: func() string {
-			return knapsackJSON(100, 120)
+			return knapsackJSON(120, 320)
 		},
 	}
+}
+
+// reduceLLL runs the reduction. Without a requested transform, a square
+// input is reduced without one (lattice.ReduceBasis), which is enough for
+// the postcondition when the input has full rank; otherwise (and for a
+// square input found singular, reduced again) the transform is computed
+// and kept as the postcondition's witness.
+func reduceLLL(ctx context.Context, q LLLRequest, p lattice.Params) (LLLResult, error) {
+	m, n := q.Matrix.Dims()
+	if m == 0 {
+		r := LLLResult{Basis: IntegerMatrix{}}
+		if q.Transform {
+			r.Transform = &IntegerMatrix{}
+		}
+		return r, nil
+	}
+	a := q.Matrix.big()
+	if !q.Transform && m == n {
+		r, err := lattice.ReduceBasis(ctx, a, p)
+		if err != nil {
+			return LLLResult{}, err
+		}
+		if r.Rank == m {
+			return LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank}, nil
+		}
+	}
+	r, err := lattice.Reduce(ctx, a, p)
+	if err != nil {
+		return LLLResult{}, err
+	}
+	res := LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank}
+	if t := integerMatrix(r.Transform); q.Transform {
+		res.Transform = &t
+	} else {
+		res.witness = t
+	}
+	return res, nil
 }
 
 // lllEstimateLimit declares MaxEstimatedMillis for LLL with square
@@ -235,7 +277,14 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 	if len(r.Basis) != r.Rank || r.Rank > m {
 		return fmt.Errorf("rank %d with %d basis rows for %d input rows", r.Rank, len(r.Basis), m)
 	}
-	if tr, tc := r.Transform.Dims(); tr != m || (m > 0 && tc != m) {
+	if q.Transform != (r.Transform != nil) {
+		return fmt.Errorf("the request sets transform to %v but the result %s one", q.Transform, map[bool]string{true: "carries", false: "lacks"}[r.Transform != nil])
+	}
+	tm := r.witness
+	if r.Transform != nil {
+		tm = *r.Transform
+	}
+	if tr, tc := tm.Dims(); tm != nil && (tr != m || (m > 0 && tc != m)) {
 		return fmt.Errorf("the transform T is %d×%d for %d input rows", tr, tc, m)
 	}
 	for i, row := range r.Basis {
@@ -255,9 +304,15 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 	// the result would cost as much as the check (its transforms have
 	// m² or n² entries, often of Hadamard's size).
 	rng := checkRNG(q)
+	if tm == nil {
+		if m != n || r.Rank != m {
+			return fmt.Errorf("no transform for a %d×%d input of rank %d, so nothing to check the lattice with", m, n, r.Rank)
+		}
+		return sameSquareLattice(ctx, rng, q.Matrix, r.Basis)
+	}
 	return withPrime(rng, func(p uint64) (bool, error) {
 		a := reduceMatrix(q.Matrix.big(), p)
-		t := reduceMatrix(r.Transform.big(), p)
+		t := reduceMatrix(tm.big(), p)
 		if det := modular.Determinant(t, p); det != 1 && det != p-1 {
 			return true, fmt.Errorf("det T is %d modulo %d, not ±1: T is not unimodular", det, p)
 		}
@@ -278,6 +333,88 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 		}
 		return true, nil
 	})
+}
+
+// sameSquareLattice proves that the rows of the n×n integer matrices a
+// and b, b of full rank, span the same lattice, without a transform. H,
+// the Hermite form of b (hermite.go, without its transform), is not
+// trusted: it is checked to be upper triangular with a nonzero diagonal,
+// and every row of a and of b is reduced to zero against it exactly
+// (integer division by the pivots), so L(a) and L(b) lie in L(H); modulo
+// a random 62-bit prime, det a ≡ ±det H ≡ ±det b with det H = ∏ h_ii, so
+// both have index |det|/|det H| = 1 in L(H) (a wrong determinant escapes
+// only if the prime divides its error, as for the Freivalds check).
+func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) error {
+	n := len(b)
+	hr, err := hermiteForm(ctx, b, false)
+	if err != nil {
+		return err
+	}
+	h := hr.Hermite.big()
+	if len(h) != n {
+		return fmt.Errorf("the Hermite form of the basis has %d rows, not %d", len(h), n)
+	}
+	for i, row := range h {
+		if len(row) != n || row[i].Sign() == 0 {
+			return fmt.Errorf("the Hermite form of the basis is not triangular of full rank at row %d", i)
+		}
+		for j := range i {
+			if row[j].Sign() != 0 {
+				return fmt.Errorf("the Hermite form of the basis is not triangular at row %d", i)
+			}
+		}
+	}
+	for who, rows := range map[string][][]*big.Int{"input": a.big(), "basis": b.big()} {
+		for k, x := range rows {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if !inTriangularLattice(h, x) {
+				return fmt.Errorf("%s row %d is not in the lattice of the Hermite form of the basis", who, k)
+			}
+		}
+	}
+	return withPrime(rng, func(p uint64) (bool, error) {
+		dh := uint64(1)
+		for i := range h {
+			dh = modular.Mul(dh, modular.Reduce(h[i][i], p), p)
+		}
+		if dh == 0 {
+			return false, nil
+		}
+		for who, x := range map[string]IntegerMatrix{"input": a, "basis": b} {
+			if d := modular.Determinant(reduceMatrix(x.big(), p), p); d != dh && d != p-dh {
+				return true, fmt.Errorf("the %s's determinant is not ±det H modulo %d: the lattices differ", who, p)
+			}
+		}
+		return true, nil
+	})
+}
+
+// inTriangularLattice reports whether x is an integer combination of the
+// rows of h, upper triangular with a nonzero diagonal: eliminating the
+// columns in order, each quotient by the pivot must be exact.
+func inTriangularLattice(h [][]*big.Int, x []*big.Int) bool {
+	v := make([]*big.Int, len(x))
+	for j, e := range x {
+		v[j] = new(big.Int).Set(e)
+	}
+	var q, r, t big.Int
+	for i, row := range h {
+		if v[i].Sign() == 0 {
+			continue
+		}
+		q.QuoRem(v[i], row[i], &r)
+		if r.Sign() != 0 {
+			return false
+		}
+		for j := i; j < len(row); j++ {
+			if row[j].Sign() != 0 {
+				v[j].Sub(v[j], t.Mul(&q, row[j]))
+			}
+		}
+	}
+	return true
 }
 
 // LLLCheckRequest claims that basis is an LLL-reduced basis of the lattice
@@ -484,10 +621,10 @@ func checkLLLReduced(ctx context.Context, q LLLCheckRequest) (LLLCheckResult, er
 		}
 		return r, nil
 	}
-	hm, err := hermite(ctx, q.Matrix)
+	hm, err := hermiteForm(ctx, q.Matrix, false)
 	if err == nil {
 		var hb HermiteResult
-		hb, err = hermite(ctx, q.Basis)
+		hb, err = hermiteForm(ctx, q.Basis, false)
 		if err == nil {
 			if hm.Rank != hb.Rank {
 				return reject(fmt.Sprintf("the basis is reduced but spans a lattice of rank %d, the matrix one of rank %d", hb.Rank, hm.Rank)), nil

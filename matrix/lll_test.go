@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"os"
 	"testing"
 
@@ -100,4 +101,185 @@ func TestLLLCheckRejects(t *testing.T) {
 			t.Errorf("%s: no violation, want %q (%s)", tc.name, tc.kind, v.Reason)
 		}
 	}
+}
+
+// TestLLLTransformOptional: the basis is the same with and without the
+// transform, and both results pass the postcondition, on square inputs of
+// full rank (checked without T), singular square inputs and non-square
+// ones (checked with T kept as the witness).
+func TestLLLTransformOptional(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 1))
+	op := lllOperation()
+	for i := range 200 {
+		m, n := rng.IntN(6)+1, rng.IntN(6)+1
+		if i%2 == 0 {
+			n = m
+		}
+		a := randomIntegerMatrix(rng, m, n)
+		if i%6 == 0 && m > 1 {
+			a[m-1] = a[0]
+		}
+		without, err := op.Run(bg, LLLRequest{Matrix: a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, err := op.Run(bg, LLLRequest{Matrix: a, Transform: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if without.Transform != nil || with.Transform == nil {
+			t.Fatalf("%v: transform %v without the flag, %v with it", a, without.Transform, with.Transform)
+		}
+		if fmt.Sprint(without.Basis) != fmt.Sprint(with.Basis) || without.Rank != with.Rank {
+			t.Fatalf("%v: basis %v without the transform, %v with it", a, without.Basis, with.Basis)
+		}
+		if err := checkLLL(bg, LLLRequest{Matrix: a}, without); err != nil {
+			t.Fatalf("%v without the transform: %v", a, err)
+		}
+		if err := checkLLL(bg, LLLRequest{Matrix: a, Transform: true}, with); err != nil {
+			t.Fatalf("%v with the transform: %v", a, err)
+		}
+	}
+}
+
+// TestSameSquareLattice compares sameSquareLattice with the definition on
+// small nonsingular matrices: L(a) = L(b) exactly when a·b⁻¹ and b·a⁻¹ are
+// both integral (big.Rat Gauss–Jordan). Pairs are random, or b a
+// unimodular image of a, or b = a with one row doubled or two diagonal
+// entries exchanged (same determinant, another lattice).
+func TestSameSquareLattice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 2))
+	equal, differ := 0, 0
+	for i := range 400 {
+		n := rng.IntN(5) + 1
+		a := nonsingular(rng, n)
+		var b IntegerMatrix
+		switch i % 4 {
+		case 0:
+			b = nonsingular(rng, n)
+		case 1:
+			bb := a.big()
+			for range 5 {
+				r, s := rng.IntN(n), rng.IntN(n)
+				if r != s {
+					for j := range bb[r] {
+						bb[r][j].Add(bb[r][j], new(big.Int).Mul(big.NewInt(rng.Int64N(7)-3), bb[s][j]))
+					}
+				}
+			}
+			b = integerMatrix(bb)
+		case 2:
+			bb := a.big()
+			r := rng.IntN(n)
+			for j := range bb[r] {
+				bb[r][j].Lsh(bb[r][j], 1)
+			}
+			b = integerMatrix(bb)
+		default:
+			d := make([][]*big.Int, n)
+			e := make([][]*big.Int, n)
+			for r := range d {
+				d[r], e[r] = make([]*big.Int, n), make([]*big.Int, n)
+				for j := range d[r] {
+					d[r][j], e[r][j] = new(big.Int), new(big.Int)
+				}
+				d[r][r].SetInt64(int64(r + 1))
+				e[r][r].SetInt64(int64(n - r))
+			}
+			a, b = integerMatrix(d), integerMatrix(e)
+		}
+		want := integral(ratProduct(a, ratInverse(b))) && integral(ratProduct(b, ratInverse(a)))
+		err := sameSquareLattice(bg, rand.New(rand.NewPCG(uint64(i), 3)), a, b)
+		if (err == nil) != want {
+			t.Fatalf("%v and %v: sameSquareLattice says %v, the definition %v", a, b, err, want)
+		}
+		if want {
+			equal++
+		} else {
+			differ++
+		}
+	}
+	if equal < 50 || differ < 50 {
+		t.Fatalf("only %d equal and %d different pairs", equal, differ)
+	}
+}
+
+// nonsingular is a random n×n integer matrix with nonzero determinant.
+func nonsingular(rng *rand.Rand, n int) IntegerMatrix {
+	for {
+		a := randomIntegerMatrix(rng, n, n)
+		if ratInverse(a) != nil {
+			return a
+		}
+	}
+}
+
+// ratInverse is the inverse of a by Gauss–Jordan over big.Rat, nil when a
+// is singular.
+func ratInverse(a IntegerMatrix) [][]*big.Rat {
+	n := len(a)
+	w := make([][]*big.Rat, n)
+	for i := range w {
+		w[i] = make([]*big.Rat, 2*n)
+		for j := range w[i] {
+			w[i][j] = new(big.Rat)
+			if j < n {
+				w[i][j].SetInt(a[i][j].Big())
+			}
+		}
+		w[i][n+i].SetInt64(1)
+	}
+	for c := range n {
+		p := c
+		for p < n && w[p][c].Sign() == 0 {
+			p++
+		}
+		if p == n {
+			return nil
+		}
+		w[c], w[p] = w[p], w[c]
+		inv := new(big.Rat).Inv(w[c][c])
+		for j := range w[c] {
+			w[c][j].Mul(w[c][j], inv)
+		}
+		for r := range n {
+			if r != c && w[r][c].Sign() != 0 {
+				f := new(big.Rat).Set(w[r][c])
+				for j := range w[r] {
+					w[r][j].Sub(w[r][j], new(big.Rat).Mul(f, w[c][j]))
+				}
+			}
+		}
+	}
+	out := make([][]*big.Rat, n)
+	for i := range out {
+		out[i] = w[i][n:]
+	}
+	return out
+}
+
+func ratProduct(a IntegerMatrix, x [][]*big.Rat) [][]*big.Rat {
+	out := make([][]*big.Rat, len(a))
+	for i := range a {
+		out[i] = make([]*big.Rat, len(x[0]))
+		for j := range out[i] {
+			s := new(big.Rat)
+			for k := range x {
+				s.Add(s, new(big.Rat).Mul(new(big.Rat).SetInt(a[i][k].Big()), x[k][j]))
+			}
+			out[i][j] = s
+		}
+	}
+	return out
+}
+
+func integral(x [][]*big.Rat) bool {
+	for _, row := range x {
+		for _, v := range row {
+			if !v.IsInt() {
+				return false
+			}
+		}
+	}
+	return true
 }
