@@ -28,7 +28,10 @@ package factor
 //
 // Sieving. For each polynomial a byte per x of [−M, M) accumulates
 // ⌊log₂ p⌉ at the two roots of g mod p, block by block (siqsBlock bytes,
-// about one L1 cache), in word-size arithmetic. The small-prime variation
+// about one L1 cache), in word-size arithmetic; the primes above the
+// block are bucket-sieved (their hits sorted by block once per
+// polynomial, then added, and read back when confirming a candidate).
+// The small-prime variation
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
@@ -268,6 +271,7 @@ type siqs struct {
 	logs    []uint8
 	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small   int      // first index sieved
+	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
 	lpBound uint64   // large primes below this are kept
 	thresh  uint8    // sieve threshold
 }
@@ -316,6 +320,8 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 			s.small = i
 		}
 	}
+	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
+	s.bucket = max(s.bucket, s.small)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
 	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
@@ -456,6 +462,13 @@ type siqsWorker struct {
 	next1      []uint32
 	next2      []uint32
 	blank      []byte // a block of the sieve's starting value
+	// buckets[b] lists the hits of the primes from s.bucket on in block b,
+	// each as index<<16 | offset in the block, in prime order (the factor
+	// base has fewer than 2^16 primes, siqsBlock ≤ 2^16).
+	buckets   [][]uint32
+	bucketBuf []uint32 // the buckets' storage, bucketCap words each
+	bucketCap int
+	fills     []uint32
 	// onPoly, when set, sees each polynomial's B before it is sieved.
 	onPoly func(b *big.Int)
 }
@@ -465,8 +478,15 @@ func (s *siqs) newWorker() *siqsWorker {
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
 	blank := bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, siqsBlock)
-	return &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
+	w := &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
 		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n)}
+	// A prime p ≥ siqsBlock hits a block at most once per root.
+	nb := (2*s.m + siqsBlock - 1) / siqsBlock
+	w.buckets = make([][]uint32, nb)
+	w.bucketCap = 2 * (n - s.bucket)
+	w.bucketBuf = make([]uint32, nb*w.bucketCap)
+	w.fills = make([]uint32, nb)
+	return w
 }
 
 // sieveFamily sieves the 2^(s−1) polynomials of f and returns their
@@ -555,23 +575,27 @@ func addMod32(a, b, p uint32) uint32 {
 }
 
 // sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
-// relations found.
+// relations found. The primes below siqsBlock are sieved block by block;
+// those above hit a block at most once per root, so their hits are first
+// sorted into one bucket per block (Wambach and Wettig, "Block sieving
+// algorithms", 1995), which the block then adds and the confirmation
+// reads back instead of dividing by every large prime.
 func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) []siqsRelation {
 	s := w.s
-	np := len(s.primes)
 	copy(w.next1, w.sol1)
 	copy(w.next2, w.sol2)
 	// C = (B² − kN)/A, exact.
 	c := new(big.Int).Mul(b, b)
 	c.Sub(c, s.kn)
 	c.Quo(c, f.a)
-	for start := 0; start < 2*s.m; start += siqsBlock {
+	w.fillBuckets(f)
+	for start, blk := 0, 0; start < 2*s.m; start, blk = start+siqsBlock, blk+1 {
 		end := min(start+siqsBlock, 2*s.m)
 		copy(w.sieve[start:end], w.blank)
 		sv := w.sieve[:end]
-		primes, logs, inA := s.primes[:np], s.logs[:np], f.inA[:np]
-		next1, next2 := w.next1[:np], w.next2[:np]
-		for i := s.small; i < np; i++ {
+		primes, logs, inA := s.primes[:s.bucket], s.logs[:s.bucket], f.inA[:s.bucket]
+		next1, next2 := w.next1[:s.bucket], w.next2[:s.bucket]
+		for i := s.small; i < len(primes); i++ {
 			if inA[i] {
 				continue
 			}
@@ -588,14 +612,20 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 			}
 			next2[i] = uint32(j)
 		}
-		// Scan eight bytes at a time for a set top bit.
-		for j := start; j+8 <= end; j += 8 {
-			if binary.LittleEndian.Uint64(w.sieve[j:])&0x8080808080808080 == 0 {
+		blockSv := w.sieve[start:end]
+		for _, e := range w.buckets[blk] {
+			blockSv[e&0xffff] += s.logs[e>>16]
+		}
+		// Scan 32 bytes at a time for a set top bit.
+		for j := start; j < end; j += 32 {
+			v := w.sieve[j : j+32 : j+32]
+			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
+				binary.LittleEndian.Uint64(v[16:])|binary.LittleEndian.Uint64(v[24:]))&0x8080808080808080 == 0 {
 				continue
 			}
-			for t := j; t < j+8; t++ {
+			for t := j; t < j+32; t++ {
 				if w.sieve[t]&0x80 != 0 {
-					if rel, ok := w.check(f, b, c, t); ok {
+					if rel, ok := w.check(f, b, c, t, blk); ok {
 						rels = append(rels, rel)
 					}
 				}
@@ -605,9 +635,63 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 	return rels
 }
 
+// fillBuckets sorts the hits on [0, 2M) of the primes from s.bucket on
+// into the blocks' buckets.
+func (w *siqsWorker) fillBuckets(f *siqsFamily) {
+	s := w.s
+	nb := len(w.buckets)
+	fills := w.fills[:nb]
+	for b := range fills {
+		fills[b] = uint32(b * w.bucketCap)
+	}
+	buf := w.bucketBuf
+	n := uint32(2 * s.m)
+	primes := s.primes
+	sol1, sol2, inA := w.sol1[:len(primes)], w.sol2[:len(primes)], f.inA[:len(primes)]
+	i := s.bucket
+	// Primes below 2M may hit several blocks.
+	for ; i < len(primes) && primes[i] < n; i++ {
+		if inA[i] {
+			continue
+		}
+		p := primes[i]
+		tag := uint32(i) << 16
+		for j := sol1[i]; j < n; j += p {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+		for j := sol2[i]; j < n; j += p {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+	}
+	// The others hit at most once per root.
+	for ; i < len(primes); i++ {
+		if inA[i] {
+			continue
+		}
+		tag := uint32(i) << 16
+		if j := sol1[i]; j < n {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+		if j := sol2[i]; j < n {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+	}
+	for b := range w.buckets {
+		w.buckets[b] = buf[b*w.bucketCap : fills[b]]
+	}
+}
+
 // check divides g(x), x = j − M, over the factor base and returns its
 // relation when the cofactor is 1 or a large prime.
-func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, bool) {
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelation, bool) {
 	s := w.s
 	x := int64(j - s.m)
 	xb := big.NewInt(x)
@@ -645,8 +729,15 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, b
 		cols = append(cols, uint32(i+1))
 	}
 	jj := uint64(j)
-	np := len(s.primes)
+	np := s.bucket
 	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
+	divide := func(i int) {
+		p := uint64(s.primes[i])
+		for remWords(words, p) == 0 {
+			words = divExact(words, p)
+			cols = append(cols, uint32(i+1))
+		}
+	}
 	for i := 1; i < np; i++ {
 		p := primes[i]
 		var hit bool
@@ -656,12 +747,19 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, b
 			jm := uint32(jj - uint64(p)*(jj*magic[i]>>siqsMagicShift))
 			hit = jm == sol1[i] || jm == sol2[i]
 		}
-		if !hit {
-			continue
+		if hit {
+			divide(i)
 		}
-		for remWords(words, uint64(p)) == 0 {
-			words = divExact(words, uint64(p))
-			cols = append(cols, uint32(i+1))
+	}
+	for _, i := range f.aIdx {
+		if i >= np && remWords(words, uint64(s.primes[i])) == 0 {
+			divide(i)
+		}
+	}
+	off := uint32(j % siqsBlock)
+	for _, e := range w.buckets[blk] {
+		if e&0xffff == off {
+			divide(int(e >> 16))
 		}
 	}
 	if len(words) != 1 {

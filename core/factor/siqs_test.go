@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -39,6 +40,40 @@ func TestSIQSSemiprimes(t *testing.T) {
 		if d.Cmp(p) != 0 && d.Cmp(q) != 0 {
 			t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
 		}
+	}
+}
+
+// TestSIQSMidSizes: on seeded balanced semiprimes of 45 to 55 digits,
+// the larger of which have bucket-sieved factor-base primes, the factor found
+// and its cofactor are the two primes: their product is n and both pass
+// a probable-prime test.
+func TestSIQSMidSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("some seconds of sieving")
+	}
+	rng := rand.New(rand.NewPCG(45, 55))
+	bucketed := 0
+	for _, digits := range []int{45, 48, 51, 55} {
+		bits := int(float64(digits) * math.Log2(10))
+		n, p, q := semiprime(rng, bits/2, bits-bits/2)
+		s, _ := newSIQS(n)
+		if s.bucket < len(s.primes) {
+			bucketed++
+		}
+		d, err := New(context.Background(), 1<<40).SIQS(n)
+		if err != nil {
+			t.Fatalf("%d digits: SIQS(%v): %v", digits, n, err)
+		}
+		e, r := new(big.Int).QuoRem(n, d, new(big.Int))
+		if r.Sign() != 0 || !d.ProbablyPrime(20) || !e.ProbablyPrime(20) {
+			t.Fatalf("SIQS(%v) = %v: cofactor %v, remainder %v", n, d, e, r)
+		}
+		if new(big.Int).Mul(d, e).Cmp(n) != 0 || (d.Cmp(p) != 0 && d.Cmp(q) != 0) {
+			t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
+		}
+	}
+	if bucketed == 0 {
+		t.Fatal("no input reached the bucket sieve")
 	}
 }
 
