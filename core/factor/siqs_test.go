@@ -263,6 +263,73 @@ func TestGaussDependencies(t *testing.T) {
 	}
 }
 
+// TestSIQSDependencies: through singleton removal and the merging of
+// weight-two columns, the dependencies of random relations (exponents up
+// to 3, many columns met by one or two relations) each sum to zero and
+// span a space of dimension relations − rank, the rank from the reference
+// elimination on the exponent vectors mod 2.
+func TestSIQSDependencies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	merged := 0
+	for trial := range 20 {
+		nc := 20 + rng.IntN(150)
+		nr := nc/2 + rng.IntN(nc)
+		rels := make([]siqsRelation, nr)
+		vecs := make([]*big.Int, nr)
+		for r := range rels {
+			for range 1 + rng.IntN(8) {
+				// Low columns are dense, high ones sparse.
+				c := uint32(rng.IntN(1 + rng.IntN(nc)))
+				for range 1 + rng.IntN(3) {
+					rels[r].cols = append(rels[r].cols, c)
+				}
+			}
+			vecs[r] = new(big.Int)
+			for _, c := range rels[r].cols {
+				vecs[r].SetBit(vecs[r], int(c), vecs[r].Bit(int(c))^1)
+			}
+		}
+		var rows []int
+		for r := range rels {
+			rows = append(rows, r)
+		}
+		odd := make([][]uint32, nr)
+		for r, v := range vecs {
+			for c := range nc {
+				if v.Bit(c) == 1 {
+					odd[r] = append(odd[r], uint32(c))
+				}
+			}
+		}
+		if m, _ := mergeColumns(odd, rows, nc); len(m) < nr {
+			merged++
+		}
+		deps, err := siqsDependencies(context.Background(), rels, nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depVecs := make([]*big.Int, len(deps))
+		for i, dep := range deps {
+			sum := new(big.Int)
+			depVecs[i] = new(big.Int)
+			for _, r := range dep {
+				sum.Xor(sum, vecs[r])
+				depVecs[i].SetBit(depVecs[i], r, 1)
+			}
+			if sum.Sign() != 0 || len(dep) == 0 {
+				t.Fatalf("trial %d: dependency %v sums to %v", trial, dep, sum)
+			}
+		}
+		want := nr - gf2Rank(vecs)
+		if got := gf2Rank(depVecs); got != want || len(deps) != want {
+			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
+		}
+	}
+	if merged == 0 {
+		t.Fatal("no trial merged or removed a row")
+	}
+}
+
 // TestSIQSDeterministic: the factor does not depend on the number of
 // cores.
 func TestSIQSDeterministic(t *testing.T) {
