@@ -131,7 +131,7 @@ var siqsParams = []siqsParam{
 	{Bits: 166, FB: 1500, M: 1 << 15, LPMult: 100},
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
 	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
-	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 600},
+	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 1000},
 	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 1000},
 	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
 	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
