@@ -41,10 +41,12 @@ package factor
 // relation with L² on the right.
 //
 // Linear algebra and square root. Columns of weight one are removed with
-// their relations (singleton filtering), then Gaussian elimination over
-// GF(2) on packed 64-bit words with the relations' history, sparsest
-// columns first, finds the dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both
-// mod N, the latter from the summed exponents.
+// their relations (singleton filtering), columns of weight two by adding
+// one of their rows to the other (the first step of structured Gaussian
+// elimination), then Gaussian elimination over GF(2) on packed 64-bit
+// words with the rows' history, sparsest columns first, finds the
+// dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x),
+// both mod N, the latter from the summed exponents.
 //
 // Work and cores. Polynomial families (one A each) are generated in a
 // fixed order from a seeded generator and sieved in batches on all cores;
