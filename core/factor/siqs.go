@@ -591,8 +591,9 @@ func addMod32(a, b, p uint32) uint32 {
 // reads back instead of dividing by every large prime.
 func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) []siqsRelation {
 	s := w.s
-	copy(w.next1, w.sol1)
-	copy(w.next2, w.sol2)
+	// Only the primes below the block keep a next position of their own.
+	copy(w.next1[:s.bucket], w.sol1)
+	copy(w.next2[:s.bucket], w.sol2)
 	// C = (B² − kN)/A, exact.
 	c := new(big.Int).Mul(b, b)
 	c.Sub(c, s.kn)
