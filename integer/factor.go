@@ -162,7 +162,9 @@ func bitsOf(decimal string) int {
 // (factors of up to a quarter of the digits) followed by the
 // self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
 // multiplier, small- and large-prime variations, sieving in 32 KiB blocks
-// on every core, singleton filtering and Gaussian elimination over GF(2);
+// with the large factor-base primes bucket-sieved, on every core;
+// singleton filtering, merging of weight-two columns and Gaussian
+// elimination over GF(2);
 // core/factor/siqs.go), recursing on the factors found. Rho finds factors
 // to about ten digits, ECM those to about 20 on larger cofactors, and the
 // sieve splits a cofactor whatever the size of its factors: a 40-digit

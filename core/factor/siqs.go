@@ -28,7 +28,10 @@ package factor
 //
 // Sieving. For each polynomial a byte per x of [−M, M) accumulates
 // ⌊log₂ p⌉ at the two roots of g mod p, block by block (siqsBlock bytes,
-// about one L1 cache), in word-size arithmetic. The small-prime variation
+// about one L1 cache), in word-size arithmetic; the primes above the
+// block are bucket-sieved (their hits sorted by block once per
+// polynomial, then added, and read back when confirming a candidate).
+// The small-prime variation
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
@@ -38,18 +41,19 @@ package factor
 // relation with L² on the right.
 //
 // Linear algebra and square root. Columns of weight one are removed with
-// their relations (singleton filtering), then Gaussian elimination over
-// GF(2) on packed 64-bit words with the relations' history, sparsest
-// columns first, finds the dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both
-// mod N, the latter from the summed exponents.
+// their relations (singleton filtering), columns of weight two by adding
+// one of their rows to the other (the first step of structured Gaussian
+// elimination), then Gaussian elimination over GF(2) on packed 64-bit
+// words with the rows' history, sparsest columns first, finds the
+// dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x),
+// both mod N, the latter from the summed exponents.
 //
 // Work and cores. Polynomial families (one A each) are generated in a
 // fixed order from a seeded generator and sieved in batches on all cores;
 // each batch's relations are merged in family order, so the relations,
 // the dependencies and the factor returned do not depend on the number of
-// cores. Every polynomial is charged 2M/32 iterations of the budget (32
-// sieve positions cost about one rho iteration, as measured) before its
-// batch runs.
+// cores. Every polynomial is charged 2M/siqsPositions iterations of the
+// budget before its batch runs.
 
 import (
 	"bytes"
@@ -101,6 +105,13 @@ const (
 	// using multiplication", PLDI 1994); sieve positions are below 2^20 and
 	// factor-base primes below 2^24.
 	siqsMagicShift = 44
+	// siqsPositions sieve positions are charged as one rho iteration:
+	// at 70 digits a position costs 2.4 ns of CPU time, all included, and
+	// an iteration 262 ns (8 words at 4.1 ns a word²); the sieve runs on
+	// two cores, rho on one.
+	siqsPositions = 256
+	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
+	siqsMergeWeight = 100
 )
 
 // siqsParam is one row of the parameter table: for kN of up to Bits bits,
@@ -121,10 +132,11 @@ var siqsParams = []siqsParam{
 	{Bits: 150, FB: 700, M: 1 << 14, LPMult: 100},
 	{Bits: 166, FB: 1500, M: 1 << 15, LPMult: 100},
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
-	{Bits: 233, FB: 7000, M: 1 << 16, LPMult: 100},
-	{Bits: 266, FB: 15000, M: 1 << 16, LPMult: 120},
-	{Bits: 300, FB: 30000, M: 3 << 15, LPMult: 150},
-	{Bits: 340, FB: 55000, M: 1 << 17, LPMult: 150},
+	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
+	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 1000},
+	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 1000},
+	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
+	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
 }
 
 // siqsParamsFor interpolates the table linearly in the bit length of kN.
@@ -268,6 +280,7 @@ type siqs struct {
 	logs    []uint8
 	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small   int      // first index sieved
+	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
 	lpBound uint64   // large primes below this are kept
 	thresh  uint8    // sieve threshold
 }
@@ -316,6 +329,8 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 			s.small = i
 		}
 	}
+	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
+	s.bucket = max(s.bucket, s.small)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
 	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
@@ -456,6 +471,13 @@ type siqsWorker struct {
 	next1      []uint32
 	next2      []uint32
 	blank      []byte // a block of the sieve's starting value
+	// buckets[b] lists the hits of the primes from s.bucket on in block b,
+	// each as index<<16 | offset in the block, in prime order (the factor
+	// base has fewer than 2^16 primes, siqsBlock ≤ 2^16).
+	buckets   [][]uint32
+	bucketBuf []uint32 // the buckets' storage, bucketCap words each
+	bucketCap int
+	fills     []uint32
 	// onPoly, when set, sees each polynomial's B before it is sieved.
 	onPoly func(b *big.Int)
 }
@@ -465,8 +487,15 @@ func (s *siqs) newWorker() *siqsWorker {
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
 	blank := bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, siqsBlock)
-	return &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
+	w := &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
 		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n)}
+	// A prime p ≥ siqsBlock hits a block at most once per root.
+	nb := (2*s.m + siqsBlock - 1) / siqsBlock
+	w.buckets = make([][]uint32, nb)
+	w.bucketCap = 2 * (n - s.bucket)
+	w.bucketBuf = make([]uint32, nb*w.bucketCap)
+	w.fills = make([]uint32, nb)
+	return w
 }
 
 // sieveFamily sieves the 2^(s−1) polynomials of f and returns their
@@ -555,23 +584,28 @@ func addMod32(a, b, p uint32) uint32 {
 }
 
 // sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
-// relations found.
+// relations found. The primes below siqsBlock are sieved block by block;
+// those above hit a block at most once per root, so their hits are first
+// sorted into one bucket per block (Wambach and Wettig, "Block sieving
+// algorithms", 1995), which the block then adds and the confirmation
+// reads back instead of dividing by every large prime.
 func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) []siqsRelation {
 	s := w.s
-	np := len(s.primes)
-	copy(w.next1, w.sol1)
-	copy(w.next2, w.sol2)
+	// Only the primes below the block keep a next position of their own.
+	copy(w.next1[:s.bucket], w.sol1)
+	copy(w.next2[:s.bucket], w.sol2)
 	// C = (B² − kN)/A, exact.
 	c := new(big.Int).Mul(b, b)
 	c.Sub(c, s.kn)
 	c.Quo(c, f.a)
-	for start := 0; start < 2*s.m; start += siqsBlock {
+	w.fillBuckets(f)
+	for start, blk := 0, 0; start < 2*s.m; start, blk = start+siqsBlock, blk+1 {
 		end := min(start+siqsBlock, 2*s.m)
 		copy(w.sieve[start:end], w.blank)
 		sv := w.sieve[:end]
-		primes, logs, inA := s.primes[:np], s.logs[:np], f.inA[:np]
-		next1, next2 := w.next1[:np], w.next2[:np]
-		for i := s.small; i < np; i++ {
+		primes, logs, inA := s.primes[:s.bucket], s.logs[:s.bucket], f.inA[:s.bucket]
+		next1, next2 := w.next1[:s.bucket], w.next2[:s.bucket]
+		for i := s.small; i < len(primes); i++ {
 			if inA[i] {
 				continue
 			}
@@ -588,14 +622,20 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 			}
 			next2[i] = uint32(j)
 		}
-		// Scan eight bytes at a time for a set top bit.
-		for j := start; j+8 <= end; j += 8 {
-			if binary.LittleEndian.Uint64(w.sieve[j:])&0x8080808080808080 == 0 {
+		blockSv := w.sieve[start:end]
+		for _, e := range w.buckets[blk] {
+			blockSv[e&0xffff] += s.logs[e>>16]
+		}
+		// Scan 32 bytes at a time for a set top bit.
+		for j := start; j < end; j += 32 {
+			v := w.sieve[j : j+32 : j+32]
+			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
+				binary.LittleEndian.Uint64(v[16:])|binary.LittleEndian.Uint64(v[24:]))&0x8080808080808080 == 0 {
 				continue
 			}
-			for t := j; t < j+8; t++ {
+			for t := j; t < j+32; t++ {
 				if w.sieve[t]&0x80 != 0 {
-					if rel, ok := w.check(f, b, c, t); ok {
+					if rel, ok := w.check(f, b, c, t, blk); ok {
 						rels = append(rels, rel)
 					}
 				}
@@ -605,9 +645,63 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 	return rels
 }
 
+// fillBuckets sorts the hits on [0, 2M) of the primes from s.bucket on
+// into the blocks' buckets.
+func (w *siqsWorker) fillBuckets(f *siqsFamily) {
+	s := w.s
+	nb := len(w.buckets)
+	fills := w.fills[:nb]
+	for b := range fills {
+		fills[b] = uint32(b * w.bucketCap)
+	}
+	buf := w.bucketBuf
+	n := uint32(2 * s.m)
+	primes := s.primes
+	sol1, sol2, inA := w.sol1[:len(primes)], w.sol2[:len(primes)], f.inA[:len(primes)]
+	i := s.bucket
+	// Primes below 2M may hit several blocks.
+	for ; i < len(primes) && primes[i] < n; i++ {
+		if inA[i] {
+			continue
+		}
+		p := primes[i]
+		tag := uint32(i) << 16
+		for j := sol1[i]; j < n; j += p {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+		for j := sol2[i]; j < n; j += p {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+	}
+	// The others hit at most once per root.
+	for ; i < len(primes); i++ {
+		if inA[i] {
+			continue
+		}
+		tag := uint32(i) << 16
+		if j := sol1[i]; j < n {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+		if j := sol2[i]; j < n {
+			k := &fills[j/siqsBlock]
+			buf[*k] = tag | j%siqsBlock
+			*k++
+		}
+	}
+	for b := range w.buckets {
+		w.buckets[b] = buf[b*w.bucketCap : fills[b]]
+	}
+}
+
 // check divides g(x), x = j − M, over the factor base and returns its
 // relation when the cofactor is 1 or a large prime.
-func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, bool) {
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelation, bool) {
 	s := w.s
 	x := int64(j - s.m)
 	xb := big.NewInt(x)
@@ -645,8 +739,15 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, b
 		cols = append(cols, uint32(i+1))
 	}
 	jj := uint64(j)
-	np := len(s.primes)
+	np := s.bucket
 	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
+	divide := func(i int) {
+		p := uint64(s.primes[i])
+		for remWords(words, p) == 0 {
+			words = divExact(words, p)
+			cols = append(cols, uint32(i+1))
+		}
+	}
 	for i := 1; i < np; i++ {
 		p := primes[i]
 		var hit bool
@@ -656,12 +757,19 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int) (siqsRelation, b
 			jm := uint32(jj - uint64(p)*(jj*magic[i]>>siqsMagicShift))
 			hit = jm == sol1[i] || jm == sol2[i]
 		}
-		if !hit {
-			continue
+		if hit {
+			divide(i)
 		}
-		for remWords(words, uint64(p)) == 0 {
-			words = divExact(words, uint64(p))
-			cols = append(cols, uint32(i+1))
+	}
+	for _, i := range f.aIdx {
+		if i >= np && remWords(words, uint64(s.primes[i])) == 0 {
+			divide(i)
+		}
+	}
+	off := uint32(j % siqsBlock)
+	for _, e := range w.buckets[blk] {
+		if e&0xffff == off {
+			divide(int(e >> 16))
 		}
 	}
 	if len(words) != 1 {
@@ -748,7 +856,7 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 	partials := map[uint64]siqsRelation{}
 	var full []siqsRelation
 	need := len(s.primes) + 1 + siqsExtra
-	polyCost := int64(2*s.m) / 32
+	polyCost := int64(2*s.m) / siqsPositions
 	pool := make([]*siqsWorker, workers)
 	for i := range pool {
 		pool[i] = s.newWorker()
@@ -934,26 +1042,145 @@ func siqsDependencies(ctx context.Context, rels []siqsRelation, ncols int) ([][]
 			}
 		}
 	}
-	colIndex := make([]int, ncols)
-	nc := 0
-	for c := range weight {
-		colIndex[c] = -1
-		if weight[c] > 0 {
-			colIndex[c] = nc
-			nc++
-		}
-	}
 	var rows []int
 	for i := range rels {
 		if alive[i] {
 			rows = append(rows, i)
 		}
 	}
-	// Keep at most nc + 64 relations: more only slows the elimination.
-	if len(rows) > nc+64 {
-		rows = rows[:nc+64]
+	merged, groups := mergeColumns(odd, rows, ncols)
+	colIndex := make([]int, ncols)
+	for c := range colIndex {
+		colIndex[c] = -1
 	}
-	return gaussDependencies(ctx, odd, rows, colIndex, nc)
+	nc := 0
+	for _, o := range merged {
+		for _, c := range o {
+			if colIndex[c] < 0 {
+				colIndex[c] = nc
+				nc++
+			}
+		}
+	}
+	idx := make([]int, len(merged))
+	for i := range idx {
+		idx[i] = i
+	}
+	// Keep at most nc + 64 rows: more only slows the elimination.
+	if len(idx) > nc+64 {
+		idx = idx[:nc+64]
+	}
+	deps, err := gaussDependencies(ctx, merged, idx, colIndex, nc)
+	if err != nil {
+		return nil, err
+	}
+	for k, dep := range deps {
+		var full []int
+		for _, r := range dep {
+			full = append(full, groups[r]...)
+		}
+		slices.Sort(full)
+		deps[k] = full
+	}
+	return deps, nil
+}
+
+// mergeColumns is the first step of structured Gaussian elimination
+// (LaMacchia and Odlyzko, "Solving large sparse linear systems over
+// finite fields", CRYPTO '90): a column met by exactly two rows is
+// cleared by adding one row to the other and dropping the first, which
+// removes a row and a column; a column met by one row removes that row.
+// It repeats while that shrinks the matrix and returns the rows left (odd
+// columns, ascending) with the relations each is the sum of. The rows of
+// odd must be ascending; a merged row is kept below siqsMergeWeight
+// columns so that the elimination's rows stay sparse at the start.
+func mergeColumns(odd [][]uint32, rows []int, ncols int) ([][]uint32, [][]int) {
+	cur := make([][]uint32, len(rows))
+	groups := make([][]int, len(rows))
+	for k, r := range rows {
+		cur[k] = odd[r]
+		groups[k] = []int{r}
+	}
+	alive := make([]bool, len(rows))
+	for k := range alive {
+		alive[k] = true
+	}
+	weight := make([]int, ncols)
+	first := make([][2]int, ncols)
+	used := make([]bool, len(rows))
+	for pass := 0; pass < 32; pass++ {
+		clear(weight)
+		for k, o := range cur {
+			if !alive[k] {
+				continue
+			}
+			for _, c := range o {
+				if weight[c] < 2 {
+					first[c][weight[c]] = k
+				}
+				weight[c]++
+			}
+		}
+		clear(used)
+		changed := 0
+		for c := range weight {
+			switch weight[c] {
+			case 1:
+				k := first[c][0]
+				if alive[k] && !used[k] {
+					alive[k] = false
+					changed++
+				}
+			case 2:
+				k1, k2 := first[c][0], first[c][1]
+				if !alive[k1] || !alive[k2] || used[k1] || used[k2] {
+					continue
+				}
+				sum := symmetricDifference(cur[k1], cur[k2])
+				if len(sum) >= siqsMergeWeight {
+					continue
+				}
+				cur[k1] = sum
+				groups[k1] = append(groups[k1], groups[k2]...)
+				alive[k2] = false
+				used[k1], used[k2] = true, true
+				changed++
+			}
+		}
+		if changed == 0 {
+			break
+		}
+	}
+	var outRows [][]uint32
+	var outGroups [][]int
+	for k := range cur {
+		if alive[k] {
+			outRows = append(outRows, cur[k])
+			outGroups = append(outGroups, groups[k])
+		}
+	}
+	return outRows, outGroups
+}
+
+// symmetricDifference of two ascending lists, ascending.
+func symmetricDifference(a, b []uint32) []uint32 {
+	out := make([]uint32, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			out = append(out, a[i])
+			i++
+		case a[i] > b[j]:
+			out = append(out, b[j])
+			j++
+		default:
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // gaussDependencies eliminates the rows (relation indices into odd, with

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -39,6 +40,40 @@ func TestSIQSSemiprimes(t *testing.T) {
 		if d.Cmp(p) != 0 && d.Cmp(q) != 0 {
 			t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
 		}
+	}
+}
+
+// TestSIQSMidSizes: on seeded balanced semiprimes of 45 to 55 digits,
+// the larger of which have bucket-sieved factor-base primes, the factor found
+// and its cofactor are the two primes: their product is n and both pass
+// a probable-prime test.
+func TestSIQSMidSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("some seconds of sieving")
+	}
+	rng := rand.New(rand.NewPCG(45, 55))
+	bucketed := 0
+	for _, digits := range []int{45, 48, 51, 55} {
+		bits := int(float64(digits) * math.Log2(10))
+		n, p, q := semiprime(rng, bits/2, bits-bits/2)
+		s, _ := newSIQS(n)
+		if s.bucket < len(s.primes) {
+			bucketed++
+		}
+		d, err := New(context.Background(), 1<<40).SIQS(n)
+		if err != nil {
+			t.Fatalf("%d digits: SIQS(%v): %v", digits, n, err)
+		}
+		e, r := new(big.Int).QuoRem(n, d, new(big.Int))
+		if r.Sign() != 0 || !d.ProbablyPrime(20) || !e.ProbablyPrime(20) {
+			t.Fatalf("SIQS(%v) = %v: cofactor %v, remainder %v", n, d, e, r)
+		}
+		if new(big.Int).Mul(d, e).Cmp(n) != 0 || (d.Cmp(p) != 0 && d.Cmp(q) != 0) {
+			t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
+		}
+	}
+	if bucketed == 0 {
+		t.Fatal("no input reached the bucket sieve")
 	}
 }
 
@@ -225,6 +260,73 @@ func TestGaussDependencies(t *testing.T) {
 		if got := gf2Rank(depVecs); got != want || len(deps) != want {
 			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
 		}
+	}
+}
+
+// TestSIQSDependencies: through singleton removal and the merging of
+// weight-two columns, the dependencies of random relations (exponents up
+// to 3, many columns met by one or two relations) each sum to zero and
+// span a space of dimension relations − rank, the rank from the reference
+// elimination on the exponent vectors mod 2.
+func TestSIQSDependencies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	merged := 0
+	for trial := range 20 {
+		nc := 20 + rng.IntN(150)
+		nr := nc/2 + rng.IntN(nc)
+		rels := make([]siqsRelation, nr)
+		vecs := make([]*big.Int, nr)
+		for r := range rels {
+			for range 1 + rng.IntN(8) {
+				// Low columns are dense, high ones sparse.
+				c := uint32(rng.IntN(1 + rng.IntN(nc)))
+				for range 1 + rng.IntN(3) {
+					rels[r].cols = append(rels[r].cols, c)
+				}
+			}
+			vecs[r] = new(big.Int)
+			for _, c := range rels[r].cols {
+				vecs[r].SetBit(vecs[r], int(c), vecs[r].Bit(int(c))^1)
+			}
+		}
+		var rows []int
+		for r := range rels {
+			rows = append(rows, r)
+		}
+		odd := make([][]uint32, nr)
+		for r, v := range vecs {
+			for c := range nc {
+				if v.Bit(c) == 1 {
+					odd[r] = append(odd[r], uint32(c))
+				}
+			}
+		}
+		if m, _ := mergeColumns(odd, rows, nc); len(m) < nr {
+			merged++
+		}
+		deps, err := siqsDependencies(context.Background(), rels, nc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depVecs := make([]*big.Int, len(deps))
+		for i, dep := range deps {
+			sum := new(big.Int)
+			depVecs[i] = new(big.Int)
+			for _, r := range dep {
+				sum.Xor(sum, vecs[r])
+				depVecs[i].SetBit(depVecs[i], r, 1)
+			}
+			if sum.Sign() != 0 || len(dep) == 0 {
+				t.Fatalf("trial %d: dependency %v sums to %v", trial, dep, sum)
+			}
+		}
+		want := nr - gf2Rank(vecs)
+		if got := gf2Rank(depVecs); got != want || len(deps) != want {
+			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
+		}
+	}
+	if merged == 0 {
+		t.Fatal("no trial merged or removed a row")
 	}
 }
 
