@@ -165,3 +165,24 @@ func BenchmarkDecimal(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAppendDecimal times AppendDecimal beside big.Int.Append on the
+// same integers.
+func BenchmarkAppendDecimal(b *testing.B) {
+	for _, d := range []int{10_000, 30_000, 100_000, 1_000_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 11))
+		x := randomDigits(rng, d)
+		buf := make([]byte, 0, d+1)
+		AppendDecimal(buf, x) // the cache of powers
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				AppendDecimal(buf, x)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {
+			for b.Loop() {
+				x.Append(buf, 10)
+			}
+		})
+	}
+}
