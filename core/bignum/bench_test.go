@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -167,7 +168,8 @@ func BenchmarkDecimal(b *testing.B) {
 }
 
 // BenchmarkAppendDecimal times AppendDecimal beside big.Int.Append on the
-// same integers.
+// same integers, and its recursion (appendDigits) also below
+// printThreshold, where AppendDecimal is big.Int.Append.
 func BenchmarkAppendDecimal(b *testing.B) {
 	for _, d := range []int{10_000, 30_000, 100_000, 1_000_000} {
 		rng := rand.New(rand.NewPCG(uint64(d), 11))
@@ -177,6 +179,11 @@ func BenchmarkAppendDecimal(b *testing.B) {
 		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
 			for b.Loop() {
 				AppendDecimal(buf, x)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/recursion", d), func(b *testing.B) {
+			for b.Loop() {
+				appendDigits(buf, x, runtime.GOMAXPROCS(0))
 			}
 		})
 		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {

@@ -4,20 +4,19 @@ package bignum
 // Computer Arithmetic, §1.7.2, Algorithm 1.26): an integer x with
 // 10^(k·2^j) ≤ x < 10^(k·2^(j+1)) is split as q·10^(k·2^j) + r, r is
 // written as exactly k·2^j digits (zero-padded, split the same way down to
-// pieces of k digits) and q recursively. The two halves of a split are
-// converted on separate goroutines while GOMAXPROCS allows, writing into
-// disjoint parts of one buffer; that is the gain at 10^5 digits, where one
-// core's work is that of big.Int.Append. The powers 10^(k·2^j) and, for
+// pieces of k digits) and q recursively. The powers 10^(k·2^j) and, for
 // the longest, their Newton reciprocals (div.go) are computed once and kept
 // for the life of the process, so that a split of a long integer costs two
-// transform products (quotient estimate and remainder): at 10^6 digits on
-// one core that is 111 ms against big.Int.Append's 151 ms. Pieces of k
+// transform products (quotient estimate and remainder) and no reciprocal.
+// The two halves of a split are converted on separate goroutines while
+// GOMAXPROCS allows, writing into disjoint parts of one buffer. Pieces of k
 // digits go to big.Int.Append, itself a divide and conquer on math/big's
-// recursive division.
+// recursive division (Burnikel–Ziegler on Karatsuba products).
 //
 // Dividing v by 10^k as ⌊v/2^k⌋ by 5^k, a third shorter, measured no
 // faster with math/big's division (87,000 digits, one core: 3.6 ms against
-// 3.5 ms).
+// 3.5 ms). A faster split at 10^5 digits would need the scaled remainder
+// tree (Bernstein), one truncated product per split instead of two.
 
 import (
 	"math/big"
@@ -27,18 +26,26 @@ import (
 )
 
 // printLeaf is the length in digits of the pieces AppendDecimal hands to
-// big.Int.Append; printThreshold is the word length below which it hands
-// over the whole integer (19,700 digits), and printRecipWords the word
-// length of a power of ten from which a split divides by its cached
-// reciprocal rather than by big.Int.QuoRem. Measured by process CPU time
-// on one core (loaded 2-core amd64), big.Int.Append against the
-// reciprocal split from 1024 words: 0.67 against 0.73 ms at 30,000 digits,
-// 23.3 against 27.0 ms at 300,000 digits (whose top power has 13,600
-// words), 151 against 111 ms at 10^6 digits (27,000 words).
+// big.Int.Append; printRecipWords is the word length of a power of ten
+// from which a split divides by its cached reciprocal rather than by
+// big.Int.QuoRem; printThreshold is the word length below which
+// AppendDecimal hands over the whole integer, twice printRecipWords so
+// that the top split has a reciprocal (x ≥ 10^524288 or so).
+//
+// Measured by process CPU time, one core (loaded 2-core amd64, minimum of
+// 5 to 7 rounds), big.Int.Append against the divide and conquer here: with
+// reciprocals from 1024 words 0.67 against 0.73 ms at 30,000 digits, 23.3
+// against 27.0 ms at 300,000 digits (top power 13,600 words), 151 against
+// 111 ms at 10^6 digits (27,000 words); with math/big's division at every
+// split 0.73 against 0.81 ms at 30,000 digits, 3.9 against 4.1 ms at
+// 87,000, 24.5 against 25.7 ms at 300,000. Below the threshold the
+// recursion is thus no faster on one core than big.Int.Append, which
+// divides and conquers the same way; the parallel halves would gain there
+// only with a core to spare, and none was free to measure it.
 const (
 	printLeaf       = 1 << 12
-	printThreshold  = 1024
 	printRecipWords = 16384
+	printThreshold  = 2 * printRecipWords
 )
 
 // printPowers holds 10^(printLeaf·2^j), and for those of at least
@@ -106,10 +113,12 @@ func appendDigits(dst []byte, x *big.Int, workers int) []byte {
 	q, r := splitPower(x, j)
 	low := printLeaf << j
 	if workers > 1 {
+		// r has k·2^j digits, q at most as many and usually far fewer, so
+		// r's conversion keeps all the workers and q's runs beside it.
 		buf := make([]byte, low)
 		var wg sync.WaitGroup
-		wg.Go(func() { fillDigits(buf, r, j, workers/2) })
-		dst = appendDigits(dst, q, workers-workers/2)
+		wg.Go(func() { fillDigits(buf, r, j, workers) })
+		dst = appendDigits(dst, q, 1)
 		wg.Wait()
 		return append(dst, buf...)
 	}

@@ -15,7 +15,7 @@ import (
 func TestAppendDecimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 5))
 	var values []*big.Int
-	for _, words := range []int{0, 1, 2, printThreshold - 1, printThreshold, 4000} {
+	for _, words := range []int{0, 1, 2, 1000, 4000} {
 		values = append(values, randomWords(rng, words, false), randomWords(rng, words, true))
 	}
 	sizes := []int{1, 19, 20, printLeaf - 1, printLeaf, printLeaf + 1,
@@ -23,6 +23,7 @@ func TestAppendDecimal(t *testing.T) {
 		19_000, 19_800, 20_000, 50_000, 87_000, 100_000, 300_001}
 	if !testing.Short() {
 		sizes = append(sizes, 1_000_000)
+		values = append(values, randomWords(rng, printThreshold-1, false), randomWords(rng, printThreshold, false))
 		// The longest power of ten below, 10^(printLeaf·2^7), is the first
 		// with a cached reciprocal: its split at the bounds 0 ≤ v < P².
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(printLeaf<<7), nil)
@@ -56,11 +57,21 @@ func TestAppendDecimal(t *testing.T) {
 			if got := AppendDecimal([]byte("x="), x); string(got) != "x="+want {
 				t.Fatalf("AppendDecimal after a prefix is wrong (%d digits)", len(want))
 			}
+			if x.Sign() < 0 {
+				continue
+			}
+			// The recursion itself, also below printThreshold, serial and
+			// with parallel halves.
+			for _, workers := range []int{1, 2, 3} {
+				if got := appendDigits([]byte("x="), x, workers); string(got) != "x="+want {
+					t.Fatalf("appendDigits with %d workers of a %d-digit integer is wrong", workers, len(want))
+				}
+			}
 		}
 	}
 }
 
-// TestAppendDecimalShared converts the same long integers on several
+// TestAppendDecimalShared converts the same long integer on several
 // goroutines at once, which share the cache of powers (run with -race).
 func TestAppendDecimalShared(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 6))
@@ -68,7 +79,7 @@ func TestAppendDecimalShared(t *testing.T) {
 	want := x.Text(10)
 	done := make(chan string)
 	for range 4 {
-		go func() { done <- string(AppendDecimal(nil, x)) }()
+		go func() { done <- string(appendDigits(nil, x, 2)) }()
 	}
 	for range 4 {
 		if got := <-done; got != want {
