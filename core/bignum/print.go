@@ -28,24 +28,24 @@ import (
 // printLeaf is the length in digits of the pieces AppendDecimal hands to
 // big.Int.Append; printRecipWords is the word length of a power of ten
 // from which a split divides by its cached reciprocal rather than by
-// big.Int.QuoRem; printThreshold is the word length below which
-// AppendDecimal hands over the whole integer, twice printRecipWords so
-// that the top split has a reciprocal (x ≥ 10^524288 or so).
+// big.Int.QuoRem; printThreshold is the word length (49,000 digits) below
+// which AppendDecimal hands over the whole integer.
 //
-// Measured by process CPU time, one core (loaded 2-core amd64, minimum of
-// 5 to 7 rounds), big.Int.Append against the divide and conquer here: with
-// reciprocals from 1024 words 0.67 against 0.73 ms at 30,000 digits, 23.3
-// against 27.0 ms at 300,000 digits (top power 13,600 words), 151 against
-// 111 ms at 10^6 digits (27,000 words); with math/big's division at every
-// split 0.73 against 0.81 ms at 30,000 digits, 3.9 against 4.1 ms at
-// 87,000, 24.5 against 25.7 ms at 300,000. Below the threshold the
-// recursion is thus no faster on one core than big.Int.Append, which
-// divides and conquers the same way; the parallel halves would gain there
-// only with a core to spare, and none was free to measure it.
+// Measured on a 2-core amd64 shared with other work (minimum of 5 to 60
+// rounds). One core, by process CPU time, big.Int.Append against the
+// recursion: with reciprocals from 1024 words 0.67 against 0.73 ms at
+// 30,000 digits, 23.3 against 27.0 ms at 300,000 digits (top power 13,600
+// words), 151 against 111 ms at 10^6 digits (27,000 words); with
+// math/big's division at every split 0.73 against 0.81 ms at 30,000
+// digits, 3.9 against 4.1 ms at 87,000, 24.5 against 25.7 ms at 300,000:
+// on one core the recursion is big.Int.Append's own, plus allocations.
+// Two cores, one of them free, wall time: 0.58 against 0.69 ms at 20,000
+// digits, 1.05 against 1.09 ms at 40,000, 1.89 against 1.58 ms at 60,000,
+// 3.4 against 2.6–2.9 ms at 87,000, 23.1 against 17.0 ms at 300,000.
 const (
 	printLeaf       = 1 << 12
 	printRecipWords = 16384
-	printThreshold  = 2 * printRecipWords
+	printThreshold  = 2560
 )
 
 // printPowers holds 10^(printLeaf·2^j), and for those of at least

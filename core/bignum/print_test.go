@@ -15,7 +15,7 @@ import (
 func TestAppendDecimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 5))
 	var values []*big.Int
-	for _, words := range []int{0, 1, 2, 1000, 4000} {
+	for _, words := range []int{0, 1, 2, 1000, printThreshold - 1, printThreshold, 4000} {
 		values = append(values, randomWords(rng, words, false), randomWords(rng, words, true))
 	}
 	sizes := []int{1, 19, 20, printLeaf - 1, printLeaf, printLeaf + 1,
@@ -23,7 +23,6 @@ func TestAppendDecimal(t *testing.T) {
 		19_000, 19_800, 20_000, 50_000, 87_000, 100_000, 300_001}
 	if !testing.Short() {
 		sizes = append(sizes, 1_000_000)
-		values = append(values, randomWords(rng, printThreshold-1, false), randomWords(rng, printThreshold, false))
 		// The longest power of ten below, 10^(printLeaf·2^7), is the first
 		// with a cached reciprocal: its split at the bounds 0 ≤ v < P².
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(printLeaf<<7), nil)
