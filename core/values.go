@@ -47,8 +47,8 @@ func (i Integer) String() string { return i.Big().String() }
 
 // MarshalText gives the canonical decimal digits, which encoding/json
 // writes as a JSON string (cheaper than a MarshalJSON, whose output the
-// encoder would re-scan).
-func (i Integer) MarshalText() ([]byte, error) { return i.Big().Append(nil, 10), nil }
+// encoder would re-scan), long values by bignum.AppendDecimal.
+func (i Integer) MarshalText() ([]byte, error) { return bignum.AppendDecimal(nil, i.Big()), nil }
 
 // UnmarshalJSON accepts only a JSON string holding a canonical decimal integer.
 func (i *Integer) UnmarshalJSON(b []byte) error {
@@ -153,16 +153,16 @@ func (r Rational) MarshalText() ([]byte, error) {
 	x := r.Rat()
 	num := x.Num()
 	if x.IsInt() {
-		return num.Append(make([]byte, 0, num.BitLen()*302/1000+2), 10), nil
+		return bignum.AppendDecimal(make([]byte, 0, num.BitLen()*302/1000+2), num), nil
 	}
 	den := x.Denom()
 	b := make([]byte, 0, (num.BitLen()+den.BitLen())*302/1000+4)
-	b = num.Append(b, 10)
+	b = bignum.AppendDecimal(b, num)
 	b = append(b, '/')
 	if c := lastDenominator.Load(); c != nil && c.value.Cmp(den) == 0 {
 		return append(b, c.text...), nil
 	}
-	text := den.Append(nil, 10)
+	text := bignum.AppendDecimal(nil, den)
 	if len(text) >= denominatorCacheDigits {
 		lastDenominator.Store(&decimalText{value: new(big.Int).Set(den), text: text})
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -161,6 +162,33 @@ func BenchmarkDecimal(b *testing.B) {
 			z := new(big.Int)
 			for b.Loop() {
 				z.SetString(s, 10)
+			}
+		})
+	}
+}
+
+// BenchmarkAppendDecimal times AppendDecimal beside big.Int.Append on the
+// same integers, and its recursion (appendDigits) also below
+// printThreshold, where AppendDecimal is big.Int.Append.
+func BenchmarkAppendDecimal(b *testing.B) {
+	for _, d := range []int{10_000, 30_000, 100_000, 1_000_000} {
+		rng := rand.New(rand.NewPCG(uint64(d), 11))
+		x := randomDigits(rng, d)
+		buf := make([]byte, 0, d+1)
+		AppendDecimal(buf, x) // the cache of powers
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				AppendDecimal(buf, x)
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/recursion", d), func(b *testing.B) {
+			for b.Loop() {
+				appendDigits(buf, x, runtime.GOMAXPROCS(0))
+			}
+		})
+		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {
+			for b.Loop() {
+				x.Append(buf, 10)
 			}
 		})
 	}

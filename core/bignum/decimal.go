@@ -9,10 +9,11 @@ package bignum
 // is O(M(n) log n), against math/big's quadratic parsing: 60 ms against
 // 1.3 s for big.Int.SetString at 10^6 digits.
 //
-// Printing needs no counterpart: big.Int.String already divides and
-// conquers, and a version on the reciprocal division measured no faster
-// (BenchmarkDecimal, 10^6 digits: 187 ms against 146 ms; 10^5 digits: 5.9
-// against 5.4 ms), so it was not kept.
+// Printing is the counterpart in print.go (AppendDecimal). A version on the
+// reciprocal division with reciprocals recomputed per conversion measured
+// no faster than big.Int.String (BenchmarkDecimal, 10^6 digits: 187 ms
+// against 146 ms; 10^5 digits: 5.9 against 5.4 ms); AppendDecimal keeps
+// them across conversions and converts the halves in parallel.
 
 import (
 	"context"
