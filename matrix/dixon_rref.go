@@ -38,7 +38,7 @@ func reduceRREF(ctx context.Context, rows [][]core.Rational) (*reduced, error) {
 	}
 	if min(len(rows), cols) >= rrefMultimodularThreshold {
 		b, _ := ints(rows...)
-		red, ok, err := reduceDixon(ctx, b, modular.RandomPrime(checkRNG(rows), modular.PrimeBits))
+		red, ok, err := reduceDixon(ctx, b, modular.RandomPrime(matrixRNG(rows), modular.PrimeBits))
 		if err != nil || ok {
 			return red, err
 		}

@@ -67,7 +67,7 @@ func (r *reduced) at(i, j int) core.Rational {
 func reduce(ctx context.Context, rows [][]core.Rational, pivotCols int) (*reduced, error) {
 	b, _ := ints(rows...)
 	if min(len(rows), pivotCols) >= rrefMultimodularThreshold {
-		red, ok, err := reduceMultimodular(ctx, b, pivotCols, modular.RandomPrime(checkRNG(rows), modular.PrimeBits))
+		red, ok, err := reduceMultimodular(ctx, b, pivotCols, modular.RandomPrime(matrixRNG(rows), modular.PrimeBits))
 		if err != nil || ok {
 			return red, err
 		}
@@ -110,7 +110,7 @@ func rank(ctx context.Context, m core.Matrix) (int, error) {
 		// Reduction modulo p never raises the rank, so full rank modulo a
 		// prime proves full rank: one word-size elimination settles the
 		// common case.
-		p := modular.RandomPrime(checkRNG(m), modular.PrimeBits)
+		p := modular.RandomPrime(matrixRNG(m), modular.PrimeBits)
 		if r, err := modmat.Rank(ctx, reduceModmat(b, p), modular.NewModulus(p)); err != nil {
 			return 0, err
 		} else if r == min(rows, cols) {
@@ -230,7 +230,7 @@ func rankOperation() core.Operation[RingMatrixRequest, RankResult] {
 				}
 				return nil
 			}
-			return withPrime(checkRNG(q), func(p uint64) (bool, error) {
+			return withPrime(matrixRNG(q.Matrix), func(p uint64) (bool, error) {
 				a, ok := image(q.Matrix, p)
 				if !ok {
 					return false, nil
@@ -348,7 +348,7 @@ func rrefOperation() core.Operation[RingMatrixRequest, RREFResult] {
 				_, err = check(p)
 				return err
 			}
-			return withPrime(checkRNG(q), check)
+			return withPrime(matrixRNG(q.Matrix), check)
 		},
 		Examples: []core.Example{
 			{Title: "rank-deficient 3×3", Payload: json.RawMessage(`{"matrix":[["1","2","3"],["4","5","6"],["7","8","9"]]}`),
