@@ -496,22 +496,25 @@ func signAt(p zpoly, x *big.Rat) int {
 	if len(p) == 0 {
 		return 0
 	}
+	// acc·u goes into a second buffer, then the two swap: big.Int's Mul
+	// allocates afresh when its result aliases an operand.
 	u, v := x.Num(), x.Denom()
+	acc, prod := new(big.Int).Set(p[len(p)-1]), new(big.Int)
+	var t big.Int
 	if e := v.TrailingZeroBits(); uint(v.BitLen()) == e+1 {
-		acc := new(big.Int).Set(p[len(p)-1])
-		var t big.Int
 		for i := len(p) - 2; i >= 0; i-- {
-			acc.Mul(acc, u)
+			prod.Mul(acc, u)
+			acc, prod = prod, acc
 			acc.Add(acc, t.Lsh(p[i], e*uint(len(p)-1-i)))
 		}
 		return acc.Sign()
 	}
-	acc := new(big.Int).Set(p[len(p)-1])
-	vpow := big.NewInt(1)
-	var t big.Int
+	vpow, vnext := big.NewInt(1), new(big.Int)
 	for i := len(p) - 2; i >= 0; i-- {
-		vpow.Mul(vpow, v)
-		acc.Mul(acc, u)
+		vnext.Mul(vpow, v)
+		vpow, vnext = vnext, vpow
+		prod.Mul(acc, u)
+		acc, prod = prod, acc
 		acc.Add(acc, t.Mul(p[i], vpow))
 	}
 	return acc.Sign()
