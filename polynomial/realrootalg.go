@@ -550,12 +550,22 @@ func bisectRoot(p zpoly, sLo int, r rootInterval) (rootInterval, bool) {
 
 // tidy makes the endpoints of each open interval non-roots of the
 // square-free g, by bisection: an endpoint can be a root only when that
-// root was found exactly at a midpoint, and the interval's own root is
-// never at its endpoints.
+// root was found exactly at a midpoint, so only an interval with an
+// endpoint among rs's exact roots is evaluated, and the interval's own
+// root is never at its endpoints.
 func tidy(ctx context.Context, g zpoly, rs []rootInterval) ([]rootInterval, error) {
+	exact := map[string]bool{}
+	for _, r := range rs {
+		if r.exact() {
+			exact[r.lo.RatString()] = true
+		}
+	}
+	if len(exact) == 0 {
+		return rs, nil
+	}
 	dg := zderiv(g)
 	for i, r := range rs {
-		if r.exact() {
+		if r.exact() || !exact[r.lo.RatString()] && !exact[r.hi.RatString()] {
 			continue
 		}
 		for signAt(g, r.lo) == 0 || signAt(g, r.hi) == 0 {
