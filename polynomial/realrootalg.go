@@ -496,22 +496,25 @@ func signAt(p zpoly, x *big.Rat) int {
 	if len(p) == 0 {
 		return 0
 	}
+	// acc·u goes into a second buffer, then the two swap: big.Int's Mul
+	// allocates afresh when its result aliases an operand.
 	u, v := x.Num(), x.Denom()
+	acc, prod := new(big.Int).Set(p[len(p)-1]), new(big.Int)
+	var t big.Int
 	if e := v.TrailingZeroBits(); uint(v.BitLen()) == e+1 {
-		acc := new(big.Int).Set(p[len(p)-1])
-		var t big.Int
 		for i := len(p) - 2; i >= 0; i-- {
-			acc.Mul(acc, u)
+			prod.Mul(acc, u)
+			acc, prod = prod, acc
 			acc.Add(acc, t.Lsh(p[i], e*uint(len(p)-1-i)))
 		}
 		return acc.Sign()
 	}
-	acc := new(big.Int).Set(p[len(p)-1])
-	vpow := big.NewInt(1)
-	var t big.Int
+	vpow, vnext := big.NewInt(1), new(big.Int)
 	for i := len(p) - 2; i >= 0; i-- {
-		vpow.Mul(vpow, v)
-		acc.Mul(acc, u)
+		vnext.Mul(vpow, v)
+		vpow, vnext = vnext, vpow
+		prod.Mul(acc, u)
+		acc, prod = prod, acc
 		acc.Add(acc, t.Mul(p[i], vpow))
 	}
 	return acc.Sign()
@@ -547,12 +550,22 @@ func bisectRoot(p zpoly, sLo int, r rootInterval) (rootInterval, bool) {
 
 // tidy makes the endpoints of each open interval non-roots of the
 // square-free g, by bisection: an endpoint can be a root only when that
-// root was found exactly at a midpoint, and the interval's own root is
-// never at its endpoints.
+// root was found exactly at a midpoint, so only an interval with an
+// endpoint among rs's exact roots is evaluated, and the interval's own
+// root is never at its endpoints.
 func tidy(ctx context.Context, g zpoly, rs []rootInterval) ([]rootInterval, error) {
+	exact := map[string]bool{}
+	for _, r := range rs {
+		if r.exact() {
+			exact[r.lo.RatString()] = true
+		}
+	}
+	if len(exact) == 0 {
+		return rs, nil
+	}
 	dg := zderiv(g)
 	for i, r := range rs {
-		if r.exact() {
+		if r.exact() || !exact[r.lo.RatString()] && !exact[r.hi.RatString()] {
 			continue
 		}
 		for signAt(g, r.lo) == 0 || signAt(g, r.hi) == 0 {

@@ -499,6 +499,17 @@ func verifyIsolation(ctx context.Context, f zpoly, claims []rootClaim, sturmMax 
 	if maxM == 0 {
 		return "", nil
 	}
+	// A square-free f (constant g = gcd(f, f′)) has D_k constant for
+	// every k ≥ 2, so each root has multiplicity 1, which the claims'
+	// checks above proved a root of s = D_1's square-free part.
+	if g.deg() == 0 {
+		for i, c := range claims {
+			if c.multiplicity > 1 || c.multiplicity < 0 {
+				return fmt.Sprintf("root %d does not have multiplicity %d", i, c.multiplicity), nil
+			}
+		}
+		return "", nil
+	}
 	// parts[k] is the square-free part of D_k, for k = 1 … maxM+1.
 	parts := make([]zpoly, maxM+2)
 	dk, deriv := f, f
@@ -515,6 +526,10 @@ func verifyIsolation(ctx context.Context, f zpoly, claims []rootClaim, sturmMax 
 			}
 		}
 		parts[k] = zpoly{big.NewInt(1)}
+		if k == 1 {
+			parts[1] = s // D_1 = f, whose square-free part is s
+			continue
+		}
 		if dk.deg() > 0 {
 			h, err := gcdZ(ctx, dk, zderiv(dk))
 			if err != nil {

@@ -490,3 +490,22 @@ func TestSignAt(t *testing.T) {
 		}
 	}
 }
+
+// TestRealRootsCheckerSquareFreeMultiplicity claims multiplicity 2 for a
+// root of the square-free x³ − 2x (roots 0, ±√2, each simple) and expects
+// the checker to reject it, and to accept multiplicity 1.
+func TestRealRootsCheckerSquareFreeMultiplicity(t *testing.T) {
+	rt := newRuntime(t)
+	f := `{"expression":"x^3 - 2*x"}`
+	for _, m := range []int{1, 2, 3} {
+		in := fmt.Sprintf(`{"polynomial":%s,"roots":[{"lower":"-2","upper":"-1","multiplicity":1},{"lower":"0","upper":"0","multiplicity":%d},{"lower":"1","upper":"2","multiplicity":1}]}`, f, m)
+		var v RealRootsCheckResult
+		want := core.Rejected
+		if m == 1 {
+			want = core.Accepted
+		}
+		if completed(t, rt, "polynomial.real_roots.check", in, &v) && v.Verdict != want {
+			t.Errorf("multiplicity %d: verdict %s (%s), want %s", m, v.Verdict, v.Reason, want)
+		}
+	}
+}
