@@ -221,12 +221,7 @@ func resultantSubresultant(ctx context.Context, a, b zpoly) (*big.Int, error) {
 		}
 		a, b = b, r
 		g = new(big.Int).Set(a.lc())
-		num := new(big.Int).Exp(g, big.NewInt(int64(delta)), nil)
-		if delta == 0 {
-			h = new(big.Int).Mul(h, num)
-		} else {
-			h = num.Quo(num, new(big.Int).Exp(h, big.NewInt(int64(delta-1)), nil))
-		}
+		h = nextSubresultantH(h, g, delta)
 	}
 	// h ← lc(b)^deg a / h^(deg a − 1)
 	n := a.deg()
@@ -335,4 +330,15 @@ func sylvesterResultant(a, b qpoly) *big.Rat {
 		}
 	}
 	return det
+}
+
+// nextSubresultantH is the subresultant sequence's h after a step whose
+// degree drop is delta, with g the new leading coefficient: g^δ / h^(δ−1)
+// (Brown and Traub 1971; the division is exact).
+func nextSubresultantH(h, g *big.Int, delta int) *big.Int {
+	num := new(big.Int).Exp(g, big.NewInt(int64(delta)), nil)
+	if delta == 0 {
+		return num.Mul(h, num)
+	}
+	return num.Quo(num, new(big.Int).Exp(h, big.NewInt(int64(delta-1)), nil))
 }

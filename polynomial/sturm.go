@@ -149,12 +149,7 @@ func sturmRealRootCount(ctx context.Context, p zpoly) (int, error) {
 		terms = append(terms, term{r.deg(), eps * r.lc().Sign()})
 		a, b = b, r
 		g = new(big.Int).Set(a.lc())
-		num := new(big.Int).Exp(g, big.NewInt(int64(delta)), nil)
-		if delta == 0 {
-			h = new(big.Int).Mul(h, num)
-		} else {
-			h = num.Quo(num, new(big.Int).Exp(h, big.NewInt(int64(delta-1)), nil))
-		}
+		h = nextSubresultantH(h, g, delta)
 	}
 	variations := func(negative bool) int {
 		v, last := 0, 0
