@@ -117,7 +117,7 @@ func checkEntries(name string, rows [][]core.Rational) error {
 			if tooManyDigits(x.Rat().Num()) {
 				return core.Refusef("%s entry (%d, %d) has a numerator of %d digits; at most %d are allowed", name, i, j, decimalDigits(x.Rat().Num()), MaxEntryDigits)
 			}
-			if tooManyDigits(x.Rat().Denom()) {
+			if !x.Rat().IsInt() && tooManyDigits(x.Rat().Denom()) { // Denom allocates for an integer
 				return core.Refusef("%s entry (%d, %d) has a denominator of %d digits; at most %d are allowed", name, i, j, decimalDigits(x.Rat().Denom()), MaxEntryDigits)
 			}
 		}
