@@ -67,43 +67,6 @@ func mulModM(ctx context.Context, a, b zpoly, m *big.Int) (zpoly, error) {
 	return modInPlace(c, m), nil
 }
 
-// addModM is a + b for a and b with coefficients in [0, m).
-func addModM(a, b zpoly, m *big.Int) zpoly {
-	out := make(zpoly, max(len(a), len(b)))
-	for i := range out {
-		switch {
-		case i >= len(a):
-			out[i] = new(big.Int).Set(b[i])
-		case i >= len(b):
-			out[i] = new(big.Int).Set(a[i])
-		default:
-			out[i] = new(big.Int).Add(a[i], b[i])
-			if out[i].Cmp(m) >= 0 {
-				out[i].Sub(out[i], m)
-			}
-		}
-	}
-	return ztrim(out)
-}
-
-// subModM is a − b for a and b with coefficients in [0, m).
-func subModM(a, b zpoly, m *big.Int) zpoly {
-	out := make(zpoly, max(len(a), len(b)))
-	for i := range out {
-		out[i] = new(big.Int)
-		if i < len(a) {
-			out[i].Set(a[i])
-		}
-		if i < len(b) {
-			out[i].Sub(out[i], b[i])
-		}
-		if out[i].Sign() < 0 {
-			out[i].Add(out[i], m)
-		}
-	}
-	return ztrim(out)
-}
-
 // divRemMonicM divides a by the monic b modulo m (coefficients in [0, m)),
 // schoolbook, overwriting a with working values: a must be a temporary.
 func divRemMonicM(a, b zpoly, m *big.Int) (q, r zpoly) {
@@ -148,6 +111,21 @@ func subFromInPlace(a, b zpoly, m *big.Int) zpoly {
 		}
 	}
 	return ztrim(b)
+}
+
+// subInPlace is a − b for a and b with coefficients in [0, m), written
+// over a (extended when b is longer): a must be a temporary.
+func subInPlace(a, b zpoly, m *big.Int) zpoly {
+	for len(a) < len(b) {
+		a = append(a, new(big.Int))
+	}
+	for i, y := range b {
+		a[i].Sub(a[i], y)
+		if a[i].Sign() < 0 {
+			a[i].Add(a[i], m)
+		}
+	}
+	return ztrim(a)
 }
 
 // addInPlace is a + b for a and b with coefficients in [0, m), written
@@ -233,7 +211,7 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 		return err
 	}
 	gs := addInPlace(addInPlace(te, g, m2), qg, m2)
-	hs := addModM(h, r, m2)
+	hs := addInPlace(r, h, m2)
 	if liftST {
 		sg, err := mulModM(ctx, n.s, gs, m2)
 		if err != nil {
@@ -243,7 +221,7 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 		if err != nil {
 			return err
 		}
-		b := subModM(addInPlace(sg, th, m2), zpoly{big.NewInt(1)}, m2)
+		b := subInPlace(addInPlace(sg, th, m2), zpoly{big.NewInt(1)}, m2)
 		sb, err := mulModM(ctx, n.s, b, m2)
 		if err != nil {
 			return err
@@ -258,7 +236,7 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 			return err
 		}
 		n.s = subFromInPlace(n.s, d, m2)
-		n.t = subModM(subFromInPlace(n.t, tb, m2), cg, m2)
+		n.t = subInPlace(subFromInPlace(n.t, tb, m2), cg, m2)
 	}
 	if f.deg() < parallelDegree {
 		if err := n.left.lift(ctx, gs, m2, liftST); err != nil {
