@@ -44,10 +44,16 @@ func modPoly(a zpoly, m *big.Int) zpoly {
 }
 
 // modInPlace reduces every coefficient of a into [0, m) in place and trims.
+// One quotient is reused across the coefficients: Int.Mod would allocate
+// one per call.
 func modInPlace(a zpoly, m *big.Int) zpoly {
+	var q big.Int
 	for _, x := range a {
 		if x.Sign() < 0 || x.Cmp(m) >= 0 {
-			x.Mod(x, m)
+			q.QuoRem(x, m, x)
+			if x.Sign() < 0 {
+				x.Add(x, m)
+			}
 		}
 	}
 	return ztrim(a)
@@ -61,64 +67,81 @@ func mulModM(ctx context.Context, a, b zpoly, m *big.Int) (zpoly, error) {
 	return modInPlace(c, m), nil
 }
 
-// addModM is a + b for a and b with coefficients in [0, m).
-func addModM(a, b zpoly, m *big.Int) zpoly {
-	out := make(zpoly, max(len(a), len(b)))
-	for i := range out {
-		switch {
-		case i >= len(a):
-			out[i] = new(big.Int).Set(b[i])
-		case i >= len(b):
-			out[i] = new(big.Int).Set(a[i])
-		default:
-			out[i] = new(big.Int).Add(a[i], b[i])
-			if out[i].Cmp(m) >= 0 {
-				out[i].Sub(out[i], m)
-			}
-		}
-	}
-	return ztrim(out)
-}
-
-// subModM is a − b for a and b with coefficients in [0, m).
-func subModM(a, b zpoly, m *big.Int) zpoly {
-	out := make(zpoly, max(len(a), len(b)))
-	for i := range out {
-		out[i] = new(big.Int)
-		if i < len(a) {
-			out[i].Set(a[i])
-		}
-		if i < len(b) {
-			out[i].Sub(out[i], b[i])
-		}
-		if out[i].Sign() < 0 {
-			out[i].Add(out[i], m)
-		}
-	}
-	return ztrim(out)
-}
-
-// divRemMonicM divides a by the monic b modulo m (coefficients in [0, m)).
+// divRemMonicM divides a by the monic b modulo m (coefficients in [0, m)),
+// schoolbook, overwriting a with working values: a must be a temporary.
 func divRemMonicM(a, b zpoly, m *big.Int) (q, r zpoly) {
 	if len(a) < len(b) {
-		return nil, a.clone()
+		return nil, a
 	}
-	r = a.clone()
-	q = zzeros(len(a) - len(b) + 1)
+	r = a
+	q = make(zpoly, len(a)-len(b)+1)
 	db := b.deg()
-	var t big.Int
+	var t, u big.Int
 	for i := len(a) - 1; i >= db; i-- {
-		c := r[i].Mod(r[i], m)
+		c := r[i]
+		u.QuoRem(c, m, c)
+		if c.Sign() < 0 {
+			c.Add(c, m)
+		}
+		q[i-db] = c
 		if c.Sign() == 0 {
 			continue
 		}
-		q[i-db].Set(c)
 		for j := 0; j < db; j++ {
 			r[i-db+j].Sub(r[i-db+j], t.Mul(c, b[j]))
 		}
-		r[i].SetInt64(0)
 	}
-	return modPoly(q, m), modPoly(r[:db], m)
+	return ztrim(q), modInPlace(r[:db:db], m)
+}
+
+// subFromInPlace is a − b for a and b with coefficients in [0, m),
+// written over b (extended when a is longer): b must be a temporary.
+func subFromInPlace(a, b zpoly, m *big.Int) zpoly {
+	for len(b) < len(a) {
+		b = append(b, new(big.Int))
+	}
+	for i, y := range b {
+		if i < len(a) {
+			y.Sub(a[i], y)
+		} else {
+			y.Neg(y)
+		}
+		if y.Sign() < 0 {
+			y.Add(y, m)
+		}
+	}
+	return ztrim(b)
+}
+
+// subInPlace is a − b for a and b with coefficients in [0, m), written
+// over a (extended when b is longer): a must be a temporary.
+func subInPlace(a, b zpoly, m *big.Int) zpoly {
+	for len(a) < len(b) {
+		a = append(a, new(big.Int))
+	}
+	for i, y := range b {
+		a[i].Sub(a[i], y)
+		if a[i].Sign() < 0 {
+			a[i].Add(a[i], m)
+		}
+	}
+	return ztrim(a)
+}
+
+// addInPlace is a + b for a and b with coefficients in [0, m), written
+// over a (extended when b is longer): a must be a temporary.
+func addInPlace(a, b zpoly, m *big.Int) zpoly {
+	for i, y := range b {
+		if i >= len(a) {
+			a = append(a, new(big.Int).Set(y))
+			continue
+		}
+		a[i].Add(a[i], y)
+		if a[i].Cmp(m) >= 0 {
+			a[i].Sub(a[i], m)
+		}
+	}
+	return ztrim(a)
 }
 
 // toZ lifts a polynomial over GF(p) to Z[x], coefficients in [0, p).
@@ -173,7 +196,7 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 	if err != nil {
 		return err
 	}
-	e := subModM(f, gh, m2)
+	e := subFromInPlace(f, gh, m2)
 	se, err := mulModM(ctx, n.s, e, m2)
 	if err != nil {
 		return err
@@ -187,8 +210,8 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 	if err != nil {
 		return err
 	}
-	gs := addModM(addModM(g, te, m2), qg, m2)
-	hs := addModM(h, r, m2)
+	gs := addInPlace(addInPlace(te, g, m2), qg, m2)
+	hs := addInPlace(r, h, m2)
 	if liftST {
 		sg, err := mulModM(ctx, n.s, gs, m2)
 		if err != nil {
@@ -198,7 +221,7 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 		if err != nil {
 			return err
 		}
-		b := subModM(addModM(sg, th, m2), zpoly{big.NewInt(1)}, m2)
+		b := subInPlace(addInPlace(sg, th, m2), zpoly{big.NewInt(1)}, m2)
 		sb, err := mulModM(ctx, n.s, b, m2)
 		if err != nil {
 			return err
@@ -212,8 +235,8 @@ func (n *henselNode) lift(ctx context.Context, f zpoly, m2 *big.Int, liftST bool
 		if err != nil {
 			return err
 		}
-		n.s = subModM(n.s, d, m2)
-		n.t = subModM(subModM(n.t, tb, m2), cg, m2)
+		n.s = subFromInPlace(n.s, d, m2)
+		n.t = subInPlace(subFromInPlace(n.t, tb, m2), cg, m2)
 	}
 	if f.deg() < parallelDegree {
 		if err := n.left.lift(ctx, gs, m2, liftST); err != nil {
