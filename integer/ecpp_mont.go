@@ -34,10 +34,11 @@ type montMod struct {
 }
 
 // newMontMod returns the arithmetic modulo n, or false when n is even, below
-// 3 or longer than montWords words.
+// 3 or longer than montWords words, or where machine words are not 64 bits
+// (the limbs are big.Word).
 func newMontMod(n *big.Int) (*montMod, bool) {
 	w := n.Bits()
-	if n.Sign() <= 0 || n.Bit(0) == 0 || n.BitLen() < 2 || len(w) > montWords {
+	if bits.UintSize != 64 || n.Sign() <= 0 || n.Bit(0) == 0 || n.BitLen() < 2 || len(w) > montWords {
 		return nil, false
 	}
 	m := &montMod{s: len(w), nb: n}
