@@ -192,46 +192,14 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 	}
 }
 
-// matrixRNG is checkRNG for a request that is one matrix over Q: the
-// generator is seeded from the shape and the words of every numerator and
-// denominator, mixed by two multiply–xorshift lanes and the SplitMix64
-// finaliser (Steele, Lea and Flood, OOPSLA 2014), so equal matrices meet
-// the same primes and a failed check reproduces. It reads the entries in
-// place, where checkRNG's JSON encoding and SHA-256 cost more than the
-// check itself for a 500×500 determinant.
+// matrixRNG is checkRNG for a request that is one matrix over Q, seeded
+// from its shape and entries by wordStream: it reads the entries in place,
+// where checkRNG's JSON encoding and SHA-256 cost more than the check
+// itself for a 500×500 determinant.
 func matrixRNG(m core.Matrix) *rand.Rand {
-	s0, s1 := uint64(0x6a61636f62), uint64(0x6d6174726978)
-	mix := func(w uint64) {
-		s0 = (s0 ^ w) * 0x9e3779b97f4a7c15
-		s0 ^= s0 >> 31
-		s1 = (s1 + w) * 0xbf58476d1ce4e5b9
-		s1 ^= s1 >> 29
-	}
-	number := func(x *big.Int) {
-		mix(uint64(x.Sign() + 2))
-		words := x.Bits()
-		mix(uint64(len(words)))
-		for _, w := range words {
-			mix(uint64(w))
-		}
-	}
-	mix(uint64(len(m)))
-	for _, row := range m {
-		mix(uint64(len(row)))
-		for _, x := range row {
-			r := x.Rat()
-			number(r.Num())
-			if !r.IsInt() {
-				number(r.Denom())
-			}
-		}
-	}
-	finish := func(z uint64) uint64 {
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
-	}
-	return rand.New(rand.NewPCG(finish(s0), finish(s1^s0)))
+	s := newWordStream()
+	s.matrix(m)
+	return s.rng()
 }
 
 // determinant returns det(m) of a square matrix: the multi-modular method

@@ -3,11 +3,8 @@ package matrix
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"hash"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -489,52 +486,15 @@ func checkKernel(ctx context.Context, a core.Matrix, n int, basis [][]core.Ratio
 }
 
 // rationalRNG is checkRNG's stream for rational matrices, seeded from
-// their shapes and the machine words of every numerator and denominator
-// (wordStream) rather than from their JSON, whose decimal conversion cost
-// as much as the rest of the kernel check of a 200×200 system.
+// their shapes and entries (wordStream) rather than from their JSON, whose
+// decimal conversion cost as much as the rest of the kernel check of a
+// 200×200 system.
 func rationalRNG(ms ...[][]core.Rational) *rand.Rand {
 	s := newWordStream()
 	for _, m := range ms {
-		s.word(uint64(len(m)))
-		for _, row := range m {
-			s.word(uint64(len(row)))
-			for _, x := range row {
-				r := x.Rat()
-				s.integer(r.Num())
-				s.integer(r.Denom())
-			}
-		}
+		s.matrix(m)
 	}
 	return s.rng()
-}
-
-// wordStream is a SHA-256 of machine words, from which a postcondition
-// draws its random stream as checkRNG does, without encoding the request.
-type wordStream struct {
-	h   hash.Hash
-	buf [8]byte
-}
-
-func newWordStream() *wordStream { return &wordStream{h: sha256.New()} }
-
-func (s *wordStream) word(x uint64) {
-	binary.LittleEndian.PutUint64(s.buf[:], x)
-	s.h.Write(s.buf[:])
-}
-
-// integer hashes b's sign, length and words, so that distinct integers
-// (and sequences of them) hash differently.
-func (s *wordStream) integer(b *big.Int) {
-	s.word(uint64(b.Sign() + 1))
-	s.word(uint64(len(b.Bits())))
-	for _, d := range b.Bits() {
-		s.word(uint64(d))
-	}
-}
-
-func (s *wordStream) rng() *rand.Rand {
-	sum := s.h.Sum(nil)
-	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
 }
 
 // rankModP is the rank of a modulo p by the blocked PLE decomposition

@@ -434,6 +434,60 @@ func checkRNG(v any) *rand.Rand {
 	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])))
 }
 
+// wordStream seeds a postcondition's random stream from machine words
+// (shapes, and the words of the entries read in place) where checkRNG
+// would encode the whole request: two multiply–xorshift lanes and the
+// SplitMix64 finaliser (Steele, Lea and Flood, OOPSLA 2014), so equal
+// inputs meet the same primes and a failed check reproduces.
+type wordStream struct{ s0, s1 uint64 }
+
+func newWordStream() *wordStream { return &wordStream{s0: 0x6a61636f62, s1: 0x6d6174726978} }
+
+func (s *wordStream) word(w uint64) {
+	s.s0 = (s.s0 ^ w) * 0x9e3779b97f4a7c15
+	s.s0 ^= s.s0 >> 31
+	s.s1 = (s.s1 + w) * 0xbf58476d1ce4e5b9
+	s.s1 ^= s.s1 >> 29
+}
+
+// integer mixes b's sign, length and words, so that distinct integers
+// (and sequences of them) mix differently.
+func (s *wordStream) integer(b *big.Int) {
+	words := b.Bits()
+	s.word(uint64(b.Sign() + 2))
+	s.word(uint64(len(words)))
+	for _, w := range words {
+		s.word(uint64(w))
+	}
+}
+
+// matrix mixes m's shape and entries: each numerator, and the
+// denominator of the entries that are not integers (big.Rat.Denom
+// allocates one for an integer).
+func (s *wordStream) matrix(m [][]core.Rational) {
+	s.word(uint64(len(m)))
+	for _, row := range m {
+		s.word(uint64(len(row)))
+		for _, x := range row {
+			r := x.Rat()
+			s.word(boolUint(r.IsInt()))
+			s.integer(r.Num())
+			if !r.IsInt() {
+				s.integer(r.Denom())
+			}
+		}
+	}
+}
+
+func (s *wordStream) rng() *rand.Rand {
+	finish := func(z uint64) uint64 {
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		return z ^ z>>31
+	}
+	return rand.New(rand.NewPCG(finish(s.s0), finish(s.s1^s.s0)))
+}
+
 // image reduces a rational matrix modulo p; false when p divides a
 // denominator.
 func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
