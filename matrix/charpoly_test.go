@@ -24,21 +24,7 @@ func TestCharpolyMultimodularAgainstBerkowitz(t *testing.T) {
 				m[2][j] = ratInt64(0)
 			}
 		}
-		b, _ := ints(m...)
-		got, ok, err := charpolyMultimodular(context.Background(), b)
-		if err != nil || !ok {
-			t.Fatal(err)
-		}
-		b, _ = ints(m...)
-		want, err := berkowitz(context.Background(), b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k := range want {
-			if got[k].Cmp(want[k]) != 0 {
-				t.Fatalf("n=%d bound=%d: coefficient %d is %s, Berkowitz gives %s", n, bound, k, got[k], want[k])
-			}
-		}
+		matchBerkowitz(t, m, fmt.Sprintf("n=%d bound=%d", n, bound))
 	}
 }
 
@@ -79,21 +65,7 @@ func TestCharpolyBoundExtremal(t *testing.T) {
 			if got, want := preciseHadamardBits(h), charpolyBits(h); want < got {
 				t.Fatalf("n=%d: coefficient bound %d bits below Hadamard's %d", n, want, got)
 			}
-			b, _ := ints(m...)
-			got, ok, err := charpolyMultimodular(context.Background(), b)
-			if err != nil || !ok {
-				t.Fatal(err)
-			}
-			b, _ = ints(m...)
-			want, err := berkowitz(context.Background(), b)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k := range want {
-				if got[k].Cmp(want[k]) != 0 {
-					t.Fatalf("n=%d scale=%d: coefficient %d is %s, Berkowitz gives %s", n, scale, k, got[k], want[k])
-				}
-			}
+			matchBerkowitz(t, m, fmt.Sprintf("n=%d scale=%d", n, scale))
 		}
 	}
 }
@@ -117,5 +89,26 @@ func BenchmarkCharpolyPaths(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// matchBerkowitz holds the multimodular characteristic polynomial of m to
+// Berkowitz's division-free one.
+func matchBerkowitz(t *testing.T, m [][]core.Rational, label string) {
+	t.Helper()
+	b, _ := ints(m...)
+	got, ok, err := charpolyMultimodular(context.Background(), b)
+	if err != nil || !ok {
+		t.Fatal(err)
+	}
+	b, _ = ints(m...)
+	want, err := berkowitz(context.Background(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range want {
+		if got[k].Cmp(want[k]) != 0 {
+			t.Fatalf("%s: coefficient %d is %s, Berkowitz gives %s", label, k, got[k], want[k])
+		}
 	}
 }

@@ -60,16 +60,9 @@ func TestIsolationAgainstSturm(t *testing.T) {
 		if f.deg() < 1 {
 			continue
 		}
-		_, pf, _ := qprimitive(bg, f)
-		g, err := squareFreePart(bg, pf)
+		g, got := isolateSquareFreePart(t, f)
+		got, err := tidy(bg, g, got)
 		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := isolateRealRoots(bg, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err = tidy(bg, g, got); err != nil {
 			t.Fatal(err)
 		}
 		want := sturmIsolate(t, g)
@@ -368,16 +361,9 @@ func TestDescartesCertifies(t *testing.T) {
 		if f.deg() < 1 {
 			continue
 		}
-		_, pf, _ := qprimitive(bg, f)
-		g, err := squareFreePart(bg, pf)
+		g, rs := isolateSquareFreePart(t, f)
+		rs, err := tidy(bg, g, rs)
 		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := isolateRealRoots(bg, g)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if rs, err = tidy(bg, g, rs); err != nil {
 			t.Fatal(err)
 		}
 		if len(rs) == 0 {
@@ -430,15 +416,7 @@ func TestIsolationAgainstBisection(t *testing.T) {
 		if f.deg() < 1 {
 			continue
 		}
-		_, pf, _ := qprimitive(bg, f)
-		g, err := squareFreePart(bg, pf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := isolateRealRoots(bg, g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, got := isolateSquareFreePart(t, f)
 		want, err := isolateRealRootsReference(bg, g)
 		if err != nil {
 			t.Fatal(err)
@@ -508,4 +486,20 @@ func TestRealRootsCheckerSquareFreeMultiplicity(t *testing.T) {
 			t.Errorf("multiplicity %d: verdict %s (%s), want %s", m, v.Verdict, v.Reason, want)
 		}
 	}
+}
+
+// isolateSquareFreePart is the primitive square-free part g of f and the
+// isolating intervals isolateRealRoots gives for it.
+func isolateSquareFreePart(t *testing.T, f qpoly) (zpoly, []rootInterval) {
+	t.Helper()
+	_, pf, _ := qprimitive(bg, f)
+	g, err := squareFreePart(bg, pf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := isolateRealRoots(bg, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, got
 }
