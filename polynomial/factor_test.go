@@ -130,13 +130,8 @@ func TestFactorModP(t *testing.T) {
 	for _, p := range []uint64{3, 5, 7} {
 		F := gfpoly.NewField(p)
 		for range 150 {
-			d := rng.IntN(7) + 1
-			a := make([]uint64, d+1)
-			for i := range a {
-				a[i] = rng.Uint64N(p)
-			}
-			a[d] = 1
-			if gfpoly.Degree(F.GCD(a, F.Derivative(a))) > 0 {
+			a, ok := randomSquareFreeMonic(rng, F, 7)
+			if !ok {
 				continue
 			}
 			parts, err := distinctDegree(bg, F, a)
@@ -199,13 +194,8 @@ func TestDistinctDegreeMatchesReference(t *testing.T) {
 	for _, p := range []uint64{3, 5, 7, 31, 101, 65537, 1<<61 - 1} {
 		F := gfpoly.NewField(p)
 		for range 30 {
-			d := rng.IntN(40) + 1
-			a := make([]uint64, d+1)
-			for i := range a {
-				a[i] = rng.Uint64N(p)
-			}
-			a[d] = 1
-			if gfpoly.Degree(F.GCD(a, F.Derivative(a))) > 0 {
+			a, ok := randomSquareFreeMonic(rng, F, 40)
+			if !ok {
 				continue
 			}
 			got, err := distinctDegree(bg, F, a)
@@ -437,4 +427,16 @@ func BenchmarkFactor(b *testing.B) {
 			}
 		})
 	}
+}
+
+// randomSquareFreeMonic draws a monic polynomial of degree 1 to maxDeg
+// over F with random lower coefficients; false when it is not square-free.
+func randomSquareFreeMonic(rng *rand.Rand, F *gfpoly.Field, maxDeg int) ([]uint64, bool) {
+	d := rng.IntN(maxDeg) + 1
+	a := make([]uint64, d+1)
+	for i := range a {
+		a[i] = rng.Uint64N(F.Modulus())
+	}
+	a[d] = 1
+	return a, gfpoly.Degree(F.GCD(a, F.Derivative(a))) == 0
 }

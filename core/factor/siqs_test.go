@@ -244,22 +244,7 @@ func TestGaussDependencies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		depVecs := make([]*big.Int, len(deps))
-		for i, dep := range deps {
-			sum := new(big.Int)
-			depVecs[i] = new(big.Int)
-			for _, r := range dep {
-				sum.Xor(sum, bigRows[r])
-				depVecs[i].SetBit(depVecs[i], r, 1)
-			}
-			if sum.Sign() != 0 {
-				t.Fatalf("trial %d: dependency %v sums to %v", trial, dep, sum)
-			}
-		}
-		want := nr - gf2Rank(bigRows)
-		if got := gf2Rank(depVecs); got != want || len(deps) != want {
-			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
-		}
+		checkDependencies(t, fmt.Sprintf("trial %d (%d×%d)", trial, nr, nc), bigRows, deps)
 	}
 }
 
@@ -308,22 +293,7 @@ func TestSIQSDependencies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		depVecs := make([]*big.Int, len(deps))
-		for i, dep := range deps {
-			sum := new(big.Int)
-			depVecs[i] = new(big.Int)
-			for _, r := range dep {
-				sum.Xor(sum, vecs[r])
-				depVecs[i].SetBit(depVecs[i], r, 1)
-			}
-			if sum.Sign() != 0 || len(dep) == 0 {
-				t.Fatalf("trial %d: dependency %v sums to %v", trial, dep, sum)
-			}
-		}
-		want := nr - gf2Rank(vecs)
-		if got := gf2Rank(depVecs); got != want || len(deps) != want {
-			t.Fatalf("trial %d (%d×%d): %d dependencies of rank %d, want %d", trial, nr, nc, len(deps), got, want)
-		}
+		checkDependencies(t, fmt.Sprintf("trial %d (%d×%d)", trial, nr, nc), vecs, deps)
 	}
 	if merged == 0 {
 		t.Fatal("no trial merged or removed a row")
@@ -527,4 +497,28 @@ func TestSIQSSieveAgainstTrialDivision(t *testing.T) {
 		t.Fatalf("the sieve found %d of the %d smooth values", found, len(smooth))
 	}
 	t.Logf("%d of %d smooth values found by the sieve", found, len(smooth))
+}
+
+// checkDependencies holds deps, sets of row indices, to being the
+// dependencies of the GF(2) rows vecs: each is nonempty and sums to zero,
+// and together they span a space of dimension len(vecs) − rank, the rank
+// by the reference elimination gf2Rank.
+func checkDependencies(t *testing.T, label string, vecs []*big.Int, deps [][]int) {
+	t.Helper()
+	depVecs := make([]*big.Int, len(deps))
+	for i, dep := range deps {
+		sum := new(big.Int)
+		depVecs[i] = new(big.Int)
+		for _, r := range dep {
+			sum.Xor(sum, vecs[r])
+			depVecs[i].SetBit(depVecs[i], r, 1)
+		}
+		if sum.Sign() != 0 || len(dep) == 0 {
+			t.Fatalf("%s: dependency %v sums to %v", label, dep, sum)
+		}
+	}
+	want := len(vecs) - gf2Rank(vecs)
+	if got := gf2Rank(depVecs); got != want || len(deps) != want {
+		t.Fatalf("%s: %d dependencies of rank %d, want %d", label, len(deps), got, want)
+	}
 }
