@@ -62,7 +62,6 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/gfpoly"
-	"jacobian.dev/core/modular"
 )
 
 // factorPart is a polynomial with a multiplicity: a square-free part of f
@@ -390,9 +389,6 @@ type wordFrobenius struct {
 	rows [][]uint64
 	n    int
 	p    uint64
-	// narrow: n products of residues fit in a word, so the sums need no
-	// wide accumulator.
-	narrow bool
 }
 
 func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*wordFrobenius, error) {
@@ -414,50 +410,13 @@ func (w *wordFactorer) frobenius(ctx context.Context, md *gfpoly.Modulus) (*word
 		}
 		rows[i] = fl.MulModPrepared(rows[i-1], byXq)
 	}
-	pm1 := new(big.Int).SetUint64(w.p - 1)
-	bound := new(big.Int).Mul(pm1, pm1)
-	bound.Mul(bound, big.NewInt(int64(n)))
-	return &wordFrobenius{rows: rows, n: n, p: w.p, narrow: bound.BitLen() <= 64}, nil
+	return &wordFrobenius{rows: rows, n: n, p: w.p}, nil
 }
 
 // apply returns h^q mod g for h reduced modulo g, row by row so that the
 // matrix is read in memory order.
 func (fr *wordFrobenius) apply(h []uint64) []uint64 {
-	return combineRows(h, fr.rows, fr.n, fr.p, fr.narrow)
-}
-
-// combineRows returns Σ_i coefs[i]·rows[i] mod p, a vector of n words.
-// narrow says a sum of len(coefs) products of residues fits a word; otherwise
-// the sums accumulate in double words.
-func combineRows(coefs []uint64, rows [][]uint64, n int, p uint64, narrow bool) []uint64 {
-	out := make([]uint64, n)
-	if narrow {
-		for i, c := range coefs {
-			if c == 0 {
-				continue
-			}
-			for j, r := range rows[i] {
-				out[j] += c * r
-			}
-		}
-		for j := range out {
-			out[j] %= p
-		}
-		return trimWords(out)
-	}
-	acc := make([]modular.ProductSum, n)
-	for i, c := range coefs {
-		if c == 0 {
-			continue
-		}
-		for j, r := range rows[i] {
-			acc[j].AddMul(c, r)
-		}
-	}
-	for j := range out {
-		out[j] = acc[j].Reduce(p)
-	}
-	return trimWords(out)
+	return gfpoly.CombineRows(h, fr.rows, fr.n, fr.p)
 }
 
 // edf splits g, a monic product of distinct irreducibles of degree d, into
@@ -874,7 +833,6 @@ type composer struct {
 	top    *gfpoly.Multiplier // a^t
 	t, n   int
 	p      uint64
-	narrow bool // t products of residues fit in a word
 }
 
 func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.Modulus, uses int) (*composer, error) {
@@ -898,10 +856,6 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 			c.top = fl.NewMultiplier(next, md)
 		}
 	}
-	pm1 := new(big.Int).SetUint64(w.p - 1)
-	bound := new(big.Int).Mul(pm1, pm1)
-	bound.Mul(bound, big.NewInt(int64(t)))
-	c.narrow = bound.BitLen() <= 64
 	return c, nil
 }
 
@@ -920,5 +874,5 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 
 // chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
 func (c *composer) chunk(f []uint64) []uint64 {
-	return combineRows(f, c.powers, c.n, c.p, c.narrow)
+	return gfpoly.CombineRows(f, c.powers, c.n, c.p)
 }

@@ -20,7 +20,6 @@ import (
 	"slices"
 
 	"jacobian.dev/core/gfpoly"
-	"jacobian.dev/core/modular"
 )
 
 // ddfPart is the product of the irreducible factors of one degree.
@@ -129,21 +128,7 @@ func frobeniusMatrix(ctx context.Context, F *gfpoly.Field, a []uint64) ([][]uint
 
 // frobenius is h^p mod a = Σ h_i·Q_i for h reduced modulo a.
 func frobenius(F *gfpoly.Field, q [][]uint64, h []uint64) []uint64 {
-	n, p := len(q), F.Modulus()
-	sums := make([]modular.ProductSum, n)
-	for i, c := range h {
-		if c == 0 {
-			continue
-		}
-		for j, v := range q[i] {
-			sums[j].AddMul(c, v)
-		}
-	}
-	out := make([]uint64, n)
-	for j := range sums {
-		out[j] = sums[j].Reduce(p)
-	}
-	return F.Normalize(out)
+	return gfpoly.CombineRows(h, q, len(q), F.Modulus())
 }
 
 // countFactors is the number of irreducible factors a distinct-degree
