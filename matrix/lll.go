@@ -84,6 +84,10 @@ type LLLResult struct {
 	// asked for and the input is not square of full rank (where the
 	// postcondition proves the lattice equal without it); never encoded.
 	witness IntegerMatrix
+	// checked is the reduction's record of the exact test accepting the
+	// basis (lattice.Result.Checked), which the postcondition reuses;
+	// never encoded.
+	checked *lattice.Checked
 }
 
 // MaxLLLDimension bounds the rows and the columns of an LLL request.
@@ -119,10 +123,19 @@ func estimateLLL(m IntegerMatrix) float64 {
 //
 // Postcondition, independent of the reduction: the basis is (δ, η)-reduced
 // by the exact test of core/lattice (which also proves its rows
-// independent); with T (asked for, or kept as a witness when the input is
-// not square of full rank), modulo a random 62-bit prime T·A equals the
-// basis followed by zero rows (Freivalds) and det T ≡ ±1, so T is
-// unimodular and the basis spans the same lattice; without T,
+// independent). That test runs once: when the reduction's own acceptance
+// was lattice.IsReduced applied to the rows it returned (Result.Checked,
+// which only that acceptance creates, holding a copy of the rows it
+// accepted), the postcondition confirms that the basis is those rows
+// entry by entry, at parameters at least as strict, and reuses the
+// verdict. The test is a pure function of the rows and the parameters and
+// reads none of the reduction's state, so running it again could only
+// repeat its answer; where the reduction's last test read its working
+// Gram matrix instead (the proved passes), it runs here. With T (asked
+// for, or kept as a witness when the input is not square of full rank),
+// modulo a random 62-bit prime T·A equals the basis followed by zero rows
+// (Freivalds) and det T ≡ ±1, so T is unimodular and the basis spans the
+// same lattice; without T,
 // sameSquareLattice proves the lattices equal through the basis's Hermite
 // form, exact memberships and determinants.
 func lllOperation() core.Operation[LLLRequest, LLLResult] {
@@ -205,14 +218,14 @@ func reduceLLL(ctx context.Context, q LLLRequest, p lattice.Params) (LLLResult, 
 			return LLLResult{}, err
 		}
 		if r.Rank == m {
-			return LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank}, nil
+			return LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank, checked: r.Checked}, nil
 		}
 	}
 	r, err := lattice.Reduce(ctx, a, p)
 	if err != nil {
 		return LLLResult{}, err
 	}
-	res := LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank}
+	res := LLLResult{Basis: integerMatrix(r.Basis), Rank: r.Rank, checked: r.Checked}
 	if t := integerMatrix(r.Transform); q.Transform {
 		res.Transform = &t
 	} else {
@@ -292,10 +305,12 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 			return fmt.Errorf("basis row %d has %d entries, the input %d", i, len(row), n)
 		}
 	}
-	if v, err := lattice.IsReducedRat(ctx, r.Basis.big(), delta, eta); err != nil {
-		return err
-	} else if v != nil {
-		return fmt.Errorf("the basis is not (%s, %s)-reduced: %s", delta.RatString(), eta.RatString(), v)
+	if basis := r.Basis.view(); !r.checked.Covers(basis, delta, eta) {
+		if v, err := lattice.IsReducedRat(ctx, basis, delta, eta); err != nil {
+			return err
+		} else if v != nil {
+			return fmt.Errorf("the basis is not (%s, %s)-reduced: %s", delta.RatString(), eta.RatString(), v)
+		}
 	}
 	if m == 0 {
 		return nil
@@ -303,7 +318,7 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 	// The random vector comes from the request's stream too: hashing
 	// the result would cost as much as the check (its transforms have
 	// m² or n² entries, often of Hadamard's size).
-	rng := checkRNG(q)
+	rng := lllRNG(q)
 	if tm == nil {
 		if m != n || r.Rank != m {
 			return fmt.Errorf("no transform for a %d×%d input of rank %d, so nothing to check the lattice with", m, n, r.Rank)
@@ -311,12 +326,12 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 		return sameSquareLattice(ctx, rng, q.Matrix, r.Basis)
 	}
 	return withPrime(rng, func(p uint64) (bool, error) {
-		a := reduceMatrix(q.Matrix.big(), p)
-		t := reduceMatrix(tm.big(), p)
+		a := reduceMatrix(q.Matrix.view(), p)
+		t := reduceMatrix(tm.view(), p)
 		if det := modular.Determinant(t, p); det != 1 && det != p-1 {
 			return true, fmt.Errorf("det T is %d modulo %d, not ±1: T is not unimodular", det, p)
 		}
-		full := append(r.Basis.big(), make([][]*big.Int, m-r.Rank)...)
+		full := append(r.Basis.view(), make([][]*big.Int, m-r.Rank)...)
 		for i := r.Rank; i < m; i++ {
 			full[i] = make([]*big.Int, n)
 			for j := range full[i] {
@@ -335,6 +350,31 @@ func checkLLL(ctx context.Context, q LLLRequest, r LLLResult) error {
 	})
 }
 
+// lllRNG is checkRNG's stream for an LLL request, seeded from the
+// entries' machine words (wordStream) rather than from the request's JSON,
+// whose decimal encoding and SHA-256 cost milliseconds for a
+// 100-dimensional knapsack.
+func lllRNG(q LLLRequest) *rand.Rand {
+	s := newWordStream()
+	s.word(boolUint(q.Transform))
+	for _, x := range []*core.Rational{q.Delta, q.Eta} {
+		s.word(boolUint(x != nil))
+		if x != nil {
+			s.integer(x.Rat().Num())
+			s.integer(x.Rat().Denom())
+		}
+	}
+	m, n := q.Matrix.Dims()
+	s.word(uint64(m))
+	s.word(uint64(n))
+	for _, row := range q.Matrix {
+		for _, x := range row {
+			s.integer(x.Big())
+		}
+	}
+	return s.rng()
+}
+
 // sameSquareLattice proves that the rows of the n×n integer matrices a
 // and b, b of full rank, span the same lattice, without a transform. H,
 // the Hermite form of b (hermite.go, without its transform), is not
@@ -350,7 +390,7 @@ func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) 
 	if err != nil {
 		return err
 	}
-	h := hr.Hermite.big()
+	h := hr.Hermite.view()
 	if len(h) != n {
 		return fmt.Errorf("the Hermite form of the basis has %d rows, not %d", len(h), n)
 	}
@@ -364,7 +404,7 @@ func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) 
 			}
 		}
 	}
-	for who, rows := range map[string][][]*big.Int{"input": a.big(), "basis": b.big()} {
+	for who, rows := range map[string][][]*big.Int{"input": a.view(), "basis": b.view()} {
 		for k, x := range rows {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -383,7 +423,7 @@ func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) 
 			return false, nil
 		}
 		for who, x := range map[string]IntegerMatrix{"input": a, "basis": b} {
-			if d := modular.Determinant(reduceMatrix(x.big(), p), p); d != dh && d != p-dh {
+			if d := modular.Determinant(reduceMatrix(x.view(), p), p); d != dh && d != p-dh {
 				return true, fmt.Errorf("the %s's determinant is not ±det H modulo %d: the lattices differ", who, p)
 			}
 		}

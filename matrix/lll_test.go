@@ -283,3 +283,55 @@ func integral(x [][]*big.Rat) bool {
 	}
 	return true
 }
+
+// TestLLLPostconditionRejectsTampered: a result whose basis is changed
+// after the reduction keeps the reduction's record of its exact test,
+// and the postcondition must still reject it: the basis with one row
+// added to another (the same lattice, no longer size-reduced) and the
+// basis doubled (still reduced, another lattice), on square knapsacks
+// (checked without a transform) and non-square inputs (with the witness).
+func TestLLLPostconditionRejectsTampered(t *testing.T) {
+	op := lllOperation()
+	rng := rand.New(rand.NewPCG(13, 5))
+	var requests []LLLRequest
+	for _, d := range []int{8, 20} {
+		var q LLLRequest
+		if err := json.Unmarshal([]byte(knapsackJSON(d, 60)), &q); err != nil {
+			t.Fatal(err)
+		}
+		requests = append(requests, q)
+	}
+	for range 4 {
+		requests = append(requests, LLLRequest{Matrix: nonsingular(rng, 4)[:3]})
+	}
+	for i, q := range requests {
+		r, err := op.Run(bg, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.checked == nil {
+			t.Fatalf("request %d: the reduction kept no record of its test, so the reuse goes untested", i)
+		}
+		if err := checkLLL(bg, q, r); err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+		b := r.Basis.big()
+		sheared := r
+		sheared.Basis = integerMatrix(b)
+		for j := range b[1] {
+			sheared.Basis[1][j] = core.Int(new(big.Int).Add(b[1][j], b[0][j]))
+		}
+		doubled := r
+		doubled.Basis = integerMatrix(b)
+		for k := range b {
+			for j := range b[k] {
+				doubled.Basis[k][j] = core.Int(new(big.Int).Lsh(b[k][j], 1))
+			}
+		}
+		for name, bad := range map[string]LLLResult{"sheared": sheared, "doubled": doubled} {
+			if err := checkLLL(bg, q, bad); err == nil {
+				t.Errorf("request %d: the %s basis passes the postcondition", i, name)
+			}
+		}
+	}
+}

@@ -53,6 +53,60 @@ func IsReducedRat(ctx context.Context, b [][]*big.Int, delta, eta *big.Rat) (*Vi
 	return check(ctx, g, d, delta, eta)
 }
 
+// Checked records that IsReduced accepted a basis: a private copy of the
+// rows it accepted, and the parameters. Only this package makes one, and
+// only from an acceptance (certify), so holding one is as good as having
+// run the exact test on those rows; Covers lets a caller that must check
+// a basis reuse that run instead of repeating it. The test it records is
+// IsReduced on the rows alone, never on a reduction's working state.
+type Checked struct {
+	rows   [][]*big.Int
+	params Params
+}
+
+// certify runs IsReduced on b and records its acceptance: nil when b is
+// not reduced.
+func certify(ctx context.Context, b [][]*big.Int, p Params) (*Checked, error) {
+	v, err := IsReduced(ctx, b, p)
+	if err != nil || v != nil {
+		return nil, err
+	}
+	rows := make([][]*big.Int, len(b))
+	for i, row := range b {
+		rows[i] = make([]*big.Int, len(row))
+		for j, x := range row {
+			rows[i][j] = new(big.Int).Set(x)
+		}
+	}
+	return &Checked{rows: rows, params: p}, nil
+}
+
+// Covers reports whether c proves the rows of b (δ, η)-LLL-reduced, that
+// is, whether IsReducedRat(b, δ, η) would accept: b is entry by entry the
+// basis IsReduced accepted, at δ' ≥ δ and η' ≤ η. The conditions only
+// weaken as δ falls and η grows (δ·x ≤ δ'·x ≤ y for x ≥ 0, and
+// |μ| ≤ η' ≤ η), so a (δ', η')-reduced basis is (δ, η)-reduced. A nil c
+// covers nothing.
+func (c *Checked) Covers(b [][]*big.Int, delta, eta *big.Rat) bool {
+	if c == nil || len(b) != len(c.rows) {
+		return false
+	}
+	if new(big.Rat).SetFloat64(c.params.Delta).Cmp(delta) < 0 || new(big.Rat).SetFloat64(c.params.Eta).Cmp(eta) > 0 {
+		return false
+	}
+	for i, row := range b {
+		if len(row) != len(c.rows[i]) {
+			return false
+		}
+		for j, x := range row {
+			if x.Cmp(c.rows[i][j]) != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // check runs IsReduced on a Gram matrix whose rows hold at least the
 // entries g[i][j] for j ≤ i: by residues (checkModular), or when that
 // declines, by checkReference.

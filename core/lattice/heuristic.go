@@ -267,12 +267,6 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 	return nil
 }
 
-// reduced checks the active rows exactly.
-func (h *rows) reduced(ctx context.Context, p Params) (bool, error) {
-	v, err := IsReduced(ctx, zrowsInts(h.b[:h.d]), p)
-	return v == nil, err
-}
-
 // result is the active rows, with the transform when it was kept.
 func (h *rows) result() *Result {
 	r := &Result{Basis: zrowsInts(h.b[:h.d]), Rank: h.d}

@@ -99,6 +99,12 @@ type Result struct {
 	// give Basis, and its other rows times the input are zero.
 	Transform [][]*big.Int
 	Rank      int
+	// Checked, when not nil, is IsReduced's acceptance of Basis with the
+	// parameters Reduce ran: the test was applied to the returned rows
+	// themselves, so a caller that must check them can ask Checked.Covers
+	// instead of running it again. It is nil when Reduce's own test read
+	// its working Gram matrix rather than the rows (the proved passes).
+	Checked *Checked
 }
 
 // maxPrecision is the highest big.Float precision Reduce tries.
@@ -136,8 +142,14 @@ func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Res
 		if err := h.l2(ctx, run); err != nil && !errors.Is(err, errIterations) {
 			return nil, err
 		}
-		if ok, err := h.reduced(ctx, p); err != nil || ok {
-			return h.result(), err
+		res := h.result()
+		c, err := certify(ctx, res.Basis, p)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			res.Checked = c
+			return res, nil
 		}
 		return finish(ctx, h, p, run, transform)
 	}
