@@ -130,6 +130,9 @@ func (r *zrow) subMul(v *zrow, X *big.Int, x float64, tmp, t2 *big.Int) {
 				}
 			}
 		}
+		if r.twoWordStep(c, v, X) {
+			continue
+		}
 		r.bigStep(c, v, X, tmp, t2)
 	}
 	r.scan()
@@ -151,6 +154,124 @@ func (r *zrow) bigStep(c int, v *zrow, X *big.Int, tmp, t2 *big.Int) {
 	} else {
 		r.large[c] = u
 	}
+}
+
+// twoWordStep is bigStep in 128-bit arithmetic, for the common large
+// entries of a knapsack or van Hoeij row: a weight of about two words
+// less a multiple of a short row, or a short entry less a large multiple.
+// It takes r_c, v_c and X of at most two words each with |X·v_c| and the
+// result below 2^128, and reports false, leaving r unchanged, when they
+// are not, or where machine words are narrower than 64 bits.
+func (r *zrow) twoWordStep(c int, v *zrow, X *big.Int) bool {
+	if bits.UintSize != 64 {
+		return false
+	}
+	uNeg, uHi, uLo, ok := r.twoWords(c)
+	if !ok {
+		return false
+	}
+	vNeg, vHi, vLo, ok := v.twoWords(c)
+	if !ok {
+		return false
+	}
+	xNeg, xHi, xLo, ok := twoWordsOf(X)
+	if !ok {
+		return false
+	}
+	// p = |X|·|v_c| = a·(bHi, bLo) with a one word.
+	a, bHi, bLo := xLo, vHi, vLo
+	if xHi != 0 {
+		if vHi != 0 {
+			return false
+		}
+		a, bHi, bLo = vLo, xHi, xLo
+	}
+	h0, pLo := bits.Mul64(a, bLo)
+	h1, l1 := bits.Mul64(a, bHi)
+	pHi, carry := bits.Add64(l1, h0, 0)
+	if h1 != 0 || carry != 0 {
+		return false
+	}
+	// r_c − X·v_c = r_c + s·p with s the sign of −X·v_c.
+	sNeg := xNeg == vNeg
+	var neg bool
+	var hi, lo uint64
+	if uNeg == sNeg {
+		var c1, c2 uint64
+		lo, c1 = bits.Add64(uLo, pLo, 0)
+		hi, c2 = bits.Add64(uHi, pHi, c1)
+		if c2 != 0 {
+			return false
+		}
+		neg = uNeg
+	} else if uHi > pHi || (uHi == pHi && uLo >= pLo) {
+		var b uint64
+		lo, b = bits.Sub64(uLo, pLo, 0)
+		hi, _ = bits.Sub64(uHi, pHi, b)
+		neg = uNeg
+	} else {
+		var b uint64
+		lo, b = bits.Sub64(pLo, uLo, 0)
+		hi, _ = bits.Sub64(pHi, uHi, b)
+		neg = sNeg
+	}
+	if hi == 0 && lo <= math.MaxInt64 {
+		z := int64(lo)
+		if neg {
+			z = -z
+		}
+		if u := r.large[c]; u != nil {
+			r.spare[c], r.large[c] = u, nil
+		}
+		r.small[c] = z
+		return true
+	}
+	u := r.large[c]
+	if u == nil {
+		if u = r.spare[c]; u == nil {
+			u = new(big.Int)
+		}
+		r.large[c] = u
+	}
+	// u is this row's own (zrowOf copies every entry), so its words
+	// may be written in place.
+	w := u.Bits()
+	if cap(w) < 2 {
+		w = make([]big.Word, 2)
+	}
+	w = w[:2]
+	w[0], w[1] = big.Word(lo), big.Word(hi)
+	u.SetBits(w)
+	if neg {
+		u.Neg(u)
+	}
+	return true
+}
+
+// twoWords is entry c as a sign and a 128-bit magnitude, ok when it fits
+// (on 64-bit words).
+func (r *zrow) twoWords(c int) (neg bool, hi, lo uint64, ok bool) {
+	u := r.large[c]
+	if u == nil {
+		x := r.small[c]
+		return x < 0, 0, absInt64(x), true
+	}
+	return twoWordsOf(u)
+}
+
+// twoWordsOf is x as a sign and a 128-bit magnitude, ok when it fits (on
+// 64-bit words).
+func twoWordsOf(x *big.Int) (neg bool, hi, lo uint64, ok bool) {
+	w := x.Bits()
+	switch len(w) {
+	case 0:
+		return false, 0, 0, true
+	case 1:
+		return x.Sign() < 0, 0, uint64(w[0]), true
+	case 2:
+		return x.Sign() < 0, uint64(w[1]), uint64(w[0]), true
+	}
+	return false, 0, 0, false
 }
 
 // dotZ is ⟨u, v⟩ exactly.
