@@ -166,7 +166,30 @@ func (h *rows) retire(k int) {
 
 // l2 runs L² on the rows until they are reduced (in float64) or an
 // iteration bound is met.
+//
+// It recomputes only the Gram–Schmidt coefficients that a row operation
+// has made stale, as FLINT's fmpz_lll does with its alpha array: r_ij and
+// μ_ij (j < i) depend only on b_i and b_0, …, b_j, so with fresh[i] the
+// number of leading coefficients of row i that are still those of the
+// current rows, a visit of row k computes r_kj only from j = fresh[k].
+// After a swap of rows k−1 and k, the row moved down to k−1 keeps every
+// coefficient it had (it was size-reduced against b_0, …, b_{k−2}, which
+// have not moved), so that visit costs no dot product; and a row not
+// touched since its last visit needs only the columns below it that
+// changed. The float64 values are the same as recomputing them all would
+// give (they are functions of the exact rows), so the reduction takes
+// exactly the same steps as l2Reference, which recomputes every visit.
 func (h *rows) l2(ctx context.Context, p Params) error {
+	return h.l2Reuse(ctx, p, true)
+}
+
+// l2Reference is l2 recomputing every coefficient at every visit, the
+// reference the tests hold l2 to.
+func (h *rows) l2Reference(ctx context.Context, p Params) error {
+	return h.l2Reuse(ctx, p, false)
+}
+
+func (h *rows) l2Reuse(ctx context.Context, p Params, reuse bool) error {
 	for k := 0; k < h.d; {
 		if h.sq[k] == 0 {
 			h.retire(k)
@@ -185,6 +208,7 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 		mu[i] = make([]float64, m)
 	}
 	r[0][0] = h.sq[0]
+	fresh := make([]int, m)
 	// L² makes O(d²·log B) swaps; a pass that needs far more is losing
 	// precision, and the proved passes take over.
 	limit := 2*m*m*(h.bits+64) + 1000
@@ -206,7 +230,10 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 				}
 			}
 			rk, muk := r[k], mu[k]
-			for j := 0; j < k; j++ {
+			if !reuse {
+				fresh[k] = 0
+			}
+			for j := fresh[k]; j < k; j++ {
 				x := h.dot(k, j) - dotFloat(mu[j][:j], rk[:j])
 				rk[j] = x
 				muk[j] = x / r[j][j]
@@ -216,6 +243,7 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 					return errIterations
 				}
 			}
+			fresh[k] = k
 			done := true
 			for j := 0; j < k; j++ {
 				if math.Abs(muk[j]) > p.Eta {
@@ -226,6 +254,10 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 			if done {
 				break
 			}
+			// Row k changes; the later rows' coefficients from column k
+			// on are already stale (fresh[i] ≤ k for every i > k at a
+			// visit of k: see the swap).
+			fresh[k] = 0
 			for j := k - 1; j >= 0; j-- {
 				x := math.Round(muk[j])
 				if x == 0 {
@@ -243,8 +275,12 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 			h.refresh(k)
 		}
 		if h.sq[k] == 0 {
-			// b_k reduced to zero: a dependency among the rows.
+			// b_k reduced to zero: a dependency among the rows. The rows
+			// from k on move, and their coefficients with them.
 			h.retire(k)
+			for i := k; i < m; i++ {
+				fresh[i] = 0
+			}
 			continue
 		}
 		// s_{k−1} = ‖b_k‖² − Σ_{l<k−1} μ_kl·r_kl.
@@ -258,6 +294,17 @@ func (h *rows) l2(ctx context.Context, p Params) error {
 			continue
 		}
 		h.swap(k-1, k)
+		// The rows' coefficients move with them: the row now at k−1
+		// keeps its first k−1, the one now at k those below k−1.
+		r[k-1], r[k] = r[k], r[k-1]
+		mu[k-1], mu[k] = mu[k], mu[k-1]
+		// The rows after k, whose coefficients from column k−1 on are
+		// now stale: this keeps fresh[i] ≤ k' for every i > k' at each
+		// visit of k', since visits only climb one row at a time.
+		fresh[k-1] = k - 1
+		for i := k; i < m; i++ {
+			fresh[i] = min(fresh[i], k-1)
+		}
 		if k > 1 {
 			k--
 		} else {

@@ -473,3 +473,48 @@ func TestReduceDependentLarge(t *testing.T) {
 		checkResult(t, b, r, DefaultParams())
 	}
 }
+
+// TestHeuristicReuseMatchesReference: l2, which recomputes only the stale
+// Gram–Schmidt coefficients, takes exactly the steps of l2Reference,
+// which recomputes all of them: the same rows and transform, on random
+// bases, knapsacks and bases with dependent rows, and its result is
+// reduced by the exact check.
+func TestHeuristicReuseMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	p := DefaultParams()
+	run := Params{Delta: (p.Delta + 1) / 2, Eta: (p.Eta + 0.5) / 2}
+	dependent := 0
+	for trial := 0; trial < 90; trial++ {
+		var b [][]*big.Int
+		switch trial % 3 {
+		case 0:
+			d := 2 + rng.IntN(12)
+			b = randomBasis(rng, d, d+rng.IntN(3), uint(1+rng.IntN(200)))
+		case 1:
+			b = knapsack(rng, 2+rng.IntN(30), uint(8+rng.IntN(150)))
+		default:
+			d := 3 + rng.IntN(10)
+			b = randomBasis(rng, d, d-1-rng.IntN(2), uint(1+rng.IntN(40)))
+		}
+		fast, slow := newRows(b, true), newRows(b, true)
+		errFast, errSlow := fast.l2(bg, run), slow.l2Reference(bg, run)
+		if (errFast == nil) != (errSlow == nil) {
+			t.Fatalf("trial %d: l2 %v, the reference %v", trial, errFast, errSlow)
+		}
+		x, y := fast.result(), slow.result()
+		if x.Rank != y.Rank || !equalRows(x.Basis, y.Basis) || !equalRows(x.Transform, y.Transform) {
+			t.Fatalf("trial %d: l2 and the reference differ (ranks %d and %d)", trial, x.Rank, y.Rank)
+		}
+		if x.Rank < len(b) {
+			dependent++
+		}
+		if errFast == nil {
+			if v, err := IsReduced(bg, x.Basis, p); err != nil || v != nil {
+				t.Fatalf("trial %d: not reduced: %v %v", trial, v, err)
+			}
+		}
+	}
+	if dependent < 10 {
+		t.Fatalf("only %d trials had dependent rows", dependent)
+	}
+}
