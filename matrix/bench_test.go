@@ -167,7 +167,7 @@ func BenchmarkHermite(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(estimateHermite(q.Matrix.rationals())/1e6, "estimated-ms")
+		b.ReportMetric(estimateHermite(q.Matrix.rationals(), q.Transform)/1e6, "estimated-ms")
 	})
 }
 

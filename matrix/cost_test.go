@@ -83,7 +83,7 @@ func TestEstimateBoundary(t *testing.T) {
 	}{
 		{"determinant", determinantEstimateOrder, estimateDeterminant},
 		{"characteristic polynomial", MaxCharpolyDimension, estimateCharpoly},
-		{"Hermite normal form", MaxHermiteDimension, estimateHermite},
+		{"Hermite normal form", MaxHermiteDimension, estimateHermiteForm},
 		{"Smith normal form", MaxSmithDimension, estimateSmith},
 		{"minimal polynomial", MaxMinpolyDimension, estimateMinpoly},
 	} {
@@ -142,4 +142,29 @@ func TestScaledBitsImplyEstimate(t *testing.T) {
 			t.Errorf("%s: %d×%d unit fractions exceed the scaled bound yet are estimated at %.0f ms", tc.name, n, n, ms)
 		}
 	}
+}
+
+// TestHermiteEstimateTransform: the Hermite estimate counts the
+// transform's reconstruction only when the request asks for it, and
+// preflight reads the flag: at the limit's At probe the form alone passes
+// and, the transform costing more than the margin left, the request with
+// it is refused.
+func TestHermiteEstimateTransform(t *testing.T) {
+	op := hermiteOperation()
+	d := estimateBoundaryDigits(MaxHermiteDimension, estimateHermiteForm)
+	m := nineMatrix(MaxHermiteDimension, d)
+	without, with := estimateHermite(m, false), estimateHermite(m, true)
+	if !(with > without) {
+		t.Fatalf("%d digits: %.0f ms with the transform, %.0f ms without", d, with/1e6, without/1e6)
+	}
+	q := HermiteRequest{Matrix: integerMatrixOf(m)}
+	if err := op.Preflight(bg, q); err != nil {
+		t.Fatalf("the form alone at %d digits is refused: %v", d, err)
+	}
+	q.Transform = true
+	err := op.Preflight(bg, q)
+	if refused := err != nil; refused != (with/1e6 > float64(MaxEstimatedMillis)) {
+		t.Fatalf("with the transform (%.0f ms estimated): preflight says %v", with/1e6, err)
+	}
+	t.Logf("%d digits: %.0f ms for the form, %.0f ms with the transform", d, without/1e6, with/1e6)
 }

@@ -267,7 +267,7 @@ func hermiteOperation() core.Operation[HermiteRequest, HermiteResult] {
 					return core.Refusef("the matrix is %d×%d; a matrix that is not square takes the classical elimination, which accepts at most %d entries (the modular method needs a square nonsingular matrix)", r, c, hermiteClassicalEntries)
 				}
 			}
-			return checkEstimate("this Hermite normal form", estimateHermite(m))
+			return checkEstimate("this Hermite normal form", estimateHermite(m, q.Transform))
 		},
 		Run: func(ctx context.Context, q HermiteRequest) (HermiteResult, error) {
 			return hermiteForm(ctx, q.Matrix, q.Transform)
@@ -346,19 +346,27 @@ func slowNormalForm(n int) string {
 // entries in the elimination and as many in the reduction above the
 // pivots, each a few products and a division of integers of Hadamard's
 // size h (BenchmarkHermite: n = 150, entries below 100, 5.4 s against
-// 4.9 s estimated); and the transform, one PLE decomposition and n
-// solves modulo each of about h/61 primes. The classical path is bounded
-// by hermiteClassicalEntries instead.
-func estimateHermite(rows [][]core.Rational) float64 {
+// 4.9 s estimated); and, when transform asks for it, the transform, one
+// PLE decomposition and n solves modulo each of about h/61 primes. The
+// classical path is bounded by hermiteClassicalEntries instead.
+func estimateHermite(rows [][]core.Rational, transform bool) float64 {
 	n := len(rows)
 	if n == 0 || len(rows[0]) != n {
 		return 0
 	}
 	h := hadamardEstimate(clearedRowBits(rows, false))
 	cube := float64(n) * float64(n) * float64(n)
-	primes := float64(h/61 + 1)
-	return estimateDeterminant(rows) + 4.5*cube*productCost(h) + primes*(2*plePerCube*cube+reduceCost(n, 0))
+	t := estimateDeterminant(rows) + 4.5*cube*productCost(h)
+	if transform {
+		primes := float64(h/61 + 1)
+		t += primes * (2*plePerCube*cube + reduceCost(n, 0))
+	}
+	return t
 }
+
+// estimateHermiteForm is estimateHermite for the form alone, as the
+// estimate limit's probes (without transform) ask.
+func estimateHermiteForm(rows [][]core.Rational) float64 { return estimateHermite(rows, false) }
 
 // hermiteClassicalLimit declares hermiteClassicalEntries, with a 20×20
 // zero matrix at it and 21×20 beyond.
@@ -376,15 +384,15 @@ func hermiteClassicalLimit() core.Limit {
 }
 
 // hermiteEstimateLimit declares MaxEstimatedMillis for the Hermite form,
-// with diagonal probes of nines (nonsingular, the modular path): At has
-// the most digits the estimate accepts at MaxHermiteDimension, Beyond one
-// more.
+// with diagonal probes of nines (nonsingular, the modular path, the form
+// alone): At has the most digits the estimate accepts at
+// MaxHermiteDimension, Beyond one more.
 func hermiteEstimateLimit() core.Limit {
 	n := MaxHermiteDimension
-	at := sync.OnceValue(func() int { return estimateBoundaryDigits(n, estimateHermite) })
+	at := sync.OnceValue(func() int { return estimateBoundaryDigits(n, estimateHermiteForm) })
 	return core.Limit{
 		Name: "estimated_time", Max: MaxEstimatedMillis, Unit: "milliseconds on one core",
-		Description: "estimated running time on one core, from the order, the entry bits and Hadamard's bound on the determinant",
+		Description: "estimated running time on one core, from the order, the entry bits and Hadamard's bound on the determinant; a requested transform adds its reconstruction modulo about one prime per 61 bits of that bound",
 		At:          func() string { return diagonalJSON(n, nines(at())) },
 		Beyond:      func() string { return diagonalJSON(n, nines(at()+1)) },
 	}

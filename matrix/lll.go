@@ -604,7 +604,7 @@ func estimateLLLCheck(m, b IntegerMatrix) float64 {
 	}
 	fd := float64(d)
 	gs := fd * fd * fd * productCost(2*d*(beta+bits.Len(uint(n))))
-	return gs + estimateHermite(m.rationals()) + estimateHermite(b.rationals())
+	return gs + estimateHermite(m.rationals(), false) + estimateHermite(b.rationals(), false)
 }
 
 // lllCheckEstimateLimit declares MaxEstimatedMillis for the checker, with

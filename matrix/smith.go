@@ -122,7 +122,7 @@ func estimateSmith(rows [][]core.Rational) float64 {
 		return 0
 	}
 	h := hadamardEstimate(clearedRowBits(rows, false))
-	return estimateHermite(rows) + 2*float64(n)*float64(n)*float64(n)*productCost(h)
+	return estimateHermite(rows, true) + 2*float64(n)*float64(n)*float64(n)*productCost(h)
 }
 
 // smithEstimateLimit declares MaxEstimatedMillis for the Smith form, with
