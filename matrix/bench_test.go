@@ -184,12 +184,18 @@ func BenchmarkSmith(b *testing.B) {
 	})
 }
 
+// BenchmarkLLL reduces knapsacks: with 120-bit weights (the heuristic
+// pass), and with 512-bit ones (beyond lattice.HeuristicBits, the proved
+// big.Float passes, whose cost lllBigFloatCostPerUnit fits).
 func BenchmarkLLL(b *testing.B) {
 	op := lllOperation()
-	for _, d := range []int{20, 50, 100} {
-		b.Run(fmt.Sprintf("knapsack/d=%d", d), func(b *testing.B) {
+	for _, c := range []struct {
+		d    int
+		bits uint
+	}{{20, 120}, {50, 120}, {100, 120}, {20, 512}} {
+		b.Run(fmt.Sprintf("knapsack/d=%d/bits=%d", c.d, c.bits), func(b *testing.B) {
 			var q LLLRequest
-			if err := json.Unmarshal([]byte(knapsackJSON(d, 120)), &q); err != nil {
+			if err := json.Unmarshal([]byte(knapsackJSON(c.d, c.bits)), &q); err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {

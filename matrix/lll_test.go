@@ -335,3 +335,26 @@ func TestLLLPostconditionRejectsTampered(t *testing.T) {
 		}
 	}
 }
+
+// TestLLLEstimateBigFloat: preflight refuses the knapsack of issue 13,
+// 101 rows with 608-bit weights, which the proved big.Float passes took
+// 3 min 20 s to reduce, and admits the bench's 101-row knapsack with
+// 120-bit weights (the heuristic pass) and a 21-row one with 512-bit
+// weights (about a second in the big.Float passes).
+func TestLLLEstimateBigFloat(t *testing.T) {
+	op := lllOperation()
+	for _, tc := range []struct {
+		d       int
+		bits    uint
+		refused bool
+	}{{100, 608, true}, {100, 120, false}, {20, 512, false}} {
+		var q LLLRequest
+		if err := json.Unmarshal([]byte(knapsackJSON(tc.d, tc.bits)), &q); err != nil {
+			t.Fatal(err)
+		}
+		err := op.Preflight(bg, q)
+		if (err != nil) != tc.refused {
+			t.Errorf("%d rows of %d bits (estimated %.0f ms): preflight says %v", tc.d+1, tc.bits, estimateLLL(q.Matrix)/1e6, err)
+		}
+	}
+}

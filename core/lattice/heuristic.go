@@ -29,10 +29,12 @@ import (
 	"math/big"
 )
 
-// heuristicBits is the largest entry size the heuristic pass takes: dot
+// HeuristicBits is the largest entry size the heuristic pass takes: dot
 // products of rows of such entries stay well inside float64's exponent
-// range.
-const heuristicBits = 480
+// range. Beyond it Reduce runs the proved passes alone, which cost far
+// more (math/big.Float once the Gram entries leave float64's range), so
+// cost estimates need it too.
+const HeuristicBits = 480
 
 // cancellation is 2^−26: a float64 dot product below this fraction of the
 // product of the norms is recomputed exactly.

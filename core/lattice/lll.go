@@ -137,7 +137,7 @@ func reduce(ctx context.Context, b [][]*big.Int, p Params, transform bool) (*Res
 		run = p
 	}
 	// The heuristic pass first, when the entries allow it.
-	if len(b) > 0 && maxEntryBits(b) <= heuristicBits {
+	if len(b) > 0 && maxEntryBits(b) <= HeuristicBits {
 		h := newRows(b, transform)
 		if err := h.l2(ctx, run); err != nil && !errors.Is(err, errIterations) {
 			return nil, err
