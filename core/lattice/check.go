@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 )
 
 // Violation is the first condition of LLL-reducedness a basis fails, in
@@ -43,14 +44,67 @@ func IsReduced(ctx context.Context, b [][]*big.Int, p Params) (*Violation, error
 // IsReducedRat is IsReduced with δ and η given as exact rationals.
 func IsReducedRat(ctx context.Context, b [][]*big.Int, delta, eta *big.Rat) (*Violation, error) {
 	d := len(b)
-	g := make([][]*big.Int, d)
-	for i := range g {
-		g[i] = make([]*big.Int, i+1)
-		for j := 0; j <= i; j++ {
-			g[i][j] = dot(b[i], b[j])
+	g, ok := gramWords(b)
+	if !ok {
+		g = make([][]*big.Int, d)
+		for i := range g {
+			g[i] = make([]*big.Int, i+1)
+			for j := 0; j <= i; j++ {
+				g[i][j] = dot(b[i], b[j])
+			}
 		}
 	}
 	return check(ctx, g, d, delta, eta)
+}
+
+// gramWords is the lower triangle of the Gram matrix of b in int64
+// arithmetic, ok when every entry is below 2^31 in absolute value and
+// every dot product's partial sums provably stay below 2^63 (n·M² < 2^62
+// for n columns and entries of absolute value at most M): the reduced
+// bases the heuristic pass returns, whose exact check would otherwise
+// spend half its time in math/big products of small numbers.
+func gramWords(b [][]*big.Int) ([][]*big.Int, bool) {
+	if len(b) == 0 {
+		return nil, true
+	}
+	n := len(b[0])
+	w := make([][]int64, len(b))
+	var top uint64
+	for i, row := range b {
+		if len(row) != n {
+			return nil, false
+		}
+		w[i] = make([]int64, n)
+		for j, x := range row {
+			if !x.IsInt64() {
+				return nil, false
+			}
+			v := x.Int64()
+			a := absInt64(v)
+			if a >= 1<<31 {
+				return nil, false
+			}
+			top = max(top, a)
+			w[i][j] = v
+		}
+	}
+	if hi, lo := bits.Mul64(top*top, uint64(n)); hi != 0 || lo >= 1<<62 {
+		return nil, false
+	}
+	g := make([][]*big.Int, len(b))
+	for i := range g {
+		g[i] = make([]*big.Int, i+1)
+		x := w[i]
+		for j := 0; j <= i; j++ {
+			y := w[j][:len(x)]
+			var s int64
+			for c, v := range x {
+				s += v * y[c]
+			}
+			g[i][j] = big.NewInt(s)
+		}
+	}
+	return g, true
 }
 
 // Checked records that IsReduced accepted a basis: a private copy of the

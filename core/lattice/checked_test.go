@@ -130,3 +130,51 @@ func equalRows(x, y [][]*big.Int) bool {
 	}
 	return true
 }
+
+// TestGramWordsMatchesDot: the word Gram matrix equals the math/big dot
+// products on bases of small entries, including entries just below 2^31
+// and rows long enough to reach the bound on the sums, and declines
+// entries of 2^31 or more and sums that could leave 63 bits.
+func TestGramWordsMatchesDot(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 3))
+	taken := 0
+	for trial := range 200 {
+		d, n := 1+rng.IntN(8), 1+rng.IntN(12)
+		bound := int64(1) << uint(1+rng.IntN(31))
+		if trial%10 == 0 {
+			n = 1 << 10
+		}
+		b := make([][]*big.Int, d)
+		top := int64(0)
+		for i := range b {
+			b[i] = make([]*big.Int, n)
+			for j := range b[i] {
+				x := rng.Int64N(2*bound+1) - bound
+				top = max(top, x, -x)
+				b[i][j] = big.NewInt(x)
+			}
+		}
+		g, ok := gramWords(b)
+		want := top < 1<<31 && new(big.Int).Mul(big.NewInt(top*top), big.NewInt(int64(n))).Cmp(new(big.Int).Lsh(big.NewInt(1), 62)) < 0
+		if ok != want {
+			t.Fatalf("trial %d: entries up to %d in %d columns: taken in words %v", trial, top, n, ok)
+		}
+		if !ok {
+			continue
+		}
+		taken++
+		for i := range b {
+			for j := 0; j <= i; j++ {
+				if g[i][j].Cmp(dot(b[i], b[j])) != 0 {
+					t.Fatalf("trial %d: g[%d][%d] = %s, want %s", trial, i, j, g[i][j], dot(b[i], b[j]))
+				}
+			}
+		}
+	}
+	if taken < 50 {
+		t.Fatalf("only %d of 200 bases taken in words", taken)
+	}
+	if _, ok := gramWords([][]*big.Int{{big.NewInt(1 << 31)}}); ok {
+		t.Fatal("an entry of 2^31 taken in words")
+	}
+}
