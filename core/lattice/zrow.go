@@ -115,19 +115,22 @@ func (r *zrow) subMul(v *zrow, X *big.Int, x float64, tmp, t2 *big.Int) {
 	for c, y := range v.small {
 		vl := v.large[c]
 		if vl == nil {
-			if y == 0 {
-				continue
-			}
 			if r.large[c] == nil {
 				if words {
-					// The bound holds for the small entries here too.
+					// The bound holds for the small entries here too (and
+					// a zero y costs less than a branch on it).
 					r.small[c] -= xi * y
+					continue
+				}
+				if y == 0 {
 					continue
 				}
 				if z, ok := subMulInt64(r.small[c], xi, y); ok && math.Abs(x) < limit {
 					r.small[c] = z
 					continue
 				}
+			} else if y == 0 {
+				continue
 			}
 		}
 		if r.twoWordStep(c, v, X) {
