@@ -31,6 +31,17 @@ import (
 	"math/bits"
 )
 
+// maxShiftWords is the widest coefficient, in words, that the shifts
+// take in words; wider ones run on big.Int, whose additions in assembly
+// then outweigh its call overhead, and whose coefficients grow pass by
+// pass where the words are as wide as the last pass needs throughout.
+// Measured with BenchmarkTaylorShift (2-core amd64, shared): degree 100,
+// 3 words 0.15 against 0.86 ms on big.Int, 17 words 0.12 against 0.26 ms,
+// 49 words 0.45 against 0.52 ms; degree 1000, 17 words 26 against 42 ms,
+// 32 words 58 against 50 ms; a shift by 2^32 at degree 100, 53 words 3.1
+// against 0.85 ms.
+const maxShiftWords = 20
+
 // shiftWidth is the number of words w with every value of the shift of
 // p by c, 0 < c, within w-word two's complement (see the top of the
 // file).
@@ -151,7 +162,8 @@ func shiftWords(a []big.Word, w, n int, c uint, visit func(i int) bool) {
 }
 
 // taylorShiftBy returns p(x + c) for a machine-word c, in words (see the
-// top of the file); a negative c shifts p(−x) by |c| and reflects back,
+// top of the file) when they are at most maxShiftWords wide, otherwise
+// by taylorShiftClassical; a negative c shifts p(−x) by |c| and reflects back,
 // p(x − c) = p̃(−x + c) with p̃(x) = p(−x).
 func taylorShiftBy(p zpoly, c int64) zpoly {
 	n := len(p) - 1
@@ -162,6 +174,9 @@ func taylorShiftBy(p zpoly, c int64) zpoly {
 		return reflect(taylorShiftBy(reflect(p), -c))
 	}
 	w := shiftWidth(p, uint(c))
+	if w > maxShiftWords {
+		return taylorShiftClassical(p, big.NewInt(c))
+	}
 	a := toWords(p, w)
 	shiftWords(a, w, n, uint(c), nil)
 	return fromWords(a, w, n+1)
@@ -175,10 +190,15 @@ func taylorShift1(p zpoly) zpoly { return taylorShiftBy(p, 1) }
 func taylorShiftClassical(p zpoly, c *big.Int) zpoly {
 	a := p.clone()
 	n := a.deg()
+	one := c.IsInt64() && c.Int64() == 1
 	var t big.Int
 	for i := 0; i < n; i++ {
 		for j := n - 1; j >= i; j-- {
-			a[j].Add(a[j], t.Mul(a[j+1], c))
+			if one {
+				a[j].Add(a[j], a[j+1])
+			} else {
+				a[j].Add(a[j], t.Mul(a[j+1], c))
+			}
 		}
 	}
 	return a
@@ -187,22 +207,38 @@ func taylorShiftClassical(p zpoly, c *big.Int) zpoly {
 // unitIntervalVariations counts the sign variations of (x+1)^n·p(1/(x+1)),
 // which bound the roots of p in (0, 1) and equal their number modulo 2,
 // stopping once the count reaches stop (never when stop < 0). The
-// reversed polynomial is shifted by one in words; after pass i of the
-// shift its coefficient i is final, so variations are counted as they
-// appear.
+// reversed polynomial is shifted by one in place, in words up to
+// maxShiftWords and on big.Int beyond; after pass i of the shift its
+// coefficient i is final, so variations are counted as they appear.
 func unitIntervalVariations(p zpoly, stop int) int {
 	n := p.deg()
-	w := shiftWidth(p, 1)
-	a := toWords(reverse(p), w)
 	v, last := 0, 0
-	shiftWords(a, w, n, 1, func(i int) bool {
-		if s := wordsSign(a[i*w : (i+1)*w]); s != 0 {
+	count := func(s int) bool {
+		if s != 0 {
 			if last != 0 && s != last {
 				v++
 			}
 			last = s
 		}
 		return stop < 0 || v < stop
-	})
+	}
+	if w := shiftWidth(p, 1); w <= maxShiftWords {
+		a := toWords(reverse(p), w)
+		shiftWords(a, w, n, 1, func(i int) bool { return count(wordsSign(a[i*w : (i+1)*w])) })
+		return v
+	}
+	a := make(zpoly, n+1)
+	for i := range p {
+		a[i] = new(big.Int).Set(p[n-i])
+	}
+	for i := 0; i < n; i++ {
+		for j := n - 1; j >= i; j-- {
+			a[j].Add(a[j], a[j+1])
+		}
+		if !count(a[i].Sign()) {
+			return v
+		}
+	}
+	count(a[n].Sign())
 	return v
 }

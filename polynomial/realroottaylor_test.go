@@ -15,15 +15,18 @@ func unitIntervalVariationsClassical(p zpoly) int {
 
 // TestTaylorShiftWords compares the shifts in words with the classical
 // scheme on big.Int, over degrees and coefficient sizes that put the
-// width at one, two and more words, shifts by ±1 and by larger words, and
+// width at one, two and more words and beyond maxShiftWords, shifts by ±1 and by larger words, and
 // checks p(x + c) at x = 1 against p(1 + c) by Horner's rule.
 func TestTaylorShiftWords(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 20))
 	for trial := range 600 {
 		n := rng.IntN(70)
 		bits := rng.IntN(200) + 1
-		if trial%3 == 0 {
+		switch trial % 5 {
+		case 0, 3:
 			bits = rng.IntN(20) + 1 // one- and two-word widths
+		case 1:
+			bits = rng.IntN(1500) + 1 // beyond maxShiftWords: on big.Int
 		}
 		p := randomZ(rng, n, bits)
 		if trial%7 == 0 {
@@ -38,9 +41,6 @@ func TestTaylorShiftWords(t *testing.T) {
 		}
 		one := new(big.Rat).SetInt64(1)
 		at := new(big.Rat).SetInt64(c + 1)
-		if c == 1<<62-1 {
-			continue // c + 1 overflows nothing, but keep the evaluation small
-		}
 		if signAt(got, one) != signAt(p, at) {
 			t.Fatalf("trial %d: p(x + %d) at 1 has the wrong sign", trial, c)
 		}
@@ -74,21 +74,32 @@ func TestTaylorShiftWidthTight(t *testing.T) {
 	}
 }
 
+// BenchmarkTaylorShift compares the shifts in words with the classical
+// scheme on big.Int, by degree, coefficient bits, shift and the width in
+// words the bound gives (maxShiftWords is set from it).
 func BenchmarkTaylorShift(b *testing.B) {
 	rng := rand.New(rand.NewPCG(15, 21))
 	for _, n := range []int{100, 1000} {
-		for _, bits := range []int{32, 1000} {
-			p := randomZ(rng, n, bits)
-			b.Run(fmt.Sprintf("words/deg=%d/bits=%d", n, bits), func(b *testing.B) {
-				for b.Loop() {
-					taylorShift1(p)
+		for _, bits := range []int{32, 1000, 3000} {
+			for _, c := range []int64{1, 1 << 32} {
+				if n == 1000 && (c > 1 || bits > 1000) {
+					continue
 				}
-			})
-			b.Run(fmt.Sprintf("classical/deg=%d/bits=%d", n, bits), func(b *testing.B) {
-				for b.Loop() {
-					taylorShiftClassical(p, big.NewInt(1))
-				}
-			})
+				p := randomZ(rng, n, bits)
+				w := shiftWidth(p, uint(c))
+				b.Run(fmt.Sprintf("words/deg=%d/bits=%d/c=%d/w=%d", n, bits, c, w), func(b *testing.B) {
+					a := toWords(p, w)
+					for b.Loop() {
+						copy(a, toWords(p, w))
+						shiftWords(a, w, n, uint(c), nil)
+					}
+				})
+				b.Run(fmt.Sprintf("classical/deg=%d/bits=%d/c=%d", n, bits, c), func(b *testing.B) {
+					for b.Loop() {
+						taylorShiftClassical(p, big.NewInt(c))
+					}
+				})
+			}
 		}
 	}
 }
