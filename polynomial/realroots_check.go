@@ -391,8 +391,7 @@ func scaledShift(p zpoly, d, u *big.Int) zpoly {
 			dpow.Mul(dpow, d)
 		}
 	}
-	const wordShift = 1 << 62 // n·bits.Len(|u|) in shiftWidth stays exact below
-	if u.IsInt64() && u.Int64() > -wordShift && u.Int64() < wordShift {
+	if u.IsInt64() {
 		return taylorShiftBy(r, u.Int64())
 	}
 	return taylorShiftClassical(r, u)

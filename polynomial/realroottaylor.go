@@ -42,6 +42,10 @@ import (
 // against 0.85 ms.
 const maxShiftWords = 20
 
+// maxWordShift bounds the shifts c that go to the words, so that −c and
+// the bound of shiftWidth stay machine integers.
+const maxWordShift = 1 << 62
+
 // shiftWidth is the number of words w with every value of the shift of
 // p by c, 0 < c, within w-word two's complement (see the top of the
 // file).
@@ -169,6 +173,9 @@ func taylorShiftBy(p zpoly, c int64) zpoly {
 	n := len(p) - 1
 	if n < 1 || c == 0 {
 		return p.clone()
+	}
+	if c < -maxWordShift || c > maxWordShift {
+		return taylorShiftClassical(p, big.NewInt(c))
 	}
 	if c < 0 {
 		return reflect(taylorShiftBy(reflect(p), -c))

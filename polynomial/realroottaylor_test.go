@@ -15,8 +15,11 @@ func unitIntervalVariationsClassical(p zpoly) int {
 
 // TestTaylorShiftWords compares the shifts in words with the classical
 // scheme on big.Int, over degrees and coefficient sizes that put the
-// width at one, two and more words and beyond maxShiftWords, shifts by ±1 and by larger words, and
-// checks p(x + c) at x = 1 against p(1 + c) by Horner's rule.
+// width at one, two and more words and beyond maxShiftWords, and shifts
+// by ±1 and by larger words up to the int64 extremes (beyond
+// maxWordShift); it checks p(x + c) at x = 1 against p(1 + c) by
+// Horner's rule, and the variations on (0, 1) against the classical
+// shift's.
 func TestTaylorShiftWords(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 20))
 	for trial := range 600 {
@@ -33,14 +36,14 @@ func TestTaylorShiftWords(t *testing.T) {
 			p[len(p)-1].Lsh(big.NewInt(1), uint(bits)) // a power of two, the largest |coefficient|
 			p[len(p)-1].Neg(p[len(p)-1])
 		}
-		c := []int64{1, -1, 2, -3, 1024, -1 << 20, 1<<62 - 1, -(1 << 62)}[rng.IntN(8)]
+		c := []int64{1, -1, 2, -3, 1024, -1 << 20, 1<<62 - 1, -(1 << 62), 1<<63 - 1, -1 << 63}[rng.IntN(10)]
 		got := taylorShiftBy(p, c)
 		want := taylorShiftClassical(p, big.NewInt(c))
 		if !got.equal(want) {
 			t.Fatalf("trial %d: %v shifted by %d: %v, want %v", trial, p, c, got, want)
 		}
 		one := new(big.Rat).SetInt64(1)
-		at := new(big.Rat).SetInt64(c + 1)
+		at := new(big.Rat).SetInt(new(big.Int).Add(big.NewInt(c), big.NewInt(1)))
 		if signAt(got, one) != signAt(p, at) {
 			t.Fatalf("trial %d: p(x + %d) at 1 has the wrong sign", trial, c)
 		}
