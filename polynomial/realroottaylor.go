@@ -7,7 +7,7 @@ package polynomial
 // for small c, by the classical scheme of n(n+1)/2 multiply-adds
 // a_j ← a_j + c·a_(j+1) (Knuth, TAOCP vol. 2, §4.6.4; von zur Gathen and
 // Gerhard, "Fast algorithms for Taylor shifts and certain difference
-// equations", ISSAC 1997, method B). On big.Int each step costs tens of
+// equations", ISSAC 1997). On big.Int each step costs tens of
 // nanoseconds of call and allocation overhead while the coefficients are
 // a few words long (a degree-100 shift by one of 32-bit coefficients:
 // 5050 additions of 3-word numbers), so the shift runs instead on one
@@ -21,10 +21,15 @@ package polynomial
 // final result p(x + c)'s coefficient j; hence every value is at most
 // Σ_l C(l, j)·|c|^(l−j)·|p_l| ≤ (n + 1)·(1 + |c|)^n·max |p_l| in absolute
 // value, and w words hold it with its sign. Arithmetic modulo 2^(w·64)
-// is then exact. The asymptotically fast shifts (divide and conquer by
-// polynomial multiplication, the convolution method) measured slower
-// here up to degree 1000 (BenchmarkTaylorShift), where the classical
-// scheme in words is far ahead.
+// is then exact. A shift by one also narrows each pass to the words its
+// values need (see shiftWords), and coefficients wider than
+// maxShiftWords stay on big.Int.
+//
+// The asymptotically fast shift by divide and conquer (p = p₀ + x^m·p₁,
+// p(x + 1) = p₀(x + 1) + (x + 1)^m·p₁(x + 1), the products by
+// core/zpoly), tried at degree 100, took 1.4 to 7 times the classical
+// scheme's time on big.Int, and at degree 1000 from 0.7 to 2 times it,
+// so it is not implemented.
 
 import (
 	"math/big"
@@ -33,13 +38,12 @@ import (
 
 // maxShiftWords is the widest coefficient, in words, that the shifts
 // take in words; wider ones run on big.Int, whose additions in assembly
-// then outweigh its call overhead, and whose coefficients grow pass by
-// pass where the words are as wide as the last pass needs throughout.
-// Measured with BenchmarkTaylorShift (2-core amd64, shared): degree 100,
-// 3 words 0.15 against 0.86 ms on big.Int, 17 words 0.12 against 0.26 ms,
-// 49 words 0.45 against 0.52 ms; degree 1000, 17 words 26 against 42 ms,
-// 32 words 58 against 50 ms; a shift by 2^32 at degree 100, 53 words 3.1
-// against 0.85 ms.
+// then outweigh its call overhead. Measured by thread CPU time per shift
+// by one, conversions included (2-core amd64, shared, where wall times
+// were too noisy), words against big.Int: degree 100, 3 words 16 against
+// 60 µs, 7 words 0.7 of big.Int's time, 12 words 0.78, 18 words 0.95,
+// 25 words 1.1, 49 words 1.45; degree 300, 6 words 0.45, 15 words 0.93;
+// degree 1000, 17 words 0.88, 21 words 1.0.
 const maxShiftWords = 20
 
 // maxWordShift bounds the shifts c that go to the words, so that −c and
@@ -114,33 +118,22 @@ func negateWords(slot []big.Word) {
 }
 
 // shiftWords shifts the n+1 coefficients of a, w words each, by c in
-// place; after pass i coefficient i is final, and visit(i) is called
-// with it (when visit is not nil), which may stop the shift by returning
-// false.
-func shiftWords(a []big.Word, w, n int, c uint, visit func(i int) bool) {
-	for i := 0; i < n; i++ {
-		switch {
-		case w == 1 && c == 1:
-			for j := n - 1; j >= i; j-- {
-				a[j] += a[j+1]
-			}
-		case w == 2 && c == 1:
-			for j := 2*n - 2; j >= 2*i; j -= 2 {
-				lo, carry := bits.Add(uint(a[j]), uint(a[j+2]), 0)
-				hi, _ := bits.Add(uint(a[j+1]), uint(a[j+3]), carry)
-				a[j], a[j+1] = big.Word(lo), big.Word(hi)
-			}
-		case c == 1:
-			for j := n - 1; j >= i; j-- {
-				dst, src := a[j*w:(j+1)*w], a[(j+1)*w:(j+2)*w]
-				var carry uint
-				for k := range dst {
-					var s uint
-					s, carry = bits.Add(uint(dst[k]), uint(src[k]), carry)
-					dst[k] = big.Word(s)
-				}
-			}
-		default:
+// place, for coefficients of at most maxBits bits; after pass i
+// coefficient i is final, and visit(i) is called with it (when visit is
+// not nil), which may stop the shift by returning false.
+//
+// A shift by one adds in each pass only the words that pass needs: after
+// pass k every coefficient j ≥ k still to be finished is
+// Σ_l C(l − j + k, k)·p_l (by induction, the hockey-stick identity), at
+// most C(n + 1, k + 1)·max |p_l| in absolute value, so pass k works
+// modulo 2^(64·w_k) with w_k words for that bound and its sign: the low
+// w_k words of its operands are theirs modulo the same power, and the
+// result fits. When w_k grows the live coefficients are sign-extended
+// into the new words, and a coefficient is sign-extended to all w words
+// as it becomes final.
+func shiftWords(a []big.Word, w, n int, c uint, maxBits int, visit func(i int) bool) {
+	if c != 1 {
+		for i := 0; i < n; i++ {
 			for j := n - 1; j >= i; j-- {
 				dst, src := a[j*w:(j+1)*w], a[(j+1)*w:(j+2)*w]
 				// dst += c·src modulo 2^(w·64): the product's words
@@ -155,13 +148,88 @@ func shiftWords(a []big.Word, w, n int, c uint, visit func(i int) bool) {
 					dst[k] = big.Word(s)
 				}
 			}
+			if visit != nil && !visit(i) {
+				return
+			}
 		}
+		if visit != nil {
+			visit(n)
+		}
+		return
+	}
+	binom := big.NewInt(1) // C(n + 1, k + 1) in pass k
+	var step big.Int
+	valid := w // the live coefficients are exact in their low valid words
+	for i := 0; i < n; i++ {
+		binom.Mul(binom, step.SetInt64(int64(n+1-i)))
+		binom.Quo(binom, step.SetInt64(int64(i+1)))
+		aw := min(w, (maxBits+binom.BitLen()+1+bits.UintSize-1)/bits.UintSize)
+		if aw > valid {
+			for j := i; j <= n; j++ {
+				signExtend(a[j*w:(j+1)*w], valid, aw)
+			}
+		}
+		valid = aw
+		switch aw {
+		case 1:
+			for j := (n - 1) * w; j >= i*w; j -= w {
+				a[j] += a[j+w]
+			}
+		case 2:
+			for j := (n - 1) * w; j >= i*w; j -= w {
+				lo, carry := bits.Add(uint(a[j]), uint(a[j+w]), 0)
+				hi, _ := bits.Add(uint(a[j+1]), uint(a[j+w+1]), carry)
+				a[j], a[j+1] = big.Word(lo), big.Word(hi)
+			}
+		case 3:
+			for j := (n - 1) * w; j >= i*w; j -= w {
+				x := a[j : j+w+3 : j+w+3]
+				w0, c0 := bits.Add(uint(x[0]), uint(x[w]), 0)
+				w1, c1 := bits.Add(uint(x[1]), uint(x[w+1]), c0)
+				w2, _ := bits.Add(uint(x[2]), uint(x[w+2]), c1)
+				x[0], x[1], x[2] = big.Word(w0), big.Word(w1), big.Word(w2)
+			}
+		case 4:
+			for j := (n - 1) * w; j >= i*w; j -= w {
+				x := a[j : j+w+4 : j+w+4]
+				w0, c0 := bits.Add(uint(x[0]), uint(x[w]), 0)
+				w1, c1 := bits.Add(uint(x[1]), uint(x[w+1]), c0)
+				w2, c2 := bits.Add(uint(x[2]), uint(x[w+2]), c1)
+				w3, _ := bits.Add(uint(x[3]), uint(x[w+3]), c2)
+				x[0], x[1], x[2], x[3] = big.Word(w0), big.Word(w1), big.Word(w2), big.Word(w3)
+			}
+		default:
+			for j := n - 1; j >= i; j-- {
+				dst := a[j*w : j*w+aw]
+				src := a[(j+1)*w : (j+1)*w+aw]
+				src = src[:len(dst)]
+				var carry uint
+				for k, x := range dst {
+					var s uint
+					s, carry = bits.Add(uint(x), uint(src[k]), carry)
+					dst[k] = big.Word(s)
+				}
+			}
+		}
+		signExtend(a[i*w:(i+1)*w], aw, w)
 		if visit != nil && !visit(i) {
 			return
 		}
 	}
+	// The leading coefficient p_n, never written, keeps all its words.
 	if visit != nil {
 		visit(n)
+	}
+}
+
+// signExtend fills slot's words from..to−1 with the sign of word from−1.
+func signExtend(slot []big.Word, from, to int) {
+	var fill big.Word
+	if slot[from-1]>>(bits.UintSize-1) != 0 {
+		fill = ^big.Word(0)
+	}
+	for k := from; k < to; k++ {
+		slot[k] = fill
 	}
 }
 
@@ -185,7 +253,7 @@ func taylorShiftBy(p zpoly, c int64) zpoly {
 		return taylorShiftClassical(p, big.NewInt(c))
 	}
 	a := toWords(p, w)
-	shiftWords(a, w, n, uint(c), nil)
+	shiftWords(a, w, n, uint(c), zmaxBits(p), nil)
 	return fromWords(a, w, n+1)
 }
 
@@ -231,7 +299,7 @@ func unitIntervalVariations(p zpoly, stop int) int {
 	}
 	if w := shiftWidth(p, 1); w <= maxShiftWords {
 		a := toWords(reverse(p), w)
-		shiftWords(a, w, n, 1, func(i int) bool { return count(wordsSign(a[i*w : (i+1)*w])) })
+		shiftWords(a, w, n, 1, zmaxBits(p), func(i int) bool { return count(wordsSign(a[i*w : (i+1)*w])) })
 		return v
 	}
 	a := make(zpoly, n+1)

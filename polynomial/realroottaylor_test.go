@@ -94,7 +94,7 @@ func BenchmarkTaylorShift(b *testing.B) {
 					a := toWords(p, w)
 					for b.Loop() {
 						copy(a, toWords(p, w))
-						shiftWords(a, w, n, uint(c), nil)
+						shiftWords(a, w, n, uint(c), zmaxBits(p), nil)
 					}
 				})
 				b.Run(fmt.Sprintf("classical/deg=%d/bits=%d/c=%d", n, bits, c), func(b *testing.B) {
