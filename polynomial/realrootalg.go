@@ -30,10 +30,10 @@ package polynomial
 // that is a root (the left child's coefficients sum to zero) is recorded
 // exactly and divided out of the right child. The Taylor shift by one is
 // the classical O(n²) additions (Knuth, TAOCP vol. 2, §4.6.4, exercise
-// 6), in fixed-width machine words (realroottaylor.go). Each node counts the variations of T(P) in full, so that
-// when its left child and midpoint account for all of them (the counts
-// are subadditive) the right child, which then holds no root, is never
-// built.
+// 6), in fixed-width machine words (realroottaylor.go). Each node counts
+// the variations of T(P) in full, so that when its left child and
+// midpoint account for all of them (the counts are subadditive) the
+// right child, which then holds no root, is never built.
 //
 // The positive roots are isolated in (0, 2^K) after the substitution
 // x ↦ 2^K·x, for K from Fujiwara's bound (Fujiwara 1916: every root z

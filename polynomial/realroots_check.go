@@ -294,9 +294,10 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 // when the first claim lies at or below −1, the half-line below its upper
 // end must show at most one variation (its root, and none below it),
 // else the half-line below its lower end none; the same mirrored above
-// the last claim. (Half-lines far from 0 avoid the large shifts of a
-// claim that reaches out to the root bound, and an extreme claim at or
-// beyond ±1 is usually alone in the cone of the two-circle theorem.)
+// the last claim. (A half-line avoids the large shifts of a claim that
+// reaches out to the root bound, and on random polynomials the half-line
+// beyond an extreme claim at or past ±1 measured to show that claim's one
+// variation alone.)
 // When a half-line shows more, the bounded piece out to ±2^(K+1) beyond
 // every root (K from positiveRootBound on s(x) and s(−x)) is counted
 // instead. A piece whose count is too high is bisected (the half of a
@@ -338,8 +339,7 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	}
 	one := big.NewRat(1, 1)
 	minusOne := big.NewRat(-1, 1)
-	// Below the first claim; merged says the first claim's root was
-	// counted with the half-line.
+	// The two ends; a merged claim's root is counted with its half-line.
 	first, last := claims[0], claims[len(claims)-1]
 	firstMerged, lastMerged := false, false
 	switch {
@@ -353,7 +353,7 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 		}
 	}
 	switch {
-	case len(claims) > 1 && last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
+	case last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
 		lastMerged = true
 	case halfLineVariations(s, last.hi, true) == 0:
 	default:
@@ -377,10 +377,10 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	return true
 }
 
-// scaledShift returns R(y + u) for a = u/d in lowest terms and R(y) =
-// d^n·p(y/d) = Σ p_i·d^(n−i)·y^i, an integer polynomial whose roots are
-// d·(z − a) for the roots z of p; the shift runs in machine words when u
-// is one (realroottaylor.go).
+// scaledShift returns R(y + u) for integers d ≥ 1 and u, with R(y) =
+// d^n·p(y/d) = Σ p_i·d^(n−i)·y^i: an integer polynomial whose roots are
+// d·z − u for the roots z of p. The shift runs in machine words when u is
+// a machine word (realroottaylor.go).
 func scaledShift(p zpoly, d, u *big.Int) zpoly {
 	n := p.deg()
 	r := make(zpoly, n+1)
