@@ -30,11 +30,10 @@ package polynomial
 // that is a root (the left child's coefficients sum to zero) is recorded
 // exactly and divided out of the right child. The Taylor shift by one is
 // the classical O(n²) additions (Knuth, TAOCP vol. 2, §4.6.4, exercise
-// 6); the asymptotically fast shifts by polynomial multiplication are not
-// implemented. Each node counts the variations of T(P) in full, so that
-// when its left child and midpoint account for all of them (the counts
-// are subadditive) the right child, which then holds no root, is never
-// built.
+// 6), in fixed-width machine words (realroottaylor.go). Each node counts
+// the variations of T(P) in full, so that when its left child and
+// midpoint account for all of them (the counts are subadditive) the
+// right child, which then holds no root, is never built.
 //
 // The positive roots are isolated in (0, 2^K) after the substitution
 // x ↦ 2^K·x, for K from Fujiwara's bound (Fujiwara 1916: every root z
@@ -428,50 +427,6 @@ func removePowerOfTwo(p zpoly) {
 	for _, c := range p {
 		c.Rsh(c, uint(s))
 	}
-}
-
-// taylorShift1 returns p(x + 1) by the classical O(n²) additions.
-func taylorShift1(p zpoly) zpoly {
-	a := p.clone()
-	n := a.deg()
-	for i := 0; i < n; i++ {
-		for j := n - 1; j >= i; j-- {
-			a[j].Add(a[j], a[j+1])
-		}
-	}
-	return a
-}
-
-// unitIntervalVariations counts the sign variations of (x+1)^n·p(1/(x+1)),
-// which bound the roots of p in (0, 1) and equal their number modulo 2,
-// stopping once the count reaches stop (never when stop < 0). The reversed polynomial is
-// shifted in place; after pass i of the shift its coefficient i is final,
-// so variations are counted as they appear.
-func unitIntervalVariations(p zpoly, stop int) int {
-	n := p.deg()
-	a := make(zpoly, n+1)
-	for i := range p {
-		a[i] = new(big.Int).Set(p[n-i])
-	}
-	v, last := 0, 0
-	count := func(c *big.Int) {
-		if s := c.Sign(); s != 0 {
-			if last != 0 && s != last {
-				v++
-			}
-			last = s
-		}
-	}
-	for i := 0; i < n; i++ {
-		for j := n - 1; j >= i; j-- {
-			a[j].Add(a[j], a[j+1])
-		}
-		if count(a[i]); stop >= 0 && v >= stop {
-			return v
-		}
-	}
-	count(a[n])
-	return v
 }
 
 // countVariations counts the sign variations of p's coefficients.

@@ -99,7 +99,9 @@ type RealRootsResult struct {
 // square-free parts of gcd(f, f′, …, f^(m−1)), and that the number of
 // intervals, each holding a root, is the number of real roots of the
 // square-free part: Descartes' bound (the sign variations of s(x) and
-// s(−x)) when it is that number, otherwise its Sturm count when the
+// s(−x)) when it is that number, otherwise Descartes' rule on the
+// intervals, the gaps between them and the half-lines beyond them (see
+// descartesCertifies), and failing that its Sturm count, when the
 // square-free part has degree at most 200.
 func realRootsOperation() core.Operation[RealRootsRequest, RealRootsResult] {
 	return core.Operation[RealRootsRequest, RealRootsResult]{

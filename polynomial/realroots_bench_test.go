@@ -126,3 +126,28 @@ func BenchmarkIsolation(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRealRootsCheck is the postcondition of
+// polynomial.real_roots.compute on its own result, for the inputs of
+// BenchmarkRealRoots.
+func BenchmarkRealRootsCheck(b *testing.B) {
+	for _, n := range []int{100, 300, 1000} {
+		for _, fam := range realRootFamilies(n) {
+			if n == 1000 && fam.name != "random" || n > 100 && fam.name == "mignotte" {
+				continue
+			}
+			q := RealRootsRequest{Polynomial: polyInputOf("x", toQ(fam.p))}
+			r, err := runRealRoots(bg, q)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/deg=%d", fam.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if err := checkRealRoots(bg, q, r); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -287,25 +287,30 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 // disjoint, in ascending order, and already checked to hold a root each
 // (exact claims are roots, open claims have a sign change of s and
 // endpoints that are not roots). The real line is cut at the claims'
-// endpoints and at ±2^(K+1) beyond every root (K from positiveRootBound
-// on s(x) and s(−x)); each open claim must show at most one sign variation
-// and each gap between claims none, in the variation count of
-// intervalVariations, which bounds the roots in the open interval. A
-// piece whose count is too high is bisected (the half of a claim with the
-// sign change must then show one variation, the other none), up to a
-// budget of bisections; false means the rule did not conclude, not that
-// the claims are wrong. The intervals are transformed from s each on its
-// own, not by the bisection tree of the isolation (realrootalg.go).
+// endpoints; each open claim must show at most one sign variation and
+// each gap between claims none, in the variation count of
+// intervalVariations, which bounds the roots in the open interval. The
+// two unbounded ends are counted on half-lines by halfLineVariations:
+// when the first claim lies at or below −1, the half-line below its upper
+// end must show at most one variation (its root, and none below it),
+// else the half-line below its lower end none; the same mirrored above
+// the last claim. (A half-line avoids the large shifts of a claim that
+// reaches out to the root bound, and on random polynomials the half-line
+// beyond an extreme claim at or past ±1 measured to show that claim's one
+// variation alone.)
+// When a half-line shows more, the bounded piece out to ±2^(K+1) beyond
+// every root (K from positiveRootBound on s(x) and s(−x)) is counted
+// instead. A piece whose count is too high is bisected (the half of a
+// claim with the sign change must then show one variation, the other
+// none), up to a budget of bisections; false means the rule did not
+// conclude, not that the claims are wrong. The intervals are transformed
+// from s each on its own, not by the bisection tree of the isolation
+// (realrootalg.go).
 func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	if len(claims) == 0 || s.deg() < 1 {
 		return false
 	}
 	power := func(k int) *big.Rat { return new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(k+1))) }
-	lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
-	upper := power(positiveRootBound(s))
-	if lower.Cmp(claims[0].lo) >= 0 || upper.Cmp(claims[len(claims)-1].hi) <= 0 {
-		return false
-	}
 	budget := 32 + 4*len(claims)
 	var certify func(a, b *big.Rat, target int) bool
 	certify = func(a, b *big.Rat, target int) bool {
@@ -332,17 +337,77 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 			return certify(a, m, 0) && certify(m, b, 1)
 		}
 	}
-	last := lower
-	for _, c := range claims {
-		if last.Cmp(c.lo) < 0 && !certify(last, c.lo, 0) {
+	one := big.NewRat(1, 1)
+	minusOne := big.NewRat(-1, 1)
+	// The two ends; a merged claim's root is counted with its half-line.
+	first, last := claims[0], claims[len(claims)-1]
+	firstMerged, lastMerged := false, false
+	switch {
+	case first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0 && halfLineVariations(s, first.hi, false) <= 1:
+		firstMerged = true
+	case halfLineVariations(s, first.lo, false) == 0:
+	default:
+		lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
+		if lower.Cmp(first.lo) >= 0 || !certify(lower, first.lo, 0) {
 			return false
 		}
-		if c.lo.Cmp(c.hi) != 0 && !certify(c.lo, c.hi, 1) {
-			return false
-		}
-		last = c.hi
 	}
-	return certify(last, upper, 0)
+	switch {
+	case last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
+		lastMerged = true
+	case halfLineVariations(s, last.hi, true) == 0:
+	default:
+		upper := power(positiveRootBound(s))
+		if upper.Cmp(last.hi) <= 0 || !certify(last.hi, upper, 0) {
+			return false
+		}
+	}
+	for i, c := range claims {
+		if ctx.Err() != nil {
+			return false
+		}
+		if i > 0 && claims[i-1].hi.Cmp(c.lo) < 0 && !certify(claims[i-1].hi, c.lo, 0) {
+			return false
+		}
+		merged := i == 0 && firstMerged || i == len(claims)-1 && lastMerged
+		if c.lo.Cmp(c.hi) != 0 && !merged && !certify(c.lo, c.hi, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// scaledShift returns R(y + u) for integers d ≥ 1 and u, with R(y) =
+// d^n·p(y/d) = Σ p_i·d^(n−i)·y^i: an integer polynomial whose roots are
+// d·z − u for the roots z of p. The shift runs in machine words when u is
+// a machine word (realroottaylor.go).
+func scaledShift(p zpoly, d, u *big.Int) zpoly {
+	n := p.deg()
+	r := make(zpoly, n+1)
+	dpow := big.NewInt(1)
+	for i := n; i >= 0; i-- {
+		r[i] = new(big.Int).Mul(p[i], dpow)
+		if i > 0 {
+			dpow.Mul(dpow, d)
+		}
+	}
+	if u.IsInt64() {
+		return taylorShiftBy(r, u.Int64())
+	}
+	return taylorShiftClassical(r, u)
+}
+
+// halfLineVariations bounds the number of roots of p in (a, ∞), when
+// above, or in (−∞, a) by Descartes' rule: the sign variations of
+// p(a + x), or of p(a − x), whose positive roots are the roots' distances
+// from a. With a = u/d, p(a + x) is d^(−n)·R(d·x + u) in the notation of
+// scaledShift, which has the variations of R(y + u); p(a − x) is p̃(−a + x)
+// with p̃(x) = p(−x).
+func halfLineVariations(p zpoly, a *big.Rat, above bool) int {
+	if !above {
+		p, a = reflect(p), new(big.Rat).Neg(a)
+	}
+	return countVariations(scaledShift(p, a.Denom(), a.Num()))
 }
 
 // intervalVariations bounds the number of roots of p in the open interval
@@ -350,29 +415,16 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 // (1 + x)^n·p((a + bx)/(1 + x)), whose positive roots are the images of
 // those roots. With d the common denominator of a = u/d and b = w/d and
 // R(y) = d^n·p(y/d) = Σ p_i d^(n−i) y^i, the transform is d^n times
-// (1 + x)^n·R(w + (u − w)/(1 + x)): R shifted by w, scaled by u − w, then
-// reversed and shifted by one (the last two in unitIntervalVariations).
+// (1 + x)^n·R(w + (u − w)/(1 + x)): R shifted by w (scaledShift), scaled
+// by u − w, then reversed and shifted by one (the last two in
+// unitIntervalVariations).
 func intervalVariations(p zpoly, a, b *big.Rat) int {
 	d := new(big.Int).Mul(a.Denom(), b.Denom())
 	d.Quo(d, new(big.Int).GCD(nil, nil, a.Denom(), b.Denom()))
 	u := new(big.Int).Mul(a.Num(), new(big.Int).Quo(d, a.Denom()))
 	w := new(big.Int).Mul(b.Num(), new(big.Int).Quo(d, b.Denom()))
 	n := p.deg()
-	r := make(zpoly, n+1)
-	dpow := big.NewInt(1)
-	for i := n; i >= 0; i-- {
-		r[i] = new(big.Int).Mul(p[i], dpow)
-		dpow.Mul(dpow, d)
-	}
-	// R(y + w) by Horner's scheme of shifts.
-	if w.Sign() != 0 {
-		var t big.Int
-		for i := 0; i < n; i++ {
-			for j := n - 1; j >= i; j-- {
-				r[j].Add(r[j], t.Mul(r[j+1], w))
-			}
-		}
-	}
+	r := scaledShift(p, d, w)
 	scale := new(big.Int).Sub(u, w)
 	pow := big.NewInt(1)
 	for i := 1; i <= n; i++ {

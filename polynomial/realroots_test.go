@@ -302,11 +302,12 @@ func TestChebyshevRoots(t *testing.T) {
 	}
 }
 
-// TestIntervalVariations checks Descartes' bound on intervals against
-// known roots: on products of distinct linear factors with roots k/2 and
-// irreducible quadratics, the variations over a random interval with
-// endpoints that are not roots are at least the number of roots inside
-// and of the same parity.
+// TestIntervalVariations checks Descartes' bound on intervals and
+// half-lines against known roots: on products of distinct linear factors
+// with roots k/2 and irreducible quadratics, the variations over a random
+// interval, and over the half-lines above its lower and below its upper
+// end, with endpoints that are not roots, are at least the number of
+// roots inside and of the same parity.
 func TestIntervalVariations(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 5))
 	for trial := range 400 {
@@ -342,6 +343,21 @@ func TestIntervalVariations(t *testing.T) {
 		v := intervalVariations(f, a, b)
 		if v < inside || (v-inside)%2 != 0 {
 			t.Fatalf("trial %d: %v on (%s, %s): %d variations, %d roots", trial, f, a.RatString(), b.RatString(), v, inside)
+		}
+		above, below := 0, 0
+		for _, r := range roots {
+			if r.Cmp(a) > 0 {
+				above++
+			}
+			if r.Cmp(b) < 0 {
+				below++
+			}
+		}
+		if v := halfLineVariations(f, a, true); v < above || (v-above)%2 != 0 {
+			t.Fatalf("trial %d: %v above %s: %d variations, %d roots", trial, f, a.RatString(), v, above)
+		}
+		if v := halfLineVariations(f, b, false); v < below || (v-below)%2 != 0 {
+			t.Fatalf("trial %d: %v below %s: %d variations, %d roots", trial, f, b.RatString(), v, below)
 		}
 	}
 }
@@ -502,4 +518,47 @@ func isolateSquareFreePart(t *testing.T, f qpoly) (zpoly, []rootInterval) {
 		t.Fatal(err)
 	}
 	return g, got
+}
+
+// TestDescartesHalfLines runs the certificate's half-line counts at both
+// ends of the line on products of known linear factors (and x² + 1):
+// the complete claims must be certified, and claims with the first or
+// last root left out, or with three roots in the first or last interval
+// (a sign change all the same), never; the check then rejects them by
+// the Sturm count.
+func TestDescartesHalfLines(t *testing.T) {
+	product := func(roots ...int64) zpoly {
+		f := zpoly{big.NewInt(1), big.NewInt(0), big.NewInt(1)}
+		for _, r := range roots { // 2x − r for the root r/2
+			f, _ = zmul(bg, f, zpoly{big.NewInt(-r), big.NewInt(2)})
+		}
+		return f
+	}
+	open := func(lo, hi int64) rootClaim { return rootClaim{lo: big.NewRat(lo, 2), hi: big.NewRat(hi, 2)} }
+	for _, tc := range []struct {
+		name   string
+		f      zpoly
+		claims []rootClaim
+		want   bool
+	}{
+		{"far roots, complete", product(-10, -6, 2), []rootClaim{open(-12, -8), open(-8, -4), open(0, 4)}, true},
+		{"far roots, the first left out", product(-10, -6, 2), []rootClaim{open(-8, -4), open(0, 4)}, false},
+		{"far roots, the last left out", product(-10, -6, 9, 14), []rootClaim{open(-12, -8), open(-8, -4), open(8, 11)}, false},
+		{"three roots in the first claim", product(-6, -5, -4, 1), []rootClaim{open(-8, -2), open(0, 2)}, false},
+		{"three roots in the last claim", product(-1, 4, 5, 6), []rootClaim{open(-2, 0), open(2, 8)}, false},
+		{"three roots in the only claim", product(4, 5, 6), []rootClaim{open(2, 8)}, false},
+		{"near roots, complete", product(-1, 1), []rootClaim{open(-2, 0), open(0, 2)}, true},
+		{"near roots, the last left out", product(-1, 1, 3), []rootClaim{open(-2, 0), open(0, 2)}, false},
+	} {
+		if got := descartesCertifies(bg, tc.f, tc.claims); got != tc.want {
+			t.Errorf("%s: certified %v, want %v", tc.name, got, tc.want)
+		}
+		reason, err := verifyIsolation(bg, tc.f, tc.claims, sturmCheckMaxDegree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (reason == "") != tc.want {
+			t.Errorf("%s: verifyIsolation says %q", tc.name, reason)
+		}
+	}
 }
