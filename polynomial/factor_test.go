@@ -546,11 +546,26 @@ func BenchmarkFactor(b *testing.B) {
 			product60, _ = zmul(bg, product60, randomZ(rng, 10, 16))
 		}
 	}
+	// The same with every coefficient of full 16-bit size, as in the peer
+	// benchmark: the leading coefficient of about 96 bits makes the
+	// lattice's power sums need twice the precision of the subset search.
+	full60 := zpoly{big.NewInt(1)}
+	for range 6 {
+		g := make(zpoly, 11)
+		for i := range g {
+			g[i] = big.NewInt(1<<15 | rng.Int64N(1<<15))
+			if i < 10 && rng.IntN(2) == 0 {
+				g[i].Neg(g[i])
+			}
+		}
+		full60, _ = zmul(bg, full60, g)
+	}
 	cases := []struct {
 		name string
 		f    zpoly
 	}{
 		{"product_deg=60", product60},
+		{"product_deg=60_bits=16", full60},
 		{"swinnerton_dyer_deg=32", swinnertonDyer(5)},
 		{"swinnerton_dyer_deg=64", swinnertonDyer(6)},
 		{"swinnerton_dyer_deg=128", swinnertonDyer(7)},
