@@ -13,8 +13,9 @@ package polynomial
 // so that F ≡ g*·h* mod m′ with h* monic of the same degree; the
 // cofactors are lifted the same way (b = s·g* + t·h* − 1, s·b = c·h* + d,
 // s* = s − d, t* = t − t·b − c·g*), except at the last step, and the
-// children are lifted towards g* and h*. The moduli go p, p², p⁴, … up
-// to p^a, so the cost is a constant times that of the last step.
+// children are lifted towards g* and h*. The moduli are p^a, p^⌈a/2⌉,
+// p^⌈a/4⌉, … taken from the smallest (MCA §15.4), so the cost is a
+// constant times that of the last step.
 
 import (
 	"context"
@@ -270,15 +271,21 @@ func (n *henselNode) leaves(out []zpoly) []zpoly {
 func henselLift(ctx context.Context, F *gfpoly.Field, f zpoly, factors [][]uint64, a int) ([]zpoly, *big.Int, error) {
 	p := new(big.Int).SetUint64(F.Modulus())
 	root := buildHensel(F, factors)
-	for e := 1; e < a; {
-		e2 := min(2*e, a)
-		m2 := new(big.Int).Exp(p, big.NewInt(int64(e2)), nil)
+	// The exponents a, ⌈a/2⌉, ⌈a/4⌉, … > 1, taken from the smallest: each
+	// at most twice the one before, and each step no further than the
+	// next needs (doubling from 1 would overshoot to the power of two
+	// above a/2 before the last step).
+	var exps []int
+	for e := a; e > 1; e = (e + 1) / 2 {
+		exps = append(exps, e)
+	}
+	for i := len(exps) - 1; i >= 0; i-- {
+		m2 := new(big.Int).Exp(p, big.NewInt(int64(exps[i])), nil)
 		inv := new(big.Int).ModInverse(f.lc(), m2)
 		target := modPoly(zscale(f, inv), m2)
-		if err := root.lift(ctx, target, m2, e2 < a); err != nil {
+		if err := root.lift(ctx, target, m2, i > 0); err != nil {
 			return nil, nil, err
 		}
-		e = e2
 	}
 	return root.leaves(nil), new(big.Int).Exp(p, big.NewInt(int64(a)), nil), nil
 }

@@ -306,6 +306,144 @@ func TestVanHoeijMatchesZassenhaus(t *testing.T) {
 	}
 }
 
+// subsetSearchReference is the plain subset search, the reference for
+// the staged recombination: the factors lifted past the Landau–Mignotte
+// bound 2^n·‖a‖₂ for factors of any degree, and every subset's product
+// tried by exact division, the smaller subsets first, without screening.
+func subsetSearchReference(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
+	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), a.deg()+norm2Bits(a)+2))
+	if err != nil {
+		return nil, err
+	}
+	var out []zpoly
+	rest, left := a, lifted
+	for s := 1; 2*s <= len(left); s++ {
+		for found := true; found && 2*s <= len(left); {
+			found = false
+			for subset := range subsets(len(left), s) {
+				var gs, keep []zpoly
+				for j, g := range left {
+					if slices.Contains(subset, j) {
+						gs = append(gs, g)
+					} else {
+						keep = append(keep, g)
+					}
+				}
+				g, err := candidate(ctx, rest.lc(), gs, m)
+				if err != nil {
+					return nil, err
+				}
+				if g.deg() < 1 {
+					continue
+				}
+				if q, ok, err := zdivExact(ctx, rest, g); err != nil {
+					return nil, err
+				} else if ok {
+					out, rest, left, found = append(out, g), q, keep, true
+					break
+				}
+			}
+		}
+	}
+	return append(out, rest), nil
+}
+
+// TestRecombineMatchesReference compares the staged recombination
+// (screened subset search, then the lattice for what is left) with the
+// plain subset search, for seeded random products with few factors of
+// high degree and many of low degree, on both sides of zassenhausMax.
+func TestRecombineMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 5))
+	few, many := 0, 0
+	for range 600 {
+		var f zpoly
+		if rng.IntN(3) == 0 {
+			f = randomProduct(rng, rng.IntN(2)+2, 16, rng.IntN(30)+4)
+		} else {
+			f = randomProduct(rng, rng.IntN(4)+5, 4, rng.IntN(12)+3)
+		}
+		_, f, _ = primitive(bg, f)
+		if f.deg() < 2 || f[0].Sign() == 0 || !coprimeOverQ(toQ(f), qderiv(toQ(f))) {
+			continue
+		}
+		F, parts, irreducible, err := choosePrime(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := countFactors(parts)
+		if irreducible || r > 13 {
+			continue
+		}
+		modp, err := factorModP(bg, F, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := recombine(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := subsetSearchReference(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(got, compareFactors)
+		slices.SortFunc(want, compareFactors)
+		if !slices.EqualFunc(got, want, zpoly.equal) {
+			t.Fatalf("%v: staged recombination gives %v, the plain subset search %v", f, got, want)
+		}
+		if r > zassenhausMax {
+			many++
+		} else {
+			few++
+		}
+	}
+	t.Logf("%d products with at most %d modular factors, %d with more", few, zassenhausMax, many)
+	if few < 100 || many < 20 {
+		t.Fatalf("only %d products with at most %d modular factors and %d with more", few, zassenhausMax, many)
+	}
+}
+
+// TestRecombineLatticeStage: in SD(5)·(3x − 7)·(x + 5)·(2x² + 3) the
+// subset search within its budget finds the small factors and leaves the
+// 16 modular factors of the Swinnerton-Dyer polynomial to the lattice,
+// which proves their product irreducible.
+func TestRecombineLatticeStage(t *testing.T) {
+	small := []zpoly{{big.NewInt(-7), big.NewInt(3)}, {big.NewInt(5), big.NewInt(1)}, {big.NewInt(3), big.NewInt(0), big.NewInt(2)}}
+	sd := swinnertonDyer(5)
+	f, err := productZ(bg, append([]zpoly{sd}, small...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	F, parts, irreducible, err := choosePrime(bg, f)
+	if err != nil || irreducible {
+		t.Fatalf("choosePrime: %v, irreducible %v", err, irreducible)
+	}
+	modp, err := factorModP(bg, F, parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lifted, m, err := henselLift(bg, F, f, modp, exponentFor(F.Modulus(), mignotteBits(f)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, _, left, err := zassenhaus(bg, f, lifted, m, subsetBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != len(small) || len(left) <= zassenhausMax {
+		t.Fatalf("the budgeted subset search found %d factors and left %d modular factors, want %d and more than %d", len(found), len(left), len(small), zassenhausMax)
+	}
+	got, err := recombine(bg, F, f, modp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(got, compareFactors)
+	want := []zpoly{small[1], small[0], small[2], sd}
+	if !slices.EqualFunc(got, want, zpoly.equal) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+}
+
 // TestFactorSwinnertonDyer: the Swinnerton-Dyer polynomials are
 // irreducible, and products of them split into them.
 func TestFactorSwinnertonDyer(t *testing.T) {
@@ -408,11 +546,26 @@ func BenchmarkFactor(b *testing.B) {
 			product60, _ = zmul(bg, product60, randomZ(rng, 10, 16))
 		}
 	}
+	// The same with every coefficient of full 16-bit size, as in the peer
+	// benchmark: the leading coefficient of about 96 bits makes the
+	// lattice's power sums need twice the precision of the subset search.
+	full60 := zpoly{big.NewInt(1)}
+	for range 6 {
+		g := make(zpoly, 11)
+		for i := range g {
+			g[i] = big.NewInt(1<<15 | rng.Int64N(1<<15))
+			if i < 10 && rng.IntN(2) == 0 {
+				g[i].Neg(g[i])
+			}
+		}
+		full60, _ = zmul(bg, full60, g)
+	}
 	cases := []struct {
 		name string
 		f    zpoly
 	}{
 		{"product_deg=60", product60},
+		{"product_deg=60_bits=16", full60},
 		{"swinnerton_dyer_deg=32", swinnertonDyer(5)},
 		{"swinnerton_dyer_deg=64", swinnertonDyer(6)},
 		{"swinnerton_dyer_deg=128", swinnertonDyer(7)},

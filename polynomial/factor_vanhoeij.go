@@ -52,25 +52,54 @@ const vanHoeijColumns = 3
 const maxRelifts = 12
 
 // recombineVanHoeij recombines the factors of a modulo p by van Hoeij's
-// lattice, lifting as far as the power sums need.
+// lattice alone, lifting as far as the power sums need: the lattice
+// stage of recombine, tested on its own against the subset search.
 func recombineVanHoeij(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
-	r := len(modp)
+	lifted := make([]zpoly, len(modp))
+	for i, g := range modp {
+		lifted[i] = toZ(g)
+	}
+	return vanHoeijLifted(ctx, F, a, lifted, new(big.Int).SetUint64(F.Modulus()))
+}
+
+// vanHoeijLifted recombines the lifted monic factors of a modulo m (a
+// power of p) by van Hoeij's lattice, first lifting them further, from
+// their residues modulo p, when m is below the precision the
+// recombination's trial divisions and its first power sums need, and
+// again, by half as many bits each time, when the lattice runs out of
+// precision.
+func vanHoeijLifted(ctx context.Context, F *gfpoly.Field, a zpoly, lifted []zpoly, m *big.Int) ([]zpoly, error) {
+	r := len(lifted)
 	rb := rootBits(a)
-	// Enough precision for the recombination's trial divisions and for a
-	// few power sums above the lattice's margin.
-	bits := max(mignotteBits(a), latticeMargin(r)+scaleBits(r)+boundBits(a.deg(), vanHoeijColumns, rb))
+	bits := vanHoeijBits(a, r)
+	var modp [][]uint64
 	for relift := 0; relift <= maxRelifts; relift++ {
-		lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits))
-		if err != nil {
-			return nil, err
+		if m.BitLen() <= bits {
+			if modp == nil {
+				modp = make([][]uint64, r)
+				for i, g := range lifted {
+					modp[i] = fromZ(g, F.Modulus())
+				}
+			}
+			var err error
+			if lifted, m, err = henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits)); err != nil {
+				return nil, err
+			}
 		}
 		out, ok, err := vanHoeij(ctx, a, lifted, m, rb)
 		if err != nil || ok {
 			return out, err
 		}
-		bits += bits / 2
+		bits = max(bits, m.BitLen()) + bits/2
 	}
 	return nil, fmt.Errorf("van Hoeij recombination of %d modular factors did not finish at %d bits of p-adic precision", r, bits)
+}
+
+// vanHoeijBits is the precision the lattice starts from with r modular
+// factors of a: enough for the recombination's trial divisions and for a
+// few power sums above the lattice's margin.
+func vanHoeijBits(a zpoly, r int) int {
+	return max(mignotteBits(a), latticeMargin(r)+scaleBits(r)+boundBits(a.deg(), vanHoeijColumns, rootBits(a)))
 }
 
 // rootBits bounds log2(ℓ·R) for ℓ = lc(a) and Fujiwara's root bound

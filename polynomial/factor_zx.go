@@ -18,20 +18,30 @@ package polynomial
 //     irreducible, and so it is when some prime leaves one factor.
 //  2. The factors modulo p (Cantor–Zassenhaus) are lifted to p^k by the
 //     multifactor Hensel tree (factor_hensel.go), p^k above twice the
-//     Landau–Mignotte bound 2^n·‖a‖₂ on the coefficients of
-//     (lc(a)/lc(g))·g for any factor g of a (MCA Corollary 6.33 with
-//     Mahler's measure).
-//  3. The lifted factors are recombined into the factors over Z. With at
-//     most zassenhausMax of them, by Zassenhaus's subset search (MCA
-//     Algorithm 15.19): each subset's product times the leading coefficient,
-//     in the symmetric range modulo p^k, is tried by exact division, the
-//     smaller subsets first. With more, by van Hoeij's knapsack lattice
-//     (M. van Hoeij, "Factoring polynomials and the knapsack problem", J.
+//     Landau–Mignotte bound 2^(n/2)·‖a‖₂ on the coefficients of
+//     (lc(a)/lc(g))·g for any factor g of a of degree at most n/2 (MCA
+//     Corollary 6.33 with Mahler's measure): of a factor and its cofactor
+//     one has at most half the degree, and that one is tried.
+//  3. The lifted factors are recombined into the factors over Z
+//     (recombine). First by Zassenhaus's subset search (MCA Algorithm
+//     15.19): each subset's product times the leading coefficient, in the
+//     symmetric range modulo p^k, is tried by exact division, the smaller
+//     subsets first, each screened by its constant term alone (Abbott,
+//     Shoup and Zimmermann, "Factorization in Z[x]: the searching phase",
+//     ISSAC 2000). With at most zassenhausMax factors the search runs to
+//     the end; with more, over the small subsets only (subsetBudget),
+//     which for a product of random factors usually finds them all.
+//     Whatever is left is recombined by van Hoeij's knapsack lattice (M.
+//     van Hoeij, "Factoring polynomials and the knapsack problem", J.
 //     Number Theory 95, 2002, in the gradual form of Belabas, van Hoeij,
 //     Klüners and Steel, "Factoring polynomials over global fields", J.
 //     Théor. Nombres Bordeaux 21, 2009), which avoids the 2^r subsets
-//     (see factor_vanhoeij.go): the Swinnerton-Dyer polynomials, with
-//     deg/2 factors modulo every prime and irreducible over Z, need it.
+//     (see factor_vanhoeij.go), lifted further when its power sums need
+//     it; the Swinnerton-Dyer polynomials, with deg/2 factors modulo
+//     every prime and irreducible over Z, need it. Lifting only as far as
+//     each stage needs is the staged lifting of Hart, van Hoeij and
+//     Novocin ("Practical polynomial factoring in polynomial time", ISSAC
+//     2011).
 //
 // The result is independent of the prime and of the random choices: the
 // irreducible factors of a primitive polynomial with positive leading
@@ -81,12 +91,7 @@ func factorSquareFree(ctx context.Context, a zpoly) ([]zpoly, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []zpoly
-	if len(modp) <= zassenhausMax {
-		out, err = recombineZassenhaus(ctx, F, a, modp)
-	} else {
-		out, err = recombineVanHoeij(ctx, F, a, modp)
-	}
+	out, err := recombine(ctx, F, a, modp)
 	if err != nil {
 		return nil, err
 	}
@@ -198,9 +203,12 @@ func norm2Bits(a zpoly) int {
 }
 
 // mignotteBits is a k with 2^k above twice the coefficients of
-// (lc(a)/lc(g))·g for every factor g of a: the modulus the recombination
-// needs.
-func mignotteBits(a zpoly) int { return a.deg() + norm2Bits(a) + 2 }
+// (lc(a)/lc(g))·g for every factor g of a of degree at most deg(a)/2:
+// the modulus the recombination needs, since of a factor and its
+// cofactor one has at most half the degree. The polynomial has Mahler
+// measure M ≤ ‖a‖₂ and a coefficient of it at most C(k, j)·M ≤ 2^k·‖a‖₂
+// for degree k (MCA Corollary 6.33 and Exercise 6.29).
+func mignotteBits(a zpoly) int { return a.deg()/2 + norm2Bits(a) + 2 }
 
 // exponentFor is the least k with p^k ≥ 2^bits.
 func exponentFor(p uint64, bits int) int {
@@ -273,49 +281,141 @@ func divides(ctx context.Context, f, g zpoly) (zpoly, bool, error) {
 	return zdivExact(ctx, f, g)
 }
 
-// recombineZassenhaus recombines the factors of a modulo p by the subset
-// search (MCA Algorithm 15.19).
+// recombine lifts the factors of a modulo p and recombines them into the
+// factors of a over Z, in two stages (the staged lifting of Hart, van
+// Hoeij and Novocin, "Practical polynomial factoring in polynomial time",
+// ISSAC 2011, §4). The factors are first lifted only as far as the trial
+// divisions need (mignotteBits), and the subset search runs over the
+// small subsets (zassenhaus with subsetBudget): for most products of
+// random factors every factor over Z is found there, as one modular
+// factor or a few. Only when more than zassenhausMax modular factors
+// are left over does the lattice recombine them, on the cofactor,
+// lifted further if the power sums need more precision than the
+// Mignotte bound (vanHoeijLifted).
+func recombine(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
+	bits := mignotteBits(a)
+	if len(modp) > zassenhausMax {
+		// When the lattice, if needed, wants little more precision (a
+		// small leading coefficient and root bound, as for the
+		// Swinnerton-Dyer polynomials), the factors are lifted that far
+		// at once: a second lift would cost about as much as the first.
+		if vb := vanHoeijBits(a, len(modp)); vb <= bits+bits/4 {
+			bits = max(bits, vb)
+		}
+	}
+	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits))
+	if err != nil {
+		return nil, err
+	}
+	out, rest, left, err := zassenhaus(ctx, a, lifted, m, subsetBudget)
+	if err != nil || left == nil {
+		return out, err
+	}
+	more, err := vanHoeijLifted(ctx, F, rest, left, m)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, more...), nil
+}
+
+// recombineZassenhaus recombines the factors of a modulo p by the whole
+// subset search (MCA Algorithm 15.19), whatever their number: the
+// reference the staged recombination is tested against.
 func recombineZassenhaus(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
 	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), mignotteBits(a)))
 	if err != nil {
 		return nil, err
 	}
-	return zassenhaus(ctx, a, lifted, m)
+	out, _, _, err := zassenhaus(ctx, a, lifted, m, -1)
+	return out, err
 }
 
-// zassenhaus is the subset search over the lifted factors.
-func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int) ([]zpoly, error) {
-	var out []zpoly
-	rest := a
-	left := slices.Clone(lifted)
+// subsetBudget is how many subsets of one size the staged search tries
+// while more than zassenhausMax modular factors are left: all sizes up to
+// 3 for 15 factors, up to 2 for 32, the single factors for 64.
+const subsetBudget = 1024
+
+// zassenhaus is the subset search over the lifted monic factors of a
+// modulo m (MCA Algorithm 15.19), the smaller subsets first, a factor
+// over Z found removing its subset at once. Each subset is screened by
+// the constant term of its candidate, lc·∏ g_i(0) in the symmetric range,
+// which must divide lc(a)·a(0) (the search of Abbott, Shoup and
+// Zimmermann, "Factorization in Z[x]: the searching phase", ISSAC 2000):
+// one product of constants rejects nearly every subset before the
+// product of the polynomials. With budget ≥ 0 the search stops once more
+// than zassenhausMax factors are left and the next size has more than
+// budget subsets: it returns the factors found, the cofactor and the
+// lifted factors left. Otherwise left is nil and out holds every
+// irreducible factor, the cofactor last (irreducible once no subset of
+// at most half the factors left divides it).
+func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget int) (out []zpoly, rest zpoly, left []zpoly, err error) {
+	rest = a
+	left = slices.Clone(lifted)
+	half := new(big.Int).Rsh(m, 1)
+	var c0, target, t big.Int
 	for s := 1; 2*s <= len(left); {
+		if budget >= 0 && len(left) > zassenhausMax && binomialAbove(len(left), s, budget) {
+			return out, rest, left, nil
+		}
+		target.Mul(rest.lc(), rest[0])
 		found := false
+		inSubset := make([]bool, len(left))
 		for subset := range subsets(len(left), s) {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
-			gs := make([]zpoly, len(subset))
-			for i, j := range subset {
-				gs[i] = left[j]
+			// The side of the split of degree at most deg(rest)/2 is the
+			// candidate, the only one mignotteBits bounds.
+			clear(inSubset)
+			deg := 0
+			for _, j := range subset {
+				inSubset[j] = true
+				deg += left[j].deg()
+			}
+			complement := 2*deg > rest.deg()
+			var gs []zpoly
+			for j, g := range left {
+				if inSubset[j] != complement {
+					gs = append(gs, g)
+				}
+			}
+			c0.Set(rest.lc())
+			for _, g := range gs {
+				c0.Mul(&c0, g[0])
+				c0.Mod(&c0, m)
+			}
+			if c0.Cmp(half) > 0 {
+				c0.Sub(&c0, m)
+			}
+			// rest(0) ≠ 0 (a factor x is split off before), so a true
+			// factor's constant term is nonzero and below m/2.
+			if c0.Sign() == 0 || t.Rem(&target, &c0).Sign() != 0 {
+				continue
 			}
 			g, err := candidate(ctx, rest.lc(), gs, m)
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			if len(g) == 0 || g.deg() == 0 {
 				continue
 			}
 			q, ok, err := divides(ctx, rest, g)
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			if !ok {
 				continue
 			}
-			out, rest = append(out, g), q
+			// The subset's factor is irreducible: a factor of it would
+			// have a smaller subset, found before.
+			if complement {
+				out, rest = append(out, q), g
+			} else {
+				out, rest = append(out, g), q
+			}
 			keep := left[:0:0]
 			for j := range left {
-				if !slices.Contains(subset, j) {
+				if !inSubset[j] {
 					keep = append(keep, left[j])
 				}
 			}
@@ -332,7 +432,20 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int) ([]zpo
 		}
 		out = append(out, rest)
 	}
-	return out, nil
+	return out, nil, nil, nil
+}
+
+// binomialAbove reports whether n choose k exceeds limit.
+func binomialAbove(n, k, limit int) bool {
+	c := 1
+	for i := range k {
+		// c·(n − i)/(i + 1) is C(n, i+1), an integer.
+		c = c * (n - i) / (i + 1)
+		if c > limit {
+			return true
+		}
+	}
+	return false
 }
 
 // subsets yields the s-element subsets of {0, …, n−1} in lexicographic
