@@ -337,7 +337,7 @@ func (w *wordFactorer) ddf(ctx context.Context, g []uint64) ([]wordPart, error) 
 				h = fl.RemBy(fr.apply(h), md)
 			} else {
 				var err error
-				if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+				if h, err = fl.PowModByContext(ctx, h, w.q, md); err != nil {
 					return nil, err
 				}
 			}
@@ -526,7 +526,7 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 	}
 	fl := w.fld
 	md := fl.NewModulus(g)
-	x1, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, g)
+	x1, err := fl.PowModByContext(ctx, []uint64{0, 1}, w.q, md)
 	if err != nil {
 		return false, err
 	}
@@ -684,7 +684,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		case frob != nil:
 			h, err = frob.compose(ctx, h)
 		default:
-			h, err = fl.PowModContext(ctx, h, w.q, g)
+			h, err = fl.PowModByContext(ctx, h, w.q, md)
 			if err == nil && composeBaby {
 				frob, err = w.newComposer(ctx, h, md, l)
 			}
