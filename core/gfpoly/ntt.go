@@ -534,20 +534,23 @@ func (t *nttPrime) finish(a []uint64, logN int) {
 }
 
 // convolve returns the first n entries of the cyclic convolution of a and
-// b (entries < 2q) of length 2^logN ≥ n, reduced into [0, q). b == nil
-// squares a.
+// b (entries < 2q) of length 2^logN ≥ n, reduced into [0, q), in a buffer
+// of 2^logN words that the caller may keep or return to getBuffer's pool
+// (putBuffer). b == nil squares a.
 func (t *nttPrime) convolve(a, b []uint64, n, logN int) []uint64 {
-	size := 1 << logN
-	fa := make([]uint64, size)
+	fa := getBuffer(logN)
 	copy(fa, a)
+	clear(fa[len(a):])
 	t.forward(fa, logN)
 	if b == nil {
 		t.pointwise(fa, fa)
 	} else {
-		fb := make([]uint64, size)
+		fb := getBuffer(logN)
 		copy(fb, b)
+		clear(fb[len(b):])
 		t.forward(fb, logN)
 		t.pointwise(fa, fb)
+		putBuffer(fb)
 	}
 	t.inverse(fa, logN)
 	fa = fa[:n]
@@ -688,7 +691,11 @@ func (f *Field) cyclic(a, b []uint64, n, logN int) []uint64 {
 			run(i)
 		}
 	}
-	return f.garner(res[:k])
+	out := f.garner(res[:k])
+	for _, r := range res[1:k] {
+		putBuffer(r)
+	}
+	return out
 }
 
 // garner maps exact integers given by residues modulo the first len(res)
