@@ -23,15 +23,18 @@ package gfpoly
 // short ones, six long transforms instead of nine. A Multiplier (an
 // operand b prepared once for many products by it) keeps b's transform
 // and that of β = rev(b)·rev(m)⁻¹, from which the quotient comes without
-// writing c out (mulModSpectra): three long and two short transforms a
+// writing c out (mulModSpectra): two long and two short transforms a
 // product; MulModDifference multiplies by the difference of two
 // Multipliers at the same cost. The transform primes are chosen for
 // coefficients that are sums of up to 4n products of residues
 // (primesNeeded), which covers every product here.
 
 import (
+	"math/bits"
 	"runtime"
 	"sync"
+
+	"jacobian.dev/core/modular"
 )
 
 // preparedNTTMin: a Modulus of at least this degree reduces by prepared
@@ -57,6 +60,57 @@ type nttReducer struct {
 	// which MulModDifference adds so that differences stay nonnegative
 	// (not needed with p's own transform, where they are residues).
 	ps spectrum
+	// The transform of rev_(n−1)(a) = x^(n−1)·a(1/x) at length N1 from
+	// a's: rev(a)(ω^k) = ω^(k(n−1))·a(ω^(−k)), so entry s of the
+	// bit-reversed output (k = bitrev s) is revTw[s]·A[revSrc[s]], with
+	// revSrc[s] = bitrev(−k mod N1) and revTw (one table a prime, with
+	// Shoup constants in revTwp) the powers ω^(k(n−1)).
+	revSrc        []int32
+	revTw, revTwp [][]uint64
+}
+
+// prepareReversal fills the reversal tables of r.
+func (r *nttReducer) prepareReversal() {
+	logN := r.logN1
+	size := 1 << logN
+	mask := size - 1
+	bitrev := func(i int) int { return int(bits.Reverse64(uint64(i)) >> (64 - logN)) }
+	r.revSrc = make([]int32, size)
+	for s := range size {
+		r.revSrc[s] = int32(bitrev((size - bitrev(s)) & mask))
+	}
+	e := (r.n - 1) & mask
+	for _, pr := range r.primes {
+		q := pr.q
+		w := modular.Pow(pr.root, 1<<(pr.maxLog-logN), q)
+		pw, _ := powers(w, size, q)
+		tw, twp := make([]uint64, size), make([]uint64, size)
+		for s := range size {
+			tw[s] = pw[(bitrev(s)*e)&mask]
+			twp[s] = modular.ShoupConstant(tw[s], q)
+		}
+		r.revTw, r.revTwp = append(r.revTw, tw), append(r.revTwp, twp)
+	}
+}
+
+// reversed returns the transforms of rev_(n−1)(a) from those of a (sa)
+// at the long length, entries < 2q, in buffers from getBuffer.
+func (r *nttReducer) reversed(sa spectrum) spectrum {
+	out := make(spectrum, len(sa))
+	src := r.revSrc
+	for i, pr := range r.primes {
+		q := pr.q
+		x := sa[i]
+		d := getBuffer(r.logN1)[:len(src)]
+		tw, twp := r.revTw[i][:len(d)], r.revTwp[i][:len(d)]
+		for s, j := range src {
+			v := x[j]
+			hq, _ := bits.Mul64(v, twp[s])
+			d[s] = v*tw[s] - hq*q
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // newNTTReducer prepares b (degree n ≥ 1) given inv = rev(b)⁻¹ mod x^k for
@@ -78,6 +132,7 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 		r.ps = f.forwardAll(r, pv, r.logN1)
 	}
 	r.inv = f.forwardAll(r, inv[:min(n, len(inv))], r.logN1)
+	r.prepareReversal()
 	size2 := 1 << r.logN2
 	folded := make([]uint64, size2)
 	for i, x := range b {
@@ -253,13 +308,14 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 //
 // With c = a·b = q·m + r, reversal gives rev_(2n−2)(c) =
 // rev_(n−1)(a)·rev_(n−1)(b), so rev_(n−2)(q) = rev_(n−1)(a)·β mod
-// x^(n−1): the quotient costs the forward transform of rev(a) and one
-// inverse, β's transform being b's to keep. And r = c − q·m has degree
+// x^(n−1): the quotient costs one inverse transform, β's transform being
+// b's to keep and rev(a)'s a permutation of a's with a twiddle on each
+// entry (reversed). And r = c − q·m has degree
 // < n ≤ N2 = 2^logN2, so r = (c − q·m) mod (x^N2 − 1), where c mod
 // (x^N2 − 1) is never written out: its transform is the first half of
 // a·b's long one (the first level of a decimation in frequency folds the
 // halves, and the rest is the half-length transform of the fold). The
-// product is then three long transforms and two of half length, where
+// product is then two long transforms and two of half length, where
 // multiplying and reducing (reduceNTT) take four long and two short.
 // Off p's own transform the remainder is the exact integer vector
 // (c + (p − q)·m) mod (x^N2 − 1), nonnegative, each entry a sum of at
@@ -268,15 +324,11 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 // 4n) cover, and the quotient's products n of them, below 2n·p².
 func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
 	n, p := r.n, f.p
-	ra := make([]uint64, n)
-	for i, x := range a {
-		ra[n-1-i] = x
-	}
 	sa := f.forwardAll(r, a, r.logN1)
-	sr := f.forwardAll(r, ra, r.logN1)
+	sr := r.reversed(sa)
 	revq := f.mulBackward(r, sr, betas, n-1, r.logN1)
 	// negq = p − q, coefficientwise (0 stays 0), in natural order.
-	negq := ra[:n-1]
+	negq := make([]uint64, n-1)
 	for i := range negq {
 		x := revq[n-2-i]
 		if x != 0 {
