@@ -16,9 +16,9 @@ import (
 // at the top of the coefficient bounds.
 func TestPreparedProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
-	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
+	for _, p := range []uint64{2, 10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
 		f := NewField(p)
-		for _, n := range []int{1, 2, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
+		for _, n := range []int{1, 2, 31, 32, 33, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
 			t.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(t *testing.T) {
 				g := randomPoly(rng, n+1, p)
 				for g[n] == 0 {
