@@ -123,7 +123,8 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 		r.primes, r.self = []*nttPrime{f.self}, true
 	} else {
 		// Four times n: MulModDifference's differences are below 2p,
-		// and mulModSpectra's remainder sums two products (see there).
+		// and mulModSpectra's remainder sums two folded products (see
+		// there).
 		c := threePrimes()
 		r.primes = c.t[:primesNeeded(4*n, f.p)]
 		pv := make([]uint64, n)
@@ -311,18 +312,22 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 // rev_(n−1)(a)·rev_(n−1)(b), so rev_(n−2)(q) = rev_(n−1)(a)·β mod
 // x^(n−1): the quotient costs one inverse transform, β's transform being
 // b's to keep and rev(a)'s a permutation of a's with a twiddle on each
-// entry (reversed). And r = c − q·m has degree
-// < n ≤ N2 = 2^logN2, so r = (c − q·m) mod (x^N2 − 1), where c mod
-// (x^N2 − 1) is never written out: its transform is the first half of
-// a·b's long one (the first level of a decimation in frequency folds the
-// halves, and the rest is the half-length transform of the fold). The
-// product is then two long transforms and two of half length, where
-// multiplying and reducing (reduceNTT) take four long and two short.
-// Off p's own transform the remainder is the exact integer vector
-// (c + (p − q)·m) mod (x^N2 − 1), nonnegative, each entry a sum of at
-// most n products of b's entries (below 2p for a difference) with a's and
-// n of residues: below 3n·p², which the primes of the reducer (chosen for
-// 4n) cover, and the quotient's products n of them, below 2n·p².
+// entry (reversed). And r = c − q·m has degree < n ≤ N2 = 2^logN2, so
+// r = (c − q·m) mod (x^N2 − 1), where c mod (x^N2 − 1) is never written
+// out: its transform is the first half of a·b's long one (the first
+// level of a decimation in frequency folds the halves, and the rest is
+// the half-length transform of the fold). The product is then two long
+// transforms and two of half length, where multiplying and reducing
+// (reduceNTT) take four long and two short.
+//
+// Off p's own transform the remainder is recovered from the exact
+// integer vector (c + (p − q)·m) mod (x^N2 − 1), which is nonnegative:
+// each entry of c's fold is a sum of at most n products of a's entries
+// with b's (below 2p for a difference, so each product is at most
+// 2(p − 1)²), and of (p − q)·m's fold at most 2n − 2 products of
+// residues (two for each coefficient of q when N2 = n), below 4n·(p − 1)²
+// in all, the bound the reducer's primes are chosen for; the quotient's
+// are sums of at most n − 1 products, below 2n·(p − 1)².
 func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
 	n, p := r.n, f.p
 	sa := f.forwardAll(r, a, r.logN1)
