@@ -348,11 +348,11 @@ func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []u
 	r.eachPrime(r.logN2, func(i int) {
 		pr := r.primes[i]
 		x := sq[i][:half]
-		sa, sb, fold := sa[i][:half], bs[i][:half], r.fold[i][:half]
+		xa, xb, fold := sa[i][:half], bs[i][:half], r.fold[i][:half]
 		for j, v := range x {
 			// Two Montgomery products below q each: the sum is below
 			// 2q, within the inverse transform's input range.
-			x[j] = pr.montMul(sa[j], sb[j]) + pr.montMul(v, fold[j])
+			x[j] = pr.montMul(xa[j], xb[j]) + pr.montMul(v, fold[j])
 		}
 		pr.inverse(x, r.logN2)
 		sq[i] = x[:n]
