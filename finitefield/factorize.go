@@ -337,7 +337,7 @@ func (w *wordFactorer) ddf(ctx context.Context, g []uint64) ([]wordPart, error) 
 				h = fl.RemBy(fr.apply(h), md)
 			} else {
 				var err error
-				if h, err = fl.PowModContext(ctx, h, w.q, g); err != nil {
+				if h, err = fl.PowModByContext(ctx, h, w.q, md); err != nil {
 					return nil, err
 				}
 			}
@@ -520,13 +520,19 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 // modular composition), all of them in one pass (frobeniusPowers); below,
 // and as the simple reference the tests hold it to, irreducibleByPowers.
 func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error) {
-	n := len(g) - 1
-	if n < composeRabinFrom {
+	if len(g)-1 < composeRabinFrom {
 		return w.irreducibleByPowers(ctx, g)
 	}
+	return w.irreducibleComposed(ctx, g)
+}
+
+// irreducibleComposed is Rabin's test with the powers x^(q^m) mod g by
+// frobeniusPowers, for g of degree ≥ 2.
+func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (bool, error) {
+	n := len(g) - 1
 	fl := w.fld
 	md := fl.NewModulus(g)
-	x1, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, g)
+	x1, err := fl.PowModByContext(ctx, []uint64{0, 1}, w.q, md)
 	if err != nil {
 		return false, err
 	}
@@ -555,8 +561,10 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 }
 
 // composeRabinFrom is the degree from which irreducible composes
-// Frobenius powers instead of stepping them one powering at a time.
-const composeRabinFrom = 32
+// Frobenius powers instead of stepping them one powering at a time: from
+// degree 2 on over GF(10007), CPU time on the shared machine, 11 µs
+// against 37 µs at degree 4, 466 µs against 3.4 ms at degree 31.
+const composeRabinFrom = 2
 
 // frobeniusPowers returns x^(q^m) mod g for each m ≥ 1 of ms, given x1 =
 // x^q mod g. Write H_m = x^(q^m) mod g; H_a(H_b) = H_(a+b), since the
@@ -684,7 +692,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		case frob != nil:
 			h, err = frob.compose(ctx, h)
 		default:
-			h, err = fl.PowModContext(ctx, h, w.q, g)
+			h, err = fl.PowModByContext(ctx, h, w.q, md)
 			if err == nil && composeBaby {
 				frob, err = w.newComposer(ctx, h, md, l)
 			}

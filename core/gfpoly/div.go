@@ -262,11 +262,21 @@ func (f *Field) PowModContext(ctx context.Context, a []uint64, e *big.Int, m []u
 		panic("gfpoly: negative exponent")
 	}
 	// The divisor serves every step, so it is prepared as for a Modulus.
-	prepared := f.NewModulus(m)
+	return f.PowModByContext(ctx, a, e, f.NewModulus(m))
+}
+
+// PowModByContext is PowModContext modulo a prepared divisor, for callers
+// that power modulo the same polynomial again and again (the baby steps
+// of a distinct-degree factorization), which then prepare it once.
+func (f *Field) PowModByContext(ctx context.Context, a []uint64, e *big.Int, prepared *Modulus) ([]uint64, error) {
+	if e.Sign() < 0 {
+		panic("gfpoly: negative exponent")
+	}
 	md := prepared.md
+	m := md.b
 	base := a
 	if len(base) >= len(m) {
-		base = f.Rem(base, m)
+		base = f.RemBy(base, prepared)
 	}
 	r := f.reduce(md, []uint64{1})
 	if len(m) == 1 {

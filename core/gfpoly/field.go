@@ -40,6 +40,9 @@ type Field struct {
 	// self is p's own transform when 2^nttMinLog divides p − 1, so that
 	// products of moderate length need one transform instead of three.
 	self *nttPrime
+	// nttMin is the operand length from which products are by transforms
+	// (mul.go).
+	nttMin int
 }
 
 // NewField returns GF(p). It panics unless p is a prime below 2^62.
@@ -47,9 +50,13 @@ func NewField(p uint64) *Field {
 	if p >= MaxModulus || !modular.IsPrime(p) {
 		panic(fmt.Sprintf("gfpoly.NewField: %d is not a prime below 2^62", p))
 	}
-	f := &Field{p: p}
-	if p > 2 && bits.TrailingZeros64(p-1) >= nttMinLog {
+	f := &Field{p: p, nttMin: nttMinLen}
+	switch {
+	case p > 2 && bits.TrailingZeros64(p-1) >= nttMinLog:
 		f.self = newNTTPrime(p)
+		f.nttMin = nttSelfMinLen
+	case primesNeeded(2*nttMinLen, p) == 1:
+		f.nttMin = nttOneMinLen
 	}
 	return f
 }

@@ -6,22 +6,28 @@ import "jacobian.dev/core/modular"
 // shorter operand (balanced products), from BenchmarkMulAlgorithms on this
 // machine (AMD EPYC, 2 cores, minima of 2 runs): for p = 2^60 − 93,
 // schoolbook 5.3 µs against Karatsuba 6.3 µs at n = 64 and 17 against
-// 8.5 µs at n = 100; Karatsuba 33 µs against the three-prime transform
-// 48 µs at n = 200 and 278 against 132 µs at n = 500. For p = 998244353,
-// which has its own transform, the transform wins from n = 64 (2.8 µs
-// against 5.0 µs schoolbook; at n = 32, 1.4 against 1.2 µs).
+// 8.5 µs at n = 100. For p = 998244353, which has its own transform, the
+// transform wins from n = 64 (2.8 µs against 5.0 µs schoolbook; at n =
+// 32, 1.4 against 1.2 µs). With the radix-4 transforms (CPU time on the
+// shared machine, so rough): for p = 10007, whose products one transform
+// prime holds, the transform 3.0 µs against Karatsuba 7.2 µs at n = 64
+// and 5.8 against 23.6 µs at n = 128; for p = 2^60 − 93 (three primes)
+// Karatsuba 7.5 µs against 10.1 µs at n = 64, the transform 19.3 against
+// 26.8 µs at n = 128.
 const (
 	karatsubaMinLen = 64
-	nttMinLen       = 256
+	nttMinLen       = 128 // two or three transform primes
+	nttOneMinLen    = 64  // one transform prime
 	nttSelfMinLen   = 48
 )
 
 // Mul returns a·b.
 //
 // Algorithm, by the length m of the shorter operand: schoolbook below 64
-// coefficients, Karatsuba below 256 (48 when p − 1 is divisible by 2^10,
-// so that p has its own transform), the number-theoretic transform
-// (ntt.go) above. Very unbalanced products are cut into pieces of the
+// coefficients, Karatsuba below 128 (none when one transform prime holds
+// the products' coefficients at that length, and from 48 on the transform
+// when p − 1 is divisible by 2^10, so that p has its own), the
+// number-theoretic transform (ntt.go) above. Very unbalanced products are cut into pieces of the
 // shorter operand's length.
 func (f *Field) Mul(a, b []uint64) []uint64 {
 	if len(a) == 0 || len(b) == 0 {
@@ -60,12 +66,7 @@ func (f *Field) Sqr(a []uint64) []uint64 {
 	return f.mulNTT(a, nil)
 }
 
-func (f *Field) nttCrossover() int {
-	if f.self != nil {
-		return nttSelfMinLen
-	}
-	return nttMinLen
-}
+func (f *Field) nttCrossover() int { return f.nttMin }
 
 // mulUnbalanced multiplies len(a) > len(b) by cutting a into pieces of
 // len(b) coefficients.

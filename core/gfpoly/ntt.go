@@ -22,7 +22,9 @@ package gfpoly
 // (hence q < 2^62), with one final correction. The forward transform is
 // decimation in frequency (natural order in, bit-reversed out), the
 // inverse decimation in time (bit-reversed in, natural out), so no
-// bit-reversal permutation is ever made. Pointwise products use
+// bit-reversal permutation is ever made; both run two levels a pass
+// (radix 4: each four entries loaded once for two levels of
+// butterflies), which halves the passes over memory. Pointwise products use
 // Montgomery's reduction, whose factor 2^−64 is folded into the final
 // scaling by N^−1. Above nttBlockLog the transforms recurse depth first,
 // so that the inner levels run on blocks that fit the cache.
@@ -117,8 +119,16 @@ func powers(w uint64, n int, q uint64) (pw, sh []uint64) {
 }
 
 // forward transforms a (length 2^logN, entries < 2q) in place into
-// bit-reversed order, entries < 2q.
+// bit-reversed order, entries < 2q, two levels a pass (difLevels).
 func (t *nttPrime) forward(a []uint64, logN int) {
+	if logN > nttBlockLog+1 {
+		t.difLevels(a, logN-1)
+		quarter := len(a) / 4
+		for s := 0; s < len(a); s += quarter {
+			t.forward(a[s:s+quarter], logN-2)
+		}
+		return
+	}
 	if logN > nttBlockLog {
 		t.difLevel(a, logN-1)
 		half := len(a) / 2
@@ -126,8 +136,116 @@ func (t *nttPrime) forward(a []uint64, logN int) {
 		t.forward(a[half:], logN-1)
 		return
 	}
+	j := logN - 1
+	for ; j >= 1; j -= 2 {
+		t.difLevels(a, j)
+	}
+	if j == 0 {
+		t.difLevel(a, 0)
+	}
+}
+
+// forwardRadix2 is forward one level at a time, the reference for the
+// fused levels of difLevels.
+func (t *nttPrime) forwardRadix2(a []uint64, logN int) {
 	for j := logN - 1; j >= 0; j-- {
 		t.difLevel(a, j)
+	}
+}
+
+// difLevels runs the butterflies of half-lengths 2^j and 2^(j−1), j ≥ 1,
+// in one pass over a (radix 4): each block of four entries a quarter
+// apart is loaded once for both levels, with the same arithmetic as
+// difLevel's twice, so the results are identical.
+func (t *nttPrime) difLevels(a []uint64, j int) {
+	q, q2 := t.q, 2*t.q
+	if j == 1 {
+		lv := t.level(1)
+		w1, wp1 := lv.w[1], lv.wp[1]
+		for s := 0; s+3 < len(a); s += 4 {
+			x0, x1, x2, x3 := a[s], a[s+1], a[s+2], a[s+3]
+			// Level 1: (x0, x2) by 1, (x1, x3) by ω.
+			y0 := x0 + x2
+			if y0 >= q2 {
+				y0 -= q2
+			}
+			y2 := x0 - x2 + q2
+			if y2 >= q2 {
+				y2 -= q2
+			}
+			y1 := x1 + x3
+			if y1 >= q2 {
+				y1 -= q2
+			}
+			d := x1 - x3 + q2
+			hq, _ := bits.Mul64(d, wp1)
+			y3 := d*w1 - hq*q
+			// Level 0: (y0, y1) and (y2, y3) by 1.
+			z0 := y0 + y1
+			if z0 >= q2 {
+				z0 -= q2
+			}
+			z1 := y0 - y1 + q2
+			if z1 >= q2 {
+				z1 -= q2
+			}
+			z2 := y2 + y3
+			if z2 >= q2 {
+				z2 -= q2
+			}
+			z3 := y2 - y3 + q2
+			if z3 >= q2 {
+				z3 -= q2
+			}
+			a[s], a[s+1], a[s+2], a[s+3] = z0, z1, z2, z3
+		}
+		return
+	}
+	hi, lo := t.level(j), t.level(j-1)
+	quarter := 1 << (j - 1)
+	for s := 0; s < len(a); s += 4 * quarter {
+		b0 := a[s : s+quarter]
+		b1 := a[s+quarter : s+2*quarter][:len(b0)]
+		b2 := a[s+2*quarter : s+3*quarter][:len(b0)]
+		b3 := a[s+3*quarter : s+4*quarter][:len(b0)]
+		wa, wpa := hi.w[:len(b0)], hi.wp[:len(b0)]
+		wb, wpb := hi.w[quarter:][:len(b0)], hi.wp[quarter:][:len(b0)]
+		wc, wpc := lo.w[:len(b0)], lo.wp[:len(b0)]
+		for i, x0 := range b0 {
+			x1, x2, x3 := b1[i], b2[i], b3[i]
+			// Level j: (x0, x2) by ω_j^i, (x1, x3) by ω_j^(i+quarter).
+			y0 := x0 + x2
+			if y0 >= q2 {
+				y0 -= q2
+			}
+			d := x0 - x2 + q2
+			hq, _ := bits.Mul64(d, wpa[i])
+			y2 := d*wa[i] - hq*q
+			y1 := x1 + x3
+			if y1 >= q2 {
+				y1 -= q2
+			}
+			d = x1 - x3 + q2
+			hq, _ = bits.Mul64(d, wpb[i])
+			y3 := d*wb[i] - hq*q
+			// Level j − 1: (y0, y1) and (y2, y3) by ω_(j−1)^i.
+			w, wp := wc[i], wpc[i]
+			z0 := y0 + y1
+			if z0 >= q2 {
+				z0 -= q2
+			}
+			d = y0 - y1 + q2
+			hq, _ = bits.Mul64(d, wp)
+			z1 := d*w - hq*q
+			z2 := y2 + y3
+			if z2 >= q2 {
+				z2 -= q2
+			}
+			d = y2 - y3 + q2
+			hq, _ = bits.Mul64(d, wp)
+			z3 := d*w - hq*q
+			b0[i], b1[i], b2[i], b3[i] = z0, z1, z2, z3
+		}
 	}
 }
 
@@ -200,6 +318,14 @@ func (t *nttPrime) difLevel(a []uint64, j int) {
 // inverse undoes forward up to the factor 2^logN: bit-reversed entries
 // < 4q in, natural order out, entries < 4q.
 func (t *nttPrime) inverse(a []uint64, logN int) {
+	if logN > nttBlockLog+1 {
+		quarter := len(a) / 4
+		for s := 0; s < len(a); s += quarter {
+			t.inverse(a[s:s+quarter], logN-2)
+		}
+		t.ditLevels(a, logN-2)
+		return
+	}
 	if logN > nttBlockLog {
 		half := len(a) / 2
 		t.inverse(a[:half], logN-1)
@@ -207,8 +333,106 @@ func (t *nttPrime) inverse(a []uint64, logN int) {
 		t.ditLevel(a, logN-1)
 		return
 	}
+	j := 0
+	for ; j+1 < logN; j += 2 {
+		t.ditLevels(a, j)
+	}
+	if j < logN {
+		t.ditLevel(a, j)
+	}
+}
+
+// inverseRadix2 is inverse one level at a time, the reference for the
+// fused levels of ditLevels.
+func (t *nttPrime) inverseRadix2(a []uint64, logN int) {
 	for j := 0; j < logN; j++ {
 		t.ditLevel(a, j)
+	}
+}
+
+// ditLevels runs the inverse butterflies of half-lengths 2^j and
+// 2^(j+1) in one pass over a (radix 4), with the same arithmetic as
+// ditLevel's twice.
+func (t *nttPrime) ditLevels(a []uint64, j int) {
+	q, q2 := t.q, 2*t.q
+	if j == 0 {
+		lv := t.level(1)
+		w1, wp1 := lv.iw[1], lv.iwp[1]
+		for s := 0; s+3 < len(a); s += 4 {
+			x0, x1, x2, x3 := a[s], a[s+1], a[s+2], a[s+3]
+			// Level 0: (x0, x1) and (x2, x3) by 1.
+			if x0 >= q2 {
+				x0 -= q2
+			}
+			if x1 >= q2 {
+				x1 -= q2
+			}
+			if x2 >= q2 {
+				x2 -= q2
+			}
+			if x3 >= q2 {
+				x3 -= q2
+			}
+			y0, y1 := x0+x1, x0-x1+q2
+			y2, y3 := x2+x3, x2-x3+q2
+			// Level 1: (y0, y2) by 1, (y1, y3) by ω^−1.
+			if y0 >= q2 {
+				y0 -= q2
+			}
+			if y2 >= q2 {
+				y2 -= q2
+			}
+			if y1 >= q2 {
+				y1 -= q2
+			}
+			hq, _ := bits.Mul64(y3, wp1)
+			v := y3*w1 - hq*q
+			a[s], a[s+2] = y0+y2, y0-y2+q2
+			a[s+1], a[s+3] = y1+v, y1-v+q2
+		}
+		return
+	}
+	lo, hi := t.level(j), t.level(j+1)
+	quarter := 1 << j
+	for s := 0; s < len(a); s += 4 * quarter {
+		b0 := a[s : s+quarter]
+		b1 := a[s+quarter : s+2*quarter][:len(b0)]
+		b2 := a[s+2*quarter : s+3*quarter][:len(b0)]
+		b3 := a[s+3*quarter : s+4*quarter][:len(b0)]
+		wc, wpc := lo.iw[:len(b0)], lo.iwp[:len(b0)]
+		wa, wpa := hi.iw[:len(b0)], hi.iwp[:len(b0)]
+		wb, wpb := hi.iw[quarter:][:len(b0)], hi.iwp[quarter:][:len(b0)]
+		for i, x0 := range b0 {
+			x1, x2, x3 := b1[i], b2[i], b3[i]
+			// Level j: (x0, x1) and (x2, x3) by ω_j^−i.
+			w, wp := wc[i], wpc[i]
+			if x0 >= q2 {
+				x0 -= q2
+			}
+			hq, _ := bits.Mul64(x1, wp)
+			v := x1*w - hq*q
+			y0, y1 := x0+v, x0-v+q2
+			if x2 >= q2 {
+				x2 -= q2
+			}
+			hq, _ = bits.Mul64(x3, wp)
+			v = x3*w - hq*q
+			y2, y3 := x2+v, x2-v+q2
+			// Level j + 1: (y0, y2) by ω_(j+1)^−i, (y1, y3) by
+			// ω_(j+1)^−(i+quarter).
+			if y0 >= q2 {
+				y0 -= q2
+			}
+			hq, _ = bits.Mul64(y2, wpa[i])
+			v = y2*wa[i] - hq*q
+			b0[i], b2[i] = y0+v, y0-v+q2
+			if y1 >= q2 {
+				y1 -= q2
+			}
+			hq, _ = bits.Mul64(y3, wpb[i])
+			v = y3*wb[i] - hq*q
+			b1[i], b3[i] = y1+v, y1-v+q2
+		}
 	}
 }
 
@@ -310,20 +534,23 @@ func (t *nttPrime) finish(a []uint64, logN int) {
 }
 
 // convolve returns the first n entries of the cyclic convolution of a and
-// b (entries < 2q) of length 2^logN ≥ n, reduced into [0, q). b == nil
-// squares a.
+// b (entries < 2q) of length 2^logN ≥ n, reduced into [0, q), in a buffer
+// of 2^logN words that the caller may keep or return to getBuffer's pool
+// (putBuffer). b == nil squares a.
 func (t *nttPrime) convolve(a, b []uint64, n, logN int) []uint64 {
-	size := 1 << logN
-	fa := make([]uint64, size)
+	fa := getBuffer(logN)
 	copy(fa, a)
+	clear(fa[len(a):])
 	t.forward(fa, logN)
 	if b == nil {
 		t.pointwise(fa, fa)
 	} else {
-		fb := make([]uint64, size)
+		fb := getBuffer(logN)
 		copy(fb, b)
+		clear(fb[len(b):])
 		t.forward(fb, logN)
 		t.pointwise(fa, fb)
+		putBuffer(fb)
 	}
 	t.inverse(fa, logN)
 	fa = fa[:n]
@@ -464,7 +691,11 @@ func (f *Field) cyclic(a, b []uint64, n, logN int) []uint64 {
 			run(i)
 		}
 	}
-	return f.garner(res[:k])
+	out := f.garner(res[:k])
+	for _, r := range res[1:k] {
+		putBuffer(r)
+	}
+	return out
 }
 
 // garner maps exact integers given by residues modulo the first len(res)

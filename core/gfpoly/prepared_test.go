@@ -12,12 +12,13 @@ import (
 // the classical division, over a small prime, a prime with its own
 // transform and 60- and 62-bit primes (two and three transform primes),
 // at degrees around the preparation threshold and the power-of-two
-// lengths where the wrapped product changes size.
+// lengths where the wrapped product changes size, on random residues and
+// at the top of the coefficient bounds.
 func TestPreparedProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
-	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
+	for _, p := range []uint64{2, 10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
 		f := NewField(p)
-		for _, n := range []int{1, 2, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
+		for _, n := range []int{1, 2, 31, 32, 33, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
 			t.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(t *testing.T) {
 				g := randomPoly(rng, n+1, p)
 				for g[n] == 0 {
@@ -46,9 +47,21 @@ func TestPreparedProducts(t *testing.T) {
 						t.Fatalf("RemBy differs from the classical division")
 					}
 				}
+				// The extremes of the coefficient bounds: every coefficient
+				// p − 1, and a difference whose integer vector reaches 2p − 2.
+				top := maxPoly(n, p)
+				want := classicalRem(f, f.mulSchoolbook(top, top), g)
+				if got := f.MulModPrepared(top, f.NewMultiplier(top, md)); !Equal(got, want) {
+					t.Fatalf("MulModPrepared differs from the classical reduction at p − 1")
+				}
+				one := []uint64{1}
+				want = classicalRem(f, f.mulSchoolbook(top, f.Sub(top, one)), g)
+				if got := f.MulModDifference(top, f.NewMultiplier(top, md), f.NewMultiplier(one, md)); !Equal(got, want) {
+					t.Fatalf("MulModDifference differs from the classical reduction at p − 1")
+				}
 				// PowMod prepares its divisor: a^13 against 12 classical steps.
 				a := randomPoly(rng, 1+rng.IntN(n), p)
-				want := a
+				want = a
 				for range 12 {
 					want = classicalRem(f, f.mulSchoolbook(want, a), g)
 				}

@@ -18,14 +18,24 @@ func CombineRows(coefs []uint64, rows [][]uint64, n int, p uint64) []uint64 {
 	out := make([]uint64, n)
 	hi, sq := bits.Mul64(p-1, p-1)
 	if wide, _ := bits.Mul64(sq, uint64(len(coefs))); hi == 0 && wide == 0 {
-		for i, c := range coefs {
-			if c == 0 {
+		// Four rows of equal length a pass, so that out is loaded and
+		// stored once for four products; the rest one at a time.
+		i := 0
+		for ; i+3 < len(coefs); i += 4 {
+			r0 := rows[i]
+			r1, r2, r3 := rows[i+1], rows[i+2], rows[i+3]
+			if len(r1) != len(r0) || len(r2) != len(r0) || len(r3) != len(r0) {
+				addRows(out, coefs[i:i+4], rows[i:i+4])
 				continue
 			}
-			for j, r := range rows[i] {
-				out[j] += c * r
+			c0, c1, c2, c3 := coefs[i], coefs[i+1], coefs[i+2], coefs[i+3]
+			o := out[:len(r0)]
+			r1, r2, r3 = r1[:len(o)], r2[:len(o)], r3[:len(o)]
+			for j, x := range r0 {
+				o[j] += c0*x + c1*r1[j] + c2*r2[j] + c3*r3[j]
 			}
 		}
+		addRows(out, coefs[i:], rows[i:])
 		for j := range out {
 			out[j] %= p
 		}
@@ -44,4 +54,16 @@ func CombineRows(coefs []uint64, rows [][]uint64, n int, p uint64) []uint64 {
 		out[j] = acc[j].Reduce(p)
 	}
 	return trim(out)
+}
+
+// addRows adds c·row to out for each coefficient and row, in one word.
+func addRows(out, coefs []uint64, rows [][]uint64) {
+	for i, c := range coefs {
+		if c == 0 {
+			continue
+		}
+		for j, r := range rows[i] {
+			out[j] += c * r
+		}
+	}
 }

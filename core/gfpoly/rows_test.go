@@ -9,16 +9,23 @@ import (
 
 // TestCombineRows holds CombineRows to the sum of the rows computed in
 // math/big, on both accumulators: small p (one word), 61-bit p (double
-// words), short rows, zero coefficients and a zero result.
+// words), rows of one length (the four-row passes) and of mixed lengths,
+// zero coefficients and a zero result.
 func TestCombineRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	for _, p := range []uint64{2, 3, 10007, 1<<31 - 1, 1<<61 - 1} {
 		for trial := range 40 {
 			n := 1 + rng.IntN(30)
+			if trial%2 == 1 {
+				n = 1 + rng.IntN(3)
+			}
 			rows := make([][]uint64, 1+rng.IntN(n))
 			coefs := make([]uint64, len(rows))
 			for i := range rows {
 				rows[i] = make([]uint64, rng.IntN(n+1))
+				if trial%3 == 2 {
+					rows[i] = make([]uint64, n) // the four-row passes
+				}
 				for j := range rows[i] {
 					rows[i][j] = rng.Uint64N(p)
 				}

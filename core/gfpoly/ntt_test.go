@@ -1,0 +1,59 @@
+package gfpoly
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestRadix4 holds the fused two-level passes of forward and inverse
+// (and their depth-first split above nttBlockLog) to the level-by-level
+// reference, entry for entry modulo q (the lazy representatives may
+// differ: difLevel's blocks of four reduce where a twiddle 1 is
+// multiplied here), within the output bounds ([0, 2q) forward, [0, 4q)
+// inverse), on random entries in the input ranges and at their top.
+func TestRadix4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 4))
+	for _, q := range []uint64{nttQ0, nttQ1, nttQ2, 998244353, 65537} {
+		tp := newNTTPrime(q)
+		for logN := 0; logN <= min(tp.maxLog, nttBlockLog+3); logN++ {
+			size := 1 << logN
+			for trial := range 3 {
+				fwd, inv := make([]uint64, size), make([]uint64, size)
+				for i := range fwd {
+					switch trial {
+					case 0:
+						fwd[i], inv[i] = rng.Uint64N(2*q), rng.Uint64N(4*q)
+					case 1:
+						fwd[i], inv[i] = 2*q-1, 4*q-1
+					default:
+						fwd[i], inv[i] = rng.Uint64N(2), rng.Uint64N(2)*(4*q-1)
+					}
+				}
+				want, got := slices.Clone(fwd), slices.Clone(fwd)
+				tp.forwardRadix2(want, logN)
+				tp.forward(got, logN)
+				if !equalMod(got, want, q, 2*q) {
+					t.Fatalf("q = %d, 2^%d, trial %d: forward differs from the radix-2 reference", q, logN, trial)
+				}
+				want, got = slices.Clone(inv), slices.Clone(inv)
+				tp.inverseRadix2(want, logN)
+				tp.inverse(got, logN)
+				if !equalMod(got, want, q, 4*q) {
+					t.Fatalf("q = %d, 2^%d, trial %d: inverse differs from the radix-2 reference", q, logN, trial)
+				}
+			}
+		}
+	}
+}
+
+// equalMod reports whether got and want agree modulo q with every entry
+// of got below bound.
+func equalMod(got, want []uint64, q, bound uint64) bool {
+	for i, x := range got {
+		if x >= bound || x%q != want[i]%q {
+			return false
+		}
+	}
+	return len(got) == len(want)
+}
