@@ -185,7 +185,8 @@ func (F *gf) bsgs(ctx context.Context, gamma, t elem, r *big.Int) (*big.Int, err
 
 // discreteLogOperation: discrete logarithms in GF(q)*, q ≤ 2^80, by
 // Pohlig–Hellman and baby-step giant-step (see discreteLog), on machine
-// words for GF(p) with odd p < 2^64 (see discreteLogWords).
+// words for GF(p) with odd p < 2^64 (see discreteLogWords), where index
+// calculus takes the digit of a large prime of p − 1 (indexcalc.go).
 func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult] {
 	wrap := func(f string, k int) string {
 		return `{"field":` + f + `,"base":` + oneIn(k) + `,"element":` + oneIn(k) + `}`
@@ -196,7 +197,7 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 		ID:         "finite_field.element.discrete_logarithm.compute",
 		Title:      "Discrete logarithm in a finite field",
 		Summary:    "The least x ≥ 0 with base^x = element in the multiplicative group of GF(p) or GF(p^k), or the answer that none exists, with the base's order as evidence.",
-		Keywords:   []string{"discrete logarithm", "discrete log", "znlog", "fflog", "pohlig hellman", "baby step giant step", "index", "finite field"},
+		Keywords:   []string{"discrete logarithm", "discrete log", "znlog", "fflog", "pohlig hellman", "baby step giant step", "index calculus", "index", "finite field"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "finite_field_element"},

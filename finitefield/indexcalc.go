@@ -189,16 +189,27 @@ func indexCalculusWords(ctx context.Context, m mont, g, h, ell uint64, seed uint
 	lm := newMont(ell)
 	rng := rand.New(rand.NewPCG(seed, p))
 
-	// Relations, from both cores until the target count.
+	// Relations, from both cores until the target count; when they leave
+	// more than a quarter of the base undetermined (the largest primes
+	// are rare), a quarter more is collected, at most icRounds times.
 	nb := len(fb.q)
-	target := nb + nb/16 + 8
-	rels, err := icRelations(ctx, m, fb, sqrtP, g, ell, target, rng)
-	if err != nil {
-		return 0, err
-	}
-	logs, known, err := icSolve(ctx, lm, nb, rels)
-	if err != nil {
-		return 0, err
+	var (
+		rels  []icRelation
+		logs  []uint64
+		known []bool
+	)
+	for round, target := 0, nb+nb/16+8; ; round, target = round+1, nb/4+1 {
+		more, err := icRelations(ctx, m, fb, sqrtP, g, ell, target, rng)
+		if err != nil {
+			return 0, err
+		}
+		rels = append(rels, more...)
+		if logs, known, err = icSolve(ctx, lm, nb, rels); err != nil {
+			return 0, err
+		}
+		if round == icRounds || 4*countTrue(known) >= 3*nb {
+			break
+		}
 	}
 	// The individual logarithm.
 	x, err := icDescent(ctx, m, lm, fb, sqrtP, g, h, ell, logs, known, rng)
@@ -212,6 +223,20 @@ func indexCalculusWords(ctx context.Context, m mont, g, h, ell uint64, seed uint
 	return x, nil
 }
 
+// icRounds bounds the extra rounds of relations.
+const icRounds = 4
+
+func countTrue(b []bool) int {
+	n := 0
+	for _, v := range b {
+		if v {
+			n++
+		}
+	}
+	return n
+}
+
+// isqrt64 is ⌊√n⌋.
 func isqrt64(n uint64) uint64 {
 	r := uint64(math.Sqrt(float64(n)))
 	for r*r > n || r > math.MaxUint32 {
