@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 	"jacobian.dev/core/primality"
 )
 
@@ -266,6 +267,10 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 		Generate: func(ctx context.Context, rng *rand.Rand) DiscreteLogRequest {
 			for {
 				F := randomField(ctx, rng, 20, 2)
+				if rng.IntN(4) == 0 {
+					// A prime of 40 to 64 bits: index calculus where p − 1 has a large prime.
+					F = newGF(new(big.Int).SetUint64(modular.RandomPrime(rng, 40+rng.IntN(25))), 1, nil)
+				}
 				g := F.random(rng)
 				if isZero(g) {
 					continue
