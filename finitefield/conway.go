@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -158,7 +157,7 @@ func conwaySearch(ctx context.Context, p uint64, n int, lower map[int][]uint64, 
 	q := new(big.Int).SetUint64(p)
 	qm1 := primitiveGroupOrder(q, n)
 	if n == 1 {
-		for g := uint64(1); g < p || p == 2; g++ {
+		for g := uint64(1); ; g++ { // a primitive root exists
 			f := conwayAlternating([]uint64{g % p}, p)
 			if ok, err := xPrimitive(ctx, fl, f, qm1, fs); err != nil || ok {
 				return f, err
@@ -231,28 +230,22 @@ func conwayLookup(p uint64, n int) []uint64 {
 	return conwayIndex()[[2]uint64{p, uint64(n)}]
 }
 
-// conwayCoverage describes the table for the failure outside it.
+// conwayCoverage describes the table for the failure outside it: for
+// each degree the largest p it holds (it holds every prime below).
 func conwayCoverage() string {
-	maxDeg := map[int][]string{}
-	var degs []int
-	for n := 1; n <= 10; n++ {
+	var parts []string
+	for n := 1; n <= MaxConwayDegree; n++ {
 		var hi uint64
 		for _, e := range conwayTable {
-			if e.n == n && e.p > hi {
-				hi = e.p
+			if e.n == n {
+				hi = max(hi, e.p)
 			}
 		}
 		if hi > 0 {
-			degs = append(degs, n)
-			maxDeg[n] = append(maxDeg[n], fmt.Sprint(hi))
+			parts = append(parts, fmt.Sprintf("n = %d: p ≤ %d", n, hi))
 		}
 	}
-	sort.Ints(degs)
-	var parts []string
-	for _, n := range degs {
-		parts = append(parts, fmt.Sprintf("n = %d for p ≤ %s", n, maxDeg[n][0]))
-	}
-	return "the table holds C(p, n) for primes p < 110 with " + strings.Join(parts, ", ")
+	return "the table holds C(p, n) for every prime p up to a bound set by the degree n (" + strings.Join(parts, "; ") + ")"
 }
 
 // ConwayPolynomialRequest asks for the Conway polynomial C(p, n).
