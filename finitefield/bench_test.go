@@ -349,8 +349,8 @@ func BenchmarkRoot(b *testing.B) {
 
 // BenchmarkDiscreteLog takes logarithms of random powers (the operation's
 // Run: certification, the base's order, Pohlig–Hellman and baby-step
-// giant-step), over a prime with a 40-bit prime in p − 1 (the limit) and
-// over GF(2^64).
+// giant-step), over a prime with a 40-bit prime in p − 1, over a 64-bit
+// safe prime (index calculus) and over GF(2^64).
 func BenchmarkDiscreteLog(b *testing.B) {
 	op := discreteLogOperation()
 	for _, c := range []struct {
@@ -359,6 +359,8 @@ func BenchmarkDiscreteLog(b *testing.B) {
 	}{
 		// PARI/GP 2.15: 2199023253587 − 1 = 2·1099511626793, both prime factors proven.
 		{"p=2199023253587", newGF(mustBig("2199023253587"), 1, nil)},
+		// PARI/GP 2.15: 13835058055282165379 = 2·6917529027641082689 + 1, both prime (index calculus).
+		{"p=13835058055282165379", newGF(mustBig("13835058055282165379"), 1, nil)},
 		{"q=2^64", extension(big.NewInt(2), 64, 10)},
 	} {
 		b.Run(c.name, func(b *testing.B) {

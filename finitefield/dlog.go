@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 	"jacobian.dev/core/primality"
 )
 
@@ -34,14 +35,16 @@ type DiscreteLogResult struct {
 	CharacteristicPrimality Primality     `json:"characteristic_primality"`
 }
 
-// MaxLogPrimeBits bounds the prime factors of q − 1: the baby-step
-// giant-step search in a subgroup of prime order r keeps √r elements, 2^20
-// at the bound.
+// MaxLogPrimeBits bounds the prime factors of q − 1 except for GF(p) with
+// odd p < 2^64: the baby-step giant-step search in a subgroup of prime
+// order r keeps √r elements, 2^20 at the bound. Modulo a prime p < 2^64
+// index calculus (indexcalc.go) serves the large primes, and every prime
+// of p − 1 is accepted.
 const MaxLogPrimeBits = 40
 
 // parseDiscreteLog checks the field, both elements and, by factoring
 // q − 1 (q ≤ 2^80, a few milliseconds), that every prime of q − 1 has at
-// most MaxLogPrimeBits bits.
+// most MaxLogPrimeBits bits unless the field is served on words.
 func parseDiscreteLog(ctx context.Context, q DiscreteLogRequest) (*gf, elem, elem, []PrimePower, error) {
 	F, err := parseOrderField(q.Field)
 	if err != nil {
@@ -66,7 +69,7 @@ func parseDiscreteLog(ctx context.Context, q DiscreteLogRequest) (*gf, elem, ele
 		return nil, nil, nil, nil, err
 	}
 	for _, f := range fs {
-		if b := f.Prime.Big().BitLen(); b > MaxLogPrimeBits {
+		if b := f.Prime.Big().BitLen(); b > MaxLogPrimeBits && !F.onWordLog() {
 			return nil, nil, nil, nil, core.Refusef("q − 1 has the prime factor %s of %d bits; discrete logarithms are limited to groups whose primes have at most %d bits", f.Prime, b, MaxLogPrimeBits)
 		}
 	}
@@ -183,7 +186,8 @@ func (F *gf) bsgs(ctx context.Context, gamma, t elem, r *big.Int) (*big.Int, err
 
 // discreteLogOperation: discrete logarithms in GF(q)*, q ≤ 2^80, by
 // Pohlig–Hellman and baby-step giant-step (see discreteLog), on machine
-// words for GF(p) with odd p < 2^64 (see discreteLogWords).
+// words for GF(p) with odd p < 2^64 (see discreteLogWords), where index
+// calculus takes the digit of a large prime of p − 1 (indexcalc.go).
 func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult] {
 	wrap := func(f string, k int) string {
 		return `{"field":` + f + `,"base":` + oneIn(k) + `,"element":` + oneIn(k) + `}`
@@ -194,14 +198,15 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 		ID:         "finite_field.element.discrete_logarithm.compute",
 		Title:      "Discrete logarithm in a finite field",
 		Summary:    "The least x ≥ 0 with base^x = element in the multiplicative group of GF(p) or GF(p^k), or the answer that none exists, with the base's order as evidence.",
-		Keywords:   []string{"discrete logarithm", "discrete log", "znlog", "fflog", "pohlig hellman", "baby step giant step", "index", "finite field"},
+		Keywords:   []string{"discrete logarithm", "discrete log", "znlog", "fflog", "pohlig hellman", "baby step giant step", "index calculus", "index", "finite field"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"finite_field", "finite_field_element"},
 		Limits: append(orderLimits(wrap), core.Limit{
 			Name: "prime_bits", Max: MaxLogPrimeBits, Unit: "bits",
-			Description: "every prime factor of q − 1 has at most this many bits",
-			Beyond:      func() string { return wrap(`{"characteristic":"2199023255867","degree":1}`, 1) },
+			Description: "every prime factor of q − 1 has at most this many bits, unless q is a prime below 2^64 (index calculus: then any)",
+			// PARI/GP 2.15: nextprime(2^64) − 1 = 2^2·7·658812288346769701.
+			Beyond: func() string { return wrap(`{"characteristic":"18446744073709551629","degree":1}`, 1) },
 			At: func() string {
 				return `{"field":{"characteristic":"2199023253587","degree":1},"base":"2","element":"3"}`
 			},
@@ -262,6 +267,10 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 		Generate: func(ctx context.Context, rng *rand.Rand) DiscreteLogRequest {
 			for {
 				F := randomField(ctx, rng, 20, 2)
+				if rng.IntN(4) == 0 {
+					// A prime of 40 to 64 bits: index calculus where p − 1 has a large prime.
+					F = newGF(new(big.Int).SetUint64(modular.RandomPrime(rng, 40+rng.IntN(25))), 1, nil)
+				}
 				g := F.random(rng)
 				if isZero(g) {
 					continue

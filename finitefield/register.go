@@ -46,5 +46,6 @@ func Register(r *core.Registry) error {
 		core.Add(r, fibersOperation()),
 		core.Add(r, interpolationOperation()),
 		core.Add(r, irreduciblePolynomialOperation()),
+		core.Add(r, conwayPolynomialOperation()),
 	)
 }

@@ -90,23 +90,9 @@ func (F *gf) discreteLogWords(ctx context.Context, g, h elem, n *big.Int, nf []P
 		}
 		cof := nw / re
 		gr, hr := m.pow(gw, cof), m.pow(hw, cof)
-		gamma := m.pow(gr, re/r) // order r
-		grInv := m.pow(gr, re-1) // gr has order dividing r^e
-		var xr uint64
-		rj := uint64(1)
-		for j := range pp.Exponent {
-			// (g_r^(−x_r)·h_r)^(r^(e−1−j)) lies in <gamma>.
-			t := m.mul(m.pow(grInv, xr), hr)
-			lift := uint64(1)
-			for range pp.Exponent - 1 - j {
-				lift *= r
-			}
-			d, err := bsgsWords(ctx, m, gamma, m.pow(t, lift), r)
-			if err != nil {
-				return nil, err
-			}
-			xr += d * rj
-			rj *= r
+		xr, err := pohligHellmanDigits(ctx, m, gw, hw, gr, hr, r, re, pp.Exponent)
+		if err != nil {
+			return nil, err
 		}
 		// x ≡ xr (mod r^e), by CRT with the moduli so far (coprime).
 		reB := new(big.Int).SetUint64(re)
@@ -117,6 +103,35 @@ func (F *gf) discreteLogWords(ctx context.Context, g, h elem, n *big.Int, nf []P
 		mod.Mul(mod, reB)
 	}
 	return x.Mod(x, n), nil
+}
+
+// pohligHellmanDigits returns log_g h modulo r^e, from g_r = g^cof and
+// h_r = h^cof of order dividing r^e: by index calculus for a large prime
+// r with e = 1 (see useIndexCalculus), otherwise digit by digit, each by
+// baby-step giant-step in the subgroup of order r.
+func pohligHellmanDigits(ctx context.Context, m mont, gw, hw, gr, hr, r, re uint64, e int) (uint64, error) {
+	if e == 1 && useIndexCalculus(m.p, r) {
+		return indexCalculusWords(ctx, m, gw, hw, r, gw^hw)
+	}
+	gamma := m.pow(gr, re/r) // order r
+	grInv := m.pow(gr, re-1) // gr has order dividing r^e
+	var xr uint64
+	rj := uint64(1)
+	for j := range e {
+		// (g_r^(−x_r)·h_r)^(r^(e−1−j)) lies in <gamma>.
+		t := m.mul(m.pow(grInv, xr), hr)
+		lift := uint64(1)
+		for range e - 1 - j {
+			lift *= r
+		}
+		d, err := bsgsWords(ctx, m, gamma, m.pow(t, lift), r)
+		if err != nil {
+			return 0, err
+		}
+		xr += d * rj
+		rj *= r
+	}
+	return xr, nil
 }
 
 // parallelLogSteps: below this many baby steps one core does the search.

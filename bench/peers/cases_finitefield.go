@@ -35,6 +35,15 @@ func finiteFieldCases() []Case {
 			GP:      "znlog(H, G)",
 		},
 		{
+			Name: "gf_dlog_64bit_safe_prime", Size: 64, Tiny: 16,
+			Inputs:   safePrimeDlogInputs,
+			Jacobian: operation("finite_field.element.discrete_logarithm.compute", dlogPayload, stringAnswer("logarithm")),
+			// PARI's znlog takes index calculus here too (Fp_log_index);
+			// FLINT 2.9 has none: PARI alone.
+			GPSetup: "H = Mod(h, p); G = Mod(g, p)",
+			GP:      "znlog(H, G)",
+		},
+		{
 			Name: "gf_interpolate_table_65521", Size: 65521, Tiny: 13,
 			Inputs:   interpolationInputs,
 			Jacobian: operation("finite_field.polynomial_map.interpolation.compute", interpolationPayload, polyAnswer("polynomial")),
@@ -130,6 +139,26 @@ func dlogInputs(rng *rand.Rand, n int) ([]Input, error) {
 			h := new(big.Int).Add(randBelow(rng, new(big.Int).Sub(p, big.NewInt(1))), big.NewInt(1))
 			return []Input{intInput("p", p), intInput("g", g), intInput("h", h)}, nil
 		}
+	}
+}
+
+// safePrimeDlogInputs is a safe prime p = 2r + 1 of n bits (r prime), the
+// least primitive root g modulo p, and a random h in [1, p). The answer
+// is log_g h.
+func safePrimeDlogInputs(rng *rand.Rand, n int) ([]Input, error) {
+	for {
+		r, err := randPrime(rng, n-1)
+		if err != nil {
+			return nil, err
+		}
+		p := new(big.Int).Lsh(r, 1)
+		p.Add(p, big.NewInt(1))
+		if !p.ProbablyPrime(32) {
+			continue
+		}
+		g := leastPrimitiveRoot(p, []*big.Int{big.NewInt(2), r})
+		h := new(big.Int).Add(randBelow(rng, new(big.Int).Sub(p, big.NewInt(1))), big.NewInt(1))
+		return []Input{intInput("p", p), intInput("g", g), intInput("h", h)}, nil
 	}
 }
 
