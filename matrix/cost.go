@@ -77,7 +77,7 @@ func clearedRowBits(rows [][]core.Rational, common bool) []int {
 	var g, q big.Int
 	lcm := func(row []core.Rational) {
 		for _, x := range row {
-			if d := x.Rat().Denom(); d.BitLen() > 1 {
+			if d := denominator(x.Rat()); d.BitLen() > 1 {
 				g.GCD(nil, nil, l, d)
 				l.Mul(l, q.Quo(d, &g))
 			}

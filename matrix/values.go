@@ -21,6 +21,19 @@ import (
 // denominator in a request.
 const MaxEntryDigits = 1000
 
+// intOne is the integer 1, read-only.
+var intOne = big.NewInt(1)
+
+// denominator is x's denominator, read-only. Unlike big.Rat.Denom it
+// allocates nothing for an integer whose denominator was never set, as
+// the entries readRequest decodes are (decode.go).
+func denominator(x *big.Rat) *big.Int {
+	if x.IsInt() {
+		return intOne
+	}
+	return x.Denom()
+}
+
 // ints converts a rational matrix to integers row by row: row i is
 // multiplied by the lcm of its denominators, returned as scale[i]. The
 // result is freshly allocated.
@@ -31,7 +44,7 @@ func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
 		l := big.NewInt(1)
 		var g big.Int
 		for _, x := range row {
-			d := x.Rat().Denom()
+			d := denominator(x.Rat())
 			if d.BitLen() > 1 {
 				g.GCD(nil, nil, l, d)
 				l.Mul(l, new(big.Int).Quo(d, &g))
@@ -44,7 +57,7 @@ func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
 				out[i][j] = new(big.Int).Set(x.Rat().Num())
 				continue
 			}
-			v := new(big.Int).Quo(l, x.Rat().Denom())
+			v := new(big.Int).Quo(l, denominator(x.Rat()))
 			out[i][j] = v.Mul(v, x.Rat().Num())
 		}
 		scale[i] = l
@@ -215,7 +228,7 @@ func eliminationBits(rows [][]core.Rational) int64 {
 	for _, row := range rows {
 		var den, num int64
 		for _, x := range row {
-			if d := x.Rat().Denom(); d.BitLen() > 1 {
+			if d := denominator(x.Rat()); d.BitLen() > 1 {
 				den += int64(d.BitLen())
 			}
 			num = max(num, int64(x.Rat().Num().BitLen()))
@@ -370,7 +383,7 @@ func scaledBits(rows [][]core.Rational, common bool) int64 {
 		var num int64
 		for _, x := range row {
 			num = max(num, int64(x.Rat().Num().BitLen()))
-			d := x.Rat().Denom()
+			d := denominator(x.Rat())
 			if d.BitLen() <= 1 {
 				continue
 			}
