@@ -48,6 +48,7 @@ func decodeStrict(data []byte, v any) error {
 type requestField struct {
 	name   string
 	matrix *core.Matrix
+	words  *[][]int64 // the matrix's entries, when all are short integers
 	value  any
 	rows   bool // locateRagged searches the field
 }
@@ -55,6 +56,13 @@ type requestField struct {
 // matrixField is the matrix field name stored at m.
 func matrixField(name string, m *core.Matrix) requestField {
 	return requestField{name: name, matrix: m}
+}
+
+// wordMatrixField is matrixField that also stores at words the matrix's
+// entries as words when every one is an integer of at most 18 digits,
+// and nil otherwise (wordRows).
+func wordMatrixField(name string, m *core.Matrix, words *[][]int64) requestField {
+	return requestField{name: name, matrix: m, words: words}
 }
 
 // valueField is the field name decoded by encoding/json into v.
@@ -107,11 +115,14 @@ func readRequest(data []byte, fields []requestField) bool {
 			}
 			seen[k] = true
 			if f := fields[k]; f.matrix != nil {
-				m, ok := r.matrix()
+				m, words, ok := r.matrix()
 				if !ok {
 					return false
 				}
 				*f.matrix = m
+				if f.words != nil {
+					*f.words = words
+				}
 			} else {
 				start, ok := r.skipValue()
 				if !ok || json.Unmarshal(data[start:r.k], f.value) != nil {
@@ -208,58 +219,70 @@ func (r *reader) skipValue() (int, bool) {
 	return start, depth == 0 && r.k > start
 }
 
-// matrix reads an array of equally long rows of entry strings.
-func (r *reader) matrix() (core.Matrix, bool) {
+// matrix reads an array of equally long rows of entry strings, and
+// returns them with their words when every entry is a short integer.
+func (r *reader) matrix() (core.Matrix, [][]int64, bool) {
 	if !r.next('[') {
-		return nil, false
+		return nil, nil, false
 	}
 	rows := core.Matrix{}
+	words := [][]int64{}
 	if r.next(']') {
-		return rows, true
+		return rows, words, true
 	}
 	var spans [][]byte
 	for {
 		if !r.next('[') {
-			return nil, false
+			return nil, nil, false
 		}
 		spans = spans[:0]
 		if !r.next(']') {
 			for {
 				s, ok := r.plainString()
 				if !ok {
-					return nil, false
+					return nil, nil, false
 				}
 				spans = append(spans, s)
 				if r.next(']') {
 					break
 				}
 				if !r.next(',') {
-					return nil, false
+					return nil, nil, false
 				}
 			}
 		}
 		if len(rows) > 0 && len(spans) != len(rows[0]) {
-			return nil, false // ragged: encoding/json words the error
+			return nil, nil, false // ragged: encoding/json words the error
 		}
-		row, ok := parseRow(spans)
+		row, rowWords, ok := parseRow(spans, words != nil)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		rows = append(rows, row)
+		if words != nil && rowWords == nil {
+			words = nil
+		} else if words != nil {
+			words = append(words, rowWords)
+		}
 		if r.next(']') {
-			return rows, true
+			return rows, words, true
 		}
 		if !r.next(',') {
-			return nil, false
+			return nil, nil, false
 		}
 	}
 }
 
-// parseRow parses one row's entry strings.
-func parseRow(spans [][]byte) ([]core.Rational, bool) {
+// parseRow parses one row's entry strings, and, when signed is set and
+// every entry is a short integer, returns their values as words too.
+func parseRow(spans [][]byte, signed bool) ([]core.Rational, []int64, bool) {
 	row := make([]core.Rational, len(spans))
 	rats := make([]big.Rat, len(spans))
 	words := make([]big.Word, len(spans))
+	var values []int64
+	if signed {
+		values = make([]int64, len(spans))
+	}
 	for j, s := range spans {
 		if v, neg, ok := shortMagnitude(s); ok && uint64(big.Word(v)) == v {
 			words[j] = big.Word(v)
@@ -269,15 +292,19 @@ func parseRow(spans [][]byte) ([]core.Rational, bool) {
 				num.Neg(num)
 			}
 			row[j] = core.Rat(&rats[j])
+			if values != nil {
+				values[j] = num.Int64()
+			}
 			continue
 		}
 		x, err := core.ParseRational(string(s))
 		if err != nil {
-			return nil, false
+			return nil, nil, false
 		}
 		row[j] = core.Rat(x)
+		values = nil
 	}
-	return row, true
+	return row, values, true
 }
 
 // shortMagnitude returns |v| and its sign when s is a canonical decimal
@@ -338,7 +365,7 @@ func locateRagged(data []byte, err error, fields ...string) error {
 // ragged matrix's bad row.
 func (q *DeterminantRequest) UnmarshalJSON(data []byte) error {
 	type plain DeterminantRequest
-	return decodeRequest(q, (*plain)(q), data, matrixField("matrix", &q.Matrix), valueField("ring", &q.Ring))
+	return decodeRequest(q, (*plain)(q), data, wordMatrixField("matrix", &q.Matrix, &q.words), valueField("ring", &q.Ring))
 }
 
 // UnmarshalJSON decodes the request in one pass (readRequest), naming a

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // requestCodec decodes one request type two ways: by its UnmarshalJSON
@@ -253,4 +255,115 @@ func randomRequest(rng *rand.Rand, c requestCodec) []byte {
 	}
 	rng.Shuffle(len(parts), func(i, j int) { parts[i], parts[j] = parts[j], parts[i] })
 	return []byte(space() + "{" + strings.Join(parts, ",") + "}" + space())
+}
+
+// TestWordFormAgreesWithRationals decodes seeded random determinant
+// requests, whose entries the decoder keeps as words when all are short
+// integers, and checks that every stage reading the words agrees with
+// the same stage reading the rationals alone: preflight, the result, the
+// postcondition's random stream, its images and the cost estimate.
+func TestWordFormAgreesWithRationals(t *testing.T) {
+	op := determinantOperation()
+	rng := rand.New(rand.NewPCG(15, 150))
+	sameError := func(what string, a, b error) {
+		t.Helper()
+		if (a == nil) != (b == nil) || (a != nil && a.Error() != b.Error()) {
+			t.Fatalf("%s: with words %v, without %v", what, a, b)
+		}
+	}
+	for trial := range 120 {
+		n := []int{0, 1, 2, 5, 11, 12, 20, 40}[trial%8]
+		cols := n
+		if trial%17 == 3 {
+			cols = n + 1
+		}
+		short := true
+		entry := func() string {
+			switch rng.IntN(40) {
+			case 0:
+				if trial%5 == 0 {
+					short = false
+					return fmt.Sprintf("%d%019d", 1+rng.IntN(9), rng.Int64N(1e18))
+				}
+			case 1:
+				if trial%7 == 0 {
+					short = false
+					return fmt.Sprintf("%d/%d", rng.IntN(99), 2+rng.IntN(9))
+				}
+			case 2:
+				return fmt.Sprint(-rng.Int64N(1e18))
+			case 3:
+				return "0"
+			}
+			return fmt.Sprint(rng.IntN(199) - 99)
+		}
+		rows := make([][]string, n)
+		for i := range rows {
+			rows[i] = make([]string, cols)
+			for j := range rows[i] {
+				rows[i][j] = entry()
+			}
+		}
+		payload, err := json.Marshal(map[string][][]string{"matrix": rows})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q DeterminantRequest
+		if err := json.Unmarshal(payload, &q); err != nil {
+			t.Fatal(err)
+		}
+		if (q.words != nil) != short {
+			t.Fatalf("%s: words kept %v, every entry a short integer %v", payload, q.words != nil, short)
+		}
+		plain := DeterminantRequest{Matrix: q.Matrix}
+		if q.words == nil {
+			continue
+		}
+		if got, want := wordMatrixRNG(q.words).Uint64(), matrixRNG(q.Matrix).Uint64(); got != want {
+			t.Fatalf("%s: the word stream draws %d, the rational one %d", payload, got, want)
+		}
+		if got, want := estimateDeterminantBits(wordRowBits(q.words)), estimateDeterminant(q.Matrix); got != want {
+			t.Fatalf("%s: estimate %v from words, %v from rationals", payload, got, want)
+		}
+		p := modular.Prime62(7)
+		if img, ok := image(q.Matrix, p); !ok || fmt.Sprint(imageWords(q.words, modular.NewModulus(p))) != fmt.Sprint(img) {
+			t.Fatalf("%s: the images modulo %d differ", payload, p)
+		}
+		err = op.Preflight(bg, q)
+		sameError("preflight", err, op.Preflight(bg, plain))
+		if err != nil {
+			continue
+		}
+		got, err := op.Run(bg, q)
+		want, werr := op.Run(bg, plain)
+		sameError("run", err, werr)
+		if got.Determinant.String() != want.Determinant.String() {
+			t.Fatalf("%s: determinant %s from words, %s from rationals", payload, got.Determinant, want.Determinant)
+		}
+		if err := op.Postcondition(bg, q, got); err != nil {
+			t.Fatalf("%s: postcondition: %v", payload, err)
+		}
+		wrong := DeterminantResult{core.Rat(new(big.Rat).Add(got.Determinant.Rat(), big.NewRat(1, 1)))}
+		sameError("postcondition of a wrong determinant", op.Postcondition(bg, q, wrong), op.Postcondition(bg, plain, wrong))
+		if op.Postcondition(bg, q, wrong) == nil {
+			t.Fatalf("%s: the postcondition accepts %s", payload, wrong.Determinant)
+		}
+	}
+}
+
+// TestPreflightWordsBounds checks the argument of preflightWords: a
+// matrix of 18-digit integers passes the entry limit, and at the largest
+// order its scaled size stays below MaxScaledBits.
+func TestPreflightWordsBounds(t *testing.T) {
+	if MaxEntryDigits < 18 {
+		t.Fatalf("MaxEntryDigits %d is below 18", MaxEntryDigits)
+	}
+	n := int64(MaxDeterminantDimension)
+	if bits := n * n * (1 + 60); bits > MaxScaledBits {
+		t.Fatalf("an order-%d matrix of 60-bit entries scales to %d bits, above MaxScaledBits %d", n, bits, int64(MaxScaledBits))
+	}
+	row := []core.Rational{core.RatInt(big.NewInt(-999_999_999_999_999_999))}
+	if got := scaledBits([][]core.Rational{row}, false); got != 1+60 {
+		t.Fatalf("scaledBits of an 18-digit entry is %d, not 61", got)
+	}
 }

@@ -501,6 +501,51 @@ func (s *wordStream) rng() *rand.Rand {
 	return rand.New(rand.NewPCG(finish(s.s0), finish(s.s1^s.s0)))
 }
 
+// wordMatrix is matrix for a matrix of words, the entries of m: it
+// mixes exactly what matrix mixes for m, so both seed the same stream
+// (TestWordFormAgreesWithRationals).
+func (s *wordStream) wordMatrix(a [][]int64) {
+	s.word(uint64(len(a)))
+	for _, row := range a {
+		s.word(uint64(len(row)))
+		for _, v := range row {
+			s.word(1) // an integer
+			switch {
+			case v == 0:
+				s.word(2)
+				s.word(0)
+			case v < 0:
+				s.word(1)
+				s.word(1)
+				s.word(uint64(-v))
+			default:
+				s.word(3)
+				s.word(1)
+				s.word(uint64(v))
+			}
+		}
+	}
+}
+
+// wordMatrixRNG is matrixRNG for the matrix whose entries are the words a.
+func wordMatrixRNG(a [][]int64) *rand.Rand {
+	s := newWordStream()
+	s.wordMatrix(a)
+	return s.rng()
+}
+
+// imageWords reduces a matrix of words modulo m.
+func imageWords(a [][]int64, m modular.Modulus) modular.Matrix {
+	out := make(modular.Matrix, len(a))
+	for i, row := range a {
+		out[i] = make([]uint64, len(row))
+		for j, v := range row {
+			out[i][j] = m.ReduceInt(v)
+		}
+	}
+	return out
+}
+
 // image reduces a rational matrix modulo p; false when p divides a
 // denominator.
 func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
