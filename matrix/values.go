@@ -547,17 +547,30 @@ func imageWords(a [][]int64, m modular.Modulus) modular.Matrix {
 }
 
 // image reduces a rational matrix modulo p; false when p divides a
-// denominator.
+// denominator. The inverse of the last denominator modulo p is kept: the
+// entries of an inverse or a solution over Q mostly share one long
+// denominator, whose reduction and inversion would otherwise be repeated
+// for every entry.
 func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
 	out := make(modular.Matrix, len(m))
+	var lastDen *big.Int
+	var lastInv uint64
 	for i, row := range m {
 		out[i] = make([]uint64, len(row))
 		for j, x := range row {
-			v, ok := modular.ReduceRat(x.Rat(), p)
-			if !ok {
-				return nil, false
+			r := x.Rat()
+			if r.IsInt() {
+				out[i][j] = modular.Reduce(r.Num(), p)
+				continue
 			}
-			out[i][j] = v
+			if den := r.Denom(); lastDen == nil || den.Cmp(lastDen) != 0 {
+				inv, ok := modular.Inverse(modular.Reduce(den, p), p)
+				if !ok {
+					return nil, false
+				}
+				lastDen, lastInv = den, inv
+			}
+			out[i][j] = modular.Mul(modular.Reduce(r.Num(), p), lastInv, p)
 		}
 	}
 	return out, true
