@@ -143,6 +143,7 @@ func TestReadRequestAgainstJSON(t *testing.T) {
 		"{\n\t\"matrix\" : [ [ \"1\" , \"2\" ] ,\r\n[\"3\",\"4\"] ] , \"ring\" : { \"modulus\" : \"5\" } \n}",
 		"{\"matrix\":[[\"1\x01\"]]}", "{\"matrix\":[[\"\xff\"]]}", "{\"ma\x00trix\":[[\"1\"]]}",
 		`{"matrix":[["` + strings.Repeat("9", core.MaxDigits+1) + `"]]}`,
+		`{"matrix":[["1024","-1024","1025","-1025"],["1023","-1023","0","-1"]]}`,
 	}
 	for _, c := range codecs {
 		for _, in := range inputs {
