@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"jacobian.dev/core"
 	"jacobian.dev/core/modmat"
 	"jacobian.dev/core/modular"
 )
@@ -254,4 +255,33 @@ func BenchmarkMinpoly(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkRuntime times whole runs through core.Runtime, as the peer
+// benchmark does: payload decoding, preflight, execution, postcondition
+// and result encoding.
+func BenchmarkRuntime(b *testing.B) {
+	rt := newRuntime(b)
+	for _, c := range []struct {
+		id string
+		ns []int
+	}{
+		{"matrix.determinant.compute", []int{50, 100, 200}},
+		{"matrix.inverse.compute", []int{150}},
+	} {
+		b.Run(c.id, func(b *testing.B) {
+			benchSizes(b, c.ns, func(b *testing.B, n int, rng *rand.Rand) {
+				payload, err := json.Marshal(map[string]core.Matrix{"matrix": intMatrix(rng, n, n, 99)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				req := core.RunRequest{CapabilityID: c.id, Payload: payload}
+				for b.Loop() {
+					if o := rt.Run(bg, req); o.Outcome != core.OutcomeCompleted {
+						b.Fatal(o)
+					}
+				}
+			})
+		})
+	}
 }

@@ -224,7 +224,7 @@ func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
 			return nil, err
 		}
 		for _, x := range row {
-			if den := x.Rat().Denom(); den.BitLen() > 1 {
+			if den := denominator(x.Rat()); den.BitLen() > 1 {
 				g.GCD(nil, nil, d, den)
 				d.Mul(d, new(big.Int).Quo(den, &g))
 			}
@@ -237,7 +237,7 @@ func charpoly(ctx context.Context, a core.Matrix) ([]core.Rational, error) {
 		}
 		b[i] = make([]*big.Int, n)
 		for j, x := range row {
-			v := new(big.Int).Quo(d, x.Rat().Denom())
+			v := new(big.Int).Quo(d, denominator(x.Rat()))
 			b[i][j] = v.Mul(v, x.Rat().Num())
 		}
 	}

@@ -77,7 +77,7 @@ func clearedRowBits(rows [][]core.Rational, common bool) []int {
 	var g, q big.Int
 	lcm := func(row []core.Rational) {
 		for _, x := range row {
-			if d := x.Rat().Denom(); d.BitLen() > 1 {
+			if d := denominator(x.Rat()); d.BitLen() > 1 {
 				g.GCD(nil, nil, l, d)
 				l.Mul(l, q.Quo(d, &g))
 			}
@@ -98,6 +98,23 @@ func clearedRowBits(rows [][]core.Rational, common bool) []int {
 			num = max(num, x.Rat().Num().BitLen())
 		}
 		out[i] = num + l.BitLen() - 1
+	}
+	return out
+}
+
+// wordRowBits is clearedRowBits for a matrix of words: the bit length of
+// each row's largest entry in absolute value.
+func wordRowBits(a [][]int64) []int {
+	out := make([]int, len(a))
+	for i, row := range a {
+		var m uint64
+		for _, v := range row {
+			if v < 0 {
+				v = -v
+			}
+			m = max(m, uint64(v))
+		}
+		out[i] = bits.Len64(m)
 	}
 	return out
 }
@@ -130,11 +147,16 @@ func productCost(b int) float64 {
 // estimateDeterminant returns the estimated running time of the
 // determinant, in nanoseconds on one core.
 func estimateDeterminant(rows [][]core.Rational) float64 {
-	n := len(rows)
+	return estimateDeterminantBits(clearedRowBits(rows, false))
+}
+
+// estimateDeterminantBits is estimateDeterminant from the bits of each
+// row's longest entry once denominators are cleared (clearedRowBits).
+func estimateDeterminantBits(rowBits []int) float64 {
+	n := len(rowBits)
 	if n == 0 {
 		return 0
 	}
-	rowBits := clearedRowBits(rows, false)
 	h := hadamardEstimate(rowBits)
 	b := 0
 	for _, x := range rowBits {

@@ -26,6 +26,12 @@ const determinantEstimateOrder = 600
 type DeterminantRequest struct {
 	Matrix core.Matrix `json:"matrix"`
 	Ring   *Ring       `json:"ring,omitempty" jsonschema:"compute over GF(p) instead of Q (see ring.go)"`
+
+	// words are Matrix's entries when the decoder found them all integers
+	// of at most 18 digits (wordMatrixField), else nil: preflight, the
+	// determinant and its postcondition then read words instead of
+	// big.Rats. Read-only, like Matrix.
+	words [][]int64
 }
 
 // DeterminantResult is the exact determinant.
@@ -91,6 +97,9 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			ringLimit("matrix", ""),
 		},
 		Preflight: func(ctx context.Context, q DeterminantRequest) error {
+			if q.words != nil && q.Ring == nil {
+				return preflightWords(q.Matrix, q.words)
+			}
 			if err := checkSize("the matrix", q.Matrix, MaxDeterminantDimension); err != nil {
 				return err
 			}
@@ -123,7 +132,7 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 				d, err := modmat.DeterminantInPlace(ctx, modmat.FromRows(a), modular.NewModulus(p))
 				return DeterminantResult{wordRat(d)}, err
 			}
-			d, err := determinant(ctx, q.Matrix)
+			d, err := determinantOf(ctx, q.Matrix, q.words)
 			if err != nil {
 				return DeterminantResult{}, err
 			}
@@ -154,13 +163,26 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 				}
 				return nil
 			}
-			return withPrime(matrixRNG(q.Matrix), func(p uint64) (bool, error) {
-				a, ok := image(q.Matrix, p)
+			var rng *rand.Rand
+			if q.words != nil {
+				rng = wordMatrixRNG(q.words)
+			} else {
+				rng = matrixRNG(q.Matrix)
+			}
+			return withPrime(rng, func(p uint64) (bool, error) {
+				var a modular.Matrix
+				ok := true
+				if q.words != nil {
+					a = imageWords(q.words, modular.NewModulus(p))
+				} else {
+					a, ok = image(q.Matrix, p)
+				}
 				got, ok2 := modular.ReduceRat(r.Determinant.Rat(), p)
 				if !ok || !ok2 {
 					return false, nil
 				}
-				if want := modular.Determinant(a, p); got != want {
+				// a is a fresh image: eliminate in place.
+				if want := modular.DeterminantInPlace(a, p); got != want {
 					return true, fmt.Errorf("determinant %s is %d modulo %d, but elimination modulo %d gives %d", r.Determinant, got, p, p, want)
 				}
 				return true, nil
@@ -202,12 +224,38 @@ func matrixRNG(m core.Matrix) *rand.Rand {
 	return s.rng()
 }
 
+// preflightWords is the preflight of the determinant of m over Q whose
+// entries are the words: the order and squareness are checked, and the
+// estimate is taken from the words. The entry and scaling limits cannot
+// be reached: 18 digits are below MaxEntryDigits, and an n×n integer
+// matrix with n ≤ MaxDeterminantDimension and entries below 2^60 scales
+// to n²·61 bits, below MaxScaledBits (TestPreflightWordsBounds).
+func preflightWords(m core.Matrix, words [][]int64) error {
+	if r, c := m.Dims(); r > MaxDeterminantDimension || c > MaxDeterminantDimension {
+		return checkSize("the matrix", m, MaxDeterminantDimension)
+	}
+	if err := requireSquare("the determinant", "matrix", m); err != nil {
+		return err
+	}
+	return checkEstimate("this determinant", estimateDeterminantBits(wordRowBits(words)))
+}
+
 // determinant returns det(m) of a square matrix: the multi-modular method
 // from order multimodularThreshold up, Bareiss below it.
 func determinant(ctx context.Context, m core.Matrix) (*big.Rat, error) {
+	return determinantOf(ctx, m, nil)
+}
+
+// determinantOf is determinant with m's entries as words when the
+// decoder kept them (DeterminantRequest.words), else nil.
+func determinantOf(ctx context.Context, m core.Matrix, words [][]int64) (*big.Rat, error) {
 	if len(m) >= multimodularThreshold {
 		// Integer word matrices, the common case, skip the big.Int copy.
-		if a, ok := integerWords(m); ok {
+		a, ok := words, words != nil && wordsWithin(words)
+		if words == nil {
+			a, ok = integerWords(m)
+		}
+		if ok {
 			num, ok, err := determinantWords(ctx, a)
 			if err != nil {
 				return nil, err

@@ -198,6 +198,20 @@ func integerWords(m [][]core.Rational) ([][]int64, bool) {
 	return a, true
 }
 
+// wordsWithin reports whether n·max|a| < 2^61 for the n rows of a, the
+// condition of the divisor path that integerWords checks.
+func wordsWithin(a [][]int64) bool {
+	limit := int64(1<<61) / max(int64(len(a)), 1)
+	for _, row := range a {
+		for _, v := range row {
+			if v >= limit || v <= -limit {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // wordMatrix returns b as words when n·max|b| < 2^61, the condition of the
 // divisor path.
 func wordMatrix(b [][]*big.Int) ([][]int64, bool) {

@@ -92,7 +92,7 @@ func reduceDixon(ctx context.Context, b [][]*big.Int, p0 uint64) (*reduced, bool
 	var g big.Int
 	for _, row := range z {
 		for _, x := range row {
-			den := x.Rat().Denom()
+			den := denominator(x.Rat())
 			if new(big.Int).Rem(d, den).Sign() != 0 {
 				g.GCD(nil, nil, d, den)
 				d.Mul(d, new(big.Int).Quo(den, &g))

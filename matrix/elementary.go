@@ -189,10 +189,11 @@ type KroneckerRequest struct {
 	Right core.Matrix `json:"right" jsonschema:"B, p×q"`
 }
 
-// UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
+// UnmarshalJSON decodes the request in one pass (readRequest), naming a
+// ragged matrix's bad row.
 func (q *KroneckerRequest) UnmarshalJSON(data []byte) error {
 	type plain KroneckerRequest
-	return locateRagged(data, decodeStrict(data, (*plain)(q)), "left", "right")
+	return decodeRequest(q, (*plain)(q), data, matrixField("left", &q.Left), matrixField("right", &q.Right))
 }
 
 // KroneckerResult is A ⊗ B.
@@ -336,10 +337,11 @@ type PowerRequest struct {
 	Exponent int64       `json:"exponent" jsonschema:"the integer k; negative k asks for (A⁻¹)^|k|"`
 }
 
-// UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
+// UnmarshalJSON decodes the request in one pass (readRequest), naming a
+// ragged matrix's bad row.
 func (q *PowerRequest) UnmarshalJSON(data []byte) error {
 	type plain PowerRequest
-	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
+	return decodeRequest(q, (*plain)(q), data, matrixField("matrix", &q.Matrix), valueField("exponent", &q.Exponent))
 }
 
 // PowerResult is A^k.

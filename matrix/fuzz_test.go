@@ -56,3 +56,24 @@ func FuzzRun(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadRequest checks the one-pass request reader against the
+// encoding/json path it replaces on arbitrary bytes: the same value or
+// the same error (TestReadRequestAgainstJSON's comparison).
+//
+//	go test -run '^$' -fuzz FuzzReadRequest -fuzztime 60s
+func FuzzReadRequest(f *testing.F) {
+	codecs := requestCodecs()
+	for _, s := range []string{
+		`{"matrix":[["1","-2"],["3/4","0"]]}`, `{"matrix":[["1"]],"ring":{"modulus":"7"}}`,
+		`{"matrix":[["1"],["2"]],"rhs":["1","2"]}`, `{"left":[["1"]],"right":[["1","2"],["3"]]}`,
+		`{"matrix":[["1"]],"exponent":3}`, `{"matrix":[["-0","01"]]}`, `{"Matrix":[["1"]],"matrix":[]}`,
+	} {
+		for i := range codecs {
+			f.Add(uint8(i), []byte(s))
+		}
+	}
+	f.Fuzz(func(t *testing.T, k uint8, data []byte) {
+		sameDecoding(t, codecs[int(k)%len(codecs)], data)
+	})
+}

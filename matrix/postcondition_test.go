@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -157,4 +158,55 @@ func TestCheckPrimesFollowTheRequest(t *testing.T) {
 // the mathematical checks can catch the tampering.
 func rerender(p core.Polynomial[core.Rational]) core.Polynomial[core.Rational] {
 	return core.NewPolynomial(p.Variable, p.Coefficients, core.Rational.String)
+}
+
+// imageReference is image entry by entry through modular.ReduceRat, the
+// reference of TestImageAgainstReduceRat.
+func imageReference(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
+	out := make(modular.Matrix, len(m))
+	for i, row := range m {
+		out[i] = make([]uint64, len(row))
+		for j, x := range row {
+			v, ok := modular.ReduceRat(x.Rat(), p)
+			if !ok {
+				return nil, false
+			}
+			out[i][j] = v
+		}
+	}
+	return out, true
+}
+
+// TestImageAgainstReduceRat checks image, which keeps the inverse of the
+// last denominator, against modular.ReduceRat entry by entry, on seeded
+// random matrices whose entries share a denominator, have their own, or
+// are integers, modulo primes that divide some denominators or none.
+func TestImageAgainstReduceRat(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 150))
+	for trial := range 300 {
+		n := 1 + rng.IntN(6)
+		shared := big.NewInt(1 + rng.Int64N(1e12))
+		m := make(core.Matrix, n)
+		for i := range m {
+			m[i] = make([]core.Rational, n)
+			for j := range m[i] {
+				num := big.NewInt(rng.Int64N(2e12) - 1e12)
+				switch rng.IntN(4) {
+				case 0:
+					m[i][j] = core.RatInt(num)
+				case 1:
+					m[i][j] = core.Rat(new(big.Rat).SetFrac(num, big.NewInt(1+rng.Int64N(50))))
+				default:
+					m[i][j] = core.Rat(new(big.Rat).SetFrac(num, shared))
+				}
+			}
+		}
+		for _, p := range []uint64{2, 3, 5, 7, 1_000_003, modular.Prime62(trial % 5)} {
+			got, ok := image(m, p)
+			want, wok := imageReference(m, p)
+			if ok != wok || (ok && fmt.Sprint(got) != fmt.Sprint(want)) {
+				t.Fatalf("%v modulo %d: image %v (%v), ReduceRat %v (%v)", m, p, got, ok, want, wok)
+			}
+		}
+	}
 }

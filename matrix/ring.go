@@ -137,10 +137,11 @@ type RingMatrixRequest struct {
 	Ring   *Ring       `json:"ring,omitempty" jsonschema:"compute over GF(p) instead of Q (see ring.go)"`
 }
 
-// UnmarshalJSON decodes the request, naming a ragged matrix's bad row.
+// UnmarshalJSON decodes the request in one pass (readRequest), naming a
+// ragged matrix's bad row.
 func (q *RingMatrixRequest) UnmarshalJSON(data []byte) error {
 	type plain RingMatrixRequest
-	return locateRagged(data, decodeStrict(data, (*plain)(q)), "matrix")
+	return decodeRequest(q, (*plain)(q), data, matrixField("matrix", &q.Matrix), valueField("ring", &q.Ring))
 }
 
 // image returns the prime and the matrix modulo it.

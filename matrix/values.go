@@ -21,6 +21,19 @@ import (
 // denominator in a request.
 const MaxEntryDigits = 1000
 
+// intOne is the integer 1, read-only.
+var intOne = big.NewInt(1)
+
+// denominator is x's denominator, read-only. Unlike big.Rat.Denom it
+// allocates nothing for an integer whose denominator was never set, as
+// the entries readRequest decodes are (decode.go).
+func denominator(x *big.Rat) *big.Int {
+	if x.IsInt() {
+		return intOne
+	}
+	return x.Denom()
+}
+
 // ints converts a rational matrix to integers row by row: row i is
 // multiplied by the lcm of its denominators, returned as scale[i]. The
 // result is freshly allocated.
@@ -31,7 +44,7 @@ func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
 		l := big.NewInt(1)
 		var g big.Int
 		for _, x := range row {
-			d := x.Rat().Denom()
+			d := denominator(x.Rat())
 			if d.BitLen() > 1 {
 				g.GCD(nil, nil, l, d)
 				l.Mul(l, new(big.Int).Quo(d, &g))
@@ -44,7 +57,7 @@ func ints(rows ...[]core.Rational) ([][]*big.Int, []*big.Int) {
 				out[i][j] = new(big.Int).Set(x.Rat().Num())
 				continue
 			}
-			v := new(big.Int).Quo(l, x.Rat().Denom())
+			v := new(big.Int).Quo(l, denominator(x.Rat()))
 			out[i][j] = v.Mul(v, x.Rat().Num())
 		}
 		scale[i] = l
@@ -215,7 +228,7 @@ func eliminationBits(rows [][]core.Rational) int64 {
 	for _, row := range rows {
 		var den, num int64
 		for _, x := range row {
-			if d := x.Rat().Denom(); d.BitLen() > 1 {
+			if d := denominator(x.Rat()); d.BitLen() > 1 {
 				den += int64(d.BitLen())
 			}
 			num = max(num, int64(x.Rat().Num().BitLen()))
@@ -370,7 +383,7 @@ func scaledBits(rows [][]core.Rational, common bool) int64 {
 		var num int64
 		for _, x := range row {
 			num = max(num, int64(x.Rat().Num().BitLen()))
-			d := x.Rat().Denom()
+			d := denominator(x.Rat())
 			if d.BitLen() <= 1 {
 				continue
 			}
@@ -488,18 +501,76 @@ func (s *wordStream) rng() *rand.Rand {
 	return rand.New(rand.NewPCG(finish(s.s0), finish(s.s1^s.s0)))
 }
 
+// wordMatrix is matrix for a matrix of words, the entries of m: it
+// mixes exactly what matrix mixes for m, so both seed the same stream
+// (TestWordFormAgreesWithRationals).
+func (s *wordStream) wordMatrix(a [][]int64) {
+	s.word(uint64(len(a)))
+	for _, row := range a {
+		s.word(uint64(len(row)))
+		for _, v := range row {
+			s.word(1) // an integer
+			switch {
+			case v == 0:
+				s.word(2)
+				s.word(0)
+			case v < 0:
+				s.word(1)
+				s.word(1)
+				s.word(uint64(-v))
+			default:
+				s.word(3)
+				s.word(1)
+				s.word(uint64(v))
+			}
+		}
+	}
+}
+
+// wordMatrixRNG is matrixRNG for the matrix whose entries are the words a.
+func wordMatrixRNG(a [][]int64) *rand.Rand {
+	s := newWordStream()
+	s.wordMatrix(a)
+	return s.rng()
+}
+
+// imageWords reduces a matrix of words modulo m.
+func imageWords(a [][]int64, m modular.Modulus) modular.Matrix {
+	out := make(modular.Matrix, len(a))
+	for i, row := range a {
+		out[i] = make([]uint64, len(row))
+		for j, v := range row {
+			out[i][j] = m.ReduceInt(v)
+		}
+	}
+	return out
+}
+
 // image reduces a rational matrix modulo p; false when p divides a
-// denominator.
+// denominator. The inverse of the last denominator modulo p is kept: the
+// entries of an inverse or a solution over Q mostly share one long
+// denominator, whose reduction and inversion would otherwise be repeated
+// for every entry.
 func image(m [][]core.Rational, p uint64) (modular.Matrix, bool) {
 	out := make(modular.Matrix, len(m))
+	var lastDen *big.Int
+	var lastInv uint64
 	for i, row := range m {
 		out[i] = make([]uint64, len(row))
 		for j, x := range row {
-			v, ok := modular.ReduceRat(x.Rat(), p)
-			if !ok {
-				return nil, false
+			r := x.Rat()
+			if r.IsInt() {
+				out[i][j] = modular.Reduce(r.Num(), p)
+				continue
 			}
-			out[i][j] = v
+			if den := r.Denom(); lastDen == nil || den.Cmp(lastDen) != 0 {
+				inv, ok := modular.Inverse(modular.Reduce(den, p), p)
+				if !ok {
+					return nil, false
+				}
+				lastDen, lastInv = den, inv
+			}
+			out[i][j] = modular.Mul(modular.Reduce(r.Num(), p), lastInv, p)
 		}
 	}
 	return out, true
