@@ -123,6 +123,9 @@ type siqsParam struct {
 	FB     int
 	M      int
 	LPMult uint64
+	// DLPExp, when nonzero, is e in the bound lpBound^e on the
+	// cofactors split into two large primes.
+	DLPExp float64
 }
 
 var siqsParams = []siqsParam{
@@ -154,6 +157,7 @@ func siqsParamsFor(bitLen int) siqsParam {
 				FB:     a.FB + int(f*float64(b.FB-a.FB)),
 				M:      a.M,
 				LPMult: a.LPMult,
+				DLPExp: a.DLPExp,
 			}
 		}
 	}
@@ -282,25 +286,38 @@ type siqs struct {
 	small   int      // first index sieved
 	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
 	lpBound uint64   // large primes below this are kept
-	thresh  uint8    // sieve threshold
+	// Cofactors from pmax2 = P² (P the largest factor-base prime) to
+	// dlpBound are split into two large primes; dlpBound = 0 without the
+	// double large prime variation.
+	pmax2, dlpBound uint64
+	thresh          uint8 // sieve threshold
 }
 
-// siqsRelation is (Ax + B)² ≡ (−1)^e₀ ∏ p^e (mod N), with factor-base
-// column indices in cols (0 is −1, i + 1 is primes[i]), one entry per unit
-// of exponent. large is the large prime of a partial relation, or of a
-// combined one, whose right side then holds large² (and Z gains a factor
-// large); 0 for none.
+// siqsRelation is y² ≡ (−1)^e₀ ∏ p^e · L₁L₂ · ∏ S² (mod N), y = Ax + B
+// for a relation found by the sieve, with factor-base column indices in
+// cols (0 is −1, i + 1 is primes[i]), one entry per unit of exponent. The
+// large primes L₁ ≤ L₂ of a partial relation are in large (0 for none:
+// large[1] = 0 for a single one); those squared on the right of a full
+// relation combined from a cycle of partial ones are in square, and Z
+// gains a factor of each.
 type siqsRelation struct {
-	y     *big.Int
-	cols  []uint32
-	large uint64
+	y      *big.Int
+	cols   []uint32
+	large  [2]uint64
+	square []uint64
 }
 
 func newSIQS(n *big.Int) (*siqs, *big.Int) {
+	return newSIQSWith(n, siqsParamsFor)
+}
+
+// newSIQSWith is newSIQS with the parameters of kN's bit length given by
+// params.
+func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int) {
 	s := &siqs{n: n}
 	s.k = knuthSchroeppel(n)
 	s.kn = new(big.Int).Mul(n, new(big.Int).SetUint64(s.k))
-	s.param = siqsParamsFor(s.kn.BitLen())
+	s.param = params(s.kn.BitLen())
 	s.m = s.param.M
 	r := new(big.Int)
 	s.primes = append(s.primes, 2)
@@ -333,14 +350,20 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 	s.bucket = max(s.bucket, s.small)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
-	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
-	// siqsSlack bits more.
+	s.pmax2 = pmax * pmax
+	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime, or
+	// a cofactor below dlpBound, and siqsSlack bits more.
 	target := math.Log2(float64(s.m)) + float64(s.kn.BitLen()-1)/2
 	slack := float64(siqsSlack)
 	if s.kn.BitLen() >= siqsWideSlackBits {
 		slack = siqsWideSlack
 	}
-	t := target - math.Log2(float64(s.lpBound)) - slack
+	cofactor := math.Log2(float64(s.lpBound))
+	if e := s.param.DLPExp; e > 0 && pmax < 1<<21 {
+		cofactor *= e
+		s.dlpBound = uint64(math.Exp2(min(cofactor, 62)))
+	}
+	t := target - cofactor - slack
 	s.thresh = uint8(max(t, 8))
 	return s, nil
 }
@@ -775,17 +798,43 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelati
 	if len(words) != 1 {
 		return siqsRelation{}, false
 	}
-	rest := words[0]
-	if rest != 1 && rest >= s.lpBound {
+	large, ok := s.largePrimes(words[0])
+	if !ok {
 		return siqsRelation{}, false
-	}
-	large := uint64(0)
-	if rest != 1 {
-		large = rest
 	}
 	y := new(big.Int).Mul(f.a, xb)
 	y.Add(y, b)
 	return siqsRelation{y: y, cols: cols, large: large}, true
+}
+
+// largePrimes splits the cofactor r left by the factor base: 1 (none), a
+// prime below lpBound (one), or, with the double large prime variation,
+// below dlpBound and the product of two primes below lpBound. Every prime
+// factor of g(x) outside the factor base exceeds its largest prime P, so
+// r < P² is 1 or prime, and with lpBound ≤ P² both factors of a split r
+// are prime. A composite r is told by a base-2 strong probable prime test
+// and split by rho.
+func (s *siqs) largePrimes(r uint64) ([2]uint64, bool) {
+	switch {
+	case r == 1:
+		return [2]uint64{}, true
+	case r < s.lpBound:
+		return [2]uint64{r}, true
+	case r >= s.dlpBound || r < s.pmax2 || sprp2(r):
+		return [2]uint64{}, false
+	}
+	d := splitWord(r)
+	if d == 0 {
+		return [2]uint64{}, false
+	}
+	e := r / d
+	if d > e {
+		d, e = e, d
+	}
+	if e >= s.lpBound {
+		return [2]uint64{}, false
+	}
+	return [2]uint64{d, e}, true
 }
 
 // modWord returns |x| mod p for p < 2^32.
@@ -849,12 +898,30 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 	if d != nil {
 		return d, nil
 	}
+	d, _, err := f.siqs(s)
+	return d, err
+}
+
+// siqsStats counts the work of one run: polynomials sieved, relations
+// full and partial (with two large primes: double), and the cycles found
+// among the partial ones.
+type siqsStats struct {
+	polys, full, partial, double, cycles int
+}
+
+// siqs runs the sieve of s to a factor.
+func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
+	var st siqsStats
+	n := s.n
 	digits := decimalDigits(n)
 	workers := max(1, min(runtime.GOMAXPROCS(0), siqsBatch))
 	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
 	used := map[string]bool{}
-	partials := map[uint64]siqsRelation{}
-	var full []siqsRelation
+	// The relations found, each once: full ones, and partial ones as the
+	// edges of the large-prime graph.
+	seen := map[string]bool{}
+	var full, parts []siqsRelation
+	graph := newSIQSGraph()
 	need := len(s.primes) + 1 + siqsExtra
 	polyCost := int64(2*s.m) / siqsPositions
 	pool := make([]*siqsWorker, workers)
@@ -871,14 +938,14 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 			fams = append(fams, s.family(idx, a))
 		}
 		if len(fams) == 0 {
-			return nil, ErrBudget
+			return nil, st, ErrBudget
 		}
 		polys := int64(0)
 		for _, fam := range fams {
 			polys += int64(1) << (len(fam.bl) - 1)
 		}
-		if err := f.spendSIQS(polys*polyCost, len(full), need, digits); err != nil {
-			return nil, err
+		if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
+			return nil, st, err
 		}
 		out := make([][]siqsRelation, len(fams))
 		errs := make([]error, len(fams))
@@ -900,38 +967,38 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 		wg.Wait()
 		for i := range fams {
 			if errs[i] != nil {
-				return nil, errs[i]
+				return nil, st, errs[i]
 			}
 			for _, rel := range out[i] {
-				if rel.large == 0 {
+				key := rel.y.Text(62)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				if rel.large[0] == 0 {
 					full = append(full, rel)
 					continue
 				}
-				other, ok := partials[rel.large]
-				if !ok {
-					partials[rel.large] = rel
-					continue
+				parts = append(parts, rel)
+				if rel.large[1] != 0 {
+					st.double++
 				}
-				if other.y.Cmp(rel.y) == 0 {
-					continue
-				}
-				full = append(full, siqsRelation{
-					y:     new(big.Int).Mul(other.y, rel.y),
-					cols:  append(slices.Clone(other.cols), rel.cols...),
-					large: rel.large,
-				})
+				graph.add(siqsEnds(&rel))
 			}
 		}
-		if len(full) < need {
+		st.polys += int(polys)
+		st.full, st.partial, st.cycles = len(full), len(parts), graph.cycles
+		if len(full)+graph.cycles < need {
 			continue
 		}
-		deps, err := siqsDependencies(f.ctx, full, s.ncols())
+		rels := append(slices.Clip(full), siqsCycles(parts, s.n)...)
+		deps, err := siqsDependencies(f.ctx, rels, s.ncols())
 		if err != nil {
-			return nil, err
+			return nil, st, err
 		}
 		for _, dep := range deps {
-			if d := s.squareRoot(full, dep); d != nil {
-				return d, nil
+			if d := s.squareRoot(rels, dep); d != nil {
+				return d, st, nil
 			}
 		}
 		need += siqsExtra
@@ -941,8 +1008,9 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 func (s *siqs) ncols() int { return len(s.primes) + 1 }
 
 // spendSIQS charges k iterations of sieving, polls the context and
-// reports progress in relations.
-func (f *Factorizer) spendSIQS(k int64, found, need, digits int) error {
+// reports progress in relations: full ones found, and those combined
+// from the cycles among the partial ones.
+func (f *Factorizer) spendSIQS(k int64, full, cycles, partial, need, digits int) error {
 	if err := f.ctx.Err(); err != nil {
 		return err
 	}
@@ -951,7 +1019,8 @@ func (f *Factorizer) spendSIQS(k int64, found, need, digits int) error {
 		return ErrBudget
 	}
 	f.budget -= k
-	f.Report(fmt.Sprintf("SIQS on a %d-digit cofactor: %d of %d relations", digits, found, need))
+	f.Report(fmt.Sprintf("SIQS on a %d-digit cofactor: %d of %d relations (%d full, %d from cycles among %d partial)",
+		digits, full+cycles, need, full, cycles, partial))
 	return nil
 }
 
@@ -968,8 +1037,8 @@ func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
 		for _, c := range r.cols {
 			exps[c]++
 		}
-		if r.large != 0 {
-			z.Mul(z, new(big.Int).SetUint64(r.large))
+		for _, l := range r.square {
+			z.Mul(z, new(big.Int).SetUint64(l))
 			z.Mod(z, s.n)
 		}
 	}
