@@ -110,6 +110,11 @@ const (
 	// an iteration 262 ns (8 words at 4.1 ns a word²); the sieve runs on
 	// two cores, rho on one.
 	siqsPositions = 256
+	// Candidates of a block are confirmed with the hits of the primes
+	// from siqsResievePrime on found by a resieve when they are at least
+	// siqsResieveMin, by a division test at each otherwise.
+	siqsResievePrime = 1 << 10
+	siqsResieveMin   = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
 )
@@ -285,6 +290,7 @@ type siqs struct {
 	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small   int      // first index sieved
 	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
+	resieve int      // first index of the primes resieved, below bucket
 	lpBound uint64   // large primes below this are kept
 	// Cofactors from pmax2 = P² (P the largest factor-base prime) to
 	// dlpBound are split into two large primes; dlpBound = 0 without the
@@ -348,6 +354,8 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	}
 	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
 	s.bucket = max(s.bucket, s.small)
+	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
+	s.resieve = min(max(s.resieve, s.small), s.bucket)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
 	s.pmax2 = pmax * pmax
@@ -501,6 +509,12 @@ type siqsWorker struct {
 	bucketBuf []uint32 // the buckets' storage, bucketCap words each
 	bucketCap int
 	fills     []uint32
+	// The candidates of a block: their offsets, mark[offset] = their
+	// index + 1 (0 elsewhere), and the indices of the primes found by
+	// the bucket pass and the resieve to hit each.
+	cands []uint32
+	mark  []uint16
+	hits  [][]uint32
 	// onPoly, when set, sees each polynomial's B before it is sieved.
 	onPoly func(b *big.Int)
 }
@@ -518,6 +532,7 @@ func (s *siqs) newWorker() *siqsWorker {
 	w.bucketCap = 2 * (n - s.bucket)
 	w.bucketBuf = make([]uint32, nb*w.bucketCap)
 	w.fills = make([]uint32, nb)
+	w.mark = make([]uint16, siqsBlock)
 	return w
 }
 
@@ -650,6 +665,7 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 			blockSv[e&0xffff] += s.logs[e>>16]
 		}
 		// Scan 32 bytes at a time for a set top bit.
+		cands := w.cands[:0]
 		for j := start; j < end; j += 32 {
 			v := w.sieve[j : j+32 : j+32]
 			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
@@ -657,15 +673,66 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 				continue
 			}
 			for t := j; t < j+32; t++ {
-				if w.sieve[t]&0x80 != 0 {
-					if rel, ok := w.check(f, b, c, t, blk); ok {
-						rels = append(rels, rel)
-					}
+				if w.sieve[t]&0x80 != 0 && len(cands) < 1<<16-1 {
+					cands = append(cands, uint32(t-start))
+				}
+			}
+		}
+		w.cands = cands
+		if len(cands) == 0 {
+			continue
+		}
+		resieved := w.gatherHits(f, start, blk)
+		for k, off := range cands {
+			if rel, ok := w.check(f, b, c, start+int(off), w.hits[k], resieved); ok {
+				rels = append(rels, rel)
+			}
+		}
+		for _, off := range cands {
+			w.mark[off] = 0
+		}
+	}
+	return rels
+}
+
+// gatherHits finds, for each candidate of the block from start, the
+// primes that divide g there without dividing by them: one pass over the
+// block's bucket, and, when the candidates are many, a resieve of the
+// primes from s.resieve to the block (Contini 1997, §4.4), each walked
+// back over the block from its next position. It reports whether the
+// resieve ran.
+func (w *siqsWorker) gatherHits(f *siqsFamily, start, blk int) bool {
+	s := w.s
+	for len(w.hits) < len(w.cands) {
+		w.hits = append(w.hits, nil)
+	}
+	for k, off := range w.cands {
+		w.mark[off] = uint16(k + 1)
+		w.hits[k] = w.hits[k][:0]
+	}
+	mark, hits := w.mark, w.hits
+	for _, e := range w.buckets[blk] {
+		if m := mark[e&0xffff]; m != 0 {
+			hits[m-1] = append(hits[m-1], e>>16)
+		}
+	}
+	if len(w.cands) < siqsResieveMin {
+		return false
+	}
+	for i := s.resieve; i < s.bucket; i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := int(s.primes[i])
+		for _, next := range []uint32{w.next1[i], w.next2[i]} {
+			for j := int(next) - p - start; j >= 0; j -= p {
+				if m := mark[j]; m != 0 {
+					hits[m-1] = append(hits[m-1], uint32(i))
 				}
 			}
 		}
 	}
-	return rels
+	return true
 }
 
 // fillBuckets sorts the hits on [0, 2M) of the primes from s.bucket on
@@ -723,8 +790,10 @@ func (w *siqsWorker) fillBuckets(f *siqsFamily) {
 }
 
 // check divides g(x), x = j − M, over the factor base and returns its
-// relation when the cofactor is 1 or a large prime.
-func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelation, bool) {
+// relation when the cofactor is 1 or one or two large primes. The primes
+// of the bucket sieve that hit j, and those from s.resieve on when
+// resieved, are in hits; the others are tested at j.
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, resieved bool) (siqsRelation, bool) {
 	s := w.s
 	x := int64(j - s.m)
 	xb := big.NewInt(x)
@@ -763,6 +832,9 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelati
 	}
 	jj := uint64(j)
 	np := s.bucket
+	if resieved {
+		np = s.resieve
+	}
 	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
 	divide := func(i int) {
 		p := uint64(s.primes[i])
@@ -789,11 +861,8 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelati
 			divide(i)
 		}
 	}
-	off := uint32(j % siqsBlock)
-	for _, e := range w.buckets[blk] {
-		if e&0xffff == off {
-			divide(int(e >> 16))
-		}
+	for _, i := range hits {
+		divide(int(i))
 	}
 	if len(words) != 1 {
 		return siqsRelation{}, false

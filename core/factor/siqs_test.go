@@ -555,7 +555,13 @@ func TestSIQSTimed(t *testing.T) {
 	t.Logf("kN %d bits: factor base %d (largest %d), M %d, threshold %d, large primes below %d, cofactors below %d",
 		s.kn.BitLen(), len(s.primes), s.primes[len(s.primes)-1], s.m, s.thresh, s.lpBound, s.dlpBound)
 	start := time.Now()
-	d, st, err := New(context.Background(), 1<<50).siqs(s)
+	reports := 0
+	ctx := core.WithProgress(context.Background(), func(_, _ float64, m string) {
+		if reports++; reports%200 == 0 {
+			t.Logf("%v: %s", time.Since(start).Round(time.Second), m)
+		}
+	})
+	d, st, err := New(ctx, 1<<50).siqs(s)
 	t.Logf("%v in %v: %+v", d, time.Since(start), st)
 	if err != nil {
 		t.Fatal(err)
@@ -718,4 +724,34 @@ func TestSIQSCyclesCongruences(t *testing.T) {
 		}
 	}
 	t.Logf("%d partial relations (%d double), %d cycles", len(parts), double, len(out))
+}
+
+// TestSIQSDoubleLargePrimes: a seeded 52-digit balanced semiprime sieved
+// with the double large prime variation splits into its two primes, with
+// relations of two large primes among those kept.
+func TestSIQSDoubleLargePrimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("some seconds of sieving")
+	}
+	rng := rand.New(rand.NewPCG(52, 2))
+	n, p, q := semiprime(rng, 86, 87)
+	s, d := newSIQSWith(n, func(bits int) siqsParam {
+		p := siqsParamsFor(bits)
+		p.DLPExp = 1.8
+		return p
+	})
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	d, st, err := New(context.Background(), 1<<40).siqs(s)
+	if err != nil {
+		t.Fatalf("SIQS(%v): %v", n, err)
+	}
+	if d.Cmp(p) != 0 && d.Cmp(q) != 0 {
+		t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
+	}
+	if st.double == 0 || st.cycles == 0 || st.full+st.cycles < len(s.primes) {
+		t.Fatalf("relations: %+v for a factor base of %d", st, len(s.primes))
+	}
+	t.Logf("%d digits: %+v", decimalDigits(n), st)
 }
