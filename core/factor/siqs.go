@@ -35,10 +35,16 @@ package factor
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
-// machine words. A cofactor that is a single prime below lpMult times the
-// largest factor-base prime is kept (the large-prime variation) and two
-// such partial relations with the same large prime L combine into one
-// relation with L² on the right.
+// machine words; those of the bucket sieve are read from one pass over
+// the block's bucket, and when a block has many candidates the primes
+// from siqsResievePrime up are found by resieving it. A cofactor that is a
+// single prime below lpMult times the largest factor-base prime is kept
+// (the large-prime variation); where the table's DLPExp is set, with the
+// threshold lowered to match, so is one below lpBound^DLPExp that splits
+// into two primes below lpBound (the double large prime variation).
+// Partial relations are combined along the cycles of their large primes'
+// graph (siqs_dlp.go) into relations with those primes squared on the
+// right.
 //
 // Linear algebra and square root. Columns of weight one are removed with
 // their relations (singleton filtering), columns of weight two by adding

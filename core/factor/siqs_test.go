@@ -557,7 +557,7 @@ func TestSIQSTimed(t *testing.T) {
 	start := time.Now()
 	reports := 0
 	ctx := core.WithProgress(context.Background(), func(_, _ float64, m string) {
-		if reports++; reports%200 == 0 {
+		if reports++; reports%25 == 0 {
 			t.Logf("%v: %s", time.Since(start).Round(time.Second), m)
 		}
 	})
