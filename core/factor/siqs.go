@@ -118,7 +118,7 @@ const (
 	siqsPositions = 256
 	// siqsDLPPositions replaces it with the double large prime
 	// variation, whose polynomials cost 1.4 times as much at 80 digits
-	// (0.66 ms of CPU time each, against 0.48 ms with one large prime).
+	// (0.57 ms of CPU time each, against 0.41 ms with one large prime).
 	siqsDLPPositions = 180
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
@@ -136,8 +136,9 @@ const (
 // from about 75 digits: on a 70-digit semiprime they halve the
 // polynomials sieved but double the cost of each, while on the 80-digit
 // one of bench/peers (kN of 266 bits) they cut the polynomials from
-// 557,056 to 319,488 and the CPU time by a fifth (lpBound 300P,
-// cofactors below lpBound^1.8).
+// 602,112 to 342,016 and the CPU time from 245 s to 195 s (lpBound 300P,
+// cofactors below lpBound^1.7; lpBound^1.8 sieved 319,488 polynomials
+// at a higher cost each).
 type siqsParam struct {
 	Bits   int
 	FB     int
@@ -157,8 +158,8 @@ var siqsParams = []siqsParam{
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
 	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
 	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 1000},
-	{Bits: 250, FB: 16000, M: 1 << 16, LPMult: 300, DLPExp: 1.8},
-	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 300, DLPExp: 1.8},
+	{Bits: 250, FB: 16000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
 	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
 	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
 }
