@@ -161,8 +161,10 @@ func bitsOf(decimal string) int {
 // and for cofactors of 80 to 340 bits (24 to 102 digits) a short ECM pass
 // (factors of up to a quarter of the digits) followed by the
 // self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
-// multiplier, small- and large-prime variations, sieving in 32 KiB blocks
-// with the large factor-base primes bucket-sieved, on every core;
+// multiplier, small- and large-prime variations, two large primes from
+// about 75 digits with their cycles found by union–find, sieving in 32 KiB
+// blocks with the large factor-base primes bucket-sieved and candidates
+// confirmed by resieving, on every core;
 // singleton filtering, merging of weight-two columns and Gaussian
 // elimination over GF(2);
 // core/factor/siqs.go), recursing on the factors found. Rho finds factors

@@ -23,9 +23,10 @@
 // exponent, so p² with a 40-digit p would otherwise be out of reach although
 // its square root is immediate.
 //
-// Every p − 1 squaring, rho iteration, pair of ECM multiplications and 32
-// positions of the quadratic sieve are charged to one iteration budget
-// per Factorizer, so a run ends deterministically: a cofactor whose split
+// Every p − 1 squaring, rho iteration, pair of ECM multiplications and
+// 256 positions of the quadratic sieve (180 with two large primes) are
+// charged to one iteration budget per Factorizer, so a run ends
+// deterministically: a cofactor whose split
 // would need more iterations than remain is reported as unfactored, never
 // guessed at. The context is polled with every charge, at least once per
 // 128 iterations, so cancellation is prompt.

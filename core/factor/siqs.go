@@ -35,10 +35,16 @@ package factor
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
-// machine words. A cofactor that is a single prime below lpMult times the
-// largest factor-base prime is kept (the large-prime variation) and two
-// such partial relations with the same large prime L combine into one
-// relation with L² on the right.
+// machine words; those of the bucket sieve are read from one pass over
+// the block's bucket, and when a block has many candidates the primes
+// from siqsResievePrime up are found by resieving it. A cofactor that is a
+// single prime below lpMult times the largest factor-base prime is kept
+// (the large-prime variation); where the table's DLPExp is set, with the
+// threshold lowered to match, so is one below lpBound^DLPExp that splits
+// into two primes below lpBound (the double large prime variation).
+// Partial relations are combined along the cycles of their large primes'
+// graph (siqs_dlp.go) into relations with those primes squared on the
+// right.
 //
 // Linear algebra and square root. Columns of weight one are removed with
 // their relations (singleton filtering), columns of weight two by adding
@@ -110,6 +116,15 @@ const (
 	// an iteration 262 ns (8 words at 4.1 ns a word²); the sieve runs on
 	// two cores, rho on one.
 	siqsPositions = 256
+	// siqsDLPPositions replaces it with the double large prime
+	// variation, whose polynomials cost 1.4 times as much at 80 digits
+	// (0.57 ms of CPU time each, against 0.41 ms with one large prime).
+	siqsDLPPositions = 180
+	// Candidates of a block are confirmed with the hits of the primes
+	// from siqsResievePrime on found by a resieve when they are at least
+	// siqsResieveMin, by a division test at each otherwise.
+	siqsResievePrime = 1 << 10
+	siqsResieveMin   = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
 )
@@ -117,12 +132,21 @@ const (
 // siqsParam is one row of the parameter table: for kN of up to Bits bits,
 // FB primes in the factor base, the sieve half-width M and the large-prime
 // multiplier. The sizes follow the growth of the tables of Contini (1997,
-// table 4.1) and msieve, adjusted on this machine.
+// table 4.1) and msieve, adjusted on this machine. Two large primes pay
+// from about 75 digits: on a 70-digit semiprime they halve the
+// polynomials sieved but double the cost of each, while on the 80-digit
+// one of bench/peers (kN of 266 bits) they cut the polynomials from
+// 602,112 to 342,016 and the CPU time from 245 s to 195 s (lpBound 300P,
+// cofactors below lpBound^1.7; lpBound^1.8 sieved 319,488 polynomials
+// at a higher cost each).
 type siqsParam struct {
 	Bits   int
 	FB     int
 	M      int
 	LPMult uint64
+	// DLPExp, when nonzero, is e in the bound lpBound^e on the
+	// cofactors split into two large primes.
+	DLPExp float64
 }
 
 var siqsParams = []siqsParam{
@@ -134,7 +158,8 @@ var siqsParams = []siqsParam{
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
 	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
 	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 1000},
-	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 1000},
+	{Bits: 250, FB: 16000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
 	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
 	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
 }
@@ -154,6 +179,7 @@ func siqsParamsFor(bitLen int) siqsParam {
 				FB:     a.FB + int(f*float64(b.FB-a.FB)),
 				M:      a.M,
 				LPMult: a.LPMult,
+				DLPExp: a.DLPExp,
 			}
 		}
 	}
@@ -281,26 +307,40 @@ type siqs struct {
 	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small   int      // first index sieved
 	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
+	resieve int      // first index of the primes resieved, below bucket
 	lpBound uint64   // large primes below this are kept
-	thresh  uint8    // sieve threshold
+	// Cofactors from pmax2 = P² (P the largest factor-base prime) to
+	// dlpBound are split into two large primes; dlpBound = 0 without the
+	// double large prime variation.
+	pmax2, dlpBound uint64
+	thresh          uint8 // sieve threshold
 }
 
-// siqsRelation is (Ax + B)² ≡ (−1)^e₀ ∏ p^e (mod N), with factor-base
-// column indices in cols (0 is −1, i + 1 is primes[i]), one entry per unit
-// of exponent. large is the large prime of a partial relation, or of a
-// combined one, whose right side then holds large² (and Z gains a factor
-// large); 0 for none.
+// siqsRelation is y² ≡ (−1)^e₀ ∏ p^e · L₁L₂ · ∏ S² (mod N), y = Ax + B
+// for a relation found by the sieve, with factor-base column indices in
+// cols (0 is −1, i + 1 is primes[i]), one entry per unit of exponent. The
+// large primes L₁ ≤ L₂ of a partial relation are in large (0 for none:
+// large[1] = 0 for a single one); those squared on the right of a full
+// relation combined from a cycle of partial ones are in square, and Z
+// gains a factor of each.
 type siqsRelation struct {
-	y     *big.Int
-	cols  []uint32
-	large uint64
+	y      *big.Int
+	cols   []uint32
+	large  [2]uint64
+	square []uint64
 }
 
 func newSIQS(n *big.Int) (*siqs, *big.Int) {
+	return newSIQSWith(n, siqsParamsFor)
+}
+
+// newSIQSWith is newSIQS with the parameters of kN's bit length given by
+// params.
+func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int) {
 	s := &siqs{n: n}
 	s.k = knuthSchroeppel(n)
 	s.kn = new(big.Int).Mul(n, new(big.Int).SetUint64(s.k))
-	s.param = siqsParamsFor(s.kn.BitLen())
+	s.param = params(s.kn.BitLen())
 	s.m = s.param.M
 	r := new(big.Int)
 	s.primes = append(s.primes, 2)
@@ -331,16 +371,24 @@ func newSIQS(n *big.Int) (*siqs, *big.Int) {
 	}
 	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
 	s.bucket = max(s.bucket, s.small)
+	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
+	s.resieve = min(max(s.resieve, s.small), s.bucket)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
-	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime and
-	// siqsSlack bits more.
+	s.pmax2 = pmax * pmax
+	// |g(x)| ≤ M·√(kN/2); the threshold allows for a large prime, or
+	// a cofactor below dlpBound, and siqsSlack bits more.
 	target := math.Log2(float64(s.m)) + float64(s.kn.BitLen()-1)/2
 	slack := float64(siqsSlack)
 	if s.kn.BitLen() >= siqsWideSlackBits {
 		slack = siqsWideSlack
 	}
-	t := target - math.Log2(float64(s.lpBound)) - slack
+	cofactor := math.Log2(float64(s.lpBound))
+	if e := s.param.DLPExp; e > 0 && pmax < 1<<21 {
+		cofactor *= e
+		s.dlpBound = uint64(math.Exp2(min(cofactor, 62)))
+	}
+	t := target - cofactor - slack
 	s.thresh = uint8(max(t, 8))
 	return s, nil
 }
@@ -478,6 +526,12 @@ type siqsWorker struct {
 	bucketBuf []uint32 // the buckets' storage, bucketCap words each
 	bucketCap int
 	fills     []uint32
+	// The candidates of a block: their offsets, mark[offset] = their
+	// index + 1 (0 elsewhere), and the indices of the primes found by
+	// the bucket pass and the resieve to hit each.
+	cands []uint32
+	mark  []uint16
+	hits  [][]uint32
 	// onPoly, when set, sees each polynomial's B before it is sieved.
 	onPoly func(b *big.Int)
 }
@@ -495,6 +549,7 @@ func (s *siqs) newWorker() *siqsWorker {
 	w.bucketCap = 2 * (n - s.bucket)
 	w.bucketBuf = make([]uint32, nb*w.bucketCap)
 	w.fills = make([]uint32, nb)
+	w.mark = make([]uint16, siqsBlock)
 	return w
 }
 
@@ -627,6 +682,7 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 			blockSv[e&0xffff] += s.logs[e>>16]
 		}
 		// Scan 32 bytes at a time for a set top bit.
+		cands := w.cands[:0]
 		for j := start; j < end; j += 32 {
 			v := w.sieve[j : j+32 : j+32]
 			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
@@ -634,15 +690,66 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) [
 				continue
 			}
 			for t := j; t < j+32; t++ {
-				if w.sieve[t]&0x80 != 0 {
-					if rel, ok := w.check(f, b, c, t, blk); ok {
-						rels = append(rels, rel)
-					}
+				if w.sieve[t]&0x80 != 0 && len(cands) < 1<<16-1 {
+					cands = append(cands, uint32(t-start))
+				}
+			}
+		}
+		w.cands = cands
+		if len(cands) == 0 {
+			continue
+		}
+		resieved := w.gatherHits(f, start, blk)
+		for k, off := range cands {
+			if rel, ok := w.check(f, b, c, start+int(off), w.hits[k], resieved); ok {
+				rels = append(rels, rel)
+			}
+		}
+		for _, off := range cands {
+			w.mark[off] = 0
+		}
+	}
+	return rels
+}
+
+// gatherHits finds, for each candidate of the block from start, the
+// primes that divide g there without dividing by them: one pass over the
+// block's bucket, and, when the candidates are many, a resieve of the
+// primes from s.resieve to the block (Contini 1997, §4.4), each walked
+// back over the block from its next position. It reports whether the
+// resieve ran.
+func (w *siqsWorker) gatherHits(f *siqsFamily, start, blk int) bool {
+	s := w.s
+	for len(w.hits) < len(w.cands) {
+		w.hits = append(w.hits, nil)
+	}
+	for k, off := range w.cands {
+		w.mark[off] = uint16(k + 1)
+		w.hits[k] = w.hits[k][:0]
+	}
+	mark, hits := w.mark, w.hits
+	for _, e := range w.buckets[blk] {
+		if m := mark[e&0xffff]; m != 0 {
+			hits[m-1] = append(hits[m-1], e>>16)
+		}
+	}
+	if len(w.cands) < siqsResieveMin {
+		return false
+	}
+	for i := s.resieve; i < s.bucket; i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := int(s.primes[i])
+		for _, next := range []uint32{w.next1[i], w.next2[i]} {
+			for j := int(next) - p - start; j >= 0; j -= p {
+				if m := mark[j]; m != 0 {
+					hits[m-1] = append(hits[m-1], uint32(i))
 				}
 			}
 		}
 	}
-	return rels
+	return true
 }
 
 // fillBuckets sorts the hits on [0, 2M) of the primes from s.bucket on
@@ -700,8 +807,10 @@ func (w *siqsWorker) fillBuckets(f *siqsFamily) {
 }
 
 // check divides g(x), x = j − M, over the factor base and returns its
-// relation when the cofactor is 1 or a large prime.
-func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelation, bool) {
+// relation when the cofactor is 1 or one or two large primes. The primes
+// of the bucket sieve that hit j, and those from s.resieve on when
+// resieved, are in hits; the others are tested at j.
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, resieved bool) (siqsRelation, bool) {
 	s := w.s
 	x := int64(j - s.m)
 	xb := big.NewInt(x)
@@ -740,6 +849,9 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelati
 	}
 	jj := uint64(j)
 	np := s.bucket
+	if resieved {
+		np = s.resieve
+	}
 	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
 	divide := func(i int) {
 		p := uint64(s.primes[i])
@@ -766,26 +878,49 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j, blk int) (siqsRelati
 			divide(i)
 		}
 	}
-	off := uint32(j % siqsBlock)
-	for _, e := range w.buckets[blk] {
-		if e&0xffff == off {
-			divide(int(e >> 16))
-		}
+	for _, i := range hits {
+		divide(int(i))
 	}
 	if len(words) != 1 {
 		return siqsRelation{}, false
 	}
-	rest := words[0]
-	if rest != 1 && rest >= s.lpBound {
+	large, ok := s.largePrimes(words[0])
+	if !ok {
 		return siqsRelation{}, false
-	}
-	large := uint64(0)
-	if rest != 1 {
-		large = rest
 	}
 	y := new(big.Int).Mul(f.a, xb)
 	y.Add(y, b)
 	return siqsRelation{y: y, cols: cols, large: large}, true
+}
+
+// largePrimes splits the cofactor r left by the factor base: 1 (none), a
+// prime below lpBound (one), or, with the double large prime variation,
+// below dlpBound and the product of two primes below lpBound. Every prime
+// factor of g(x) outside the factor base exceeds its largest prime P, so
+// r < P² is 1 or prime, and with lpBound ≤ P² both factors of a split r
+// are prime. A composite r is told by a base-2 strong probable prime test
+// and split by rho.
+func (s *siqs) largePrimes(r uint64) ([2]uint64, bool) {
+	switch {
+	case r == 1:
+		return [2]uint64{}, true
+	case r < s.lpBound:
+		return [2]uint64{r}, true
+	case r >= s.dlpBound || r < s.pmax2 || sprp2(r):
+		return [2]uint64{}, false
+	}
+	d := splitWord(r)
+	if d == 0 {
+		return [2]uint64{}, false
+	}
+	e := r / d
+	if d > e {
+		d, e = e, d
+	}
+	if e >= s.lpBound {
+		return [2]uint64{}, false
+	}
+	return [2]uint64{d, e}, true
 }
 
 // modWord returns |x| mod p for p < 2^32.
@@ -849,14 +984,35 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 	if d != nil {
 		return d, nil
 	}
+	d, _, err := f.siqs(s)
+	return d, err
+}
+
+// siqsStats counts the work of one run: polynomials sieved, relations
+// full and partial (with two large primes: double), and the cycles found
+// among the partial ones.
+type siqsStats struct {
+	polys, full, partial, double, cycles int
+}
+
+// siqs runs the sieve of s to a factor.
+func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
+	var st siqsStats
+	n := s.n
 	digits := decimalDigits(n)
 	workers := max(1, min(runtime.GOMAXPROCS(0), siqsBatch))
 	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
 	used := map[string]bool{}
-	partials := map[uint64]siqsRelation{}
-	var full []siqsRelation
+	// The relations found, each once: full ones, and partial ones as the
+	// edges of the large-prime graph.
+	seen := map[string]bool{}
+	var full, parts []siqsRelation
+	graph := newSIQSGraph()
 	need := len(s.primes) + 1 + siqsExtra
 	polyCost := int64(2*s.m) / siqsPositions
+	if s.dlpBound != 0 {
+		polyCost = int64(2*s.m) / siqsDLPPositions
+	}
 	pool := make([]*siqsWorker, workers)
 	for i := range pool {
 		pool[i] = s.newWorker()
@@ -871,14 +1027,14 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 			fams = append(fams, s.family(idx, a))
 		}
 		if len(fams) == 0 {
-			return nil, ErrBudget
+			return nil, st, ErrBudget
 		}
 		polys := int64(0)
 		for _, fam := range fams {
 			polys += int64(1) << (len(fam.bl) - 1)
 		}
-		if err := f.spendSIQS(polys*polyCost, len(full), need, digits); err != nil {
-			return nil, err
+		if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
+			return nil, st, err
 		}
 		out := make([][]siqsRelation, len(fams))
 		errs := make([]error, len(fams))
@@ -900,38 +1056,38 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 		wg.Wait()
 		for i := range fams {
 			if errs[i] != nil {
-				return nil, errs[i]
+				return nil, st, errs[i]
 			}
 			for _, rel := range out[i] {
-				if rel.large == 0 {
+				key := rel.y.Text(62)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				if rel.large[0] == 0 {
 					full = append(full, rel)
 					continue
 				}
-				other, ok := partials[rel.large]
-				if !ok {
-					partials[rel.large] = rel
-					continue
+				parts = append(parts, rel)
+				if rel.large[1] != 0 {
+					st.double++
 				}
-				if other.y.Cmp(rel.y) == 0 {
-					continue
-				}
-				full = append(full, siqsRelation{
-					y:     new(big.Int).Mul(other.y, rel.y),
-					cols:  append(slices.Clone(other.cols), rel.cols...),
-					large: rel.large,
-				})
+				graph.add(siqsEnds(&rel))
 			}
 		}
-		if len(full) < need {
+		st.polys += int(polys)
+		st.full, st.partial, st.cycles = len(full), len(parts), graph.cycles
+		if len(full)+graph.cycles < need {
 			continue
 		}
-		deps, err := siqsDependencies(f.ctx, full, s.ncols())
+		rels := append(slices.Clip(full), siqsCycles(parts, s.n)...)
+		deps, err := siqsDependencies(f.ctx, rels, s.ncols())
 		if err != nil {
-			return nil, err
+			return nil, st, err
 		}
 		for _, dep := range deps {
-			if d := s.squareRoot(full, dep); d != nil {
-				return d, nil
+			if d := s.squareRoot(rels, dep); d != nil {
+				return d, st, nil
 			}
 		}
 		need += siqsExtra
@@ -941,8 +1097,9 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 func (s *siqs) ncols() int { return len(s.primes) + 1 }
 
 // spendSIQS charges k iterations of sieving, polls the context and
-// reports progress in relations.
-func (f *Factorizer) spendSIQS(k int64, found, need, digits int) error {
+// reports progress in relations: full ones found, and those combined
+// from the cycles among the partial ones.
+func (f *Factorizer) spendSIQS(k int64, full, cycles, partial, need, digits int) error {
 	if err := f.ctx.Err(); err != nil {
 		return err
 	}
@@ -951,7 +1108,8 @@ func (f *Factorizer) spendSIQS(k int64, found, need, digits int) error {
 		return ErrBudget
 	}
 	f.budget -= k
-	f.Report(fmt.Sprintf("SIQS on a %d-digit cofactor: %d of %d relations", digits, found, need))
+	f.Report(fmt.Sprintf("SIQS on a %d-digit cofactor: %d of %d relations (%d full, %d from cycles among %d partial)",
+		digits, full+cycles, need, full, cycles, partial))
 	return nil
 }
 
@@ -968,8 +1126,8 @@ func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
 		for _, c := range r.cols {
 			exps[c]++
 		}
-		if r.large != 0 {
-			z.Mul(z, new(big.Int).SetUint64(r.large))
+		for _, l := range r.square {
+			z.Mul(z, new(big.Int).SetUint64(l))
 			z.Mod(z, s.n)
 		}
 	}

@@ -10,8 +10,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"jacobian.dev/core"
 )
@@ -157,11 +159,14 @@ func TestSIQSRelations(t *testing.T) {
 					prod.Mul(prod, big.NewInt(int64(s.primes[c-1])))
 				}
 			}
-			if r.large != 0 {
-				prod.Mul(prod, new(big.Int).SetUint64(r.large))
+			for _, l := range r.large {
+				if l == 0 {
+					continue
+				}
+				prod.Mul(prod, new(big.Int).SetUint64(l))
 				partial++
-				if !new(big.Int).SetUint64(r.large).ProbablyPrime(10) || r.large >= s.lpBound {
-					t.Fatalf("large prime %d (bound %d)", r.large, s.lpBound)
+				if !new(big.Int).SetUint64(l).ProbablyPrime(10) || l >= s.lpBound {
+					t.Fatalf("large prime %d (bound %d)", l, s.lpBound)
 				}
 			}
 			if q.Cmp(prod) != 0 {
@@ -486,7 +491,7 @@ func TestSIQSSieveAgainstTrialDivision(t *testing.T) {
 	}
 	found := 0
 	for _, r := range rels {
-		if r.large == 0 {
+		if r.large[0] == 0 {
 			if !smooth[r.y.String()] {
 				t.Fatalf("the sieve reports y = %v, whose g(x) is not smooth", r.y)
 			}
@@ -521,4 +526,232 @@ func checkDependencies(t *testing.T, label string, vecs []*big.Int, deps [][]int
 	if got := gf2Rank(depVecs); got != want || len(deps) != want {
 		t.Fatalf("%s: %d dependencies of rank %d, want %d", label, len(deps), got, want)
 	}
+}
+
+// TestSIQSTimed factors the integer in $SIQS_N by the sieve alone and logs
+// its parameters, work and wall time: a measuring aid, skipped without it.
+// $SIQS_PARAM, "FB M LPMult DLPExp", replaces the table's parameters.
+func TestSIQSTimed(t *testing.T) {
+	v := os.Getenv("SIQS_N")
+	if v == "" {
+		t.Skip("set SIQS_N to time the sieve on it")
+	}
+	n, ok := new(big.Int).SetString(v, 10)
+	if !ok {
+		t.Fatalf("SIQS_N = %q", v)
+	}
+	params := siqsParamsFor
+	if v := os.Getenv("SIQS_PARAM"); v != "" {
+		var p siqsParam
+		if _, err := fmt.Sscan(v, &p.FB, &p.M, &p.LPMult, &p.DLPExp); err != nil {
+			t.Fatalf("SIQS_PARAM = %q: %v", v, err)
+		}
+		params = func(int) siqsParam { return p }
+	}
+	s, d := newSIQSWith(n, params)
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	t.Logf("kN %d bits: factor base %d (largest %d), M %d, threshold %d, large primes below %d, cofactors below %d",
+		s.kn.BitLen(), len(s.primes), s.primes[len(s.primes)-1], s.m, s.thresh, s.lpBound, s.dlpBound)
+	start := time.Now()
+	reports := 0
+	ctx := core.WithProgress(context.Background(), func(_, _ float64, m string) {
+		if reports++; reports%25 == 0 {
+			t.Logf("%v: %s", time.Since(start).Round(time.Second), m)
+		}
+	})
+	d, st, err := New(ctx, 1<<50).siqs(s)
+	t.Logf("%v in %v: %+v", d, time.Since(start), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cycleSpace checks the combined relations out of siqsCycles against the
+// graph of the partial relations parts, whose y are distinct primes with
+// no factor-base columns: the primes of each combined y name its edges,
+// which must give every vertex an even degree, with square the cycle's
+// vertices other than 1; and the cycles, as GF(2) vectors over the edges,
+// must be independent and as many as edges − rank of the incidence matrix
+// (the reference elimination gf2Rank).
+func cycleSpace(t *testing.T, parts []siqsRelation, out []siqsRelation) {
+	t.Helper()
+	edgeOf := map[string]int{}
+	vertexBit := map[uint64]int{}
+	incidence := make([]*big.Int, len(parts))
+	for k, r := range parts {
+		edgeOf[r.y.String()] = k
+		incidence[k] = new(big.Int)
+		u, v := siqsEnds(&parts[k])
+		for _, x := range []uint64{u, v} {
+			if _, ok := vertexBit[x]; !ok {
+				vertexBit[x] = len(vertexBit)
+			}
+			b := vertexBit[x]
+			incidence[k].SetBit(incidence[k], b, incidence[k].Bit(b)^1)
+		}
+	}
+	vecs := make([]*big.Int, len(out))
+	for i, c := range out {
+		y := new(big.Int).Set(c.y)
+		vecs[i] = new(big.Int)
+		deg := map[uint64]int{}
+		for k, r := range parts {
+			q, m := new(big.Int).QuoRem(y, r.y, new(big.Int))
+			if m.Sign() != 0 {
+				continue
+			}
+			y = q
+			vecs[i].SetBit(vecs[i], k, 1)
+			u, v := siqsEnds(&parts[k])
+			deg[u]++
+			deg[v]++
+		}
+		if y.Cmp(big.NewInt(1)) != 0 {
+			t.Fatalf("cycle %d: y %v is not a product of distinct edges", i, c.y)
+		}
+		var want []uint64
+		for x, d := range deg {
+			if d%2 != 0 {
+				t.Fatalf("cycle %d: vertex %d of degree %d", i, x, d)
+			}
+			if x != 1 {
+				want = append(want, x)
+			}
+		}
+		got := slices.Clone(c.square)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("cycle %d: squares %v, vertices %v", i, got, want)
+		}
+	}
+	want := len(parts) - gf2Rank(incidence)
+	if len(out) != want || gf2Rank(vecs) != want {
+		t.Fatalf("%d cycles of rank %d; the cycle space has dimension %d", len(out), gf2Rank(vecs), want)
+	}
+}
+
+// TestSIQSCyclesRandomGraphs runs siqsCycles on seeded random multigraphs
+// (loops, repeated edges, single and double large primes) against the
+// brute-force cycle space, and the union–find count against it.
+func TestSIQSCyclesRandomGraphs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 78))
+	n := new(big.Int).Lsh(big.NewInt(1), 4000) // y is never reduced
+	for trial := range 200 {
+		nv := 2 + rng.IntN(12)
+		ne := rng.IntN(3 * nv)
+		ys := SmallPrimes(1000)[:ne]
+		var parts []siqsRelation
+		g := newSIQSGraph()
+		for k := range ne {
+			// Vertex 0 is 1; the others stand for the primes 1000 + i.
+			u, v := uint64(rng.IntN(nv)), uint64(1+rng.IntN(nv-1))
+			var r siqsRelation
+			r.y = new(big.Int).SetUint64(ys[k])
+			if u == 0 {
+				r.large = [2]uint64{1000 + v}
+			} else {
+				r.large = [2]uint64{1000 + min(u, v), 1000 + max(u, v)}
+			}
+			parts = append(parts, r)
+			g.add(siqsEnds(&r))
+		}
+		out := siqsCycles(parts, n)
+		if len(out) != g.cycles {
+			t.Fatalf("trial %d: %d cycles, union–find counts %d", trial, len(out), g.cycles)
+		}
+		cycleSpace(t, parts, out)
+	}
+}
+
+// TestSIQSCyclesCongruences: from the relations of one 36-digit n sieved
+// with the double large prime variation, every relation combined from a
+// cycle is a congruence y² ≡ (−1)^e₀ ∏ p^e ∏ S² (mod N) with the listed
+// exponents, all of them even on the large primes by construction.
+func TestSIQSCyclesCongruences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 37))
+	n, _, _ := semiprime(rng, 60, 60)
+	s, d := newSIQSWith(n, func(bits int) siqsParam {
+		p := siqsParamsFor(bits)
+		p.DLPExp = 1.8
+		return p
+	})
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	used := map[string]bool{}
+	var parts []siqsRelation
+	seen := map[string]bool{}
+	double := 0
+	for fam := 0; fam < 12; fam++ {
+		idx, a := s.chooseA(rand.New(rand.NewPCG(uint64(fam), 3)), used)
+		rels, err := s.newWorker().sieveFamily(context.Background(), s.family(idx, a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rels {
+			if r.large[0] != 0 && !seen[r.y.String()] {
+				seen[r.y.String()] = true
+				parts = append(parts, r)
+				if r.large[1] != 0 {
+					double++
+				}
+			}
+		}
+	}
+	out := siqsCycles(parts, s.n)
+	if double == 0 || len(out) < 5 {
+		t.Fatalf("%d partial relations (%d double) give %d cycles", len(parts), double, len(out))
+	}
+	for _, c := range out {
+		rhs := big.NewInt(1)
+		for _, col := range c.cols {
+			if col == 0 {
+				rhs.Neg(rhs)
+			} else {
+				rhs.Mul(rhs, big.NewInt(int64(s.primes[col-1])))
+			}
+		}
+		for _, l := range c.square {
+			l2 := new(big.Int).SetUint64(l)
+			rhs.Mul(rhs, l2.Mul(l2, l2))
+		}
+		lhs := new(big.Int).Mul(c.y, c.y)
+		if lhs.Sub(lhs, rhs).Mod(lhs, s.n).Sign() != 0 {
+			t.Fatalf("y = %v: y² ≢ %v (mod %v)", c.y, rhs, s.n)
+		}
+	}
+	t.Logf("%d partial relations (%d double), %d cycles", len(parts), double, len(out))
+}
+
+// TestSIQSDoubleLargePrimes: a seeded 52-digit balanced semiprime sieved
+// with the double large prime variation splits into its two primes, with
+// relations of two large primes among those kept.
+func TestSIQSDoubleLargePrimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("some seconds of sieving")
+	}
+	rng := rand.New(rand.NewPCG(52, 2))
+	n, p, q := semiprime(rng, 86, 87)
+	s, d := newSIQSWith(n, func(bits int) siqsParam {
+		p := siqsParamsFor(bits)
+		p.DLPExp = 1.8
+		return p
+	})
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	d, st, err := New(context.Background(), 1<<40).siqs(s)
+	if err != nil {
+		t.Fatalf("SIQS(%v): %v", n, err)
+	}
+	if d.Cmp(p) != 0 && d.Cmp(q) != 0 {
+		t.Fatalf("SIQS(%v) = %v, neither %v nor %v", n, d, p, q)
+	}
+	if st.double == 0 || st.cycles == 0 || st.full+st.cycles < len(s.primes) {
+		t.Fatalf("relations: %+v for a factor base of %d", st, len(s.primes))
+	}
+	t.Logf("%d digits: %+v", decimalDigits(n), st)
 }
