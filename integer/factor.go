@@ -18,7 +18,8 @@ import (
 // FactorRequest asks for the prime factorization of n ≠ 0. MaxIterations
 // bounds the work of the whole run in iterations, each two modular
 // multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's
-// multiplications, 32 positions of the quadratic sieve (default: DefaultFactorIterations, or less when n is so
+// multiplications, 256 positions of the quadratic sieve (180 with two large
+// primes) (default: DefaultFactorIterations, or less when n is so
 // large that its estimated cost would pass the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
@@ -208,7 +209,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications, 32 positions of the quadratic sieve", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications, 256 positions of the quadratic sieve (180 with two large primes)", DefaultFactorIterations),
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},
