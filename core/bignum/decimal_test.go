@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"context"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -54,6 +55,61 @@ func TestParseDecimalRejects(t *testing.T) {
 		}
 		if _, ok := new(big.Int).SetString(s, 10); ok {
 			t.Errorf("big.Int.SetString accepts %.20q: the test's premise is wrong", s)
+		}
+	}
+}
+
+// TestParsePowersBeyondCache converts strings that need powers beyond the
+// shared ones, with a small shared set of two levels, and checks the
+// values against big.Int.SetString, the powers against 10^(leaf·2^j), and
+// that the shared set did not grow.
+func TestParsePowersBeyondCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	shared := &powersOfTen{leaf: parseLeaf}
+	const levels = 2
+	for _, digits := range []int{4*parseLeaf + 1, 8*parseLeaf + 3, 13 * parseLeaf} {
+		s := randomDigits(rng, digits).String()
+		j := topLevel(len(s))
+		pow := powersFor(shared, levels, j)
+		if pow == shared {
+			t.Fatalf("%d digits (level %d) share the powers of %d levels", digits, j, levels)
+		}
+		got, err := parseDigits(context.Background(), s, pow, 2)
+		want, _ := new(big.Int).SetString(s, 10)
+		if err != nil || got.Cmp(want) != 0 {
+			t.Fatalf("parseDigits of %d digits beyond the shared powers is wrong", digits)
+		}
+		for i := range j + 1 {
+			p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(parseLeaf<<i)), nil)
+			if pow.get(i).Cmp(p) != 0 {
+				t.Fatalf("power %d is not 10^(%d·2^%d)", i, parseLeaf, i)
+			}
+		}
+		if len(shared.pow) != levels {
+			t.Fatalf("the shared powers grew to %d levels", len(shared.pow))
+		}
+	}
+	if powersFor(shared, levels, levels-1) != shared {
+		t.Fatalf("level %d does not use the shared powers", levels-1)
+	}
+}
+
+// TestParseDecimalShared parses the same long string on several
+// goroutines at once, which share the cache of powers (run with -race).
+func TestParseDecimalShared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 3))
+	x := randomDigits(rng, 9*parseThreshold+5)
+	s := x.String()
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			z, ok := ParseDecimal(new(big.Int), s)
+			done <- ok && z.Cmp(x) == 0
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Fatalf("concurrent ParseDecimal is wrong")
 		}
 	}
 }
