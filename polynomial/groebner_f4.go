@@ -363,12 +363,13 @@ func (e *f4Engine) interreduce(ctx context.Context, all []*fpoly) ([]*fpoly, err
 	// pivots whose leading monomials are smaller, already reduced, so
 	// one pass leaves only non-pivot columns in its tail.
 	dense := make([]uint64, len(a.monos))
+	reduced := 0
 	for c := len(a.pivot) - 1; c >= 0; c-- {
 		pv := a.pivot[c]
 		if pv < 0 {
 			continue
 		}
-		if c%64 == 0 {
+		if reduced++; reduced%16 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
