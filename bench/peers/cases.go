@@ -34,6 +34,9 @@ type Case struct {
 	// SymPy names the routine of sympy_runner.py, which takes the input
 	// files in order; empty when SymPy is not a peer for the problem.
 	SymPy string
+	// Note, if set, is printed under the table: why a peer sits out the
+	// row, for instance.
+	Note string
 	// GPSetup, if set, runs after the inputs are read and before the
 	// clock starts (conversions that are not part of the computation).
 	// GP is the timed expression; its value is an integer or polynomial

@@ -26,7 +26,7 @@ func writeReport(w io.Writer, h header, results []*caseResult) {
 	fmt.Fprintf(w, "excluding start-up and input reading; rounds interleave PARI, FLINT, SymPy, Jacobian. Catalog operations are timed through\n")
 	fmt.Fprintf(w, "core.Runtime.Run (payload decoding, preflight, execution, postcondition, result encoding); kernels as bare Go calls.\n")
 	fmt.Fprintf(w, "Threads: PARI nbthreads=%d, FLINT %d, SymPy 1, Jacobian GOMAXPROCS=%d. ratio = Jacobian / fastest peer of the row;\n", h.cfg.threads, h.cfg.threads, h.goMaxProcs)
-	fmt.Fprintf(w, "- where a system has no routine for the case (PARI and FLINT 2.9 have no Gröbner bases; see the case table for skips).\n\n")
+	fmt.Fprintf(w, "- where a system has no routine for the case (PARI and FLINT 2.9 have no Gröbner bases; notes below the table).\n\n")
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "case\tPARI\tFLINT\tSymPy\tJacobian\tratio\tanswers")
@@ -57,6 +57,11 @@ func writeReport(w io.Writer, h header, results []*caseResult) {
 	}
 	tw.Flush()
 
+	for _, r := range results {
+		if r.c.Note != "" {
+			fmt.Fprintf(w, "%s: %s\n", r.c.Name, r.c.Note)
+		}
+	}
 	for _, line := range growthExponents(results) {
 		fmt.Fprintln(w, line)
 	}
@@ -84,7 +89,12 @@ func formatRatio(r *caseResult) string {
 	if peer <= 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f", float64(j)/float64(peer))
+	// Two significant digits below 0.1, where two decimals would say 0.00.
+	x := float64(j) / float64(peer)
+	if x < 0.1 {
+		return fmt.Sprintf("%.2g", x)
+	}
+	return fmt.Sprintf("%.2f", x)
 }
 
 // growthExponents fits t ∝ n^e between the smallest and largest case of
