@@ -63,21 +63,6 @@ type f4Engine struct {
 	pairs *pairSet
 }
 
-// makeMonic scales f to leading coefficient 1.
-func (e *f4Engine) makeMonic(f *fpoly) {
-	if len(f.c) == 0 || f.c[0] == 1 {
-		if len(f.m) > 0 {
-			f.mask = divMask(f.m[0])
-		}
-		return
-	}
-	inv, _ := modular.Inverse(f.c[0], e.p)
-	for k := range f.c {
-		f.c[k] = modular.Mul(f.c[k], inv, e.p)
-	}
-	f.mask = divMask(f.m[0])
-}
-
 // f4Row is a row of a Macaulay matrix: the multiple u·polys[g] while
 // being built, then its columns ascending (greatest monomial first) with
 // their coefficients.
