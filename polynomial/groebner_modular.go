@@ -36,7 +36,11 @@ package polynomial
 
 import (
 	"context"
+	"fmt"
 	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"jacobian.dev/core/modular"
 )
@@ -272,27 +276,56 @@ func verifyGroebnerQ(ctx context.Context, o monoOrder, n int, gens, G []mpoly) (
 	if len(ps.G) != len(Z) {
 		return false, nil // a leading monomial divides another's
 	}
+	// The reductions share only the basis, which they read: they run on
+	// GOMAXPROCS workers, the first nonzero remainder or error stopping
+	// them all.
+	var tasks []func() zmpoly
 	for _, q := range ps.B {
-		s := e.spoly(Z[q.i], Z[q.j])
-		r, err := e.reduce(ctx, s, Z, false)
-		if err != nil {
-			return false, err
-		}
-		if len(r.t) != 0 {
-			return false, nil
-		}
+		tasks = append(tasks, func() zmpoly { return e.spoly(Z[q.i], Z[q.j]) })
 	}
 	for _, f := range gens {
-		if len(f) == 0 {
-			continue
-		}
-		r, err := e.reduce(ctx, primitiveZ(f), Z, false)
-		if err != nil {
-			return false, err
-		}
-		if len(r.t) != 0 {
-			return false, nil
+		if len(f) > 0 {
+			tasks = append(tasks, func() zmpoly { return primitiveZ(f) })
 		}
 	}
-	return true, nil
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var refuted atomic.Bool
+	var failure atomic.Value // a worker's panic, as an error
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A panic here would escape the runtime's guard, which
+			// watches the operation's goroutine only.
+			defer func() {
+				if r := recover(); r != nil {
+					failure.Store(fmt.Errorf("verifying the Gröbner basis: %v", r))
+					cancel()
+				}
+			}()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(tasks) || ctx.Err() != nil {
+					return
+				}
+				r, err := e.reduce(ctx, tasks[k](), Z, false)
+				if err == nil && len(r.t) != 0 {
+					refuted.Store(true)
+					cancel()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := failure.Load().(error); ok {
+		return false, err
+	}
+	if refuted.Load() {
+		return false, nil
+	}
+	// Only the caller's context can have stopped a reduction now.
+	return true, ctx.Err()
 }
