@@ -53,16 +53,18 @@ test-scale: build
 bench:
 	$(GO) test -run '^$$' -bench . ./core/... ./integer/... ./matrix/... ./finitefield/... ./polynomial/... ./server/...
 
-# Jacobian against PARI/GP and FLINT on the same seeded inputs, one table
-# (bench/peers); not part of test. Select cases by name: make bench-peers CASES=det
+# Jacobian against PARI/GP, FLINT and SymPy on the same seeded inputs, one
+# table (bench/peers); not part of test. Select cases by name: make bench-peers CASES=det
 CASES ?=
 bench-peers: bench-peers-deps
 	cd bench && $(GO) run ./peers -cases '$(CASES)'
 
-# gp, the FLINT headers and a C compiler, installed with apt-get when missing.
+# gp, the FLINT headers, a C compiler and SymPy, installed with apt-get when
+# missing.
 bench-peers-deps:
 	@missing=""; \
 	command -v gp >/dev/null 2>&1 || missing="$$missing pari-gp"; \
+	python3 -c 'import sympy' >/dev/null 2>&1 || missing="$$missing python3-sympy"; \
 	test -f /usr/include/flint/flint.h || missing="$$missing libflint-dev libgmp-dev"; \
 	command -v cc >/dev/null 2>&1 || missing="$$missing gcc libc6-dev"; \
 	if [ -n "$$missing" ]; then \

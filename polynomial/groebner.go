@@ -87,9 +87,13 @@ type GroebnerResult struct {
 // another, sorted by leading monomial, greatest first; each polynomial's
 // terms descending in the order. The zero ideal (no generators, or only
 // zeros) has the empty basis; the whole ring has the basis [1].
-// Algorithm: Buchberger's algorithm with the Gebauer–Möller criteria and
-// the sugar strategy over Z, then inter-reduction (groebner_alg.go). The
-// postcondition checks, independently of how the basis was found, that it
+// Algorithm: Faugère's F4 modulo word-size primes (groebner_f4.go), the
+// images combined by the Chinese remainder theorem and lifted by rational
+// reconstruction until the image at a further prime agrees, then verified
+// over Q by Buchberger's criterion and the reduction of every generator
+// to zero (groebner_modular.go); when that does not conclude, Buchberger's
+// algorithm with the Gebauer–Möller criteria and the sugar strategy over
+// Z, then inter-reduction (groebner_alg.go). The postcondition checks, independently of how the basis was found, that it
 // is in canonical form and reduced, that every generator reduces to zero
 // modulo it over Q (so the ideal is contained in the basis's), and that
 // the reduced Gröbner basis of the generators' images modulo a large
@@ -103,8 +107,8 @@ func groebnerOperation() core.Operation[GroebnerRequest, GroebnerResult] {
 	return core.Operation[GroebnerRequest, GroebnerResult]{
 		ID:         "polynomial.groebner_basis.compute",
 		Title:      "Reduced Gröbner basis",
-		Summary:    "Computes the reduced Gröbner basis of an ideal of multivariate polynomials over Q in lex, grevlex or an elimination (block) order, by Buchberger's algorithm with the Gebauer–Möller criteria and the sugar strategy.",
-		Keywords:   []string{"groebner", "gröbner", "grobner", "basis", "ideal", "buchberger", "multivariate", "polynomial system", "elimination", "lex", "grevlex", "standard basis", "solve system"},
+		Summary:    "Computes the reduced Gröbner basis of an ideal of multivariate polynomials over Q in lex, grevlex or an elimination (block) order, by F4 modulo primes with rational reconstruction, verified over Q (Buchberger's algorithm as the fallback).",
+		Keywords:   []string{"groebner", "gröbner", "grobner", "basis", "ideal", "buchberger", "f4", "faugere", "multivariate", "polynomial system", "elimination", "lex", "grevlex", "standard basis", "solve system"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"multivariate_polynomial"},
@@ -127,7 +131,7 @@ func groebnerOperation() core.Operation[GroebnerRequest, GroebnerResult] {
 			return nil
 		},
 		Run: func(ctx context.Context, q GroebnerRequest) (GroebnerResult, error) {
-			basis, err := groebnerBuchberger(ctx, q.gens, q.monoOrder(), len(q.Variables))
+			basis, err := groebnerQ(ctx, q.gens, q.monoOrder(), len(q.Variables))
 			if err != nil {
 				return GroebnerResult{}, err
 			}
@@ -205,6 +209,21 @@ func systemPayload(vars []string, gens []mpoly) string {
 		q.Generators = append(q.Generators, multiInputOf(g))
 	}
 	return mustJSON(q)
+}
+
+// groebnerQ is the reduced Gröbner basis over Q: the modular
+// computation (F4 modulo primes, rational reconstruction, verification
+// over Q; groebner_modular.go), or Buchberger's algorithm over Q when it
+// does not conclude.
+func groebnerQ(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]mpoly, error) {
+	basis, ok, err := groebnerModular(ctx, gens, o, n)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return basis, nil
+	}
+	return groebnerBuchberger(ctx, gens, o, n)
 }
 
 func basesOf(vars []string, basis []mpoly) []MultiPolynomial {

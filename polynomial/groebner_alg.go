@@ -42,11 +42,12 @@ package polynomial
 //
 // The same engine runs over GF(p) for a word-size prime p (coefficients
 // in [0, p), every polynomial monic): the postcondition recomputes the
-// basis of the generators' images that way and compares it with the
-// image of the published basis. A multimodular fast path (bases modulo
-// several primes, rational reconstruction, verification over Q), which
-// lex and elimination orders need on larger systems because their
-// coefficients swell, is not implemented yet.
+// basis of the generators' images that way, independently of the F4 code
+// the operation runs, and compares it with the image of the published
+// basis. The operation's fast path is the modular computation
+// (groebner_modular.go: F4 modulo primes, rational reconstruction,
+// verification over Q); this algorithm over Q is its fallback and the
+// reference its tests compare with.
 //
 // buchbergerNaive (all pairs, no criteria, reduction over Q) is the
 // reference the tests compare with.
@@ -359,6 +360,75 @@ type critPair struct {
 	sugar int32
 }
 
+// pairSet is a basis G, as indices into a list of polynomials, and its
+// critical pairs B, kept minimal by the Gebauer–Möller update; lm and
+// sugar give each polynomial's leading monomial and sugar.
+type pairSet struct {
+	lm    func(i int) []int32
+	sugar func(i int) int32
+	G     []int
+	B     []critPair
+}
+
+// add adds polynomial h, whose leading monomial no element of G divides,
+// to G and its pairs to B: the UPDATE procedure of Becker–Weispfenning
+// (p. 230), which drops the pairs the product and chain criteria show
+// redundant and the elements of G whose leading monomial h's divides.
+func (s *pairSet) add(h int) {
+	lm := s.lm
+	hm := lm(h)
+	var C []critPair
+	for _, g := range s.G {
+		C = append(C, critPair{i: h, j: g, lcm: monoLCM(hm, lm(g))})
+	}
+	var D []critPair
+	for k, p := range C {
+		keep := monoCoprime(hm, lm(p.j))
+		if !keep {
+			keep = true
+			for l, q := range C {
+				if l > k && monoDivides(q.lcm, p.lcm) {
+					keep = false
+					break
+				}
+			}
+			if keep {
+				for _, q := range D {
+					if monoDivides(q.lcm, p.lcm) {
+						keep = false
+						break
+					}
+				}
+			}
+		}
+		if keep {
+			D = append(D, p)
+		}
+	}
+	var E []critPair
+	for _, p := range D {
+		if !monoCoprime(hm, lm(p.j)) {
+			p.sugar = max(s.sugar(p.i)+p.lcm[0]-lm(p.i)[0], s.sugar(p.j)+p.lcm[0]-lm(p.j)[0])
+			E = append(E, p)
+		}
+	}
+	kept := s.B[:0]
+	for _, p := range s.B {
+		if monoDivides(hm, p.lcm) && !monoEqual(monoLCM(lm(p.i), hm), p.lcm) && !monoEqual(monoLCM(hm, lm(p.j)), p.lcm) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	s.B = append(kept, E...)
+	keptG := s.G[:0]
+	for _, g := range s.G {
+		if !monoDivides(hm, lm(g)) {
+			keptG = append(keptG, g)
+		}
+	}
+	s.G = append(keptG, h)
+}
+
 // groebnerBuchberger is the reduced Gröbner basis of the ideal the
 // polynomials generate, monic over Q and sorted by leading monomial,
 // greatest first. The zero ideal has the empty basis.
@@ -401,67 +471,10 @@ func buchberger(ctx context.Context, e *gbEngine, in []zmpoly) ([]mpoly, error) 
 	// lex: 0.13 s against 11 s).
 	full := o.kind == OrderGrevlex
 	var polys []*zmpoly
-	var G []int
-	var B []critPair
-	lm := func(i int) []int32 { return polys[i].t[0].m }
-	// update adds polys[h] to G and its pairs to B (Gebauer–Möller).
-	update := func(h int) {
-		hm := lm(h)
-		var C []critPair
-		for _, g := range G {
-			C = append(C, critPair{i: h, j: g, lcm: monoLCM(hm, lm(g))})
-		}
-		var D []critPair
-		for k, p := range C {
-			keep := monoCoprime(hm, lm(p.j))
-			if !keep {
-				keep = true
-				for l, q := range C {
-					if l > k && monoDivides(q.lcm, p.lcm) {
-						keep = false
-						break
-					}
-				}
-				if keep {
-					for _, q := range D {
-						if monoDivides(q.lcm, p.lcm) {
-							keep = false
-							break
-						}
-					}
-				}
-			}
-			if keep {
-				D = append(D, p)
-			}
-		}
-		var E []critPair
-		for _, p := range D {
-			if !monoCoprime(hm, lm(p.j)) {
-				gi, gj := polys[p.i], polys[p.j]
-				p.sugar = max(gi.sugar+p.lcm[0]-gi.t[0].m[0], gj.sugar+p.lcm[0]-gj.t[0].m[0])
-				E = append(E, p)
-			}
-		}
-		kept := B[:0]
-		for _, p := range B {
-			if monoDivides(hm, p.lcm) && !monoEqual(monoLCM(lm(p.i), hm), p.lcm) && !monoEqual(monoLCM(hm, lm(p.j)), p.lcm) {
-				continue
-			}
-			kept = append(kept, p)
-		}
-		B = append(kept, E...)
-		keptG := G[:0]
-		for _, g := range G {
-			if !monoDivides(hm, lm(g)) {
-				keptG = append(keptG, g)
-			}
-		}
-		G = append(keptG, h)
-	}
+	ps := &pairSet{lm: func(i int) []int32 { return polys[i].t[0].m }, sugar: func(i int) int32 { return polys[i].sugar }}
 	active := func() []*zmpoly {
-		out := make([]*zmpoly, len(G))
-		for k, g := range G {
+		out := make([]*zmpoly, len(ps.G))
+		for k, g := range ps.G {
 			out[k] = polys[g]
 		}
 		return out
@@ -479,12 +492,13 @@ func buchberger(ctx context.Context, e *gbEngine, in []zmpoly) ([]mpoly, error) 
 		}
 		h.sugar = max(h.sugar, f.sugar)
 		polys = append(polys, &h)
-		update(len(polys) - 1)
+		ps.add(len(polys) - 1)
 	}
-	for len(B) > 0 {
+	for len(ps.B) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		B := ps.B
 		best := 0
 		for k := 1; k < len(B); k++ {
 			if B[k].sugar < B[best].sugar || B[k].sugar == B[best].sugar && o.cmp(B[k].lcm, B[best].lcm) < 0 {
@@ -492,7 +506,7 @@ func buchberger(ctx context.Context, e *gbEngine, in []zmpoly) ([]mpoly, error) 
 			}
 		}
 		p := B[best]
-		B = slices.Delete(B, best, best+1)
+		ps.B = slices.Delete(B, best, best+1)
 		s := e.spoly(polys[p.i], polys[p.j])
 		h, err := e.reduce(ctx, s, active(), full)
 		if err != nil {
@@ -502,7 +516,7 @@ func buchberger(ctx context.Context, e *gbEngine, in []zmpoly) ([]mpoly, error) 
 			continue
 		}
 		polys = append(polys, &h)
-		update(len(polys) - 1)
+		ps.add(len(polys) - 1)
 	}
 	return e.interreduce(ctx, active())
 }

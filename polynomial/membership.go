@@ -83,8 +83,10 @@ const (
 // polynomial.groebner_basis.compute) and the normal form of the
 // polynomial modulo G, which is zero exactly for members (Cox–Little–
 // O'Shea, §2.6, Corollary 2) and otherwise the unique remainder none of
-// whose terms is divisible by a leading monomial of G. Algorithm:
-// Buchberger's algorithm (groebner_alg.go), then the division algorithm.
+// whose terms is divisible by a leading monomial of G. Algorithm: the
+// basis as polynomial.groebner_basis.compute finds it (F4 modulo primes
+// with rational reconstruction and verification over Q, falling back on
+// Buchberger's algorithm), then the division algorithm.
 // The postcondition checks the basis as polynomial.groebner_basis.compute
 // does (reduced, generators reducing to zero, agreement with the basis
 // computed modulo a prime),
@@ -171,7 +173,7 @@ func withPolynomialOne(payload string) string {
 
 func runMembership(ctx context.Context, q MembershipRequest) (MembershipResult, error) {
 	o := q.monoOrder()
-	basis, err := groebnerBuchberger(ctx, q.gens, o, len(q.Variables))
+	basis, err := groebnerQ(ctx, q.gens, o, len(q.Variables))
 	if err != nil {
 		return MembershipResult{}, err
 	}

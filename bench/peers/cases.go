@@ -10,9 +10,10 @@ import (
 )
 
 // Case is one row of the benchmark: the seeded inputs and how each of the
-// three systems computes the answer from them. Adding a case is one entry
+// four systems computes the answer from them. Adding a case is one entry
 // in caseTable (and, for a FLINT routine not yet there, one run_ function
-// in flint_runner.c).
+// in flint_runner.c; for a SymPy routine, one entry of ROUTINES in
+// sympy_runner.py).
 type Case struct {
 	// Name is the row's label, matched by the -cases pattern.
 	Name string
@@ -30,10 +31,17 @@ type Case struct {
 	// files in order; empty when FLINT has no routine for the problem,
 	// and the case is then PARI against Jacobian alone.
 	FLINT string
+	// SymPy names the routine of sympy_runner.py, which takes the input
+	// files in order; empty when SymPy is not a peer for the problem.
+	SymPy string
+	// Note, if set, is printed under the table: why a peer sits out the
+	// row, for instance.
+	Note string
 	// GPSetup, if set, runs after the inputs are read and before the
 	// clock starts (conversions that are not part of the computation).
 	// GP is the timed expression; its value is an integer or polynomial
-	// (residues mod p are lifted).
+	// (residues mod p are lifted). GP is empty when PARI has no routine
+	// for the problem (Gröbner bases).
 	GPSetup, GP string
 }
 
@@ -43,7 +51,7 @@ type Case struct {
 // those lines one for one.
 func caseTable() []Case {
 	var cases []Case
-	for _, domain := range [][]Case{integerCases(), matrixCases(), finiteFieldCases(), polynomialCases()} {
+	for _, domain := range [][]Case{integerCases(), matrixCases(), finiteFieldCases(), polynomialCases(), groebnerCases()} {
 		cases = append(cases, domain...)
 	}
 	return cases

@@ -38,7 +38,7 @@ func polynomialCases() []Case {
 			FLINT:    "fmpz_poly_resultant",
 			GP:       "polresultant(a, b)",
 		},
-		factorCase("factor_product_deg60", 60, 6, factorProductInputs),
+		withSymPy(factorCase("factor_product_deg60", 60, 6, factorProductInputs), "factor"),
 		factorCase("factor_swinnerton_dyer_deg64", 64, 8, swinnertonDyerInputs),
 		factorCase("factor_swinnerton_dyer_deg128", 128, 16, swinnertonDyerInputs),
 		zpolyMulCase("zpoly_mul_deg10000_100bit", 10_000, 8),
@@ -47,8 +47,8 @@ func polynomialCases() []Case {
 		complexRootsCase("complex_roots_random_deg100_30digits", 100, 8),
 		// Real root isolation (issue 15's families).
 		realRootsCase("real_roots_mignotte_deg100", 100, 10, mignotteInputs, "fmpz_poly_num_real_roots"),
-		realRootsCase("real_roots_chebyshev_deg100", 100, 8, chebyshevInputs, "fmpz_poly_num_real_roots"),
-		realRootsCase("real_roots_random_deg100", 100, 8, randomRealRootsInputs, "fmpz_poly_num_real_roots"),
+		withSymPy(realRootsCase("real_roots_chebyshev_deg100", 100, 8, chebyshevInputs, "fmpz_poly_num_real_roots"), "real_roots"),
+		withSymPy(realRootsCase("real_roots_random_deg100", 100, 8, randomRealRootsInputs, "fmpz_poly_num_real_roots"), "real_roots"),
 		// FLINT's count did not finish within the peers' 10 minutes here.
 		realRootsCase("real_roots_random_deg1000", 1000, 8, randomRealRootsInputs, ""),
 	}

@@ -1,13 +1,14 @@
-// Command peers benchmarks Jacobian against PARI/GP and FLINT on the same
-// seeded inputs and prints one table (make bench-peers).
+// Command peers benchmarks Jacobian against PARI/GP, FLINT and SymPy on
+// the same seeded inputs and prints one table (make bench-peers).
 //
 // The Go side draws each case's inputs (math/rand/v2 PCG, one stream per
 // case) and writes them as decimal lines to a work directory. For each
 // case and round it runs gp on a generated script over peers.gp, then
 // flint_runner (compiled from flint_runner.c with the system's C compiler
-// against -lflint -lgmp), then Jacobian in this process; every system
-// times its own loop of calls, excluding start-up and input reading, and
-// writes its answer as decimal lines. The answers of all systems and
+// against -lflint -lgmp), then python3 on sympy_runner.py, then Jacobian
+// in this process, skipping a peer without a routine for the case; every
+// system times its own loop of calls, excluding start-up and input
+// reading, and writes its answer as decimal lines. The answers of all systems and
 // rounds must agree line for line; the table gives each system's minimum
 // over the rounds.
 //
@@ -58,6 +59,11 @@ func mainErr() error {
 	if err != nil {
 		return errors.New("gp (PARI/GP) is not installed; make bench-peers installs it")
 	}
+	// SymPy is optional: only its cases fail without it.
+	python, err := exec.LookPath("python3")
+	if err == nil && exec.Command(python, "-c", "import sympy").Run() != nil {
+		python = ""
+	}
 	cc := os.Getenv("CC")
 	if cc == "" {
 		cc = "cc"
@@ -76,7 +82,7 @@ func mainErr() error {
 	defer stop()
 	cfg := config{
 		cases: cases, rounds: *rounds, minTime: *minTime, threads: *threads, seed: *seed,
-		workDir: dir, gp: gp, cc: cc,
+		workDir: dir, gp: gp, cc: cc, python: python,
 		progress: func(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) },
 	}
 	start := time.Now()
@@ -99,8 +105,8 @@ func mainErr() error {
 		failed = failed || r.failed != nil || r.disagreement != nil
 		results = append(results, r)
 	}
-	pariVersion, flintVersion := b.versions(ctx)
-	writeReport(os.Stdout, header{pariVersion: pariVersion, flintVersion: flintVersion, cfg: cfg, goMaxProcs: runtime.GOMAXPROCS(0)}, results)
+	pariVersion, flintVersion, sympyVersion := b.versions(ctx)
+	writeReport(os.Stdout, header{pariVersion: pariVersion, flintVersion: flintVersion, sympyVersion: sympyVersion, cfg: cfg, goMaxProcs: runtime.GOMAXPROCS(0)}, results)
 	fmt.Printf("\n%d cases in %v\n", len(results), time.Since(start).Round(time.Second))
 	if failed {
 		return errFailed

@@ -21,22 +21,38 @@ import (
 )
 
 // runners holds flint_runner.c with the per-domain flint_<domain>.c it
-// includes, and peers.gp with any per-domain peers_<domain>.gp.
+// includes, peers.gp with any per-domain peers_<domain>.gp, and
+// sympy_runner.py.
 //
-//go:embed runners/*.c runners/*.gp
+//go:embed runners/*.c runners/*.gp runners/*.py
 var runners embed.FS
 
-// system is one of the three systems compared.
+// system is one of the four systems compared.
 type system int
 
 const (
 	pari system = iota
 	flint
+	sympy
 	jacobian
 	systems
 )
 
-func (s system) String() string { return [...]string{"PARI", "FLINT", "Jacobian"}[s] }
+func (s system) String() string { return [...]string{"PARI", "FLINT", "SymPy", "Jacobian"}[s] }
+
+// has reports whether system s computes case c: Jacobian always, a peer
+// when the case names its routine or expression.
+func (c Case) has(s system) bool {
+	switch s {
+	case pari:
+		return c.GP != ""
+	case flint:
+		return c.FLINT != ""
+	case sympy:
+		return c.SymPy != ""
+	}
+	return true
+}
 
 // peerTimeout bounds one system's round of one case.
 const peerTimeout = 10 * time.Minute
@@ -51,6 +67,7 @@ type config struct {
 	tiny    bool // use each case's Tiny size
 	workDir string
 	gp, cc  string
+	python  string // python3, or empty when SymPy is not installed
 	// progress, if set, receives a line per system and round.
 	progress func(format string, args ...any)
 }
@@ -83,17 +100,20 @@ func (r *caseResult) best(s system) (time.Duration, bool) {
 	return m, len(r.rounds[s]) > 0
 }
 
-// bench runs the selected cases, each round interleaving PARI, FLINT and
-// Jacobian, and checks that their answers agree.
+// bench runs the selected cases, each round interleaving PARI, FLINT,
+// SymPy and Jacobian (those of them that compute the case), and checks
+// that their answers agree.
 type bench struct {
 	cfg         config
 	gpLib       string
 	flintRunner string
+	sympyRunner string
 	rt          *core.Runtime
 }
 
 func newBench(ctx context.Context, cfg config) (*bench, error) {
-	b := &bench{cfg: cfg, gpLib: filepath.Join(cfg.workDir, "peers.gp"), flintRunner: filepath.Join(cfg.workDir, "flint_runner")}
+	b := &bench{cfg: cfg, gpLib: filepath.Join(cfg.workDir, "peers.gp"), flintRunner: filepath.Join(cfg.workDir, "flint_runner"),
+		sympyRunner: filepath.Join(cfg.workDir, "sympy_runner.py")}
 	if !gpQuotable(cfg.workDir) {
 		return nil, fmt.Errorf("the work directory %q cannot be written as a GP string", cfg.workDir)
 	}
@@ -114,8 +134,8 @@ func newBench(ctx context.Context, cfg config) (*bench, error) {
 
 func (b *bench) close() { b.rt.Close() }
 
-// writeRunners writes the C sources into dir as they are and the GP files
-// as one library at gpLib, peers.gp first.
+// writeRunners writes the C and Python sources into dir as they are and
+// the GP files as one library at gpLib, peers.gp first.
 func writeRunners(dir, gpLib string) error {
 	entries, err := runners.ReadDir("runners")
 	if err != nil {
@@ -131,7 +151,7 @@ func writeRunners(dir, gpLib string) error {
 			return err
 		}
 		switch {
-		case strings.HasSuffix(e.Name(), ".c"):
+		case strings.HasSuffix(e.Name(), ".c"), strings.HasSuffix(e.Name(), ".py"):
 			if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
 				return err
 			}
@@ -154,7 +174,7 @@ func gpQuotable(s string) bool {
 }
 
 // versions names the peers' versions.
-func (b *bench) versions(ctx context.Context) (pariVersion, flintVersion string) {
+func (b *bench) versions(ctx context.Context) (pariVersion, flintVersion, sympyVersion string) {
 	v, err := exec.CommandContext(ctx, b.cfg.gp, "--version-short").Output()
 	pariVersion = strings.TrimSpace(string(v))
 	if err != nil {
@@ -165,7 +185,13 @@ func (b *bench) versions(ctx context.Context) (pariVersion, flintVersion string)
 	if err != nil {
 		flintVersion = "?"
 	}
-	return pariVersion, flintVersion
+	sympyVersion = "?"
+	if b.cfg.python != "" {
+		if v, err := exec.CommandContext(ctx, b.cfg.python, b.sympyRunner, "version").Output(); err == nil {
+			sympyVersion = strings.TrimSpace(string(v))
+		}
+	}
+	return pariVersion, flintVersion, sympyVersion
 }
 
 // selected is the case table filtered by the pattern.
@@ -216,7 +242,7 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 	}
 	for round := 1; round <= b.cfg.rounds; round++ {
 		for s := range systems {
-			if s == flint && r.c.FLINT == "" {
+			if !r.c.has(s) {
 				continue
 			}
 			var m measurement
@@ -227,6 +253,8 @@ func (b *bench) measure(ctx context.Context, r *caseResult) error {
 				m, err = b.runPARI(ctx, r.c, dir, ins, paths)
 			case flint:
 				m, err = b.runFLINT(ctx, r.c, dir, paths)
+			case sympy:
+				m, err = b.runSymPy(ctx, r.c, dir, paths)
 			case jacobian:
 				m, err = b.runJacobian(ctx, call)
 			}
@@ -274,6 +302,16 @@ func (b *bench) runFLINT(ctx context.Context, c Case, dir string, paths []string
 	// current directory: the case's directory, not the caller's.
 	cmd.Dir = dir
 	return runPeer(cmd, out)
+}
+
+// runSymPy runs the case's routine of the SymPy runner.
+func (b *bench) runSymPy(ctx context.Context, c Case, dir string, paths []string) (measurement, error) {
+	if b.cfg.python == "" {
+		return measurement{}, errors.New("python3 with SymPy is not installed; make bench-peers installs it")
+	}
+	out := filepath.Join(dir, "answer.sympy.txt")
+	args := append([]string{b.sympyRunner, c.SymPy, strconv.FormatFloat(b.cfg.minTime.Seconds(), 'g', -1, 64), out}, paths...)
+	return runPeer(exec.CommandContext(ctx, b.cfg.python, args...), out)
 }
 
 // runPeer runs a peer, which prints "time_ns T iterations N" and writes
@@ -330,18 +368,30 @@ func (b *bench) runJacobian(ctx context.Context, call timedCall) (measurement, e
 }
 
 // disagreement is nil when every round of every system gave the same
-// answer lines; otherwise it names the first answer that differs from
-// PARI's first, and where.
+// answer lines; otherwise it names the first answer that differs from the
+// first round of the first system that ran (PARI, unless the case has no
+// GP expression), and where.
 func disagreement(r *caseResult) error {
-	ref := r.rounds[pari][0].answer
+	first := r.reference()
+	ref := r.rounds[first][0].answer
 	for s := range systems {
 		for i, m := range r.rounds[s] {
 			if line, differs := firstDifference(ref, m.answer); differs {
-				return fmt.Errorf("%v round %d differs from PARI round 1 at answer line %d: %s", s, i+1, line+1, describeDifference(ref, m.answer, line))
+				return fmt.Errorf("%v round %d differs from %v round 1 at answer line %d: %s", s, i+1, first, line+1, describeDifference(ref, m.answer, line))
 			}
 		}
 	}
 	return nil
+}
+
+// reference is the first system, in run order, with a measurement.
+func (r *caseResult) reference() system {
+	for s := range systems {
+		if len(r.rounds[s]) > 0 {
+			return s
+		}
+	}
+	return jacobian
 }
 
 func firstDifference(a, b []string) (int, bool) {

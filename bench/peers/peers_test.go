@@ -12,7 +12,7 @@ import (
 )
 
 // tinyBench is a bench over the case table at tiny sizes, one round and
-// one call a round, or a skip when gp or FLINT is missing.
+// one call a round, or a skip when gp, FLINT or SymPy is missing.
 func tinyBench(t *testing.T) *bench {
 	t.Helper()
 	gp, err := exec.LookPath("gp")
@@ -26,7 +26,11 @@ func tinyBench(t *testing.T) *bench {
 	if _, err := os.Stat("/usr/include/flint/flint.h"); err != nil {
 		t.Skip("FLINT headers are not installed")
 	}
-	cfg := config{rounds: 2, threads: 1, seed: 1, tiny: true, workDir: t.TempDir(), gp: gp, cc: cc}
+	python, err := exec.LookPath("python3")
+	if err != nil || exec.Command(python, "-c", "import sympy").Run() != nil {
+		t.Skip("python3 with SymPy is not installed")
+	}
+	cfg := config{rounds: 2, threads: 1, seed: 1, tiny: true, workDir: t.TempDir(), gp: gp, cc: cc, python: python}
 	b, err := newBench(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +39,7 @@ func tinyBench(t *testing.T) *bench {
 	return b
 }
 
-// TestPeersAgree runs every case at its tiny size on all three systems and
+// TestPeersAgree runs every case at its tiny size on all four systems and
 // checks that they agree; then it corrupts one answer at a time and checks
 // that the comparison names the system, the round and the line.
 func TestPeersAgree(t *testing.T) {
@@ -51,7 +55,10 @@ func TestPeersAgree(t *testing.T) {
 			t.Fatalf("%s: %v", c.Name, r.disagreement)
 		}
 		for s := range systems {
-			if s == flint && c.FLINT == "" {
+			if !c.has(s) {
+				if len(r.rounds[s]) != 0 {
+					t.Fatalf("%s: %v has no routine for the case but %d rounds", c.Name, s, len(r.rounds[s]))
+				}
 				continue
 			}
 			if len(r.rounds[s]) != b.cfg.rounds || len(r.rounds[s][0].answer) == 0 {
@@ -98,11 +105,28 @@ func TestPeersAgree(t *testing.T) {
 		t.Fatalf("after restoring the answers: %v", err)
 	}
 
+	// Without a GP expression, the first peer that ran is the reference.
+	var g *caseResult
+	for _, res := range results {
+		if !res.c.has(pari) && res.c.has(sympy) {
+			g = res
+		}
+	}
+	if g == nil {
+		t.Fatal("no case without PARI but with SymPy")
+	}
+	saved := g.rounds[jacobian][0].answer
+	g.rounds[jacobian][0].answer = lastDigit(slices.Clone(saved))
+	if err := disagreement(g); err == nil || !strings.Contains(err.Error(), "Jacobian round 1 differs from SymPy round 1") {
+		t.Errorf("corrupting Jacobian's Gröbner basis: got %v, want a difference from SymPy round 1", err)
+	}
+	g.rounds[jacobian][0].answer = saved
+
 	// The table has a row per case, the det series' exponent, and names a
 	// disagreement.
 	var out bytes.Buffer
-	writeReport(&out, header{pariVersion: "2.x", flintVersion: "2.x", cfg: b.cfg, goMaxProcs: 1}, results)
-	for _, want := range []string{"det growth exponent", "agree sha256:"} {
+	writeReport(&out, header{pariVersion: "2.x", flintVersion: "2.x", sympyVersion: "1.x", cfg: b.cfg, goMaxProcs: 1}, results)
+	for _, want := range []string{"det growth exponent", "agree sha256:", "groebner_cyclic6_grevlex: SymPy sits out"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}
@@ -121,7 +145,8 @@ func TestPeersAgree(t *testing.T) {
 }
 
 // TestPeerFailuresReported checks that an error in a GP expression or an
-// unknown FLINT routine fails the case rather than passing silently.
+// unknown FLINT or SymPy routine fails the case rather than passing
+// silently.
 func TestPeerFailuresReported(t *testing.T) {
 	b := tinyBench(t)
 	base := selected(b.cfg)[0]
@@ -132,6 +157,7 @@ func TestPeerFailuresReported(t *testing.T) {
 	}{
 		{"gp", func(c *Case) { c.GP = "no_such_function(a)" }, "PARI, round 1"},
 		{"flint", func(c *Case) { c.FLINT = "no_such_routine" }, "FLINT, round 1"},
+		{"sympy", func(c *Case) { c.SymPy = "no_such_routine" }, "SymPy, round 1"},
 	} {
 		c := base
 		tc.change(&c)

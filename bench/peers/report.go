@@ -12,23 +12,24 @@ import (
 
 // header describes how the figures were taken.
 type header struct {
-	pariVersion, flintVersion string
-	cfg                       config
-	goMaxProcs                int
+	pariVersion, flintVersion, sympyVersion string
+	cfg                                     config
+	goMaxProcs                              int
 }
 
 // writeReport prints the table: a row per case with each system's best
 // time, Jacobian's ratio to the faster peer and the agreed answer's
 // digest, then a growth exponent per series.
 func writeReport(w io.Writer, h header, results []*caseResult) {
-	fmt.Fprintf(w, "Jacobian against PARI/GP %s and FLINT %s (seed %d)\n", h.pariVersion, h.flintVersion, h.cfg.seed)
+	fmt.Fprintf(w, "Jacobian against PARI/GP %s, FLINT %s and SymPy %s (seed %d)\n", h.pariVersion, h.flintVersion, h.sympyVersion, h.cfg.seed)
 	fmt.Fprintf(w, "Times: in-process wall time per call, minimum of %d rounds; each system times its own loop of calls (at least %v a round),\n", h.cfg.rounds, h.cfg.minTime)
-	fmt.Fprintf(w, "excluding start-up and input reading; rounds interleave PARI, FLINT, Jacobian. Catalog operations are timed through\n")
+	fmt.Fprintf(w, "excluding start-up and input reading; rounds interleave PARI, FLINT, SymPy, Jacobian. Catalog operations are timed through\n")
 	fmt.Fprintf(w, "core.Runtime.Run (payload decoding, preflight, execution, postcondition, result encoding); kernels as bare Go calls.\n")
-	fmt.Fprintf(w, "Threads: PARI nbthreads=%d, FLINT %d, Jacobian GOMAXPROCS=%d. ratio = Jacobian / min(PARI, FLINT).\n\n", h.cfg.threads, h.cfg.threads, h.goMaxProcs)
+	fmt.Fprintf(w, "Threads: PARI nbthreads=%d, FLINT %d, SymPy 1, Jacobian GOMAXPROCS=%d. ratio = Jacobian / fastest peer of the row;\n", h.cfg.threads, h.cfg.threads, h.goMaxProcs)
+	fmt.Fprintf(w, "- where a system has no routine for the case (PARI and FLINT 2.9 have no Gröbner bases; notes below the table).\n\n")
 
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tPARI\tFLINT\tJacobian\tratio\tanswers")
+	fmt.Fprintln(tw, "case\tPARI\tFLINT\tSymPy\tJacobian\tratio\tanswers")
 	for _, r := range results {
 		name := r.c.Name
 		if r.size != r.c.Size {
@@ -49,13 +50,18 @@ func writeReport(w io.Writer, h header, results []*caseResult) {
 		case r.disagreement != nil:
 			row = append(row, "DISAGREE")
 		default:
-			sum := sha256.Sum256([]byte(strings.Join(r.rounds[pari][0].answer, "\n")))
+			sum := sha256.Sum256([]byte(strings.Join(r.rounds[r.reference()][0].answer, "\n")))
 			row = append(row, fmt.Sprintf("agree sha256:%x", sum[:6]))
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	tw.Flush()
 
+	for _, r := range results {
+		if r.c.Note != "" {
+			fmt.Fprintf(w, "%s: %s\n", r.c.Name, r.c.Note)
+		}
+	}
 	for _, line := range growthExponents(results) {
 		fmt.Fprintln(w, line)
 	}
@@ -73,16 +79,22 @@ func formatRatio(r *caseResult) string {
 	if r.failed != nil {
 		return "-"
 	}
-	p, _ := r.best(pari)
 	j, _ := r.best(jacobian)
-	peer := p
-	if f, ok := r.best(flint); ok {
-		peer = min(p, f)
+	var peer time.Duration
+	for s := range jacobian {
+		if t, ok := r.best(s); ok && (peer == 0 || t < peer) {
+			peer = t
+		}
 	}
 	if peer <= 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f", float64(j)/float64(peer))
+	// Two significant digits below 0.1, where two decimals would say 0.00.
+	x := float64(j) / float64(peer)
+	if x < 0.1 {
+		return fmt.Sprintf("%.2g", x)
+	}
+	return fmt.Sprintf("%.2f", x)
 }
 
 // growthExponents fits t ∝ n^e between the smallest and largest case of

@@ -1,0 +1,331 @@
+package polynomial
+
+// Reduced Gröbner bases over Q by modular computation.
+//
+// # The algorithm
+//
+// For all but finitely many primes p (the "lucky" ones), the reduced
+// Gröbner basis of an ideal I ⊆ Q[x] maps, coefficient by coefficient,
+// onto the reduced Gröbner basis of the image of I modulo p (Arnold,
+// "Modular algorithms for computing Gröbner bases", J. Symbolic
+// Computation 35 (2003) 403–419). So the basis over Q is found as the
+// basis modulo word-size primes (F4, groebner_f4.go), combined by the
+// Chinese remainder theorem while the images share their support, and
+// lifted to rationals by rational reconstruction (Wang's algorithm,
+// modular.RationalReconstructBounds, numerators and denominators each
+// below √(M/2) for the product M of the primes). A reconstruction is
+// taken as final when the image of the next prime agrees with it; an
+// image whose support differs from the others' comes from an unlucky
+// prime and is set aside, unless such images outnumber the others.
+//
+// The result is then verified over Q, independently of the primes:
+// Buchberger's criterion (every S-polynomial of the pairs the
+// Gebauer–Möller update keeps reduces to zero, by top reductions over
+// Z) shows that it is a Gröbner basis, and every generator reducing to
+// zero shows that it contains the ideal. That it lies in the ideal is
+// the agreement modulo the extra prime (a basis of a larger ideal
+// agrees only when that prime divides a difference of coefficients).
+// When reconstruction does not stabilise within modularMaxPrimes primes
+// or the verification fails, the caller falls back on Buchberger's
+// algorithm over Q.
+//
+// Over Q the coefficients of intermediate polynomials swell far beyond
+// those of the final basis (most of all in lex and elimination orders),
+// while modulo p every coefficient is one word; the number of primes
+// follows the size of the answer alone.
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"jacobian.dev/core/modular"
+)
+
+// modularMaxPrimes bounds the primes of one modular computation, about
+// 15,000 bits of modulus: enough for coefficients of 3,500 digits over
+// numerator and denominator.
+const modularMaxPrimes = 256
+
+// fpolyOf is f modulo p, monic, its sugar the total degree; false when p
+// divides a denominator or the leading coefficient.
+func fpolyOf(f mpoly, p uint64) (*fpoly, bool) {
+	out := &fpoly{}
+	for _, t := range f {
+		c, ok := modular.ReduceRat(t.c, p)
+		if !ok {
+			return nil, false
+		}
+		out.sugar = max(out.sugar, t.m[0])
+		if c != 0 {
+			out.m = append(out.m, t.m)
+			out.c = append(out.c, c)
+		}
+	}
+	if len(f) > 0 && (len(out.m) == 0 || !monoEqual(out.m[0], f[0].m)) {
+		return nil, false
+	}
+	if len(out.c) > 0 {
+		inv, _ := modular.Inverse(out.c[0], p)
+		for k := range out.c {
+			out.c[k] = modular.Mul(out.c[k], inv, p)
+		}
+		out.mask = divMask(out.m[0])
+	}
+	return out, true
+}
+
+// groebnerF4ModP is the reduced Gröbner basis of the generators' images
+// modulo p by F4; false when p divides a denominator or a leading
+// coefficient of a generator.
+func groebnerF4ModP(ctx context.Context, gens []mpoly, o monoOrder, n int, p uint64) ([]*fpoly, bool, error) {
+	var in []*fpoly
+	for _, f := range gens {
+		if len(f) == 0 {
+			continue
+		}
+		g, ok := fpolyOf(f, p)
+		if !ok {
+			return nil, false, nil
+		}
+		in = append(in, g)
+	}
+	G, err := groebnerF4(ctx, in, o, n, p)
+	return G, err == nil, err
+}
+
+// sameSupport reports whether two bases have the same monomials, element
+// by element.
+func sameSupport(a, b []*fpoly) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i].m) != len(b[i].m) {
+			return false
+		}
+		for k := range a[i].m {
+			if !monoEqual(a[i].m[k], b[i].m[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// crtBasis accumulates the coefficients of images with one support by
+// the Chinese remainder theorem, all modulo the same product M.
+type crtBasis struct {
+	shape  []*fpoly
+	values [][]*big.Int // in [0, M)
+	M      *big.Int
+	primes int
+	// failedAt is where the last reconstruction stopped: the next one
+	// starts there, where failure is likeliest.
+	failedAt [2]int
+}
+
+func newCRTBasis(img []*fpoly, p uint64) *crtBasis {
+	b := &crtBasis{shape: img, M: new(big.Int).SetUint64(p), primes: 1}
+	b.values = make([][]*big.Int, len(img))
+	for i, g := range img {
+		b.values[i] = make([]*big.Int, len(g.c))
+		for k, c := range g.c {
+			b.values[i][k] = new(big.Int).SetUint64(c)
+		}
+	}
+	return b
+}
+
+// add combines an image of the same support modulo a new prime p.
+func (b *crtBasis) add(img []*fpoly, p uint64) {
+	mInv, _ := modular.Inverse(modular.ReduceWords(b.M, p), p)
+	var step, t big.Int
+	for i, g := range img {
+		for k, c := range g.c {
+			v := b.values[i][k]
+			// v + M·((c − v)·M⁻¹ mod p)
+			x := modular.Mul(modular.Sub(c, modular.ReduceWords(v, p), p), mInv, p)
+			if x != 0 {
+				v.Add(v, step.Mul(b.M, t.SetUint64(x)))
+			}
+		}
+	}
+	b.M.Mul(b.M, t.SetUint64(p))
+	b.primes++
+}
+
+// reconstruct lifts every coefficient to a rational with numerator and
+// denominator below √(M/2), or reports false.
+func (b *crtBasis) reconstruct() ([]mpoly, bool) {
+	bound := new(big.Int).Rsh(b.M, 1)
+	bound.Sqrt(bound)
+	out := make([]mpoly, len(b.shape))
+	lift := func(i, k int) (*big.Rat, bool) {
+		num, den, ok := modular.RationalReconstructBounds(b.values[i][k], b.M, bound, bound)
+		if !ok {
+			return nil, false
+		}
+		return new(big.Rat).SetFrac(num, den), true
+	}
+	if i, k := b.failedAt[0], b.failedAt[1]; i < len(b.values) && k < len(b.values[i]) {
+		if _, ok := lift(i, k); !ok {
+			return nil, false
+		}
+	}
+	for i, g := range b.shape {
+		out[i] = make(mpoly, len(g.m))
+		for k, m := range g.m {
+			c, ok := lift(i, k)
+			if !ok {
+				b.failedAt = [2]int{i, k}
+				return nil, false
+			}
+			out[i][k] = qterm{m, c}
+		}
+	}
+	return out, true
+}
+
+// imageMatches reports whether the basis G over Q maps onto img modulo
+// p, term by term.
+func imageMatches(G []mpoly, img []*fpoly, p uint64) bool {
+	if len(G) != len(img) {
+		return false
+	}
+	for i, g := range G {
+		if len(g) != len(img[i].m) {
+			return false
+		}
+		for k, t := range g {
+			c, ok := modular.ReduceRat(t.c, p)
+			if !ok || c != img[i].c[k] || !monoEqual(t.m, img[i].m[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// groebnerModular is the reduced Gröbner basis of the ideal over Q by
+// F4 modulo primes, reconstruction and verification; false when it
+// could not conclude (the caller then runs Buchberger's algorithm).
+func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]mpoly, bool, error) {
+	ps := newPrimes()
+	var acc *crtBasis
+	var candidate []mpoly
+	outvoted := 0 // images with another support than acc's, since acc began
+	for range modularMaxPrimes {
+		if err := ctx.Err(); err != nil {
+			return nil, false, err
+		}
+		p := ps.take()
+		img, ok, err := groebnerF4ModP(ctx, gens, o, n, p)
+		if err != nil {
+			return nil, false, err
+		}
+		if !ok {
+			continue
+		}
+		if candidate != nil {
+			if imageMatches(candidate, img, p) {
+				ok, err := verifyGroebnerQ(ctx, o, n, gens, candidate)
+				if err != nil || !ok {
+					return nil, false, err
+				}
+				return candidate, true, nil
+			}
+			candidate = nil
+		}
+		switch {
+		case acc == nil:
+			acc = newCRTBasis(img, p)
+		case sameSupport(acc.shape, img):
+			acc.add(img, p)
+		default:
+			outvoted++
+			if outvoted > acc.primes {
+				acc, outvoted = newCRTBasis(img, p), 0
+			}
+			continue
+		}
+		candidate, _ = acc.reconstruct()
+	}
+	return nil, false, nil
+}
+
+// verifyGroebnerQ reports whether G, monic with distinct leading
+// monomials none dividing another, is a Gröbner basis of an ideal
+// containing the generators: every S-polynomial of the pairs the
+// Gebauer–Möller update keeps reduces to zero over Z by top reductions
+// (Buchberger's criterion), and so does every generator.
+func verifyGroebnerQ(ctx context.Context, o monoOrder, n int, gens, G []mpoly) (bool, error) {
+	e := &gbEngine{o: o, n: n}
+	Z := make([]*zmpoly, len(G))
+	for i, g := range G {
+		z := primitiveZ(g)
+		Z[i] = &z
+	}
+	ps := &pairSet{lm: func(i int) []int32 { return Z[i].t[0].m }, sugar: func(i int) int32 { return Z[i].sugar }}
+	for i := range Z {
+		ps.add(i)
+	}
+	if len(ps.G) != len(Z) {
+		return false, nil // a leading monomial divides another's
+	}
+	// The reductions share only the basis, which they read: they run on
+	// GOMAXPROCS workers, the first nonzero remainder or error stopping
+	// them all.
+	var tasks []func() zmpoly
+	for _, q := range ps.B {
+		tasks = append(tasks, func() zmpoly { return e.spoly(Z[q.i], Z[q.j]) })
+	}
+	for _, f := range gens {
+		if len(f) > 0 {
+			tasks = append(tasks, func() zmpoly { return primitiveZ(f) })
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	var refuted atomic.Bool
+	var failure atomic.Value // a worker's panic, as an error
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A panic here would escape the runtime's guard, which
+			// watches the operation's goroutine only.
+			defer func() {
+				if r := recover(); r != nil {
+					failure.Store(fmt.Errorf("verifying the Gröbner basis: %v", r))
+					cancel()
+				}
+			}()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(tasks) || ctx.Err() != nil {
+					return
+				}
+				r, err := e.reduce(ctx, tasks[k](), Z, false)
+				if err == nil && len(r.t) != 0 {
+					refuted.Store(true)
+					cancel()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := failure.Load().(error); ok {
+		return false, err
+	}
+	if refuted.Load() {
+		return false, nil
+	}
+	// Only the caller's context can have stopped a reduction now.
+	return true, ctx.Err()
+}
