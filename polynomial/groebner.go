@@ -91,9 +91,12 @@ type GroebnerResult struct {
 // images combined by the Chinese remainder theorem and lifted by rational
 // reconstruction until the image at a further prime agrees, then verified
 // over Q by Buchberger's criterion and the reduction of every generator
-// to zero (groebner_modular.go); when that does not conclude, Buchberger's
-// algorithm with the Gebauer–Möller criteria and the sugar strategy over
-// Z, then inter-reduction (groebner_alg.go). The postcondition checks, independently of how the basis was found, that it
+// to zero (groebner_modular.go); that the basis lies inside the ideal
+// (and not in a larger one) rests on the agreement at the further prime,
+// not on a proof. When that does not conclude, Buchberger's algorithm
+// with the Gebauer–Möller criteria and the sugar strategy over Z, then
+// inter-reduction (groebner_alg.go). The postcondition checks,
+// independently of how the basis was found, that it
 // is in canonical form and reduced, that every generator reduces to zero
 // modulo it over Q (so the ideal is contained in the basis's), and that
 // the reduced Gröbner basis of the generators' images modulo a large
@@ -107,7 +110,7 @@ func groebnerOperation() core.Operation[GroebnerRequest, GroebnerResult] {
 	return core.Operation[GroebnerRequest, GroebnerResult]{
 		ID:         "polynomial.groebner_basis.compute",
 		Title:      "Reduced Gröbner basis",
-		Summary:    "Computes the reduced Gröbner basis of an ideal of multivariate polynomials over Q in lex, grevlex or an elimination (block) order, by F4 modulo primes with rational reconstruction, verified over Q (Buchberger's algorithm as the fallback).",
+		Summary:    "Computes the reduced Gröbner basis of an ideal of multivariate polynomials over Q in lex, grevlex or an elimination (block) order, by F4 modulo primes with rational reconstruction: the Gröbner property and that the basis's ideal contains the generators are proven over Q, that it lies in the ideal is checked modulo a further prime (Buchberger's algorithm over Q as the fallback).",
 		Keywords:   []string{"groebner", "gröbner", "grobner", "basis", "ideal", "buchberger", "f4", "faugere", "multivariate", "polynomial system", "elimination", "lex", "grevlex", "standard basis", "solve system"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,

@@ -86,7 +86,10 @@ const (
 // whose terms is divisible by a leading monomial of G. Algorithm: the
 // basis as polynomial.groebner_basis.compute finds it (F4 modulo primes
 // with rational reconstruction and verification over Q, falling back on
-// Buchberger's algorithm), then the division algorithm.
+// Buchberger's algorithm), then the division algorithm; a polynomial that
+// reduces to zero modulo that basis is reduced again modulo the basis of
+// Buchberger's algorithm over Q, so that an accepted verdict never rests
+// on the modular agreement (see runMembership).
 // The postcondition checks the basis as polynomial.groebner_basis.compute
 // does (reduced, generators reducing to zero, agreement with the basis
 // computed modulo a prime),
@@ -180,6 +183,21 @@ func runMembership(ctx context.Context, q MembershipRequest) (MembershipResult, 
 	nf, err := normalFormQ(ctx, o, q.f, basis)
 	if err != nil {
 		return MembershipResult{}, err
+	}
+	if len(nf) == 0 {
+		// The modular basis is proven a Gröbner basis of an ideal that
+		// contains the generators', so a nonzero normal form proves the
+		// polynomial is not a member; that the basis lies inside the
+		// ideal rests on agreement modulo a further prime. An accepted
+		// verdict is therefore earned from the basis Buchberger's
+		// algorithm computes over Q, which lies in the ideal by
+		// construction.
+		if basis, err = groebnerBuchberger(ctx, q.gens, o, len(q.Variables)); err != nil {
+			return MembershipResult{}, err
+		}
+		if nf, err = normalFormQ(ctx, o, q.f, basis); err != nil {
+			return MembershipResult{}, err
+		}
 	}
 	out := MembershipResult{Bindings: core.Bind(q), ringResult: q.MultiRing.result(), Basis: basesOf(q.Variables, basis), NormalForm: multiOf(q.Variables, nf)}
 	if len(nf) == 0 {
