@@ -157,6 +157,7 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 	var fsum, fcomp float64 // TwoSum accumulator of the float64 terms
 	errBound := rademacherTail(n, terms)
 	var ls []int
+	exps := make([]*big.Float, terms/2+1)
 	for k := 1; k <= terms; k++ {
 		if k%64 == 0 || k < 16 {
 			if err := ctx.Err(); err != nil {
@@ -190,7 +191,7 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 		}
 		wp := precOf(k, count)
 		errBound += math.Exp2(lg + 10 - float64(wp))
-		term, err := hrrTerm(ctx, k, weight, ls, wp, piHi, sqrtHi)
+		term, err := hrrTerm(ctx, k, weight, ls, wp, piHi, sqrtHi, exps)
 		if err != nil {
 			return nil, err
 		}
@@ -223,14 +224,27 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 
 // hrrTerm is k·S_k(n)·f(μ_k) at wp bits, for the l in ls of the given
 // weight (see selbergSolutions); piHi and sqrtHi are π and √m to more than
-// wp + cosGuardBits(wp) bits.
-func hrrTerm(ctx context.Context, k, weight int, ls []int, wp uint, piHi, sqrtHi *big.Float) (*big.Float, error) {
+// wp + cosGuardBits(wp) bits. exps[j] holds e^(μ_j) where an earlier term
+// computed it (nil elsewhere); hrrTerm records its own e^(μ_k) there
+// while k is in range, and does not modify it afterwards.
+func hrrTerm(ctx context.Context, k, weight int, ls []int, wp uint, piHi, sqrtHi *big.Float, exps []*big.Float) (*big.Float, error) {
 	mu := new(big.Float).SetPrec(wp).Set(piHi)
 	mu.Mul(mu, new(big.Float).SetPrec(wp).Set(sqrtHi))
 	mu.Quo(mu, new(big.Float).SetInt64(int64(6*k)))
-	e, err := expFloat(ctx, mu, wp)
-	if err != nil {
-		return nil, err
+	// e^(μ_k) is the square root of e^(μ_(k/2)) for even k, when that was
+	// kept at no less than wp bits: one Newton square root in place of the
+	// exponential series, halving the relative error it inherits.
+	var e *big.Float
+	if half := exps[k/2]; k%2 == 0 && half != nil && half.Prec() >= wp {
+		e = new(big.Float).SetPrec(wp).Sqrt(half)
+	} else {
+		var err error
+		if e, err = expFloat(ctx, mu, wp); err != nil {
+			return nil, err
+		}
+	}
+	if k < len(exps) {
+		exps[k] = e
 	}
 	// f = ((μ − 1)e^μ + (μ + 1)e^(−μ))/2; the second part matters only
 	// while e^(2μ) is within the precision.
