@@ -70,13 +70,22 @@ func hrrTerms(n int) int {
 	return 1 + sort.Search(hi, func(i int) bool { return rademacherTail(n, i+1) < 0.25 })
 }
 
-// selbergSolutions appends to ls the l in [0, 2k) with l(3l + 1)/2 ≡ −n
-// (mod k), stepping l(3l + 1)/2 by its differences 3l + 2.
-func selbergSolutions(ls []int, n, k int) []int {
+// selbergSolutions appends to ls the l with l(3l + 1)/2 ≡ −n (mod k),
+// stepping l(3l + 1)/2 by its differences 3l + 2, and returns the weight
+// of each: the l range over [0, 2k) with weight 1 for even k, and over
+// [0, k) with weight 2 for odd k. For odd k, l + k is a solution with l
+// (the residue grows by k(6l + 3k + 1)/2, a multiple of k) and its term
+// (−1)^(l+k) cos(π(6l + 1)/(6k) + π) equals that of l, so S_k is twice the
+// sum over [0, k).
+func selbergSolutions(ls []int, n, k int) ([]int, int) {
+	span, weight := 2*k, 1
+	if k%2 == 1 {
+		span, weight = k, 2
+	}
 	target := (k - n%k) % k
 	g, inc := 0, 2%k // l(3l+1)/2 and 3l+2, both mod k
 	three := 3 % k
-	for l := 0; l < 2*k; l++ {
+	for l := 0; l < span; l++ {
 		if g == target {
 			ls = append(ls, l)
 		}
@@ -87,7 +96,7 @@ func selbergSolutions(ls []int, n, k int) []int {
 			inc -= k
 		}
 	}
-	return ls
+	return ls, weight
 }
 
 // cosPi64 is cos(πa/b) in float64, after reducing a/b to [0, 1/2].
@@ -148,17 +157,20 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 	var fsum, fcomp float64 // TwoSum accumulator of the float64 terms
 	errBound := rademacherTail(n, terms)
 	var ls []int
+	exps := make([]*big.Float, terms/2+1)
 	for k := 1; k <= terms; k++ {
 		if k%64 == 0 || k < 16 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		ls = selbergSolutions(ls[:0], n, k)
+		var weight int
+		ls, weight = selbergSolutions(ls[:0], n, k)
 		if len(ls) == 0 {
 			continue
 		}
-		lg := lgBound(k, len(ls))
+		count := weight * len(ls) // c_k, the number of l in S_k
+		lg := lgBound(k, count)
 		if lg <= floatLimit {
 			s := 0.0
 			for _, l := range ls {
@@ -168,7 +180,7 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 				}
 				s += c
 			}
-			x := pref64 * float64(k) * s * hrrF64(mu64(k))
+			x := pref64 * float64(k*weight) * s * hrrF64(mu64(k))
 			// TwoSum: fsum + x = t + e exactly.
 			t := fsum + x
 			bp := t - fsum
@@ -177,9 +189,9 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 			errBound += math.Exp2(lg - 40)
 			continue
 		}
-		wp := precOf(k, len(ls))
+		wp := precOf(k, count)
 		errBound += math.Exp2(lg + 10 - float64(wp))
-		term, err := hrrTerm(ctx, k, ls, wp, piHi, sqrtHi)
+		term, err := hrrTerm(ctx, k, weight, ls, wp, piHi, sqrtHi, exps)
 		if err != nil {
 			return nil, err
 		}
@@ -210,15 +222,29 @@ func partitionsHRR(ctx context.Context, n int) (*big.Int, error) {
 	return p, nil
 }
 
-// hrrTerm is k·S_k(n)·f(μ_k) at wp bits, for the l in ls; piHi and
-// sqrtHi are π and √m to more than wp + cosGuardBits(wp) bits.
-func hrrTerm(ctx context.Context, k int, ls []int, wp uint, piHi, sqrtHi *big.Float) (*big.Float, error) {
+// hrrTerm is k·S_k(n)·f(μ_k) at wp bits, for the l in ls of the given
+// weight (see selbergSolutions); piHi and sqrtHi are π and √m to more than
+// wp + cosGuardBits(wp) bits. exps[j] holds e^(μ_j) where an earlier term
+// computed it (nil elsewhere); hrrTerm records its own e^(μ_k) there
+// while k is in range, and does not modify it afterwards.
+func hrrTerm(ctx context.Context, k, weight int, ls []int, wp uint, piHi, sqrtHi *big.Float, exps []*big.Float) (*big.Float, error) {
 	mu := new(big.Float).SetPrec(wp).Set(piHi)
 	mu.Mul(mu, new(big.Float).SetPrec(wp).Set(sqrtHi))
 	mu.Quo(mu, new(big.Float).SetInt64(int64(6*k)))
-	e, err := expFloat(ctx, mu, wp)
-	if err != nil {
-		return nil, err
+	// e^(μ_k) is the square root of e^(μ_(k/2)) for even k, when that was
+	// kept at no less than wp bits: one Newton square root in place of the
+	// exponential series, halving the relative error it inherits.
+	var e *big.Float
+	if half := exps[k/2]; k%2 == 0 && half != nil && half.Prec() >= wp {
+		e = new(big.Float).SetPrec(wp).Sqrt(half)
+	} else {
+		var err error
+		if e, err = expFloat(ctx, mu, wp); err != nil {
+			return nil, err
+		}
+	}
+	if k < len(exps) {
+		exps[k] = e
 	}
 	// f = ((μ − 1)e^μ + (μ + 1)e^(−μ))/2; the second part matters only
 	// while e^(2μ) is within the precision.
@@ -243,7 +269,7 @@ func hrrTerm(ctx context.Context, k int, ls []int, wp uint, piHi, sqrtHi *big.Fl
 			s.Add(s, c)
 		}
 	}
-	s.Mul(s, big.NewInt(int64(k)))
+	s.Mul(s, big.NewInt(int64(k*weight)))
 	sf := new(big.Float).SetPrec(wp + 64).SetInt(s)
 	sf.SetMantExp(sf, -int(wp))
 	return f.Mul(f, sf), nil
