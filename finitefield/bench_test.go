@@ -205,6 +205,16 @@ func BenchmarkFactorization(b *testing.B) {
 		{newGF(mersenne(61), 1, nil), 500},
 		{extension(big.NewInt(2), 8, 7), 100},
 	}
+	// The calibration of factorWork: 16-, 31- and 61-bit primes at
+	// degrees 1000 to 4000.
+	for _, p := range []*big.Int{big.NewInt(65521), mersenne(31), mersenne(61)} {
+		for _, n := range []int{1000, 2000, 4000} {
+			cases = append(cases, struct {
+				F *gf
+				n int
+			}{newGF(p, 1, nil), n})
+		}
+	}
 	for _, c := range cases {
 		b.Run(fmt.Sprintf("q=%s/n=%d", c.F.qString(), c.n), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(uint64(c.n), 14))

@@ -38,14 +38,17 @@ const (
 	// lets through over GF(2) (see factorDegreeLimit), which is all of it.
 	MaxFactorDegree = 10_000
 	// MaxFactorWork bounds the estimated work (see factorWork): at most
-	// about 30 s of CPU on the shared test machine, the factorization and
-	// its postcondition together, within the default time limit of a
-	// minute. Measured at the limit (seeded random monic polynomials, the
-	// operation's Run and Postcondition, CPU time while the machine's load
-	// was 3 to 7): degree 10,000 over GF(2) 18.0 + 5.5 s (24 s wall),
-	// over GF(10007) 26.7 + 5.9 s (40 s wall), degree 5,891 over
-	// GF(2^61 − 1) 21.0 + 6.0 s (21 s wall, two cores).
-	MaxFactorWork = 1 << 35
+	// about 40 s of CPU on the shared 2-core test machine, the
+	// factorization and its postcondition together, within the default
+	// time limit of a minute. Measured at the limit (seeded random monic
+	// polynomials, the operation's Run and Postcondition, CPU time while
+	// the machine's load was 7 to 9): degree 10,000 over GF(65521)
+	// 13.0 + 2.7 s (30 s wall), degree 9,010 over GF(2^31 − 1)
+	// 33.6 + 5.5 s (46 s wall), degree 7,195 over GF(2^61 − 1)
+	// 17.5 + 3.9 s (24 s wall). Degree 10,000 over GF(2^31 − 1)
+	// (6.4·10^10 by the model) took 41.2 + 8.1 s of CPU and 70 s wall at
+	// load 11, past the time limit.
+	MaxFactorWork = 3 << 34
 )
 
 // factorWork estimates the word operations of factoring a polynomial of
@@ -56,21 +59,20 @@ const (
 // baby–giant differences multiplied together, the Horner steps of the
 // compositions, the gcds) plus √(n/2) compositions of n² word products
 // and √(n/2) powerings to the power q of 1.5·log2 q products each.
-// The model predates the prepared transforms of core/gfpoly and the
-// composed baby steps, and overestimates them a little at large n:
-// 1.1·10^9 for n = 2000 over GF(10007), 1.6 s of CPU on the shared
-// machine, 3.4·10^10 for n = 10,000, 30 s; 3.9·10^9 for n = 2000 over a
-// 60-bit prime, 5 s. Word primes up to 2^16 reach degree 10,000 within
-// MaxFactorWork, 31-bit primes 7,424 and 61-bit ones 5,891. With the
-// radix-4 transforms and the Multiplier products of two long transforms
-// the model overestimates more (n = 2000 over GF(10007): 0.53 s of CPU
-// and 0.13 to 0.28 s for the postcondition), but degree 10,000 over
-// GF(2^61 − 1) still takes 46 s of CPU and 8 s for the postcondition
-// (2.9·MaxFactorWork by the model), beyond the budget, so the limits
-// stand. Elsewhere it is polyWork with the distinct-degree walk,
-// n³ + n²·log2 q field products, weighted by 4, the measured ratio of
-// time per unit between the paths (0.6 s for 7·10^7 units over GF(2^8)
-// at n = 100).
+// Calibrated on the radix-4 transforms and the Multiplier products of
+// core/gfpoly (CPU time of factorize alone, go test -bench
+// BenchmarkFactorization with -benchtime=1x under /usr/bin/time, load
+// 9 to 11): one unit costs 4.3 to 5.9·10^-10 s for 16-bit p at degrees
+// 1000 to 4000 (2.28 s for n = 4000, 4.8·10^9), 4.8 to 5.8·10^-10 s for
+// 31-bit p (4.59 s for n = 4000) and 3.8 to 5.0·10^-10 s for 61-bit p
+// (6.64 s for n = 4000, 1.6·10^10), so the model's shape in n holds; at
+// the largest degrees 31-bit primes cost up to 6.5·10^-10 s and 61-bit
+// ones 3.4·10^-10 s, the term r overweighting three transform primes
+// against two. Within MaxFactorWork primes up to 2^16 reach degree
+// 10,000, 31-bit primes 9,010 and 61-bit ones 7,195. Elsewhere it is
+// polyWork with the distinct-degree walk, n³ + n²·log2 q field products,
+// weighted by 4, the measured ratio of time per unit between the paths
+// (0.6 s for 7·10^7 units over GF(2^8) at n = 100).
 func factorWork(n int, F *gf) float64 {
 	if !F.onWords() {
 		return 4 * polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), true)
