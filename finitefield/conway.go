@@ -363,7 +363,7 @@ func conwayPolynomialOperation() core.Operation[ConwayPolynomialRequest, ConwayP
 // brute force and against PARI/GP.
 func checkConwayPolynomial(ctx context.Context, q ConwayPolynomialRequest, r ConwayPolynomialResult) error {
 	iq := IrreduciblePolynomialRequest{Characteristic: q.Characteristic, Degree: q.Degree, Primitive: true, Variable: q.Variable}
-	ir := IrreduciblePolynomialResult{Polynomial: r.Polynomial, GroupFactorization: r.GroupFactorization, CharacteristicPrimality: r.CharacteristicPrimality}
+	ir := IrreduciblePolynomialResult(r)
 	if err := checkIrreduciblePolynomial(ctx, iq, ir); err != nil {
 		return err
 	}
