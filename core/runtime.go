@@ -181,13 +181,11 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	// What the run holds (its slot, its memory reservation) is returned
 	// when it ends, or, when the deadline abandons a decode still under
 	// way, when that decode ends.
-	held := []func(){rt.exec.release}
+	held := holding{exec: rt.exec}
 	abandoned := false
 	defer func() {
 		if !abandoned {
-			for _, release := range held {
-				release()
-			}
+			held.release()
 		}
 	}()
 	var shape payloadShape
@@ -202,34 +200,39 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		if !rt.opts.Memory.Reserve(cost) {
 			return NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
 		}
-		held = append(held, func() { rt.opts.Memory.Release(cost) })
+		held.memory, held.cost = rt.opts.Memory, cost
 	}
 	// Validation and decoding cannot be interrupted, so they run aside and
 	// the deadline still ends the run on time; an abandoned decode keeps
 	// the slot and the reservation until it finishes, so no bound stops
-	// counting it.
+	// counting it. A small payload decodes in far less than any deadline,
+	// and on the calling goroutine.
 	var parsed any
-	decoded := make(chan error, 1)
-	decode := func() { decoded <- guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }) }
 	if len(payload) < asideDecoding {
-		decode() // a small payload decodes in far less than any deadline
-	} else {
-		go decode()
-	}
-	select {
-	case err := <-decoded:
-		if err != nil {
+		if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
 			return classify(id, err)
 		}
-	case <-ctx.Done():
-		abandoned = true
-		go func() {
-			<-decoded
-			for _, release := range held {
-				release()
+	} else {
+		decoded := make(chan decodeResult, 1)
+		go func(payload []byte, shape payloadShape) {
+			var r decodeResult
+			r.err = guard(func() (err error) { r.parsed, err = d.parse(payload, shape); return err })
+			decoded <- r
+		}(payload, shape)
+		select {
+		case r := <-decoded:
+			if r.err != nil {
+				return classify(id, r.err)
 			}
-		}()
-		return interrupted(id, d, ctx.Err())
+			parsed = r.parsed
+		case <-ctx.Done():
+			abandoned = true
+			go func(held holding) {
+				<-decoded
+				held.release()
+			}(held)
+			return interrupted(id, d, ctx.Err())
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return interrupted(id, d, err)
@@ -273,20 +276,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
-	// Every result is validated before it is published. Large ones (a
-	// 65,536-entry table) go through the streaming validator, which checks
-	// the schema subset that inferred result schemas use in one pass over
-	// the bytes, at a small fraction of the general validator's cost.
-	validate := d.ValidateResult
-	if len(value) > maxValidatedResult && d.streamResult() {
-		validate = func(v []byte) error {
-			if err := validateStream(v, d.ResultSchema(), "/value"); err != errUndecided {
-				return err
-			}
-			return d.ValidateResult(v)
-		}
-	}
-	if err := validate(value); err != nil {
+	if err := validateResult(d, value); err != nil {
 		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
 	}
 	out := Outcome{
@@ -306,6 +296,48 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return classify(id, err)
 	}
 	return out
+}
+
+// holding is what a run holds while it runs: its execution slot and, when
+// memory is set, a reservation of cost bytes from it.
+type holding struct {
+	exec   *Executor
+	memory *MemoryBudget
+	cost   int64
+}
+
+// release returns the slot, then the reservation.
+func (h holding) release() {
+	h.exec.release()
+	if h.memory != nil {
+		h.memory.Release(h.cost)
+	}
+}
+
+// decodeResult is a decode run aside: the request or its error.
+type decodeResult struct {
+	parsed any
+	err    error
+}
+
+// validateResult checks an encoded result against d's result schema, as
+// every result is before it is published. A result schema in the subset
+// that validateStream decides exactly (every inferred one) is checked in
+// one pass over the bytes, which builds no tree and costs a small fraction
+// of the general validator; a result it accepts is valid. Up to
+// maxValidatedResult bytes, a result it refuses or cannot decide goes to
+// the general validator, whose message is the one reported; beyond, the
+// streaming validator's refusal is final and only an undecided result goes
+// to the general validator.
+func validateResult(d *Declaration, value []byte) error {
+	if !d.streamResult() {
+		return d.ValidateResult(value)
+	}
+	err := validateStream(value, d.ResultSchema(), "/value")
+	if err == nil || (err != errUndecided && len(value) > maxValidatedResult) {
+		return err
+	}
+	return d.ValidateResult(value)
 }
 
 func interrupted(id string, d *Declaration, err error) Outcome {

@@ -74,7 +74,7 @@ type streamValidator struct {
 // validateStream checks doc against a streamable schema, returning an
 // *Error naming the first violation's path under prefix.
 func validateStream(doc []byte, schema *jsonschema.Schema, prefix string) error {
-	v := &streamValidator{patterns: map[string]*regexp.Regexp{}}
+	v := &streamValidator{}
 	v.b = doc
 	v.next = len(doc) + 1 // no context to poll: results are bounded
 	v.space()
@@ -107,7 +107,7 @@ func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
 		return v.syntax(prefix, "unexpected end of JSON input")
 	}
 	if s == nil {
-		s = &jsonschema.Schema{}
+		s = anySchema
 	}
 	if isFalseSchema(s) {
 		return v.fail(prefix, "a value where none is allowed")
@@ -155,6 +155,10 @@ func (v *streamValidator) check(s *jsonschema.Schema, prefix string) error {
 		return v.syntax(prefix, fmt.Sprintf("invalid character %q looking for the beginning of a value", c))
 	}
 }
+
+// anySchema is the empty schema, which allows any value: the schema of an
+// undeclared property of an open object. It is only read.
+var anySchema = &jsonschema.Schema{}
 
 // errUndecided is validateStream's answer for a document it cannot decide
 // cheaply (a bounded number written with a fraction or an exponent, or
@@ -230,6 +234,9 @@ func (v *streamValidator) matches(pattern, text string) bool {
 	}
 	re, ok := v.patterns[pattern]
 	if !ok {
+		if v.patterns == nil {
+			v.patterns = map[string]*regexp.Regexp{} // most documents match no other pattern
+		}
 		re = compiledPattern(pattern)
 		v.patterns[pattern] = re
 	}

@@ -150,23 +150,39 @@ func (r Rational) String() string { return r.Rat().RatString() }
 // mostly share one denominator as long as their numerators, so a large
 // result converts it once instead of once per entry.
 func (r Rational) MarshalText() ([]byte, error) {
+	return appendRational(make([]byte, 0, rationalDigits(r)), r), nil
+}
+
+// rationalDigits bounds the length of r's canonical text from above:
+// log10(2) < 0.302, plus a sign, a slash and a digit of rounding each.
+func rationalDigits(r Rational) int {
+	x := r.Rat()
+	if x.IsInt() {
+		return x.Num().BitLen()*302/1000 + 2
+	}
+	return (x.Num().BitLen()+x.Denom().BitLen())*302/1000 + 4
+}
+
+// appendRational appends r's canonical text, "p" or "p/q", to b. A long
+// denominator shared by consecutive entries (a matrix over one common
+// denominator) is converted to decimal once.
+func appendRational(b []byte, r Rational) []byte {
 	x := r.Rat()
 	num := x.Num()
 	if x.IsInt() {
-		return bignum.AppendDecimal(make([]byte, 0, num.BitLen()*302/1000+2), num), nil
+		return bignum.AppendDecimal(b, num)
 	}
 	den := x.Denom()
-	b := make([]byte, 0, (num.BitLen()+den.BitLen())*302/1000+4)
 	b = bignum.AppendDecimal(b, num)
 	b = append(b, '/')
 	if c := lastDenominator.Load(); c != nil && c.value.Cmp(den) == 0 {
-		return append(b, c.text...), nil
+		return append(b, c.text...)
 	}
 	text := bignum.AppendDecimal(nil, den)
 	if len(text) >= denominatorCacheDigits {
 		lastDenominator.Store(&decimalText{value: new(big.Int).Set(den), text: text})
 	}
-	return append(b, text...), nil
+	return append(b, text...)
 }
 
 // decimalText is an integer with its decimal digits.
@@ -369,6 +385,46 @@ func scanMatrix(b []byte) ([][]Rational, bool) {
 			return nil, false
 		}
 	}
+}
+
+// MarshalJSON writes the rows into one buffer sized in advance, each entry
+// as the JSON string of its canonical text (digits, '-' and '/', which need
+// no escaping), as encoding/json would write them by MarshalText but
+// without a buffer and an escaping pass per entry. A nil matrix or row is
+// null, as encoding/json writes a nil slice.
+func (m Matrix) MarshalJSON() ([]byte, error) {
+	if m == nil {
+		return []byte("null"), nil
+	}
+	size := 2
+	for _, row := range m {
+		size += 3
+		for _, r := range row {
+			size += rationalDigits(r) + 3
+		}
+	}
+	b := make([]byte, 0, size)
+	b = append(b, '[')
+	for i, row := range m {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if row == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		b = append(b, '[')
+		for j, r := range row {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '"')
+			b = appendRational(b, r)
+			b = append(b, '"')
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']'), nil
 }
 
 // Dims returns the number of rows and columns.

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -358,5 +359,76 @@ func TestScanMatrixAgainstJSON(t *testing.T) {
 			}
 		}
 		same(string(b))
+	}
+}
+
+// TestMatrixMarshalJSONAgainstJSON holds Matrix.MarshalJSON to the bytes
+// encoding/json writes for the same rows as a plain [][]Rational (each
+// entry by MarshalText): on seeded random matrices of small, large and
+// shared-denominator entries, with nil and empty rows, and nil and empty
+// matrices, alone and as a field.
+func TestMatrixMarshalJSONAgainstJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	randBits := func(bits int) *big.Int { // uniform below 2^bits
+		x := new(big.Int)
+		for range (bits + 63) / 64 {
+			x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(rng.Uint64()))
+		}
+		return x.Rsh(x, uint(-bits&63))
+	}
+	entry := func(den *big.Int) Rational {
+		num := randBits(rng.IntN(300) + 1)
+		if rng.IntN(2) == 0 {
+			num.Neg(num)
+		}
+		switch rng.IntN(4) {
+		case 0:
+			return Rational{}
+		case 1:
+			return Rat(new(big.Rat).SetInt(num))
+		}
+		return Rat(new(big.Rat).SetFrac(num, den))
+	}
+	cases := []Matrix{nil, {}, {nil}, {{}, {}}, {nil, {Rational{}}}}
+	for range 200 {
+		den := randBits(rng.IntN(900) + 1)
+		den.Add(den, big.NewInt(1))
+		m := make(Matrix, rng.IntN(6))
+		cols := rng.IntN(6)
+		for i := range m {
+			if rng.IntN(10) == 0 {
+				continue // a nil row
+			}
+			m[i] = make([]Rational, cols)
+			for j := range m[i] {
+				m[i][j] = entry(den)
+			}
+		}
+		cases = append(cases, m)
+	}
+	type field struct {
+		M Matrix `json:"m"`
+		N Matrix `json:"n,omitempty"`
+	}
+	for _, m := range cases {
+		got, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal([][]Rational(m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("MarshalJSON wrote %s, encoding/json %s", got, want)
+		}
+		got, _ = json.Marshal(field{M: m, N: m})
+		want, _ = json.Marshal(struct {
+			M [][]Rational `json:"m"`
+			N [][]Rational `json:"n,omitempty"`
+		}{m, m})
+		if !bytes.Equal(got, want) {
+			t.Fatalf("as a field, MarshalJSON wrote %s, encoding/json %s", got, want)
+		}
 	}
 }

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkRuntime times a case's Jacobian side as bench-peers does, through
+// core.Runtime.Run, in process: int_nthprime_1e6 is almost all per-call
+// overhead of the runtime, rref_60x80 a large result through it.
+func BenchmarkRuntime(b *testing.B) {
+	rt, err := newRuntime()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"int_nthprime_1e6", "rref_60x80"} {
+		var c *Case
+		for _, k := range caseTable() {
+			if k.Name == name {
+				c = &k
+				break
+			}
+		}
+		if c == nil {
+			b.Fatalf("no case %s", name)
+		}
+		in, err := c.Inputs(rand.New(rand.NewPCG(1, 2)), c.Size)
+		if err != nil {
+			b.Fatal(err)
+		}
+		call, err := c.Jacobian.prepare(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := call(context.Background(), rt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
