@@ -478,12 +478,15 @@ func icDescent(ctx context.Context, m mont, lm mont, fb *factorBase, sqrtP, g, h
 }
 
 // useIndexCalculus reports whether the digit modulo the prime r | p − 1
-// (r ∥ p − 1) is cheaper by index calculus than by baby-step giant-step,
-// by the cost model of BenchmarkIndexCalculus and BenchmarkBSGSWords:
-// baby-step giant-step takes 2√r steps; index calculus modulo a 64-bit
-// prime costs about 2^21 of them, and its cost scales as L_p[1/2]^1.5.
+// is cheaper by index calculus than by baby-step giant-step, by the cost
+// model of BenchmarkIndexCalculus and BenchmarkBSGSWords: baby-step
+// giant-step takes 2√r steps; index calculus modulo a 64-bit prime costs
+// about 2^21 of them, and its cost scales as L_p[1/2]^1.5. Index calculus
+// works modulo r only when r ∥ p − 1 (its relations and its final check
+// raise to the power (p − 1)/r, which must leave an element of order r),
+// so r² | p − 1 is refused here whatever the cost.
 func useIndexCalculus(p, r uint64) bool {
-	if r < 1<<24 || r%2 == 0 {
+	if r < 1<<24 || r%2 == 0 || ((p-1)/r)%r == 0 {
 		return false
 	}
 	return 2*math.Sqrt(float64(r)) > icWork(bits.Len64(p))
