@@ -312,7 +312,12 @@ func verifyGroebnerQ(ctx context.Context, o monoOrder, n int, gens, G []mpoly) (
 					return
 				}
 				r, err := e.reduce(ctx, tasks[k](), Z, false)
-				if err == nil && len(r.t) != 0 {
+				switch {
+				case err != nil && ctx.Err() == nil:
+					// Not a cancellation: never read as "reduces to zero".
+					failure.Store(fmt.Errorf("verifying the Gröbner basis: %v", err)) // one concrete type for atomic.Value
+					cancel()
+				case err == nil && len(r.t) != 0:
 					refuted.Store(true)
 					cancel()
 				}

@@ -83,13 +83,12 @@ const (
 // polynomial.groebner_basis.compute) and the normal form of the
 // polynomial modulo G, which is zero exactly for members (Cox–Little–
 // O'Shea, §2.6, Corollary 2) and otherwise the unique remainder none of
-// whose terms is divisible by a leading monomial of G. Algorithm: the
-// basis as polynomial.groebner_basis.compute finds it (F4 modulo primes
-// with rational reconstruction and verification over Q, falling back on
-// Buchberger's algorithm), then the division algorithm; a polynomial that
-// reduces to zero modulo that basis is reduced again modulo the basis of
-// Buchberger's algorithm over Q, so that an accepted verdict never rests
-// on the modular agreement (see runMembership).
+// whose terms is divisible by a leading monomial of G. Algorithm:
+// Buchberger's algorithm over Q (groebner_alg.go), whose basis lies in the
+// ideal by construction, then the division algorithm. The modular path of
+// polynomial.groebner_basis.compute is not used here: it proves only that
+// its basis's ideal contains the generators', and a checker's verdict,
+// basis and normal form must all be exact.
 // The postcondition checks the basis as polynomial.groebner_basis.compute
 // does (reduced, generators reducing to zero, agreement with the basis
 // computed modulo a prime),
@@ -176,28 +175,17 @@ func withPolynomialOne(payload string) string {
 
 func runMembership(ctx context.Context, q MembershipRequest) (MembershipResult, error) {
 	o := q.monoOrder()
-	basis, err := groebnerQ(ctx, q.gens, o, len(q.Variables))
+	// Buchberger's basis over Q lies in the ideal by construction; the
+	// modular basis (groebnerQ) is proven only to contain the ideal, so
+	// the normal form and the basis this checker reports come from
+	// Buchberger's, for members and non-members alike.
+	basis, err := groebnerBuchberger(ctx, q.gens, o, len(q.Variables))
 	if err != nil {
 		return MembershipResult{}, err
 	}
 	nf, err := normalFormQ(ctx, o, q.f, basis)
 	if err != nil {
 		return MembershipResult{}, err
-	}
-	if len(nf) == 0 {
-		// The modular basis is proven a Gröbner basis of an ideal that
-		// contains the generators', so a nonzero normal form proves the
-		// polynomial is not a member; that the basis lies inside the
-		// ideal rests on agreement modulo a further prime. An accepted
-		// verdict is therefore earned from the basis Buchberger's
-		// algorithm computes over Q, which lies in the ideal by
-		// construction.
-		if basis, err = groebnerBuchberger(ctx, q.gens, o, len(q.Variables)); err != nil {
-			return MembershipResult{}, err
-		}
-		if nf, err = normalFormQ(ctx, o, q.f, basis); err != nil {
-			return MembershipResult{}, err
-		}
 	}
 	out := MembershipResult{Bindings: core.Bind(q), ringResult: q.MultiRing.result(), Basis: basesOf(q.Variables, basis), NormalForm: multiOf(q.Variables, nf)}
 	if len(nf) == 0 {
