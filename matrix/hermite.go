@@ -943,14 +943,7 @@ func checkHermite(ctx context.Context, q HermiteRequest, r HermiteResult) error 
 func requestRNG(q HermiteRequest) *rand.Rand {
 	s := newWordStream()
 	s.word(boolUint(q.Transform))
-	m, n := q.Matrix.Dims()
-	s.word(uint64(m))
-	s.word(uint64(n))
-	for _, row := range q.Matrix {
-		for _, x := range row {
-			s.integer(x.Big())
-		}
-	}
+	s.integerMatrix(q.Matrix)
 	return s.rng()
 }
 

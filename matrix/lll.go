@@ -384,14 +384,7 @@ func lllRNG(q LLLRequest) *rand.Rand {
 			s.integer(x.Rat().Denom())
 		}
 	}
-	m, n := q.Matrix.Dims()
-	s.word(uint64(m))
-	s.word(uint64(n))
-	for _, row := range q.Matrix {
-		for _, x := range row {
-			s.integer(x.Big())
-		}
-	}
+	s.integerMatrix(q.Matrix)
 	return s.rng()
 }
 

@@ -492,6 +492,18 @@ func (s *wordStream) matrix(m [][]core.Rational) {
 	}
 }
 
+// integerMatrix mixes an integer matrix's dimensions and entries.
+func (s *wordStream) integerMatrix(a IntegerMatrix) {
+	m, n := a.Dims()
+	s.word(uint64(m))
+	s.word(uint64(n))
+	for _, row := range a {
+		for _, x := range row {
+			s.integer(x.Big())
+		}
+	}
+}
+
 func (s *wordStream) rng() *rand.Rand {
 	finish := func(z uint64) uint64 {
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
