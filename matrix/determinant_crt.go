@@ -361,17 +361,18 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	}
 	// det a = d·q with |q| < 2^h/d ≤ 2^(h − bitlen(d) + 1): primes whose
 	// product exceeds 2^(h − bitlen(d) + 2) > 2|q|. The Dixon prime gives
-	// more than 61 bits; cofactorPrime, when more are wanted and it does
-	// not divide d, 25 more at the cost of a cheap 26-bit elimination; each
-	// pool prime 61.
+	// more than 61 bits and each pool prime 61; cofactorPrime, when it does
+	// not divide d, 25 more at the cost of a cheap 26-bit elimination, used
+	// when it saves a pool prime.
 	want := h - d.BitLen() + 2 - 61
-	small := want > 0 && modular.Reduce(d, cofactorPrime) != 0
+	cover := func(bits int) int { return max(0, bits+60) / 61 } // pool primes for bits
+	small := cover(want-25) < cover(want) && modular.Reduce(d, cofactorPrime) != 0
 	if small {
 		want -= 25
 	}
 	var primes, dets []uint64
 	if want > 0 {
-		primes, dets, err = pool.collect(ctx, (want+60)/61, dixon, d)
+		primes, dets, err = pool.collect(ctx, cover(want), dixon, d)
 		if err != nil {
 			return nil, false, err
 		}
