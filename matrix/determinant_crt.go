@@ -359,15 +359,34 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	if err != nil {
 		return nil, false, err
 	}
-	// det a = d·q with |q| ≤ 2^h/d: primes whose product exceeds
-	// 2^(h − bitlen(d) + 2) > 2|q|, the Dixon prime first.
-	need := (h-d.BitLen()+2)/61 + 1
-	primes, dets, err := pool.collect(ctx, need-1, dixon, d)
-	if err != nil {
-		return nil, false, err
+	// det a = d·q with |q| < 2^h/d ≤ 2^(h − bitlen(d) + 1): primes whose
+	// product exceeds 2^(h − bitlen(d) + 2) > 2|q|. The Dixon prime gives
+	// more than 61 bits and each pool prime 61; cofactorPrime, when it does
+	// not divide d, 25 more at the cost of a cheap 26-bit elimination, used
+	// when it saves a pool prime.
+	want := h - d.BitLen() + 2 - 61
+	cover := func(bits int) int { return max(0, bits+60) / 61 } // pool primes for bits
+	small := cover(want-25) < cover(want) && modular.Reduce(d, cofactorPrime) != 0
+	if small {
+		want -= 25
+	}
+	var primes, dets []uint64
+	if want > 0 {
+		primes, dets, err = pool.collect(ctx, cover(want), dixon, d)
+		if err != nil {
+			return nil, false, err
+		}
 	}
 	primes = append(primes, modular.Prime62(dixon))
 	dets = append(dets, solver.Determinant())
+	if small {
+		det, err := modmat.DeterminantSmall(ctx, a, cofactorPrime)
+		if err != nil {
+			return nil, false, err
+		}
+		primes = append(primes, cofactorPrime)
+		dets = append(dets, det)
+	}
 	// q ≡ det·d⁻¹ modulo each prime.
 	for k, p := range primes {
 		inv, _ := modular.Inverse(modular.Reduce(d, p), p)
@@ -503,13 +522,20 @@ func provablySingular(ctx context.Context, a [][]int64) (bool, error) {
 // about (0.75·n + 6)/61 cofactor primes follow (measured, entries in
 // [−99, 99], three seeds each: h − bitlen(d) is 34–41 bits at n = 50,
 // 73–77 at 100, 144–152 at 200, 285–297 at 400, 361–365 at 500, needing
-// 0, 1, 2, 4 and 5 or 6 primes). The pool speculates exactly that many:
+// 0, 1, 2, 4 and 5 or 6 primes; cofactorPrime covers 25 bits of them, so
+// 0, 0, 2, 4 and 5 pool primes). The pool speculates exactly that many:
 // a spare image costs a whole decomposition, 13% of the determinant at
 // n = 200 when it was two, and structured matrices with a small d get
 // their further primes after d.
 func speculativeLimit(n int) int {
-	return (3*n/4+6)/61 + 1
+	return max(0, 3*n/4+6-25)/61 + 1
 }
+
+// cofactorPrime is the largest prime below 2^26 (PARI/GP: precprime(2^26)
+// = 67108859), the modulus of the cheap last image of the cofactor: its
+// elimination (modmat.DeterminantSmall) needs no 128-bit products, and at
+// n = 100 its 25 bits are all the cofactor needs beyond the Dixon prime.
+const cofactorPrime = 1<<26 - 5
 
 // detPool computes det a modulo Prime62(1), Prime62(2), … on demand and
 // ahead of it. Before the divisor d is known its workers claim primes up

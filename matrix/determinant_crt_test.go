@@ -64,7 +64,8 @@ func unimodularMix(rng *rand.Rand, a [][]int64, ops int) [][]int64 {
 // matrices chosen to stress each step: random entries (d = det up to a
 // small cofactor), a multiple of a matrix (a large cofactor det/d, so many
 // primes follow the divisor), determinants divisible by the first Dixon
-// primes (the solve must move to the next prime), entries at the word
+// primes (the solve must move to the next prime) or by cofactorPrime (the
+// 26-bit image must be left out), entries at the word
 // limit of the lifting, and singular and rank-deficient matrices (which
 // must fall back to the classical path and give 0).
 func TestDeterminantByDivisorAgainstBareiss(t *testing.T) {
@@ -79,6 +80,20 @@ func TestDeterminantByDivisorAgainstBareiss(t *testing.T) {
 			"random ±99": wordTestMatrix(rng, n, 99),
 			"random ±1":  wordTestMatrix(rng, n, 1),
 			"word limit": wordTestMatrix(rng, n, (1<<61)/int64(n)-1),
+			// A large cofactor (a power of 6) beside d divisible by
+			// cofactorPrime: the 26-bit image must be left out.
+			"multiple of 6, a row of cofactorPrime": func() [][]int64 {
+				a := wordTestMatrix(rng, n, 20)
+				for i, row := range a {
+					for j := range row {
+						row[j] *= 6
+						if i == n-1 {
+							row[j] *= cofactorPrime
+						}
+					}
+				}
+				return a
+			}(),
 			"multiple of 6": func() [][]int64 {
 				a := wordTestMatrix(rng, n, 20)
 				for _, row := range a {
@@ -108,6 +123,16 @@ func TestDeterminantByDivisorAgainstBareiss(t *testing.T) {
 				a[k][k], a[k][k+1], a[k+1][k], a[k+1][k+1] = 1<<31, 3, blk[0], 1<<31
 			}
 			cases["det divisible by Dixon primes"] = unimodularMix(rng, a, 3*n)
+			// det = −21·cofactorPrime, all in the last invariant factor:
+			// cofactorPrime divides d, the cofactor ±1 must be
+			// reconstructed without it.
+			c := make([][]int64, n)
+			for i := range c {
+				c[i] = make([]int64, n)
+				c[i][i] = 1
+			}
+			c[0][0], c[n-1][n-1] = -3, 7*cofactorPrime
+			cases["det divisible by cofactorPrime"] = unimodularMix(rng, c, 3*n)
 			sing := wordTestMatrix(rng, n, 99)
 			copy(sing[n-1], sing[0])
 			cases["singular"] = unimodularMix(rng, sing, 2*n)
