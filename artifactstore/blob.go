@@ -103,7 +103,7 @@ func (s *BlobStore) Put(ctx context.Context, artifactType string, data []byte) (
 	}
 	sum := sha256.Sum256(data)
 	hexsum := hex.EncodeToString(sum[:])
-	attrs, err := s.bucket.Attributes(ctx, key(hexsum))
+	attrs, err := s.attributes(ctx, hexsum)
 	switch {
 	case err == nil:
 		// Already stored: the URI handed out before keeps its type.
@@ -164,29 +164,81 @@ func (s *BlobStore) Get(ctx context.Context, uri string) ([]byte, core.ArtifactI
 	if err != nil {
 		return nil, core.ArtifactInfo{}, err
 	}
-	r, err := s.bucket.NewReader(ctx, key(hexsum), nil)
+	data, modTime, err := s.download(ctx, hexsum)
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		return nil, core.ArtifactInfo{}, &core.Error{Code: core.UnknownReference, Message: fmt.Sprintf("%s is not in the artifact store at %s", uri, s.location)}
 	}
-	if err != nil {
-		return nil, core.ArtifactInfo{}, fmt.Errorf("reading %s from %s: %w", uri, s.location, err)
+	var refused *core.Error
+	if errors.As(err, &refused) {
+		return nil, core.ArtifactInfo{}, err
 	}
-	defer r.Close()
-	if r.Size() > s.quota {
-		return nil, core.ArtifactInfo{}, core.Refusef("%s is %d bytes, above the store's %d-byte quota", uri, r.Size(), s.quota)
-	}
-	data, err := io.ReadAll(io.LimitReader(r, s.quota+1))
 	if err != nil {
 		return nil, core.ArtifactInfo{}, fmt.Errorf("reading %s from %s: %w", uri, s.location, err)
 	}
 	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != hexsum {
 		return nil, core.ArtifactInfo{}, &core.Error{Code: core.UnknownReference, Message: fmt.Sprintf("%s is corrupted in the store at %s (its bytes no longer hash to its name) and will not be served; run `jacobian artifacts verify`", uri, s.location)}
 	}
-	attrs, err := s.bucket.Attributes(ctx, key(hexsum))
+	attrs, err := s.attributes(ctx, hexsum)
 	if err != nil {
 		return nil, core.ArtifactInfo{}, fmt.Errorf("reading the metadata of %s from %s: %w", uri, s.location, err)
 	}
-	return data, core.ArtifactInfo{URI: uri, Digest: "sha256:" + hexsum, Size: int64(len(data)), ArtifactType: typeOf(attrs), LastUsed: r.ModTime()}, nil
+	return data, core.ArtifactInfo{URI: uri, Digest: "sha256:" + hexsum, Size: int64(len(data)), ArtifactType: typeOf(attrs), LastUsed: modTime}, nil
+}
+
+// readAttempts bounds the reads of one object. A read can fail for a moment
+// without the object being absent or damaged: a file bucket rewrites an
+// object's metadata sidecar in place when two writers store the same bytes
+// at once, so a reader in between finds it truncated, and an object store
+// answers a request now and then with a transient error. Such a read is
+// tried again after a short pause; absence is final at once.
+const readAttempts = 4
+
+// retry runs read up to readAttempts times, pausing 5, 10, then 20 ms,
+// until it succeeds, reports absence or a refusal, or ctx ends.
+func retry(ctx context.Context, read func() error) error {
+	pause := 5 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		err := read()
+		var refused *core.Error
+		if err == nil || attempt == readAttempts || gcerrors.Code(err) == gcerrors.NotFound || errors.As(err, &refused) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+		pause *= 2
+	}
+}
+
+// attributes reads one object's attributes.
+func (s *BlobStore) attributes(ctx context.Context, hexsum string) (*blob.Attributes, error) {
+	var attrs *blob.Attributes
+	err := retry(ctx, func() error {
+		var err error
+		attrs, err = s.bucket.Attributes(ctx, key(hexsum))
+		return err
+	})
+	return attrs, err
+}
+
+// download reads one object's bytes, refusing one above the quota.
+func (s *BlobStore) download(ctx context.Context, hexsum string) (data []byte, modTime time.Time, err error) {
+	err = retry(ctx, func() error {
+		r, err := s.bucket.NewReader(ctx, key(hexsum), nil)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		if r.Size() > s.quota {
+			return core.Refusef("%s%s is %d bytes, above the store's %d-byte quota", core.ArtifactURIPrefix, hexsum, r.Size(), s.quota)
+		}
+		data, err = io.ReadAll(io.LimitReader(r, s.quota+1))
+		modTime = r.ModTime()
+		return err
+	})
+	return data, modTime, err
 }
 
 // entry is one listed artifact, before its metadata is read.
