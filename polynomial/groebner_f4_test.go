@@ -77,15 +77,6 @@ func classicalSystems() []classical {
 	}
 }
 
-// reorder is the polynomials with their terms sorted in the order o.
-func reorder(o monoOrder, gens []mpoly) []mpoly {
-	out := clonePolys(gens)
-	for _, g := range out {
-		o.sortTerms(g)
-	}
-	return out
-}
-
 // TestModularAgainstBuchberger compares the modular computation over Q
 // with Buchberger's algorithm over Q on seeded random ideals in every
 // order and on the classical systems: cyclic-4/5 and katsura-3 to 6 in

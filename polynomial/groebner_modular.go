@@ -39,6 +39,7 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -215,6 +216,7 @@ func imageMatches(G []mpoly, img []*fpoly, p uint64) bool {
 // could not conclude (the caller then runs Buchberger's algorithm).
 func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]mpoly, bool, error) {
 	ps := newPrimes()
+	im := newModularImager(gens, o, n)
 	var acc *crtBasis
 	var candidate []mpoly
 	outvoted := 0 // images with another support than acc's, since acc began
@@ -223,7 +225,7 @@ func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]m
 			return nil, false, err
 		}
 		p := ps.take()
-		img, ok, err := groebnerF4ModP(ctx, gens, o, n, p)
+		img, ok, err := im.image(ctx, p)
 		if err != nil {
 			return nil, false, err
 		}
@@ -257,18 +259,84 @@ func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]m
 	return nil, false, nil
 }
 
+// modularImager computes the reduced basis modulo one prime: by F4 in
+// the order itself, or, for a zero-dimensional ideal in lex or an
+// elimination order, by F4 in grevlex and the change of order
+// (groebner_fglm.go), which the first prime decides.
+type modularImager struct {
+	gens, grevlexGens []mpoly
+	o                 monoOrder
+	n                 int
+	decided, direct   bool
+}
+
+func newModularImager(gens []mpoly, o monoOrder, n int) *modularImager {
+	m := &modularImager{gens: gens, o: o, n: n, direct: o.kind == OrderGrevlex || n < 2}
+	m.decided = m.direct
+	if !m.direct {
+		m.grevlexGens = reorder(monoOrder{kind: OrderGrevlex}, gens)
+	}
+	return m
+}
+
+// image is the reduced basis modulo p; false when p divides a
+// denominator or a leading coefficient of a generator, or when the change
+// of order fails for p alone (an unlucky prime).
+func (m *modularImager) image(ctx context.Context, p uint64) ([]*fpoly, bool, error) {
+	if !m.direct {
+		G, ok, err := groebnerF4ModP(ctx, m.grevlexGens, monoOrder{kind: OrderGrevlex}, m.n, p)
+		if err != nil || !ok {
+			return nil, false, err
+		}
+		img, ok, err := fglmModP(ctx, G, m.o, m.n, p)
+		switch {
+		case err != nil:
+			return nil, false, err
+		case ok:
+			m.decided = true
+			return img, true, nil
+		case m.decided:
+			return nil, false, nil
+		}
+		// Positive-dimensional, or R/I too large: F4 in the order.
+		m.decided, m.direct = true, true
+	}
+	return groebnerF4ModP(ctx, m.gens, m.o, m.n, p)
+}
+
+// reorder is the polynomials with their terms sorted in the order o.
+func reorder(o monoOrder, gens []mpoly) []mpoly {
+	out := make([]mpoly, len(gens))
+	for i, g := range gens {
+		out[i] = slices.Clone(g)
+		o.sortTerms(out[i])
+	}
+	return out
+}
+
 // verifyGroebnerQ reports whether G, monic with distinct leading
 // monomials none dividing another, is a Gröbner basis of an ideal
 // containing the generators: every S-polynomial of the pairs the
 // Gebauer–Möller update keeps reduces to zero over Z by top reductions
 // (Buchberger's criterion), and so does every generator.
 func verifyGroebnerQ(ctx context.Context, o monoOrder, n int, gens, G []mpoly) (bool, error) {
-	e := &gbEngine{o: o, n: n}
 	Z := make([]*zmpoly, len(G))
 	for i, g := range G {
 		z := primitiveZ(g)
 		Z[i] = &z
 	}
+	var in []zmpoly
+	for _, f := range gens {
+		if len(f) > 0 {
+			in = append(in, primitiveZ(f))
+		}
+	}
+	return verifyGroebner(ctx, &gbEngine{o: o, n: n}, Z, in)
+}
+
+// verifyGroebner is verifyGroebnerQ on normalized polynomials of the
+// engine's ring, over Z or over GF(p).
+func verifyGroebner(ctx context.Context, e *gbEngine, Z []*zmpoly, gens []zmpoly) (bool, error) {
 	ps := &pairSet{lm: func(i int) []int32 { return Z[i].t[0].m }, sugar: func(i int) int32 { return Z[i].sugar }}
 	for i := range Z {
 		ps.add(i)
@@ -284,9 +352,7 @@ func verifyGroebnerQ(ctx context.Context, o monoOrder, n int, gens, G []mpoly) (
 		tasks = append(tasks, func() zmpoly { return e.spoly(Z[q.i], Z[q.j]) })
 	}
 	for _, f := range gens {
-		if len(f) > 0 {
-			tasks = append(tasks, func() zmpoly { return primitiveZ(f) })
-		}
+		tasks = append(tasks, func() zmpoly { return f })
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
