@@ -36,6 +36,7 @@ package polynomial
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -127,6 +128,7 @@ type crtBasis struct {
 	// failedAt is where the last reconstruction stopped: the next one
 	// starts there, where failure is likeliest.
 	failedAt [2]int
+	nextTry  int // the number of primes of the next reconstruction
 }
 
 func newCRTBasis(img []*fpoly, p uint64) *crtBasis {
@@ -160,11 +162,12 @@ func (b *crtBasis) add(img []*fpoly, p uint64) {
 }
 
 // reconstruct lifts every coefficient to a rational with numerator and
-// denominator below √(M/2), or reports false.
-func (b *crtBasis) reconstruct() ([]mpoly, bool) {
+// denominator below √(M/2), or reports false (also when ctx is done). The
+// coefficients are independent: GOMAXPROCS workers lift them, the first
+// failure stopping all.
+func (b *crtBasis) reconstruct(ctx context.Context) ([]mpoly, bool) {
 	bound := new(big.Int).Rsh(b.M, 1)
 	bound.Sqrt(bound)
-	out := make([]mpoly, len(b.shape))
 	lift := func(i, k int) (*big.Rat, bool) {
 		num, den, ok := modular.RationalReconstructBounds(b.values[i][k], b.M, bound, bound)
 		if !ok {
@@ -177,16 +180,52 @@ func (b *crtBasis) reconstruct() ([]mpoly, bool) {
 			return nil, false
 		}
 	}
+	out := make([]mpoly, len(b.shape))
+	var all [][2]int
 	for i, g := range b.shape {
 		out[i] = make(mpoly, len(g.m))
-		for k, m := range g.m {
-			c, ok := lift(i, k)
-			if !ok {
-				b.failedAt = [2]int{i, k}
-				return nil, false
-			}
-			out[i][k] = qterm{m, c}
+		for k := range g.m {
+			all = append(all, [2]int{i, k})
 		}
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(all)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if recover() != nil {
+					failed.Store(true)
+				}
+			}()
+			for {
+				at := int(next.Add(1)) - 1
+				if at >= len(all) || failed.Load() {
+					return
+				}
+				if at%16 == 15 && ctx.Err() != nil {
+					failed.Store(true)
+					return
+				}
+				i, k := all[at][0], all[at][1]
+				c, ok := lift(i, k)
+				if !ok {
+					mu.Lock()
+					b.failedAt = [2]int{i, k}
+					mu.Unlock()
+					failed.Store(true)
+					return
+				}
+				out[i][k] = qterm{b.shape[i].m[k], c}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		return nil, false
 	}
 	return out, true
 }
@@ -220,41 +259,60 @@ func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]m
 	var acc *crtBasis
 	var candidate []mpoly
 	outvoted := 0 // images with another support than acc's, since acc began
-	for range modularMaxPrimes {
+	for used := 0; used < modularMaxPrimes; {
 		if err := ctx.Err(); err != nil {
 			return nil, false, err
 		}
-		p := ps.take()
-		img, ok, err := im.image(ctx, p)
+		// The images are independent: once the first has decided how
+		// they are computed, they come in batches, one per core.
+		batch := make([]uint64, 1)
+		if im.decided {
+			batch = make([]uint64, min(runtime.GOMAXPROCS(0), modularMaxPrimes-used))
+		}
+		for k := range batch {
+			batch[k] = ps.take()
+		}
+		used += len(batch)
+		imgs, err := im.images(ctx, batch)
 		if err != nil {
 			return nil, false, err
 		}
-		if !ok {
-			continue
-		}
-		if candidate != nil {
-			if imageMatches(candidate, img, p) {
-				ok, err := verifyGroebnerQ(ctx, o, n, gens, candidate)
-				if err != nil || !ok {
-					return nil, false, err
+		for k, img := range imgs {
+			p := batch[k]
+			if img == nil {
+				continue
+			}
+			if candidate != nil {
+				if imageMatches(candidate, img, p) {
+					ok, err := verifyGroebnerQ(ctx, o, n, gens, candidate)
+					if err != nil || !ok {
+						return nil, false, err
+					}
+					return candidate, true, nil
 				}
-				return candidate, true, nil
+				candidate = nil
 			}
-			candidate = nil
-		}
-		switch {
-		case acc == nil:
-			acc = newCRTBasis(img, p)
-		case sameSupport(acc.shape, img):
-			acc.add(img, p)
-		default:
-			outvoted++
-			if outvoted > acc.primes {
-				acc, outvoted = newCRTBasis(img, p), 0
+			switch {
+			case acc == nil:
+				acc = newCRTBasis(img, p)
+			case sameSupport(acc.shape, img):
+				acc.add(img, p)
+			default:
+				outvoted++
+				if outvoted > acc.primes {
+					acc, outvoted = newCRTBasis(img, p), 0
+				}
+				continue
 			}
-			continue
+			// A failed reconstruction costs an extended Euclid on the
+			// modulus (5 ms at 400 primes): it is tried again only when
+			// the primes have grown by a sixteenth, at most that many
+			// primes too many for far fewer attempts.
+			if acc.primes >= acc.nextTry {
+				candidate, _ = acc.reconstruct(ctx)
+				acc.nextTry = acc.primes + max(1, acc.primes/16)
+			}
 		}
-		candidate, _ = acc.reconstruct()
 	}
 	return nil, false, nil
 }
@@ -293,7 +351,9 @@ func (m *modularImager) image(ctx context.Context, p uint64) ([]*fpoly, bool, er
 		case err != nil:
 			return nil, false, err
 		case ok:
-			m.decided = true
+			if !m.decided { // written only before the batches begin
+				m.decided = true
+			}
 			return img, true, nil
 		case m.decided:
 			return nil, false, nil
@@ -302,6 +362,42 @@ func (m *modularImager) image(ctx context.Context, p uint64) ([]*fpoly, bool, er
 		m.decided, m.direct = true, true
 	}
 	return groebnerF4ModP(ctx, m.gens, m.o, m.n, p)
+}
+
+// images is the reduced basis modulo each prime, nil for a prime image
+// refuses, computed concurrently: one goroutine per prime when the first
+// image has decided the method (image then only reads the imager).
+func (m *modularImager) images(ctx context.Context, ps []uint64) ([][]*fpoly, error) {
+	out := make([][]*fpoly, len(ps))
+	if len(ps) == 1 {
+		img, ok, err := m.image(ctx, ps[0])
+		if ok {
+			out[0] = img
+		}
+		return out, err
+	}
+	errs := make([]error, len(ps))
+	var wg sync.WaitGroup
+	for k, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A panic here would escape the runtime's guard, which
+			// watches the operation's goroutine only.
+			defer func() {
+				if r := recover(); r != nil {
+					errs[k] = fmt.Errorf("the Gröbner basis modulo %d: %v", p, r)
+				}
+			}()
+			img, ok, err := m.image(ctx, p)
+			if ok {
+				out[k] = img
+			}
+			errs[k] = err
+		}()
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
 }
 
 // reorder is the polynomials with their terms sorted in the order o.
