@@ -138,7 +138,15 @@ const (
 // one of bench/peers (kN of 266 bits) they cut the polynomials from
 // 602,112 to 342,016 and the CPU time from 245 s to 195 s (lpBound 300P,
 // cofactors below lpBound^1.7; lpBound^1.8 sieved 319,488 polynomials
-// at a higher cost each).
+// at a higher cost each). With two large primes the factor base pays
+// smaller than with one: on that 80-digit input, 22,000 primes took 98 s
+// of wall time on two cores, 32,000 took 127 s, 17,000 80 s, 13,000 71 s
+// and 10,000 72 s (TestSIQSTimed); on a 73-digit one (kN of 247 bits)
+// 11,000 primes with two large primes (lpBound 300P) took 15.2 s, against
+// 16.6 s with 15,082 and one (lpBound 1000P) and 17.2 s with 11,788 and
+// one. A row's multiplier and DLPExp hold from its Bits up to the next
+// row's (siqsParamsFor), so the 233-bit row's start the two large primes
+// from 71 digits.
 type siqsParam struct {
 	Bits   int
 	FB     int
@@ -157,9 +165,9 @@ var siqsParams = []siqsParam{
 	{Bits: 166, FB: 1500, M: 1 << 15, LPMult: 100},
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
 	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
-	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 1000},
-	{Bits: 250, FB: 16000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
-	{Bits: 266, FB: 22000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 250, FB: 12000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 266, FB: 13000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
 	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
 	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
 }
