@@ -19,8 +19,8 @@ coefficients. SymPy computes
   - membership: reduced(f, G, *X, order=O)[1], the remainder modulo that
     reduced basis, and whether it is zero.
 
-The classical systems cyclic-4 and katsura-3 (grevlex and lex) and
-katsura-4 (grevlex) are added to the groebner cases.
+The classical systems cyclic-4, katsura-3 and katsura-4 (grevlex and
+lex) and cyclic-5 (lex) are added to the groebner cases.
 """
 
 import json
@@ -165,7 +165,7 @@ def katsura(n):
 def classical_cases():
     out = []
     for label, (F, X), names in [("cyclic-4", cyclic(4), ["grevlex", "lex"]), ("katsura-3", katsura(3), ["grevlex", "lex"]),
-                                 ("katsura-4", katsura(4), ["grevlex"])]:
+                                 ("katsura-4", katsura(4), ["grevlex", "lex"]), ("cyclic-5", cyclic(5), ["lex"])]:
         for name in names:
             G, O = basis_of(F, X, name, 0)
             case = ring_fields(X, name, 0)
