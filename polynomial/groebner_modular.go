@@ -273,13 +273,13 @@ func groebnerModular(ctx context.Context, gens []mpoly, o monoOrder, n int) ([]m
 			batch[k] = ps.take()
 		}
 		used += len(batch)
-		imgs, err := im.images(ctx, batch)
+		imgs, oks, err := im.images(ctx, batch)
 		if err != nil {
 			return nil, false, err
 		}
 		for k, img := range imgs {
 			p := batch[k]
-			if img == nil {
+			if !oks[k] {
 				continue
 			}
 			if candidate != nil {
@@ -364,17 +364,15 @@ func (m *modularImager) image(ctx context.Context, p uint64) ([]*fpoly, bool, er
 	return groebnerF4ModP(ctx, m.gens, m.o, m.n, p)
 }
 
-// images is the reduced basis modulo each prime, nil for a prime image
-// refuses, computed concurrently: one goroutine per prime when the first
+// images is the reduced basis modulo each prime, with image's verdict
+// for it, computed concurrently: one goroutine per prime once the first
 // image has decided the method (image then only reads the imager).
-func (m *modularImager) images(ctx context.Context, ps []uint64) ([][]*fpoly, error) {
-	out := make([][]*fpoly, len(ps))
+func (m *modularImager) images(ctx context.Context, ps []uint64) ([][]*fpoly, []bool, error) {
+	out, oks := make([][]*fpoly, len(ps)), make([]bool, len(ps))
 	if len(ps) == 1 {
-		img, ok, err := m.image(ctx, ps[0])
-		if ok {
-			out[0] = img
-		}
-		return out, err
+		var err error
+		out[0], oks[0], err = m.image(ctx, ps[0])
+		return out, oks, err
 	}
 	errs := make([]error, len(ps))
 	var wg sync.WaitGroup
@@ -386,18 +384,14 @@ func (m *modularImager) images(ctx context.Context, ps []uint64) ([][]*fpoly, er
 			// watches the operation's goroutine only.
 			defer func() {
 				if r := recover(); r != nil {
-					errs[k] = fmt.Errorf("the Gröbner basis modulo %d: %v", p, r)
+					oks[k], errs[k] = false, fmt.Errorf("the Gröbner basis modulo %d: %v", p, r)
 				}
 			}()
-			img, ok, err := m.image(ctx, p)
-			if ok {
-				out[k] = img
-			}
-			errs[k] = err
+			out[k], oks[k], errs[k] = m.image(ctx, p)
 		}()
 	}
 	wg.Wait()
-	return out, errors.Join(errs...)
+	return out, oks, errors.Join(errs...)
 }
 
 // reorder is the polynomials with their terms sorted in the order o.
