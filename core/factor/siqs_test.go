@@ -755,3 +755,83 @@ func TestSIQSDoubleLargePrimes(t *testing.T) {
 	}
 	t.Logf("%d digits: %+v", decimalDigits(n), st)
 }
+
+// knuthSchroeppelReference is knuthSchroeppel's score computed directly:
+// the character of kN modulo every prime by Euler's criterion.
+func knuthSchroeppelReference(n *big.Int) uint64 {
+	primes := SmallPrimes(2000)
+	nmod := make([]uint64, len(primes))
+	r := new(big.Int)
+	for i, p := range primes {
+		nmod[i] = r.Mod(n, new(big.Int).SetUint64(p)).Uint64()
+	}
+	n8 := r.Mod(n, big.NewInt(8)).Uint64()
+	best, bestScore := uint64(1), math.Inf(-1)
+	for k := uint64(1); k < 100; k++ {
+		if !squarefree(k) {
+			continue
+		}
+		score := -0.5 * math.Log(float64(k))
+		switch (k * n8) % 8 {
+		case 1:
+			score += 2 * math.Ln2
+		case 5:
+			score += math.Ln2
+		case 3, 7:
+			score += 0.5 * math.Ln2
+		}
+		for i, p := range primes[1:] {
+			lp := math.Log(float64(p))
+			km := (k % p) * nmod[i+1] % p
+			switch {
+			case k%p == 0:
+				score += lp / float64(p)
+			case km != 0 && powMod(km, (p-1)/2, p) == 1:
+				score += 2 * lp / float64(p-1)
+			}
+		}
+		if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+// TestKnuthSchroeppel compares the multiplier with the direct score on
+// seeded odd integers of 60 to 340 bits, some with small prime factors
+// (where a character is 0), and checks that the choices vary.
+func TestKnuthSchroeppel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20261204, 12))
+	seen := map[uint64]bool{}
+	for trial := range 400 {
+		n := randomBits(rng, 60+rng.IntN(281))
+		n.SetBit(n, 0, 1)
+		if trial%4 == 0 {
+			n.Mul(n, big.NewInt(int64(SmallPrimes(2000)[1+rng.IntN(300)])))
+		}
+		got, want := knuthSchroeppel(n), knuthSchroeppelReference(n)
+		if got != want {
+			t.Fatalf("N = %v: multiplier %d, the direct score chooses %d", n, got, want)
+		}
+		seen[got] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("only %d distinct multipliers in 400 integers", len(seen))
+	}
+}
+
+// BenchmarkKnuthSchroeppel times the multiplier choice for a 60-digit
+// semiprime, by the character table and by the direct score.
+func BenchmarkKnuthSchroeppel(b *testing.B) {
+	n, _ := new(big.Int).SetString("10000000000000000001000000070000000000000000003190000121539", 10)
+	b.Run("table", func(b *testing.B) {
+		for b.Loop() {
+			knuthSchroeppel(n)
+		}
+	})
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			knuthSchroeppelReference(n)
+		}
+	})
+}
