@@ -208,8 +208,9 @@ func determinantOperation() core.Operation[DeterminantRequest, DeterminantResult
 			}
 			return q
 		},
+		// 1.6 s on this machine (160×160 with 30 digits, 0.8 s).
 		Slow: func() string {
-			return slowIntegers("matrix", 160, 30)
+			return slowIntegers("matrix", 200, 40)
 		},
 	}
 }

@@ -322,16 +322,17 @@ func randomIntegerMatrix(rng *rand.Rand, r, c int) IntegerMatrix {
 }
 
 // slowHermite is the cancellation probe: a 120×120 matrix of random
-// two-digit integers (slowNormalForm), about two seconds of modular
-// elimination after its determinant.
-func slowHermite() string { return slowNormalForm(120) }
+// six-digit integers (slowNormalFormDigits), about two seconds of modular
+// elimination after its determinant (two-digit entries took 0.5 s).
+func slowHermite() string { return slowNormalFormDigits(120, 6) }
 
-// slowNormalForm is an n×n matrix of random two-digit integers with its
-// first two columns doubled: every lattice vector is even there, so the
-// form has two pivots above 1, the last-column method declines, and the
-// elimination modulo the determinant runs.
-func slowNormalForm(n int) string {
-	m := digitMatrix(rand.New(rand.NewPCG(uint64(n), 2)), n, 2)
+// slowNormalFormDigits is an n×n matrix of random integers of the given
+// number of digits with its first two columns doubled: every lattice
+// vector is even there, so the form has two pivots above 1, the
+// last-column method declines, and the elimination modulo the
+// determinant runs.
+func slowNormalFormDigits(n, digits int) string {
+	m := digitMatrix(rand.New(rand.NewPCG(uint64(n), 2)), n, digits)
 	for _, row := range m {
 		for j := range 2 {
 			row[j] = core.Rat(new(big.Rat).Add(row[j].Rat(), row[j].Rat()))
