@@ -223,15 +223,7 @@ func knuthSchroeppel(n *big.Int) uint64 {
 		if !squarefree(k) {
 			continue
 		}
-		score := -0.5 * math.Log(float64(k))
-		switch (k * n8) % 8 {
-		case 1:
-			score += 2 * math.Ln2
-		case 5:
-			score += math.Ln2
-		case 3, 7:
-			score += 0.5 * math.Ln2
-		}
+		score := ksBase(k, n8)
 		qs := t.factors[k]
 		for i, p := range t.primes {
 			if k%p == 0 {
@@ -251,6 +243,21 @@ func knuthSchroeppel(n *big.Int) uint64 {
 		}
 	}
 	return best
+}
+
+// ksBase is the part of k's Knuth–Schroeppel score that does not depend
+// on the odd primes: −½ log k and the term of p = 2, from N mod 8.
+func ksBase(k, n8 uint64) float64 {
+	score := -0.5 * math.Log(float64(k))
+	switch (k * n8) % 8 {
+	case 1:
+		score += 2 * math.Ln2
+	case 5:
+		score += math.Ln2
+	case 3, 7:
+		score += 0.5 * math.Ln2
+	}
+	return score
 }
 
 // ksTable holds, for each odd prime p below 2000, the terms log p/p and

@@ -771,15 +771,7 @@ func knuthSchroeppelReference(n *big.Int) uint64 {
 		if !squarefree(k) {
 			continue
 		}
-		score := -0.5 * math.Log(float64(k))
-		switch (k * n8) % 8 {
-		case 1:
-			score += 2 * math.Ln2
-		case 5:
-			score += math.Ln2
-		case 3, 7:
-			score += 0.5 * math.Ln2
-		}
+		score := ksBase(k, n8)
 		for i, p := range primes[1:] {
 			lp := math.Log(float64(p))
 			km := (k % p) * nmod[i+1] % p
