@@ -91,10 +91,11 @@ type GroebnerResult struct {
 // lex and elimination orders, when the ideal is zero-dimensional, F4 in
 // grevlex followed by the change of order of Faugère–Gianni–Lazard–Mora
 // (groebner_fglm.go), which turns minutes into milliseconds from
-// katsura-4 on. The images are combined by the Chinese remainder theorem and lifted by rational
-// reconstruction until the image at a further prime agrees, then verified
-// over Q by Buchberger's criterion and the reduction of every generator
-// to zero (groebner_modular.go); that the basis lies inside the ideal
+// katsura-4 on. The images are combined by the Chinese remainder theorem
+// and lifted by rational reconstruction until the image at a further
+// prime agrees, then verified over Q by Buchberger's criterion and the
+// reduction of every generator to zero (groebner_modular.go); that the
+// basis lies inside the ideal
 // (and not in a larger one) rests on the agreement at the further prime,
 // not on a proof. When that does not conclude, Buchberger's algorithm
 // with the Gebauer–Möller criteria and the sugar strategy over Z, then

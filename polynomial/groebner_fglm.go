@@ -93,9 +93,7 @@ func staircase(ctx context.Context, leads [][]int32, o monoOrder, n, limit int) 
 			return nil, false
 		}
 		for i := 1; i <= n; i++ {
-			m := slices.Clone(out[k])
-			m[i]++
-			m[0]++
+			m := monoTimesVar(out[k], i)
 			if key := monoKey(m); !seen[key] && standard(m) {
 				seen[key] = true
 				if out = append(out, m); len(out) > limit {
@@ -106,6 +104,15 @@ func staircase(ctx context.Context, leads [][]int32, o monoOrder, n, limit int) 
 	}
 	slices.SortFunc(out, o.cmp)
 	return out, true
+}
+
+// monoTimesVar is x_i·m for the variable i (1-based, as the exponent
+// index).
+func monoTimesVar(m []int32, i int) []int32 {
+	out := slices.Clone(m)
+	out[i]++
+	out[0]++
+	return out
 }
 
 // fglmEngine holds the multiplication matrices of R/I modulo p:
@@ -162,10 +169,7 @@ func newFGLMEngine(ctx context.Context, G []*fpoly, b [][]int32, n int, p uint64
 	var todo []entry
 	for i := range n {
 		for l, m := range b {
-			t := slices.Clone(m)
-			t[i+1]++
-			t[0]++
-			todo = append(todo, entry{i, l, t})
+			todo = append(todo, entry{i, l, monoTimesVar(m, i+1)})
 		}
 	}
 	slices.SortFunc(todo, func(x, y entry) int { return grevlex.cmp(x.m, y.m) })
@@ -189,7 +193,11 @@ func newFGLMEngine(ctx context.Context, G []*fpoly, b [][]int32, n int, p uint64
 			} else if g := leads[key]; g != nil {
 				v = make([]uint64, D)
 				for j, m := range g.m[1:] {
-					v[index[monoKey(m)]] = modular.Sub(0, g.c[j+1], p)
+					l, standard := index[monoKey(m)]
+					if !standard {
+						return nil, nil // G is not reduced
+					}
+					v[l] = modular.Sub(0, g.c[j+1], p)
 				}
 			} else if v = e.border(t.i, t.l, index); v == nil {
 				return nil, nil
@@ -214,14 +222,10 @@ func (e *fglmEngine) border(i, l int, index map[string]int) []uint64 {
 		bm := slices.Clone(bl)
 		bm[k]--
 		bm[0]--
-		m := index[monoKey(bm)]
-		x := slices.Clone(bm)
-		x[i+1]++
-		x[0]++
-		if _, standard := index[monoKey(x)]; standard {
+		if _, standard := index[monoKey(monoTimesVar(bm, i+1))]; standard {
 			continue
 		}
-		return e.times(k-1, e.cols[i][m])
+		return e.times(k-1, e.cols[i][index[monoKey(bm)]])
 	}
 	// Not for a reduced basis and its staircase: a monomial divisible by
 	// a leading monomial other than itself has such a k.
@@ -359,9 +363,7 @@ func fglmModP(ctx context.Context, G []*fpoly, o monoOrder, n int, p uint64) ([]
 			return nil, false, nil // cannot happen: R/I has dimension D
 		}
 		for i := range n {
-			m := slices.Clone(c.m)
-			m[i+1]++
-			m[0]++
+			m := monoTimesVar(c.m, i+1)
 			if key := monoKey(m); !seen[key] {
 				seen[key] = true
 				heap.Push(h, walkStep{m: m, i: i, s: len(std) - 1})

@@ -36,7 +36,6 @@ package polynomial
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -163,8 +162,8 @@ func (b *crtBasis) add(img []*fpoly, p uint64) {
 
 // reconstruct lifts every coefficient to a rational with numerator and
 // denominator below √(M/2), or reports false (also when ctx is done). The
-// coefficients are independent: GOMAXPROCS workers lift them, the first
-// failure stopping all.
+// coefficients are independent: every core lifts them, the first failure
+// stopping all.
 func (b *crtBasis) reconstruct(ctx context.Context) ([]mpoly, bool) {
 	bound := new(big.Int).Rsh(b.M, 1)
 	bound.Sqrt(bound)
@@ -188,43 +187,20 @@ func (b *crtBasis) reconstruct(ctx context.Context) ([]mpoly, bool) {
 			all = append(all, [2]int{i, k})
 		}
 	}
-	var next atomic.Int64
-	var failed atomic.Bool
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(all)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if recover() != nil {
-					failed.Store(true)
-				}
-			}()
-			for {
-				at := int(next.Add(1)) - 1
-				if at >= len(all) || failed.Load() {
-					return
-				}
-				if at%16 == 15 && ctx.Err() != nil {
-					failed.Store(true)
-					return
-				}
-				i, k := all[at][0], all[at][1]
-				c, ok := lift(i, k)
-				if !ok {
-					mu.Lock()
-					b.failedAt = [2]int{i, k}
-					mu.Unlock()
-					failed.Store(true)
-					return
-				}
-				out[i][k] = qterm{b.shape[i].m[k], c}
-			}
-		}()
-	}
-	wg.Wait()
-	if failed.Load() {
+	whole, err := parallelUntil(ctx, len(all), func(_ context.Context, at int) (bool, error) {
+		i, k := all[at][0], all[at][1]
+		c, ok := lift(i, k)
+		if !ok {
+			mu.Lock()
+			b.failedAt = [2]int{i, k}
+			mu.Unlock()
+			return false, nil
+		}
+		out[i][k] = qterm{b.shape[i].m[k], c}
+		return true, nil
+	})
+	if !whole || err != nil {
 		return nil, false
 	}
 	return out, true
@@ -365,33 +341,17 @@ func (m *modularImager) image(ctx context.Context, p uint64) ([]*fpoly, bool, er
 }
 
 // images is the reduced basis modulo each prime, with image's verdict
-// for it, computed concurrently: one goroutine per prime once the first
-// image has decided the method (image then only reads the imager).
+// for it, computed on every core (a batch of more than one prime comes
+// only once the first image has decided the method, after which image
+// only reads the imager).
 func (m *modularImager) images(ctx context.Context, ps []uint64) ([][]*fpoly, []bool, error) {
 	out, oks := make([][]*fpoly, len(ps)), make([]bool, len(ps))
-	if len(ps) == 1 {
+	_, err := parallelUntil(ctx, len(ps), func(ctx context.Context, k int) (bool, error) {
 		var err error
-		out[0], oks[0], err = m.image(ctx, ps[0])
-		return out, oks, err
-	}
-	errs := make([]error, len(ps))
-	var wg sync.WaitGroup
-	for k, p := range ps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// A panic here would escape the runtime's guard, which
-			// watches the operation's goroutine only.
-			defer func() {
-				if r := recover(); r != nil {
-					oks[k], errs[k] = false, fmt.Errorf("the Gröbner basis modulo %d: %v", p, r)
-				}
-			}()
-			out[k], oks[k], errs[k] = m.image(ctx, p)
-		}()
-	}
-	wg.Wait()
-	return out, oks, errors.Join(errs...)
+		out[k], oks[k], err = m.image(ctx, ps[k])
+		return true, err
+	})
+	return out, oks, err
 }
 
 // reorder is the polynomials with their terms sorted in the order o.
@@ -435,8 +395,7 @@ func verifyGroebner(ctx context.Context, e *gbEngine, Z []*zmpoly, gens []zmpoly
 		return false, nil // a leading monomial divides another's
 	}
 	// The reductions share only the basis, which they read: they run on
-	// GOMAXPROCS workers, the first nonzero remainder or error stopping
-	// them all.
+	// every core, the first nonzero remainder or error stopping them all.
 	var tasks []func() zmpoly
 	for _, q := range ps.B {
 		tasks = append(tasks, func() zmpoly { return e.spoly(Z[q.i], Z[q.j]) })
@@ -444,49 +403,63 @@ func verifyGroebner(ctx context.Context, e *gbEngine, Z []*zmpoly, gens []zmpoly
 	for _, f := range gens {
 		tasks = append(tasks, func() zmpoly { return f })
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	zero, err := parallelUntil(ctx, len(tasks), func(ctx context.Context, k int) (bool, error) {
+		r, err := e.reduce(ctx, tasks[k](), Z, false)
+		return err == nil && len(r.t) == 0, err
+	})
+	if err != nil && ctx.Err() == nil {
+		// Not a cancellation: never read as "reduces to zero".
+		return false, fmt.Errorf("verifying the Gröbner basis: %w", err)
+	}
+	return zero, err
+}
+
+// parallelUntil runs task(k) for k = 0, 1, …, count − 1 on GOMAXPROCS
+// workers until one returns false or an error, which cancels the context
+// the others run under. A panic in a task is its error (it would
+// otherwise escape the runtime's guard, which watches the operation's
+// goroutine only). It reports whether every task returned true, and the
+// first error, or the caller's context's.
+func parallelUntil(ctx context.Context, count int, task func(ctx context.Context, k int) (bool, error)) (bool, error) {
+	inner, cancel := context.WithCancel(ctx)
 	defer cancel()
+	type failure struct{ err error } // one concrete type for atomic.Value
 	var next atomic.Int64
-	var refuted atomic.Bool
-	var failure atomic.Value // a worker's panic, as an error
+	var stopped atomic.Bool
+	var failed atomic.Value
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(tasks)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// A panic here would escape the runtime's guard, which
-			// watches the operation's goroutine only.
+	for range min(runtime.GOMAXPROCS(0), count) {
+		wg.Go(func() {
 			defer func() {
 				if r := recover(); r != nil {
-					failure.Store(fmt.Errorf("verifying the Gröbner basis: %v", r))
+					failed.CompareAndSwap(nil, failure{fmt.Errorf("%v", r)})
 					cancel()
 				}
 			}()
 			for {
 				k := int(next.Add(1)) - 1
-				if k >= len(tasks) || ctx.Err() != nil {
+				if k >= count || inner.Err() != nil {
 					return
 				}
-				r, err := e.reduce(ctx, tasks[k](), Z, false)
+				ok, err := task(inner, k)
 				switch {
-				case err != nil && ctx.Err() == nil:
-					// Not a cancellation: never read as "reduces to zero".
-					failure.Store(fmt.Errorf("verifying the Gröbner basis: %v", err)) // one concrete type for atomic.Value
+				case err != nil && inner.Err() == nil:
+					failed.CompareAndSwap(nil, failure{err})
 					cancel()
-				case err == nil && len(r.t) != 0:
-					refuted.Store(true)
+				case err == nil && !ok:
+					stopped.Store(true)
 					cancel()
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	if err, ok := failure.Load().(error); ok {
-		return false, err
+	if f, ok := failed.Load().(failure); ok {
+		return false, f.err
 	}
-	if refuted.Load() {
+	if stopped.Load() {
 		return false, nil
 	}
-	// Only the caller's context can have stopped a reduction now.
-	return true, ctx.Err()
+	// Only the caller's context can have stopped a task now.
+	return ctx.Err() == nil, ctx.Err()
 }
