@@ -164,19 +164,18 @@ func powFloat(x *big.Float, e uint64, prec uint) *big.Float {
 	return z
 }
 
-// factorialTree is n! as a product tree over words, each packing as many
-// consecutive factors as fit in 62 bits.
+// factorialTree is n! as wordProduct's tree over words, each packing as
+// many consecutive factors as fit in 62 bits.
 func factorialTree(n int) *big.Int {
-	var words []*big.Int
+	var words []uint64
 	acc := uint64(1)
 	for k := uint64(2); k <= uint64(n); k++ {
 		if hi, lo := bits.Mul64(acc, k); hi != 0 || lo>>62 != 0 {
-			words = append(words, new(big.Int).SetUint64(acc))
+			words = append(words, acc)
 			acc = k
 		} else {
 			acc = lo
 		}
 	}
-	words = append(words, new(big.Int).SetUint64(acc))
-	return productTree(words)
+	return wordProduct(append(words, acc))
 }

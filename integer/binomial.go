@@ -282,25 +282,47 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 	if k == 0 {
 		return big.NewInt(1), nil
 	}
-	primes := smallPrimes().appendPrimes(nil, uint64(n))
+	tab := smallPrimes()
+	primes := tab.appendPrimes(make([]uint64, 0, tab.pi(uint64(n))), uint64(n))
 	exps := make([]uint32, len(primes))
+	// Above √n a prime has two base-p digits in n and the borrow from the
+	// low digit is the only one: e_p = [n mod p < k mod p], two 32-bit
+	// remainders instead of the digit loop's four
+	// 64-bit divisions a digit.
+	root := uint64(1)
+	for (root+1)*(root+1) <= uint64(n) {
+		root++
+	}
 	for i, p := range primes {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		// Borrows of k + (n − k) in base p, counted as carries.
-		e := uint32(0)
-		a, b, carry := uint64(k), uint64(n-k), uint64(0)
-		for a > 0 || b > 0 {
-			carry = boolUint(a%p+b%p+carry >= p)
-			e += uint32(carry)
-			a, b = a/p, b/p
+		if p > root && n < 1<<32 {
+			n32, k32, p32 := uint32(n), uint32(k), uint32(p)
+			if n32%p32 < k32%p32 {
+				exps[i] = 1
+			}
+			continue
 		}
-		exps[i] = e
+		exps[i] = kummerExponent(uint64(n), uint64(k), p)
 	}
 	return primePowerProduct(ctx, primes, exps)
+}
+
+// kummerExponent is the exponent of the prime p in C(n, k), 0 ≤ k ≤ n: the
+// number of borrows of n − k in base p, counted as the carries of
+// k + (n − k).
+func kummerExponent(n, k, p uint64) uint32 {
+	e := uint32(0)
+	a, b, carry := k, n-k, uint64(0)
+	for a > 0 || b > 0 {
+		carry = boolUint(a%p+b%p+carry >= p)
+		e += uint32(carry)
+		a, b = a/p, b/p
+	}
+	return e
 }
 
 // primePowerProduct is ∏ primes[i]^exps[i] by
@@ -311,10 +333,10 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 //
 //	∏ p^(e_p) = (…((A_t)² · A_(t−1))² · …)² · A_0,
 //
-// so the large factors meet in squarings, each A_j is a balanced product
-// tree of words packed from its primes, and the multiplications run on
-// core/bignum's transform product above its crossover. A power of 2 is
-// a shift.
+// so the large factors meet in squarings, each A_j is wordProduct's
+// balanced tree over words packed from its primes, and the multiplications
+// run on core/bignum's transform product above its crossover. A power of 2
+// is a shift.
 func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*big.Int, error) {
 	top := uint32(0)
 	shift := uint(0)
@@ -326,7 +348,7 @@ func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*bi
 		top = max(top, e)
 	}
 	r := big.NewInt(1)
-	var words []*big.Int
+	var words []uint64
 	for j := bits.Len32(top) - 1; j >= 0; j-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -338,14 +360,14 @@ func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*bi
 				continue
 			}
 			if hi, lo := bits.Mul64(acc, p); hi != 0 {
-				words = append(words, new(big.Int).SetUint64(acc))
+				words = append(words, acc)
 				acc = p
 			} else {
 				acc = lo
 			}
 		}
-		words = append(words, new(big.Int).SetUint64(acc))
-		a := productTree(words)
+		words = append(words, acc)
+		a := wordProduct(words)
 		if r.BitLen() > 1 {
 			bignum.Sqr(r, r)
 			bignum.Mul(r, r, a)
@@ -354,26 +376,4 @@ func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*bi
 		}
 	}
 	return r.Lsh(r, shift), nil
-}
-
-// productTree multiplies xs pairwise, level by level, so the large
-// multiplications are balanced (and reach core/bignum's transform
-// product at the top). It overwrites xs.
-func productTree(xs []*big.Int) *big.Int {
-	if len(xs) == 0 {
-		return big.NewInt(1)
-	}
-	for len(xs) > 1 {
-		h := 0
-		for i := 0; i+1 < len(xs); i += 2 {
-			xs[h] = bignum.Mul(new(big.Int), xs[i], xs[i+1])
-			h++
-		}
-		if len(xs)%2 == 1 {
-			xs[h] = xs[len(xs)-1]
-			h++
-		}
-		xs = xs[:h]
-	}
-	return xs[0]
 }
