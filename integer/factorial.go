@@ -92,7 +92,8 @@ func factorialOperation() core.Operation[FactorialRequest, FactorialResult] {
 // factorial is n! for 0 ≤ n ≤ MaxFactorialN by Legendre's formula and
 // primePowerProduct.
 func factorial(ctx context.Context, n int) (*big.Int, error) {
-	primes := smallPrimes().appendPrimes(nil, uint64(n))
+	tab := smallPrimes()
+	primes := tab.appendPrimes(make([]uint64, 0, tab.pi(uint64(n))), uint64(n))
 	exps := make([]uint32, len(primes))
 	for i, p := range primes {
 		for q := uint64(n) / p; q > 0; q /= p {

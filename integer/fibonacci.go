@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
@@ -119,8 +121,15 @@ func fibonacciLucas(n int) (*big.Int, *big.Int) {
 	return f, l
 }
 
+// fibonacciParallelWords is the length of F_k from which the two squarings
+// of a doubling step run on separate goroutines: neither math/big's
+// Karatsuba nor a transform product of fewer than 4096 words uses the
+// second processor on its own, and at 128 words a squaring (some 20 µs)
+// far outweighs starting a goroutine.
+const fibonacciParallelWords = 128
+
 // fibonacciConsecutive returns (F_n, F_(n−1)) by the two-squaring fast
-// doubling of fibonacciOperation.
+// doubling of fibonacciOperation, the squarings of a step concurrent.
 func fibonacciConsecutive(n uint) (*big.Int, *big.Int) {
 	if n == 0 {
 		return big.NewInt(0), big.NewInt(1) // F_0, F_(−1)
@@ -129,8 +138,15 @@ func fibonacciConsecutive(n uint) (*big.Int, *big.Int) {
 	odd := true                          // k is odd
 	f2, g2 := new(big.Int), new(big.Int)
 	for i := bitLen(n) - 2; i >= 0; i-- {
-		bignum.Sqr(f2, f)
-		bignum.Sqr(g2, g)
+		if len(f.Bits()) >= fibonacciParallelWords && runtime.GOMAXPROCS(0) > 1 {
+			var wg sync.WaitGroup
+			wg.Go(func() { bignum.Sqr(f2, f) })
+			bignum.Sqr(g2, g)
+			wg.Wait()
+		} else {
+			bignum.Sqr(f2, f)
+			bignum.Sqr(g2, g)
+		}
 		// f ← F_(2k+1) = 4F_k² − F_(k−1)² + 2(−1)^k, g ← F_(2k−1).
 		f.Lsh(f2, 2)
 		f.Sub(f, g2)
