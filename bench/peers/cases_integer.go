@@ -56,42 +56,42 @@ func integerCases() []Case {
 				return map[string]int64{"n": in[0].Int().Int64(), "k": in[1].Int().Int64()}
 			}, stringAnswer("binomial")),
 			FLINT: "fmpz_bin_uiui",
-			GP:    "binomial(n, k)",
+			GP:    "peers_decimal(binomial(n, k))",
 		},
 		{
 			Name: "int_fibonacci_400000", Size: 400_000, Tiny: 30,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.fibonacci", numberPayload("n"), stringAnswer("fibonacci")),
 			FLINT:    "fmpz_fib_ui",
-			GP:       "fibonacci(n)",
+			GP:       "peers_decimal(fibonacci(n))",
 		},
 		{
 			Name: "int_partitions_10000", Size: 10_000, Tiny: 30,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.partitions", numberPayload("n"), stringAnswer("partitions")),
 			FLINT:    "arith_number_of_partitions",
-			GP:       "numbpart(n)",
+			GP:       "peers_decimal(numbpart(n))",
 		},
 		{
 			Name: "int_partitions_1000000", Size: 1_000_000, Tiny: 70,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.partitions", numberPayload("n"), stringAnswer("partitions")),
 			FLINT:    "arith_number_of_partitions",
-			GP:       "numbpart(n)",
+			GP:       "peers_decimal(numbpart(n))",
 		},
 		{
 			Name: "int_bernoulli_1000", Size: 1000, Tiny: 12,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.bernoulli", numberPayload("n"), fractionAnswer("bernoulli")),
 			FLINT:    "arith_bernoulli_number",
-			GP:       "peers_frac(bernfrac(n))",
+			GP:       "peers_frac(peers_decimal(bernfrac(n)))",
 		},
 		{
 			Name: "int_bernoulli_10000", Size: 10_000, Tiny: 48,
 			Inputs:   wordInput("n"),
 			Jacobian: operation("integer.compute.bernoulli", numberPayload("n"), fractionAnswer("bernoulli")),
 			FLINT:    "arith_bernoulli_number",
-			GP:       "peers_frac(bernfrac(n))",
+			GP:       "peers_frac(peers_decimal(bernfrac(n)))",
 		},
 	}, factoringCases()...)
 }

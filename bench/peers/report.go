@@ -25,6 +25,8 @@ func writeReport(w io.Writer, h header, results []*caseResult) {
 	fmt.Fprintf(w, "Times: in-process wall time per call, minimum of %d rounds; each system times its own loop of calls (at least %v a round),\n", h.cfg.rounds, h.cfg.minTime)
 	fmt.Fprintf(w, "excluding start-up and input reading; rounds interleave PARI, FLINT, SymPy, Jacobian. Catalog operations are timed through\n")
 	fmt.Fprintf(w, "core.Runtime.Run (payload decoding, preflight, execution, postcondition, result encoding); kernels as bare Go calls.\n")
+	fmt.Fprintf(w, "The peers' clock includes the decimal rendering of the answer (GP Str, fmpz_get_str) in the binomial, Fibonacci, partition\n")
+	fmt.Fprintf(w, "and Bernoulli rows, whose long answers make the result encoding a large part of Jacobian's time.\n")
 	fmt.Fprintf(w, "Threads: PARI nbthreads=%d, FLINT %d, SymPy 1, Jacobian GOMAXPROCS=%d. ratio = Jacobian / fastest peer of the row;\n", h.cfg.threads, h.cfg.threads, h.goMaxProcs)
 	fmt.Fprintf(w, "- where a system has no routine for the case (PARI and FLINT 2.9 have no Gröbner bases; notes below the table).\n\n")
 
