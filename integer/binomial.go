@@ -259,16 +259,34 @@ func factorialMod(n, m uint64) uint64 {
 func factorialMersenne61(n uint64) uint64 { return productMersenne61(2, n) }
 
 // productMersenne61 is lo·(lo + 1)⋯hi mod 2^61 − 1 for 1 ≤ lo and
-// hi < 2^61 − 1 (1 when lo > hi), reducing each 122-bit product by
-// folding: 2^61 ≡ 1.
+// hi < 2^61 − 1 (1 when lo > hi). Four running products, one for each
+// residue of k − lo modulo 4, are combined at the end: a single running
+// product waits on each multiplication's latency, while the four chains
+// proceed together (C(100000, 50000)'s postcondition, 10^5 factors:
+// 0.145 against 0.61 ms, minimum of 5 runs on the loaded 2-core machine).
 func productMersenne61(lo, hi uint64) uint64 {
-	f := uint64(1)
-	for k := lo; k <= hi; k++ {
-		hi, lo := bits.Mul64(f, k)
-		f = (hi<<3 | lo>>61) + lo&checkPrime
-		if f >= checkPrime {
-			f -= checkPrime
-		}
+	var f [4]uint64
+	f[0], f[1], f[2], f[3] = 1, 1, 1, 1
+	k := lo
+	for ; k+3 <= hi; k += 4 {
+		f[0] = mulMersenne61(f[0], k)
+		f[1] = mulMersenne61(f[1], k+1)
+		f[2] = mulMersenne61(f[2], k+2)
+		f[3] = mulMersenne61(f[3], k+3)
+	}
+	for ; k <= hi; k++ {
+		f[0] = mulMersenne61(f[0], k)
+	}
+	return mulMersenne61(mulMersenne61(f[0], f[1]), mulMersenne61(f[2], f[3]))
+}
+
+// mulMersenne61 is a·b mod 2^61 − 1 for a, b < 2^61 − 1, reducing the
+// 122-bit product by folding: 2^61 ≡ 1.
+func mulMersenne61(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	f := (hi<<3 | lo>>61) + lo&checkPrime
+	if f >= checkPrime {
+		f -= checkPrime
 	}
 	return f
 }

@@ -610,3 +610,24 @@ func TestFibonacciAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestProductMersenneAgainstMulMod compares the four-chain product modulo
+// 2^61 − 1 with the running product by 128-bit division on seeded random
+// ranges of every length modulo 4, and near 2^61.
+func TestProductMersenneAgainstMulMod(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1))
+	for i := range 200 {
+		lo := 1 + rng.Uint64N(1<<40)
+		if i%10 == 0 {
+			lo = checkPrime - 1 - rng.Uint64N(100)
+		}
+		hi := min(lo+rng.Uint64N(50), checkPrime-1) - 1 // lo > hi now and then
+		f := uint64(1)
+		for k := lo; k <= hi; k++ {
+			f = mulMod(f, k, checkPrime)
+		}
+		if g := productMersenne61(lo, hi); g != f {
+			t.Fatalf("%d⋯%d mod 2^61 − 1: four chains give %d, division %d", lo, hi, g, f)
+		}
+	}
+}
