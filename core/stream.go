@@ -194,20 +194,26 @@ func wanted(s *jsonschema.Schema) string {
 }
 
 func (v *streamValidator) stringValue(s *jsonschema.Schema, raw []byte, prefix string) error {
-	if s.Enum == nil && s.MaxLength == nil && s.MinLength == nil && bytes.IndexByte(raw, '\\') < 0 {
-		// The common case, an escape-free decimal, needs no copy.
-		switch inner := raw[1 : len(raw)-1]; s.Pattern {
-		case "":
-			return nil
+	if s.Enum == nil && bytes.IndexByte(raw, '\\') < 0 {
+		// The common case, an escape-free decimal, needs no copy. A
+		// decimal is ASCII, so its length in characters is its length in
+		// bytes; a string outside the bounds goes on to the checks below,
+		// which word the refusal.
+		inner := raw[1 : len(raw)-1]
+		decimal := false
+		switch s.Pattern {
 		case integerPattern:
-			if isDecimalInteger(inner) {
-				return nil
-			}
+			decimal = isDecimalInteger(inner)
 		case rationalPattern:
 			num, den, found := bytes.Cut(inner, []byte("/"))
-			if isDecimalInteger(num) && (!found || isPositiveDecimal(den)) {
+			decimal = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+		}
+		if s.MaxLength == nil && s.MinLength == nil {
+			if s.Pattern == "" || decimal {
 				return nil
 			}
+		} else if decimal && (s.MaxLength == nil || len(inner) <= *s.MaxLength) && (s.MinLength == nil || len(inner) >= *s.MinLength) {
+			return nil
 		}
 	}
 	text := unquoteKey(raw)
