@@ -213,15 +213,30 @@ func (r *zrow) subMul(v *zrow, X *big.Int, x float64, tmp, t2 *big.Int) {
 	words := math.Abs(x) < limit && r.top < limit && v.top < limit &&
 		(v.top == 0 || (limit-r.top)/v.top > absInt64(xi))
 	if words && r.nLarge == 0 && v.nLarge == 0 {
-		// Every |r_c − x·v_c| ≤ top(r) + |x|·top(v) < 2^62: plain words.
-		var top uint64
-		rs := r.small[:len(v.small)]
-		for c, y := range v.small {
-			z := rs[c] - xi*y
-			rs[c] = z
-			top = max(top, absInt64(z))
+		// Every |r_c − x·v_c| ≤ top(r) + |x|·top(v) < 2^62: plain words,
+		// four at a time with four maxima, so that the loop is not one
+		// chain of dependent comparisons.
+		var t0, t1, t2, t3 uint64
+		vs := v.small
+		rs := r.small[:len(vs)]
+		c := 0
+		for ; c+4 <= len(vs); c += 4 {
+			z0 := rs[c] - xi*vs[c]
+			z1 := rs[c+1] - xi*vs[c+1]
+			z2 := rs[c+2] - xi*vs[c+2]
+			z3 := rs[c+3] - xi*vs[c+3]
+			rs[c], rs[c+1], rs[c+2], rs[c+3] = z0, z1, z2, z3
+			t0 = max(t0, absInt64(z0))
+			t1 = max(t1, absInt64(z1))
+			t2 = max(t2, absInt64(z2))
+			t3 = max(t3, absInt64(z3))
 		}
-		r.top = top
+		for ; c < len(vs); c++ {
+			z := rs[c] - xi*vs[c]
+			rs[c] = z
+			t0 = max(t0, absInt64(z))
+		}
+		r.top = max(t0, t1, t2, t3)
 		return
 	}
 	xNeg, xHi, xLo, xTwo := twoWordsOf(X)
