@@ -181,7 +181,7 @@ func lllOperation() core.Operation[LLLRequest, LLLResult] {
 			}
 		},
 		Preflight: func(ctx context.Context, q LLLRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxLLLDimension); err != nil {
 				return err
 			}
 			if _, _, err := q.rats(); err != nil {
@@ -238,7 +238,7 @@ func reduceLLL(ctx context.Context, q LLLRequest, p lattice.Params) (LLLResult, 
 		}
 		return r, nil
 	}
-	a := q.Matrix.big()
+	a := q.Matrix.view() // the reduction copies its input
 	if !q.Transform && m == n {
 		r, err := lattice.ReduceBasis(ctx, a, p)
 		if err != nil {
@@ -566,10 +566,10 @@ func lllCheckOperation() core.Operation[LLLCheckRequest, LLLCheckResult] {
 			}
 		},
 		Preflight: func(ctx context.Context, q LLLCheckRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxLLLDimension); err != nil {
 				return err
 			}
-			if err := checkSize("the basis", q.Basis.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the basis", q.Basis, MaxLLLDimension); err != nil {
 				return err
 			}
 			if _, _, err := q.rats(); err != nil {
