@@ -560,10 +560,18 @@ type speculation struct {
 func speculate(ctx context.Context, f func(context.Context) (uint64, error)) *speculation {
 	s := &speculation{done: make(chan struct{})}
 	go func() {
-		if s.claimed.CompareAndSwap(false, true) {
-			s.value, s.err = f(ctx)
-			close(s.done)
+		if !s.claimed.CompareAndSwap(false, true) {
+			return
 		}
+		defer close(s.done)
+		// No runtime guard covers this goroutine: a panic becomes the
+		// speculation's error instead of ending the process.
+		defer func() {
+			if p := recover(); p != nil {
+				s.err = fmt.Errorf("internal error (recovered panic): %v", p)
+			}
+		}()
+		s.value, s.err = f(ctx)
 	}()
 	return s
 }

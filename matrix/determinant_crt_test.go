@@ -360,3 +360,15 @@ func TestSpeculation(t *testing.T) {
 	}
 	close(release)
 }
+
+// TestSpeculationPanic: a panic in a speculation is its error, not the
+// end of the process.
+func TestSpeculationPanic(t *testing.T) {
+	s := speculate(bg, func(context.Context) (uint64, error) { panic("boom") })
+	for !s.claimed.Load() {
+		runtime.Gosched()
+	}
+	if _, err := s.get(bg, nil); err == nil {
+		t.Fatal("a panicking speculation reported no error")
+	}
+}
