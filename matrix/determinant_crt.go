@@ -798,13 +798,23 @@ func dixonDigits(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint
 		solver.Solve(x, rm)
 		digits[step] = x
 		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
-		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
+		// quotient is below n·max|A| + 1 < 2^62 in absolute value. Four
+		// partial sums (arithmetic modulo 2^64 is associative) keep the
+		// loop from being one chain of dependent subtractions.
 		for i, row := range a {
-			s := uint64(r[i])
-			for j, v := range row {
-				s -= uint64(v) * x[j]
+			var s0, s1, s2, s3 uint64
+			xs := x[:len(row)]
+			j := 0
+			for ; j+4 <= len(row); j += 4 {
+				s0 += uint64(row[j]) * xs[j]
+				s1 += uint64(row[j+1]) * xs[j+1]
+				s2 += uint64(row[j+2]) * xs[j+2]
+				s3 += uint64(row[j+3]) * xs[j+3]
 			}
-			r[i] = int64(s * pinv)
+			for ; j < len(row); j++ {
+				s0 += uint64(row[j]) * xs[j]
+			}
+			r[i] = int64((uint64(r[i]) - (s0 + s1) - (s2 + s3)) * pinv)
 		}
 	}
 	return digits, nil
