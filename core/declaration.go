@@ -350,6 +350,18 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		// here; Unmarshal decodes in place, where a Decoder would first
 		// copy the payload into a buffer of its own.
 		var req Req
+		if u, ok := any(&req).(json.Unmarshaler); ok {
+			// The scan and the schema have found b to be one well-formed
+			// JSON object. encoding/json would scan it twice more (its
+			// validity, then its extent) only to pass the same bytes,
+			// without the white space around them, to this method and
+			// return its error unchanged; a matrix request spends a
+			// quarter of its decoding there.
+			if err := u.UnmarshalJSON(bytes.Trim(b, " \t\r\n")); err != nil {
+				return nil, err
+			}
+			return req, nil
+		}
 		if err := json.Unmarshal(b, &req); err != nil {
 			return nil, err
 		}

@@ -323,8 +323,10 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 			return &Refusal{Message: fmt.Sprintf("%s has more than %d items; at most %d are allowed", s.pointer(prefix), max, max)}
 		}
 		s.space()
-		if err := s.value(itemSchema(schema, n), prefix, depth); err != nil {
-			return err
+		if !s.shortString() {
+			if err := s.value(itemSchema(schema, n), prefix, depth); err != nil {
+				return err
+			}
 		}
 		if done, err := s.separator(prefix, ']'); err != nil || done {
 			s.frames = s.frames[:top]
@@ -332,6 +334,30 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 			return err
 		}
 	}
+}
+
+// shortString consumes the value at the scanner when it is a string of
+// at most smallString printable ASCII characters without escapes (a
+// matrix entry, a coefficient), which value would accept whatever the
+// schema: it is well-formed, and no maxLength refuses a string that
+// short. Anything else, and the value at which the context is due to be
+// polled, is left to value, consuming nothing.
+func (s *scanner) shortString() bool {
+	if s.i >= len(s.b) || s.b[s.i] != '"' || s.i >= s.next {
+		return false
+	}
+	end := min(len(s.b), s.i+1+smallString+1)
+	for j := s.i + 1; j < end; j++ {
+		switch c := s.b[j]; {
+		case c == '"':
+			s.values++
+			s.i = j + 1
+			return true
+		case c < 0x20 || c == '\\' || c >= 0x80:
+			return false
+		}
+	}
+	return false
 }
 
 // str scans a string starting at its opening quote.

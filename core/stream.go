@@ -194,20 +194,26 @@ func wanted(s *jsonschema.Schema) string {
 }
 
 func (v *streamValidator) stringValue(s *jsonschema.Schema, raw []byte, prefix string) error {
-	if s.Enum == nil && s.MaxLength == nil && s.MinLength == nil && bytes.IndexByte(raw, '\\') < 0 {
-		// The common case, an escape-free decimal, needs no copy.
-		switch inner := raw[1 : len(raw)-1]; s.Pattern {
-		case "":
-			return nil
+	if s.Enum == nil && bytes.IndexByte(raw, '\\') < 0 {
+		// The common case, an escape-free decimal, needs no copy. A
+		// decimal is ASCII, so its length in characters is its length in
+		// bytes; a string outside the bounds goes on to the checks below,
+		// which word the refusal.
+		inner := raw[1 : len(raw)-1]
+		decimal := false
+		switch s.Pattern {
 		case integerPattern:
-			if isDecimalInteger(inner) {
-				return nil
-			}
+			decimal = isDecimalInteger(inner)
 		case rationalPattern:
 			num, den, found := bytes.Cut(inner, []byte("/"))
-			if isDecimalInteger(num) && (!found || isPositiveDecimal(den)) {
+			decimal = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+		}
+		if s.MaxLength == nil && s.MinLength == nil {
+			if s.Pattern == "" || decimal {
 				return nil
 			}
+		} else if decimal && (s.MaxLength == nil || len(inner) <= *s.MaxLength) && (s.MinLength == nil || len(inner) >= *s.MinLength) {
+			return nil
 		}
 	}
 	text := unquoteKey(raw)
@@ -335,10 +341,13 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 	if v.i < len(v.b) && v.b[v.i] == ']' {
 		v.i++
 	} else {
+		decimals := decimalItems(s.Items)
 		for ; ; n++ {
 			v.frames[top].index = n
 			v.space()
-			if err := v.check(s.Items, prefix); err != nil {
+			if decimals && v.plainDecimal(s.Items) {
+				// Valid as check would find it, without its dispatch.
+			} else if err := v.check(s.Items, prefix); err != nil {
 				return err
 			}
 			if done, err := v.separator(prefix, ']'); err != nil {
@@ -354,4 +363,43 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 		return v.fail(prefix, "an array of %s elements is outside the schema's bounds", strconv.Itoa(n))
 	}
 	return nil
+}
+
+// decimalItems reports whether s is a string schema of one of the value
+// types' decimal patterns and nothing else stringValue checks but length
+// bounds: the entries of a matrix or a coefficient list, for which
+// plainDecimal decides most elements.
+func decimalItems(s *jsonschema.Schema) bool {
+	return s != nil && s.Type == "string" && len(s.Types) == 0 && s.Enum == nil && !isFalseSchema(s) &&
+		(s.Pattern == integerPattern || s.Pattern == rationalPattern)
+}
+
+// plainDecimal consumes the string at the reader when it is a decimal
+// written with digits, '-' and '/' alone that s (decimalItems) accepts,
+// and otherwise leaves it to check, consuming nothing. Such a string is
+// well-formed JSON and free of escapes, so check would accept it too.
+func (v *streamValidator) plainDecimal(s *jsonschema.Schema) bool {
+	if v.i >= len(v.b) || v.b[v.i] != '"' {
+		return false
+	}
+	j := v.i + 1
+	for j < len(v.b) && (v.b[j] >= '0' && v.b[j] <= '9' || v.b[j] == '-' || v.b[j] == '/') {
+		j++
+	}
+	if j >= len(v.b) || v.b[j] != '"' {
+		return false
+	}
+	inner := v.b[v.i+1 : j]
+	var ok bool
+	if s.Pattern == integerPattern {
+		ok = isDecimalInteger(inner)
+	} else {
+		num, den, found := bytes.Cut(inner, []byte("/"))
+		ok = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+	}
+	if !ok || s.MaxLength != nil && len(inner) > *s.MaxLength || s.MinLength != nil && len(inner) < *s.MinLength {
+		return false
+	}
+	v.i = j + 1
+	return true
 }

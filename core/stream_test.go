@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"testing"
 
@@ -36,6 +37,20 @@ func TestStreamAgreesWithValidator(t *testing.T) {
 	// Bounds as Operation.Bounds writes them into request schemas.
 	lo, hi := 0.0, 9.0
 	schema.Properties["count"].Minimum, schema.Properties["count"].Maximum = &lo, &hi
+	// Length bounds on decimals, as request schemas bound matrix entries
+	// (copies: the value types' schemas may be shared).
+	four, two := 4, 2
+	entry := *schema.Properties["rows"].Items.Items
+	entry.MaxLength = &four
+	rows := *schema.Properties["rows"].Items
+	rows.Items = &entry
+	schema.Properties["rows"].Items = &rows
+	item := *schema.Properties["items"].Items
+	item.Properties = maps.Clone(item.Properties)
+	value := *item.Properties["value"]
+	value.MinLength = &two
+	item.Properties["value"] = &value
+	schema.Properties["items"].Items = &item
 	if !streamable(schema) {
 		t.Fatal("an inferred result schema is not streamable")
 	}
@@ -115,6 +130,20 @@ func TestStreamNumberBounds(t *testing.T) {
 	}
 	lo, hi := 0.0, 9.0
 	schema.Properties["count"].Minimum, schema.Properties["count"].Maximum = &lo, &hi
+	// Length bounds on decimals, as request schemas bound matrix entries
+	// (copies: the value types' schemas may be shared).
+	four, two := 4, 2
+	entry := *schema.Properties["rows"].Items.Items
+	entry.MaxLength = &four
+	rows := *schema.Properties["rows"].Items
+	rows.Items = &entry
+	schema.Properties["rows"].Items = &rows
+	item := *schema.Properties["items"].Items
+	item.Properties = maps.Clone(item.Properties)
+	value := *item.Properties["value"]
+	value.MinLength = &two
+	item.Properties["value"] = &value
+	schema.Properties["items"].Items = &item
 	doc := func(count string) []byte {
 		return []byte(`{"verdict":"accepted","rows":[],"items":[],"count":` + count + `,"ok":true}`)
 	}

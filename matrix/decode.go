@@ -281,6 +281,91 @@ func (r *reader) matrix() (core.Matrix, [][]int64, bool) {
 	}
 }
 
+// readIntegerMatrix reads b, an array of equally long rows of integer
+// strings, in one pass, as reader.matrix reads rationals: a short entry
+// goes straight into a word of its row's allocation, a longer one through
+// core.ParseInteger. It returns false, for encoding/json to decode or
+// refuse b, on anything else (ragged rows, escapes, numbers, null,
+// trailing bytes), so the two agree on every b it accepts
+// (TestReadIntegerMatrixAgainstJSON). Decoding a 101×101 knapsack this
+// way allocates two slices a row instead of a big.Int and a string an
+// entry.
+func readIntegerMatrix(b []byte) (IntegerMatrix, bool) {
+	r := reader{b: b}
+	if !r.next('[') {
+		return nil, false
+	}
+	rows := IntegerMatrix{}
+	if r.next(']') {
+		r.space()
+		return rows, r.k == len(b)
+	}
+	var spans [][]byte
+	for {
+		if !r.next('[') {
+			return nil, false
+		}
+		spans = spans[:0]
+		if !r.next(']') {
+			for {
+				s, ok := r.plainString()
+				if !ok {
+					return nil, false
+				}
+				spans = append(spans, s)
+				if r.next(']') {
+					break
+				}
+				if !r.next(',') {
+					return nil, false
+				}
+			}
+		}
+		if len(rows) > 0 && len(spans) != len(rows[0]) {
+			return nil, false
+		}
+		row, ok := parseIntegerRow(spans)
+		if !ok {
+			return nil, false
+		}
+		rows = append(rows, row)
+		if r.next(']') {
+			r.space()
+			return rows, r.k == len(b)
+		}
+		if !r.next(',') {
+			return nil, false
+		}
+	}
+}
+
+// parseIntegerRow parses one row of integer strings. The short entries
+// share one allocation of big.Int headers and one of words (entry j's
+// magnitude is word j, capacity 1, so that writing it elsewhere copies).
+func parseIntegerRow(spans [][]byte) ([]core.Integer, bool) {
+	row := make([]core.Integer, len(spans))
+	ints := make([]big.Int, len(spans))
+	words := make([]big.Word, len(spans))
+	for j, s := range spans {
+		if v, neg, ok := shortMagnitude(s); ok && uint64(big.Word(v)) == v {
+			words[j] = big.Word(v)
+			x := &ints[j]
+			x.SetBits(words[j : j+1 : j+1])
+			if neg {
+				x.Neg(x)
+			}
+			row[j] = core.Int(x)
+			continue
+		}
+		x, err := core.ParseInteger(string(s))
+		if err != nil {
+			return nil, false
+		}
+		row[j] = core.Int(x)
+	}
+	return row, true
+}
+
 // smallEntries bounds the integers one decoded matrix shares: every
 // entry v with |v| ≤ smallEntries is the same read-only big.Rat as the
 // other entries equal to it (core.Rational is read-only), so a matrix of

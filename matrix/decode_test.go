@@ -368,3 +368,88 @@ func TestPreflightWordsBounds(t *testing.T) {
 		t.Fatalf("scaledBits of an 18-digit entry is %d, not 61", got)
 	}
 }
+
+// TestReadIntegerMatrixAgainstJSON: on fixed inputs and seeded mutations
+// of random integer matrices, whatever readIntegerMatrix accepts,
+// encoding/json decodes into the same integers (what it declines goes to
+// encoding/json anyway), and it accepts the well-formed matrices.
+func TestReadIntegerMatrixAgainstJSON(t *testing.T) {
+	same := func(b []byte) bool {
+		fast, ok := readIntegerMatrix(b)
+		if !ok {
+			return false
+		}
+		var slow [][]core.Integer
+		if err := json.Unmarshal(b, &slow); err != nil {
+			t.Fatalf("%q: read as %v, but encoding/json refuses it: %v", b, fast, err)
+		}
+		if len(fast) != len(slow) {
+			t.Fatalf("%q: %d rows, encoding/json %d", b, len(fast), len(slow))
+		}
+		for i := range fast {
+			if len(fast[i]) != len(slow[i]) {
+				t.Fatalf("%q: row %d has %d entries, encoding/json %d", b, i, len(fast[i]), len(slow[i]))
+			}
+			for j := range fast[i] {
+				if fast[i][j].Big().Cmp(slow[i][j].Big()) != 0 {
+					t.Fatalf("%q: entry %d,%d is %s, encoding/json %s", b, i, j, fast[i][j], slow[i][j])
+				}
+			}
+		}
+		return true
+	}
+	for _, in := range []string{
+		`[]`, ` [ ] `, `[[]]`, `[[],[]]`, `[["0","-1","1"],["-0","9223372036854775807","-9223372036854775808"]]`,
+		`[["999999999999999999","1000000000000000000","-18446744073709551616"]]`, `null`, `[["1"],["2","3"]]`,
+		`[["1"]]x`, `[[1]]`, `[["1/2"]]`, `[["01"]]`, `[["\u0031"]]`, `[["1"],]`, `[["1",]]`, `[["-"]]`, `[[""]]`,
+		`[["` + strings.Repeat("7", core.MaxDigits+1) + `"]]`, "[\n[ \"1\" ,\t\"-2\" ]\r\n]",
+	} {
+		same([]byte(in))
+	}
+	rng := rand.New(rand.NewPCG(17, 150))
+	corrupt := []byte(" \"\\,[]0-/x9n")
+	accepted := 0
+	for range 1000 {
+		m := make([][]string, rng.IntN(4))
+		cols := rng.IntN(4)
+		for i := range m {
+			m[i] = make([]string, cols)
+			for j := range m[i] {
+				digits := []byte{byte('1' + rng.IntN(9))}
+				for range rng.IntN(42) {
+					digits = append(digits, byte('0'+rng.IntN(10)))
+				}
+				m[i][j] = string(digits)
+				if rng.IntN(8) == 0 {
+					m[i][j] = "0"
+				}
+				if rng.IntN(2) == 0 {
+					m[i][j] = "-" + m[i][j]
+				}
+			}
+		}
+		data, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if same(data) {
+			accepted++
+		}
+		for range 3 {
+			bad := []byte(string(data))
+			k := rng.IntN(len(bad))
+			switch rng.IntN(3) {
+			case 0:
+				bad[k] = corrupt[rng.IntN(len(corrupt))]
+			case 1:
+				bad = append(bad[:k], bad[k+1:]...)
+			default:
+				bad = append(bad[:k], append([]byte{corrupt[rng.IntN(len(corrupt))]}, bad[k:]...)...)
+			}
+			same(bad)
+		}
+	}
+	if accepted < 950 {
+		t.Fatalf("the reader took only %d of 1000 well-formed matrices", accepted)
+	}
+}

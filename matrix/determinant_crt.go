@@ -57,6 +57,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/modmat"
@@ -338,6 +339,15 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 		cancel()
 		wg.Wait()
 	}()
+	// With no pool worker, the other core computes the cheap cofactor
+	// image while the lifting runs: at n = 100 it is a fifth of the
+	// work, and nearly always wanted (below 40, too little to hand off).
+	var cofactor *speculation
+	if workers == 0 && runtime.GOMAXPROCS(0) > 1 && len(a) >= 40 {
+		cofactor = speculate(specCtx, func(ctx context.Context) (uint64, error) {
+			return modmat.DeterminantSmall(ctx, a, cofactorPrime)
+		})
+	}
 
 	var solver *modmat.Solver
 	dixon := -1
@@ -380,7 +390,9 @@ func determinantByDivisor(ctx context.Context, a [][]int64, h, hcols int) (*big.
 	primes = append(primes, modular.Prime62(dixon))
 	dets = append(dets, solver.Determinant())
 	if small {
-		det, err := modmat.DeterminantSmall(ctx, a, cofactorPrime)
+		det, err := cofactor.get(ctx, func(ctx context.Context) (uint64, error) {
+			return modmat.DeterminantSmall(ctx, a, cofactorPrime)
+		})
 		if err != nil {
 			return nil, false, err
 		}
@@ -529,6 +541,53 @@ func provablySingular(ctx context.Context, a [][]int64) (bool, error) {
 // their further primes after d.
 func speculativeLimit(n int) int {
 	return max(0, 3*n/4+6-25)/61 + 1
+}
+
+// speculation is a word computed ahead of knowing whether it is wanted,
+// on a goroutine of its own. Whoever starts it first computes it: the
+// goroutine, or, when it has not been scheduled yet, the caller of get,
+// so that a loaded machine never makes the caller wait for a goroutine
+// to start. Nobody waits for an unwanted one: it ends at its context's
+// cancellation.
+type speculation struct {
+	claimed atomic.Bool
+	done    chan struct{}
+	value   uint64
+	err     error
+}
+
+// speculate starts f on a goroutine of its own.
+func speculate(ctx context.Context, f func(context.Context) (uint64, error)) *speculation {
+	s := &speculation{done: make(chan struct{})}
+	go func() {
+		if !s.claimed.CompareAndSwap(false, true) {
+			return
+		}
+		defer close(s.done)
+		// No runtime guard covers this goroutine: a panic becomes the
+		// speculation's error instead of ending the process.
+		defer func() {
+			if p := recover(); p != nil {
+				s.err = fmt.Errorf("internal error (recovered panic): %v", p)
+			}
+		}()
+		s.value, s.err = f(ctx)
+	}()
+	return s
+}
+
+// get returns the speculation's value, computing it with f under ctx when
+// it has not started (or when s is nil), and otherwise waiting for it.
+func (s *speculation) get(ctx context.Context, f func(context.Context) (uint64, error)) (uint64, error) {
+	if s == nil || s.claimed.CompareAndSwap(false, true) {
+		return f(ctx)
+	}
+	select {
+	case <-s.done:
+		return s.value, s.err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
 }
 
 // cofactorPrime is the largest prime below 2^26 (PARI/GP: precprime(2^26)
@@ -739,13 +798,23 @@ func dixonDigits(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint
 		solver.Solve(x, rm)
 		digits[step] = x
 		// r ← (r − A·x)/p, exact, computed modulo 2^64: the true
-		// quotient is below n·max|A| + 1 < 2^62 in absolute value.
+		// quotient is below n·max|A| + 1 < 2^62 in absolute value. Four
+		// partial sums (arithmetic modulo 2^64 is associative) keep the
+		// loop from being one chain of dependent subtractions.
 		for i, row := range a {
-			s := uint64(r[i])
-			for j, v := range row {
-				s -= uint64(v) * x[j]
+			var s0, s1, s2, s3 uint64
+			xs := x[:len(row)]
+			j := 0
+			for ; j+4 <= len(row); j += 4 {
+				s0 += uint64(row[j]) * xs[j]
+				s1 += uint64(row[j+1]) * xs[j+1]
+				s2 += uint64(row[j+2]) * xs[j+2]
+				s3 += uint64(row[j+3]) * xs[j+3]
 			}
-			r[i] = int64(s * pinv)
+			for ; j < len(row); j++ {
+				s0 += uint64(row[j]) * xs[j]
+			}
+			r[i] = int64((uint64(r[i]) - (s0 + s1) - (s2 + s3)) * pinv)
 		}
 	}
 	return digits, nil

@@ -2,9 +2,12 @@ package matrix
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
 	"testing"
 
 	"jacobian.dev/core/modmat"
@@ -316,5 +319,56 @@ func TestProvablySingular(t *testing.T) {
 		if singular, err := provablySingular(bg, a); singular || err != nil {
 			t.Fatalf("a nonsingular matrix was claimed singular (%v)", err)
 		}
+	}
+}
+
+// TestSpeculation: a speculation's value is f's, whether its goroutine or
+// the caller computes it, and exactly one of them runs f; a nil one runs
+// f in the caller; a cancelled wait reports the cancellation.
+func TestSpeculation(t *testing.T) {
+	for trial := range 200 {
+		var runs atomic.Int32
+		f := func(context.Context) (uint64, error) {
+			runs.Add(1)
+			return uint64(trial) * 7, nil
+		}
+		s := speculate(bg, f)
+		if trial%2 == 0 {
+			runtime.Gosched() // let the goroutine claim it, sometimes
+		}
+		got, err := s.get(bg, f)
+		if err != nil || got != uint64(trial)*7 {
+			t.Fatalf("trial %d: got %d, %v", trial, got, err)
+		}
+		if n := runs.Load(); n != 1 {
+			t.Fatalf("trial %d: f ran %d times", trial, n)
+		}
+	}
+	var none *speculation
+	if got, err := none.get(bg, func(context.Context) (uint64, error) { return 5, nil }); got != 5 || err != nil {
+		t.Fatalf("nil speculation: %d, %v", got, err)
+	}
+	release := make(chan struct{})
+	s := speculate(bg, func(context.Context) (uint64, error) { <-release; return 1, nil })
+	for !s.claimed.Load() {
+		runtime.Gosched()
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	if _, err := s.get(ctx, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled wait returned %v", err)
+	}
+	close(release)
+}
+
+// TestSpeculationPanic: a panic in a speculation is its error, not the
+// end of the process.
+func TestSpeculationPanic(t *testing.T) {
+	s := speculate(bg, func(context.Context) (uint64, error) { panic("boom") })
+	for !s.claimed.Load() {
+		runtime.Gosched()
+	}
+	if _, err := s.get(bg, nil); err == nil {
+		t.Fatal("a panicking speculation reported no error")
 	}
 }

@@ -79,8 +79,14 @@ func (IntegerMatrix) JSONSchema() *jsonschema.Schema {
 	}
 }
 
-// UnmarshalJSON reads the rows and refuses ragged ones.
+// UnmarshalJSON reads the rows and refuses ragged ones: in one pass
+// (readIntegerMatrix) when every entry is a plain integer string, and
+// otherwise by encoding/json, which words every error.
 func (m *IntegerMatrix) UnmarshalJSON(b []byte) error {
+	if rows, ok := readIntegerMatrix(b); ok {
+		*m = rows
+		return nil
+	}
 	var rows [][]core.Integer
 	if err := json.Unmarshal(b, &rows); err != nil {
 		return err

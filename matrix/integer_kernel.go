@@ -92,7 +92,7 @@ func integerKernelOperation() core.Operation[IntegerMatrixRequest, IntegerKernel
 			}
 		},
 		Preflight: func(ctx context.Context, q IntegerMatrixRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxIntegerKernelDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxIntegerKernelDimension); err != nil {
 				return err
 			}
 			for i, row := range q.Matrix {

@@ -94,7 +94,7 @@ func integerSolveOperation() core.Operation[IntegerSolveRequest, IntegerSolveRes
 			}
 		},
 		Preflight: func(ctx context.Context, q IntegerSolveRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxIntegerKernelDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxIntegerKernelDimension); err != nil {
 				return err
 			}
 			if m, _ := q.Matrix.Dims(); len(q.RHS) != m {

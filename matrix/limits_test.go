@@ -3,6 +3,9 @@ package matrix
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"jacobian.dev/core"
@@ -53,5 +56,43 @@ func limitsAtBoundary[Req, Res any](t *testing.T, op core.Operation[Req, Res]) {
 		} else if err := op.Preflight(bg, beyond); !errors.As(err, new(*core.Refusal)) {
 			t.Errorf("%s: limit %q: preflight should refuse the Beyond probe, but returned %v", op.ID, l.Name, err)
 		}
+	}
+}
+
+// TestCheckIntegerSizeMatchesCheckSize: the integer preflight refuses
+// exactly what checkSize refuses on the same matrix as rationals, with
+// the same message.
+func TestCheckIntegerSizeMatchesCheckSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	refused := 0
+	for trial := range 300 {
+		rows, cols := rng.IntN(6), rng.IntN(6)
+		m := make(IntegerMatrix, rows)
+		for i := range m {
+			m[i] = make([]core.Integer, cols)
+			for j := range m[i] {
+				x := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(MaxEntryDigits-2+rng.IntN(4))), nil)
+				x.Sub(x, big.NewInt(rng.Int64N(3)))
+				if rng.IntN(3) > 0 {
+					x.SetInt64(rng.Int64N(199) - 99)
+				}
+				if rng.IntN(2) == 0 {
+					x.Neg(x)
+				}
+				m[i][j] = core.Int(x)
+			}
+		}
+		maxDim := 2 + rng.IntN(4)
+		want := checkSize("the matrix", m.rationals(), maxDim)
+		got := checkIntegerSize("the matrix", m, maxDim)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("trial %d: checkIntegerSize says %v, checkSize %v", trial, got, want)
+		}
+		if want != nil {
+			refused++
+		}
+	}
+	if refused < 50 || refused > 250 {
+		t.Fatalf("%d of 300 refused; both outcomes need exercising", refused)
 	}
 }

@@ -181,7 +181,7 @@ func lllOperation() core.Operation[LLLRequest, LLLResult] {
 			}
 		},
 		Preflight: func(ctx context.Context, q LLLRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxLLLDimension); err != nil {
 				return err
 			}
 			if _, _, err := q.rats(); err != nil {
@@ -238,7 +238,7 @@ func reduceLLL(ctx context.Context, q LLLRequest, p lattice.Params) (LLLResult, 
 		}
 		return r, nil
 	}
-	a := q.Matrix.big()
+	a := q.Matrix.view() // the reduction copies its input
 	if !q.Transform && m == n {
 		r, err := lattice.ReduceBasis(ctx, a, p)
 		if err != nil {
@@ -396,35 +396,38 @@ func lllRNG(q LLLRequest) *rand.Rand {
 }
 
 // sameSquareLattice proves that the rows of the n×n integer matrices a
-// and b, b of full rank, span the same lattice, without a transform. H,
-// the Hermite form of b (hermite.go, without its transform), is not
-// trusted: it is checked to be upper triangular with a nonzero diagonal,
-// and every row of a and of b is reduced to zero against it exactly
-// (integer division by the pivots), so L(a) and L(b) lie in L(H); modulo
-// a random 62-bit prime, det a ≡ ±det H ≡ ±det b with det H = ∏ h_ii, so
-// both have index |det|/|det H| = 1 in L(H) (a wrong determinant escapes
-// only if the prime divides its error, as for the Freivalds check).
+// and b, b of full rank, span the same lattice, without a transform. H is
+// a itself when a is upper triangular with a nonzero diagonal, and
+// otherwise the Hermite form of b (hermite.go, without its transform),
+// which is not trusted: it is checked to be upper triangular with a
+// nonzero diagonal. Every row of a (unless H is a) and of b is reduced to
+// zero against H exactly (integer division by the pivots), so L(a) and
+// L(b) lie in L(H); modulo a random 62-bit prime, det a ≡ ±det H ≡ ±det b
+// with det H = ∏ h_ii, so both have index |det|/|det H| = 1 in L(H) (a
+// wrong determinant escapes only if the prime divides its error, as for
+// the Freivalds check).
 func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) error {
 	n := len(b)
-	hr, err := hermiteForm(ctx, b, false)
-	if err != nil {
-		return err
-	}
-	h := hr.Hermite.view()
-	if len(h) != n {
-		return fmt.Errorf("the Hermite form of the basis has %d rows, not %d", len(h), n)
-	}
-	for i, row := range h {
-		if len(row) != n || row[i].Sign() == 0 {
-			return fmt.Errorf("the Hermite form of the basis is not triangular of full rank at row %d", i)
+	members := map[string][][]*big.Int{"input": a.view(), "basis": b.view()}
+	h := a.view()
+	if upperTriangular(h, n) {
+		// a is itself a triangular basis of L(a) (knapsack and van Hoeij
+		// lattices are given so): H = a, whose rows lie in L(H) trivially.
+		delete(members, "input")
+	} else {
+		hr, err := hermiteForm(ctx, b, false)
+		if err != nil {
+			return err
 		}
-		for j := range i {
-			if row[j].Sign() != 0 {
-				return fmt.Errorf("the Hermite form of the basis is not triangular at row %d", i)
-			}
+		h = hr.Hermite.view()
+		if len(h) != n {
+			return fmt.Errorf("the Hermite form of the basis has %d rows, not %d", len(h), n)
+		}
+		if !upperTriangular(h, n) {
+			return fmt.Errorf("the Hermite form of the basis is not upper triangular of full rank")
 		}
 	}
-	for who, rows := range map[string][][]*big.Int{"input": a.view(), "basis": b.view()} {
+	for who, rows := range members {
 		for k, x := range rows {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -442,13 +445,32 @@ func sameSquareLattice(ctx context.Context, rng *rand.Rand, a, b IntegerMatrix) 
 		if dh == 0 {
 			return false, nil
 		}
-		for who, x := range map[string]IntegerMatrix{"input": a, "basis": b} {
-			if d := modular.Determinant(reduceMatrix(x.view(), p), p); d != dh && d != p-dh {
+		for who, x := range members {
+			if d := modular.Determinant(reduceMatrix(x, p), p); d != dh && d != p-dh {
 				return true, fmt.Errorf("the %s's determinant is not ±det H modulo %d: the lattices differ", who, p)
 			}
 		}
 		return true, nil
 	})
+}
+
+// upperTriangular reports whether h is n×n, upper triangular, with a
+// nonzero diagonal.
+func upperTriangular(h [][]*big.Int, n int) bool {
+	if len(h) != n {
+		return false
+	}
+	for i, row := range h {
+		if len(row) != n || row[i].Sign() == 0 {
+			return false
+		}
+		for _, x := range row[:i] {
+			if x.Sign() != 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // inTriangularLattice reports whether x is an integer combination of the
@@ -544,10 +566,10 @@ func lllCheckOperation() core.Operation[LLLCheckRequest, LLLCheckResult] {
 			}
 		},
 		Preflight: func(ctx context.Context, q LLLCheckRequest) error {
-			if err := checkSize("the matrix", q.Matrix.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the matrix", q.Matrix, MaxLLLDimension); err != nil {
 				return err
 			}
-			if err := checkSize("the basis", q.Basis.rationals(), MaxLLLDimension); err != nil {
+			if err := checkIntegerSize("the basis", q.Basis, MaxLLLDimension); err != nil {
 				return err
 			}
 			if _, _, err := q.rats(); err != nil {

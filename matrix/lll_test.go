@@ -146,13 +146,26 @@ func TestLLLTransformOptional(t *testing.T) {
 // small nonsingular matrices: L(a) = L(b) exactly when a·b⁻¹ and b·a⁻¹ are
 // both integral (big.Rat Gauss–Jordan). Pairs are random, or b a
 // unimodular image of a, or b = a with one row doubled or two diagonal
-// entries exchanged (same determinant, another lattice).
+// entries exchanged (same determinant, another lattice). Half the time a
+// is upper triangular, the path that takes a as its own Hermite basis.
 func TestSameSquareLattice(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 2))
-	equal, differ := 0, 0
+	equal, differ, triangular := 0, 0, 0
 	for i := range 400 {
 		n := rng.IntN(5) + 1
 		a := nonsingular(rng, n)
+		if i%8 >= 4 {
+			aa := a.big()
+			for r := range aa {
+				for j := range r {
+					aa[r][j].SetInt64(0)
+				}
+				if aa[r][r].Sign() == 0 {
+					aa[r][r].SetInt64(int64(r + 2))
+				}
+			}
+			a = integerMatrix(aa)
+		}
 		var b IntegerMatrix
 		switch i % 4 {
 		case 0:
@@ -198,6 +211,12 @@ func TestSameSquareLattice(t *testing.T) {
 		} else {
 			differ++
 		}
+		if want && upperTriangular(a.view(), n) {
+			triangular++
+		}
+	}
+	if triangular < 30 {
+		t.Errorf("only %d equal pairs with a triangular", triangular)
 	}
 	if equal < 50 || differ < 50 {
 		t.Fatalf("only %d equal and %d different pairs", equal, differ)

@@ -124,6 +124,23 @@ func checkSize(name string, m core.Matrix, maxDim int) error {
 	return checkEntries(name, m)
 }
 
+// checkIntegerSize is checkSize for an integer matrix, with the same
+// refusals, without converting it to rationals first.
+func checkIntegerSize(name string, m IntegerMatrix, maxDim int) error {
+	r, c := m.Dims()
+	if r > maxDim || c > maxDim {
+		return core.Refusef("%s is %d×%d; this operation accepts at most %d rows and %d columns", name, r, c, maxDim, maxDim)
+	}
+	for i, row := range m {
+		for j, x := range row {
+			if tooManyDigits(x.Big()) {
+				return core.Refusef("%s entry (%d, %d) has a numerator of %d digits; at most %d are allowed", name, i, j, decimalDigits(x.Big()), MaxEntryDigits)
+			}
+		}
+	}
+	return nil
+}
+
 func checkEntries(name string, rows [][]core.Rational) error {
 	for i, row := range rows {
 		for j, x := range row {

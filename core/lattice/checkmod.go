@@ -21,6 +21,9 @@ package lattice
 import (
 	"context"
 	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"jacobian.dev/core/modular"
 )
@@ -53,53 +56,8 @@ func checkModular(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Ra
 		lam[k] = make([]uint64, k*t)
 	}
 	dd := make([]uint64, n*t)
-	r := make([][]uint64, n)
-	mu := make([][]uint64, n)
-	inv := make([]uint64, n)
-	for k := range r {
-		r[k] = make([]uint64, k+1)
-		mu[k] = make([]uint64, k)
-	}
-	for i, p := range primes {
-		if err := ctx.Err(); err != nil {
-			return nil, false, err
-		}
-		var dj uint64 = 1
-		for k := 0; k < n; k++ {
-			if k%16 == 15 {
-				if err := ctx.Err(); err != nil {
-					return nil, false, err
-				}
-			}
-			rk := r[k]
-			for j := 0; j <= k; j++ {
-				var s modular.ProductSum
-				muj := mu[j]
-				if j == k {
-					muj = mu[k]
-				}
-				for l := 0; l < j; l++ {
-					s.AddMul(muj[l], rk[l])
-				}
-				x := modular.Sub(modular.ReduceWords(g[k][j], p), s.Reduce(p), p)
-				rk[j] = x
-				if j < k {
-					mu[k][j] = modular.Mul(x, inv[j], p)
-				}
-			}
-			if rk[k] == 0 {
-				return nil, false, nil
-			}
-			inv[k], _ = modular.Inverse(rk[k], p)
-			dj = modular.Mul(dj, rk[k], p)
-			dd[k*t+i] = dj
-		}
-		// λ_kj = μ_kj·d_{j+1}.
-		for k := 1; k < n; k++ {
-			for j := 0; j < k; j++ {
-				lam[k][j*t+i] = modular.Mul(mu[k][j], dd[j*t+i], p)
-			}
-		}
+	if ok, err := gramResidues(ctx, g, n, primes, lam, dd); err != nil || !ok {
+		return nil, false, err
 	}
 	// Column j needs only enough primes for its own bound: d_{j+1} ≤
 	// P_{j+1} and |λ_kj| ≤ √(P_j·g_kk·P_{j+1}) ≤ P_{j+1}·√gmax, where P_i is
@@ -158,4 +116,111 @@ func checkModular(ctx context.Context, g [][]*big.Int, n int, delta, eta *big.Ra
 		}
 	}
 	return nil, true, nil
+}
+
+// gramResidues fills lam and dd (laid out as in checkModular) with the
+// residues of λ_kj and d_{k+1} modulo each prime: the Gram–Schmidt
+// recurrences over GF(p), an LDLᵀ factorisation of the Gram matrix with
+// one delayed reduction per coefficient (Modulus.Dot). The primes are
+// independent, so they run on up to GOMAXPROCS goroutines, each with its
+// own scratch and its own cells of lam and dd. ok is false when a pivot
+// vanishes modulo some prime.
+func gramResidues(ctx context.Context, g [][]*big.Int, n int, primes []uint64, lam [][]uint64, dd []uint64) (ok bool, err error) {
+	t := len(primes)
+	var next, declined atomic.Int64
+	errs := make([]error, t)
+	work := func() {
+		r := make([][]uint64, n)
+		mu := make([][]uint64, n)
+		for k := range r {
+			r[k] = make([]uint64, k+1)
+			mu[k] = make([]uint64, k)
+		}
+		inv := make([]uint64, n)
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= t || declined.Load() != 0 {
+				return
+			}
+			ok, err := gramResiduesModulo(ctx, g, n, modular.NewModulus(primes[i]), i, t, lam, dd, r, mu, inv)
+			if err != nil {
+				errs[i] = err
+				declined.Store(1)
+			} else if !ok {
+				declined.Store(1)
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), t)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return false, err
+		}
+	}
+	return declined.Load() == 0, nil
+}
+
+// gramResiduesModulo is gramResidues for primes[i] alone, with scratch r,
+// mu and inv.
+func gramResiduesModulo(ctx context.Context, g [][]*big.Int, n int, m modular.Modulus, i, t int, lam [][]uint64, dd []uint64, r, mu [][]uint64, inv []uint64) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	var dj uint64 = 1
+	for k := 0; k < n; k++ {
+		if k%16 == 15 {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+		}
+		rk, muk := r[k], mu[k]
+		for j := 0; j <= k; j++ {
+			// r_kj = g_kj − Σ_{l<j} μ_jl·r_kl (μ_kl for j = k, just set).
+			muj := muk
+			if j < k {
+				muj = mu[j]
+			}
+			x := m.Sub(residue(g[k][j], m), m.Dot(muj[:j], rk[:j]))
+			rk[j] = x
+			if j < k {
+				muk[j] = m.Mul(x, inv[j])
+			}
+		}
+		if rk[k] == 0 {
+			return false, nil
+		}
+		inv[k], _ = m.Inverse(rk[k])
+		dj = m.Mul(dj, rk[k])
+		dd[k*t+i] = dj
+	}
+	// λ_kj = μ_kj·d_{j+1}.
+	for k := 1; k < n; k++ {
+		for j := 0; j < k; j++ {
+			lam[k][j*t+i] = m.Mul(mu[k][j], dd[j*t+i])
+		}
+	}
+	return true, nil
+}
+
+// residue is x mod m.P, without a division when x is a word (the Gram
+// entries of a reduced basis nearly always are).
+func residue(x *big.Int, m modular.Modulus) uint64 {
+	if !x.IsInt64() {
+		return modular.ReduceWords(x, m.P)
+	}
+	v := x.Int64()
+	if v >= 0 {
+		return m.ReduceUnder(0, uint64(v))
+	}
+	return m.P - 1 - m.ReduceUnder(0, uint64(-(v+1))) // −v − 1 without overflow
 }

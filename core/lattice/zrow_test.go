@@ -29,8 +29,9 @@ func randEntry(rng *rand.Rand) *big.Int {
 }
 
 // TestZrowMatchesBig applies seeded random row operations r ← r − X·v to
-// rows of mixed word and big entries, and compares each result, and the
-// exact dot product, with big.Int arithmetic on the same rows.
+// rows of mixed word, two-word and big entries, and compares each result,
+// its float64 approximation and the exact dot product with big.Int
+// arithmetic on the same rows.
 func TestZrowMatchesBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	var tmp, t2 big.Int
@@ -63,6 +64,12 @@ func TestZrowMatchesBig(t *testing.T) {
 			for c := range u {
 				if got[c].Cmp(u[c]) != 0 {
 					t.Fatalf("trial %d step %d: entry %d is %s, want %s", trial, step, c, got[c], u[c])
+				}
+			}
+			for c := range u {
+				want, _ := new(big.Float).SetInt(u[c]).Float64()
+				if got := ru.approx(c); math.Abs(got-want) > math.Abs(want)*0x1p-51 {
+					t.Fatalf("trial %d step %d: entry %d approximated by %g, want %g", trial, step, c, got, want)
 				}
 			}
 			if d := dotZ(ru, rv); d.Cmp(dot(u, v)) != 0 {
