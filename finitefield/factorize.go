@@ -538,15 +538,34 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 		return false, err
 	}
 	rs := primeDivisors(n)
-	ms := make([]int, len(rs)+1)
+	ms := make([]int, len(rs), len(rs)+1)
 	for k, r := range rs {
 		ms[k] = n / r
 	}
-	ms[len(rs)] = n
+	// For even n, x^(q^n) is x^(q^(n/2)) composed with itself: one
+	// composition, where the pass over the bits of n would take one for
+	// each set bit of n but the lowest, and a doubling more to reach its
+	// top bit.
+	half := n%2 == 0 && n > 2
+	if !half {
+		ms = append(ms, n)
+	}
 	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
 	hs, err := w.frobeniusPowers(ctx, md, x1, ms)
 	if err != nil {
 		return false, err
+	}
+	if half {
+		// rs[0] = 2, so hs[0] = x^(q^(n/2)).
+		c, err := w.newComposer(ctx, hs[0], md, 1)
+		if err != nil {
+			return false, err
+		}
+		top, err := c.compose(ctx, hs[0])
+		if err != nil {
+			return false, err
+		}
+		hs = append(hs, top)
 	}
 	x := []uint64{0, 1}
 	for k := range rs {
