@@ -408,3 +408,31 @@ func BenchmarkIrreduciblePolynomial(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWordIrreducibility is Rabin's test on words over GF(10007), by
+// composed Frobenius powers and by one powering a degree, on irreducible
+// inputs of the degrees the factors of the degree-500 and degree-2000
+// peer cases have.
+func BenchmarkWordIrreducibility(b *testing.B) {
+	B := newGF(big.NewInt(10007), 1, nil)
+	w := newWordFactorer(10007)
+	for _, n := range []int{80, 150, 300, 1200} {
+		rng := rand.New(rand.NewPCG(11, uint64(n)))
+		g := B.toWords(scalarPoly(elem(randomIrreducible(context.Background(), rng, B, n))))
+		for _, m := range []struct {
+			name string
+			test func(context.Context, []uint64) (bool, error)
+		}{{"composed", w.irreducibleComposed}, {"powers", w.irreducibleByPowers}} {
+			if m.name == "powers" && n > 300 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/deg=%d", m.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if ok, err := m.test(context.Background(), g); err != nil || !ok {
+						b.Fatal("not irreducible", err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -214,3 +214,21 @@ func BenchmarkXGCDAlgorithms(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCombineRows applies a Brent–Kung table of 248 rows of 2000
+// words over GF(10007), the one of a composition at degree 2000.
+func BenchmarkCombineRows(b *testing.B) {
+	const p, n = 10007, 2000
+	rng := rand.New(rand.NewPCG(1, 9))
+	rows := make([][]uint64, 248)
+	for i := range rows {
+		rows[i] = make([]uint64, n)
+		for j := range rows[i] {
+			rows[i][j] = rng.Uint64N(p)
+		}
+	}
+	coefs := randomPoly(rng, len(rows), p)
+	for b.Loop() {
+		CombineRows(coefs, rows, n, p)
+	}
+}

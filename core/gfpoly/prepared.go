@@ -333,8 +333,9 @@ func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []u
 	sa := f.forwardAll(r, a, r.logN1)
 	sr := r.reversed(sa)
 	revq := f.mulBackward(r, sr, betas, n-1, r.logN1)
-	// negq = p − q, coefficientwise (0 stays 0), in natural order.
-	negq := make([]uint64, n-1)
+	// negq = p − q, coefficientwise (0 stays 0), in natural order, in a
+	// pooled buffer: it lives only until its transforms are taken.
+	negq := getBuffer(r.logN2)[:n-1]
 	for i := range negq {
 		x := revq[n-2-i]
 		if x != 0 {
@@ -344,6 +345,7 @@ func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []u
 	}
 	releaseSpectrum(sr)
 	sq := f.forwardAll(r, negq, r.logN2)
+	putBuffer(negq)
 	half := 1 << r.logN2
 	r.eachPrime(r.logN2, func(i int) {
 		pr := r.primes[i]

@@ -9,7 +9,7 @@ import (
 
 // TestCombineRows holds CombineRows to the sum of the rows computed in
 // math/big, on both accumulators: small p (one word), 61-bit p (double
-// words), rows of one length (the four-row passes) and of mixed lengths,
+// words), rows of one length (the eight- and four-row passes) and of mixed lengths,
 // zero coefficients and a zero result.
 func TestCombineRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
@@ -24,7 +24,7 @@ func TestCombineRows(t *testing.T) {
 			for i := range rows {
 				rows[i] = make([]uint64, rng.IntN(n+1))
 				if trial%3 == 2 {
-					rows[i] = make([]uint64, n) // the four-row passes
+					rows[i] = make([]uint64, n) // the eight- and four-row passes
 				}
 				for j := range rows[i] {
 					rows[i][j] = rng.Uint64N(p)
