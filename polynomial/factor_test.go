@@ -253,6 +253,16 @@ func TestHenselLift(t *testing.T) {
 		if !want.equal(modPoly(f, m)) {
 			t.Fatalf("lc(f)·∏ G_i ≢ f modulo %d^%d", F.Modulus(), k)
 		}
+		// Monic lifts are unique: the word steps give the reference's.
+		ref, _, err := henselLiftBig(bg, F, f, modp, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ref {
+			if !ref[i].equal(lifted[i]) {
+				t.Fatalf("lifted factor %d differs from the lift in big integers alone", i)
+			}
+		}
 	}
 }
 
@@ -592,4 +602,52 @@ func randomSquareFreeMonic(rng *rand.Rand, F *gfpoly.Field, maxDeg int) ([]uint6
 	}
 	a[d] = 1
 	return a, gfpoly.Degree(F.GCD(a, F.Derivative(a))) == 0
+}
+
+// TestWordArithmetic checks the word-size products and divisions of the
+// Hensel steps against math/big, with moduli up to 2^62 so that the
+// three-word sums carry.
+func TestWordArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	for range 200 {
+		m := rng.Uint64N(1<<wordModulusBits-2) + 2
+		if rng.IntN(2) == 0 {
+			m = 1<<wordModulusBits - uint64(rng.IntN(1000)) - 1
+		}
+		M := new(big.Int).SetUint64(m)
+		draw := func(n int) []uint64 {
+			a := make([]uint64, n)
+			for i := range a {
+				a[i] = rng.Uint64N(m)
+			}
+			return wtrim(a)
+		}
+		a, b := draw(rng.IntN(260)), draw(rng.IntN(260)+1)
+		b = append(b, 1) // monic
+		prod := wmul(a, b, m)
+		ab, err := zmulSchoolbook(bg, toZ(a), toZ(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := modPoly(ab, M)
+		if !toZ(prod).equal(want) {
+			t.Fatalf("wmul modulo %d differs from math/big", m)
+		}
+		q, r := wdivRemMonic(a, b, m)
+		// a = q·b + r with deg r < deg b.
+		if len(r) >= len(b) {
+			t.Fatalf("remainder of degree %d for a divisor of degree %d", len(r)-1, len(b)-1)
+		}
+		qb, err := zmulSchoolbook(bg, toZ(q), toZ(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := modPoly(zadd(qb, toZ(r)), M)
+		if !back.equal(toZ(a)) {
+			t.Fatalf("q·b + r ≠ a modulo %d", m)
+		}
+		if !toZ(wsub(wadd(a, b, m), b, m)).equal(toZ(a)) {
+			t.Fatalf("(a + b) − b ≠ a modulo %d", m)
+		}
+	}
 }
