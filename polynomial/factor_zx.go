@@ -9,9 +9,10 @@ package polynomial
 // sqfreealg.go); each a_i is then factored on its own:
 //
 //  1. A small odd prime p is chosen not dividing lc(a) with a mod p
-//     square-free. Ten such primes are tried and the distinct-degree
-//     factorization modulo each (factor_modp.go) counts the factors; the
-//     prime with the fewest is kept. The factor degrees modulo each prime
+//     square-free. Three to ten such primes are tried (more only while
+//     each new one still narrows the possible factor degrees below) and
+//     the distinct-degree factorization modulo each (factor_modp.go)
+//     counts the factors; the prime with the fewest is kept. The factor degrees modulo each prime
 //     also bound the degrees of factors over Z: a factor's degree is a sum
 //     of factor degrees modulo every prime, so when no degree in
 //     [1, deg a − 1] is such a sum for all the primes tried, a is
@@ -60,8 +61,17 @@ import (
 // search recombines them; van Hoeij's lattice is used beyond.
 const zassenhausMax = 8
 
-// primeTrials is how many good primes the factor count is compared over.
-const primeTrials = 10
+// primeTrials bounds how many good primes the factor count is compared
+// over; after minPrimeTrials, a prime that leaves the possible factor
+// degrees as they were ends the search. A product of random factors
+// keeps every degree possible (a linear factor modulo each prime is
+// common) and its factor count varies little between primes, while for
+// an irreducible polynomial the degrees usually narrow prime after prime
+// until none is left, which proves it irreducible without lifting.
+const (
+	primeTrials    = 10
+	minPrimeTrials = 3
+)
 
 // factorSquareFree returns the irreducible factors of the primitive
 // square-free a of positive degree with positive leading coefficient,
@@ -131,10 +141,10 @@ func monicMod(F *gfpoly.Field, a zpoly) []uint64 {
 	return F.Monic(ap)
 }
 
-// choosePrime tries primeTrials good primes for a (degree ≥ 2, a(0) ≠ 0)
-// and returns the one with the fewest factors with its distinct-degree
-// factorization, or reports a irreducible (one factor modulo a prime, or
-// no factor degree common to all primes tried).
+// choosePrime tries minPrimeTrials to primeTrials good primes for a
+// (degree ≥ 2, a(0) ≠ 0) and returns the one with the fewest factors
+// with its distinct-degree factorization, or reports a irreducible (one
+// factor modulo a prime, or no factor degree common to all primes tried).
 func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, error) {
 	n := a.deg()
 	// possible[d]: d is a sum of factor degrees modulo every prime so far.
@@ -175,8 +185,9 @@ func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, 
 				}
 			}
 		}
-		some := false
+		some, narrowed := false, false
 		for d := 1; d < n; d++ {
+			narrowed = narrowed || (possible[d] && !sums[d])
 			possible[d] = possible[d] && sums[d]
 			some = some || possible[d]
 		}
@@ -186,7 +197,7 @@ func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, 
 		if best == nil || count < bestCount {
 			best, bestParts, bestCount = F, parts, count
 		}
-		if tried++; tried == primeTrials {
+		if tried++; tried == primeTrials || (tried >= minPrimeTrials && !narrowed) {
 			break
 		}
 	}
