@@ -298,9 +298,12 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 // reaches out to the root bound, and on random polynomials the half-line
 // beyond an extreme claim at or past ±1 measured to show that claim's one
 // variation alone.)
-// When a half-line shows more, the bounded piece out to ±2^(K+1) beyond
-// every root (K from positiveRootBound on s(x) and s(−x)) is counted
-// instead. A piece whose count is too high is bisected (the half of a
+// When a half-line shows more and starts inside (−1, 1), it is cut at ±1
+// (the roots of a random polynomial crowd around the unit circle, so
+// the half-line beyond ±1 and the piece up to it usually show none, and
+// ±1 itself must not be a root);
+// failing that, the bounded piece out to ±2^(K+1) beyond every root (K
+// from positiveRootBound on s(x) and s(−x)) is counted instead. A piece whose count is too high is bisected (the half of a
 // claim with the sign change must then show one variation, the other
 // none), up to a budget of bisections; false means the rule did not
 // conclude, not that the claims are wrong. The intervals are transformed
@@ -346,6 +349,7 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	case first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0 && halfLineVariations(s, first.hi, false) <= 1:
 		firstMerged = true
 	case halfLineVariations(s, first.lo, false) == 0:
+	case first.lo.Cmp(minusOne) > 0 && signAt(s, minusOne) != 0 && halfLineVariations(s, minusOne, false) == 0 && certify(minusOne, first.lo, 0):
 	default:
 		lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
 		if lower.Cmp(first.lo) >= 0 || !certify(lower, first.lo, 0) {
@@ -356,6 +360,7 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	case last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
 		lastMerged = true
 	case halfLineVariations(s, last.hi, true) == 0:
+	case last.hi.Cmp(one) < 0 && signAt(s, one) != 0 && halfLineVariations(s, one, true) == 0 && certify(last.hi, one, 0):
 	default:
 		upper := power(positiveRootBound(s))
 		if upper.Cmp(last.hi) <= 0 || !certify(last.hi, upper, 0) {
@@ -382,6 +387,13 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 // d·z − u for the roots z of p. The shift runs in machine words when u is
 // a machine word (realroottaylor.go).
 func scaledShift(p zpoly, d, u *big.Int) zpoly {
+	if d.Cmp(big.NewInt(1)) == 0 {
+		r := p
+		if u.IsInt64() {
+			return taylorShiftBy(r, u.Int64())
+		}
+		return taylorShiftClassical(r, u)
+	}
 	n := p.deg()
 	r := make(zpoly, n+1)
 	dpow := big.NewInt(1)
@@ -395,6 +407,28 @@ func scaledShift(p zpoly, d, u *big.Int) zpoly {
 		return taylorShiftBy(r, u.Int64())
 	}
 	return taylorShiftClassical(r, u)
+}
+
+// scaleBy replaces p(x) by p(c·x) in place: coefficient i times c^i,
+// by shifts when |c| is a power of two (as the bisections' widths
+// are), which spares the growing powers.
+func scaleBy(p zpoly, c *big.Int) {
+	neg := c.Sign() < 0
+	abs := new(big.Int).Abs(c)
+	if k := abs.TrailingZeroBits(); abs.BitLen() == int(k)+1 {
+		for i := 1; i < len(p); i++ {
+			p[i].Lsh(p[i], uint(i)*k)
+			if neg && i%2 == 1 {
+				p[i].Neg(p[i])
+			}
+		}
+		return
+	}
+	pow := big.NewInt(1)
+	for i := 1; i < len(p); i++ {
+		pow.Mul(pow, c)
+		p[i].Mul(p[i], pow)
+	}
 }
 
 // halfLineVariations bounds the number of roots of p in (a, ∞), when
@@ -417,19 +451,21 @@ func halfLineVariations(p zpoly, a *big.Rat, above bool) int {
 // R(y) = d^n·p(y/d) = Σ p_i d^(n−i) y^i, the transform is d^n times
 // (1 + x)^n·R(w + (u − w)/(1 + x)): R shifted by w (scaledShift), scaled
 // by u − w, then reversed and shifted by one (the last two in
-// unitIntervalVariations).
+// unitIntervalVariations). Exchanging u and w gives the transform at
+// x ↦ 1/x, the same coefficients reversed, with the same variations.
 func intervalVariations(p zpoly, a, b *big.Rat) int {
 	d := new(big.Int).Mul(a.Denom(), b.Denom())
 	d.Quo(d, new(big.Int).GCD(nil, nil, a.Denom(), b.Denom()))
 	u := new(big.Int).Mul(a.Num(), new(big.Int).Quo(d, a.Denom()))
 	w := new(big.Int).Mul(b.Num(), new(big.Int).Quo(d, b.Denom()))
-	n := p.deg()
+	// The variations of the transform at one end are those at the other
+	// (x ↦ 1/x reverses its coefficients), so the shift is taken at the
+	// end with the shorter numerator: none at 0, a short one at ±1.
+	if u.BitLen() < w.BitLen() {
+		u, w = w, u
+	}
 	r := scaledShift(p, d, w)
 	scale := new(big.Int).Sub(u, w)
-	pow := big.NewInt(1)
-	for i := 1; i <= n; i++ {
-		pow.Mul(pow, scale)
-		r[i].Mul(r[i], pow)
-	}
+	scaleBy(r, scale)
 	return unitIntervalVariations(r, -1)
 }
