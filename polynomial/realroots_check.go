@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 
 	"jacobian.dev/core"
 )
@@ -308,22 +309,24 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 // none), up to a budget of bisections; false means the rule did not
 // conclude, not that the claims are wrong. The intervals are transformed
 // from s each on its own, not by the bisection tree of the isolation
-// (realrootalg.go).
+// (realrootalg.go), and so the pieces (the two ends, and each claim with
+// the gap below it) are counted concurrently, sharing the budget.
 func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	if len(claims) == 0 || s.deg() < 1 {
 		return false
 	}
 	power := func(k int) *big.Rat { return new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(k+1))) }
-	budget := 32 + 4*len(claims)
-	var certify func(a, b *big.Rat, target int) bool
-	certify = func(a, b *big.Rat, target int) bool {
+	var budget atomic.Int64
+	budget.Store(int64(32 + 4*len(claims)))
+	var certify func(ctx context.Context, a, b *big.Rat, target int) bool
+	certify = func(ctx context.Context, a, b *big.Rat, target int) bool {
 		if ctx.Err() != nil {
 			return false
 		}
 		if intervalVariations(s, a, b) <= target {
 			return true
 		}
-		if budget--; budget < 0 {
+		if budget.Add(-1) < 0 {
 			return false
 		}
 		m := new(big.Rat).Add(a, b)
@@ -331,55 +334,77 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 		sm := signAt(s, m)
 		switch {
 		case target == 0:
-			return sm != 0 && certify(a, m, 0) && certify(m, b, 0)
+			return sm != 0 && certify(ctx, a, m, 0) && certify(ctx, m, b, 0)
 		case sm == 0:
-			return certify(a, m, 0) && certify(m, b, 0)
+			return certify(ctx, a, m, 0) && certify(ctx, m, b, 0)
 		case sm != signAt(s, a):
-			return certify(a, m, 1) && certify(m, b, 0)
+			return certify(ctx, a, m, 1) && certify(ctx, m, b, 0)
 		default:
-			return certify(a, m, 0) && certify(m, b, 1)
+			return certify(ctx, a, m, 0) && certify(ctx, m, b, 1)
 		}
 	}
 	one := big.NewRat(1, 1)
 	minusOne := big.NewRat(-1, 1)
-	// The two ends; a merged claim's root is counted with its half-line.
 	first, last := claims[0], claims[len(claims)-1]
-	firstMerged, lastMerged := false, false
-	switch {
-	case first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0 && halfLineVariations(s, first.hi, false) <= 1:
-		firstMerged = true
-	case halfLineVariations(s, first.lo, false) == 0:
-	case first.lo.Cmp(minusOne) > 0 && signAt(s, minusOne) != 0 && halfLineVariations(s, minusOne, false) == 0 && certify(minusOne, first.lo, 0):
-	default:
+	// An extreme open claim out at ±1 or beyond may be counted with its
+	// half-line; the task of that end then counts the claim too when the
+	// half-line does not conclude.
+	firstMergeable := first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0
+	lastMergeable := last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0
+	lowerEnd := func(ctx context.Context) bool {
+		if firstMergeable {
+			if halfLineVariations(s, first.hi, false) <= 1 {
+				return true
+			}
+			if !certify(ctx, first.lo, first.hi, 1) {
+				return false
+			}
+		}
+		switch {
+		case halfLineVariations(s, first.lo, false) == 0:
+			return true
+		case first.lo.Cmp(minusOne) > 0 && signAt(s, minusOne) != 0 && halfLineVariations(s, minusOne, false) == 0 && certify(ctx, minusOne, first.lo, 0):
+			return true
+		}
 		lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
-		if lower.Cmp(first.lo) >= 0 || !certify(lower, first.lo, 0) {
-			return false
-		}
+		return lower.Cmp(first.lo) < 0 && certify(ctx, lower, first.lo, 0)
 	}
-	switch {
-	case last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
-		lastMerged = true
-	case halfLineVariations(s, last.hi, true) == 0:
-	case last.hi.Cmp(one) < 0 && signAt(s, one) != 0 && halfLineVariations(s, one, true) == 0 && certify(last.hi, one, 0):
-	default:
+	upperEnd := func(ctx context.Context) bool {
+		if lastMergeable {
+			if halfLineVariations(s, last.lo, true) <= 1 {
+				return true
+			}
+			if !certify(ctx, last.lo, last.hi, 1) {
+				return false
+			}
+		}
+		switch {
+		case halfLineVariations(s, last.hi, true) == 0:
+			return true
+		case last.hi.Cmp(one) < 0 && signAt(s, one) != 0 && halfLineVariations(s, one, true) == 0 && certify(ctx, last.hi, one, 0):
+			return true
+		}
 		upper := power(positiveRootBound(s))
-		if upper.Cmp(last.hi) <= 0 || !certify(last.hi, upper, 0) {
-			return false
-		}
+		return upper.Cmp(last.hi) > 0 && certify(ctx, last.hi, upper, 0)
 	}
-	for i, c := range claims {
-		if ctx.Err() != nil {
-			return false
+	// Task 0 and 1 are the ends; task 2 + i the gap below claim i and the
+	// claim itself.
+	ok, err := parallelUntil(ctx, 2+len(claims), func(ctx context.Context, k int) (bool, error) {
+		switch k {
+		case 0:
+			return lowerEnd(ctx), nil
+		case 1:
+			return upperEnd(ctx), nil
 		}
-		if i > 0 && claims[i-1].hi.Cmp(c.lo) < 0 && !certify(claims[i-1].hi, c.lo, 0) {
-			return false
+		i := k - 2
+		c := claims[i]
+		if i > 0 && claims[i-1].hi.Cmp(c.lo) < 0 && !certify(ctx, claims[i-1].hi, c.lo, 0) {
+			return false, nil
 		}
-		merged := i == 0 && firstMerged || i == len(claims)-1 && lastMerged
-		if c.lo.Cmp(c.hi) != 0 && !merged && !certify(c.lo, c.hi, 1) {
-			return false
-		}
-	}
-	return true
+		ends := i == 0 && firstMergeable || i == len(claims)-1 && lastMergeable
+		return c.lo.Cmp(c.hi) == 0 || ends || certify(ctx, c.lo, c.hi, 1), nil
+	})
+	return ok && err == nil
 }
 
 // scaledShift returns R(y + u) for integers d ≥ 1 and u, with R(y) =
