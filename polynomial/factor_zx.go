@@ -349,7 +349,7 @@ const subsetBudget = 1024
 // zassenhaus is the subset search over the lifted monic factors of a
 // modulo m (MCA Algorithm 15.19), the smaller subsets first, a factor
 // over Z found removing its subset at once. Each subset is screened by
-// the constant term of its candidate, lc·∏ g_i(0) in the symmetric range,
+// its constant term, lc·∏ g_i(0) in the symmetric range over the subset,
 // which must divide lc(a)·a(0) (the search of Abbott, Shoup and
 // Zimmermann, "Factorization in Z[x]: the searching phase", ISSAC 2000):
 // one product of constants rejects nearly every subset before the
@@ -375,33 +375,36 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget
 			if err := ctx.Err(); err != nil {
 				return nil, nil, nil, err
 			}
-			// The side of the split of degree at most deg(rest)/2 is the
-			// candidate, the only one mignotteBits bounds.
 			clear(inSubset)
 			deg := 0
+			c0.Set(rest.lc())
 			for _, j := range subset {
 				inSubset[j] = true
 				deg += left[j].deg()
+				c0.Mul(&c0, left[j][0])
+				c0.Mod(&c0, m)
 			}
+			if c0.Cmp(half) > 0 {
+				c0.Sub(&c0, m)
+			}
+			// The screen reads the subset's own side, whichever side is
+			// the candidate: for a true split rest = G·H with G on the
+			// subset's side, c0 is lc(H)·G(0), at most the Mahler measure
+			// M(rest) ≤ M(a) ≤ ‖a‖₂ < m/4 in absolute value (the roots of
+			// G are among those of rest, and C(deg G, 0) = 1), nonzero
+			// since rest(0) ≠ 0 (a factor x is split off before), and
+			// lc(rest)·rest(0)/c0 = lc(G)·H(0).
+			if c0.Sign() == 0 || t.Rem(&target, &c0).Sign() != 0 {
+				continue
+			}
+			// The side of the split of degree at most deg(rest)/2 is the
+			// candidate, the only one mignotteBits bounds.
 			complement := 2*deg > rest.deg()
 			var gs []zpoly
 			for j, g := range left {
 				if inSubset[j] != complement {
 					gs = append(gs, g)
 				}
-			}
-			c0.Set(rest.lc())
-			for _, g := range gs {
-				c0.Mul(&c0, g[0])
-				c0.Mod(&c0, m)
-			}
-			if c0.Cmp(half) > 0 {
-				c0.Sub(&c0, m)
-			}
-			// rest(0) ≠ 0 (a factor x is split off before), so a true
-			// factor's constant term is nonzero and below m/2.
-			if c0.Sign() == 0 || t.Rem(&target, &c0).Sign() != 0 {
-				continue
 			}
 			g, err := candidate(ctx, rest.lc(), gs, m)
 			if err != nil {
