@@ -436,7 +436,7 @@ func TestRecombineLatticeStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, _, left, err := zassenhaus(bg, f, lifted, m, subsetBudget)
+	found, _, left, _, err := zassenhaus(bg, f, lifted, m, subsetBudget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -649,5 +649,65 @@ func TestWordArithmetic(t *testing.T) {
 		if !toZ(wsub(wadd(a, b, m), b, m)).equal(toZ(a)) {
 			t.Fatalf("(a + b) − b ≠ a modulo %d", m)
 		}
+	}
+}
+
+// TestZassenhausSureBelowBound runs the subset search at every precision
+// from p to past the Mignotte bound: whenever it reports itself sure, its
+// factors must be those of the search at the bound. Factors with large
+// leading coefficients make the low precisions cut true factors short.
+func TestZassenhausSureBelowBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 30))
+	sure, unsure := 0, 0
+	for tried := 0; tried < 25; {
+		f := zpoly{big.NewInt(1)}
+		for range rng.IntN(3) + 2 {
+			g := randomZ(rng, rng.IntN(5)+1, rng.IntN(20)+2)
+			g[len(g)-1].SetInt64(rng.Int64N(1<<20) + 1)
+			f, _ = zmul(bg, f, g)
+		}
+		_, f, _ = primitive(bg, f)
+		if !coprimeOverQ(toQ(f), qderiv(toQ(f))) || f[0].Sign() == 0 {
+			continue
+		}
+		F, parts, irreducible, err := choosePrime(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if irreducible || countFactors(parts) > zassenhausMax {
+			continue
+		}
+		tried++
+		modp, err := factorModP(bg, F, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := recombineZassenhaus(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(want, compareFactors)
+		for k := 1; k <= exponentFor(F.Modulus(), mignotteBits(f)); k++ {
+			lifted, m, err := henselLift(bg, F, f, modp, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, _, ok, err := zassenhaus(bg, f, lifted, m, subsetBudget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				unsure++
+				continue
+			}
+			sure++
+			slices.SortFunc(got, compareFactors)
+			if !slices.EqualFunc(got, want, zpoly.equal) {
+				t.Fatalf("%v at %d^%d: sure of %v, want %v", f, F.Modulus(), k, got, want)
+			}
+		}
+	}
+	if sure == 0 || unsure == 0 {
+		t.Fatalf("%d sure and %d unsure searches: the test exercises only one side", sure, unsure)
 	}
 }

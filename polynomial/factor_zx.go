@@ -50,6 +50,7 @@ package polynomial
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"slices"
 
@@ -293,16 +294,19 @@ func divides(ctx context.Context, f, g zpoly) (zpoly, bool, error) {
 }
 
 // recombine lifts the factors of a modulo p and recombines them into the
-// factors of a over Z, in two stages (the staged lifting of Hart, van
-// Hoeij and Novocin, "Practical polynomial factoring in polynomial time",
-// ISSAC 2011, §4). The factors are first lifted only as far as the trial
-// divisions need (mignotteBits), and the subset search runs over the
-// small subsets (zassenhaus with subsetBudget): for most products of
-// random factors every factor over Z is found there, as one modular
-// factor or a few. Only when more than zassenhausMax modular factors
-// are left over does the lattice recombine them, on the cofactor,
-// lifted further if the power sums need more precision than the
-// Mignotte bound (vanHoeijLifted).
+// factors of a over Z, in stages (the staged lifting of Hart, van Hoeij
+// and Novocin, "Practical polynomial factoring in polynomial time", ISSAC
+// 2011, §4). The factors are first lifted below the Mignotte bound, to
+// earlyBits, and the subset search runs over the small subsets
+// (zassenhaus with subsetBudget): for most products of random factors
+// every factor over Z is found there, as one modular factor or a few,
+// since the candidates' coefficients are far below the bound, and the
+// search is conclusive when no candidate it rejected could have been
+// cut short by the precision. Otherwise the search is redone at the
+// Mignotte bound for factors of half the degree (mignotteBits). Only
+// when more than zassenhausMax modular factors are left over does the
+// lattice recombine them, on the cofactor, lifted further if the power
+// sums need more precision (vanHoeijLifted).
 func recombine(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
 	bits := mignotteBits(a)
 	if len(modp) > zassenhausMax {
@@ -311,16 +315,38 @@ func recombine(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) (
 		// Swinnerton-Dyer polynomials), the factors are lifted that far
 		// at once: a second lift would cost about as much as the first.
 		if vb := vanHoeijBits(a, len(modp)); vb <= bits+bits/4 {
-			bits = max(bits, vb)
+			return recombineAt(ctx, F, a, modp, max(bits, vb))
 		}
 	}
+	if early := earlyBits(a); early < bits {
+		out, err := recombineAt(ctx, F, a, modp, early)
+		if err != nil || out != nil {
+			return out, err
+		}
+	}
+	return recombineAt(ctx, F, a, modp, bits)
+}
+
+// earlyBits is the precision of the first attempt of recombine: the
+// constant-term screen's bound ‖a‖₂ with a margin of deg(a)/8 + 4 bits,
+// below mignotteBits by about deg(a)/2 bits less that margin.
+func earlyBits(a zpoly) int { return norm2Bits(a) + 2 + a.deg()/8 + 4 }
+
+// recombineAt lifts the factors to 2^bits and recombines them; nil
+// without an error when the search did not conclude at that precision.
+func recombineAt(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64, bits int) ([]zpoly, error) {
 	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits))
 	if err != nil {
 		return nil, err
 	}
-	out, rest, left, err := zassenhaus(ctx, a, lifted, m, subsetBudget)
-	if err != nil || left == nil {
-		return out, err
+	out, rest, left, sure, err := zassenhaus(ctx, a, lifted, m, subsetBudget)
+	switch {
+	case err != nil:
+		return nil, err
+	case !sure:
+		return nil, nil
+	case left == nil:
+		return out, nil
 	}
 	more, err := vanHoeijLifted(ctx, F, rest, left, m)
 	if err != nil {
@@ -337,7 +363,10 @@ func recombineZassenhaus(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][
 	if err != nil {
 		return nil, err
 	}
-	out, _, _, err := zassenhaus(ctx, a, lifted, m, -1)
+	out, _, _, sure, err := zassenhaus(ctx, a, lifted, m, -1)
+	if err == nil && !sure {
+		return nil, errors.New("the subset search at the Mignotte bound did not conclude")
+	}
 	return out, err
 }
 
@@ -358,22 +387,36 @@ const subsetBudget = 1024
 // budget subsets: it returns the factors found, the cofactor and the
 // lifted factors left. Otherwise left is nil and out holds every
 // irreducible factor, the cofactor last (irreducible once no subset of
-// at most half the factors left divides it).
-func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget int) (out []zpoly, rest zpoly, left []zpoly, err error) {
+// at most half the factors left divides it). Every factor found divides
+// exactly, at any m; sure reports that every subset rejected was proved
+// no factor at this m (always so at mignotteBits), which below the bound
+// fails for a candidate of too high a degree. With budget ≥ 0 the search
+// gives up as soon as it is not sure, returning nothing else.
+func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget int) (out []zpoly, rest zpoly, left []zpoly, sure bool, err error) {
+	// A candidate of degree d has coefficients below 2^d·‖a‖₂ (see
+	// mignotteBits), so a failed division proves it no factor when
+	// 2^(d + norm2Bits(a) + 2) ≤ m; above that degree it may be a
+	// factor cut short by the precision, and the search is not sure.
+	// Below d = 0 not even the constant-term screen is sure.
+	sureDegree := m.BitLen() - 1 - norm2Bits(a) - 2
+	sure = sureDegree >= 0
 	rest = a
 	left = slices.Clone(lifted)
 	half := new(big.Int).Rsh(m, 1)
 	var c0, target, t big.Int
 	for s := 1; 2*s <= len(left); {
 		if budget >= 0 && len(left) > zassenhausMax && binomialAbove(len(left), s, budget) {
-			return out, rest, left, nil
+			return out, rest, left, sure, nil
 		}
 		target.Mul(rest.lc(), rest[0])
 		found := false
 		inSubset := make([]bool, len(left))
 		for subset := range subsets(len(left), s) {
 			if err := ctx.Err(); err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
+			}
+			if !sure && budget >= 0 {
+				return nil, nil, nil, false, nil // the staged search starts over
 			}
 			clear(inSubset)
 			deg := 0
@@ -406,18 +449,24 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget
 					gs = append(gs, g)
 				}
 			}
+			candDeg := deg
+			if complement {
+				candDeg = rest.deg() - deg
+			}
 			g, err := candidate(ctx, rest.lc(), gs, m)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
 			}
 			if len(g) == 0 || g.deg() == 0 {
+				sure = sure && candDeg <= sureDegree
 				continue
 			}
 			q, ok, err := divides(ctx, rest, g)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
 			}
 			if !ok {
+				sure = sure && candDeg <= sureDegree
 				continue
 			}
 			// The subset's factor is irreducible: a factor of it would
@@ -446,7 +495,7 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget
 		}
 		out = append(out, rest)
 	}
-	return out, nil, nil, nil
+	return out, nil, nil, sure, nil
 }
 
 // binomialAbove reports whether n choose k exceeds limit.
