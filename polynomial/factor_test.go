@@ -711,3 +711,32 @@ func TestZassenhausSureBelowBound(t *testing.T) {
 		t.Fatalf("%d sure and %d unsure searches: the test exercises only one side", sure, unsure)
 	}
 }
+
+// TestCoprimeAtOnePrime checks the one-image coprimality test against
+// coprimeOverQ: never true for a pair with a common factor, true for
+// most coprime pairs.
+func TestCoprimeAtOnePrime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 31))
+	yes := 0
+	for trial := range 300 {
+		a, b := randomZ(rng, rng.IntN(12)+1, 70), randomZ(rng, rng.IntN(12)+1, 70)
+		if trial%3 == 0 {
+			g := randomZ(rng, rng.IntN(3)+1, 4)
+			a, _ = zmul(bg, a, g)
+			b, _ = zmul(bg, b, g)
+		}
+		got, err := coprimeAtOnePrime(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got && !coprimeOverQ(toQ(a), toQ(b)) {
+			t.Fatalf("trial %d: %v and %v reported coprime", trial, a, b)
+		}
+		if got {
+			yes++
+		}
+	}
+	if yes < 100 {
+		t.Fatalf("only %d of 300 pairs reported coprime", yes)
+	}
+}
