@@ -65,14 +65,15 @@ type FactorizationResult struct {
 // and content = f; the zero polynomial is a domain error.
 //
 // Algorithm: Yun's square-free decomposition, then for each square-free
-// part the factorization modulo a small prime chosen among ten by the
-// fewest factors (distinct-degree and Cantor–Zassenhaus), multifactor
-// Hensel lifting, and recombination by Zassenhaus's subset search (to
-// the end for at most eight modular factors, over the small subsets
-// beyond) and van Hoeij's knapsack lattice (LLL) for the factors left,
-// each stage lifted only as far as it needs; see factor_zx.go. The postcondition multiplies the factors back
-// exactly and checks the canonical form, and irreducibility where it is
-// cheap: degree 1, or irreducible modulo one of a few small primes.
+// part the factorization modulo a small prime chosen among three to ten
+// by the fewest factors (distinct-degree and Cantor–Zassenhaus),
+// multifactor Hensel lifting, and recombination by Zassenhaus's subset
+// search (to the end for at most eight modular factors, over the small
+// subsets beyond) and van Hoeij's knapsack lattice (LLL) for the factors
+// left, each stage lifted only as far as it needs; see factor_zx.go. The
+// postcondition multiplies the factors back exactly and checks the
+// canonical form, and irreducibility where it is cheap: degree 1, or
+// irreducible modulo one of a few small primes.
 func factorizationOperation() core.Operation[FactorizationRequest, FactorizationResult] {
 	return core.Operation[FactorizationRequest, FactorizationResult]{
 		ID:         "polynomial.factorization.compute",

@@ -28,11 +28,14 @@ import (
 
 // henselNode is one node of the lifting tree: a monic polynomial modulo
 // the current modulus, and for an inner node its children with cofactors
-// s·left + t·right ≡ 1.
+// s·left + t·right ≡ 1; in words (wpoly, ws, wt) while the modulus fits
+// one (factor_hensel_word.go), in big integers after.
 type henselNode struct {
 	poly        zpoly
 	left, right *henselNode
 	s, t        zpoly
+	wpoly       []uint64
+	ws, wt      []uint64
 }
 
 // modPoly reduces every coefficient of a into [0, m) and trims.
@@ -157,10 +160,11 @@ func toZ(a []uint64) zpoly {
 // fromZ reduces a modulo p.
 func fromZ(a zpoly, p uint64) []uint64 { return reduceMod(a, p) }
 
-// buildHensel builds the lifting tree of the monic factors modulo p.
+// buildHensel builds the lifting tree of the monic factors modulo p, in
+// words.
 func buildHensel(F *gfpoly.Field, factors [][]uint64) *henselNode {
 	if len(factors) == 1 {
-		return &henselNode{poly: toZ(factors[0])}
+		return &henselNode{wpoly: factors[0]}
 	}
 	// Split by degree so the two halves have about the same degree.
 	total := 0
@@ -173,9 +177,9 @@ func buildHensel(F *gfpoly.Field, factors [][]uint64) *henselNode {
 		k++
 	}
 	left, right := buildHensel(F, factors[:k]), buildHensel(F, factors[k:])
-	lp, rp := fromZ(left.poly, F.Modulus()), fromZ(right.poly, F.Modulus())
+	lp, rp := left.wpoly, right.wpoly
 	_, s, t := F.XGCD(lp, rp)
-	return &henselNode{poly: toZ(F.Mul(lp, rp)), left: left, right: right, s: toZ(s), t: toZ(t)}
+	return &henselNode{wpoly: F.Mul(lp, rp), left: left, right: right, ws: s, wt: t}
 }
 
 // parallelDegree is the node degree from which the two subtrees of a
@@ -267,8 +271,19 @@ func (n *henselNode) leaves(out []zpoly) []zpoly {
 // henselLift lifts the monic factorization f ≡ lc(f)·∏ g_i mod p to
 // modulus p^a: it returns monic polynomials G_i ≡ g_i mod p with
 // f ≡ lc(f)·∏ G_i mod p^a, coefficients in [0, p^a), in the order of
-// factors, and p^a.
+// factors, and p^a. The steps whose modulus fits a word run in words
+// (factor_hensel_word.go).
 func henselLift(ctx context.Context, F *gfpoly.Field, f zpoly, factors [][]uint64, a int) ([]zpoly, *big.Int, error) {
+	return henselLiftIn(ctx, F, f, factors, a, true)
+}
+
+// henselLiftBig is henselLift with every step in big integers: the
+// reference the word steps are tested against.
+func henselLiftBig(ctx context.Context, F *gfpoly.Field, f zpoly, factors [][]uint64, a int) ([]zpoly, *big.Int, error) {
+	return henselLiftIn(ctx, F, f, factors, a, false)
+}
+
+func henselLiftIn(ctx context.Context, F *gfpoly.Field, f zpoly, factors [][]uint64, a int, words bool) ([]zpoly, *big.Int, error) {
 	p := new(big.Int).SetUint64(F.Modulus())
 	root := buildHensel(F, factors)
 	// The exponents a, ⌈a/2⌉, ⌈a/4⌉, … > 1, taken from the smallest: each
@@ -279,7 +294,17 @@ func henselLift(ctx context.Context, F *gfpoly.Field, f zpoly, factors [][]uint6
 	for e := a; e > 1; e = (e + 1) / 2 {
 		exps = append(exps, e)
 	}
-	for i := len(exps) - 1; i >= 0; i-- {
+	i := len(exps) - 1
+	for ; words && i >= 0 && fitsWord(F.Modulus(), exps[i]); i-- {
+		m2 := wpow(F.Modulus(), exps[i])
+		inv := new(big.Int).ModInverse(f.lc(), new(big.Int).SetUint64(m2))
+		target := reduceMod(zscale(f, inv), m2)
+		if err := root.liftWord(ctx, target, m2, i > 0); err != nil {
+			return nil, nil, err
+		}
+	}
+	root.toBig()
+	for ; i >= 0; i-- {
 		m2 := new(big.Int).Exp(p, big.NewInt(int64(exps[i])), nil)
 		inv := new(big.Int).ModInverse(f.lc(), m2)
 		target := modPoly(zscale(f, inv), m2)

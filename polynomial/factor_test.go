@@ -253,6 +253,16 @@ func TestHenselLift(t *testing.T) {
 		if !want.equal(modPoly(f, m)) {
 			t.Fatalf("lc(f)·∏ G_i ≢ f modulo %d^%d", F.Modulus(), k)
 		}
+		// Monic lifts are unique: the word steps give the reference's.
+		ref, _, err := henselLiftBig(bg, F, f, modp, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ref {
+			if !ref[i].equal(lifted[i]) {
+				t.Fatalf("lifted factor %d differs from the lift in big integers alone", i)
+			}
+		}
 	}
 }
 
@@ -426,7 +436,7 @@ func TestRecombineLatticeStage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, _, left, err := zassenhaus(bg, f, lifted, m, subsetBudget)
+	found, _, left, _, err := zassenhaus(bg, f, lifted, m, subsetBudget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -592,4 +602,141 @@ func randomSquareFreeMonic(rng *rand.Rand, F *gfpoly.Field, maxDeg int) ([]uint6
 	}
 	a[d] = 1
 	return a, gfpoly.Degree(F.GCD(a, F.Derivative(a))) == 0
+}
+
+// TestWordArithmetic checks the word-size products and divisions of the
+// Hensel steps against math/big, with moduli up to 2^62 so that the
+// three-word sums carry.
+func TestWordArithmetic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 3))
+	for range 200 {
+		m := rng.Uint64N(1<<wordModulusBits-2) + 2
+		if rng.IntN(2) == 0 {
+			m = 1<<wordModulusBits - uint64(rng.IntN(1000)) - 1
+		}
+		M := new(big.Int).SetUint64(m)
+		draw := func(n int) []uint64 {
+			a := make([]uint64, n)
+			for i := range a {
+				a[i] = rng.Uint64N(m)
+			}
+			return wtrim(a)
+		}
+		a, b := draw(rng.IntN(260)), draw(rng.IntN(260)+1)
+		b = append(b, 1) // monic
+		prod := wmul(a, b, m)
+		ab, err := zmulSchoolbook(bg, toZ(a), toZ(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := modPoly(ab, M)
+		if !toZ(prod).equal(want) {
+			t.Fatalf("wmul modulo %d differs from math/big", m)
+		}
+		q, r := wdivRemMonic(a, b, m)
+		// a = q·b + r with deg r < deg b.
+		if len(r) >= len(b) {
+			t.Fatalf("remainder of degree %d for a divisor of degree %d", len(r)-1, len(b)-1)
+		}
+		qb, err := zmulSchoolbook(bg, toZ(q), toZ(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := modPoly(zadd(qb, toZ(r)), M)
+		if !back.equal(toZ(a)) {
+			t.Fatalf("q·b + r ≠ a modulo %d", m)
+		}
+		if !toZ(wsub(wadd(a, b, m), b, m)).equal(toZ(a)) {
+			t.Fatalf("(a + b) − b ≠ a modulo %d", m)
+		}
+	}
+}
+
+// TestZassenhausSureBelowBound runs the subset search at every precision
+// from p to past the Mignotte bound: whenever it reports itself sure, its
+// factors must be those of the search at the bound. Factors with large
+// leading coefficients make the low precisions cut true factors short.
+func TestZassenhausSureBelowBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 30))
+	sure, unsure := 0, 0
+	for tried := 0; tried < 25; {
+		f := zpoly{big.NewInt(1)}
+		for range rng.IntN(3) + 2 {
+			g := randomZ(rng, rng.IntN(5)+1, rng.IntN(20)+2)
+			g[len(g)-1].SetInt64(rng.Int64N(1<<20) + 1)
+			f, _ = zmul(bg, f, g)
+		}
+		_, f, _ = primitive(bg, f)
+		if !coprimeOverQ(toQ(f), qderiv(toQ(f))) || f[0].Sign() == 0 {
+			continue
+		}
+		F, parts, irreducible, err := choosePrime(bg, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if irreducible || countFactors(parts) > zassenhausMax {
+			continue
+		}
+		tried++
+		modp, err := factorModP(bg, F, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := recombineZassenhaus(bg, F, f, modp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(want, compareFactors)
+		for k := 1; k <= exponentFor(F.Modulus(), mignotteBits(f)); k++ {
+			lifted, m, err := henselLift(bg, F, f, modp, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, _, ok, err := zassenhaus(bg, f, lifted, m, subsetBudget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				unsure++
+				continue
+			}
+			sure++
+			slices.SortFunc(got, compareFactors)
+			if !slices.EqualFunc(got, want, zpoly.equal) {
+				t.Fatalf("%v at %d^%d: sure of %v, want %v", f, F.Modulus(), k, got, want)
+			}
+		}
+	}
+	if sure == 0 || unsure == 0 {
+		t.Fatalf("%d sure and %d unsure searches: the test exercises only one side", sure, unsure)
+	}
+}
+
+// TestCoprimeAtOnePrime checks the one-image coprimality test against
+// coprimeOverQ: never true for a pair with a common factor, true for
+// most coprime pairs.
+func TestCoprimeAtOnePrime(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 31))
+	yes := 0
+	for trial := range 300 {
+		a, b := randomZ(rng, rng.IntN(12)+1, 70), randomZ(rng, rng.IntN(12)+1, 70)
+		if trial%3 == 0 {
+			g := randomZ(rng, rng.IntN(3)+1, 4)
+			a, _ = zmul(bg, a, g)
+			b, _ = zmul(bg, b, g)
+		}
+		got, err := coprimeAtOnePrime(bg, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got && !coprimeOverQ(toQ(a), toQ(b)) {
+			t.Fatalf("trial %d: %v and %v reported coprime", trial, a, b)
+		}
+		if got {
+			yes++
+		}
+	}
+	if yes < 100 {
+		t.Fatalf("only %d of 300 pairs reported coprime", yes)
+	}
 }

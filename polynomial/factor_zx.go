@@ -9,9 +9,10 @@ package polynomial
 // sqfreealg.go); each a_i is then factored on its own:
 //
 //  1. A small odd prime p is chosen not dividing lc(a) with a mod p
-//     square-free. Ten such primes are tried and the distinct-degree
-//     factorization modulo each (factor_modp.go) counts the factors; the
-//     prime with the fewest is kept. The factor degrees modulo each prime
+//     square-free. Three to ten such primes are tried (more only while
+//     each new one still narrows the possible factor degrees below) and
+//     the distinct-degree factorization modulo each (factor_modp.go)
+//     counts the factors; the prime with the fewest is kept. The factor degrees modulo each prime
 //     also bound the degrees of factors over Z: a factor's degree is a sum
 //     of factor degrees modulo every prime, so when no degree in
 //     [1, deg a − 1] is such a sum for all the primes tried, a is
@@ -49,6 +50,7 @@ package polynomial
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"slices"
 
@@ -60,8 +62,17 @@ import (
 // search recombines them; van Hoeij's lattice is used beyond.
 const zassenhausMax = 8
 
-// primeTrials is how many good primes the factor count is compared over.
-const primeTrials = 10
+// primeTrials bounds how many good primes the factor count is compared
+// over; after minPrimeTrials, a prime that leaves the possible factor
+// degrees as they were ends the search. A product of random factors
+// keeps every degree possible (a linear factor modulo each prime is
+// common) and its factor count varies little between primes, while for
+// an irreducible polynomial the degrees usually narrow prime after prime
+// until none is left, which proves it irreducible without lifting.
+const (
+	primeTrials    = 10
+	minPrimeTrials = 3
+)
 
 // factorSquareFree returns the irreducible factors of the primitive
 // square-free a of positive degree with positive leading coefficient,
@@ -131,10 +142,10 @@ func monicMod(F *gfpoly.Field, a zpoly) []uint64 {
 	return F.Monic(ap)
 }
 
-// choosePrime tries primeTrials good primes for a (degree ≥ 2, a(0) ≠ 0)
-// and returns the one with the fewest factors with its distinct-degree
-// factorization, or reports a irreducible (one factor modulo a prime, or
-// no factor degree common to all primes tried).
+// choosePrime tries minPrimeTrials to primeTrials good primes for a
+// (degree ≥ 2, a(0) ≠ 0) and returns the one with the fewest factors
+// with its distinct-degree factorization, or reports a irreducible (one
+// factor modulo a prime, or no factor degree common to all primes tried).
 func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, error) {
 	n := a.deg()
 	// possible[d]: d is a sum of factor degrees modulo every prime so far.
@@ -175,8 +186,9 @@ func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, 
 				}
 			}
 		}
-		some := false
+		some, narrowed := false, false
 		for d := 1; d < n; d++ {
+			narrowed = narrowed || (possible[d] && !sums[d])
 			possible[d] = possible[d] && sums[d]
 			some = some || possible[d]
 		}
@@ -186,7 +198,7 @@ func choosePrime(ctx context.Context, a zpoly) (*gfpoly.Field, []ddfPart, bool, 
 		if best == nil || count < bestCount {
 			best, bestParts, bestCount = F, parts, count
 		}
-		if tried++; tried == primeTrials {
+		if tried++; tried == primeTrials || (tried >= minPrimeTrials && !narrowed) {
 			break
 		}
 	}
@@ -282,16 +294,19 @@ func divides(ctx context.Context, f, g zpoly) (zpoly, bool, error) {
 }
 
 // recombine lifts the factors of a modulo p and recombines them into the
-// factors of a over Z, in two stages (the staged lifting of Hart, van
-// Hoeij and Novocin, "Practical polynomial factoring in polynomial time",
-// ISSAC 2011, §4). The factors are first lifted only as far as the trial
-// divisions need (mignotteBits), and the subset search runs over the
-// small subsets (zassenhaus with subsetBudget): for most products of
-// random factors every factor over Z is found there, as one modular
-// factor or a few. Only when more than zassenhausMax modular factors
-// are left over does the lattice recombine them, on the cofactor,
-// lifted further if the power sums need more precision than the
-// Mignotte bound (vanHoeijLifted).
+// factors of a over Z, in stages (the staged lifting of Hart, van Hoeij
+// and Novocin, "Practical polynomial factoring in polynomial time", ISSAC
+// 2011, §4). The factors are first lifted below the Mignotte bound, to
+// earlyBits, and the subset search runs over the small subsets
+// (zassenhaus with subsetBudget): for most products of random factors
+// every factor over Z is found there, as one modular factor or a few,
+// since the candidates' coefficients are far below the bound, and the
+// search is conclusive when no candidate it rejected could have been
+// cut short by the precision. Otherwise the search is redone at the
+// Mignotte bound for factors of half the degree (mignotteBits). Only
+// when more than zassenhausMax modular factors are left over does the
+// lattice recombine them, on the cofactor, lifted further if the power
+// sums need more precision (vanHoeijLifted).
 func recombine(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) ([]zpoly, error) {
 	bits := mignotteBits(a)
 	if len(modp) > zassenhausMax {
@@ -300,16 +315,38 @@ func recombine(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64) (
 		// Swinnerton-Dyer polynomials), the factors are lifted that far
 		// at once: a second lift would cost about as much as the first.
 		if vb := vanHoeijBits(a, len(modp)); vb <= bits+bits/4 {
-			bits = max(bits, vb)
+			return recombineAt(ctx, F, a, modp, max(bits, vb))
 		}
 	}
+	if early := earlyBits(a); early < bits {
+		out, err := recombineAt(ctx, F, a, modp, early)
+		if err != nil || out != nil {
+			return out, err
+		}
+	}
+	return recombineAt(ctx, F, a, modp, bits)
+}
+
+// earlyBits is the precision of the first attempt of recombine: the
+// constant-term screen's bound ‖a‖₂ with a margin of deg(a)/8 + 4 bits,
+// below mignotteBits by about deg(a)/2 bits less that margin.
+func earlyBits(a zpoly) int { return norm2Bits(a) + 2 + a.deg()/8 + 4 }
+
+// recombineAt lifts the factors to 2^bits and recombines them; nil
+// without an error when the search did not conclude at that precision.
+func recombineAt(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][]uint64, bits int) ([]zpoly, error) {
 	lifted, m, err := henselLift(ctx, F, a, modp, exponentFor(F.Modulus(), bits))
 	if err != nil {
 		return nil, err
 	}
-	out, rest, left, err := zassenhaus(ctx, a, lifted, m, subsetBudget)
-	if err != nil || left == nil {
-		return out, err
+	out, rest, left, sure, err := zassenhaus(ctx, a, lifted, m, subsetBudget)
+	switch {
+	case err != nil:
+		return nil, err
+	case !sure:
+		return nil, nil
+	case left == nil:
+		return out, nil
 	}
 	more, err := vanHoeijLifted(ctx, F, rest, left, m)
 	if err != nil {
@@ -326,7 +363,10 @@ func recombineZassenhaus(ctx context.Context, F *gfpoly.Field, a zpoly, modp [][
 	if err != nil {
 		return nil, err
 	}
-	out, _, _, err := zassenhaus(ctx, a, lifted, m, -1)
+	out, _, _, sure, err := zassenhaus(ctx, a, lifted, m, -1)
+	if err == nil && !sure {
+		return nil, errors.New("the subset search at the Mignotte bound did not conclude")
+	}
 	return out, err
 }
 
@@ -338,7 +378,7 @@ const subsetBudget = 1024
 // zassenhaus is the subset search over the lifted monic factors of a
 // modulo m (MCA Algorithm 15.19), the smaller subsets first, a factor
 // over Z found removing its subset at once. Each subset is screened by
-// the constant term of its candidate, lc·∏ g_i(0) in the symmetric range,
+// its constant term, lc·∏ g_i(0) in the symmetric range over the subset,
 // which must divide lc(a)·a(0) (the search of Abbott, Shoup and
 // Zimmermann, "Factorization in Z[x]: the searching phase", ISSAC 2000):
 // one product of constants rejects nearly every subset before the
@@ -347,31 +387,61 @@ const subsetBudget = 1024
 // budget subsets: it returns the factors found, the cofactor and the
 // lifted factors left. Otherwise left is nil and out holds every
 // irreducible factor, the cofactor last (irreducible once no subset of
-// at most half the factors left divides it).
-func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget int) (out []zpoly, rest zpoly, left []zpoly, err error) {
+// at most half the factors left divides it). Every factor found divides
+// exactly, at any m; sure reports that every subset rejected was proved
+// no factor at this m (always so at mignotteBits), which below the bound
+// fails for a candidate of too high a degree. With budget ≥ 0 the search
+// gives up as soon as it is not sure, returning nothing else.
+func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget int) (out []zpoly, rest zpoly, left []zpoly, sure bool, err error) {
+	// A candidate of degree d has coefficients below 2^d·‖a‖₂ (see
+	// mignotteBits), so a failed division proves it no factor when
+	// 2^(d + norm2Bits(a) + 2) ≤ m; above that degree it may be a
+	// factor cut short by the precision, and the search is not sure.
+	// Below d = 0 not even the constant-term screen is sure.
+	sureDegree := m.BitLen() - 1 - norm2Bits(a) - 2
+	sure = sureDegree >= 0
 	rest = a
 	left = slices.Clone(lifted)
 	half := new(big.Int).Rsh(m, 1)
 	var c0, target, t big.Int
 	for s := 1; 2*s <= len(left); {
 		if budget >= 0 && len(left) > zassenhausMax && binomialAbove(len(left), s, budget) {
-			return out, rest, left, nil
+			return out, rest, left, sure, nil
 		}
 		target.Mul(rest.lc(), rest[0])
 		found := false
 		inSubset := make([]bool, len(left))
 		for subset := range subsets(len(left), s) {
 			if err := ctx.Err(); err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
 			}
-			// The side of the split of degree at most deg(rest)/2 is the
-			// candidate, the only one mignotteBits bounds.
+			if !sure && budget >= 0 {
+				return nil, nil, nil, false, nil // the staged search starts over
+			}
 			clear(inSubset)
 			deg := 0
+			c0.Set(rest.lc())
 			for _, j := range subset {
 				inSubset[j] = true
 				deg += left[j].deg()
+				c0.Mul(&c0, left[j][0])
+				c0.Mod(&c0, m)
 			}
+			if c0.Cmp(half) > 0 {
+				c0.Sub(&c0, m)
+			}
+			// The screen reads the subset's own side, whichever side is
+			// the candidate: for a true split rest = G·H with G on the
+			// subset's side, c0 is lc(H)·G(0), at most the Mahler measure
+			// M(rest) ≤ M(a) ≤ ‖a‖₂ < m/4 in absolute value (the roots of
+			// G are among those of rest, and C(deg G, 0) = 1), nonzero
+			// since rest(0) ≠ 0 (a factor x is split off before), and
+			// lc(rest)·rest(0)/c0 = lc(G)·H(0).
+			if c0.Sign() == 0 || t.Rem(&target, &c0).Sign() != 0 {
+				continue
+			}
+			// The side of the split of degree at most deg(rest)/2 is the
+			// candidate, the only one mignotteBits bounds.
 			complement := 2*deg > rest.deg()
 			var gs []zpoly
 			for j, g := range left {
@@ -379,31 +449,24 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget
 					gs = append(gs, g)
 				}
 			}
-			c0.Set(rest.lc())
-			for _, g := range gs {
-				c0.Mul(&c0, g[0])
-				c0.Mod(&c0, m)
-			}
-			if c0.Cmp(half) > 0 {
-				c0.Sub(&c0, m)
-			}
-			// rest(0) ≠ 0 (a factor x is split off before), so a true
-			// factor's constant term is nonzero and below m/2.
-			if c0.Sign() == 0 || t.Rem(&target, &c0).Sign() != 0 {
-				continue
+			candDeg := deg
+			if complement {
+				candDeg = rest.deg() - deg
 			}
 			g, err := candidate(ctx, rest.lc(), gs, m)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
 			}
 			if len(g) == 0 || g.deg() == 0 {
+				sure = sure && candDeg <= sureDegree
 				continue
 			}
 			q, ok, err := divides(ctx, rest, g)
 			if err != nil {
-				return nil, nil, nil, err
+				return nil, nil, nil, false, err
 			}
 			if !ok {
+				sure = sure && candDeg <= sureDegree
 				continue
 			}
 			// The subset's factor is irreducible: a factor of it would
@@ -432,7 +495,7 @@ func zassenhaus(ctx context.Context, a zpoly, lifted []zpoly, m *big.Int, budget
 		}
 		out = append(out, rest)
 	}
-	return out, nil, nil, nil
+	return out, nil, nil, sure, nil
 }
 
 // binomialAbove reports whether n choose k exceeds limit.

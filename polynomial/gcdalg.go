@@ -463,6 +463,30 @@ func gcdZ(ctx context.Context, a, b zpoly) (zpoly, error) {
 	return zscale(g, new(big.Int).GCD(nil, nil, ca.Abs(ca), cb.Abs(cb))), nil
 }
 
+// coprimeAtOnePrime reports whether the image of gcd(a, b) modulo the
+// first word prime dividing neither leading coefficient is constant,
+// which proves a and b coprime over Q: a common factor of positive
+// degree has a leading coefficient dividing lc(a), so its image keeps
+// its degree and divides both images. False says nothing; it spares
+// gcdZ's batch of images (one per core) for the inputs, usually
+// square-free, whose square-free test is gcd(f, f′) = 1.
+func coprimeAtOnePrime(ctx context.Context, a, b zpoly) (bool, error) {
+	if len(a) == 0 || len(b) == 0 {
+		return false, nil
+	}
+	ps := newPrimes()
+	for range 8 {
+		p, f := ps.takeField()
+		ap, bp := reduceMod(a, p), reduceMod(b, p)
+		if len(ap) != len(a) || len(bp) != len(b) {
+			continue
+		}
+		g, err := f.GCDContext(ctx, ap, bp)
+		return err == nil && len(g) == 1, err
+	}
+	return false, nil
+}
+
 func zscale(a zpoly, c *big.Int) zpoly {
 	if c.Sign() == 0 {
 		return nil

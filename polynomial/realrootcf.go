@@ -118,6 +118,24 @@ func isolatePositiveCF(ctx context.Context, p zpoly) ([]rootInterval, error) {
 		// Split at x = 1: x ↦ x + 1 and x ↦ 1/(x + 1).
 		ab, cd := new(big.Int).Add(nd.a, nd.b), new(big.Int).Add(nd.c, nd.d)
 		right := taylorShift1(nd.p)
+		if right[0].Sign() != 0 {
+			// The variations of the two halves add up to at most v
+			// (Descartes' counts are subadditive over a split at a
+			// point that is not a root), so when the right half shows
+			// v − 1 or more, the left half's count, 0 or 1, is taken
+			// without building its polynomial, and with v none at all.
+			vr := countVariations(right)
+			if vr >= v-1 {
+				if vr == v-1 && unitIntervalVariations(nd.p, -1) == 1 {
+					out = append(out, cfNode{nil, nd.b, ab, nd.d, cd}.interval(K))
+				}
+				removePowerOfTwo(right)
+				if right.deg() > 0 {
+					stack = append(stack, cfNode{right, nd.a, ab, nd.c, cd})
+				}
+				continue
+			}
+		}
 		left := taylorShift1(reverse(nd.p))
 		if right[0].Sign() == 0 { // P_M(1) = 0, the constant term of both
 			exact(ab, cd)

@@ -441,9 +441,13 @@ func descartesRealRootBound(s zpoly) int {
 // one of D_m and not of D_{m+1}.
 func verifyIsolation(ctx context.Context, f zpoly, claims []rootClaim, sturmMax int) (string, error) {
 	df := zderiv(f)
-	g, err := gcdZ(ctx, f, df)
-	if err != nil {
+	g := zpoly{big.NewInt(1)}
+	if coprime, err := coprimeAtOnePrime(ctx, f, df); err != nil {
 		return "", err
+	} else if !coprime {
+		if g, err = gcdZ(ctx, f, df); err != nil {
+			return "", err
+		}
 	}
 	s, err := divExact(ctx, f, g)
 	if err != nil {

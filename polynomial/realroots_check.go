@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 
 	"jacobian.dev/core"
 )
@@ -286,41 +287,48 @@ func checkRealRootsCheck(ctx context.Context, q RealRootsCheckRequest, r RealRoo
 // square-free s has no more real roots than the claims, which are
 // disjoint, in ascending order, and already checked to hold a root each
 // (exact claims are roots, open claims have a sign change of s and
-// endpoints that are not roots). The real line is cut at the claims'
-// endpoints; each open claim must show at most one sign variation and
-// each gap between claims none, in the variation count of
-// intervalVariations, which bounds the roots in the open interval. The
-// two unbounded ends are counted on half-lines by halfLineVariations:
-// when the first claim lies at or below −1, the half-line below its upper
-// end must show at most one variation (its root, and none below it),
-// else the half-line below its lower end none; the same mirrored above
-// the last claim. (A half-line avoids the large shifts of a claim that
-// reaches out to the root bound, and on random polynomials the half-line
-// beyond an extreme claim at or past ±1 measured to show that claim's one
-// variation alone.)
-// When a half-line shows more, the bounded piece out to ±2^(K+1) beyond
-// every root (K from positiveRootBound on s(x) and s(−x)) is counted
-// instead. A piece whose count is too high is bisected (the half of a
-// claim with the sign change must then show one variation, the other
-// none), up to a budget of bisections; false means the rule did not
-// conclude, not that the claims are wrong. The intervals are transformed
-// from s each on its own, not by the bisection tree of the isolation
-// (realrootalg.go).
+// endpoints that are not roots). The real line is cut once in each gap
+// between successive claims, at a point that is neither a root nor a
+// claim (cutPoint: the simplest dyadic number of the gap, often an
+// integer, or the gap itself when two claims touch); each piece between
+// cuts then holds one claim and must show at most one sign variation in
+// the count of intervalVariations, which bounds the roots in the open
+// interval. The two unbounded ends are counted on half-lines by
+// halfLineVariations: when the first claim lies at or below −1, the
+// half-line below its upper end must show at most one variation (its
+// root, and none below it), and the first cut is that end; else the
+// half-line below its lower end none; the same mirrored above the last
+// claim. (A half-line avoids the large shifts of a claim that reaches
+// out to the root bound, and on random polynomials the half-line beyond
+// an extreme claim at or past ±1 measured to show that claim's one
+// variation alone.) When a half-line shows more and starts inside
+// (−1, 1), it is cut at ±1 (the roots of a random polynomial crowd around
+// the unit circle, so the half-line beyond ±1 and the piece up to it
+// usually show none, and ±1 itself must not be a root); failing that,
+// the bounded piece out to ±2^(K+1) beyond every root (K from
+// positiveRootBound on s(x) and s(−x)) is counted instead. A piece whose
+// count is too high is bisected (a half must then show one variation,
+// the other none, by the sign at the midpoint), up to a budget of
+// bisections; false means the rule did not conclude, not that the claims
+// are wrong. The intervals are transformed from s each on its own, not
+// by the bisection tree of the isolation (realrootalg.go), and so the
+// pieces are counted concurrently, sharing the budget.
 func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 	if len(claims) == 0 || s.deg() < 1 {
 		return false
 	}
 	power := func(k int) *big.Rat { return new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(k+1))) }
-	budget := 32 + 4*len(claims)
-	var certify func(a, b *big.Rat, target int) bool
-	certify = func(a, b *big.Rat, target int) bool {
+	var budget atomic.Int64
+	budget.Store(int64(32 + 4*len(claims)))
+	var certify func(ctx context.Context, a, b *big.Rat, target int) bool
+	certify = func(ctx context.Context, a, b *big.Rat, target int) bool {
 		if ctx.Err() != nil {
 			return false
 		}
 		if intervalVariations(s, a, b) <= target {
 			return true
 		}
-		if budget--; budget < 0 {
+		if budget.Add(-1) < 0 {
 			return false
 		}
 		m := new(big.Rat).Add(a, b)
@@ -328,53 +336,184 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 		sm := signAt(s, m)
 		switch {
 		case target == 0:
-			return sm != 0 && certify(a, m, 0) && certify(m, b, 0)
+			return sm != 0 && certify(ctx, a, m, 0) && certify(ctx, m, b, 0)
 		case sm == 0:
-			return certify(a, m, 0) && certify(m, b, 0)
+			return certify(ctx, a, m, 0) && certify(ctx, m, b, 0)
 		case sm != signAt(s, a):
-			return certify(a, m, 1) && certify(m, b, 0)
+			return certify(ctx, a, m, 1) && certify(ctx, m, b, 0)
 		default:
-			return certify(a, m, 0) && certify(m, b, 1)
+			return certify(ctx, a, m, 0) && certify(ctx, m, b, 1)
 		}
 	}
 	one := big.NewRat(1, 1)
 	minusOne := big.NewRat(-1, 1)
-	// The two ends; a merged claim's root is counted with its half-line.
 	first, last := claims[0], claims[len(claims)-1]
-	firstMerged, lastMerged := false, false
-	switch {
-	case first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0 && halfLineVariations(s, first.hi, false) <= 1:
-		firstMerged = true
-	case halfLineVariations(s, first.lo, false) == 0:
-	default:
+	// An extreme open claim out at ±1 or beyond may be counted with its
+	// half-line; the task of that end then counts the claim too when the
+	// half-line does not conclude.
+	firstMergeable := first.lo.Cmp(first.hi) != 0 && first.hi.Cmp(minusOne) <= 0
+	lastMergeable := last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0
+	lowerEnd := func(ctx context.Context) bool {
+		if firstMergeable {
+			if halfLineVariations(s, first.hi, false) <= 1 {
+				return true
+			}
+			if !certify(ctx, first.lo, first.hi, 1) {
+				return false
+			}
+		}
+		switch {
+		case halfLineVariations(s, first.lo, false) == 0:
+			return true
+		case first.lo.Cmp(minusOne) > 0 && signAt(s, minusOne) != 0 && halfLineVariations(s, minusOne, false) == 0 && certify(ctx, minusOne, first.lo, 0):
+			return true
+		}
 		lower := new(big.Rat).Neg(power(positiveRootBound(reflect(s))))
-		if lower.Cmp(first.lo) >= 0 || !certify(lower, first.lo, 0) {
-			return false
+		return lower.Cmp(first.lo) < 0 && certify(ctx, lower, first.lo, 0)
+	}
+	upperEnd := func(ctx context.Context) bool {
+		if lastMergeable {
+			if halfLineVariations(s, last.lo, true) <= 1 {
+				return true
+			}
+			if !certify(ctx, last.lo, last.hi, 1) {
+				return false
+			}
+		}
+		switch {
+		case halfLineVariations(s, last.hi, true) == 0:
+			return true
+		case last.hi.Cmp(one) < 0 && signAt(s, one) != 0 && halfLineVariations(s, one, true) == 0 && certify(ctx, last.hi, one, 0):
+			return true
+		}
+		upper := power(positiveRootBound(s))
+		return upper.Cmp(last.hi) > 0 && certify(ctx, last.hi, upper, 0)
+	}
+	// Between the ends the line is cut once in each gap between claims,
+	// at the simplest point of the gap that is not a root (cutPoint),
+	// so that each claim is counted on one piece with its gaps, of
+	// simpler endpoints than its own, rather than on two pieces; a
+	// mergeable claim's end counts up to its inner endpoint, where the
+	// next piece starts.
+	cuts := make([]*big.Rat, len(claims)+1)
+	for i := 1; i < len(claims); i++ {
+		prev, next := claims[i-1], claims[i]
+		switch {
+		case i == 1 && firstMergeable:
+			cuts[i] = prev.hi
+		case i == len(claims)-1 && lastMergeable:
+			cuts[i] = next.lo
+		default:
+			cuts[i] = cutPoint(s, prev, next)
+			if cuts[i] == nil {
+				return false
+			}
 		}
 	}
-	switch {
-	case last.lo.Cmp(last.hi) != 0 && last.lo.Cmp(one) >= 0 && halfLineVariations(s, last.lo, true) <= 1:
-		lastMerged = true
-	case halfLineVariations(s, last.hi, true) == 0:
-	default:
-		upper := power(positiveRootBound(s))
-		if upper.Cmp(last.hi) <= 0 || !certify(last.hi, upper, 0) {
-			return false
-		}
+	type piece struct {
+		a, b   *big.Rat
+		target int
+	}
+	var pieces []piece
+	if len(claims) == 2 && firstMergeable && lastMergeable && first.hi.Cmp(last.lo) < 0 {
+		pieces = append(pieces, piece{first.hi, last.lo, 0})
 	}
 	for i, c := range claims {
-		if ctx.Err() != nil {
-			return false
+		if i == 0 && firstMergeable || i == len(claims)-1 && lastMergeable {
+			continue
 		}
-		if i > 0 && claims[i-1].hi.Cmp(c.lo) < 0 && !certify(claims[i-1].hi, c.lo, 0) {
-			return false
+		a, b := first.lo, last.hi
+		if i > 0 {
+			a = cuts[i]
 		}
-		merged := i == 0 && firstMerged || i == len(claims)-1 && lastMerged
-		if c.lo.Cmp(c.hi) != 0 && !merged && !certify(c.lo, c.hi, 1) {
-			return false
+		if i < len(claims)-1 {
+			b = cuts[i+1]
+		}
+		// An exact claim at the outer end of the first or last piece
+		// lies on its boundary, not inside.
+		target := 1
+		if c.lo.Cmp(c.hi) == 0 && (a.Cmp(c.lo) == 0 || b.Cmp(c.lo) == 0) {
+			target = 0
+		}
+		if a.Cmp(b) < 0 {
+			pieces = append(pieces, piece{a, b, target})
 		}
 	}
-	return true
+	// Task 0 and 1 are the ends, task 2 + i piece i.
+	ok, err := parallelUntil(ctx, 2+len(pieces), func(ctx context.Context, k int) (bool, error) {
+		switch k {
+		case 0:
+			return lowerEnd(ctx), nil
+		case 1:
+			return upperEnd(ctx), nil
+		}
+		pc := pieces[k-2]
+		return certify(ctx, pc.a, pc.b, pc.target), nil
+	})
+	return ok && err == nil
+}
+
+// cutPoint is a point of the closed gap [prev.hi, next.lo] between two
+// successive claims that is not a root of s nor an exact claim: the
+// dyadic number of least denominator there (an integer when the gap
+// holds one), nearest to 0, else an endpoint of an open claim (checked
+// not a root before), else the midpoint; nil when that is a root too.
+// Simple endpoints keep the transforms of intervalVariations short.
+func cutPoint(s zpoly, prev, next rootClaim) *big.Rat {
+	lo, hi := prev.hi, next.lo
+	prevExact, nextExact := prev.lo.Cmp(prev.hi) == 0, next.lo.Cmp(next.hi) == 0
+	usable := func(x *big.Rat) bool {
+		return !(prevExact && x.Cmp(lo) == 0) && !(nextExact && x.Cmp(hi) == 0) && signAt(s, x) != 0
+	}
+	if lo.Cmp(hi) == 0 {
+		return lo // two open claims touching, at a point that is not a root
+	}
+	for e := uint(0); e <= 64; e++ {
+		scale := new(big.Int).Lsh(big.NewInt(1), e)
+		// k/2^e in [lo, hi]: k from ⌈lo·2^e⌉ to ⌊hi·2^e⌋.
+		kLo := ceilRat(new(big.Rat).Mul(lo, new(big.Rat).SetInt(scale)))
+		kHi := floorRat(new(big.Rat).Mul(hi, new(big.Rat).SetInt(scale)))
+		if kLo.Cmp(kHi) > 0 {
+			continue
+		}
+		k := new(big.Int)
+		switch {
+		case kLo.Sign() > 0:
+			k.Set(kLo)
+		case kHi.Sign() < 0:
+			k.Set(kHi)
+		}
+		if x := new(big.Rat).SetFrac(k, scale); usable(x) {
+			return x
+		}
+		break
+	}
+	if !prevExact {
+		return lo
+	}
+	if !nextExact {
+		return hi
+	}
+	m := new(big.Rat).Add(lo, hi)
+	m.Quo(m, big.NewRat(2, 1))
+	if signAt(s, m) != 0 {
+		return m
+	}
+	return nil
+}
+
+// floorRat is ⌊x⌋; ceilRat is ⌈x⌉.
+func floorRat(x *big.Rat) *big.Int {
+	q, r := new(big.Int).QuoRem(x.Num(), x.Denom(), new(big.Int))
+	if r.Sign() < 0 {
+		q.Sub(q, big.NewInt(1))
+	}
+	return q
+}
+
+func ceilRat(x *big.Rat) *big.Int {
+	q := floorRat(new(big.Rat).Neg(x))
+	return q.Neg(q)
 }
 
 // scaledShift returns R(y + u) for integers d ≥ 1 and u, with R(y) =
@@ -382,6 +521,13 @@ func descartesCertifies(ctx context.Context, s zpoly, claims []rootClaim) bool {
 // d·z − u for the roots z of p. The shift runs in machine words when u is
 // a machine word (realroottaylor.go).
 func scaledShift(p zpoly, d, u *big.Int) zpoly {
+	if d.Cmp(big.NewInt(1)) == 0 {
+		r := p
+		if u.IsInt64() {
+			return taylorShiftBy(r, u.Int64())
+		}
+		return taylorShiftClassical(r, u)
+	}
 	n := p.deg()
 	r := make(zpoly, n+1)
 	dpow := big.NewInt(1)
@@ -395,6 +541,28 @@ func scaledShift(p zpoly, d, u *big.Int) zpoly {
 		return taylorShiftBy(r, u.Int64())
 	}
 	return taylorShiftClassical(r, u)
+}
+
+// scaleBy replaces p(x) by p(c·x) in place: coefficient i times c^i,
+// by shifts when |c| is a power of two (as the bisections' widths
+// are), which spares the growing powers.
+func scaleBy(p zpoly, c *big.Int) {
+	neg := c.Sign() < 0
+	abs := new(big.Int).Abs(c)
+	if k := abs.TrailingZeroBits(); abs.BitLen() == int(k)+1 {
+		for i := 1; i < len(p); i++ {
+			p[i].Lsh(p[i], uint(i)*k)
+			if neg && i%2 == 1 {
+				p[i].Neg(p[i])
+			}
+		}
+		return
+	}
+	pow := big.NewInt(1)
+	for i := 1; i < len(p); i++ {
+		pow.Mul(pow, c)
+		p[i].Mul(p[i], pow)
+	}
 }
 
 // halfLineVariations bounds the number of roots of p in (a, ∞), when
@@ -411,25 +579,38 @@ func halfLineVariations(p zpoly, a *big.Rat, above bool) int {
 }
 
 // intervalVariations bounds the number of roots of p in the open interval
-// (a, b), a < b, by Descartes' rule: the sign variations of
-// (1 + x)^n·p((a + bx)/(1 + x)), whose positive roots are the images of
-// those roots. With d the common denominator of a = u/d and b = w/d and
-// R(y) = d^n·p(y/d) = Σ p_i d^(n−i) y^i, the transform is d^n times
-// (1 + x)^n·R(w + (u − w)/(1 + x)): R shifted by w (scaledShift), scaled
-// by u − w, then reversed and shifted by one (the last two in
-// unitIntervalVariations).
+// (a, b), a ≠ b, by Descartes' rule: the sign variations of
+// (1 + x)^n·T(1/(1 + x)) for T(z) = p(a + (b − a)·z), whose positive roots
+// are the images of those roots. With a = u/d in lowest terms and
+// R(y) = d^n·p(y/d), R(y + u) = d^n·p(a + y/d) (scaledShift), and
+// T(z) = d^(−n)·R(h·z + u) for h = d·(b − a) = r/t, whose coefficients
+// are those of R(y + u) times r^i·t^(n−i), up to the positive factor
+// t^n·d^n; the reversal and the shift by one are in
+// unitIntervalVariations. Exchanging a and b gives the transform at
+// x ↦ 1/x, the same coefficients reversed, with the same variations, so
+// the shift is taken at the end of smaller denominator (then numerator),
+// an integer when there is one: the shift by a machine word is the
+// costly step, and the scaling by h costs n products.
 func intervalVariations(p zpoly, a, b *big.Rat) int {
-	d := new(big.Int).Mul(a.Denom(), b.Denom())
-	d.Quo(d, new(big.Int).GCD(nil, nil, a.Denom(), b.Denom()))
-	u := new(big.Int).Mul(a.Num(), new(big.Int).Quo(d, a.Denom()))
-	w := new(big.Int).Mul(b.Num(), new(big.Int).Quo(d, b.Denom()))
-	n := p.deg()
-	r := scaledShift(p, d, w)
-	scale := new(big.Int).Sub(u, w)
-	pow := big.NewInt(1)
-	for i := 1; i <= n; i++ {
-		pow.Mul(pow, scale)
-		r[i].Mul(r[i], pow)
+	if cmp := b.Denom().BitLen() - a.Denom().BitLen(); cmp < 0 || cmp == 0 && b.Num().BitLen() < a.Num().BitLen() {
+		a, b = b, a
+	}
+	r := scaledShift(p, a.Denom(), a.Num())
+	h := new(big.Rat).Sub(b, a)
+	h.Mul(h, new(big.Rat).SetInt(a.Denom()))
+	scaleBy(r, h.Num())
+	if t := h.Denom(); t.Cmp(big.NewInt(1)) != 0 {
+		// Coefficient i times t^(n−i).
+		reverseInPlace(r)
+		scaleBy(r, t)
+		reverseInPlace(r)
 	}
 	return unitIntervalVariations(r, -1)
+}
+
+// reverseInPlace reverses the coefficients of p.
+func reverseInPlace(p zpoly) {
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
 }

@@ -341,6 +341,9 @@ func TestIntervalVariations(t *testing.T) {
 			}
 		}
 		v := intervalVariations(f, a, b)
+		if w := intervalVariationsCommon(f, a, b); w != v {
+			t.Fatalf("trial %d: %v on (%s, %s): %d variations, %d over the common denominator", trial, f, a.RatString(), b.RatString(), v, w)
+		}
 		if v < inside || (v-inside)%2 != 0 {
 			t.Fatalf("trial %d: %v on (%s, %s): %d variations, %d roots", trial, f, a.RatString(), b.RatString(), v, inside)
 		}
@@ -561,4 +564,25 @@ func TestDescartesHalfLines(t *testing.T) {
 			t.Errorf("%s: verifyIsolation says %q", tc.name, reason)
 		}
 	}
+}
+
+// intervalVariationsCommon is intervalVariations by the transform over
+// the common denominator d of a = u/d and b = w/d, (1 + x)^n·R(w + (u −
+// w)/(1 + x)) with R(y) = d^n·p(y/d), always shifted at b: the reference,
+// whose variations are the same (the transform differs by a positive
+// factor and the reversal x ↦ 1/x).
+func intervalVariationsCommon(p zpoly, a, b *big.Rat) int {
+	d := new(big.Int).Mul(a.Denom(), b.Denom())
+	d.Quo(d, new(big.Int).GCD(nil, nil, a.Denom(), b.Denom()))
+	u := new(big.Int).Mul(a.Num(), new(big.Int).Quo(d, a.Denom()))
+	w := new(big.Int).Mul(b.Num(), new(big.Int).Quo(d, b.Denom()))
+	n := p.deg()
+	r := scaledShift(p, d, w)
+	scale := new(big.Int).Sub(u, w)
+	pow := big.NewInt(1)
+	for i := 1; i <= n; i++ {
+		pow.Mul(pow, scale)
+		r[i].Mul(r[i], pow)
+	}
+	return unitIntervalVariations(r, -1)
 }

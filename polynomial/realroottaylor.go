@@ -32,6 +32,7 @@ package polynomial
 // so it is not implemented.
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -133,14 +134,24 @@ func negateWords(slot []big.Word) {
 // as it becomes final.
 func shiftWords(a []big.Word, w, n int, c uint, maxBits int, visit func(i int) bool) {
 	if c != 1 {
+		ws := shiftSlotWidths(n, c, maxBits, w)
 		for i := 0; i < n; i++ {
 			for j := n - 1; j >= i; j-- {
-				dst, src := a[j*w:(j+1)*w], a[(j+1)*w:(j+2)*w]
-				// dst += c·src modulo 2^(w·64): the product's words
-				// with their carries, added as they come.
+				dst, src := a[j*w:j*w+ws[j]], a[(j+1)*w:(j+1)*w+ws[j+1]]
+				// dst += c·src modulo 2^(64·ws[j]): the product's words
+				// with their carries, added as they come; src's words
+				// past its own width are its sign.
+				var fill big.Word
+				if src[len(src)-1]>>(bits.UintSize-1) != 0 {
+					fill = ^big.Word(0)
+				}
 				var mulCarry, addCarry uint
 				for k := range dst {
-					hi, lo := bits.Mul(uint(src[k]), c)
+					x := fill
+					if k < len(src) {
+						x = src[k]
+					}
+					hi, lo := bits.Mul(uint(x), c)
 					lo, cc := bits.Add(lo, mulCarry, 0)
 					mulCarry = hi + cc
 					var s uint
@@ -148,6 +159,7 @@ func shiftWords(a []big.Word, w, n int, c uint, maxBits int, visit func(i int) b
 					dst[k] = big.Word(s)
 				}
 			}
+			signExtend(a[i*w:(i+1)*w], ws[i], w)
 			if visit != nil && !visit(i) {
 				return
 			}
@@ -220,6 +232,29 @@ func shiftWords(a []big.Word, w, n int, c uint, maxBits int, visit func(i int) b
 	if visit != nil {
 		visit(n)
 	}
+}
+
+// shiftSlotWidths is, for a shift by c ≥ 2 of n+1 coefficients below
+// 2^maxBits in absolute value, the words each index needs (at most w):
+// the value at index j is at every pass at most Σ_{m ≤ n−j} C(j+m, m)·
+// c^m·2^maxBits (see the top of the file), whose terms at least double
+// from one m to the next, so the sum is below twice the last,
+// 2·C(n, j)·c^(n−j)·2^maxBits; one bit more holds the sign, and two
+// more cover the rounding of the logarithms. Index j then works modulo
+// 2^(64·ws[j]) in the low words of its slot, the lower indices, which
+// grow by the larger powers of c, in more words than the higher ones.
+func shiftSlotWidths(n int, c uint, maxBits, w int) []int {
+	logC := math.Log2(float64(c))
+	logFact := make([]float64, n+1) // log2 k!
+	for k := 1; k <= n; k++ {
+		logFact[k] = logFact[k-1] + math.Log2(float64(k))
+	}
+	ws := make([]int, n+1)
+	for j := range ws {
+		b := float64(maxBits) + logFact[n] - logFact[j] - logFact[n-j] + float64(n-j)*logC + 4
+		ws[j] = min(w, max(1, (int(math.Ceil(b))+bits.UintSize-1)/bits.UintSize))
+	}
+	return ws
 }
 
 // signExtend fills slot's words from..to−1 with the sign of word from−1.

@@ -56,9 +56,9 @@ func TestTaylorShiftWords(t *testing.T) {
 	}
 }
 
-// TestTaylorShiftWidthTight shifts (x + 1)^n's extreme case, the
-// polynomial with every coefficient the largest value of its size and
-// one sign, whose shift attains the bound's binomial sums, at sizes just
+// TestTaylorShiftWidthTight shifts the extreme case, the polynomial with
+// every coefficient the largest value of its size and one sign, whose
+// shift by c attains the bound's sums Σ C(l, j)·c^(l−j), at sizes just
 // below and above word boundaries.
 func TestTaylorShiftWidthTight(t *testing.T) {
 	for n := 1; n < 140; n++ {
@@ -69,8 +69,13 @@ func TestTaylorShiftWidthTight(t *testing.T) {
 				for i := range p {
 					p[i] = new(big.Int).Mul(m, big.NewInt(sign))
 				}
-				if got, want := taylorShift1(p), taylorShiftClassical(p, big.NewInt(1)); !got.equal(want) {
-					t.Fatalf("n = %d, %d bits, sign %d: %v, want %v", n, b, sign, got, want)
+				for k, c := range []int64{1, 2, 3, 1000, 1 << 40} {
+					if k > 0 && n%4 != 0 {
+						continue // the other shifts at every fourth degree
+					}
+					if got, want := taylorShiftBy(p, c), taylorShiftClassical(p, big.NewInt(c)); !got.equal(want) {
+						t.Fatalf("n = %d, %d bits, sign %d, shift by %d: %v, want %v", n, b, sign, c, got, want)
+					}
 				}
 			}
 		}

@@ -35,9 +35,13 @@ func squareFree(ctx context.Context, f qpoly) (*big.Rat, []sqfFactor, error) {
 		return c, nil, nil
 	}
 	df := zderiv(pp)
-	a0, err := gcdZ(ctx, pp, df)
-	if err != nil {
+	a0 := zpoly{big.NewInt(1)}
+	if coprime, err := coprimeAtOnePrime(ctx, pp, df); err != nil {
 		return nil, nil, err
+	} else if !coprime {
+		if a0, err = gcdZ(ctx, pp, df); err != nil {
+			return nil, nil, err
+		}
 	}
 	b, err := divExact(ctx, pp, a0)
 	if err != nil {
