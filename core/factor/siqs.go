@@ -777,9 +777,17 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 			if j1 > j2 {
 				j1, j2 = j2, j1
 			}
-			for ; j2 < len(sv); j1, j2 = j1+p, j2+p {
+			// Four hits a turn while they fit, for the small primes.
+			for p2 := 2 * p; j2+p < len(sv); j1, j2 = j1+p2, j2+p2 {
 				sv[j1] += lg
 				sv[j2] += lg
+				sv[j1+p] += lg
+				sv[j2+p] += lg
+			}
+			if j2 < len(sv) {
+				sv[j1] += lg
+				sv[j2] += lg
+				j1, j2 = j1+p, j2+p
 			}
 			if j1 < len(sv) {
 				sv[j1] += lg
