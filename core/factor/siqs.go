@@ -114,15 +114,25 @@ const (
 	// factor-base primes below 2^24.
 	siqsMagicShift = 44
 	// siqsPositions sieve positions are charged as one rho iteration:
-	// at 70 digits a position costs 2.4 ns of CPU time, all included, and
-	// an iteration 262 ns (8 words at 4.1 ns a word²); the sieve runs on
-	// two cores, rho on one.
-	siqsPositions = 256
+	// an iteration costs 262 ns (8 words at 4.1 ns a word²) on one core,
+	// what 614 ns of CPU time do on the sieve's two; at 70 digits a
+	// position costs 2.05 ns of CPU time, all included (269 µs a
+	// polynomial of 2M = 131,072 positions, TestSIQSRate, the least of
+	// three runs; 2.4 ns before the sieve's loops were tightened).
+	siqsPositions = 300
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits, with the table's 13,000 primes, a
-	// polynomial's 2M = 131,072 positions cost 0.27 ms of CPU time, 2.0 ns
-	// a position, so 300 of them cost what 256 do above.
-	siqsDLPPositions = 300
+	// variation: at 80 digits, with the table's 13,000 primes, a position
+	// costs about 1.75 ns (0.27 ms a polynomial before the loops were
+	// tightened, 15% less since), so 350 of them cost an iteration.
+	siqsDLPPositions = 350
+	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
+	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
+	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
+	// work doubles about every 8.5 bits (a 73-digit semiprime took 15.2 s
+	// where that one took 71 s, 19 bits of kN apart).
+	siqsAnchorBits   = 264
+	siqsAnchorPolys  = 522_240
+	siqsDoublingBits = 8.5
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
 	// siqsResieveMin, by a division test at each otherwise.
@@ -130,6 +140,13 @@ const (
 	siqsResieveMin   = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
+)
+
+// SIQSPositions and SIQSDLPPositions are the sieve positions charged as
+// one iteration of the budget, with one large prime and with two.
+const (
+	SIQSPositions    = siqsPositions
+	SIQSDLPPositions = siqsDLPPositions
 )
 
 // siqsParam is one row of the parameter table: for kN of up to Bits bits,
@@ -1145,6 +1162,34 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 	}
 	d, _, err := f.siqs(s)
 	return d, err
+}
+
+// SIQSWork projects the iterations FindFactor charges to split an odd
+// composite of the given bit length that the sieve takes, as a balanced
+// semiprime on which the pretests find nothing: the sieve's polynomials
+// at their charge, scaled from siqsAnchorPolys by siqsDoublingBits, and
+// p − 1, rho's share and the short ECM pass where they run. It is 0
+// outside the sieve's range. A projection, not a bound, made for the
+// sizes near the anchor, from about 75 digits, where the budget's
+// default may fall short; below, where the sieve's work grows more
+// slowly, it underestimates.
+func SIQSWork(bits int) int64 {
+	if bits < siqsFromBits || bits > siqsMaxBits {
+		return 0
+	}
+	work := int64(siqsRhoShare)
+	if bits >= siqsPretestBits {
+		digits := int(float64(bits)*math.Log10(2)) + 1
+		work = pm1Cost() + rhoShare + ecmPassCost((digits+10)/4)
+	}
+	// kN is a few bits longer than n (k < 100, mostly below 16).
+	p := siqsParamsFor(bits + 2)
+	positions := siqsPositions
+	if p.DLPExp > 0 {
+		positions = siqsDLPPositions
+	}
+	polys := siqsAnchorPolys * math.Exp2(float64(bits-siqsAnchorBits)/siqsDoublingBits)
+	return work + int64(polys)*int64(2*p.M/positions)
 }
 
 // siqsStats counts the work of one run: polynomials sieved, relations

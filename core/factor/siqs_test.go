@@ -983,3 +983,36 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 	}
 	t.Logf("%d candidates, %d resieved", cands, resieved)
 }
+
+// TestSIQSWork: the projection's pretest term is what ecmPass charges on
+// a 50-digit semiprime whose factors it cannot find (the 15-digit level
+// alone), and the projection grows with the bit length and reproduces
+// the anchor's polynomials at the anchor.
+func TestSIQSWork(t *testing.T) {
+	rng := rand.New(rand.NewPCG(50, 50))
+	n, _, _ := semiprime(rng, 83, 83)
+	digits := decimalDigits(n)
+	f := New(context.Background(), 1<<40)
+	d, err := f.ecmPass(n, (digits+10)/4)
+	if d != nil || err != nil {
+		t.Fatalf("ecmPass(%v) = %v, %v", n, d, err)
+	}
+	if spent, want := int64(1<<40)-f.budget, ecmPassCost((digits+10)/4); spent != want || want == 0 {
+		t.Fatalf("ecmPass charged %d, ecmPassCost %d", spent, want)
+	}
+	// The charge of a polynomial falls where the two large primes start,
+	// so the projection grows over steps of 8 bits, not every bit.
+	for bits := 200; bits+8 <= siqsMaxBits; bits++ {
+		if w, next := SIQSWork(bits), SIQSWork(bits+8); next <= w {
+			t.Fatalf("SIQSWork(%d) = %d, SIQSWork(%d) = %d", bits, w, bits+8, next)
+		}
+	}
+	if SIQSWork(siqsFromBits-1) != 0 || SIQSWork(siqsMaxBits+1) != 0 {
+		t.Fatal("SIQSWork outside the sieve's range is not 0")
+	}
+	p := siqsParamsFor(siqsAnchorBits + 2)
+	sieve := SIQSWork(siqsAnchorBits) - pm1Cost() - rhoShare - ecmPassCost((80+10)/4)
+	if want := int64(siqsAnchorPolys) * int64(2*p.M/siqsDLPPositions); sieve != want {
+		t.Fatalf("SIQSWork(%d) charges the sieve %d, want %d", siqsAnchorBits, sieve, want)
+	}
+}
