@@ -178,8 +178,9 @@ func bitsOf(decimal string) int {
 // self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
 // multiplier, small- and large-prime variations, two large primes from
 // about 75 digits with their cycles found by union–find, sieving in 32 KiB
-// blocks with the large factor-base primes bucket-sieved and candidates
-// confirmed by resieving, on every core;
+// blocks, the factor-base primes above the block added straight into the
+// whole interval with their hits listed, candidates confirmed by
+// resieving, on every core;
 // singleton filtering, merging of weight-two columns and Gaussian
 // elimination over GF(2);
 // core/factor/siqs.go), recursing on the factors found. Rho finds factors

@@ -37,8 +37,8 @@ package factor
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
-// machine words; those of the bucket sieve are read from one pass over
-// the block's bucket, and when a block has many candidates the primes
+// machine words; those above the block are read from one pass over the
+// list of their hits, and when a block has many candidates the primes
 // from siqsResievePrime up are found by resieving it. A cofactor that is a
 // single prime below lpMult times the largest factor-base prime is kept
 // (the large-prime variation); where the table's DLPExp is set, with the
@@ -395,7 +395,7 @@ type siqs struct {
 	logs   []uint8
 	magic  []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small  int      // first index sieved
-	bucket int      // first index of the primes p ≥ siqsBlock, bucket-sieved
+	bucket int      // first index of the primes p ≥ siqsBlock, sieved by sieveLarge
 	// hitRuns splits the primes from bucket to those of 2M and more
 	// (which hit [0, 2M) at most once per root) into runs of equal
 	// h = ⌈2M/p⌉, the most hits per root.
@@ -519,8 +519,8 @@ func (s *siqs) chooseA(rng *rand.Rand, used map[string]bool) ([]int, *big.Int) {
 	tf, _ := target.Float64()
 	logT := math.Log(tf)
 	// The number of factors: primes near 2000 where the factor base
-	// reaches that far, else as large as it allows; none is bucket-sieved,
-	// so that fillBuckets need not skip the primes of A.
+	// reaches that far, else as large as it allows; none is above the
+	// block, so that sieveLarge need not skip the primes of A.
 	lo, hi := max(s.small+1, 2), s.bucket
 	hiP := float64(s.primes[hi-1])
 	bestS, bestDiff := 0, math.Inf(1)
@@ -641,6 +641,7 @@ type siqsWorker struct {
 	resieved []bool
 	hits     [][]uint32
 	mark     []uint16
+	cols     []uint32 // check's scratch
 	// onPoly, when set, sees each polynomial's B after it is sieved,
 	// with the roots of every prime at that B.
 	onPoly func(b *big.Int)
@@ -665,7 +666,7 @@ func (s *siqs) newWorker() *siqsWorker {
 }
 
 // siqsStep is one step of the Gray-code walk, applied to the roots of the
-// bucket-sieved primes as their hits are sorted: each root moves by
+// primes above the block as they are sieved (sieveLarge): each root moves by
 // delta[i] (by p − delta[i] when sub is set). A nil delta leaves them.
 type siqsStep struct {
 	delta []uint32
@@ -692,8 +693,8 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 		var step siqsStep
 		if v > 0 {
 			// Gray code: flip the sign of B_l, l = 1 + trailing zeros of v.
-			// The roots of the primes below the bucket sieve move here,
-			// the others as their hits are sorted (fillBuckets).
+			// The roots of the primes below the block move here, the
+			// others as they are sieved (sieveLarge).
 			l := 1 + bits.TrailingZeros(uint(v))
 			step = siqsStep{delta: f.bainv[l], sub: signs[l] < 0}
 			if signs[l] > 0 {
@@ -995,7 +996,10 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 	g.Add(g, b)
 	g.Mul(g, xb)
 	g.Add(g, c)
-	var cols []uint32
+	// The columns are gathered in the worker's scratch slice and copied
+	// out for a relation: most candidates fail.
+	cols := w.cols[:0]
+	defer func() { w.cols = cols[:0] }()
 	if g.Sign() < 0 {
 		cols = append(cols, 0)
 		g.Neg(g)
@@ -1066,7 +1070,7 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 	}
 	y := new(big.Int).Mul(f.a, xb)
 	y.Add(y, b)
-	return siqsRelation{y: y, cols: cols, large: large}, true
+	return siqsRelation{y: y, cols: slices.Clone(cols), large: large}, true
 }
 
 // largePrimes splits the cofactor r left by the factor base: 1 (none), a

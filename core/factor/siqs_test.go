@@ -48,7 +48,7 @@ func TestSIQSSemiprimes(t *testing.T) {
 }
 
 // TestSIQSMidSizes: on seeded balanced semiprimes of 45 to 55 digits,
-// the larger of which have bucket-sieved factor-base primes, the factor found
+// the larger of which have factor-base primes above the block, the factor found
 // and its cofactor are the two primes: their product is n and both pass
 // a probable-prime test.
 func TestSIQSMidSizes(t *testing.T) {
