@@ -791,10 +791,10 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 			// two.
 			p := int(primes[i])
 			lg := logs[i]
+			// Ordered without a branch, which would go either way.
 			j1, j2 := int(next1[i]), int(next2[i])
-			if j1 > j2 {
-				j1, j2 = j2, j1
-			}
+			d := (j2 - j1) & ((j2 - j1) >> 63)
+			j1, j2 = j1+d, j2-d
 			// Four hits a turn while they fit, for the small primes.
 			for p2 := 2 * p; j2+p < len(sv); j1, j2 = j1+p2, j2+p2 {
 				sv[j1] += lg
