@@ -782,6 +782,7 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 		sv := sieve[:end]
 		primes, logs, inA := s.primes[:s.bucket], s.logs[:s.bucket], f.inA[:s.bucket]
 		next1, next2 := w.next1[:s.bucket], w.next2[:s.bucket]
+		pad := w.sieve[:n+1]
 		for i := s.small; i < len(primes); i++ {
 			if inA[i] {
 				continue
@@ -802,15 +803,15 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 				sv[j1+p] += lg
 				sv[j2+p] += lg
 			}
-			if j2 < len(sv) {
-				sv[j1] += lg
-				sv[j2] += lg
-				j1, j2 = j1+p, j2+p
-			}
-			if j1 < len(sv) {
-				sv[j1] += lg
-				j1 += p
-			}
+			// The last hits, two then one at most, without branches: a
+			// miss lands on the sieve's extra byte and leaves the root.
+			m := (j2 - end) >> 63
+			pad[n+(j1-n)&m] += lg
+			pad[n+(j2-n)&m] += lg
+			j1, j2 = j1+p&m, j2+p&m
+			m = (j1 - end) >> 63
+			pad[n+(j1-n)&m] += lg
+			j1 += p & m
 			next1[i], next2[i] = uint32(j1), uint32(j2)
 		}
 		// Scan 32 bytes at a time for a set top bit.
