@@ -115,16 +115,17 @@ const (
 	siqsMagicShift = 44
 	// siqsPositions sieve positions are charged as one rho iteration:
 	// an iteration costs 262 ns (8 words at 4.1 ns a word²) on one core,
-	// what 614 ns of CPU time do on the sieve's two; at 70 digits a
-	// position costs 2.05 ns of CPU time, all included (269 µs a
-	// polynomial of 2M = 131,072 positions, TestSIQSRate, the least of
-	// three runs; 2.4 ns before the sieve's loops were tightened).
-	siqsPositions = 300
+	// what 614 ns of CPU time do on the sieve's two. At 70 digits a
+	// position cost 2.4 ns of CPU time, all included, before the sieve's
+	// loops were tightened, and a quarter less since (177 against 237 µs
+	// a polynomial of 2M = 131,072 positions, TestSIQSRate, the less of
+	// two interleaved runs each): 1.8 ns, 340 positions an iteration.
+	siqsPositions = 340
 	// siqsDLPPositions replaces it with the double large prime
 	// variation: at 80 digits, with the table's 13,000 primes, a position
-	// costs about 1.75 ns (0.27 ms a polynomial before the loops were
-	// tightened, 15% less since), so 350 of them cost an iteration.
-	siqsDLPPositions = 350
+	// cost 2.06 ns (0.27 ms a polynomial), and 30% less since (229
+	// against 329 µs, as above): 1.44 ns, 420 positions an iteration.
+	siqsDLPPositions = 420
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
