@@ -18,12 +18,14 @@ import (
 // FactorRequest asks for the prime factorization of n ≠ 0. MaxIterations
 // bounds the work of the whole run in iterations, each two modular
 // multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's
-// multiplications, 256 positions of the quadratic sieve (180 with two large
-// primes) (default: DefaultFactorIterations, or less when n is so
-// large that its estimated cost would pass the deadline).
+// multiplications, factor.SIQSPositions positions of the quadratic sieve
+// (factor.SIQSDLPPositions with two large primes) (default:
+// defaultFactorBudget: DefaultFactorIterations, or less when n is so large
+// that its estimated cost would pass the deadline, or more in the sieve's
+// range when its projected work fits the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
-	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default the largest budget whose measured cost for n's size fits half the default deadline (93750000 up to 512 bits, 8875739 at 500 digits), at most 4294967296; 0 means trial division and perfect powers only"`
+	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default the largest budget whose measured cost for n's size fits half the default deadline (93750000 up to 512 bits, 8875739 at 500 digits), or in the quadratic sieve's range (24 to 102 digits) the projected work of the sieve and a fifth more when that fits the whole deadline, at most 4294967296; 0 means trial division and perfect powers only"`
 }
 
 // FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
@@ -141,10 +143,22 @@ const factorRunNanosPerWord2 = 5
 // (factorRunNanosPerWord2) fits in half of MaxFactorCostMS, whichever is
 // smaller. It depends on n's size alone, so a result does not depend on
 // the machine's speed; a 500-digit semiprime gets about 8.9 million
-// iterations, some 25 s, and comes back INCOMPLETE.
+// iterations, some 25 s, and comes back INCOMPLETE. In the quadratic
+// sieve's range, where the work to split n is foreseeable
+// (factor.SIQSWork), a run projected to need more than that but to finish
+// within MaxFactorCostMS with a fifth to spare gets its projection and the
+// fifth: it completes rather than stopping at half the deadline, and one
+// projected past the deadline still stops there.
 func defaultFactorBudget(bits int) int64 {
 	words := int64(max((bits+63)/64, factorMinWords))
-	return min(DefaultFactorIterations, MaxFactorCostMS/2*1_000_000/(words*words*factorRunNanosPerWord2))
+	perIteration := words * words * factorRunNanosPerWord2
+	budget := min(DefaultFactorIterations, MaxFactorCostMS/2*1_000_000/perIteration)
+	if w := factor.SIQSWork(bits); w > 0 {
+		if need := w + w/5; need > budget && need <= MaxFactorCostMS*1_000_000/perIteration {
+			budget = need
+		}
+	}
+	return budget
 }
 
 func bitsOf(decimal string) int {
@@ -164,8 +178,9 @@ func bitsOf(decimal string) int {
 // self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
 // multiplier, small- and large-prime variations, two large primes from
 // about 75 digits with their cycles found by union–find, sieving in 32 KiB
-// blocks with the large factor-base primes bucket-sieved and candidates
-// confirmed by resieving, on every core;
+// blocks, the factor-base primes above the block added straight into the
+// whole interval with their hits listed, candidates confirmed by
+// resieving, on every core;
 // singleton filtering, merging of weight-two columns and Gaussian
 // elimination over GF(2);
 // core/factor/siqs.go), recursing on the factors found. Rho finds factors
@@ -209,7 +224,7 @@ func factorOperation() core.Operation[FactorRequest, FactorResult] {
 			},
 			{
 				Name: "max_iterations", Max: MaxFactorIterations, Unit: "rho iterations",
-				Description: fmt.Sprintf("max_iterations is at most this (default %d, or less for large n); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications, 256 positions of the quadratic sieve (180 with two large primes)", DefaultFactorIterations),
+				Description: fmt.Sprintf("max_iterations is at most this (default %d, less for large n, more where the quadratic sieve's projected work fits the deadline); an iteration is two modular multiplications: a rho iteration, a p − 1 squaring, half an ECM curve's multiplications, %d positions of the quadratic sieve (%d with two large primes)", DefaultFactorIterations, factor.SIQSPositions, factor.SIQSDLPPositions),
 				Beyond: func() string {
 					return fmt.Sprintf(`{"n":"15","max_iterations":%d}`, int64(MaxFactorIterations)+1)
 				},

@@ -345,3 +345,29 @@ func BenchmarkFactorSIQS(b *testing.B) {
 		})
 	}
 }
+
+// TestDefaultFactorBudgetFitsDeadline: at every size the default budget
+// is at least the half-deadline one and its cost at the measured rate
+// stays within the deadline; where it is raised it is the sieve's
+// projected work and a fifth, which happens for some sizes.
+func TestDefaultFactorBudgetFitsDeadline(t *testing.T) {
+	raised := 0
+	for bits := 2; bits <= 1700; bits++ {
+		words := int64(max((bits+63)/64, factorMinWords))
+		perIteration := words * words * factorRunNanosPerWord2
+		base := min(DefaultFactorIterations, MaxFactorCostMS/2*1_000_000/perIteration)
+		b := defaultFactorBudget(bits)
+		if b < base || b*perIteration > MaxFactorCostMS*1_000_000 {
+			t.Fatalf("%d bits: default budget %d (half-deadline %d) costs %d ms", bits, b, base, b*perIteration/1_000_000)
+		}
+		if b != base {
+			raised++
+			if w := factor.SIQSWork(bits); b != w+w/5 {
+				t.Fatalf("%d bits: budget %d, projected sieve work %d", bits, b, w)
+			}
+		}
+	}
+	if raised == 0 {
+		t.Fatal("no size has its budget raised for the sieve")
+	}
+}

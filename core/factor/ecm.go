@@ -513,6 +513,19 @@ func (f *Factorizer) ecmPass(n *big.Int, maxDigits int) (*big.Int, error) {
 	return f.ecm(n, maxDigits, true)
 }
 
+// ecmPassCost is what ecmPass charges when it finds nothing: half the
+// curves of each level seeking at most maxDigits digits.
+func ecmPassCost(maxDigits int) int64 {
+	var cost int64
+	for _, level := range ecmLevels {
+		if level.Digits > maxDigits {
+			break
+		}
+		cost += int64((level.Curves+1)/2) * ecmPlanFor(level.B1).cost
+	}
+	return cost
+}
+
 // ecm runs the levels in order: all of them, the last repeating until
 // the budget is spent, when short is false; only those seeking at most
 // maxDigits digits, each once with half its curves, when short is true.

@@ -24,8 +24,8 @@
 // its square root is immediate.
 //
 // Every p − 1 squaring, rho iteration, pair of ECM multiplications and
-// 256 positions of the quadratic sieve (180 with two large primes) are
-// charged to one iteration budget per Factorizer, so a run ends
+// SIQSPositions positions of the quadratic sieve (SIQSDLPPositions with
+// two large primes) are charged to one iteration budget per Factorizer, so a run ends
 // deterministically: a cofactor whose split
 // would need more iterations than remain is reported as unfactored, never
 // guessed at. The context is polled with every charge, at least once per

@@ -29,14 +29,16 @@ package factor
 // Sieving. For each polynomial a byte per x of [−M, M) accumulates
 // ⌊log₂ p⌉ at the two roots of g mod p, block by block (siqsBlock bytes,
 // about one L1 cache), in word-size arithmetic; the primes above the
-// block are bucket-sieved (their hits sorted by block once per
-// polynomial, then added, and read back when confirming a candidate).
-// The small-prime variation
+// block hit the interval a few times each and are added straight into
+// all of it (2M bytes, which the second-level cache holds), their roots
+// moved and their hits listed in the same branch-free pass, the list read
+// back when confirming a candidate (a bucket sieve without the sort by
+// block). The small-prime variation
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
-// machine words; those of the bucket sieve are read from one pass over
-// the block's bucket, and when a block has many candidates the primes
+// machine words; those above the block are read from one pass over the
+// list of their hits, and when a block has many candidates the primes
 // from siqsResievePrime up are found by resieving it. A cofactor that is a
 // single prime below lpMult times the largest factor-base prime is kept
 // (the large-prime variation); where the table's DLPExp is set, with the
@@ -112,15 +114,26 @@ const (
 	// factor-base primes below 2^24.
 	siqsMagicShift = 44
 	// siqsPositions sieve positions are charged as one rho iteration:
-	// at 70 digits a position costs 2.4 ns of CPU time, all included, and
-	// an iteration 262 ns (8 words at 4.1 ns a word²); the sieve runs on
-	// two cores, rho on one.
-	siqsPositions = 256
+	// an iteration costs 262 ns (8 words at 4.1 ns a word²) on one core,
+	// what 614 ns of CPU time do on the sieve's two. At 70 digits a
+	// position cost 2.4 ns of CPU time, all included, before the sieve's
+	// loops were tightened, and a quarter less since (177 against 237 µs
+	// a polynomial of 2M = 131,072 positions, TestSIQSRate, the less of
+	// two interleaved runs each): 1.8 ns, 340 positions an iteration.
+	siqsPositions = 340
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits, with the table's 13,000 primes, a
-	// polynomial's 2M = 131,072 positions cost 0.27 ms of CPU time, 2.0 ns
-	// a position, so 300 of them cost what 256 do above.
-	siqsDLPPositions = 300
+	// variation: at 80 digits, with the table's 13,000 primes, a position
+	// cost 2.06 ns (0.27 ms a polynomial), and 30% less since (229
+	// against 329 µs, as above): 1.44 ns, 420 positions an iteration.
+	siqsDLPPositions = 420
+	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
+	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
+	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
+	// work doubles about every 8.5 bits (a 73-digit semiprime took 15.2 s
+	// where that one took 71 s, 19 bits of kN apart).
+	siqsAnchorBits   = 264
+	siqsAnchorPolys  = 522_240
+	siqsDoublingBits = 8.5
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
 	// siqsResieveMin, by a division test at each otherwise.
@@ -128,6 +141,13 @@ const (
 	siqsResieveMin   = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
+)
+
+// SIQSPositions and SIQSDLPPositions are the sieve positions charged as
+// one iteration of the budget, with one large prime and with two.
+const (
+	SIQSPositions    = siqsPositions
+	SIQSDLPPositions = siqsDLPPositions
 )
 
 // siqsParam is one row of the parameter table: for kN of up to Bits bits,
@@ -367,24 +387,32 @@ func invMod(a, m uint64) uint64 {
 
 // siqs is one factorization's shared, read-only state.
 type siqs struct {
-	n, kn   *big.Int
-	k       uint64
-	param   siqsParam
-	m       int      // sieve half-width
-	primes  []uint32 // the factor base; primes[0] = 2
-	sqrts   []uint32 // √(kN) mod p
-	logs    []uint8
-	magic   []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
-	small   int      // first index sieved
-	bucket  int      // first index of the primes p ≥ siqsBlock, bucket-sieved
-	resieve int      // first index of the primes resieved, below bucket
-	lpBound uint64   // large primes below this are kept
+	n, kn  *big.Int
+	k      uint64
+	param  siqsParam
+	m      int      // sieve half-width
+	primes []uint32 // the factor base; primes[0] = 2
+	sqrts  []uint32 // √(kN) mod p
+	logs   []uint8
+	magic  []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
+	small  int      // first index sieved
+	bucket int      // first index of the primes p ≥ siqsBlock, sieved by sieveLarge
+	// hitRuns splits the primes from bucket to those of 2M and more
+	// (which hit [0, 2M) at most once per root) into runs of equal
+	// h = ⌈2M/p⌉, the most hits per root.
+	hitRuns []siqsHitRun
+	resieve int    // first index of the primes resieved, below bucket
+	lpBound uint64 // large primes below this are kept
 	// Cofactors from pmax2 = P² (P the largest factor-base prime) to
 	// dlpBound are split into two large primes; dlpBound = 0 without the
 	// double large prime variation.
 	pmax2, dlpBound uint64
 	thresh          uint8 // sieve threshold
 }
+
+// siqsHitRun is a run of factor-base primes, up to index end, of h hits
+// per root at most.
+type siqsHitRun struct{ end, h int }
 
 // siqsRelation is y² ≡ (−1)^e₀ ∏ p^e · L₁L₂ · ∏ S² (mod N), y = Ax + B
 // for a relation found by the sieve, with factor-base column indices in
@@ -441,6 +469,15 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	}
 	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
 	s.bucket = max(s.bucket, s.small)
+	for i, n := s.bucket, 2*s.m; i < len(s.primes) && int(s.primes[i]) < n; {
+		h := (n + int(s.primes[i]) - 1) / int(s.primes[i])
+		end := i
+		for end < len(s.primes) && (n+int(s.primes[end])-1)/int(s.primes[end]) == h {
+			end++
+		}
+		s.hitRuns = append(s.hitRuns, siqsHitRun{end: end, h: h})
+		i = end
+	}
 	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
 	s.resieve = min(max(s.resieve, s.small), s.bucket)
 	pmax := uint64(s.primes[len(s.primes)-1])
@@ -483,9 +520,10 @@ func (s *siqs) chooseA(rng *rand.Rand, used map[string]bool) ([]int, *big.Int) {
 	tf, _ := target.Float64()
 	logT := math.Log(tf)
 	// The number of factors: primes near 2000 where the factor base
-	// reaches that far, else as large as it allows.
-	lo := max(s.small+1, 2)
-	hiP := float64(s.primes[len(s.primes)-1])
+	// reaches that far, else as large as it allows; none is above the
+	// block, so that sieveLarge need not skip the primes of A.
+	lo, hi := max(s.small+1, 2), s.bucket
+	hiP := float64(s.primes[hi-1])
 	bestS, bestDiff := 0, math.Inf(1)
 	for f := 2; f <= 20; f++ {
 		q := math.Exp(logT / float64(f))
@@ -502,11 +540,11 @@ func (s *siqs) chooseA(rng *rand.Rand, used map[string]bool) ([]int, *big.Int) {
 	q := math.Exp(logT / float64(bestS))
 	idx := func(v float64) int {
 		i, _ := slices.BinarySearch(s.primes, uint32(min(v, hiP)))
-		return max(lo, min(i, len(s.primes)-1))
+		return max(lo, min(i, hi-1))
 	}
 	wlo, whi := idx(q/1.6), idx(q*1.6)
 	if whi-wlo < 2*bestS+4 {
-		wlo, whi = max(lo, wlo-bestS-2), min(len(s.primes)-1, whi+bestS+2)
+		wlo, whi = max(lo, wlo-bestS-2), min(hi-1, whi+bestS+2)
 	}
 	for range 200 {
 		chosen := make([]int, 0, bestS)
@@ -525,7 +563,7 @@ func (s *siqs) chooseA(rng *rand.Rand, used map[string]bool) ([]int, *big.Int) {
 		j := idx(want)
 		for d := 0; d < 50 && last < 0; d++ {
 			for _, c := range []int{j - d, j + d} {
-				if c >= lo && c < len(s.primes) && !slices.Contains(chosen, c) && s.k%uint64(s.primes[c]) != 0 {
+				if c >= lo && c < hi && !slices.Contains(chosen, c) && s.k%uint64(s.primes[c]) != 0 {
 					last = c
 					break
 				}
@@ -584,43 +622,56 @@ func (s *siqs) family(aIdx []int, a *big.Int) *siqsFamily {
 // siqsWorker holds one goroutine's sieve buffers.
 type siqsWorker struct {
 	s          *siqs
-	sieve      []byte
+	sieve      []byte   // 2M bytes and one more, where misses of the large primes land
 	sol1, sol2 []uint32 // positions j = x + M of the roots, mod p
 	next1      []uint32
 	next2      []uint32
-	blank      []byte // a block of the sieve's starting value
-	// buckets[b] lists the hits of the primes from s.bucket on in block b,
-	// each as index<<16 | offset in the block, in prime order (the factor
-	// base has fewer than 2^16 primes, siqsBlock ≤ 2^16).
-	buckets   [][]uint32
-	bucketBuf []uint32 // the buckets' storage, bucketCap words each
-	bucketCap int
-	fills     []uint32
-	// The candidates of a block: their offsets, mark[offset] = their
-	// index + 1 (0 elsewhere), and the indices of the primes found by
-	// the bucket pass and the resieve to hit each.
-	cands []uint32
-	mark  []uint16
-	hits  [][]uint32
-	// onPoly, when set, sees each polynomial's B before it is sieved.
+	// large lists the hits of the primes from s.bucket on, each as
+	// index<<32 | position, in prime order.
+	large  []uint64
+	nLarge int      // the hits listed for the polynomial last sieved
+	zero   []uint32 // the step of the first polynomial of a family
+	blank  []byte   // the sieve's starting value, 2M bytes
+	// The candidates of a polynomial: their positions, ascending, with a
+	// bit set at each in candBits; whether the resieve ran on their
+	// block; and the indices of the large primes and of those resieved
+	// found to hit each. mark[offset] is a candidate's index + 1 in the
+	// block being resieved (0 elsewhere).
+	cands    []uint32
+	candBits []uint64
+	resieved []bool
+	hits     [][]uint32
+	mark     []uint16
+	cols     []uint32 // check's scratch
+	// onPoly, when set, sees each polynomial's B after it is sieved,
+	// with the roots of every prime at that B.
 	onPoly func(b *big.Int)
 }
 
 func (s *siqs) newWorker() *siqsWorker {
 	n := len(s.primes)
+	w := &siqsWorker{s: s, sieve: make([]byte, 2*s.m+1),
+		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n),
+		zero: make([]uint32, n)}
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
-	blank := bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, siqsBlock)
-	w := &siqsWorker{s: s, sieve: make([]byte, 2*s.m), blank: blank,
-		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n)}
-	// A prime p ≥ siqsBlock hits a block at most once per root.
-	nb := (2*s.m + siqsBlock - 1) / siqsBlock
-	w.buckets = make([][]uint32, nb)
-	w.bucketCap = 2 * (n - s.bucket)
-	w.bucketBuf = make([]uint32, nb*w.bucketCap)
-	w.fills = make([]uint32, nb)
+	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 2*s.m)
+	hits := 0
+	for _, p := range s.primes[s.bucket:] {
+		hits += 2 * ((2*s.m + int(p) - 1) / int(p))
+	}
+	w.large = make([]uint64, hits)
+	w.candBits = make([]uint64, (2*s.m+63)/64)
 	w.mark = make([]uint16, siqsBlock)
 	return w
+}
+
+// siqsStep is one step of the Gray-code walk, applied to the roots of the
+// primes above the block as they are sieved (sieveLarge): each root moves by
+// delta[i] (by p − delta[i] when sub is set). A nil delta leaves them.
+type siqsStep struct {
+	delta []uint32
+	sub   bool
 }
 
 // sieveFamily sieves the 2^(s−1) polynomials of f and returns their
@@ -640,40 +691,41 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 	r := new(big.Int)
 	var rels []siqsRelation
 	for v := 0; v < np; v++ {
+		var step siqsStep
 		if v > 0 {
 			// Gray code: flip the sign of B_l, l = 1 + trailing zeros of v.
+			// The roots of the primes below the block move here, the
+			// others as they are sieved (sieveLarge).
 			l := 1 + bits.TrailingZeros(uint(v))
-			delta := f.bainv[l]
+			step = siqsStep{delta: f.bainv[l], sub: signs[l] < 0}
 			if signs[l] > 0 {
 				b.Sub(b, r.Lsh(f.bl[l], 1))
-				for i := 1; i < len(s.primes); i++ {
-					if f.inA[i] {
-						continue
-					}
-					p := s.primes[i]
-					w.sol1[i] = addMod32(w.sol1[i], delta[i], p)
-					w.sol2[i] = addMod32(w.sol2[i], delta[i], p)
-				}
 			} else {
 				b.Add(b, r.Lsh(f.bl[l], 1))
-				for i := 1; i < len(s.primes); i++ {
-					if f.inA[i] {
-						continue
-					}
-					p := s.primes[i]
-					w.sol1[i] = addMod32(w.sol1[i], p-delta[i], p)
-					w.sol2[i] = addMod32(w.sol2[i], p-delta[i], p)
-				}
 			}
 			signs[l] = -signs[l]
+			delta := step.delta[:s.bucket]
+			sol1, sol2, inA := w.sol1[:len(delta)], w.sol2[:len(delta)], f.inA[:len(delta)]
+			primes := s.primes[:len(delta)]
+			for i := 1; i < len(delta); i++ {
+				if inA[i] {
+					continue
+				}
+				p, d := primes[i], delta[i]
+				if step.sub {
+					d = p - d
+				}
+				sol1[i] = addMod32(sol1[i], d, p)
+				sol2[i] = addMod32(sol2[i], d, p)
+			}
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		rels = w.sievePoly(f, b, step, rels)
 		if w.onPoly != nil {
 			w.onPoly(b)
 		}
-		rels = w.sievePoly(f, b, rels)
 	}
 	return rels, nil
 }
@@ -709,102 +761,114 @@ func addMod32(a, b, p uint32) uint32 {
 }
 
 // sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
-// relations found. The primes below siqsBlock are sieved block by block;
-// those above hit a block at most once per root, so their hits are first
-// sorted into one bucket per block (Wambach and Wettig, "Block sieving
-// algorithms", 1995), which the block then adds and the confirmation
-// reads back instead of dividing by every large prime.
-func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, rels []siqsRelation) []siqsRelation {
+// relations found. The primes from s.bucket on hit the interval a few
+// times each: they are added straight into the whole interval (2M bytes,
+// in the second-level cache) by sieveLarge, which lists their hits for
+// the confirmation, as a bucket sieve would (Wambach and Wettig, "Block
+// sieving algorithms", 1995) without the sort by block. The smaller ones
+// are sieved block by block, siqsBlock bytes in the first-level cache.
+func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []siqsRelation) []siqsRelation {
 	s := w.s
+	n := 2 * s.m
+	sieve := w.sieve[:n]
+	copy(sieve, w.blank)
+	w.nLarge = w.sieveLarge(step)
 	// Only the primes below the block keep a next position of their own.
 	copy(w.next1[:s.bucket], w.sol1)
 	copy(w.next2[:s.bucket], w.sol2)
-	// C = (B² − kN)/A, exact.
-	c := new(big.Int).Mul(b, b)
-	c.Sub(c, s.kn)
-	c.Quo(c, f.a)
-	w.fillBuckets(f)
-	for start, blk := 0, 0; start < 2*s.m; start, blk = start+siqsBlock, blk+1 {
-		end := min(start+siqsBlock, 2*s.m)
-		copy(w.sieve[start:end], w.blank)
-		sv := w.sieve[:end]
+	cands := w.cands[:0]
+	w.resieved = w.resieved[:0]
+	for start := 0; start < n; start += siqsBlock {
+		end := min(start+siqsBlock, n)
+		sv := sieve[:end]
 		primes, logs, inA := s.primes[:s.bucket], s.logs[:s.bucket], f.inA[:s.bucket]
 		next1, next2 := w.next1[:s.bucket], w.next2[:s.bucket]
+		pad := w.sieve[:n+1]
 		for i := s.small; i < len(primes); i++ {
 			if inA[i] {
 				continue
 			}
+			// Both roots in one loop, j1 ≤ j2 < j1 + p: half the loop
+			// control, and one branch mispredicted at the end instead of
+			// two.
 			p := int(primes[i])
 			lg := logs[i]
-			j := int(next1[i])
-			for ; j < len(sv); j += p {
-				sv[j] += lg
+			// Ordered without a branch, which would go either way.
+			j1, j2 := int(next1[i]), int(next2[i])
+			d := (j2 - j1) & ((j2 - j1) >> 63)
+			j1, j2 = j1+d, j2-d
+			// Four hits a turn while they fit, for the small primes.
+			for p2 := 2 * p; j2+p < len(sv); j1, j2 = j1+p2, j2+p2 {
+				sv[j1] += lg
+				sv[j2] += lg
+				sv[j1+p] += lg
+				sv[j2+p] += lg
 			}
-			next1[i] = uint32(j)
-			j = int(next2[i])
-			for ; j < len(sv); j += p {
-				sv[j] += lg
-			}
-			next2[i] = uint32(j)
-		}
-		blockSv := w.sieve[start:end]
-		for _, e := range w.buckets[blk] {
-			blockSv[e&0xffff] += s.logs[e>>16]
+			// The last hits, two then one at most, without branches: a
+			// miss lands on the sieve's extra byte and leaves the root.
+			m := (j2 - end) >> 63
+			pad[n+(j1-n)&m] += lg
+			pad[n+(j2-n)&m] += lg
+			j1, j2 = j1+p&m, j2+p&m
+			m = (j1 - end) >> 63
+			pad[n+(j1-n)&m] += lg
+			j1 += p & m
+			next1[i], next2[i] = uint32(j1), uint32(j2)
 		}
 		// Scan 32 bytes at a time for a set top bit.
-		cands := w.cands[:0]
+		first := len(cands)
 		for j := start; j < end; j += 32 {
-			v := w.sieve[j : j+32 : j+32]
+			v := sieve[j : j+32 : j+32]
 			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
 				binary.LittleEndian.Uint64(v[16:])|binary.LittleEndian.Uint64(v[24:]))&0x8080808080808080 == 0 {
 				continue
 			}
 			for t := j; t < j+32; t++ {
-				if w.sieve[t]&0x80 != 0 && len(cands) < 1<<16-1 {
-					cands = append(cands, uint32(t-start))
+				if sieve[t]&0x80 != 0 && len(cands) < 1<<16-1 {
+					cands = append(cands, uint32(t))
 				}
 			}
 		}
 		w.cands = cands
-		if len(cands) == 0 {
-			continue
-		}
-		resieved := w.gatherHits(f, start, blk)
-		for k, off := range cands {
-			if rel, ok := w.check(f, b, c, start+int(off), w.hits[k], resieved); ok {
-				rels = append(rels, rel)
-			}
-		}
-		for _, off := range cands {
-			w.mark[off] = 0
+		w.resieveBlock(f, start, first)
+	}
+	if len(cands) == 0 {
+		return rels
+	}
+	w.gatherLarge()
+	c := new(big.Int).Mul(b, b) // C = (B² − kN)/A, exact
+	c.Sub(c, s.kn)
+	c.Quo(c, f.a)
+	for k, j := range cands {
+		if rel, ok := w.check(f, b, c, int(j), w.hits[k], w.resieved[k]); ok {
+			rels = append(rels, rel)
 		}
 	}
 	return rels
 }
 
-// gatherHits finds, for each candidate of the block from start, the
-// primes that divide g there without dividing by them: one pass over the
-// block's bucket, and, when the candidates are many, a resieve of the
-// primes from s.resieve to the block (Contini 1997, §4.4), each walked
-// back over the block from its next position. It reports whether the
-// resieve ran.
-func (w *siqsWorker) gatherHits(f *siqsFamily, start, blk int) bool {
+// resieveBlock starts the hit lists of the candidates from first on, all
+// in the block from start, and when they are at least siqsResieveMin
+// finds the primes from s.resieve to the block that hit each by a resieve
+// (Contini 1997, §4.4), each prime walked back over the block from its
+// next position, instead of a division test at each candidate.
+func (w *siqsWorker) resieveBlock(f *siqsFamily, start, first int) {
 	s := w.s
+	cands := w.cands[first:]
 	for len(w.hits) < len(w.cands) {
 		w.hits = append(w.hits, nil)
 	}
-	for k, off := range w.cands {
-		w.mark[off] = uint16(k + 1)
+	resieve := len(cands) >= siqsResieveMin
+	for k := first; k < len(w.cands); k++ {
 		w.hits[k] = w.hits[k][:0]
+		w.resieved = append(w.resieved, resieve)
 	}
-	mark, hits := w.mark, w.hits
-	for _, e := range w.buckets[blk] {
-		if m := mark[e&0xffff]; m != 0 {
-			hits[m-1] = append(hits[m-1], e>>16)
-		}
+	if !resieve {
+		return
 	}
-	if len(w.cands) < siqsResieveMin {
-		return false
+	mark, hits := w.mark, w.hits[first:]
+	for k, j := range cands {
+		mark[int(j)-start] = uint16(k + 1)
 	}
 	for i := s.resieve; i < s.bucket; i++ {
 		if f.inA[i] {
@@ -819,61 +883,106 @@ func (w *siqsWorker) gatherHits(f *siqsFamily, start, blk int) bool {
 			}
 		}
 	}
-	return true
+	for _, j := range cands {
+		mark[int(j)-start] = 0
+	}
 }
 
-// fillBuckets sorts the hits on [0, 2M) of the primes from s.bucket on
-// into the blocks' buckets.
-func (w *siqsWorker) fillBuckets(f *siqsFamily) {
+// gatherLarge adds to each candidate's hits the large primes that hit
+// it, from the list of w.large.
+func (w *siqsWorker) gatherLarge() {
+	bitsOf := w.candBits
+	for _, j := range w.cands {
+		bitsOf[j/64] |= 1 << (j % 64)
+	}
+	for _, e := range w.large[:w.nLarge] {
+		j := uint32(e)
+		if bitsOf[j/64]&(1<<(j%64)) == 0 {
+			continue
+		}
+		k, _ := slices.BinarySearch(w.cands, j)
+		w.hits[k] = append(w.hits[k], uint32(e>>32))
+	}
+	for _, j := range w.cands {
+		bitsOf[j/64] = 0
+	}
+}
+
+// sieveLarge moves the roots of the primes from s.bucket on by step, adds
+// their logarithms at their hits on [0, 2M) and lists the hits in
+// w.large; it returns their number. A prime of 2M or more hits at most
+// once per root: its loop has no branch on the root, the sieve's extra
+// byte taking the misses, which the list's count skips. None of these
+// primes divides A (chooseA).
+func (w *siqsWorker) sieveLarge(step siqsStep) int {
 	s := w.s
-	nb := len(w.buckets)
-	fills := w.fills[:nb]
-	for b := range fills {
-		fills[b] = uint32(b * w.bucketCap)
-	}
-	buf := w.bucketBuf
 	n := uint32(2 * s.m)
-	primes := s.primes
-	sol1, sol2, inA := w.sol1[:len(primes)], w.sol2[:len(primes)], f.inA[:len(primes)]
+	sv := w.sieve[:n+1]
+	large := w.large
+	np := len(s.primes)
+	primes, logs, sol1, sol2 := s.primes[:np], s.logs[:np], w.sol1[:np], w.sol2[:np]
+	delta := w.zero[:np]
+	if step.delta != nil {
+		delta = step.delta[:np]
+	}
+	sub := step.sub
+	k := 0
 	i := s.bucket
-	// Primes below 2M may hit several blocks.
-	for ; i < len(primes) && primes[i] < n; i++ {
-		if inA[i] {
-			continue
+	// A prime p below 2M with ⌈2M/p⌉ = h hits [0, 2M) at most h times
+	// per root; the primes of each h take h branch-free steps per root.
+	for _, run := range s.hitRuns {
+		h := uint32(run.h)
+		for ; i < run.end; i++ {
+			p := primes[i]
+			d := delta[i]
+			if sub {
+				d = p - d
+			}
+			r1, r2 := sol1[i]+d-p, sol2[i]+d-p
+			r1 += p & uint32(int32(r1)>>31)
+			r2 += p & uint32(int32(r2)>>31)
+			sol1[i], sol2[i] = r1, r2
+			lg := logs[i]
+			tag := uint64(i) << 32
+			for t := uint32(0); t < h; t++ {
+				mask := uint32(int32(r1-n) >> 31)
+				sv[n+(r1-n)&mask] += lg
+				large[k] = tag | uint64(r1)
+				k += int(mask & 1)
+				mask = uint32(int32(r2-n) >> 31)
+				sv[n+(r2-n)&mask] += lg
+				large[k] = tag | uint64(r2)
+				k += int(mask & 1)
+				r1 += p
+				r2 += p
+			}
 		}
+	}
+	for ; i < np; i++ {
 		p := primes[i]
-		tag := uint32(i) << 16
-		for j := sol1[i]; j < n; j += p {
-			k := &fills[j/siqsBlock]
-			buf[*k] = tag | j%siqsBlock
-			*k++
+		d := delta[i]
+		if sub {
+			d = p - d
 		}
-		for j := sol2[i]; j < n; j += p {
-			k := &fills[j/siqsBlock]
-			buf[*k] = tag | j%siqsBlock
-			*k++
-		}
+		// Branch-free, as the roots fall anywhere: r + d − p is negative
+		// exactly when r + d < p, and r < n < 2^31 exactly when r − n is
+		// negative; mask is then all ones.
+		r1, r2 := sol1[i]+d-p, sol2[i]+d-p
+		r1 += p & uint32(int32(r1)>>31)
+		r2 += p & uint32(int32(r2)>>31)
+		sol1[i], sol2[i] = r1, r2
+		lg := logs[i]
+		tag := uint64(i) << 32
+		mask := uint32(int32(r1-n) >> 31)
+		sv[n+(r1-n)&mask] += lg
+		large[k] = tag | uint64(r1)
+		k += int(mask & 1)
+		mask = uint32(int32(r2-n) >> 31)
+		sv[n+(r2-n)&mask] += lg
+		large[k] = tag | uint64(r2)
+		k += int(mask & 1)
 	}
-	// The others hit at most once per root.
-	for ; i < len(primes); i++ {
-		if inA[i] {
-			continue
-		}
-		tag := uint32(i) << 16
-		if j := sol1[i]; j < n {
-			k := &fills[j/siqsBlock]
-			buf[*k] = tag | j%siqsBlock
-			*k++
-		}
-		if j := sol2[i]; j < n {
-			k := &fills[j/siqsBlock]
-			buf[*k] = tag | j%siqsBlock
-			*k++
-		}
-	}
-	for b := range w.buckets {
-		w.buckets[b] = buf[b*w.bucketCap : fills[b]]
-	}
+	return k
 }
 
 // check divides g(x), x = j − M, over the factor base and returns its
@@ -889,7 +998,10 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 	g.Add(g, b)
 	g.Mul(g, xb)
 	g.Add(g, c)
-	var cols []uint32
+	// The columns are gathered in the worker's scratch slice and copied
+	// out for a relation: most candidates fail.
+	cols := w.cols[:0]
+	defer func() { w.cols = cols[:0] }()
 	if g.Sign() < 0 {
 		cols = append(cols, 0)
 		g.Neg(g)
@@ -960,7 +1072,7 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 	}
 	y := new(big.Int).Mul(f.a, xb)
 	y.Add(y, b)
-	return siqsRelation{y: y, cols: cols, large: large}, true
+	return siqsRelation{y: y, cols: slices.Clone(cols), large: large}, true
 }
 
 // largePrimes splits the cofactor r left by the factor base: 1 (none), a
@@ -1056,6 +1168,34 @@ func (f *Factorizer) SIQS(n *big.Int) (*big.Int, error) {
 	}
 	d, _, err := f.siqs(s)
 	return d, err
+}
+
+// SIQSWork projects the iterations FindFactor charges to split an odd
+// composite of the given bit length that the sieve takes, as a balanced
+// semiprime on which the pretests find nothing: the sieve's polynomials
+// at their charge, scaled from siqsAnchorPolys by siqsDoublingBits, and
+// p − 1, rho's share and the short ECM pass where they run. It is 0
+// outside the sieve's range. A projection, not a bound, made for the
+// sizes near the anchor, from about 75 digits, where the budget's
+// default may fall short; below, where the sieve's work grows more
+// slowly, it underestimates.
+func SIQSWork(bits int) int64 {
+	if bits < siqsFromBits || bits > siqsMaxBits {
+		return 0
+	}
+	work := int64(siqsRhoShare)
+	if bits >= siqsPretestBits {
+		digits := int(float64(bits)*math.Log10(2)) + 1
+		work = pm1Cost() + rhoShare + ecmPassCost((digits+10)/4)
+	}
+	// kN is a few bits longer than n (k < 100, mostly below 16).
+	p := siqsParamsFor(bits + 2)
+	positions := siqsPositions
+	if p.DLPExp > 0 {
+		positions = siqsDLPPositions
+	}
+	polys := siqsAnchorPolys * math.Exp2(float64(bits-siqsAnchorBits)/siqsDoublingBits)
+	return work + int64(polys)*int64(2*p.M/positions)
 }
 
 // siqsStats counts the work of one run: polynomials sieved, relations

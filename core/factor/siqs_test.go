@@ -2,9 +2,11 @@ package factor
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -46,7 +48,7 @@ func TestSIQSSemiprimes(t *testing.T) {
 }
 
 // TestSIQSMidSizes: on seeded balanced semiprimes of 45 to 55 digits,
-// the larger of which have bucket-sieved factor-base primes, the factor found
+// the larger of which have factor-base primes above the block, the factor found
 // and its cofactor are the two primes: their product is n and both pass
 // a probable-prime test.
 func TestSIQSMidSizes(t *testing.T) {
@@ -466,7 +468,7 @@ func TestSIQSSieveAgainstTrialDivision(t *testing.T) {
 	}
 	w := s.newWorker()
 	w.setRoots(f, b)
-	rels := w.sievePoly(f, b, nil)
+	rels := w.sievePoly(f, b, siqsStep{}, nil)
 	c := new(big.Int).Mul(b, b)
 	c.Sub(c, s.kn).Quo(c, a)
 	smooth := map[string]bool{}
@@ -826,4 +828,191 @@ func BenchmarkKnuthSchroeppel(b *testing.B) {
 			knuthSchroeppelReference(n)
 		}
 	})
+}
+
+// TestSIQSRate sieves $SIQS_FAMILIES (default 4) polynomial families of
+// the integer in $SIQS_N on one goroutine and logs the CPU time (of the process) a
+// polynomial and the relations of each kind found: a measuring aid for
+// the sieve's throughput, skipped without SIQS_N. $SIQS_PARAM is as for
+// TestSIQSTimed.
+func TestSIQSRate(t *testing.T) {
+	v := os.Getenv("SIQS_N")
+	if v == "" {
+		t.Skip("set SIQS_N to measure the sieve's rate on it")
+	}
+	n, ok := new(big.Int).SetString(v, 10)
+	if !ok {
+		t.Fatalf("SIQS_N = %q", v)
+	}
+	params := siqsParamsFor
+	if v := os.Getenv("SIQS_PARAM"); v != "" {
+		var p siqsParam
+		if _, err := fmt.Sscan(v, &p.FB, &p.M, &p.LPMult, &p.DLPExp); err != nil {
+			t.Fatalf("SIQS_PARAM = %q: %v", v, err)
+		}
+		params = func(int) siqsParam { return p }
+	}
+	families := 4
+	if v := os.Getenv("SIQS_FAMILIES"); v != "" {
+		fmt.Sscan(v, &families)
+	}
+	s, d := newSIQSWith(n, params)
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
+	used := map[string]bool{}
+	w := s.newWorker()
+	var polys, full, single, double int
+	cpu := time.Duration(0)
+	for range families {
+		idx, a := s.chooseA(rng, used)
+		f := s.family(idx, a)
+		polys += 1 << (len(f.bl) - 1)
+		c0 := processCPU()
+		rels, err := w.sieveFamily(context.Background(), f)
+		cpu += processCPU() - c0
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rels {
+			switch {
+			case r.large[0] == 0:
+				full++
+			case r.large[1] == 0:
+				single++
+			default:
+				double++
+			}
+		}
+	}
+	t.Logf("kN %d bits, factor base %d (largest %d), M %d, threshold %d", s.kn.BitLen(), len(s.primes), s.primes[len(s.primes)-1], s.m, s.thresh)
+	t.Logf("%d polynomials, %v CPU, %.1f µs a polynomial; relations per CPU second: %.1f full, %.1f single, %.1f double",
+		polys, cpu, float64(cpu.Microseconds())/float64(polys), float64(full)/cpu.Seconds(), float64(single)/cpu.Seconds(), float64(double)/cpu.Seconds())
+}
+
+// TestSIQSSieveAgainstPlain follows the polynomials of one family of a
+// 55-digit n, with a factor base of 4000 primes, past the block and past
+// 2M (M = 2^15), and
+// holds the sieve to plain references after each: the sieve's bytes equal
+// those of adding log p at every root of every prime from s.small on
+// over the interval, with the roots computed from B directly; the large
+// primes' list holds exactly their hits; and each candidate's hits
+// (resieved or listed) are exactly the primes of their range that divide
+// g(x), found by division.
+func TestSIQSSieveAgainstPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(55, 56))
+	bits := int(55 * math.Log2(10))
+	n, _, _ := semiprime(rng, bits/2, bits-bits/2)
+	s, d := newSIQSWith(n, func(int) siqsParam { return siqsParam{FB: 4000, M: 1 << 15, LPMult: 100} })
+	if d != nil {
+		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	nn := 2 * s.m
+	if len(s.hitRuns) == 0 || int(s.primes[len(s.primes)-1]) < nn {
+		t.Fatalf("factor base up to %d, hit runs %v: not past the block and 2M = %d", s.primes[len(s.primes)-1], s.hitRuns, nn)
+	}
+	idx, a := s.chooseA(rand.New(rand.NewPCG(3, 3)), map[string]bool{})
+	f := s.family(idx, a)
+	w, ref := s.newWorker(), s.newWorker()
+	polys, cands, resieved := 0, 0, 0
+	w.onPoly = func(b *big.Int) {
+		polys++
+		if polys > 12 {
+			return
+		}
+		ref.setRoots(f, b)
+		plain := make([]byte, nn)
+		for i := range plain {
+			plain[i] = byte(128 - int(min(s.thresh, 120)))
+		}
+		want := map[uint64]bool{}
+		for i := s.small; i < len(s.primes); i++ {
+			if f.inA[i] {
+				continue
+			}
+			p := int(s.primes[i])
+			for _, r := range []uint32{ref.sol1[i], ref.sol2[i]} {
+				for j := int(r); j < nn; j += p {
+					plain[j] += s.logs[i]
+					if i >= s.bucket {
+						want[uint64(i)<<32|uint64(j)] = true
+					}
+				}
+			}
+		}
+		if !bytes.Equal(plain, w.sieve[:nn]) {
+			t.Fatalf("poly %d: the sieve differs from the plain one", polys)
+		}
+		got := map[uint64]bool{}
+		for _, e := range w.large[:w.nLarge] {
+			got[e] = true
+		}
+		if len(got) != w.nLarge || !maps.Equal(got, want) {
+			t.Fatalf("poly %d: %d large-prime hits listed (%d distinct), %d wanted", polys, w.nLarge, len(got), len(want))
+		}
+		c := new(big.Int).Mul(b, b)
+		c.Sub(c, s.kn).Quo(c, a)
+		for k, j := range w.cands {
+			cands++
+			x := big.NewInt(int64(j) - int64(s.m))
+			g := new(big.Int).Mul(a, x)
+			g.Add(g, b).Add(g, b).Mul(g, x).Add(g, c)
+			from := s.bucket
+			if w.resieved[k] {
+				from = s.resieve
+				resieved++
+			}
+			var divides []uint32
+			for i := from; i < len(s.primes); i++ {
+				if !f.inA[i] && modWord(g, uint64(s.primes[i])) == 0 {
+					divides = append(divides, uint32(i))
+				}
+			}
+			hits := slices.Sorted(slices.Values(w.hits[k]))
+			if !slices.Equal(hits, divides) {
+				t.Fatalf("poly %d, x = %v: hits %v, primes dividing g(x) %v", polys, x, hits, divides)
+			}
+		}
+	}
+	if _, err := w.sieveFamily(context.Background(), f); err != nil {
+		t.Fatal(err)
+	}
+	if cands == 0 || resieved == 0 {
+		t.Fatalf("%d candidates, %d of them resieved", cands, resieved)
+	}
+	t.Logf("%d candidates, %d resieved", cands, resieved)
+}
+
+// TestSIQSWork: the projection's pretest term is what ecmPass charges on
+// a 50-digit semiprime whose factors it cannot find (the 15-digit level
+// alone), and the projection grows with the bit length and reproduces
+// the anchor's polynomials at the anchor.
+func TestSIQSWork(t *testing.T) {
+	rng := rand.New(rand.NewPCG(50, 50))
+	n, _, _ := semiprime(rng, 83, 83)
+	digits := decimalDigits(n)
+	f := New(context.Background(), 1<<40)
+	d, err := f.ecmPass(n, (digits+10)/4)
+	if d != nil || err != nil {
+		t.Fatalf("ecmPass(%v) = %v, %v", n, d, err)
+	}
+	if spent, want := int64(1<<40)-f.budget, ecmPassCost((digits+10)/4); spent != want || want == 0 {
+		t.Fatalf("ecmPass charged %d, ecmPassCost %d", spent, want)
+	}
+	// The charge of a polynomial falls where the two large primes start,
+	// so the projection grows over steps of 8 bits, not every bit.
+	for bits := 200; bits+8 <= siqsMaxBits; bits++ {
+		if w, next := SIQSWork(bits), SIQSWork(bits+8); next <= w {
+			t.Fatalf("SIQSWork(%d) = %d, SIQSWork(%d) = %d", bits, w, bits+8, next)
+		}
+	}
+	if SIQSWork(siqsFromBits-1) != 0 || SIQSWork(siqsMaxBits+1) != 0 {
+		t.Fatal("SIQSWork outside the sieve's range is not 0")
+	}
+	p := siqsParamsFor(siqsAnchorBits + 2)
+	sieve := SIQSWork(siqsAnchorBits) - pm1Cost() - rhoShare - ecmPassCost((80+10)/4)
+	if want := int64(siqsAnchorPolys) * int64(2*p.M/siqsDLPPositions); sieve != want {
+		t.Fatalf("SIQSWork(%d) charges the sieve %d, want %d", siqsAnchorBits, sieve, want)
+	}
 }
