@@ -40,6 +40,7 @@ package gfpoly
 
 import (
 	"context"
+	"math/bits"
 
 	"jacobian.dev/core/modular"
 )
@@ -259,6 +260,51 @@ func (f *Field) euclid(ctx context.Context, a, b []uint64) ([]uint64, error) {
 	return f.Monic(a), nil
 }
 
+// remLinearInPlace overwrites a with a mod b when deg a = deg b + 1 ≥ 2
+// and the quotient's leading coefficient is nonzero, and reports whether
+// it did. The quotient is linear, as it
+// nearly always is in Euclid's algorithm, and its two eliminations run
+// as one pass over a: each coefficient is loaded and stored once and
+// reduced once, the sum a_k + c₀·b_k + c₁·b_(k−1) staying below 4p < 2^64 (p < 2^62)
+// with one product left in [0, 2p) (Harvey's lazy reduction, "Faster
+// arithmetic for number-theoretic transforms", J. Symb. Comp. 60 (2014)).
+func (f *Field) remLinearInPlace(a, b []uint64, inv, invp uint64) bool {
+	p := f.p
+	m := len(b) - 1
+	if len(a) != m+2 || m < 1 {
+		return false
+	}
+	c1 := modular.MulShoup(a[m+1], inv, invp, p)
+	if c1 == 0 {
+		return false
+	}
+	nc1 := p - c1
+	nc1p := modular.ShoupConstant(nc1, p)
+	top := modular.Add(a[m], modular.MulShoup(b[m-1], nc1, nc1p, p), p)
+	var nc0, nc0p uint64
+	if c0 := modular.MulShoup(top, inv, invp, p); c0 != 0 {
+		nc0 = p - c0
+		nc0p = modular.ShoupConstant(nc0, p)
+	}
+	a[0] = modular.Add(a[0], modular.MulShoup(b[0], nc0, nc0p, p), p)
+	row, cur, prev := a[1:m], b[1:m], b[:m-1]
+	cur, prev = cur[:len(row)], prev[:len(row)]
+	p2 := 2 * p
+	for k, x := range row {
+		q, _ := bits.Mul64(cur[k], nc0p)
+		s := x + (cur[k]*nc0 - q*p) // lazy: below 2p
+		s += modular.MulShoup(prev[k], nc1, nc1p, p)
+		if s >= p2 {
+			s -= p2
+		}
+		if s >= p {
+			s -= p
+		}
+		row[k] = s
+	}
+	return true
+}
+
 // remInPlace overwrites a with a mod b (b nonzero) and returns it.
 func (f *Field) remInPlace(a, b []uint64) []uint64 {
 	p := f.p
@@ -266,6 +312,9 @@ func (f *Field) remInPlace(a, b []uint64) []uint64 {
 	inv := f.inverse(b[m])
 	invp := modular.ShoupConstant(inv, p)
 	lower := b[:m]
+	if f.remLinearInPlace(a, b, inv, invp) {
+		return trim(a[:m])
+	}
 	for len(a) > m {
 		i := len(a) - 1
 		if c := modular.MulShoup(a[i], inv, invp, p); c != 0 {

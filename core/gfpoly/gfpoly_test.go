@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/core/modular"
@@ -690,6 +691,48 @@ func TestEvaluateGeometric(t *testing.T) {
 				t.Fatalf("p = %d, m = %d, g = %d: a(g^%d) = %d, Horner %d", p, m, g, j, got[j], want)
 			}
 			x = modular.Mul(x, g, p)
+		}
+	}
+}
+
+// TestRemLinearAgainstReference checks the fused linear-quotient step of
+// Euclid's algorithm against long division, and Euclid's algorithm built
+// on it against gcdReference, over primes of 30, 60 and 62 bits. Leading and next
+// coefficients are sometimes forced so that one of the two eliminations
+// has a zero multiplier.
+func TestRemLinearAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1000))
+	for _, p := range []uint64{1073741789, 1152921504606846883, 4611686018427387847} {
+		f := NewField(p)
+		for _, m := range []int{1, 2, 3, 7, 64, 257} {
+			for trial := range 40 {
+				a, b := randomPoly(rng, m+2, p), randomPoly(rng, m+1, p)
+				switch trial % 4 {
+				case 1: // c₀ = 0: a's second coefficient after the first elimination vanishes.
+					inv, _ := modular.Inverse(b[m], p)
+					c1 := modular.Mul(a[m+1], inv, p)
+					a[m] = modular.Mul(c1, b[m-1], p)
+				case 2: // the remainder has small degree
+					copy(a[:m], make([]uint64, m))
+				}
+				_, want := divRemReference(a, b, p)
+				got := f.remInPlace(clone(a), b)
+				if !slices.Equal(got, want) {
+					t.Fatalf("p=%d m=%d trial %d: a mod b = %v, want %v", p, m, trial, got, want)
+				}
+			}
+		}
+		for _, n := range []int{2, 10, 100, 1000} {
+			g := randomPoly(rng, n/5+1, p)
+			a := f.Mul(g, randomPoly(rng, n-n/5, p))
+			b := f.Mul(g, randomPoly(rng, n-n/5-1, p))
+			got, err := f.euclid(context.Background(), a, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := gcdReference(a, b, p); !slices.Equal(got, want) {
+				t.Fatalf("p=%d n=%d: euclid differs from gcdReference", p, n)
+			}
 		}
 	}
 }
