@@ -34,19 +34,8 @@ func TestComposerAgainstHorner(t *testing.T) {
 		w := newWordFactorer(p)
 		fl := w.fld
 		for _, n := range []int{40, 300, composeParallelFrom} {
-			random := func(k int) []uint64 {
-				v := make([]uint64, k)
-				for i := range v {
-					v[i] = rng.Uint64N(p)
-				}
-				return fl.Normalize(v)
-			}
-			g := make([]uint64, n+1)
-			for i := range n {
-				g[i] = rng.Uint64N(p)
-			}
-			g[n] = 1
-			md := fl.NewModulus(g)
+			random := func(k int) []uint64 { return randomWords(rng, fl, p, k) }
+			md := fl.NewModulus(randomMonic(rng, p, n))
 			a := random(n)
 			for _, uses := range []int{1, 7} {
 				c, err := w.newComposer(ctx, a, md, uses)
@@ -83,19 +72,8 @@ func TestIntervalProductHalves(t *testing.T) {
 	for _, p := range []uint64{10007, 1<<61 - 1} {
 		fl := gfpoly.NewField(p)
 		for _, n := range []int{50, 300} {
-			random := func(k int) []uint64 {
-				v := make([]uint64, k)
-				for i := range v {
-					v[i] = rng.Uint64N(p)
-				}
-				return fl.Normalize(v)
-			}
-			g := make([]uint64, n+1)
-			for i := range n {
-				g[i] = rng.Uint64N(p)
-			}
-			g[n] = 1
-			md := fl.NewModulus(g)
+			random := func(k int) []uint64 { return randomWords(rng, fl, p, k) }
+			md := fl.NewModulus(randomMonic(rng, p, n))
 			H := random(n)
 			for _, l := range []int{1, 5, 16} {
 				baby := make([][]uint64, l)
@@ -115,4 +93,24 @@ func TestIntervalProductHalves(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomMonic is a seeded random monic polynomial of degree n over GF(p).
+func randomMonic(rng *rand.Rand, p uint64, n int) []uint64 {
+	g := make([]uint64, n+1)
+	for i := range n {
+		g[i] = rng.Uint64N(p)
+	}
+	g[n] = 1
+	return g
+}
+
+// randomWords is a seeded random residue of k words over GF(p), normalized
+// (trailing zeros dropped).
+func randomWords(rng *rand.Rand, fl *gfpoly.Field, p uint64, k int) []uint64 {
+	v := make([]uint64, k)
+	for i := range v {
+		v[i] = rng.Uint64N(p)
+	}
+	return fl.Normalize(v)
 }
