@@ -4,8 +4,10 @@
 // the reference machine (2-core amd64) and written beside its constant.
 //
 //	Mul, Sqr          number-theoretic transform over three 62-bit primes
-//	                  with Garner CRT (ntt.go) from 2048 words of the
-//	                  smaller factor; big.Int.Mul (Karatsuba) below.
+//	                  on digits of 64 to 92 bits, with Garner CRT (ntt.go),
+//	                  its transforms spread over GOMAXPROCS goroutines,
+//	                  from 2048 words of the smaller factor; big.Int.Mul
+//	                  (Karatsuba) below.
 //	QuoRem            Newton reciprocal on the transform product (div.go)
 //	                  when divisor and quotient both have 8192 words or more;
 //	                  big.Int.QuoRem (Burnikel–Ziegler) below.

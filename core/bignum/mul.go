@@ -8,10 +8,11 @@ import (
 
 // mulThreshold is the size, in words of the smaller operand, from which Mul
 // uses the number-theoretic transform rather than math/big's Karatsuba
-// product. Measured with BenchmarkMulWords (balanced operands, one core,
-// transforms of length 2^k and 3·2^k): at 1536 words the transform takes
-// 0.31 ms against 0.26 ms, at 2048 words 0.38 against 0.40 ms, at 3072
-// words 0.64 against 0.77 ms, at 4096 words 0.79 against 1.24 ms.
+// product. Measured by process CPU time on one core (GOMAXPROCS=1, least of
+// five batches, balanced operands): at 1536 words the transform takes
+// 0.44 ms against 0.32 ms, at 2048 words 0.48 against 0.50 ms, at 3072
+// words 0.92 against 0.97 ms, at 5191 words 1.27 against 2.73 ms. On two
+// processors the transform's wall time is about half its CPU time.
 const mulThreshold = 2048
 
 // Mul sets z to x·y and returns z. Operands whose smaller factor has at

@@ -3,6 +3,7 @@ package bignum
 import (
 	"context"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -111,5 +112,36 @@ func TestMulCancel(t *testing.T) {
 	z := big.NewInt(7)
 	if _, err := MulContext(ctx, z, x, x); err != context.Canceled || z.Int64() != 7 {
 		t.Fatalf("MulContext on a cancelled context: err = %v, z = %v", err, z)
+	}
+}
+
+// TestTransformPieceSizes runs the transform product with every piece size
+// from 64 bits to the largest the coefficient bound allows, on all-ones
+// operands (every coefficient at its largest) and random ones, against
+// big.Int.Mul.
+func TestTransformPieceSizes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 1))
+	for _, n := range []int{1, 2, 3, 5, 64, 255, 1000, 3001} {
+		for _, m := range []int{1, n/3 + 1, n} {
+			for _, ones := range []bool{false, true} {
+				x, y := randomWords(rng, n, ones), randomWords(rng, m, ones)
+				want := new(big.Int).Mul(x, y)
+				xb, yb := x.BitLen(), y.BitLen()
+				for b := 64; ; b++ {
+					nx, ny := (xb+b-1)/b, (yb+b-1)/b
+					if 2*b > 185-bits.Len(uint(min(nx, ny))) {
+						break
+					}
+					logn, three := transformShape(nx + ny - 1)
+					if !three && logn == 0 {
+						logn = 1
+					}
+					p, _ := nttMulShape(context.Background(), x.Bits(), y.Bits(), false, pieceShape{b, logn, three})
+					if new(big.Int).SetBits(p).Cmp(want) != 0 {
+						t.Fatalf("%d×%d words (all ones %v), %d-bit pieces: transform product differs from big.Int.Mul", n, m, ones, b)
+					}
+				}
+			}
+		}
 	}
 }

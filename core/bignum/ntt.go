@@ -6,17 +6,23 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
-// The product of two integers of la and lb 64-bit words is the acyclic
-// convolution of their word sequences followed by carry propagation. Each
-// convolution coefficient is below min(la, lb)·2^128, so it is determined by
-// its residues modulo three primes whose product exceeds 2^170: the
-// convolution is computed by a number-theoretic transform (NTT) of length
-// n = 2^k ≥ la + lb modulo each prime, and the coefficients are rebuilt by
-// Garner's mixed-radix CRT (Knuth, TAOCP vol. 2, §4.3.2 and §4.3.3 C) and
-// summed into the result words. Whole words go into the transform, without
-// splitting, which the 62-bit primes allow up to n = 2^40.
+// The product of two integers is the acyclic convolution of their digit
+// sequences in base 2^b followed by carry propagation. With c the shorter
+// operand's number of digits, each convolution coefficient is below
+// c·2^(2b), so it is determined by its residues modulo three primes whose
+// product exceeds 2^185.99 as long as 2b + len(c) ≤ 185: the convolution is
+// computed by a number-theoretic transform (NTT) modulo each prime, and the
+// coefficients are rebuilt by Garner's mixed-radix CRT (Knuth, TAOCP
+// vol. 2, §4.3.2 and §4.3.3 C) and summed into the result words. The digit
+// size b runs from 64 bits (whole words) up to 92, chosen per product for
+// the shortest transform: 100,000-digit factors (5,191 words) in 86-bit
+// digits take a transform of 2^13 points instead of 3·2^12 in words
+// (Schönhage and Strassen, Computing 7 (1971), and Pollard, Math. Comp. 25
+// (1971), for the multimodular product; Brent and Zimmermann, Modern
+// Computer Arithmetic, §2.3, for the choice of the digit size).
 //
 // The butterflies follow Harvey, "Faster arithmetic for number-theoretic
 // transforms", J. Symbolic Comput. 60 (2014): twiddle factors carry a
@@ -36,8 +42,10 @@ import (
 // product of 1.5·2^k words then pays for 3·2^k points, not 2^(k+2).
 //
 // Transforms above leafSize recurse depth-first (one butterfly pass over the
-// whole array, then the two halves), which keeps the working set in cache,
-// and the two halves run on separate goroutines while GOMAXPROCS allows.
+// whole array, then the two halves), which keeps the working set in cache.
+// The product runs its transforms as independent jobs on GOMAXPROCS
+// goroutines (nttMulContext); Convolve splits each transform's halves
+// between goroutines instead.
 
 // nttPrime is a prime p = c·2^e + 1 below 2^62 with its primitive root.
 type nttPrime struct {
@@ -552,6 +560,49 @@ func transformShape(words int) (logn int, three bool) {
 	return logn, false
 }
 
+// pieceShape is how a product is cut for the transform: operands in
+// pieces of `bits` bits (64 to 92), convolved by a transform of length
+// 2^logn, or 3·2^logn when three.
+type pieceShape struct {
+	bits  int
+	logn  int
+	three bool
+}
+
+func (s pieceShape) length() int {
+	if s.three {
+		return 3 << s.logn
+	}
+	return 1 << s.logn
+}
+
+// productShape chooses the piece size for a product of operands of xBits
+// and yBits bits: the one that gives the shortest transform, and among
+// those the smallest. A convolution coefficient of pieces of b bits is
+// below c·2^(2b) for c the smaller number of pieces, and the three primes'
+// product exceeds 2^185.99, so b may go up to (185 − len(c))/2: 86 bits at
+// 100,000 digits, where 64-bit pieces need 3·2^12 points and 86-bit pieces
+// 2^13.
+func productShape(xBits, yBits int) pieceShape {
+	best := pieceShape{}
+	bestLen := -1
+	for b := 64; b <= 92; b++ {
+		nx, ny := (xBits+b-1)/b, (yBits+b-1)/b
+		if 2*b > 185-bits.Len(uint(min(nx, ny))) {
+			break
+		}
+		logn, three := transformShape(nx + ny - 1)
+		if !three && logn == 0 {
+			logn = 1 // the first level splits the transform in two
+		}
+		s := pieceShape{b, logn, three}
+		if bestLen < 0 || s.length() < bestLen {
+			best, bestLen = s, s.length()
+		}
+	}
+	return best
+}
+
 // nttMul returns the words of x·y (len(x)+len(y) words, maybe with leading
 // zeros), x and y nonempty. square says y is x.
 func nttMul(x, y []big.Word, square bool) []big.Word {
@@ -559,42 +610,176 @@ func nttMul(x, y []big.Word, square bool) []big.Word {
 	return p
 }
 
-// nttMulContext is nttMul that returns ctx.Err() if ctx is done before a
-// prime's transforms start.
+// nttMulContext is nttMul that returns ctx.Err() if ctx is done between
+// the stages of the product.
+//
+// The work is cut into independent jobs so that both processors stay busy
+// at every size: the first level of each forward transform (a radix-3 or
+// radix-2 pass over the whole array), then the two or three sub-transforms
+// it leaves, for each prime and operand; then the pointwise product and the
+// inverse of each sub-transform, and the last inverse level; then Garner's
+// CRT on ranges of coefficients. Only the final carry-propagating sum runs
+// on one processor.
 func nttMulContext(ctx context.Context, x, y []big.Word, square bool) ([]big.Word, error) {
+	return nttMulShape(ctx, x, y, square, productShape(bitLen(x), bitLen(y)))
+}
+
+// nttMulShape is nttMulContext with the piece size and transform length
+// given: sh must have room for the product's pieces and their coefficients.
+func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShape) ([]big.Word, error) {
 	words := len(x) + len(y)
-	logn, three := transformShape(words)
-	if logn > maxTransformLog {
+	if sh.logn > maxTransformLog {
 		panic("bignum: product too large for the number-theoretic transform")
 	}
-	n := 1 << logn
-	if three {
-		n *= 3
-	}
+	n := sh.length()
+	points := (bitLen(x)+sh.bits-1)/sh.bits + (bitLen(y)+sh.bits-1)/sh.bits - 1
 	workers := runtime.GOMAXPROCS(0)
-	var residues [3][]uint64
-	scratch := make([]uint64, n)
-	plans := [3]*plan{}
-	for i := range 3 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		pl := newPlan(i, logn, three)
-		plans[i] = pl
+	operands := [][]big.Word{x, y}
+	if square {
+		operands = operands[:1]
+	}
+	var plans [3]*plan
+	arrays := make([][]uint64, 3*len(operands)) // arrays[i*len(operands)+o]
+	for i := range plans {
+		plans[i] = newPlan(i, sh.logn, sh.three)
+	}
+	blocks, block := 2, n/2
+	if sh.three {
+		blocks, block = 3, n/3
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Load and the first forward level.
+	runJobs(workers, len(arrays), func(j int) {
+		pl := plans[j/len(operands)]
 		a := make([]uint64, n)
-		pl.load(a, x)
-		pl.transform(a, workers)
+		pl.loadPieces(a, operands[j%len(operands)], sh.bits)
+		pl.topForward(a, 0, block)
+		arrays[j] = a
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// The sub-transforms.
+	runJobs(workers, len(arrays)*blocks, func(j int) {
+		a, r := arrays[j/blocks], j%blocks
+		plans[j/blocks/len(operands)].forward(a[r*block:(r+1)*block], 1)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// Pointwise products and the inverse sub-transforms.
+	residues := [3][]uint64{}
+	for i := range residues {
+		residues[i] = arrays[i*len(operands)]
+	}
+	runJobs(workers, 3*blocks, func(j int) {
+		i, r := j/blocks, j%blocks
+		pl := plans[i]
+		a := residues[i][r*block : (r+1)*block]
 		if square {
 			pl.pointwiseSquare(a)
 		} else {
-			pl.load(scratch, y)
-			pl.transform(scratch, workers)
-			pl.pointwise(a, scratch)
+			pl.pointwise(a, arrays[i*2+1][r*block:(r+1)*block])
 		}
-		pl.untransform(a, workers)
-		residues[i] = a
+		pl.inverse(a, 1)
+	})
+	// The last inverse level, each prime's in two ranges.
+	runJobs(workers, 6, func(j int) {
+		i, half := j/2, block/2
+		lo, hi := (j%2)*half, block
+		if j%2 == 0 {
+			hi = half
+		}
+		plans[i].topInverse(residues[i], lo, hi)
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	return recombine(plans, residues, words, workers), nil
+	return recombine(plans, residues, points, sh.bits, words, workers), nil
+}
+
+// runJobs runs f(0), ..., f(count−1) on up to `workers` goroutines.
+func runJobs(workers, count int, f func(j int)) {
+	if workers <= 1 || count <= 1 {
+		for j := range count {
+			f(j)
+		}
+		return
+	}
+	var next atomic.Int64
+	work := func() {
+		for {
+			j := int(next.Add(1) - 1)
+			if j >= count {
+				return
+			}
+			f(j)
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(workers, count) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
+
+// topForward is the first level of the forward transform, on indices
+// [lo, hi) of the first block: the radix-3 pass for a length 3·2^k, the
+// first radix-2 butterflies for a power of two.
+func (pl *plan) topForward(a []uint64, lo, hi int) {
+	if pl.radix3 != nil {
+		pl.radix3Forward(a, lo, hi)
+		return
+	}
+	h := pl.n / 2
+	t := pl.level[bits.Len(uint(h))-1]
+	pl.difPass(a[lo:hi], a[h+lo:h+hi], t.w[lo:hi], t.wq[lo:hi])
+}
+
+// topInverse is the last level of the inverse transform, on indices
+// [lo, hi) of the first block.
+func (pl *plan) topInverse(a []uint64, lo, hi int) {
+	if pl.radix3 != nil {
+		pl.radix3Inverse(a, lo, hi)
+		return
+	}
+	h := pl.n / 2
+	t := pl.level[bits.Len(uint(h))-1]
+	pl.ditPass(a[lo:hi], a[h+lo:h+hi], t.iw[lo:hi], t.iwq[lo:hi])
+}
+
+// loadPieces sets dst[i] to the i-th piece of b bits of x, modulo p in
+// [0, 2p), and zeroes the rest. For b ≤ 92 a piece is lo + 2^64·hi with
+// hi < 2^28.
+func (m modulus) loadPieces(dst []uint64, x []big.Word, b int) {
+	oneQ := ^uint64(0) / m.p // Shoup quotient of 1
+	r64 := -(m.p * oneQ)     // 2^64 mod p
+	r64q := m.shoupQuotient(r64)
+	count := min(len(dst), (bitLen(x)+b-1)/b)
+	loMask, hiMask := ^uint64(0), uint64(0)
+	if b < 64 {
+		loMask = 1<<b - 1
+	} else {
+		hiMask = 1<<(b-64) - 1
+	}
+	for i := range count {
+		off := i * b
+		lo := topBits(x, off) & loMask
+		q, _ := bits.Mul64(lo, oneQ)
+		v := lo - q*m.p
+		if hiMask != 0 {
+			hi := topBits(x, off+64) & hiMask
+			v += m.mulShoup(hi, r64, r64q)
+			if v >= m.twoP {
+				v -= m.twoP
+			}
+		}
+		dst[i] = v
+	}
+	clear(dst[count:])
 }
 
 // garner holds the constants of mixed-radix CRT modulo the three primes.
@@ -674,48 +859,49 @@ func (g *garner) coefficient(r0, r1, r2 uint64) (c2, c1, c0 uint64) {
 	return c2, c1, c0
 }
 
-// recombine rebuilds the convolution and sums it into `words` words.
-func recombine(plans [3]*plan, residues [3][]uint64, words, workers int) []big.Word {
+// recombine rebuilds the first `points` convolution coefficients from
+// their residues, in place (residue arrays 0, 1, 2 then hold each
+// coefficient's words 0, 1, 2), on ranges run in parallel, and sums
+// coefficient i at bit offset i·b into `words` words.
+func recombine(plans [3]*plan, residues [3][]uint64, points, b, words, workers int) []big.Word {
 	g := newGarner(plans)
-	out := make([]big.Word, words)
-	chunks := min(workers, max(1, words/4096))
-	size := (words + chunks - 1) / chunks
-	type carryOut struct {
-		at     int
-		c1, c0 uint64
-	}
-	carries := make([]carryOut, chunks)
-	var wg sync.WaitGroup
-	for k := range chunks {
-		lo, hi := k*size, min(words, (k+1)*size)
-		run := func() {
-			// acc holds the running sum above the words already written.
-			var a2, a1, a0 uint64
-			r0, r1, r2 := residues[0][lo:hi], residues[1][lo:hi], residues[2][lo:hi]
-			dst := out[lo:hi]
-			for i := range dst {
-				c2, c1, c0 := g.coefficient(r0[i], r1[i], r2[i])
-				var c uint64
-				a0, c = bits.Add64(a0, c0, 0)
-				a1, c = bits.Add64(a1, c1, c)
-				a2 += c2 + c
-				dst[i] = big.Word(a0)
-				a0, a1, a2 = a1, a2, 0
-			}
-			carries[k] = carryOut{hi, a1, a0}
+	r0, r1, r2 := residues[0][:points], residues[1][:points], residues[2][:points]
+	chunks := min(workers, max(1, points/4096))
+	size := (points + chunks - 1) / chunks
+	runJobs(workers, chunks, func(k int) {
+		lo, hi := k*size, min(points, (k+1)*size)
+		for i := lo; i < hi; i++ {
+			r2[i], r1[i], r0[i] = g.coefficient(r0[i], r1[i], r2[i])
 		}
-		if chunks == 1 {
-			run()
-		} else {
-			wg.Go(run)
+	})
+	// Coefficient i shifted by s = i·b mod 64 spans four words from word
+	// ⌊i·b/64⌋; the partial sums never exceed the product, so the extra
+	// words stay zero.
+	out := make([]big.Word, words+5)
+	for i := range r0 {
+		off := i * b
+		q, s := off>>6, uint(off&63)
+		c0, c1, c2 := r0[i], r1[i], r2[i]
+		w0 := c0 << s
+		w1 := c1<<s | c0>>(64-s)
+		w2 := c2<<s | c1>>(64-s)
+		w3 := c2 >> (64 - s)
+		dst := out[q : q+4]
+		var c uint64
+		var v uint64
+		v, c = bits.Add64(uint64(dst[0]), w0, 0)
+		dst[0] = big.Word(v)
+		v, c = bits.Add64(uint64(dst[1]), w1, c)
+		dst[1] = big.Word(v)
+		v, c = bits.Add64(uint64(dst[2]), w2, c)
+		dst[2] = big.Word(v)
+		v, c = bits.Add64(uint64(dst[3]), w3, c)
+		dst[3] = big.Word(v)
+		if c != 0 {
+			addAt(out, q+4, c)
 		}
 	}
-	wg.Wait()
-	for _, c := range carries {
-		addAt(out, c.at, c.c0)
-		addAt(out, c.at+1, c.c1)
-	}
-	return out
+	return out[:words]
 }
 
 // addAt adds v to the number out at word position i, dropping any carry
