@@ -145,3 +145,27 @@ func TestTransformPieceSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestTransformLong covers transforms of splitTransforms points and more,
+// which run prime by prime with split transforms (nttMulLong) when
+// GOMAXPROCS > 1 and as jobs otherwise: go test -cpu 1,2 runs both.
+func TestTransformLong(t *testing.T) {
+	if testing.Short() {
+		t.Skip("products of 10^6 digits")
+	}
+	rng := rand.New(rand.NewPCG(5, 1))
+	for _, nm := range [][2]int{{24_000, 24_000}, {40_000, 9_000}} {
+		for _, ones := range []bool{false, true} {
+			x, y := randomWords(rng, nm[0], ones), randomWords(rng, nm[1], ones)
+			if sh := productShape(x.BitLen(), y.BitLen()); sh.length() < splitTransforms {
+				t.Fatalf("%d×%d words: transform of %d points, below splitTransforms", nm[0], nm[1], sh.length())
+			}
+			if got := new(big.Int).SetBits(nttMul(x.Bits(), y.Bits(), false)); got.Cmp(new(big.Int).Mul(x, y)) != 0 {
+				t.Fatalf("%d×%d words (all ones %v): transform product differs from big.Int.Mul", nm[0], nm[1], ones)
+			}
+			if got := new(big.Int).SetBits(nttMul(x.Bits(), x.Bits(), true)); got.Cmp(new(big.Int).Mul(x, x)) != 0 {
+				t.Fatalf("%d words (all ones %v): transform square differs from big.Int.Mul", nm[0], ones)
+			}
+		}
+	}
+}

@@ -639,10 +639,13 @@ func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShap
 		operands = operands[:1]
 	}
 	var plans [3]*plan
-	arrays := make([][]uint64, 3*len(operands)) // arrays[i*len(operands)+o]
 	for i := range plans {
 		plans[i] = newPlan(i, sh.logn, sh.three)
 	}
+	if n >= splitTransforms && workers > 1 {
+		return nttMulLong(ctx, x, y, square, sh, plans, points, words, workers)
+	}
+	arrays := make([][]uint64, 3*len(operands)) // arrays[i*len(operands)+o]
 	blocks, block := 2, n/2
 	if sh.three {
 		blocks, block = 3, n/3
@@ -696,6 +699,40 @@ func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShap
 	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	return recombine(plans, residues, points, sh.bits, words, workers), nil
+}
+
+// splitTransforms is the transform length from which a product runs its
+// transforms one at a time, each split between the goroutines
+// (nttMulLong), rather than as separate jobs: 2^15 residues (256 KiB) and
+// more no longer fit a core's level-2 cache, and two whole arrays in
+// flight, one per core, would evict each other's halves.
+const splitTransforms = 1 << 15
+
+// nttMulLong is the product of nttMulShape for long transforms: prime by
+// prime, each transform's halves on separate goroutines (forward and
+// inverse), then the parallel CRT.
+func nttMulLong(ctx context.Context, x, y []big.Word, square bool, sh pieceShape, plans [3]*plan, points, words, workers int) ([]big.Word, error) {
+	n := sh.length()
+	var residues [3][]uint64
+	scratch := make([]uint64, n)
+	for i, pl := range plans {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		a := make([]uint64, n)
+		pl.loadPieces(a, x, sh.bits)
+		pl.transform(a, workers)
+		if square {
+			pl.pointwiseSquare(a)
+		} else {
+			pl.loadPieces(scratch, y, sh.bits)
+			pl.transform(scratch, workers)
+			pl.pointwise(a, scratch)
+		}
+		pl.untransform(a, workers)
+		residues[i] = a
 	}
 	return recombine(plans, residues, points, sh.bits, words, workers), nil
 }
