@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
@@ -29,7 +30,8 @@ type GCDResult struct {
 	bezout *[2]*big.Int
 }
 
-// gcdOperation computes the greatest common divisor with bignum.GCDExt:
+// gcdOperation computes the greatest common divisor with
+// bignum.GCDBezoutContext (GCDExt's algorithm without its canonical form):
 // below 2^16 bits (about 19,700 digits) that is math/big's extended Lehmer
 // gcd (big.Int.GCD; Knuth, TAOCP vol. 2, §4.5.2), above it Möller's
 // half-gcd reduction on the transform product ("On Schönhage's algorithm
@@ -54,7 +56,7 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 		Preflight:       preflightPair,
 		RefusalExamples: pairRefusals,
 		Run: func(ctx context.Context, q PairRequest) (GCDResult, error) {
-			g, s, t, err := bignum.GCDExtContext(ctx, q.Left.Big(), q.Right.Big())
+			g, s, t, err := bignum.GCDBezoutContext(ctx, q.Left.Big(), q.Right.Big())
 			if err != nil {
 				return GCDResult{}, err
 			}
@@ -85,15 +87,21 @@ func checkGCD(a, b, g *big.Int, bezout *[2]*big.Int) error {
 	if g.Sign() < 0 {
 		return fmt.Errorf("negative gcd")
 	}
-	ca, ra := bignum.QuoRem(new(big.Int), new(big.Int), a, g)
-	cb, rb := bignum.QuoRem(new(big.Int), new(big.Int), b, g)
+	// The two halves of each check are independent: on two goroutines.
+	var ca, ra, cb, rb *big.Int
+	var wg sync.WaitGroup
+	wg.Go(func() { ca, ra = bignum.QuoRem(new(big.Int), new(big.Int), a, g) })
+	cb, rb = bignum.QuoRem(new(big.Int), new(big.Int), b, g)
+	wg.Wait()
 	if ra.Sign() != 0 || rb.Sign() != 0 {
 		return fmt.Errorf("gcd does not divide both operands")
 	}
 	if bezout != nil {
-		sum := bignum.Mul(new(big.Int), bezout[0], a)
-		sum.Add(sum, bignum.Mul(new(big.Int), bezout[1], b))
-		if sum.Cmp(g) != 0 {
+		var sa *big.Int
+		wg.Go(func() { sa = bignum.Mul(new(big.Int), bezout[0], a) })
+		tb := bignum.Mul(new(big.Int), bezout[1], b)
+		wg.Wait()
+		if sa.Add(sa, tb).Cmp(g) != 0 {
 			return fmt.Errorf("the Bézout certificate gives s·a + t·b ≠ g")
 		}
 		return nil

@@ -534,6 +534,19 @@ func GCDExt(x, y *big.Int) (g, s, t *big.Int) {
 
 // GCDExtContext is GCDExt that stops with ctx.Err() once ctx is done.
 func GCDExtContext(ctx context.Context, x, y *big.Int) (g, s, t *big.Int, err error) {
+	return gcdExt(ctx, x, y, true)
+}
+
+// GCDBezoutContext is GCDExtContext without the canonical form: (s, t) is
+// the Bézout pair the reduction leaves, with no further condition. It
+// spares GCDExt's reduction of s modulo |y|/g, a division of the size of
+// the operands, when any certificate of g = s·x + t·y will do.
+func GCDBezoutContext(ctx context.Context, x, y *big.Int) (g, s, t *big.Int, err error) {
+	return gcdExt(ctx, x, y, false)
+}
+
+// gcdExt is GCDExtContext, giving s its canonical form when canonical.
+func gcdExt(ctx context.Context, x, y *big.Int, canonical bool) (g, s, t *big.Int, err error) {
 	if y.Sign() == 0 {
 		return new(big.Int).Abs(x), big.NewInt(int64(x.Sign())), new(big.Int), nil
 	}
@@ -547,14 +560,19 @@ func GCDExtContext(ctx context.Context, x, y *big.Int) (g, s, t *big.Int, err er
 	// g = ca·a + cb·b, and the a₀-coefficient of a and b is u and v.
 	s = Mul(new(big.Int), &ca, u)
 	s.Add(s, Mul(&ca, &cb, v))
-	// Canonical s: reduce modulo |y|/g, which keeps the identity with the
-	// matching t.
-	period := new(big.Int).Quo(b0, g)
-	s.Mod(s, period)
-	if x.Sign() < 0 && s.Sign() != 0 {
-		// s·|x| = (−s)·x; the least nonnegative cofactor of x is then
-		// period − s.
-		s.Sub(period, s)
+	switch {
+	case canonical:
+		// Canonical s: reduce modulo |y|/g, which keeps the identity with
+		// the matching t.
+		period := new(big.Int).Quo(b0, g)
+		s.Mod(s, period)
+		if x.Sign() < 0 && s.Sign() != 0 {
+			// s·|x| = (−s)·x; the least nonnegative cofactor of x is
+			// then period − s.
+			s.Sub(period, s)
+		}
+	case x.Sign() < 0:
+		s.Neg(s) // s·|x| = (−s)·x
 	}
 	// t = (g − s·x)/y, exact.
 	t = Mul(new(big.Int), s, x)

@@ -171,6 +171,29 @@ func TestGCDExt(t *testing.T) {
 	}
 }
 
+// TestGCDBezout checks GCDBezoutContext's pair by the Bézout identity and
+// its gcd against big.Int.GCD.
+func TestGCDBezout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	for _, n := range gcdSizes() {
+		for i, c := range gcdCases(rng, n) {
+			x, y := c[0], c[1]
+			g, s, tt, err := GCDBezoutContext(context.Background(), x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := new(big.Int).GCD(nil, nil, x, y); g.Cmp(want) != 0 {
+				t.Fatalf("n=%d case %d: gcd differs from big.Int.GCD", n, i)
+			}
+			lhs := new(big.Int).Mul(s, x)
+			lhs.Add(lhs, new(big.Int).Mul(tt, y))
+			if lhs.Cmp(g) != 0 {
+				t.Fatalf("n=%d case %d: s·x + t·y ≠ g", n, i)
+			}
+		}
+	}
+}
+
 // TestGCDCancel checks that a cancelled context stops a large gcd.
 func TestGCDCancel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 1))
