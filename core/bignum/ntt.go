@@ -428,12 +428,22 @@ func (pl *plan) difPass(x, y, w, wq []uint64) {
 	}
 }
 
+// forwardLeaf runs the levels of forward on a short array two at a time
+// (difPass4), then the odd level left, if any, and the last level, whose
+// twiddles are 1.
 func (pl *plan) forwardLeaf(a []uint64) {
 	n := len(a)
-	for h := n / 2; h >= 2; h /= 2 {
-		t := pl.level[bits.Len(uint(h))-1]
+	h := n / 2
+	for ; h >= 4; h /= 4 {
+		tw, tv := pl.level[bits.Len(uint(h))-1], pl.level[bits.Len(uint(h/2))-1]
 		for k := 0; k < n; k += 2 * h {
-			pl.difPass(a[k:k+h], a[k+h:k+2*h], t.w, t.wq)
+			pl.difPass4(a[k:k+2*h], tw, tv)
+		}
+	}
+	if h == 2 {
+		t := pl.level[1]
+		for k := 0; k < n; k += 4 {
+			pl.difPass(a[k:k+2], a[k+2:k+4], t.w, t.wq)
 		}
 	}
 	p2 := pl.twoP
@@ -515,11 +525,126 @@ func (pl *plan) inverseLeaf(a []uint64) {
 		}
 		a[k], a[k+1] = s, d
 	}
-	for h := 2; h < n; h *= 2 {
-		t := pl.level[bits.Len(uint(h))-1]
-		for k := 0; k < n; k += 2 * h {
-			pl.ditPass(a[k:k+h], a[k+h:k+2*h], t.iw, t.iwq)
+	h := 2
+	for ; 4*h <= n; h *= 4 {
+		tv, tw := pl.level[bits.Len(uint(h))-1], pl.level[bits.Len(uint(2*h))-1]
+		for k := 0; k < n; k += 4 * h {
+			pl.ditPass4(a[k:k+4*h], tv, tw)
 		}
+	}
+	if h < n {
+		t := pl.level[bits.Len(uint(h))-1]
+		pl.ditPass(a[:h], a[h:], t.iw, t.iwq)
+	}
+}
+
+// difPass4 is two levels of difPass on a block of 4q: the level of
+// half-length 2q (twiddles tw, of order 4q) on the pairs (j, j+2q) and
+// (j+q, j+3q), then the level of half-length q (tv, of order 2q) on
+// (j, j+q) and (j+2q, j+3q), for each j < q in one sweep, so that each
+// residue is loaded and stored once for the two levels. Residues stay in
+// [0, 2p), as in difPass.
+func (pl *plan) difPass4(a []uint64, tw, tv twiddles) {
+	q := len(a) / 4
+	x0, x1, x2, x3 := a[:q], a[q:2*q], a[2*q:3*q], a[3*q:4*q]
+	w0, w0q := tw.w[:q], tw.wq[:q]
+	w1, w1q := tw.w[q:2*q], tw.wq[q:2*q]
+	v, vq := tv.w[:q], tv.wq[:q]
+	p, p2 := pl.p, pl.twoP
+	for j := range x0 {
+		a0, a1, a2, a3 := x0[j], x1[j], x2[j], x3[j]
+		b0 := a0 + a2
+		if b0 >= p2 {
+			b0 -= p2
+		}
+		b1 := a1 + a3
+		if b1 >= p2 {
+			b1 -= p2
+		}
+		d := a0 - a2 + p2
+		h, _ := bits.Mul64(d, w0q[j])
+		b2 := d*w0[j] - h*p
+		d = a1 - a3 + p2
+		h, _ = bits.Mul64(d, w1q[j])
+		b3 := d*w1[j] - h*p
+		vj, vqj := v[j], vq[j]
+		s := b0 + b1
+		if s >= p2 {
+			s -= p2
+		}
+		x0[j] = s
+		d = b0 - b1 + p2
+		h, _ = bits.Mul64(d, vqj)
+		x1[j] = d*vj - h*p
+		s = b2 + b3
+		if s >= p2 {
+			s -= p2
+		}
+		x2[j] = s
+		d = b2 - b3 + p2
+		h, _ = bits.Mul64(d, vqj)
+		x3[j] = d*vj - h*p
+	}
+}
+
+// ditPass4 is two levels of ditPass on a block of 4q: the level of
+// half-length q (inverse twiddles tv, of order 2q) on (j, j+q) and
+// (j+2q, j+3q), then the level of half-length 2q (tw, of order 4q) on
+// (j, j+2q) and (j+q, j+3q), in one sweep.
+func (pl *plan) ditPass4(a []uint64, tv, tw twiddles) {
+	q := len(a) / 4
+	x0, x1, x2, x3 := a[:q], a[q:2*q], a[2*q:3*q], a[3*q:4*q]
+	w0, w0q := tw.iw[:q], tw.iwq[:q]
+	w1, w1q := tw.iw[q:2*q], tw.iwq[q:2*q]
+	v, vq := tv.iw[:q], tv.iwq[:q]
+	p, p2 := pl.p, pl.twoP
+	for j := range x0 {
+		a0, a1, a2, a3 := x0[j], x1[j], x2[j], x3[j]
+		vj, vqj := v[j], vq[j]
+		h, _ := bits.Mul64(a1, vqj)
+		t := a1*vj - h*p
+		c0 := a0 + t
+		if c0 >= p2 {
+			c0 -= p2
+		}
+		c1 := a0 - t + p2
+		if c1 >= p2 {
+			c1 -= p2
+		}
+		h, _ = bits.Mul64(a3, vqj)
+		t = a3*vj - h*p
+		c2 := a2 + t
+		if c2 >= p2 {
+			c2 -= p2
+		}
+		c3 := a2 - t + p2
+		if c3 >= p2 {
+			c3 -= p2
+		}
+		h, _ = bits.Mul64(c2, w0q[j])
+		t = c2*w0[j] - h*p
+		s := c0 + t
+		if s >= p2 {
+			s -= p2
+		}
+		x0[j] = s
+		s = c0 - t + p2
+		if s >= p2 {
+			s -= p2
+		}
+		x2[j] = s
+		h, _ = bits.Mul64(c3, w1q[j])
+		t = c3*w1[j] - h*p
+		s = c1 + t
+		if s >= p2 {
+			s -= p2
+		}
+		x1[j] = s
+		s = c1 - t + p2
+		if s >= p2 {
+			s -= p2
+		}
+		x3[j] = s
 	}
 }
 
