@@ -2,6 +2,7 @@ package bignum
 
 import (
 	"context"
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -61,5 +62,35 @@ func useTransform(x, y *big.Int) bool {
 	if bits.UintSize != 64 {
 		return false
 	}
-	return min(len(x.Bits()), len(y.Bits())) >= mulThreshold
+	m, n := len(x.Bits()), len(y.Bits())
+	if m < n {
+		m, n = n, m
+	}
+	if n >= mulThreshold {
+		return true
+	}
+	return n >= unbalancedThreshold && transformCheaper(x.BitLen(), y.BitLen(), m, n)
+}
+
+// unbalancedThreshold is the smallest operand, in words, that Mul
+// multiplies by the transform below mulThreshold, when the other is long
+// enough for the cost model of transformCheaper to favour it.
+const unbalancedThreshold = 640
+
+// transformCheaper reports whether the transform product of operands of
+// xBits and yBits bits (m ≥ n words) is expected to take at most 85% of
+// math/big's, which cuts the longer operand into ⌈m/n⌉ pieces of n words,
+// each a Karatsuba product. The model: the transform costs L·log₂L for its
+// length L, a Karatsuba product of n words κ·n^log₂3, with κ setting the
+// two equal for balanced operands of 2048 words, as measured. Process CPU
+// time on one core (transform against math/big): 1800 × 3400 words 0.63
+// against 0.93 ms, 1200 × 2500 0.49 against 0.53 ms, 1000 × 20,000 3.1
+// against 3.6 ms, all taken; 1000 × 5191 1.02 against 0.97 ms, 500 × 5191
+// 0.94 against 0.63 ms, 1700 × 1700 0.51 against 0.46 ms, all declined.
+func transformCheaper(xBits, yBits, m, n int) bool {
+	const kappa = 0.2774 // 2048·2·12 / 2048^log₂3
+	l := float64(productShape(xBits, yBits).length())
+	transform := l * math.Log2(l)
+	karatsuba := float64(m) / float64(n) * kappa * math.Pow(float64(n), math.Log2(3))
+	return transform < 0.85*karatsuba
 }

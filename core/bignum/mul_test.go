@@ -169,3 +169,20 @@ func TestTransformLong(t *testing.T) {
 		}
 	}
 }
+
+// TestMulUnbalanced checks Mul against big.Int.Mul on unbalanced operands
+// on both sides of transformCheaper's decision, with signs.
+func TestMulUnbalanced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 1))
+	for _, mn := range [][2]int{{3400, 1800}, {2500, 1200}, {5191, 1000}, {2047, unbalancedThreshold}, {2047, unbalancedThreshold - 1}, {20000, 1000}} {
+		x, y := randomWords(rng, mn[0], false), randomWords(rng, mn[1], mn[1]%2 == 0)
+		y.Neg(y)
+		want := new(big.Int).Mul(x, y)
+		if got := Mul(new(big.Int), x, y); got.Cmp(want) != 0 {
+			t.Fatalf("%d×%d words: Mul differs from big.Int.Mul", mn[0], mn[1])
+		}
+		if got := Mul(new(big.Int), y, x); got.Cmp(want) != 0 {
+			t.Fatalf("%d×%d words: Mul differs from big.Int.Mul", mn[1], mn[0])
+		}
+	}
+}
