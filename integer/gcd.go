@@ -97,11 +97,12 @@ func checkGCD(a, b, g *big.Int, bezout *[2]*big.Int) error {
 		return fmt.Errorf("gcd does not divide both operands")
 	}
 	if bezout != nil {
+		// s·a + t·b = g ⟺ s·(a/g) + t·(b/g) = 1, on the shorter cofactors.
 		var sa *big.Int
-		wg.Go(func() { sa = bignum.Mul(new(big.Int), bezout[0], a) })
-		tb := bignum.Mul(new(big.Int), bezout[1], b)
+		wg.Go(func() { sa = bignum.Mul(new(big.Int), bezout[0], ca) })
+		tb := bignum.Mul(new(big.Int), bezout[1], cb)
 		wg.Wait()
-		if sa.Add(sa, tb).Cmp(g) != 0 {
+		if sa.Add(sa, tb).Cmp(big.NewInt(1)) != 0 {
 			return fmt.Errorf("the Bézout certificate gives s·a + t·b ≠ g")
 		}
 		return nil
