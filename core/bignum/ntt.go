@@ -1028,7 +1028,7 @@ func (g *garner) coefficient(r0, r1, r2 uint64) (c2, c1, c0 uint64) {
 func recombine(plans [3]*plan, residues [3][]uint64, points, b, words, workers int) []big.Word {
 	g := newGarner(plans)
 	r0, r1, r2 := residues[0][:points], residues[1][:points], residues[2][:points]
-	chunks := min(workers, max(1, points/4096))
+	chunks := min(workers, max(1, points/1024))
 	size := (points + chunks - 1) / chunks
 	runJobs(workers, chunks, func(k int) {
 		lo, hi := k*size, min(points, (k+1)*size)
