@@ -44,8 +44,9 @@ import (
 // Transforms above leafSize recurse depth-first (one butterfly pass over the
 // whole array, then the two halves), which keeps the working set in cache.
 // The product runs its transforms as independent jobs on GOMAXPROCS
-// goroutines (nttMulContext); Convolve splits each transform's halves
-// between goroutines instead.
+// goroutines (nttMulContext), or, from splitTransforms points, one at a
+// time with each transform's halves on separate goroutines, as Convolve
+// always does.
 
 // nttPrime is a prime p = c·2^e + 1 below 2^62 with its primitive root.
 type nttPrime struct {
@@ -738,8 +739,8 @@ func nttMul(x, y []big.Word, square bool) []big.Word {
 // nttMulContext is nttMul that returns ctx.Err() if ctx is done between
 // the stages of the product.
 //
-// The work is cut into independent jobs so that both processors stay busy
-// at every size: the first level of each forward transform (a radix-3 or
+// Below splitTransforms points the work is cut into independent jobs so
+// that both processors stay busy: the first level of each forward transform (a radix-3 or
 // radix-2 pass over the whole array), then the two or three sub-transforms
 // it leaves, for each prime and operand; then the pointwise product and the
 // inverse of each sub-transform, and the last inverse level; then Garner's
