@@ -1331,9 +1331,30 @@ func (f *Factorizer) spendSIQS(k int64, full, cycles, partial, need, digits int)
 // squareRoot returns gcd(X − Z, N) for the dependency dep when it is a
 // proper factor, else nil.
 func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
+	x, z := s.congruence(rels, dep)
+	if x == nil {
+		return nil // not a dependency: cannot happen
+	}
+	d := new(big.Int).Sub(x, z)
+	d.GCD(nil, nil, d.Abs(d), s.n)
+	if d.Cmp(big.NewInt(1)) == 0 || d.Cmp(s.n) == 0 {
+		return nil
+	}
+	return d
+}
+
+// congruence returns X = ∏ y and Z = √∏(right sides), both mod N, of
+// the dependency dep, so that X² ≡ Z² (mod N); nil when an exponent is
+// odd. Z's factor-base part is built as a product of words, each prime
+// p^(e/2) multiplied into a word while it fits and the word into Z
+// when it does not, one reduction mod N per word: the exponents are
+// mostly 2 or 4, so a modular power per prime (the reference,
+// congruenceReference in the tests) did hundreds of exponentiations to
+// multiply a few hundred small primes.
+func (s *siqs) congruence(rels []siqsRelation, dep []int) (x, z *big.Int) {
 	exps := make([]int, s.ncols())
-	x := big.NewInt(1)
-	z := big.NewInt(1)
+	x = big.NewInt(1)
+	z = big.NewInt(1)
 	for _, ri := range dep {
 		r := rels[ri]
 		x.Mul(x, r.y)
@@ -1346,23 +1367,27 @@ func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
 			z.Mod(z, s.n)
 		}
 	}
+	var w big.Int
+	word := uint64(1)
+	flush := func() {
+		z.Mul(z, w.SetUint64(word))
+		z.Mod(z, s.n)
+		word = 1
+	}
 	for c := 1; c < len(exps); c++ {
 		if exps[c]%2 != 0 {
-			return nil // not a dependency: cannot happen
+			return nil, nil
 		}
-		if exps[c] == 0 {
-			continue
+		p := uint64(s.primes[c-1])
+		for range exps[c] / 2 {
+			if hi, _ := bits.Mul64(word, p); hi != 0 {
+				flush()
+			}
+			word *= p
 		}
-		p := big.NewInt(int64(s.primes[c-1]))
-		z.Mul(z, p.Exp(p, big.NewInt(int64(exps[c]/2)), s.n))
-		z.Mod(z, s.n)
 	}
-	d := new(big.Int).Sub(x, z)
-	d.GCD(nil, nil, d.Abs(d), s.n)
-	if d.Cmp(big.NewInt(1)) == 0 || d.Cmp(s.n) == 0 {
-		return nil
-	}
-	return d
+	flush()
+	return x, z
 }
 
 // siqsDependencies returns subsets of the relations whose exponent
