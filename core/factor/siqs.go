@@ -127,10 +127,14 @@ const (
 	// two interleaved runs each): 1.8 ns, 340 positions an iteration.
 	siqsPositions = 340
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits, with the table's 13,000 primes, a position
-	// cost 2.06 ns (0.27 ms a polynomial), and 30% less since (229
-	// against 329 µs, as above): 1.44 ns, 420 positions an iteration.
-	siqsDLPPositions = 420
+	// variation: at 80 digits, with the table's 13,000 primes, the
+	// 522,240 polynomials of the anchor below (2M = 131,072 positions
+	// each) took 119 s of CPU time all included, 1.74 ns a position, and
+	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
+	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
+	// scaled by the rate test's speed-up, charged 1.44 ns and so
+	// projected a fifth too little work.)
+	siqsDLPPositions = 350
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
