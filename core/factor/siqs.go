@@ -93,8 +93,13 @@ const (
 	// siqsSmallPrime: primes below it are not sieved.
 	siqsSmallPrime = 30
 	// siqsExtra is how many relations beyond the factor base's size are
-	// gathered before the linear algebra.
-	siqsExtra = 48
+	// gathered before the linear algebra: as many dependencies at least
+	// (filtering removes a row with every column it removes), each of
+	// which splits n with probability 1/2 or more, so 16 fail together
+	// with probability 2^−16, and the sieve then goes on for 16 more.
+	// At 40 digits, where a few hundred relations suffice, 48 cost 7%
+	// more sieving.
+	siqsExtra = 16
 	// siqsSlack is how many bits below log₂ of the largest |g(x)|, beyond
 	// the large prime's, the sieve threshold lies: it allows for the
 	// unsieved small primes and prime powers and for |g(x)| below its
@@ -122,10 +127,14 @@ const (
 	// two interleaved runs each): 1.8 ns, 340 positions an iteration.
 	siqsPositions = 340
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits, with the table's 13,000 primes, a position
-	// cost 2.06 ns (0.27 ms a polynomial), and 30% less since (229
-	// against 329 µs, as above): 1.44 ns, 420 positions an iteration.
-	siqsDLPPositions = 420
+	// variation: at 80 digits, with the table's 13,000 primes, the
+	// 522,240 polynomials of the anchor below (2M = 131,072 positions
+	// each) took 119 s of CPU time all included, 1.74 ns a position, and
+	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
+	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
+	// scaled by the rate test's speed-up, charged 1.44 ns and so
+	// projected a fifth too little work.)
+	siqsDLPPositions = 350
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
@@ -1326,9 +1335,30 @@ func (f *Factorizer) spendSIQS(k int64, full, cycles, partial, need, digits int)
 // squareRoot returns gcd(X − Z, N) for the dependency dep when it is a
 // proper factor, else nil.
 func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
+	x, z := s.congruence(rels, dep)
+	if x == nil {
+		return nil // not a dependency: cannot happen
+	}
+	d := new(big.Int).Sub(x, z)
+	d.GCD(nil, nil, d.Abs(d), s.n)
+	if d.Cmp(big.NewInt(1)) == 0 || d.Cmp(s.n) == 0 {
+		return nil
+	}
+	return d
+}
+
+// congruence returns X = ∏ y and Z = √∏(right sides), both mod N, of
+// the dependency dep, so that X² ≡ Z² (mod N); nil when an exponent is
+// odd. Z's factor-base part is built as a product of words, each prime
+// p^(e/2) multiplied into a word while it fits and the word into Z
+// when it does not, one reduction mod N per word: the exponents are
+// mostly 2 or 4, so a modular power per prime (the reference,
+// congruenceReference in the tests) did hundreds of exponentiations to
+// multiply a few hundred small primes.
+func (s *siqs) congruence(rels []siqsRelation, dep []int) (x, z *big.Int) {
 	exps := make([]int, s.ncols())
-	x := big.NewInt(1)
-	z := big.NewInt(1)
+	x = big.NewInt(1)
+	z = big.NewInt(1)
 	for _, ri := range dep {
 		r := rels[ri]
 		x.Mul(x, r.y)
@@ -1341,23 +1371,27 @@ func (s *siqs) squareRoot(rels []siqsRelation, dep []int) *big.Int {
 			z.Mod(z, s.n)
 		}
 	}
+	var w big.Int
+	word := uint64(1)
+	flush := func() {
+		z.Mul(z, w.SetUint64(word))
+		z.Mod(z, s.n)
+		word = 1
+	}
 	for c := 1; c < len(exps); c++ {
 		if exps[c]%2 != 0 {
-			return nil // not a dependency: cannot happen
+			return nil, nil
 		}
-		if exps[c] == 0 {
-			continue
+		p := uint64(s.primes[c-1])
+		for range exps[c] / 2 {
+			if hi, _ := bits.Mul64(word, p); hi != 0 {
+				flush()
+			}
+			word *= p
 		}
-		p := big.NewInt(int64(s.primes[c-1]))
-		z.Mul(z, p.Exp(p, big.NewInt(int64(exps[c]/2)), s.n))
-		z.Mod(z, s.n)
 	}
-	d := new(big.Int).Sub(x, z)
-	d.GCD(nil, nil, d.Abs(d), s.n)
-	if d.Cmp(big.NewInt(1)) == 0 || d.Cmp(s.n) == 0 {
-		return nil
-	}
-	return d
+	flush()
+	return x, z
 }
 
 // siqsDependencies returns subsets of the relations whose exponent

@@ -1016,3 +1016,84 @@ func TestSIQSWork(t *testing.T) {
 		t.Fatalf("SIQSWork(%d) charges the sieve %d, want %d", siqsAnchorBits, sieve, want)
 	}
 }
+
+// congruenceReference is congruence's direct form: Z multiplied by
+// p^(e/2) mod N, one modular power per prime.
+func congruenceReference(s *siqs, rels []siqsRelation, dep []int) (x, z *big.Int) {
+	exps := make([]int, s.ncols())
+	x, z = big.NewInt(1), big.NewInt(1)
+	for _, ri := range dep {
+		x.Mod(x.Mul(x, rels[ri].y), s.n)
+		for _, c := range rels[ri].cols {
+			exps[c]++
+		}
+		for _, l := range rels[ri].square {
+			z.Mod(z.Mul(z, new(big.Int).SetUint64(l)), s.n)
+		}
+	}
+	for c := 1; c < len(exps); c++ {
+		p := big.NewInt(int64(s.primes[c-1]))
+		z.Mod(z.Mul(z, p.Exp(p, big.NewInt(int64(exps[c]/2)), s.n)), s.n)
+	}
+	return x, z
+}
+
+// TestSIQSCongruence: for every dependency of the relations of a sieve
+// run (full ones and cycles of partial ones, with two large primes),
+// X² ≡ Z² (mod N), and X and Z equal the reference's.
+func TestSIQSCongruence(t *testing.T) {
+	for _, bits := range []int{100, 160} {
+		rng := rand.New(rand.NewPCG(uint64(bits), 77))
+		n, _, _ := semiprime(rng, bits/2, bits-bits/2)
+		s, d := newSIQS(n)
+		if d != nil {
+			t.Fatalf("factor base hit a factor %v", d)
+		}
+		used := map[string]bool{}
+		var full, parts []siqsRelation
+		frng := rand.New(rand.NewPCG(uint64(bits), 78))
+		for len(full) < len(s.primes)+100 {
+			idx, a := s.chooseA(frng, used)
+			if a == nil {
+				t.Fatal("no A")
+			}
+			rels, err := s.newWorker().sieveFamily(context.Background(), s.family(idx, a))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rels {
+				if r.large[0] == 0 {
+					full = append(full, r)
+				} else {
+					parts = append(parts, r)
+				}
+			}
+			if cycles := siqsCycles(parts, n); len(full)+len(cycles) > len(s.primes)+siqsExtra {
+				full = append(full, cycles...)
+				break
+			}
+		}
+		deps, err := siqsDependencies(context.Background(), full, s.ncols())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(deps) < siqsExtra {
+			t.Fatalf("%d bits: %d dependencies from %d relations", bits, len(deps), len(full))
+		}
+		for _, dep := range deps {
+			x, z := s.congruence(full, dep)
+			if x == nil {
+				t.Fatalf("%d bits: a dependency with an odd exponent", bits)
+			}
+			x2 := new(big.Int).Mul(x, x)
+			z2 := new(big.Int).Mul(z, z)
+			if x2.Sub(x2, z2).Mod(x2, n).Sign() != 0 {
+				t.Fatalf("%d bits: X² ≢ Z² (mod N)", bits)
+			}
+			rx, rz := congruenceReference(s, full, dep)
+			if rx.Cmp(x) != 0 || rz.Cmp(z) != 0 {
+				t.Fatalf("%d bits: X, Z = %v, %v; reference %v, %v", bits, x, z, rx, rz)
+			}
+		}
+	}
+}
