@@ -881,7 +881,8 @@ func composeBabySteps(n, l, qBits int) bool {
 // with the powers a^0, …, a^t mod g computed once, f(a) = Σ_k
 // F_k(a)·(a^t)^k for the chunks F_k of t coefficients of f; the inner sums
 // are one product of a (n/t)×t by a t×n matrix, n² word products whatever
-// t, and the outer sum is Horner's rule, n/t products modulo g. For uses
+// t (gfpoly.Columns: dot products by columns, reduced once, beyond one-word
+// sums), and the outer sum is Horner's rule, n/t products modulo g. For uses
 // compositions at the same a, t = √(n·uses) balances the t products of
 // the powers against the uses·n/t of Horner's rule (Brent and Kung take
 // t = √n for one use).
@@ -894,7 +895,7 @@ func composeBabySteps(n, l, qBits int) bool {
 type composer struct {
 	fl     *gfpoly.Field
 	md     *gfpoly.Modulus
-	powers [][]uint64         // a^0 … a^(t−1)
+	powers *gfpoly.Columns    // a^0 … a^(t−1)
 	top    *gfpoly.Multiplier // a^t
 	split  int                // 0 when compositions run on one goroutine
 	far    *gfpoly.Multiplier // (a^t)^split
@@ -949,7 +950,7 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 			return nil, err
 		}
 	}
-	c.powers = all[:t]
+	c.powers = gfpoly.NewColumns(all[:t], n, w.p)
 	c.top = fl.NewMultiplier(all[t], md)
 	if chunks := (n + t - 1) / t; two && chunks >= 2 {
 		c.split = (chunks + 1) / 2
@@ -975,16 +976,19 @@ func both(f, g func() error) error {
 
 // compose returns f(a) mod g for f reduced modulo g.
 func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
-	chunks := (len(f) + c.t - 1) / c.t
-	if c.split == 0 || chunks <= c.split {
-		return c.horner(ctx, f, 0, chunks)
+	chunks := make([][]uint64, (len(f)+c.t-1)/c.t)
+	for k := range chunks {
+		chunks[k] = c.powers.Chunk(f[k*c.t : min(len(f), (k+1)*c.t)])
+	}
+	if c.split == 0 || len(chunks) <= c.split {
+		return c.horner(ctx, c.powers.Combine(chunks))
 	}
 	var lo, hi []uint64
 	err := both(func() (err error) {
-		lo, err = c.horner(ctx, f, 0, c.split)
+		lo, err = c.horner(ctx, c.powers.Combine(chunks[:c.split]))
 		return err
 	}, func() (err error) {
-		hi, err = c.horner(ctx, f, c.split, chunks)
+		hi, err = c.horner(ctx, c.powers.Combine(chunks[c.split:]))
 		return err
 	})
 	if err != nil {
@@ -993,19 +997,14 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 	return c.fl.Add(lo, c.fl.MulModPrepared(hi, c.far)), nil
 }
 
-// horner returns Σ_(from ≤ k < to) F_k(a)·(a^t)^(k−from) mod g.
-func (c *composer) horner(ctx context.Context, f []uint64, from, to int) ([]uint64, error) {
+// horner returns Σ_k F_k(a)·(a^t)^k mod g given the chunks' values F_k(a).
+func (c *composer) horner(ctx context.Context, values [][]uint64) ([]uint64, error) {
 	var r []uint64
-	for k := to - 1; k >= from; k-- {
+	for k := len(values) - 1; k >= 0; k-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r = c.fl.Add(c.fl.MulModPrepared(r, c.top), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
+		r = c.fl.Add(c.fl.MulModPrepared(r, c.top), values[k])
 	}
 	return r, nil
-}
-
-// chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
-func (c *composer) chunk(f []uint64) []uint64 {
-	return gfpoly.CombineRows(f, c.powers, c.n, c.p)
 }
