@@ -57,6 +57,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -704,7 +705,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 	// products modulo g, or a composition with x^q (h_(j+1) = h_j(x^q)): with one
 	// Brent–Kung table for all l of them, about 2·√(nl) products modulo g
 	// in all and n² word products a step (composeBabySteps).
-	composeBaby := composeBabySteps(n, l, w.q.BitLen())
+	composeBaby := composeBabySteps(n, l, w.q)
 	var frob *composer
 	for j := 1; j <= l; j++ {
 		var err error
@@ -808,20 +809,44 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 			}
 			babyMu = prepareBaby()
 		}
-		product := intervalProduct(fl, md, fl.NewMultiplier(H, md), babyMu, len(g)-1 >= composeParallelFrom)
-		batch = append(batch, giantStep{i, H, product})
-		combined = fl.MulModBy(combined, product, md)
+		// The next giant step H(H_1) does not depend on this one's
+		// interval product: from degree composeParallelFrom on, with two
+		// cores, they are taken side by side, each some hundreds of
+		// products modulo g, pieces coarser than the halves inside each
+		// (which then run in turn unless the other core is idle). The
+		// next step is wasted when the gcd below leaves too little of g
+		// to need it.
+		more := 2*(l*i+1) <= len(g)-1
+		var next []uint64
+		interval := func() error {
+			product := intervalProduct(fl, md, fl.NewMultiplier(H, md), babyMu, len(g)-1 >= composeParallelFrom)
+			batch = append(batch, giantStep{i, H, product})
+			combined = fl.MulModBy(combined, product, md)
+			return nil
+		}
+		step := func() (err error) {
+			if more {
+				next, err = comp.compose(ctx, H)
+			}
+			return err
+		}
+		if more && len(g)-1 >= composeParallelFrom && parallel.Worth() {
+			err = both(interval, step)
+		} else if err = interval(); err == nil {
+			err = step()
+		}
+		if err != nil {
+			return nil, err
+		}
 		if len(batch) == ddfGiantBatch || i == 1 {
 			if err := flush(); err != nil {
 				return nil, err
 			}
 		}
-		if 2*(l*i+1) > len(g)-1 {
+		if !more || 2*(l*i+1) > len(g)-1 {
 			break
 		}
-		if H, err = comp.compose(ctx, H); err != nil {
-			return nil, err
-		}
+		H = next
 	}
 	if err := flush(); err != nil {
 		return nil, err
@@ -857,23 +882,35 @@ func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplie
 const ddfGiantBatch = 4
 
 // composeBabySteps reports whether l baby steps modulo a polynomial of
-// degree n over a field of qBits-bit order are cheaper as compositions with
-// x^q than as powerings. Counted in products by a prepared Multiplier: a
-// composition table and its Horner steps are 2·√(nl) of them, and each of
-// the l compositions adds n² word products, about n/(11·log2 2n) of them;
-// a powering is qBits squarings, each an unprepared product and its
-// reduction of about twice the cost, and some qBits/2 prepared products,
-// 2.5·qBits in all. Over GF(10007) at n = 2000 (CPU time on the shared
-// machine): 130–160 µs a prepared product, 245–285 µs an unprepared one,
-// 44–57 µs for 45 rows of CombineRows. With 1.5·qBits and n/(24·log2 2n),
-// the weights before, degree 2000 over GF(10007) powered its 32 baby
-// steps, for some 6% more CPU time in all (1.74 against 1.63 s, go test
-// -bench 'Factorization/q=10007/n=2000$' -benchtime 3x with GOMAXPROCS=1,
-// the least of three).
-func composeBabySteps(n, l, qBits int) bool {
+// degree n over GF(q) are cheaper as compositions with x^q than as
+// powerings. Counted in products by a prepared Multiplier: a composition
+// table and its Horner steps are 2·√(nl) of them, and each of the l
+// compositions adds n² word products, about n/(11·log2 2n) of them while
+// their sums fit a word and n/(17·log2 2n) beyond, where a product takes
+// two or three transform primes and a word product of gfpoly.Columns
+// 1.3 to 2 times as long (0.71 ns for p = 2^31 − 1, 1.08 ns for
+// 2^61 − 1, against 0.55 ns in one word); a powering is log2 q squarings,
+// each an unprepared product and its reduction of about twice the cost,
+// and a prepared product for each bit set in q. Over GF(10007) at n =
+// 2000 (CPU time on the shared machine): 130–160 µs a prepared product,
+// 245–285 µs an unprepared one, 44–57 µs for 45 rows of CombineRows. With
+// 1.5·log2 q and n/(24·log2 2n), the weights before, degree 2000 over
+// GF(10007) powered its 32 baby steps, for some 6% more CPU time in all
+// (1.74 against 1.63 s, go test -bench 'Factorization/q=10007/n=2000$'
+// -benchtime 3x with GOMAXPROCS=1, the least of three).
+func composeBabySteps(n, l int, q *big.Int) bool {
 	fn, fl := float64(n), float64(l)
-	compose := 2*math.Sqrt(fn*fl) + fl*fn/(11*math.Log2(2*fn))
-	return compose < 2.5*float64(qBits)*fl
+	qBits := q.BitLen()
+	words := 11.0
+	if 2*qBits+bits.Len(uint(n)) > 64 {
+		words = 17
+	}
+	ones := 0
+	for _, w := range q.Bits() {
+		ones += bits.OnesCount(uint(w))
+	}
+	compose := 2*math.Sqrt(fn*fl) + fl*fn/(words*math.Log2(2*fn))
+	return compose < float64(2*qBits+ones)*fl
 }
 
 // composer evaluates polynomials at a fixed residue a modulo g by the
