@@ -369,3 +369,35 @@ func TestCheckFactorizationRejectsReducible(t *testing.T) {
 		}
 	}
 }
+
+// TestFactorWorkLimits pins the degrees the work limit admits on machine
+// words, the figures factorWork's comment and the declared limit give:
+// 10,000 for primes below 2^31, 9,436 for 32 to 55 bits, 8,305 for 56 to
+// 62 bits.
+func TestFactorWorkLimits(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		want int
+	}{
+		{"65521", 10_000},
+		{"2147483647", 10_000},        // 2^31 − 1
+		{"4294967291", 9436},          // 2^32 − 5
+		{"36028797018963913", 9436},   // 2^55 − 55
+		{"72057594037927931", 8305},   // 2^56 − 5
+		{"2305843009213693951", 8305}, // 2^61 − 1
+		{"4611686018427387847", 8305}, // 2^62 − 57
+	} {
+		p, _ := new(big.Int).SetString(c.p, 10)
+		if !p.ProbablyPrime(20) {
+			t.Fatalf("%s is not prime", c.p)
+		}
+		F := newGF(p, 1, nil)
+		n := 1
+		for n < MaxFactorDegree && factorWork(n+1, F) <= MaxFactorWork {
+			n++
+		}
+		if n != c.want {
+			t.Errorf("p = %s: degree %d admitted, want %d", c.p, n, c.want)
+		}
+	}
+}
