@@ -862,9 +862,10 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 // the end when two is set.
 func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplier, baby []*gfpoly.Multiplier, two bool) []uint64 {
 	run := func(bs []*gfpoly.Multiplier) []uint64 {
-		product := []uint64{1}
+		// One slice for the running product, the whole way.
+		product := append(make([]uint64, 0, len(md.Polynomial())), 1)
 		for _, b := range bs {
-			product = fl.MulModDifference(product, byH, b)
+			product = fl.MulModDifferenceTo(product, product, byH, b)
 		}
 		return product
 	}
@@ -1036,12 +1037,33 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 
 // horner returns Σ_k F_k(a)·(a^t)^k mod g given the chunks' values F_k(a).
 func (c *composer) horner(ctx context.Context, values [][]uint64) ([]uint64, error) {
-	var r []uint64
+	// One slice for the running sum, the whole way.
+	r := make([]uint64, 0, c.n)
 	for k := len(values) - 1; k >= 0; k-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r = c.fl.Add(c.fl.MulModPrepared(r, c.top), values[k])
+		r = addInto(c.fl.MulModPreparedTo(r, r, c.top), values[k], c.p)
 	}
 	return r, nil
+}
+
+// addInto returns a + b, trimmed, in a's storage (grown if b is longer),
+// for residues a and b modulo p.
+func addInto(a, b []uint64, p uint64) []uint64 {
+	if len(b) > len(a) {
+		a = append(a, make([]uint64, len(b)-len(a))...)
+	}
+	for i, y := range b {
+		s := a[i] + y
+		if s >= p || s < y {
+			s -= p
+		}
+		a[i] = s
+	}
+	n := len(a)
+	for n > 0 && a[n-1] == 0 {
+		n--
+	}
+	return a[:n]
 }
