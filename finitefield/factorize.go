@@ -43,10 +43,15 @@ package finitefield
 // base in a Brent–Kung table, of the Horner multiplier), so that a factor
 // H − h_j of the interval products costs no transform of its own; the
 // baby steps are compositions with x^q whenever that is cheaper than
-// powering (composeBabySteps), and four giant steps share one gcd.
-// Equal-degree splitting takes its norms through the Frobenius matrix
-// too. The postcondition's Rabin test takes its Frobenius powers in one
-// pass of composition tables (frobeniusPowers). Over GF(p^k) and large p the generic arithmetic of
+// powering (composeBabySteps), and four giant steps share one gcd. The
+// compositions' n² word products are one matrix product a composition
+// (gfpoly.Columns), and from degree 1000 on, with two cores, the
+// composition giving each giant step runs beside the interval product of
+// the step before. Equal-degree splitting takes its norms through the
+// Frobenius matrix too. The postcondition's Rabin test takes its
+// Frobenius powers in one pass of composition tables (frobeniusPowers),
+// the factors on two goroutines from 1000 degrees in all
+// (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
 // path is also the reference the tests hold the word paths to. Not done
