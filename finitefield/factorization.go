@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sync/atomic"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/parallel"
 )
 
 // PolynomialFactor is a monic irreducible factor with its multiplicity.
@@ -40,15 +43,17 @@ const (
 	// MaxFactorWork bounds the estimated work (see factorWork): at most
 	// about 40 s of CPU on the shared 2-core test machine, the
 	// factorization and its postcondition together, within the default
-	// time limit of a minute. Measured at the limit (seeded random monic
-	// polynomials, the operation's Run and Postcondition, CPU time while
-	// the machine's load was 7 to 9): degree 10,000 over GF(65521)
-	// 13.0 + 2.7 s (30 s wall), degree 9,010 over GF(2^31 − 1)
-	// 33.6 + 5.5 s (46 s wall), degree 7,195 over GF(2^61 − 1)
-	// 17.5 + 3.9 s (24 s wall). Degree 10,000 over GF(2^31 − 1)
-	// (6.4·10^10 by the model) took 41.2 + 8.1 s of CPU and 70 s wall at
-	// load 11, past the time limit.
-	MaxFactorWork = 3 << 34
+	// time limit of a minute. Measured (seeded random monic polynomials
+	// through the catalog, jacobian run with /usr/bin/time, load average
+	// 7 to 11): degree 10,000 over GF(65521) 22 s of CPU (30 s wall, work
+	// 4.0·10^10), over GF(2^31 − 1) 28.5 s (36 s wall, 7.0·10^10), degree
+	// 8000 over GF(2^61 − 1) 36.9 s (59 s wall, 6.5·10^10); degree 10,000
+	// over GF(2^61 − 1), 1.05·10^11, took 58.5 s of CPU and 110 s wall at
+	// load 11, past the time limit. The wall time follows the machine's
+	// load: at load 11 to 14 degree 10,000 over GF(2^31 − 1) took 54 s
+	// (28.1 s of CPU), and degree 8,305 over GF(2^61 − 1), at the limit,
+	// ran out the minute with 28.7 s of CPU.
+	MaxFactorWork = 7e10
 )
 
 // factorWork estimates the word operations of factoring a polynomial of
@@ -56,31 +61,44 @@ const (
 // modulo f costs M = 6·n·log2(2n)·r, three transforms of length 2n over r
 // transform primes (r = ⌈(2·log2 p + log2 n)/62⌉); the baby-step
 // giant-step distinct-degree stage takes about 3n such products (the n/2
-// baby–giant differences multiplied together, the Horner steps of the
-// compositions, the gcds) plus √(n/2) compositions of n² word products
-// and √(n/2) powerings to the power q of 1.5·log2 q products each.
-// Calibrated on the radix-4 transforms and the Multiplier products of
-// core/gfpoly (CPU time of factorize alone, go test -bench
-// BenchmarkFactorization with -benchtime=1x under /usr/bin/time, load
-// 9 to 11): one unit costs 4.3 to 5.9·10^-10 s for 16-bit p at degrees
-// 1000 to 4000 (2.28 s for n = 4000, 4.8·10^9), 4.8 to 5.8·10^-10 s for
-// 31-bit p (4.59 s for n = 4000) and 3.8 to 5.0·10^-10 s for 61-bit p
-// (6.64 s for n = 4000, 1.6·10^10), so the model's shape in n holds; at
-// the largest degrees 31-bit primes cost up to 6.5·10^-10 s and 61-bit
-// ones 3.4·10^-10 s, the term r overweighting three transform primes
-// against two. Within MaxFactorWork primes up to 2^16 reach degree
-// 10,000, 31-bit primes 9,010 and 61-bit ones 7,195. Elsewhere it is
-// polyWork with the distinct-degree walk, n³ + n²·log2 q field products,
-// weighted by 4, the measured ratio of time per unit between the paths
-// (0.6 s for 7·10^7 units over GF(2^8) at n = 100).
+// baby–giant differences multiplied together, the Horner steps and tables
+// of the compositions, the gcds) and 2·√(n/2) compositions, baby and
+// giant steps, of n² word products each, weighted by the width of their
+// sums (composeWeight). Calibrated on the measurements of MaxFactorWork,
+// one unit costs 4.1·10^-10 s of CPU for 31-bit p and 5.5 to 5.7·10^-10 s
+// for 16- and 61-bit p. Within MaxFactorWork primes below 2^31 reach
+// degree 10,000, those of 32 to 55 bits 9,436 and those of 56 to 62 bits
+// 8,305 (TestFactorWorkLimits). Elsewhere it is polyWork with the
+// distinct-degree walk, n³ + n²·log2 q field products, weighted by 4, the
+// measured ratio of time per unit between the paths (0.6 s for 7·10^7
+// units over GF(2^8) at n = 100).
 func factorWork(n int, F *gf) float64 {
 	if !F.onWords() {
 		return 4 * polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), true)
 	}
 	fn := float64(max(n, 1))
-	r := math.Ceil((2*float64(F.p.BitLen()) + math.Log2(fn)) / 62)
+	pBits := F.p.BitLen()
+	r := math.Ceil((2*float64(pBits) + math.Log2(fn)) / 62)
 	m := 6 * fn * math.Log2(2*fn) * r
-	return 3*fn*m + math.Sqrt(fn/2)*(fn*fn+1.5*float64(F.q.BitLen())*m)
+	return 3*fn*m + 2*math.Sqrt(fn/2)*composeWeight(pBits, n)*fn*fn
+}
+
+// composeWeight is the cost of a word product in a Brent–Kung composition
+// modulo a polynomial of degree n over GF(p), p of pBits bits, relative to
+// one of sums that fit a word: gfpoly.Columns takes 0.55 ns for those,
+// 0.71 ns with a carry for four products (p < 2^31) and 1.08 ns with
+// triple words (p = 2^61 − 1); a carry for each product (p < 2^32) is
+// weighed as triple words. The tables have about n^(3/4) rows.
+func composeWeight(pBits, n int) float64 {
+	rowBits := int(math.Ceil(0.75 * math.Log2(float64(max(n, 2)))))
+	switch {
+	case 2*pBits+rowBits <= 64:
+		return 1
+	case 2*pBits+2 <= 64:
+		return 1.3
+	default:
+		return 2
+	}
 }
 
 // factorDegreeLimit is the declared degree limit: the largest degree at
@@ -139,7 +157,7 @@ func factorizationLimits() []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxFactorWork, Unit: "word operations",
-			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^62) 3n·M + √(n/2)·(n² + 1.5·log2 q·M) with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
+			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^62) 3n·M + 2·√(n/2)·c·n² with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
 			Beyond:      func() string { return m61 + onesPolynomial(n, 1) + `}` },
 			At:          func() string { return m61 + onesPolynomial(n-1, 1) + `}` },
 		})
@@ -269,7 +287,8 @@ func slowFactorization() string {
 // degree ≥ 1, written canonically, with multiplicity ≥ 1, the list
 // strictly ascending in the canonical order (so the factors are distinct);
 // unit·∏ factor^multiplicity equals f; and every factor passes Rabin's
-// irreducibility test (on words, or on the Frobenius matrix).
+// irreducibility test (on words, or on the Frobenius matrix), which
+// proves it irreducible (checkIrreducible).
 func checkFactorization(ctx context.Context, q PolynomialRequest, r FactorizationResult) error {
 	F, f, err := parseFactorization(q)
 	if err != nil {
@@ -293,6 +312,7 @@ func checkFactorization(ctx context.Context, q PolynomialRequest, r Factorizatio
 	}
 	product := poly{u}
 	var prev poly
+	factors := make([]poly, len(r.Factors))
 	for i, pf := range r.Factors {
 		if pf.Factor.Variable != v {
 			return fmt.Errorf("factor %d is in %q, the request's polynomial in %q", i, pf.Factor.Variable, v)
@@ -311,18 +331,7 @@ func checkFactorization(ctx context.Context, q PolynomialRequest, r Factorizatio
 			return fmt.Errorf("factor %d is not after factor %d in the canonical order", i, i-1)
 		}
 		prev = g
-		var irreducible bool
-		if w != nil {
-			irreducible, err = w.irreducible(ctx, F.toWords(g))
-		} else {
-			irreducible, err = F.rabin(ctx, g)
-		}
-		if err != nil {
-			return err
-		}
-		if !irreducible {
-			return fmt.Errorf("factor %d is reducible", i)
-		}
+		factors[i] = g
 		for range pf.Multiplicity {
 			if w != nil {
 				product = fromWords(w.fld.Mul(F.toWords(product), F.toWords(g)))
@@ -337,5 +346,66 @@ func checkFactorization(ctx context.Context, q PolynomialRequest, r Factorizatio
 	if !polyEqual(product, f) {
 		return errors.New("unit · ∏ factor^multiplicity ≠ f")
 	}
-	return nil
+	return checkIrreducible(ctx, F, w, factors)
+}
+
+// checkIrreducible runs Rabin's test on each factor, on words when w is
+// not nil, and returns an error naming the first reducible one found.
+// The tests are independent: on words, with two cores and factors of
+// composeParallelFrom degrees or more in all, two goroutines take them
+// largest first from a shared queue, so that the largest, which costs
+// most of the time, starts at once and the rest fill the other core.
+// Below, the pieces are too small to gain on the shared machine: at
+// degree 500 over GF(10007) two goroutines took 29 against 18 ms (least
+// of five, interleaved, load average 7).
+func checkIrreducible(ctx context.Context, F *gf, w *wordFactorer, factors []poly) error {
+	test := func(i int) error {
+		var irreducible bool
+		var err error
+		if w != nil {
+			irreducible, err = w.irreducible(ctx, F.toWords(factors[i]))
+		} else {
+			irreducible, err = F.rabin(ctx, factors[i])
+		}
+		if err != nil {
+			return err
+		}
+		if !irreducible {
+			return fmt.Errorf("factor %d is reducible", i)
+		}
+		return nil
+	}
+	total := 0
+	for _, g := range factors {
+		total += deg(g)
+	}
+	if w == nil || len(factors) < 2 || total < composeParallelFrom || !parallel.Worth() {
+		for i := range factors {
+			if err := test(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	order := make([]int, len(factors))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(factors[b]) - len(factors[a]) })
+	var next atomic.Int64
+	var failed atomic.Bool
+	run := func() error {
+		for !failed.Load() {
+			k := int(next.Add(1)) - 1
+			if k >= len(order) {
+				return nil
+			}
+			if err := test(order[k]); err != nil {
+				failed.Store(true)
+				return err
+			}
+		}
+		return nil
+	}
+	return both(run, run)
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -340,5 +341,63 @@ func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 	}
 	if rabin < 2 {
 		t.Fatalf("only %d irreducible polynomials among the Rabin comparisons at the prepared degrees", rabin)
+	}
+}
+
+// TestCheckFactorizationRejectsReducible hands the postcondition
+// factorizations whose product is right but one of whose factors is
+// x + 1 times something, so reducible, at total degrees on either side of
+// composeParallelFrom (the irreducibility tests in turn and on two
+// goroutines): each must be refused as reducible.
+func TestCheckFactorizationRejectsReducible(t *testing.T) {
+	F := newGF(big.NewInt(10007), 1, nil)
+	rng := rand.New(rand.NewPCG(31, 14))
+	op := factorizationOperation()
+	for _, degs := range [][2]int{{20, 30}, {500, 600}} {
+		monic := func(n int) poly { return F.pmonic(randomPoly(rng, F, n)) }
+		other := monic(degs[0])
+		bad := F.pmul(poly{F.one(), F.one()}, monic(degs[1]-1)) // (x + 1)·s
+		f := F.pmul(other, bad)
+		req := PolynomialRequest{Field: F.toField(), Polynomial: F.toPoly(f, "")}
+		res := FactorizationResult{Unit: F.toElement(F.one()), CharacteristicPrimality: "proven"}
+		for _, g := range []poly{other, bad} {
+			res.Factors = append(res.Factors, PolynomialFactor{Factor: F.toRendered(g, "x", generatorName(req.Field, "x")), Multiplicity: 1})
+		}
+		err := op.Postcondition(context.Background(), req, res)
+		if err == nil || !strings.Contains(err.Error(), "reducible") {
+			t.Errorf("degrees %v: postcondition gives %v, want a reducible factor", degs, err)
+		}
+	}
+}
+
+// TestFactorWorkLimits pins the degrees the work limit admits on machine
+// words, the figures factorWork's comment and the declared limit give:
+// 10,000 for primes below 2^31, 9,436 for 32 to 55 bits, 8,305 for 56 to
+// 62 bits.
+func TestFactorWorkLimits(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		want int
+	}{
+		{"65521", 10_000},
+		{"2147483647", 10_000},        // 2^31 − 1
+		{"4294967291", 9436},          // 2^32 − 5
+		{"36028797018963913", 9436},   // 2^55 − 55
+		{"72057594037927931", 8305},   // 2^56 − 5
+		{"2305843009213693951", 8305}, // 2^61 − 1
+		{"4611686018427387847", 8305}, // 2^62 − 57
+	} {
+		p, _ := new(big.Int).SetString(c.p, 10)
+		if !p.ProbablyPrime(20) {
+			t.Fatalf("%s is not prime", c.p)
+		}
+		F := newGF(p, 1, nil)
+		n := 1
+		for n < MaxFactorDegree && factorWork(n+1, F) <= MaxFactorWork {
+			n++
+		}
+		if n != c.want {
+			t.Errorf("p = %s: degree %d admitted, want %d", c.p, n, c.want)
+		}
 	}
 }

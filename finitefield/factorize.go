@@ -43,10 +43,15 @@ package finitefield
 // base in a Brent–Kung table, of the Horner multiplier), so that a factor
 // H − h_j of the interval products costs no transform of its own; the
 // baby steps are compositions with x^q whenever that is cheaper than
-// powering (composeBabySteps), and four giant steps share one gcd.
-// Equal-degree splitting takes its norms through the Frobenius matrix
-// too. The postcondition's Rabin test takes its Frobenius powers in one
-// pass of composition tables (frobeniusPowers). Over GF(p^k) and large p the generic arithmetic of
+// powering (composeBabySteps), and four giant steps share one gcd. The
+// compositions' n² word products are one matrix product a composition
+// (gfpoly.Columns), and from degree 1000 on, with two cores, the
+// composition giving each giant step runs beside the interval product of
+// the step before. Equal-degree splitting takes its norms through the
+// Frobenius matrix too. The postcondition's Rabin test takes its
+// Frobenius powers in one pass of composition tables (frobeniusPowers),
+// the factors on two goroutines from 1000 degrees in all
+// (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
 // path is also the reference the tests hold the word paths to. Not done
@@ -57,6 +62,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -704,7 +710,7 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 	// products modulo g, or a composition with x^q (h_(j+1) = h_j(x^q)): with one
 	// Brent–Kung table for all l of them, about 2·√(nl) products modulo g
 	// in all and n² word products a step (composeBabySteps).
-	composeBaby := composeBabySteps(n, l, w.q.BitLen())
+	composeBaby := composeBabySteps(n, l, w.q)
 	var frob *composer
 	for j := 1; j <= l; j++ {
 		var err error
@@ -808,20 +814,44 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 			}
 			babyMu = prepareBaby()
 		}
-		product := intervalProduct(fl, md, fl.NewMultiplier(H, md), babyMu, len(g)-1 >= composeParallelFrom)
-		batch = append(batch, giantStep{i, H, product})
-		combined = fl.MulModBy(combined, product, md)
+		// The next giant step H(H_1) does not depend on this one's
+		// interval product: from degree composeParallelFrom on, with two
+		// cores, they are taken side by side, each some hundreds of
+		// products modulo g, pieces coarser than the halves inside each
+		// (which then run in turn unless the other core is idle). The
+		// next step is wasted when the gcd below leaves too little of g
+		// to need it.
+		more := 2*(l*i+1) <= len(g)-1
+		var next []uint64
+		interval := func() error {
+			product := intervalProduct(fl, md, fl.NewMultiplier(H, md), babyMu, len(g)-1 >= composeParallelFrom)
+			batch = append(batch, giantStep{i, H, product})
+			combined = fl.MulModBy(combined, product, md)
+			return nil
+		}
+		step := func() (err error) {
+			if more {
+				next, err = comp.compose(ctx, H)
+			}
+			return err
+		}
+		if more && len(g)-1 >= composeParallelFrom && parallel.Worth() {
+			err = both(interval, step)
+		} else if err = interval(); err == nil {
+			err = step()
+		}
+		if err != nil {
+			return nil, err
+		}
 		if len(batch) == ddfGiantBatch || i == 1 {
 			if err := flush(); err != nil {
 				return nil, err
 			}
 		}
-		if 2*(l*i+1) > len(g)-1 {
+		if !more || 2*(l*i+1) > len(g)-1 {
 			break
 		}
-		if H, err = comp.compose(ctx, H); err != nil {
-			return nil, err
-		}
+		H = next
 	}
 	if err := flush(); err != nil {
 		return nil, err
@@ -837,9 +867,10 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 // the end when two is set.
 func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplier, baby []*gfpoly.Multiplier, two bool) []uint64 {
 	run := func(bs []*gfpoly.Multiplier) []uint64 {
-		product := []uint64{1}
+		// One slice for the running product, the whole way.
+		product := append(make([]uint64, 0, len(md.Polynomial())), 1)
 		for _, b := range bs {
-			product = fl.MulModDifference(product, byH, b)
+			product = fl.MulModDifferenceTo(product, product, byH, b)
 		}
 		return product
 	}
@@ -857,23 +888,35 @@ func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplie
 const ddfGiantBatch = 4
 
 // composeBabySteps reports whether l baby steps modulo a polynomial of
-// degree n over a field of qBits-bit order are cheaper as compositions with
-// x^q than as powerings. Counted in products by a prepared Multiplier: a
-// composition table and its Horner steps are 2·√(nl) of them, and each of
-// the l compositions adds n² word products, about n/(11·log2 2n) of them;
-// a powering is qBits squarings, each an unprepared product and its
-// reduction of about twice the cost, and some qBits/2 prepared products,
-// 2.5·qBits in all. Over GF(10007) at n = 2000 (CPU time on the shared
-// machine): 130–160 µs a prepared product, 245–285 µs an unprepared one,
-// 44–57 µs for 45 rows of CombineRows. With 1.5·qBits and n/(24·log2 2n),
-// the weights before, degree 2000 over GF(10007) powered its 32 baby
-// steps, for some 6% more CPU time in all (1.74 against 1.63 s, go test
-// -bench 'Factorization/q=10007/n=2000$' -benchtime 3x with GOMAXPROCS=1,
-// the least of three).
-func composeBabySteps(n, l, qBits int) bool {
+// degree n over GF(q) are cheaper as compositions with x^q than as
+// powerings. Counted in products by a prepared Multiplier: a composition
+// table and its Horner steps are 2·√(nl) of them, and each of the l
+// compositions adds n² word products, about n/(11·log2 2n) of them while
+// their sums fit a word and n/(17·log2 2n) beyond, where a product takes
+// two or three transform primes and a word product of gfpoly.Columns
+// 1.3 to 2 times as long (0.71 ns for p = 2^31 − 1, 1.08 ns for
+// 2^61 − 1, against 0.55 ns in one word); a powering is log2 q squarings,
+// each an unprepared product and its reduction of about twice the cost,
+// and a prepared product for each bit set in q. Over GF(10007) at n =
+// 2000 (CPU time on the shared machine): 130–160 µs a prepared product,
+// 245–285 µs an unprepared one, 44–57 µs for 45 rows of CombineRows. With
+// 1.5·log2 q and n/(24·log2 2n), the weights before, degree 2000 over
+// GF(10007) powered its 32 baby steps, for some 6% more CPU time in all
+// (1.74 against 1.63 s, go test -bench 'Factorization/q=10007/n=2000$'
+// -benchtime 3x with GOMAXPROCS=1, the least of three).
+func composeBabySteps(n, l int, q *big.Int) bool {
 	fn, fl := float64(n), float64(l)
-	compose := 2*math.Sqrt(fn*fl) + fl*fn/(11*math.Log2(2*fn))
-	return compose < 2.5*float64(qBits)*fl
+	qBits := q.BitLen()
+	words := 11.0
+	if 2*qBits+bits.Len(uint(n)) > 64 {
+		words = 17
+	}
+	ones := 0
+	for _, w := range q.Bits() {
+		ones += bits.OnesCount(uint(w))
+	}
+	compose := 2*math.Sqrt(fn*fl) + fl*fn/(words*math.Log2(2*fn))
+	return compose < float64(2*qBits+ones)*fl
 }
 
 // composer evaluates polynomials at a fixed residue a modulo g by the
@@ -881,7 +924,8 @@ func composeBabySteps(n, l, qBits int) bool {
 // with the powers a^0, …, a^t mod g computed once, f(a) = Σ_k
 // F_k(a)·(a^t)^k for the chunks F_k of t coefficients of f; the inner sums
 // are one product of a (n/t)×t by a t×n matrix, n² word products whatever
-// t, and the outer sum is Horner's rule, n/t products modulo g. For uses
+// t (gfpoly.Columns: dot products by columns, reduced once, beyond one-word
+// sums), and the outer sum is Horner's rule, n/t products modulo g. For uses
 // compositions at the same a, t = √(n·uses) balances the t products of
 // the powers against the uses·n/t of Horner's rule (Brent and Kung take
 // t = √n for one use).
@@ -894,7 +938,7 @@ func composeBabySteps(n, l, qBits int) bool {
 type composer struct {
 	fl     *gfpoly.Field
 	md     *gfpoly.Modulus
-	powers [][]uint64         // a^0 … a^(t−1)
+	powers *gfpoly.Columns    // a^0 … a^(t−1)
 	top    *gfpoly.Multiplier // a^t
 	split  int                // 0 when compositions run on one goroutine
 	far    *gfpoly.Multiplier // (a^t)^split
@@ -949,7 +993,7 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 			return nil, err
 		}
 	}
-	c.powers = all[:t]
+	c.powers = gfpoly.NewColumns(all[:t], n, w.p)
 	c.top = fl.NewMultiplier(all[t], md)
 	if chunks := (n + t - 1) / t; two && chunks >= 2 {
 		c.split = (chunks + 1) / 2
@@ -975,16 +1019,19 @@ func both(f, g func() error) error {
 
 // compose returns f(a) mod g for f reduced modulo g.
 func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
-	chunks := (len(f) + c.t - 1) / c.t
-	if c.split == 0 || chunks <= c.split {
-		return c.horner(ctx, f, 0, chunks)
+	chunks := make([][]uint64, (len(f)+c.t-1)/c.t)
+	for k := range chunks {
+		chunks[k] = c.powers.Chunk(f[k*c.t : min(len(f), (k+1)*c.t)])
+	}
+	if c.split == 0 || len(chunks) <= c.split {
+		return c.horner(ctx, c.powers.Combine(chunks))
 	}
 	var lo, hi []uint64
 	err := both(func() (err error) {
-		lo, err = c.horner(ctx, f, 0, c.split)
+		lo, err = c.horner(ctx, c.powers.Combine(chunks[:c.split]))
 		return err
 	}, func() (err error) {
-		hi, err = c.horner(ctx, f, c.split, chunks)
+		hi, err = c.horner(ctx, c.powers.Combine(chunks[c.split:]))
 		return err
 	})
 	if err != nil {
@@ -993,19 +1040,35 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 	return c.fl.Add(lo, c.fl.MulModPrepared(hi, c.far)), nil
 }
 
-// horner returns Σ_(from ≤ k < to) F_k(a)·(a^t)^(k−from) mod g.
-func (c *composer) horner(ctx context.Context, f []uint64, from, to int) ([]uint64, error) {
-	var r []uint64
-	for k := to - 1; k >= from; k-- {
+// horner returns Σ_k F_k(a)·(a^t)^k mod g given the chunks' values F_k(a).
+func (c *composer) horner(ctx context.Context, values [][]uint64) ([]uint64, error) {
+	// One slice for the running sum, the whole way.
+	r := make([]uint64, 0, c.n)
+	for k := len(values) - 1; k >= 0; k-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		r = c.fl.Add(c.fl.MulModPrepared(r, c.top), c.chunk(f[k*c.t:min(len(f), (k+1)*c.t)]))
+		r = addInto(c.fl.MulModPreparedTo(r, r, c.top), values[k], c.p)
 	}
 	return r, nil
 }
 
-// chunk returns Σ_j f_j a^j mod g for len(f) ≤ t.
-func (c *composer) chunk(f []uint64) []uint64 {
-	return gfpoly.CombineRows(f, c.powers, c.n, c.p)
+// addInto returns a + b, trimmed, in a's storage (grown if b is longer),
+// for residues a and b modulo p.
+func addInto(a, b []uint64, p uint64) []uint64 {
+	if len(b) > len(a) {
+		a = append(a, make([]uint64, len(b)-len(a))...)
+	}
+	for i, y := range b {
+		s := a[i] + y
+		if s >= p || s < y {
+			s -= p
+		}
+		a[i] = s
+	}
+	n := len(a)
+	for n > 0 && a[n-1] == 0 {
+		n--
+	}
+	return a[:n]
 }

@@ -282,8 +282,11 @@ func (f *Field) PowModByContext(ctx context.Context, a []uint64, e *big.Int, pre
 	if len(m) == 1 {
 		return nil, nil
 	}
+	// For the base x (the powers x^q of factoring and of Rabin's test) a
+	// multiplication is a shift and one elimination step, not a product.
+	byX := len(base) == 2 && base[0] == 0 && base[1] == 1
 	var mu *Multiplier
-	if md.ntt != nil {
+	if md.ntt != nil && !byX {
 		mu = f.NewMultiplier(base, prepared)
 	}
 	for i := e.BitLen() - 1; i >= 0; i-- {
@@ -292,14 +295,34 @@ func (f *Field) PowModByContext(ctx context.Context, a []uint64, e *big.Int, pre
 		}
 		r = f.reduce(md, f.Sqr(r))
 		if e.Bit(i) == 1 {
-			if mu != nil {
+			switch {
+			case byX:
+				r = f.mulXMod(r, m)
+			case mu != nil:
 				r = f.MulModPrepared(r, mu)
-			} else {
+			default:
 				r = f.reduce(md, f.Mul(r, base))
 			}
 		}
 	}
 	return clone(r), nil
+}
+
+// mulXMod returns x·r mod m for r reduced modulo m (len(r) < len(m),
+// deg m ≥ 1): the shift, less c·m for the c that clears its coefficient
+// at x^(deg m).
+func (f *Field) mulXMod(r, m []uint64) []uint64 {
+	n := len(m) - 1
+	out := make([]uint64, n+1)
+	copy(out[1:], r)
+	if c := out[n]; c != 0 {
+		c = modular.Mul(c, f.inverse(m[n]), f.p)
+		cp := modular.ShoupConstant(c, f.p)
+		for i, y := range m[:n] {
+			out[i] = modular.Sub(out[i], modular.MulShoup(y, c, cp, f.p), f.p)
+		}
+	}
+	return trim(out[:n])
 }
 
 // DivExact returns a/b for a b that divides a; the result for a b that

@@ -270,6 +270,24 @@ func TestPowMod(t *testing.T) {
 					t.Fatalf("p=%d deg m=%d e=%d: power differs", p, lm-1, e)
 				}
 			}
+			// The base x takes shifts for its multiplications.
+			x := []uint64{0, 1}
+			for _, e := range []int64{0, 1, 2, 7, 100, 1<<20 - 1} {
+				want := []uint64{1}
+				if len(m) == 1 {
+					want = nil
+				}
+				pw := f.Rem(x, m)
+				for k := e; k > 0; k >>= 1 {
+					if k&1 == 1 {
+						want = f.Rem(mulReference(want, pw, p), m)
+					}
+					pw = f.Rem(mulReference(pw, pw, p), m)
+				}
+				if got := f.PowMod(x, big.NewInt(e), m); !Equal(got, want) {
+					t.Fatalf("p=%d deg m=%d e=%d: power of x differs", p, lm-1, e)
+				}
+			}
 			// a^(p^k) ≡ a(x^(p^k)) is not needed; Fermat in the quotient
 			// ring by an irreducible is tested through x^p ≡ x mod x^2 − x.
 			b := randomPoly(rng, lm-1, p)

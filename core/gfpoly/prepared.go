@@ -304,7 +304,8 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 	return mu
 }
 
-// mulModSpectra returns a·b mod m, trimmed, for a reduced modulo m (len(a)
+// mulModSpectra returns a·b mod m, trimmed, in dst's storage when it has
+// the room (dst may be a; nil allocates), for a reduced modulo m (len(a)
 // ≤ n = deg m) and b given by its transforms: bs = b's at the long length
 // 2^logN1 and betas = β's, β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1).
 //
@@ -328,7 +329,7 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 // residues (two for each coefficient of q when N2 = n), below 4n·(p − 1)²
 // in all, the bound the reducer's primes are chosen for; the quotient's
 // are sums of at most n − 1 products, below 2n·(p − 1)².
-func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
+func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
 	n, p := r.n, f.p
 	sa := f.forwardAll(r, a, r.logN1)
 	sr := r.reversed(sa)
@@ -364,7 +365,7 @@ func (f *Field) mulModSpectra(r *nttReducer, a []uint64, bs, betas spectrum) []u
 	if !r.self {
 		res = f.garner(sq)
 	}
-	out := clone(trim(res))
+	out := append(dst[:0], trim(res)...)
 	releaseSpectrum(sa)
 	releaseSpectrum(sq)
 	return out
@@ -375,18 +376,26 @@ func (mu *Multiplier) Residue() []uint64 { return mu.b }
 
 // MulModPrepared returns a·b mod m for the Multiplier's b and Modulus m.
 func (f *Field) MulModPrepared(a []uint64, mu *Multiplier) []uint64 {
+	return f.MulModPreparedTo(nil, a, mu)
+}
+
+// MulModPreparedTo is MulModPrepared with the result in dst's storage
+// when it has the room (dst may be a; nil allocates), for loops that
+// multiply one residue again and again (a Horner rule, a running
+// product) without a fresh slice a step.
+func (f *Field) MulModPreparedTo(dst, a []uint64, mu *Multiplier) []uint64 {
 	md := mu.m.md
 	if len(a) >= len(md.b) {
 		a = f.Rem(a, md.b)
 	}
 	if len(a) == 0 || len(mu.b) == 0 {
-		return nil
+		return dst[:0]
 	}
 	r := md.ntt
 	if r == nil || mu.spec == nil {
-		return clone(f.reduce(md, f.Mul(a, mu.b)))
+		return append(dst[:0], f.reduce(md, f.Mul(a, mu.b))...)
 	}
-	return f.mulModSpectra(r, a, mu.spec, mu.beta)
+	return f.mulModSpectra(dst, r, a, mu.spec, mu.beta)
 }
 
 // MulModDifference returns a·(x − y) mod m for Multipliers x and y
@@ -397,22 +406,28 @@ func (f *Field) MulModPrepared(a []uint64, mu *Multiplier) []uint64 {
 // that its entries stay nonnegative (below 2p, which the transform primes
 // of a prepared divisor allow for).
 func (f *Field) MulModDifference(a []uint64, x, y *Multiplier) []uint64 {
+	return f.MulModDifferenceTo(nil, a, x, y)
+}
+
+// MulModDifferenceTo is MulModDifference with the result in dst's
+// storage when it has the room (dst may be a; nil allocates).
+func (f *Field) MulModDifferenceTo(dst, a []uint64, x, y *Multiplier) []uint64 {
 	if x.m != y.m {
 		panic("gfpoly: MulModDifference of Multipliers modulo different divisors")
 	}
 	md := x.m.md
 	r := md.ntt
 	if r == nil || x.spec == nil || y.spec == nil {
-		return f.MulModBy(a, f.Sub(x.b, y.b), x.m)
+		return append(dst[:0], f.MulModBy(a, f.Sub(x.b, y.b), x.m)...)
 	}
 	if len(a) >= len(md.b) {
 		a = f.Rem(a, md.b)
 	}
 	if len(a) == 0 {
-		return nil
+		return dst[:0]
 	}
 	diff, betas := r.difference(x.spec, y.spec), r.difference(x.beta, y.beta)
-	out := f.mulModSpectra(r, a, diff, betas)
+	out := f.mulModSpectra(dst, r, a, diff, betas)
 	releaseSpectrum(diff)
 	releaseSpectrum(betas)
 	return out

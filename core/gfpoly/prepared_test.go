@@ -35,9 +35,22 @@ func TestPreparedProducts(t *testing.T) {
 					if got := f.MulModPrepared(a, f.NewMultiplier(b, md)); !Equal(got, want) {
 						t.Fatalf("MulModPrepared differs from the classical reduction")
 					}
+					// Into a itself, its storage reused: the running
+					// product of a Horner rule.
+					if got := f.MulModPreparedTo(clone(a), clone(a), f.NewMultiplier(b, md)); !Equal(got, want) {
+						t.Fatalf("MulModPreparedTo differs from the classical reduction")
+					}
+					in := append(make([]uint64, 0, n), a...)
+					if got := f.MulModPreparedTo(in, in, f.NewMultiplier(b, md)); !Equal(got, want) || (len(got) > 0 && &got[0] != &in[:1][0]) {
+						t.Fatalf("MulModPreparedTo into its operand differs from the classical reduction or did not reuse its storage")
+					}
 					want = classicalRem(f, f.mulSchoolbook(f.Sub(a, b), b), g)
 					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(b, md)); !Equal(got, want) {
 						t.Fatalf("MulModDifference differs from the classical reduction")
+					}
+					in = append(make([]uint64, 0, n), b...)
+					if got := f.MulModDifferenceTo(in, in, f.NewMultiplier(a, md), f.NewMultiplier(b, md)); !Equal(got, want) {
+						t.Fatalf("MulModDifferenceTo into its operand differs from the classical reduction")
 					}
 					if got := f.MulModDifference(b, f.NewMultiplier(a, md), f.NewMultiplier(a, md)); len(got) != 0 {
 						t.Fatalf("b·(a − a) = %v", got)
