@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -628,6 +629,22 @@ func TestProductMersenneAgainstMulMod(t *testing.T) {
 		}
 		if g := productMersenne61(lo, hi); g != f {
 			t.Fatalf("%d⋯%d mod 2^61 − 1: four chains give %d, division %d", lo, hi, g, f)
+		}
+	}
+}
+
+// TestSelbergSolutionsAgainstScan checks the one-pass search of the l in
+// Selberg's sum against the plain scan of the whole range.
+func TestSelbergSolutionsAgainstScan(t *testing.T) {
+	for k := 1; k <= 400; k++ {
+		for _, n := range []int{0, 1, 2, 7, k - 1, k, 3*k + 5, 999_983, 1_000_000} {
+			if n < 0 {
+				continue
+			}
+			got, _ := selbergSolutions(nil, n, k)
+			if want := selbergSolutionsByScan(n, k); !slices.Equal(got, want) {
+				t.Fatalf("k = %d, n = %d: %v, the scan finds %v", k, n, got, want)
+			}
 		}
 	}
 }

@@ -51,6 +51,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 )
 
@@ -76,18 +77,28 @@ func hrrTerms(n int) int {
 // [0, k) with weight 2 for odd k. For odd k, l + k is a solution with l
 // (the residue grows by k(6l + 3k + 1)/2, a multiple of k) and its term
 // (−1)^(l+k) cos(π(6l + 1)/(6k) + π) equals that of l, so S_k is twice the
-// sum over [0, k).
+// sum over [0, k). For even k the same step adds (k/2)(6l + 3k + 1) ≡ k/2,
+// 6l + 3k + 1 being odd, so one pass over [0, k) finds the solutions in
+// both halves: l where the residue is −n, l + k where it is −n − k/2.
 func selbergSolutions(ls []int, n, k int) ([]int, int) {
-	span, weight := 2*k, 1
+	weight := 1
 	if k%2 == 1 {
-		span, weight = k, 2
+		weight = 2
 	}
 	target := (k - n%k) % k
+	upper := -1 // the residue at l that puts l + k among the solutions
+	if k%2 == 0 {
+		upper = (target + k/2) % k
+	}
 	g, inc := 0, 2%k // l(3l+1)/2 and 3l+2, both mod k
 	three := 3 % k
-	for l := 0; l < span; l++ {
+	start := len(ls)
+	for l := 0; l < k; l++ {
 		if g == target {
 			ls = append(ls, l)
+		}
+		if g == upper {
+			ls = append(ls, l+k)
 		}
 		if g += inc; g >= k {
 			g -= k
@@ -96,7 +107,24 @@ func selbergSolutions(ls []int, n, k int) ([]int, int) {
 			inc -= k
 		}
 	}
+	slices.Sort(ls[start:])
 	return ls, weight
+}
+
+// selbergSolutionsByScan is selbergSolutions by the scan of every l in
+// [0, 2k) (even k) or [0, k) (odd k): the reference.
+func selbergSolutionsByScan(n, k int) []int {
+	span := 2 * k
+	if k%2 == 1 {
+		span = k
+	}
+	var ls []int
+	for l := 0; l < span; l++ {
+		if (l*(3*l+1)/2+n)%k == 0 {
+			ls = append(ls, l)
+		}
+	}
+	return ls
 }
 
 // cosPi64 is cos(πa/b) in float64, after reducing a/b to [0, 1/2].
