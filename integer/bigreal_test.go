@@ -125,7 +125,7 @@ func arctanInv(x int64, prec uint) *big.Float {
 // BenchmarkExpCos times expFloat and cosPiFraction on either side of
 // rectangularFrom, at the precisions of the partition series' terms.
 func BenchmarkExpCos(b *testing.B) {
-	for _, w := range []uint{128, 512, 3700} {
+	for _, w := range []uint{128, 512, 1024, 3700} {
 		x := new(big.Float).SetPrec(w).SetFloat64(2565.0 / 3)
 		b.Run(fmt.Sprintf("exp/w=%d", w), func(b *testing.B) {
 			for b.Loop() {
