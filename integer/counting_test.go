@@ -378,8 +378,8 @@ func TestBernoulliAgainstRecurrence(t *testing.T) {
 }
 
 // TestBernoulliZetaAgainstTangent compares the ζ(n) method with the
-// tangent numbers for every even n from 40 to 300 and for a seeded sample
-// up to 2000.
+// tangent numbers for every even n from 40 to 300, for a seeded sample
+// up to 2000, and at n = 4400.
 func TestBernoulliZetaAgainstTangent(t *testing.T) {
 	ctx := context.Background()
 	check := func(n int) {
@@ -398,6 +398,9 @@ func TestBernoulliZetaAgainstTangent(t *testing.T) {
 	for range 8 {
 		check(2 * (150 + rng.IntN(851)))
 	}
+	// Past bernoulliParallelFrom, where n! and (2π)^n run on a goroutine
+	// of their own.
+	check(4400)
 	if _, err := bernoulliZeta(ctx, 2); err == nil {
 		t.Error("bernoulliZeta accepts n = 2, below its range")
 	}
