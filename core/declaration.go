@@ -344,12 +344,19 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return c, nil
 	})
+	flat := newFlatDecoder(reflect.TypeFor[Req]())
 	d.decode = func(b []byte) (any, error) {
 		// The payload has passed the request schema, whose objects are
 		// all closed (checkClosedSchemas), so no unknown field reaches
 		// here; Unmarshal decodes in place, where a Decoder would first
 		// copy the payload into a buffer of its own.
 		var req Req
+		if flat != nil {
+			if flat.decode(b, &req) {
+				return req, nil
+			}
+			req = *new(Req) // a partial fill is discarded
+		}
 		if u, ok := any(&req).(json.Unmarshaler); ok {
 			// The scan and the schema have found b to be one well-formed
 			// JSON object. encoding/json would scan it twice more (its

@@ -150,7 +150,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if req.Timeout > 0 && req.Timeout < timeout {
 		timeout = req.Timeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := withDeadline(ctx, start.Add(timeout))
 	defer cancel()
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)

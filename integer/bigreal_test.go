@@ -2,8 +2,10 @@ package integer
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
+	mrand "math/rand"
 	"math/rand/v2"
 	"testing"
 )
@@ -119,3 +121,60 @@ func arctanInv(x int64, prec uint) *big.Float {
 		pow.Quo(pow, x2)
 	}
 }
+
+// BenchmarkExpCos times expFloat and cosPiFraction on either side of
+// rectangularFrom, at the precisions of the partition series' terms.
+func BenchmarkExpCos(b *testing.B) {
+	for _, w := range []uint{128, 512, 1024, 3700} {
+		x := new(big.Float).SetPrec(w).SetFloat64(2565.0 / 3)
+		b.Run(fmt.Sprintf("exp/w=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				expFloat(context.Background(), x, w)
+			}
+		})
+		g := cosGuardBits(w)
+		piFix, _ := new(big.Float).SetMantExp(cachedPi(w+g+8), int(w+g)).Int(nil)
+		b.Run(fmt.Sprintf("cos/w=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				cosPiFraction(7, 30, w, piFix)
+			}
+		})
+	}
+}
+
+// TestFixedSeriesAgainstHorner compares the rectangular splitting of
+// fixedSeries with term-by-term summation, for the series of exp and of
+// (1 − cos t)/(t²/2), on seeded random arguments of either sign.
+func TestFixedSeriesAgainstHorner(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	divisors := map[string]func(int64) int64{
+		"exp": func(i int64) int64 { return i },
+		"cos": func(i int64) int64 { return (2*i + 1) * (2*i + 2) },
+	}
+	for name, d := range divisors {
+		for _, w := range []uint{64, 700, 1600, 5000} {
+			for range 10 {
+				// |y| ≤ 1/2 at w bits, shrunk by a random number of bits.
+				y := new(big.Int).Rand(rng2big(rng), fixedOne(w-1))
+				y.Rsh(y, uint(rng.IntN(40)))
+				if rng.IntN(2) == 0 {
+					y.Neg(y)
+				}
+				want, term, tmp := fixedOne(w), fixedOne(w), new(big.Int)
+				for j := int64(1); term.Sign() != 0; j++ {
+					tmp.Mul(term, y)
+					term.Rsh(tmp, w)
+					term.Quo(term, big.NewInt(d(j)))
+					want.Add(want, term)
+				}
+				got := fixedSeries(y, w, d)
+				if diff := new(big.Int).Sub(got, want); diff.CmpAbs(big.NewInt(1<<12)) > 0 {
+					t.Fatalf("%s series at %d bits: rectangular and term by term differ by %v units", name, w, diff)
+				}
+			}
+		}
+	}
+}
+
+// rng2big adapts a math/rand/v2 generator to big.Int.Rand.
+func rng2big(rng *rand.Rand) *mrand.Rand { return mrand.New(mrand.NewSource(rng.Int64())) }

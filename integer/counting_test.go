@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -377,8 +378,8 @@ func TestBernoulliAgainstRecurrence(t *testing.T) {
 }
 
 // TestBernoulliZetaAgainstTangent compares the ζ(n) method with the
-// tangent numbers for every even n from 40 to 300 and for a seeded sample
-// up to 2000.
+// tangent numbers for every even n from 40 to 300, for a seeded sample
+// up to 2000, and at n = 4400.
 func TestBernoulliZetaAgainstTangent(t *testing.T) {
 	ctx := context.Background()
 	check := func(n int) {
@@ -397,6 +398,9 @@ func TestBernoulliZetaAgainstTangent(t *testing.T) {
 	for range 8 {
 		check(2 * (150 + rng.IntN(851)))
 	}
+	// Past bernoulliParallelFrom, where n! and (2π)^n run on a goroutine
+	// of their own.
+	check(4400)
 	if _, err := bernoulliZeta(ctx, 2); err == nil {
 		t.Error("bernoulliZeta accepts n = 2, below its range")
 	}
@@ -628,6 +632,22 @@ func TestProductMersenneAgainstMulMod(t *testing.T) {
 		}
 		if g := productMersenne61(lo, hi); g != f {
 			t.Fatalf("%d⋯%d mod 2^61 − 1: four chains give %d, division %d", lo, hi, g, f)
+		}
+	}
+}
+
+// TestSelbergSolutionsAgainstScan checks the one-pass search of the l in
+// Selberg's sum against the plain scan of the whole range.
+func TestSelbergSolutionsAgainstScan(t *testing.T) {
+	for k := 1; k <= 400; k++ {
+		for _, n := range []int{0, 1, 2, 7, k - 1, k, 3*k + 5, 999_983, 1_000_000} {
+			if n < 0 {
+				continue
+			}
+			got, _ := selbergSolutions(nil, n, k)
+			if want := selbergSolutionsByScan(n, k); !slices.Equal(got, want) {
+				t.Fatalf("k = %d, n = %d: %v, the scan finds %v", k, n, got, want)
+			}
 		}
 	}
 }

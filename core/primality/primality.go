@@ -8,7 +8,8 @@
 // every composite below it has a witness among those bases. Above that
 // bound the Baillie–PSW test (math/big's ProbablyPrime(0)) has no known
 // counterexample but is not a proof; callers that need proof use a
-// certificate (see the integer domain).
+// certificate (see the integer domain). Below 2^64 the test runs in machine
+// words with smaller base sets proven deterministic there (see test64).
 package primality
 
 import (
@@ -110,31 +111,194 @@ func MillerRabinWitness(n, a *big.Int) bool {
 	return true
 }
 
-// test64 is Test for n < 2^64 in machine words: the same trial division by
-// the thirteen bases and the same Miller–Rabin rounds, an order of magnitude
-// faster than math/big for the small numbers that factorizations and field
-// characteristics mostly are. The second result is the witness, 0 if none.
+// test64 is Test for n < 2^64 in machine words, an order of magnitude
+// faster than math/big for the small numbers that factorizations, field
+// characteristics and prime tables mostly are. Trial division by the primes
+// up to 41 settles n < 43² and removes the easy composites; Miller–Rabin
+// then runs on the base set that is proven deterministic for n's size:
+//
+//   - n < 2^32: the bases 2, 7, 61 (Jaeschke, "On strong pseudoprimes to
+//     several bases", Math. Comp. 61 (1993): the least strong pseudoprime
+//     to all three is 4,759,123,141 > 2^32);
+//   - n < 2^64: the seven bases 2, 325, 9375, 28178, 450775, 9780504,
+//     1795265022 of J. Sinclair (2011), checked against Feitsma and
+//     Galway's complete list of base-2 strong pseudoprimes below 2^64
+//     (the sets of Forišek and Jančina, "Fast primality testing for
+//     integers that fit into a machine word", 2015, §2, cite it too).
+//
+// Products modulo n are Montgomery products (Montgomery, "Modular
+// multiplication without trial division", Math. Comp. 44 (1985)): two
+// word multiplications and a subtraction instead of a 128-by-64-bit
+// division. The second result is the witness, 0 if none.
 func test64(n uint64) (Status, uint64) {
-	for _, p := range DeterministicBases {
-		switch {
-		case n == uint64(p):
-			return Prime, 0
-		case n%uint64(p) == 0:
-			return Composite, uint64(p)
-		}
-	}
-	if n < 43*43 {
+	// Constant divisors: the compiler turns each remainder into a
+	// multiplication.
+	switch {
+	case n == 2, n == 3, n == 5, n == 7, n == 11, n == 13, n == 17, n == 19,
+		n == 23, n == 29, n == 31, n == 37, n == 41:
+		return Prime, 0
+	case n%2 == 0:
+		return Composite, 2
+	case n%3 == 0:
+		return Composite, 3
+	case n%5 == 0:
+		return Composite, 5
+	case n%7 == 0:
+		return Composite, 7
+	case n%11 == 0:
+		return Composite, 11
+	case n%13 == 0:
+		return Composite, 13
+	case n%17 == 0:
+		return Composite, 17
+	case n%19 == 0:
+		return Composite, 19
+	case n%23 == 0:
+		return Composite, 23
+	case n%29 == 0:
+		return Composite, 29
+	case n%31 == 0:
+		return Composite, 31
+	case n%37 == 0:
+		return Composite, 37
+	case n%41 == 0:
+		return Composite, 41
+	case n < 43*43:
 		return Prime, 0 // no prime factor up to √n
 	}
-	for _, a := range DeterministicBases {
-		if millerRabinWitness64(n, uint64(a)) {
-			return Composite, uint64(a)
+	bases := bases64[:]
+	if n < 1<<32 {
+		bases = bases32[:]
+	}
+	return newMont64(n).millerRabin(bases)
+}
+
+// bases32 and bases64 are the deterministic Miller–Rabin base sets of
+// test64 below 2^32 and 2^64.
+var (
+	bases32 = [...]uint64{2, 7, 61}
+	bases64 = [...]uint64{2, 325, 9375, 28178, 450775, 9780504, 1795265022}
+)
+
+// mont64 is arithmetic modulo an odd n < 2^64 in Montgomery form, x·2^64
+// mod n.
+type mont64 struct {
+	n    uint64
+	ninv uint64 // n^(−1) mod 2^64
+	one  uint64 // 2^64 mod n: 1 in Montgomery form
+}
+
+func newMont64(n uint64) mont64 {
+	// Newton's iteration x ← x(2 − nx) doubles the correct low bits; n is
+	// its own inverse modulo 8, so five steps reach 96 ≥ 64 bits.
+	inv := n
+	for range 5 {
+		inv *= 2 - n*inv
+	}
+	return mont64{n: n, ninv: inv, one: -n % n}
+}
+
+// mul is the Montgomery product a·b·2^(−64) mod n of a, b < n: with
+// T = a·b and m = T·n^(−1) mod 2^64, T − m·n is divisible by 2^64 and
+// (T − m·n)/2^64 = hi(T) − hi(m·n) lies in (−n, n).
+func (m mont64) mul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	q := lo * m.ninv
+	h, _ := bits.Mul64(q, m.n)
+	r := hi - h
+	if hi < h {
+		r += m.n
+	}
+	return r
+}
+
+// to returns a mod n in Montgomery form.
+func (m mont64) to(a uint64) uint64 {
+	_, r := bits.Div64(a%m.n, 0, m.n)
+	return r
+}
+
+// millerRabin runs the Miller–Rabin rounds for the bases (at most seven,
+// each in [2, n), as test64's sets are for the n they serve) and returns Prime or Composite with the first witness. The
+// powers a^d of all bases are taken in one pass over the bits of d, right
+// to left: the squarings of each base and the products into each result
+// are independent chains, so the processor overlaps their multiplications
+// instead of waiting out one chain at a time.
+func (m mont64) millerRabin(bases []uint64) (Status, uint64) {
+	var base, x [7]uint64
+	k := len(bases)
+	for i, a := range bases {
+		base[i], x[i] = m.to(a), m.one
+	}
+	nm1 := m.n - 1
+	s := bits.TrailingZeros64(nm1)
+	for d := nm1 >> s; d > 0; d >>= 1 {
+		if d&1 == 1 {
+			for i := range k {
+				x[i] = m.mul(x[i], base[i])
+			}
 		}
+		if d > 1 {
+			for i := range k {
+				base[i] = m.mul(base[i], base[i])
+			}
+		}
+	}
+	minus := m.n - m.one // −1 in Montgomery form
+next:
+	for i := range k {
+		y := x[i]
+		if y == m.one || y == minus {
+			continue
+		}
+		for r := 1; r < s; r++ {
+			if y = m.mul(y, y); y == minus {
+				continue next
+			}
+			if y == m.one {
+				break
+			}
+		}
+		return Composite, bases[i]
 	}
 	return Prime, 0
 }
 
-// millerRabinWitness64 is MillerRabinWitness for odd n < 2^64, a < n.
+// witness is millerRabinWitness64 in Montgomery form.
+func (m mont64) witness(a uint64) bool {
+	a %= m.n
+	if a == 0 {
+		return false // a ≡ 0 proves nothing; n divides the base
+	}
+	nm1 := m.n - 1
+	s := bits.TrailingZeros64(nm1)
+	d := nm1 >> s
+	minus := m.n - m.one // −1 in Montgomery form
+	base, x := m.to(a), m.one
+	for ; d > 0; d >>= 1 {
+		if d&1 == 1 {
+			x = m.mul(x, base)
+		}
+		base = m.mul(base, base)
+	}
+	if x == m.one || x == minus {
+		return false
+	}
+	for r := 1; r < s; r++ {
+		x = m.mul(x, x)
+		if x == minus {
+			return false
+		}
+		if x == m.one {
+			return true
+		}
+	}
+	return true
+}
+
+// millerRabinWitness64 is MillerRabinWitness for odd n < 2^64, a < n, by
+// plain 128-bit products and divisions: the reference the Montgomery form
+// is tested against.
 func millerRabinWitness64(n, a uint64) bool {
 	nm1 := n - 1
 	s := bits.TrailingZeros64(nm1)

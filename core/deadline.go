@@ -1,0 +1,83 @@
+package core
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// withDeadline is context.WithDeadline whose timer is started only when
+// someone waits on Done. Most runs finish in microseconds and only poll
+// Err, which compares the clock with the deadline; arming and stopping a
+// runtime timer for each would cost more than the run itself (a quarter
+// of a nth_prime call). Once Done is called, or the deadline or a
+// cancellation is observed, the context is the ordinary one from
+// context.WithDeadline, so every observer sees the same Done and Err, and
+// contexts derived from it propagate cancellation as usual.
+func withDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
+	if d, ok := parent.Deadline(); ok && !d.After(deadline) {
+		// The parent ends first: its own timer, if any, stands.
+		return context.WithCancel(parent)
+	}
+	c := &deadlineContext{parent: parent, deadline: deadline}
+	return c, c.cancel
+}
+
+type deadlineContext struct {
+	parent    context.Context
+	deadline  time.Time
+	once      sync.Once
+	armed     atomic.Pointer[armedContext]
+	cancelled atomic.Bool
+}
+
+// armedContext is the ordinary deadline context that stands in once armed.
+type armedContext struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// arm replaces c by the ordinary deadline context, once.
+func (c *deadlineContext) arm() *armedContext {
+	c.once.Do(func() {
+		ctx, cancel := context.WithDeadline(c.parent, c.deadline)
+		a := &armedContext{ctx, cancel}
+		c.armed.Store(a)
+		if c.cancelled.Load() {
+			cancel()
+		}
+	})
+	return c.armed.Load()
+}
+
+func (c *deadlineContext) cancel() {
+	c.cancelled.Store(true)
+	if a := c.armed.Load(); a != nil {
+		a.cancel()
+	}
+}
+
+func (c *deadlineContext) Deadline() (time.Time, bool) { return c.deadline, true }
+
+func (c *deadlineContext) Done() <-chan struct{} { return c.arm().ctx.Done() }
+
+// Err is nil while the parent is live, the deadline ahead and the context
+// not cancelled; otherwise the context is armed (a deadline already past
+// or a parent already done ends it at once) and its Err is the answer.
+func (c *deadlineContext) Err() error {
+	if a := c.armed.Load(); a != nil {
+		return a.ctx.Err()
+	}
+	if c.cancelled.Load() || c.parent.Err() != nil || !time.Now().Before(c.deadline) {
+		return c.arm().ctx.Err()
+	}
+	return nil
+}
+
+func (c *deadlineContext) Value(key any) any {
+	if a := c.armed.Load(); a != nil {
+		return a.ctx.Value(key)
+	}
+	return c.parent.Value(key)
+}
