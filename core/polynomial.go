@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -128,13 +129,17 @@ func RenderPolynomial(variable string, coefficients []string) string {
 			continue
 		case c == "1":
 		case sum:
-			b.WriteString("(" + c + ")*")
+			b.WriteString("(")
+			b.WriteString(c)
+			b.WriteString(")*")
 		default:
-			b.WriteString(c + "*")
+			b.WriteString(c)
+			b.WriteString("*")
 		}
 		b.WriteString(variable)
 		if k > 1 {
-			fmt.Fprintf(&b, "^%d", k)
+			b.WriteString("^")
+			b.WriteString(strconv.Itoa(k))
 		}
 	}
 	if b.Len() == 0 {

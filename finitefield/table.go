@@ -24,8 +24,8 @@ const ValueTableType = "finite_field.value_table"
 type ValueTable struct {
 	Field      Field            `json:"field"`
 	Polynomial *FieldPolynomial `json:"polynomial,omitempty"`
-	Inputs     []Element        `json:"inputs"`
-	Outputs    []Element        `json:"outputs"`
+	Inputs     Elements         `json:"inputs"`
+	Outputs    Elements         `json:"outputs"`
 }
 
 // TableResult carries the value table on the output port "table".

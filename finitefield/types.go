@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
@@ -566,6 +567,9 @@ func generatorName(fj Field, variable string) string {
 func elementRenderer(generator string) func(Element) string {
 	return func(e Element) string {
 		if !e.list {
+			if x := e.scalar.Big(); x.IsUint64() {
+				return strconv.FormatUint(x.Uint64(), 10)
+			}
 			return e.scalar.String()
 		}
 		texts := make([]string, len(e.coeffs))

@@ -8,13 +8,14 @@ import (
 
 // BenchmarkRuntime times a case's Jacobian side as bench-peers does, through
 // core.Runtime.Run, in process: int_nthprime_1e6 is almost all per-call
-// overhead of the runtime, rref_60x80 a large result through it.
+// overhead of the runtime, rref_60x80 a large result through it,
+// gf_interpolate_table_65521 a large request (a 65,521-entry value table).
 func BenchmarkRuntime(b *testing.B) {
 	rt, err := newRuntime()
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, name := range []string{"int_nthprime_1e6", "rref_60x80"} {
+	for _, name := range []string{"int_nthprime_1e6", "rref_60x80", "gf_interpolate_table_65521"} {
 		var c *Case
 		for _, k := range caseTable() {
 			if k.Name == name {
