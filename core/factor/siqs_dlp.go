@@ -20,71 +20,16 @@ package factor
 
 import (
 	"math/big"
-	"math/bits"
 	"slices"
+
+	"jacobian.dev/core/modular"
+	"jacobian.dev/core/primality"
 )
-
-// mont64 is Montgomery arithmetic modulo an odd n < 2^64, R = 2^64.
-type mont64 struct {
-	n, ninv uint64 // ninv = n⁻¹ mod 2^64
-	one     uint64 // R mod n
-}
-
-func newMont64(n uint64) mont64 {
-	inv := n // n·n ≡ 1 mod 8: three correct bits, doubled by each Newton step
-	for range 5 {
-		inv *= 2 - n*inv
-	}
-	_, one := bits.Div64(1, 0, n)
-	return mont64{n: n, ninv: inv, one: one}
-}
-
-// mul returns a·b·R⁻¹ mod n for a, b < n (REDC).
-func (m mont64) mul(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	h, _ := bits.Mul64(lo*m.ninv, m.n)
-	r := hi - h
-	if hi < h {
-		r += m.n
-	}
-	return r
-}
-
-// to returns a·R mod n.
-func (m mont64) to(a uint64) uint64 {
-	_, r := bits.Div64(a%m.n, 0, m.n)
-	return r
-}
 
 // sprp2 reports whether the odd n > 2 is a strong probable prime to base 2
 // (Miller–Rabin with one witness): every prime is, and a composite that
 // passes only costs the sieve a relation.
-func sprp2(n uint64) bool {
-	m := newMont64(n)
-	d, s := n-1, 0
-	for d%2 == 0 {
-		d /= 2
-		s++
-	}
-	x, b := m.one, m.to(2)
-	for e := d; e > 0; e >>= 1 {
-		if e&1 != 0 {
-			x = m.mul(x, b)
-		}
-		b = m.mul(b, b)
-	}
-	minus := n - m.one
-	if x == m.one || x == minus {
-		return true
-	}
-	for range s - 1 {
-		x = m.mul(x, x)
-		if x == minus {
-			return true
-		}
-	}
-	return false
-}
+func sprp2(n uint64) bool { return primality.StrongProbablePrime(n, 2) }
 
 // rho64Steps bounds Brent's rho on one cofactor: its factors are below
 // 2^32, found after about 2^16 steps at worst.
@@ -95,18 +40,18 @@ const rho64Steps = 1 << 17
 // Carlo factorization algorithm", BIT 20 (1980)), the differences
 // multiplied in batches of 32 before a gcd.
 func splitWord(n uint64) uint64 {
-	m := newMont64(n)
+	m := modular.NewMont64(n)
 	for c := uint64(1); c < 4; c++ {
-		cm := m.to(c)
+		cm := m.To(c)
 		f := func(x uint64) uint64 {
-			x = m.mul(x, x) + cm
+			x = m.Mul(x, x) + cm
 			if x >= n || x < cm {
 				x -= n
 			}
 			return x
 		}
-		y, x, ys := m.one, m.one, m.one
-		q := m.one
+		y, x, ys := m.One(), m.One(), m.One()
+		q := m.One()
 		g := uint64(1)
 		steps := 0
 		for r := 1; g == 1 && steps < rho64Steps; r *= 2 {
@@ -122,7 +67,7 @@ func splitWord(n uint64) uint64 {
 					if x < y {
 						d = y - x
 					}
-					q = m.mul(q, d)
+					q = m.Mul(q, d)
 				}
 				steps += 32
 				g = gcdWord(q, n)

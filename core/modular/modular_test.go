@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"jacobian.dev/core/primality"
 )
 
 func TestMulAgainstBig(t *testing.T) {
@@ -84,31 +82,6 @@ func TestInverse(t *testing.T) {
 		}
 		if ok && Mul(a, inv, m) != 1%m {
 			t.Fatalf("Inverse(%d, %d) = %d is not an inverse", a, m, inv)
-		}
-	}
-}
-
-// TestIsPrimeAgainstPrimality compares the word-size test with the
-// independent math/big implementation in core/primality, on small integers
-// exhaustively and on random 62-bit integers.
-func TestIsPrimeAgainstPrimality(t *testing.T) {
-	check := func(n uint64) {
-		st, _ := primality.Test(new(big.Int).SetUint64(n))
-		if IsPrime(n) != (st == primality.Prime) {
-			t.Fatalf("IsPrime(%d) = %v, primality.Test says %v", n, IsPrime(n), st)
-		}
-	}
-	for n := uint64(0); n < 20000; n++ {
-		check(n)
-	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	for range 3000 {
-		check(rng.Uint64N(1<<62) | 1)
-	}
-	// Strong pseudoprimes to several bases: 3215031751 passes bases 2, 3, 5, 7.
-	for _, n := range []uint64{3215031751, 2152302898747, 3474749660383, 341550071728321, 3825123056546413051} {
-		if IsPrime(n) {
-			t.Errorf("IsPrime(%d) = true for a known composite strong pseudoprime", n)
 		}
 	}
 }

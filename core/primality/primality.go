@@ -15,6 +15,8 @@ package primality
 import (
 	"math/big"
 	"math/bits"
+
+	"jacobian.dev/core/modular"
 )
 
 // Status is what a test established.
@@ -170,7 +172,7 @@ func test64(n uint64) (Status, uint64) {
 	if n < 1<<32 {
 		bases = bases32[:]
 	}
-	return newMont64(n).millerRabin(bases)
+	return millerRabin(modular.NewMont64(n), bases)
 }
 
 // bases32 and bases64 are the deterministic Miller–Rabin base sets of
@@ -180,82 +182,44 @@ var (
 	bases64 = [...]uint64{2, 325, 9375, 28178, 450775, 9780504, 1795265022}
 )
 
-// mont64 is arithmetic modulo an odd n < 2^64 in Montgomery form, x·2^64
-// mod n.
-type mont64 struct {
-	n    uint64
-	ninv uint64 // n^(−1) mod 2^64
-	one  uint64 // 2^64 mod n: 1 in Montgomery form
-}
-
-func newMont64(n uint64) mont64 {
-	// Newton's iteration x ← x(2 − nx) doubles the correct low bits; n is
-	// its own inverse modulo 8, so five steps reach 96 ≥ 64 bits.
-	inv := n
-	for range 5 {
-		inv *= 2 - n*inv
-	}
-	return mont64{n: n, ninv: inv, one: -n % n}
-}
-
-// mul is the Montgomery product a·b·2^(−64) mod n of a, b < n: with
-// T = a·b and m = T·n^(−1) mod 2^64, T − m·n is divisible by 2^64 and
-// (T − m·n)/2^64 = hi(T) − hi(m·n) lies in (−n, n).
-func (m mont64) mul(a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a, b)
-	q := lo * m.ninv
-	h, _ := bits.Mul64(q, m.n)
-	r := hi - h
-	if hi < h {
-		r += m.n
-	}
-	return r
-}
-
-// to returns a mod n in Montgomery form.
-func (m mont64) to(a uint64) uint64 {
-	_, r := bits.Div64(a%m.n, 0, m.n)
-	return r
-}
-
 // millerRabin runs the Miller–Rabin rounds for the bases (at most seven,
 // each in [2, n), as test64's sets are for the n they serve) and returns Prime or Composite with the first witness. The
 // powers a^d of all bases are taken in one pass over the bits of d, right
 // to left: the squarings of each base and the products into each result
 // are independent chains, so the processor overlaps their multiplications
 // instead of waiting out one chain at a time.
-func (m mont64) millerRabin(bases []uint64) (Status, uint64) {
+func millerRabin(m modular.Mont64, bases []uint64) (Status, uint64) {
 	var base, x [7]uint64
 	k := len(bases)
 	for i, a := range bases {
-		base[i], x[i] = m.to(a), m.one
+		base[i], x[i] = m.To(a), m.One()
 	}
-	nm1 := m.n - 1
+	nm1 := m.N() - 1
 	s := bits.TrailingZeros64(nm1)
 	for d := nm1 >> s; d > 0; d >>= 1 {
 		if d&1 == 1 {
 			for i := range k {
-				x[i] = m.mul(x[i], base[i])
+				x[i] = m.Mul(x[i], base[i])
 			}
 		}
 		if d > 1 {
 			for i := range k {
-				base[i] = m.mul(base[i], base[i])
+				base[i] = m.Mul(base[i], base[i])
 			}
 		}
 	}
-	minus := m.n - m.one // −1 in Montgomery form
+	minus := m.MinusOne() // −1 in Montgomery form
 next:
 	for i := range k {
 		y := x[i]
-		if y == m.one || y == minus {
+		if y == m.One() || y == minus {
 			continue
 		}
 		for r := 1; r < s; r++ {
-			if y = m.mul(y, y); y == minus {
+			if y = m.Mul(y, y); y == minus {
 				continue next
 			}
-			if y == m.one {
+			if y == m.One() {
 				break
 			}
 		}
@@ -265,31 +229,31 @@ next:
 }
 
 // witness is millerRabinWitness64 in Montgomery form.
-func (m mont64) witness(a uint64) bool {
-	a %= m.n
+func witness(m modular.Mont64, a uint64) bool {
+	a %= m.N()
 	if a == 0 {
 		return false // a ≡ 0 proves nothing; n divides the base
 	}
-	nm1 := m.n - 1
+	nm1 := m.N() - 1
 	s := bits.TrailingZeros64(nm1)
 	d := nm1 >> s
-	minus := m.n - m.one // −1 in Montgomery form
-	base, x := m.to(a), m.one
+	minus := m.MinusOne() // −1 in Montgomery form
+	base, x := m.To(a), m.One()
 	for ; d > 0; d >>= 1 {
 		if d&1 == 1 {
-			x = m.mul(x, base)
+			x = m.Mul(x, base)
 		}
-		base = m.mul(base, base)
+		base = m.Mul(base, base)
 	}
-	if x == m.one || x == minus {
+	if x == m.One() || x == minus {
 		return false
 	}
 	for r := 1; r < s; r++ {
-		x = m.mul(x, x)
+		x = m.Mul(x, x)
 		if x == minus {
 			return false
 		}
-		if x == m.one {
+		if x == m.One() {
 			return true
 		}
 	}
@@ -334,3 +298,9 @@ func powMod64(a, e, n uint64) uint64 {
 	}
 	return result
 }
+
+// StrongProbablePrime reports whether the odd n > 2 is a strong probable
+// prime to the base a, 1 < a < n: the Miller–Rabin round for a finds no
+// witness of compositeness. Every prime is; a composite that is, is a
+// strong pseudoprime to the base a.
+func StrongProbablePrime(n, a uint64) bool { return !witness(modular.NewMont64(n), a) }

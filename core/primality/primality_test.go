@@ -4,6 +4,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core/modular"
 )
 
 // sieve is the reference: Eratosthenes up to n.
@@ -113,7 +115,7 @@ func TestMontgomeryWitness(t *testing.T) {
 			continue
 		}
 		a := 2 + rng.Uint64N(n-2)
-		if got, want := newMont64(n).witness(a), millerRabinWitness64(n, a); got != want {
+		if got, want := witness(modular.NewMont64(n), a), millerRabinWitness64(n, a); got != want {
 			t.Fatalf("n = %d, a = %d: Montgomery %v, plain %v", n, a, got, want)
 		}
 	}
@@ -163,5 +165,20 @@ func BenchmarkTest64(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestStrongProbablePrime: every odd prime below 10^5 passes base 2, and
+// the odd composites that pass are exactly the strong pseudoprimes to base
+// 2 below 10^5 (OEIS A001262: 2047, 3277, 4033, 4681, 8321, 15841, 29341,
+// 42799, 49141, 52633, 65281, 74665, 80581, 85489, 88357, 90751).
+func TestStrongProbablePrime(t *testing.T) {
+	psp := map[uint64]bool{2047: true, 3277: true, 4033: true, 4681: true, 8321: true, 15841: true, 29341: true, 42799: true,
+		49141: true, 52633: true, 65281: true, 74665: true, 80581: true, 85489: true, 88357: true, 90751: true}
+	for n := uint64(3); n < 100000; n += 2 {
+		prime := new(big.Int).SetUint64(n).ProbablyPrime(0)
+		if got, want := StrongProbablePrime(n, 2), prime || psp[n]; got != want {
+			t.Fatalf("StrongProbablePrime(%d, 2) = %v, want %v", n, got, want)
+		}
 	}
 }
