@@ -649,18 +649,6 @@ func (pl *plan) ditPass4(a []uint64, tv, tw twiddles) {
 	}
 }
 
-// load sets dst[i] to x[i] mod p in [0, 2p) and zeroes the rest.
-func (m modulus) load(dst []uint64, x []big.Word) {
-	oneQ := ^uint64(0) / m.p // Shoup quotient of 1, ⌊2^64/p⌋ for p not a power of 2
-	x = x[:min(len(x), len(dst))]
-	for i, w := range x {
-		v := uint64(w)
-		q, _ := bits.Mul64(v, oneQ)
-		dst[i] = v - q*m.p
-	}
-	clear(dst[len(x):])
-}
-
 // pointwise sets a[i] = a[i]·b[i]·2^−64 mod p.
 func (m modulus) pointwise(a, b []uint64) {
 	b = b[:len(a)]
