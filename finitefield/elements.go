@@ -34,69 +34,43 @@ func (e *Elements) UnmarshalJSON(b []byte) error {
 // on anything but a well-formed array of canonical elements.
 func scanElements(b []byte) (Elements, bool) {
 	b = bytes.TrimSpace(b)
-	if len(b) < 2 || b[0] != '[' {
-		return nil, false
-	}
 	var slab scalarSlab
 	out := make(Elements, 0, bytes.Count(b, []byte{'"'})/2)
-	i := 1
-	space := func() {
-		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-			i++
-		}
-	}
-	space()
-	if b[i] == ']' {
-		return out, i == len(b)-1
-	}
-	for {
-		space()
-		if i >= len(b) {
-			return nil, false
-		}
+	ok := scanArray(b, func(b []byte, i int) (int, bool) {
 		switch b[i] {
 		case '"':
 			j := bytes.IndexByte(b[i+1:], '"')
 			if j < 0 {
-				return nil, false
+				return 0, false
 			}
 			v, ok := slab.parse(b[i+1 : i+1+j])
 			if !ok {
-				return nil, false
+				return 0, false
 			}
 			out = append(out, Element{set: true, scalar: v})
-			i += j + 2
+			return i + j + 2, true
 		case '[':
 			j := bytes.IndexByte(b[i:], ']')
 			if j < 0 {
-				return nil, false
+				return 0, false
 			}
 			list := b[i : i+j+1]
 			if bytes.IndexByte(list, '\\') >= 0 || bytes.IndexByte(list[1:], '[') >= 0 {
-				return nil, false
+				return 0, false
 			}
 			c, ok := scanCoordinates(list)
 			if !ok {
-				return nil, false
+				return 0, false
 			}
 			out = append(out, Element{set: true, list: true, coeffs: c})
-			i += j + 1
-		default:
-			return nil, false
+			return i + j + 1, true
 		}
-		space()
-		if i >= len(b) {
-			return nil, false
-		}
-		switch b[i] {
-		case ',':
-			i++
-		case ']':
-			return out, i == len(b)-1
-		default:
-			return nil, false
-		}
+		return 0, false
+	})
+	if !ok {
+		return nil, false
 	}
+	return out, true
 }
 
 // scalarSlab hands out integers below 10^18 backed by shared arrays of

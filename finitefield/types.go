@@ -102,51 +102,75 @@ func (e *Element) UnmarshalJSON(b []byte) error {
 // false on anything else (escapes, malformed digits), which the generic
 // decoder then reads and reports on.
 func scanCoordinates(b []byte) ([]core.Integer, bool) {
+	out := []core.Integer{}
+	ok := scanArray(b, func(b []byte, i int) (int, bool) {
+		if b[i] != '"' {
+			return 0, false
+		}
+		j := bytes.IndexByte(b[i+1:], '"')
+		if j < 0 {
+			return 0, false
+		}
+		digits := b[i+1 : i+1+j]
+		if bytes.IndexByte(digits, '\\') >= 0 {
+			return 0, false
+		}
+		v, ok := smallInteger(digits)
+		if !ok {
+			x, err := core.ParseInteger(string(digits))
+			if err != nil {
+				return 0, false
+			}
+			v = core.Int(x)
+		}
+		out = append(out, v)
+		return i + j + 2, true
+	})
+	if !ok {
+		return nil, false
+	}
+	return out, true
+}
+
+// scanArray walks the JSON array b, which must start with '[' and end
+// with its closing ']' (no space around): item reads the entry that starts
+// at b[i] and returns the index just past it. It reports false on a
+// malformed array or when item does.
+func scanArray(b []byte, item func(b []byte, i int) (int, bool)) bool {
+	if len(b) < 2 || b[0] != '[' {
+		return false
+	}
 	i := 1
 	space := func() {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 			i++
 		}
 	}
-	out := []core.Integer{}
 	space()
-	if i < len(b) && b[i] == ']' {
-		return out, i == len(b)-1
+	if b[i] == ']' {
+		return i == len(b)-1
 	}
 	for {
 		space()
-		if i >= len(b) || b[i] != '"' {
-			return nil, false
+		if i >= len(b) {
+			return false
 		}
-		j := bytes.IndexByte(b[i+1:], '"')
-		if j < 0 {
-			return nil, false
-		}
-		digits := b[i+1 : i+1+j]
-		if bytes.IndexByte(digits, '\\') >= 0 {
-			return nil, false
-		}
-		v, ok := smallInteger(digits)
+		next, ok := item(b, i)
 		if !ok {
-			x, err := core.ParseInteger(string(digits))
-			if err != nil {
-				return nil, false
-			}
-			v = core.Int(x)
+			return false
 		}
-		out = append(out, v)
-		i += j + 2
+		i = next
 		space()
 		if i >= len(b) {
-			return nil, false
+			return false
 		}
 		switch b[i] {
 		case ',':
 			i++
 		case ']':
-			return out, i == len(b)-1
+			return i == len(b)-1
 		default:
-			return nil, false
+			return false
 		}
 	}
 }

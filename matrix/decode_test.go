@@ -159,15 +159,7 @@ func TestReadRequestAgainstJSON(t *testing.T) {
 			for range 4 {
 				bad := []byte(string(data))
 				for range 1 + rng.IntN(3) {
-					k := rng.IntN(len(bad))
-					switch rng.IntN(3) {
-					case 0:
-						bad[k] = corrupt[rng.IntN(len(corrupt))]
-					case 1:
-						bad = append(bad[:k], bad[k+1:]...)
-					default:
-						bad = append(bad[:k], append([]byte{corrupt[rng.IntN(len(corrupt))]}, bad[k:]...)...)
-					}
+					bad = mutateByte(rng, bad, corrupt)
 					if len(bad) == 0 {
 						break
 					}
@@ -437,19 +429,26 @@ func TestReadIntegerMatrixAgainstJSON(t *testing.T) {
 		}
 		for range 3 {
 			bad := []byte(string(data))
-			k := rng.IntN(len(bad))
-			switch rng.IntN(3) {
-			case 0:
-				bad[k] = corrupt[rng.IntN(len(corrupt))]
-			case 1:
-				bad = append(bad[:k], bad[k+1:]...)
-			default:
-				bad = append(bad[:k], append([]byte{corrupt[rng.IntN(len(corrupt))]}, bad[k:]...)...)
-			}
+			bad = mutateByte(rng, bad, corrupt)
 			same(bad)
 		}
 	}
 	if accepted < 950 {
 		t.Fatalf("the reader took only %d of 1000 well-formed matrices", accepted)
 	}
+}
+
+// mutateByte changes one random place of the non-empty b: it replaces,
+// deletes or inserts a byte drawn from corrupt.
+func mutateByte(rng *rand.Rand, b, corrupt []byte) []byte {
+	k := rng.IntN(len(b))
+	switch rng.IntN(3) {
+	case 0:
+		b[k] = corrupt[rng.IntN(len(corrupt))]
+	case 1:
+		b = append(b[:k], b[k+1:]...)
+	default:
+		b = append(b[:k], append([]byte{corrupt[rng.IntN(len(corrupt))]}, b[k:]...)...)
+	}
+	return b
 }

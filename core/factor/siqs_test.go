@@ -530,13 +530,15 @@ func checkDependencies(t *testing.T, label string, vecs []*big.Int, deps [][]int
 	}
 }
 
-// TestSIQSTimed factors the integer in $SIQS_N by the sieve alone and logs
-// its parameters, work and wall time: a measuring aid, skipped without it.
-// $SIQS_PARAM, "FB M LPMult DLPExp", replaces the table's parameters.
-func TestSIQSTimed(t *testing.T) {
+// siqsFromEnv is the sieve of the integer in $SIQS_N for the measuring
+// aids, with the parameters of $SIQS_PARAM ("FB M LPMult DLPExp") in
+// place of the table's when set; without SIQS_N the test is skipped with
+// the message skip.
+func siqsFromEnv(t *testing.T, skip string) (*big.Int, *siqs) {
+	t.Helper()
 	v := os.Getenv("SIQS_N")
 	if v == "" {
-		t.Skip("set SIQS_N to time the sieve on it")
+		t.Skip(skip)
 	}
 	n, ok := new(big.Int).SetString(v, 10)
 	if !ok {
@@ -554,6 +556,14 @@ func TestSIQSTimed(t *testing.T) {
 	if d != nil {
 		t.Fatalf("the factor base meets the factor %v", d)
 	}
+	return n, s
+}
+
+// TestSIQSTimed factors the integer in $SIQS_N by the sieve alone and logs
+// its parameters, work and wall time: a measuring aid, skipped without it.
+// $SIQS_PARAM, "FB M LPMult DLPExp", replaces the table's parameters.
+func TestSIQSTimed(t *testing.T) {
+	_, s := siqsFromEnv(t, "set SIQS_N to time the sieve on it")
 	t.Logf("kN %d bits: factor base %d (largest %d), M %d, threshold %d, large primes below %d, cofactors below %d",
 		s.kn.BitLen(), len(s.primes), s.primes[len(s.primes)-1], s.m, s.thresh, s.lpBound, s.dlpBound)
 	start := time.Now()
@@ -836,29 +846,10 @@ func BenchmarkKnuthSchroeppel(b *testing.B) {
 // the sieve's throughput, skipped without SIQS_N. $SIQS_PARAM is as for
 // TestSIQSTimed.
 func TestSIQSRate(t *testing.T) {
-	v := os.Getenv("SIQS_N")
-	if v == "" {
-		t.Skip("set SIQS_N to measure the sieve's rate on it")
-	}
-	n, ok := new(big.Int).SetString(v, 10)
-	if !ok {
-		t.Fatalf("SIQS_N = %q", v)
-	}
-	params := siqsParamsFor
-	if v := os.Getenv("SIQS_PARAM"); v != "" {
-		var p siqsParam
-		if _, err := fmt.Sscan(v, &p.FB, &p.M, &p.LPMult, &p.DLPExp); err != nil {
-			t.Fatalf("SIQS_PARAM = %q: %v", v, err)
-		}
-		params = func(int) siqsParam { return p }
-	}
+	n, s := siqsFromEnv(t, "set SIQS_N to measure the sieve's rate on it")
 	families := 4
 	if v := os.Getenv("SIQS_FAMILIES"); v != "" {
 		fmt.Sscan(v, &families)
-	}
-	s, d := newSIQSWith(n, params)
-	if d != nil {
-		t.Fatalf("the factor base meets the factor %v", d)
 	}
 	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
 	used := map[string]bool{}
