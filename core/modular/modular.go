@@ -111,48 +111,6 @@ func Inverse(a, m uint64) (uint64, bool) {
 	return t0, true
 }
 
-// millerRabinBases are the first twelve primes. Sorenson and Webster,
-// "Strong pseudoprimes to twelve prime bases", Math. Comp. 86 (2017), show
-// that the least composite passing all twelve is ψ12 ≈ 3.2·10^23 > 2^64,
-// so for 64-bit n they decide primality.
-var millerRabinBases = [...]uint64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37}
-
-// IsPrime decides primality of n < 2^63 deterministically.
-func IsPrime(n uint64) bool {
-	if n < 2 {
-		return false
-	}
-	for _, b := range millerRabinBases {
-		if n == b {
-			return true
-		}
-		if n%b == 0 {
-			return false
-		}
-	}
-	d, s := n-1, 0
-	for d&1 == 0 {
-		d >>= 1
-		s++
-	}
-	m := NewModulus(n)
-witness:
-	for _, a := range millerRabinBases {
-		x := m.pow(a, d)
-		if x == 1 || x == n-1 {
-			continue
-		}
-		for r := 1; r < s; r++ {
-			x = m.Mul(x, x)
-			if x == n-1 {
-				continue witness
-			}
-		}
-		return false
-	}
-	return true
-}
-
 // RandomPrime returns a uniformly chosen prime with exactly the given number
 // of bits (2 ≤ bitLen ≤ 63), drawn from rng. By the prime number theorem
 // about one in 0.7·bitLen odd candidates is prime, so the loop is short.

@@ -109,19 +109,6 @@ func (m Modulus) Mul(a, b uint64) uint64 {
 	return m.ReduceUnder(hi, lo)
 }
 
-// pow returns a^e mod p, a < p.
-func (m Modulus) pow(a, e uint64) uint64 {
-	r := uint64(1) % m.P
-	for e > 0 {
-		if e&1 == 1 {
-			r = m.Mul(r, a)
-		}
-		a = m.Mul(a, a)
-		e >>= 1
-	}
-	return r
-}
-
 // Add returns a + b mod p.
 func (m Modulus) Add(a, b uint64) uint64 { return Add(a, b, m.P) }
 

@@ -2,10 +2,7 @@ package primality
 
 import (
 	"math/big"
-	"math/rand/v2"
 	"testing"
-
-	"jacobian.dev/core/modular"
 )
 
 // sieve is the reference: Eratosthenes up to n.
@@ -101,70 +98,6 @@ func TestWordPathMatchesBig(t *testing.T) {
 		if got == Prime && !new(big.Int).SetUint64(n).ProbablyPrime(0) {
 			t.Fatalf("%d: prime by Test but not by math/big (exact below 2^64)", n)
 		}
-	}
-}
-
-// TestMontgomeryWitness compares the Montgomery-form Miller–Rabin round
-// with the plain one (128-bit products divided by n) on seeded random odd
-// moduli of every size and random bases.
-func TestMontgomeryWitness(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
-	for i := 0; i < 200_000; i++ {
-		n := rng.Uint64()>>rng.IntN(62) | 1
-		if n < 3 {
-			continue
-		}
-		a := 2 + rng.Uint64N(n-2)
-		if got, want := witness(modular.NewMont64(n), a), millerRabinWitness64(n, a); got != want {
-			t.Fatalf("n = %d, a = %d: Montgomery %v, plain %v", n, a, got, want)
-		}
-	}
-}
-
-// TestWordBaseSets checks the size-dependent base sets on the numbers that
-// defeat smaller sets: strong pseudoprimes to 2, 7 and 61 (4,759,123,141,
-// Jaeschke 1993) and to the first nine primes (ψ9), and, exhaustively up
-// to 2^24, against the sieve.
-func TestWordBaseSets(t *testing.T) {
-	for _, n := range []uint64{4759123141, 3825123056546413051, 3215031751, 2152302898747} {
-		for _, a := range []uint64{2, 7, 61} {
-			if n == 4759123141 && millerRabinWitness64(n, a) {
-				t.Fatalf("%d is a strong pseudoprime to %d", n, a)
-			}
-		}
-		if st, _ := test64(n); st != Composite {
-			t.Errorf("%d: got %v, want composite", n, st)
-		}
-	}
-	const limit = 1 << 24
-	composite := sieve(limit)
-	for n := uint64(2); n < limit; n++ {
-		st, w := test64(n)
-		if (st == Prime) == composite[n] {
-			t.Fatalf("%d: got %v", n, st)
-		}
-		if st == Composite && w != 0 && w < n && n%w != 0 && !millerRabinWitness64(n, w) {
-			t.Fatalf("%d: %d is not a witness", n, w)
-		}
-	}
-}
-
-func BenchmarkTest64(b *testing.B) {
-	for _, n := range []uint64{15485863, 4294967291, 18446744073709551557} {
-		b.Run(big.NewInt(0).SetUint64(n).String(), func(b *testing.B) {
-			for b.Loop() {
-				test64(n)
-			}
-		})
-		b.Run("plain13/"+big.NewInt(0).SetUint64(n).String(), func(b *testing.B) {
-			for b.Loop() {
-				for _, a := range DeterministicBases {
-					if millerRabinWitness64(n, uint64(a)) {
-						b.Fatal("witness")
-					}
-				}
-			}
-		})
 	}
 }
 
