@@ -787,8 +787,9 @@ func addMod32(a, b, p uint32) uint32 {
 // to 8 polynomials sieved at a time, each into an interval of its own,
 // 262 to 270 µs; blocks of 2^14, 2^16 or 2^17 bytes 243, 223 and 242 µs;
 // fixed-count branch-free steps for the primes that hit a block at most
-// 2, 4 or 8 times per root 229 to 243 µs; without bounds checks
-// (-gcflags=-B) the time did not change. Leaving the primes below 250
+// 2, 4 or 8 times per root 229 to 243 µs; the misses of the branch-free
+// loops spread over 128 bytes past the interval instead of one, 235 µs;
+// without bounds checks (-gcflags=-B) the time did not change. Leaving the primes below 250
 // unsieved, with the threshold 7 bits lower, made a polynomial 10%
 // cheaper but yielded fewer relations: the whole run (TestSIQSTimed)
 // took 569,344 polynomials against 522,240 and the same CPU time (155 s,
