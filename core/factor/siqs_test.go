@@ -878,8 +878,8 @@ func TestSIQSRate(t *testing.T) {
 		}
 	}
 	t.Logf("kN %d bits, factor base %d (largest %d), M %d, threshold %d", s.kn.BitLen(), len(s.primes), s.primes[len(s.primes)-1], s.m, s.thresh)
-	t.Logf("%d polynomials, %v CPU, %.1f µs a polynomial; relations per CPU second: %.1f full, %.1f single, %.1f double",
-		polys, cpu, float64(cpu.Microseconds())/float64(polys), float64(full)/cpu.Seconds(), float64(single)/cpu.Seconds(), float64(double)/cpu.Seconds())
+	t.Logf("%d polynomials, %v CPU, %.1f µs a polynomial; relations %d full, %d single, %d double; per CPU second: %.1f full, %.1f single, %.1f double",
+		polys, cpu, float64(cpu.Microseconds())/float64(polys), full, single, double, float64(full)/cpu.Seconds(), float64(single)/cpu.Seconds(), float64(double)/cpu.Seconds())
 }
 
 // TestSIQSSieveAgainstPlain follows the polynomials of one family of a
