@@ -781,6 +781,14 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 				return err
 			}
 			G = fl.DivExact(G, Gi)
+			// Gi's factors have degrees in (l(i − 1), li]: below twice
+			// the least of them there is room for only one, so that Gi
+			// is irreducible and the gcds that sort it are not needed.
+			if d := len(Gi) - 1; d > 0 && d < 2*(l*(st.i-1)+1) {
+				out = append(out, wordPart{Gi, d})
+				g = fl.DivExact(g, Gi)
+				continue
+			}
 			for j := l - 1; j >= 0 && len(Gi) > 1; j-- {
 				e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(st.H, baby[j]), Gi), Gi)
 				if err != nil {

@@ -293,15 +293,36 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 	mu := &Multiplier{m: m, b: b}
 	if r := m.md.ntt; r != nil && len(b) > 0 {
 		mu.spec = f.forwardAll(r, b, r.logN1)
-		n := r.n
-		rb := make([]uint64, n)
-		for i, x := range b {
-			rb[n-1-i] = x
-		}
-		beta := f.Mul(trim(rb), m.md.inv[:min(n-1, len(m.md.inv))])
-		mu.beta = f.forwardAll(r, beta[:min(n-1, len(beta))], r.logN1)
+		mu.beta = f.betaSpectrum(r, mu.spec)
 	}
 	return mu
+}
+
+// betaSpectrum returns the transform at the long length of β =
+// rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) given b's (bs): rev(b)'s transform is
+// a permutation of b's (reversed) and rev(m)⁻¹'s is the reducer's, so β
+// costs one inverse and one forward transform. The product has degree at
+// most 2n − 2 < 2^logN1, so the cyclic product is the plain one, and its
+// coefficients, sums of at most n products of residues, are within the
+// primes' bound.
+func (f *Field) betaSpectrum(r *nttReducer, bs spectrum) spectrum {
+	sr := r.reversed(bs)
+	beta := f.mulBackward(r, sr, r.inv, r.n-1, r.logN1)
+	out := f.forwardAll(r, trim(beta), r.logN1)
+	releaseSpectrum(sr)
+	return out
+}
+
+// betaReference is β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) by a plain
+// product, the reference betaSpectrum is tested against.
+func (f *Field) betaReference(m *Modulus, b []uint64) []uint64 {
+	n := len(m.md.b) - 1
+	rb := make([]uint64, n)
+	for i, x := range b {
+		rb[n-1-i] = x
+	}
+	beta := f.Mul(trim(rb), m.md.inv[:min(n-1, len(m.md.inv))])
+	return trim(beta[:min(n-1, len(beta))])
 }
 
 // mulModSpectra returns a·b mod m, trimmed, in dst's storage when it has
