@@ -401,3 +401,53 @@ func TestFactorWorkLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestRabinWalk holds rabinWalk, Rabin's test by one composition table at
+// H_e, to irreducibleByPowers at degrees with two or more prime divisors:
+// on seeded random irreducibles (found by the reference), on products of
+// two distinct irreducibles of degree n/2, which pass x^(q^n) ≡ x and fail
+// only the gcd at n/2, and of degrees n/3 and 2n/3, which fail the gcd
+// at n/3, and on random monic polynomials.
+func TestRabinWalk(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(67, 68))
+	for _, p := range []uint64{3, 10007, 1<<61 - 1} {
+		w := newWordFactorer(p)
+		irreducible := func(d int) []uint64 {
+			for {
+				g := randomMonic(rng, p, d)
+				if ok, err := w.irreducibleByPowers(ctx, g); err != nil {
+					t.Fatal(err)
+				} else if ok {
+					return g
+				}
+			}
+		}
+		for _, n := range []int{6, 12, 18, 30, 36} {
+			a, b := irreducible(n/2), irreducible(n/2)
+			for gfpoly.Equal(a, b) {
+				b = irreducible(n / 2)
+			}
+			cases := [][]uint64{irreducible(n), w.fld.Mul(a, b), w.fld.Mul(irreducible(n/3), irreducible(2*n/3)), randomMonic(rng, p, n)}
+			for k, g := range cases {
+				rs := primeDivisors(n)
+				md := w.fld.NewModulus(g)
+				x1, err := w.fld.PowModByContext(ctx, []uint64{0, 1}, w.q, md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				walk, err := w.rabinWalk(ctx, md, x1, n/radical(rs), rs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := w.irreducibleByPowers(ctx, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if walk != want || (k == 0) != want && k < 3 {
+					t.Fatalf("GF(%d), degree %d, case %d: walk %v, by powers %v", p, n, k, walk, want)
+				}
+			}
+		}
+	}
+}

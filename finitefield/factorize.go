@@ -550,6 +550,12 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	for k, r := range rs {
 		ms[k] = n / r
 	}
+	if e := n / radical(rs); len(rs) > 1 && n/e-1 <= maxRabinWalk {
+		walk := []int{e}
+		if _, _, c := composeCost(n, n/e-1); frobeniusCost(n, walk)+c < frobeniusCost(n, append(slices.Clone(ms), n)) {
+			return w.rabinWalk(ctx, md, x1, e, rs)
+		}
+	}
 	// For even n, x^(q^n) is x^(q^(n/2)) composed with itself: one
 	// composition, where the pass over the bits of n would take one for
 	// each set bit of n but the lowest, and a doubling more to reach its
@@ -586,6 +592,88 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 		}
 	}
 	return gfpoly.Equal(hs[len(rs)], x), nil
+}
+
+// maxRabinWalk bounds the compositions of rabinWalk's walk.
+const maxRabinWalk = 64
+
+// radical is the product of the primes rs.
+func radical(rs []int) int {
+	r := 1
+	for _, x := range rs {
+		r *= x
+	}
+	return r
+}
+
+// frobeniusCost counts the products modulo g of degree n that
+// frobeniusPowers takes for the exponents ms: a composition table a bit
+// of the largest, serving the doubling and the exponents with that bit
+// set and lower ones too (composeCost), and the n² word products of each
+// composition, about n/(11·log2 2n) products (see composeBabySteps).
+func frobeniusCost(n int, ms []int) float64 {
+	top := slices.Max(ms)
+	perCompose := float64(n) / (11 * math.Log2(2*float64(n)))
+	cost := 0.0
+	for j := 0; 1<<j <= top; j++ {
+		uses := 0
+		if 1<<(j+1) <= top {
+			uses++
+		}
+		for _, m := range ms {
+			if m>>j&1 == 1 && m&(1<<j-1) != 0 {
+				uses++
+			}
+		}
+		if uses > 0 {
+			_, _, c := composeCost(n, uses)
+			cost += c + float64(uses)*perCompose
+		}
+	}
+	return cost
+}
+
+// rabinWalk is Rabin's test for g of degree n with prime divisors rs
+// (two or more) by a walk: every exponent n/r, and n, is a multiple of
+// e = n/∏r, so with H_e from frobeniusPowers, one composition table at
+// H_e gives H_(i·e) = H_((i−1)e)(H_e) for i up to n/e, n/e − 1
+// compositions at one point, instead of one more bit pass for the
+// exponents. At degree 288 = 2^5·3^2 (e = 48): five compositions at H_48
+// instead of the compositions for 96 and 144 and a table for 288.
+func (w *wordFactorer) rabinWalk(ctx context.Context, md *gfpoly.Modulus, x1 []uint64, e int, rs []int) (bool, error) {
+	fl := w.fld
+	g := md.Polynomial()
+	n := len(g) - 1
+	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
+	hs, err := w.frobeniusPowers(ctx, md, x1, []int{e})
+	if err != nil {
+		return false, err
+	}
+	c, err := w.newComposer(ctx, hs[0], md, n/e-1)
+	if err != nil {
+		return false, err
+	}
+	x := []uint64{0, 1}
+	h := hs[0]
+	for i := 1; ; i++ {
+		for _, r := range rs {
+			if n/r == i*e {
+				d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+				if err != nil {
+					return false, err
+				}
+				if len(d) > 1 {
+					return false, nil
+				}
+			}
+		}
+		if i*e == n {
+			return gfpoly.Equal(h, x), nil
+		}
+		if h, err = c.compose(ctx, h); err != nil {
+			return false, err
+		}
+	}
 }
 
 // composeRabinFrom is the degree from which irreducible composes
@@ -974,16 +1062,24 @@ type composer struct {
 // least at t = √(n·(4 + uses)/3). The n² word products of a composition
 // are the same either way. At degree 500 and 16 uses, 179 against 137.
 func sumCheaper(n, uses int) (bool, int) {
+	sum, t, _ := composeCost(n, uses)
+	return sum, t
+}
+
+// composeCost is sumCheaper's count with its cost: the products modulo
+// g of a composition table serving uses compositions, and of the
+// compositions, by the cheaper way.
+func composeCost(n, uses int) (sum bool, t int, cost float64) {
 	fn, fu := float64(n), float64(max(uses, 1))
 	th := math.Ceil(math.Sqrt(fn * fu))
 	horner := th + fu*math.Ceil(fn/th)
 	ts := math.Ceil(math.Sqrt(fn * (4 + fu) / 3))
 	k := math.Ceil(fn / ts)
-	sum := ts + 4*k/3 + fu*(k/3+4.0/3)
-	if sum < horner {
-		return true, int(min(ts, fn))
+	byGiant := ts + 4*k/3 + fu*(k/3+4.0/3)
+	if byGiant < horner {
+		return true, int(min(ts, fn)), byGiant
 	}
-	return false, int(min(th, fn))
+	return false, int(min(th, fn)), horner
 }
 
 // composeParallelFrom is the degree of g from which a composer, and the
