@@ -132,7 +132,8 @@ func BenchmarkMulModPrepared(b *testing.B) {
 
 // TestBetaSpectrum holds a Multiplier's quotient transform, taken from
 // b's transform (betaSpectrum), to the transform of β computed by a plain
-// product (betaReference), entry by entry modulo each transform prime.
+// product (betaReference), both twiddled, entry by entry modulo each
+// transform prime.
 func TestBetaSpectrum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(63, 64))
 	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, 4611686018427387847} {
@@ -144,7 +145,7 @@ func TestBetaSpectrum(t *testing.T) {
 			r := md.md.ntt
 			for _, b := range [][]uint64{randomPoly(rng, n, p), {1}, f.Sub(nil, []uint64{1})} {
 				mu := f.NewMultiplier(b, md)
-				want := f.forwardAll(r, f.betaReference(md, mu.b), r.logN1)
+				want := r.twiddled(f.forwardAll(r, f.betaReference(md, mu.b), r.logN1))
 				for i, pr := range r.primes {
 					for j := range want[i] {
 						if mu.beta[i][j]%pr.q != want[i][j]%pr.q {
