@@ -52,7 +52,8 @@ package finitefield
 // the step before. Equal-degree splitting takes its norms through the
 // Frobenius matrix too. The postcondition's Rabin test takes its
 // Frobenius powers in one pass of composition tables (frobeniusPowers),
-// the factors on two goroutines from 1000 degrees in all
+// or by a walk of compositions at one point when that is cheaper
+// (rabinWalk), the factors on two goroutines from 1000 degrees in all
 // (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
@@ -1038,7 +1039,9 @@ func composeBabySteps(n, l int, q *big.Int) bool {
 // whole (gfpoly.LinearCombination) with the giant powers (a^t)^k, k <
 // n/t, prepared once: a composition then costs n/t forward transforms
 // and one product modulo g's worth, about a third of Horner's rule's n/t
-// products, for n/t more products in the table (sumCheaper).
+// products, for n/t more products in the table (sumCheaper). With two
+// cores the chunks are then summed in two halves, one a goroutine, each
+// reduced on its own.
 type composer struct {
 	fl     *gfpoly.Field
 	md     *gfpoly.Modulus
@@ -1047,6 +1050,7 @@ type composer struct {
 	split  int                 // 0 when compositions run on one goroutine
 	far    *gfpoly.Multiplier  // (a^t)^split
 	giant  *gfpoly.Combination // (a^t)^k for 1 ≤ k < ⌈n/t⌉, or nil for Horner's rule
+	two    bool                // the giant powers' sums in two halves, one a goroutine
 	t, n   int
 	p      uint64
 }
@@ -1098,15 +1102,7 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 	n := len(md.Polynomial()) - 1
 	two := n >= composeParallelFrom && parallel.Worth()
 	sum, t := sumCheaper(n, uses)
-	if two {
-		// Horner's rule in two chains.
-		sum = false
-		t = 1
-		for t*t < n*max(uses, 1) && t < n {
-			t++
-		}
-	}
-	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p}
+	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p, two: two && sum}
 	two = two && t >= 4
 	all := make([][]uint64, t+1) // a^0 … a^t
 	all[0] = fl.RemBy([]uint64{1}, md)
@@ -1148,7 +1144,7 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 		}
 		c.giant = fl.NewCombination(giant, md)
 	}
-	if chunks := (n + t - 1) / t; two && chunks >= 2 {
+	if chunks := (n + t - 1) / t; two && !sum && chunks >= 2 {
 		c.split = (chunks + 1) / 2
 		far, err := fl.PowModByContext(ctx, all[t], big.NewInt(int64(c.split)), md)
 		if err != nil {
@@ -1177,8 +1173,25 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 		chunks[k] = c.powers.Chunk(f[k*c.t : min(len(f), (k+1)*c.t)])
 	}
 	if c.giant != nil && len(chunks) >= 2 && len(chunks)-1 <= c.giant.Len() {
-		values := c.powers.Combine(chunks)
-		return c.fl.Add(values[0], c.fl.LinearCombination(values[1:], c.giant)), nil
+		if !c.two || len(chunks) < 4 {
+			values := c.powers.Combine(chunks)
+			return c.fl.Add(values[0], c.fl.LinearCombination(values[1:], c.giant)), nil
+		}
+		// Two halves of the chunks, each summed and reduced on its own
+		// goroutine: one reduction more for half the transforms each.
+		h := len(chunks) / 2
+		var lo, hi []uint64
+		both(func() error {
+			values := c.powers.Combine(chunks[:h])
+			lo = c.fl.Add(values[0], c.fl.LinearCombination(values[1:], c.giant))
+			return nil
+		}, func() error {
+			cs := make([][]uint64, len(chunks)-1)
+			copy(cs[h-1:], c.powers.Combine(chunks[h:]))
+			hi = c.fl.LinearCombination(cs, c.giant)
+			return nil
+		})
+		return c.fl.Add(lo, hi), nil
 	}
 	if c.split == 0 || len(chunks) <= c.split {
 		return c.horner(ctx, c.powers.Combine(chunks))
