@@ -407,10 +407,16 @@ func TestFactorWorkLimits(t *testing.T) {
 // on seeded random irreducibles (found by the reference), on products of
 // two distinct irreducibles of degree n/2, which pass x^(q^n) ≡ x and fail
 // only the gcd at n/2, and of degrees n/3 and 2n/3, which fail the gcd
-// at n/3, and on random monic polynomials.
+// at n/3, and on random monic polynomials; from every divisor e of n/∏r.
 func TestRabinWalk(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(67, 68))
+	chains := 0
+	defer func() {
+		if chains == 0 {
+			t.Error("no walk reached H_e by a chain of walks: walkPlan's chains went untested")
+		}
+	}()
 	for _, p := range []uint64{3, 10007, 1<<61 - 1} {
 		w := newWordFactorer(p)
 		irreducible := func(d int) []uint64 {
@@ -436,16 +442,29 @@ func TestRabinWalk(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				walk, err := w.rabinWalk(ctx, md, x1, n/radical(rs), rs)
-				if err != nil {
-					t.Fatal(err)
-				}
 				want, err := w.irreducibleByPowers(ctx, g)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if walk != want || (k == 0) != want && k < 3 {
-					t.Fatalf("GF(%d), degree %d, case %d: walk %v, by powers %v", p, n, k, walk, want)
+				if (k == 0) != want && k < 3 {
+					t.Fatalf("GF(%d), degree %d, case %d: by powers %v", p, n, k, want)
+				}
+				// From every divisor e of n/∏r, by the bit pass or a
+				// chain of walks to H_e (walkPlan).
+				for e := 1; e <= n/radical(rs); e++ {
+					if n%(e*radical(rs)) != 0 {
+						continue
+					}
+					if _, chain := walkPlan(n, e); chain != nil {
+						chains++
+					}
+					walk, err := w.rabinWalk(ctx, md, x1, e, rs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if walk != want {
+						t.Fatalf("GF(%d), degree %d, case %d, walk from H_%d: %v, by powers %v", p, n, k, e, walk, want)
+					}
 				}
 			}
 		}

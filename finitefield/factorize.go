@@ -551,10 +551,19 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	for k, r := range rs {
 		ms[k] = n / r
 	}
-	if e := n / radical(rs); len(rs) > 1 && n/e-1 <= maxRabinWalk {
-		walk := []int{e}
-		if _, _, c := composeCost(n, n/e-1); frobeniusCost(n, walk)+c < frobeniusCost(n, append(slices.Clone(ms), n)) {
-			return w.rabinWalk(ctx, md, x1, e, rs)
+	if len(rs) > 1 {
+		// The walk may start from any divisor of e = n/∏r.
+		best, bestCost := 0, frobeniusCost(n, append(slices.Clone(ms), n))
+		for e := n / radical(rs); e >= 1; e-- {
+			if n%(e*radical(rs)) != 0 || n/e-1 > maxRabinWalk {
+				continue
+			}
+			if c, _ := walkPlan(n, e); c+walkCost(n, n/e-1) < bestCost {
+				best, bestCost = e, c+walkCost(n, n/e-1)
+			}
+		}
+		if best > 0 {
+			return w.rabinWalk(ctx, md, x1, best, rs)
 		}
 	}
 	// For even n, x^(q^n) is x^(q^(n/2)) composed with itself: one
@@ -634,10 +643,57 @@ func frobeniusCost(n int, ms []int) float64 {
 	return cost
 }
 
+// walkCost counts the products modulo g of degree n of a walk of uses
+// compositions at one point: its table and compositions (composeCost)
+// and their n² word products (as frobeniusCost counts them).
+func walkCost(n, uses int) float64 {
+	_, _, c := composeCost(n, uses)
+	return c + float64(uses)*float64(n)/(11*math.Log2(2*float64(n)))
+}
+
+// walkPlan returns the least count of products modulo g of degree n to
+// reach H_e from H_1 and how: chain nil for frobeniusPowers' bit pass,
+// or factors k_1, k_2, … of e, each a walk of k − 1 compositions at
+// the last point (H_m to H_(k·m)), when that is cheaper: 48 = 2^4·3 as
+// four doublings and a walk of two at H_16 instead of six bit levels.
+func walkPlan(n, e int) (float64, []int) {
+	if e == 1 {
+		return 0, nil
+	}
+	memo := map[int]float64{1: 0}
+	next := map[int]int{}
+	var cost func(m int) float64
+	cost = func(m int) float64 {
+		if c, ok := memo[m]; ok {
+			return c
+		}
+		best := math.Inf(1)
+		for k := 2; k <= m && k-1 <= maxRabinWalk; k++ {
+			if m%k == 0 {
+				if c := cost(m/k) + walkCost(n, k-1); c < best {
+					best, next[m] = c, k
+				}
+			}
+		}
+		memo[m] = best
+		return best
+	}
+	bits := frobeniusCost(n, []int{e})
+	if c := cost(e); c < bits {
+		var chain []int
+		for m := e; m > 1; m /= next[m] {
+			chain = append(chain, next[m])
+		}
+		slices.Reverse(chain)
+		return c, chain
+	}
+	return bits, nil
+}
+
 // rabinWalk is Rabin's test for g of degree n with prime divisors rs
 // (two or more) by a walk: every exponent n/r, and n, is a multiple of
-// e = n/∏r, so with H_e from frobeniusPowers, one composition table at
-// H_e gives H_(i·e) = H_((i−1)e)(H_e) for i up to n/e, n/e − 1
+// any divisor e of n/∏r, so with H_e (walkPlan), one composition table
+// at H_e gives H_(i·e) = H_((i−1)e)(H_e) for i up to n/e, n/e − 1
 // compositions at one point, instead of one more bit pass for the
 // exponents. At degree 288 = 2^5·3^2 (e = 48): five compositions at H_48
 // instead of the compositions for 96 and 144 and a table for 288.
@@ -646,16 +702,33 @@ func (w *wordFactorer) rabinWalk(ctx context.Context, md *gfpoly.Modulus, x1 []u
 	g := md.Polynomial()
 	n := len(g) - 1
 	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
-	hs, err := w.frobeniusPowers(ctx, md, x1, []int{e})
-	if err != nil {
-		return false, err
+	h := x1
+	if _, chain := walkPlan(n, e); chain == nil && e > 1 {
+		hs, err := w.frobeniusPowers(ctx, md, x1, []int{e})
+		if err != nil {
+			return false, err
+		}
+		h = hs[0]
+	} else {
+		for _, k := range chain {
+			c, err := w.newComposer(ctx, h, md, k-1)
+			if err != nil {
+				return false, err
+			}
+			step := h
+			for range k - 1 {
+				if step, err = c.compose(ctx, step); err != nil {
+					return false, err
+				}
+			}
+			h = step
+		}
 	}
-	c, err := w.newComposer(ctx, hs[0], md, n/e-1)
+	c, err := w.newComposer(ctx, h, md, n/e-1)
 	if err != nil {
 		return false, err
 	}
 	x := []uint64{0, 1}
-	h := hs[0]
 	for i := 1; ; i++ {
 		for _, r := range rs {
 			if n/r == i*e {
