@@ -551,7 +551,7 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	for k, r := range rs {
 		ms[k] = n / r
 	}
-	if len(rs) > 1 {
+	{
 		// The walk may start from any divisor of e = n/∏r.
 		best, bestCost := 0, frobeniusCost(n, append(slices.Clone(ms), n))
 		for e := n / radical(rs); e >= 1; e-- {
@@ -691,7 +691,7 @@ func walkPlan(n, e int) (float64, []int) {
 }
 
 // rabinWalk is Rabin's test for g of degree n with prime divisors rs
-// (two or more) by a walk: every exponent n/r, and n, is a multiple of
+// by a walk: every exponent n/r, and n, is a multiple of
 // any divisor e of n/∏r, so with H_e (walkPlan), one composition table
 // at H_e gives H_(i·e) = H_((i−1)e)(H_e) for i up to n/e, n/e − 1
 // compositions at one point, instead of one more bit pass for the
