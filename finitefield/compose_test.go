@@ -22,14 +22,15 @@ func hornerCompose(fl *gfpoly.Field, f, a []uint64, md *gfpoly.Modulus) []uint64
 // TestComposerAgainstHorner holds the Brent–Kung composer to Horner's
 // rule on seeded random f, a and monic g, below and above
 // composeParallelFrom (where the powers and the compositions are shared
-// between two goroutines), for one use and several, over a small prime, a
+// between two goroutines), for one use and several (enough for the
+// giant powers' linear combinations, sumCheaper), over a small prime, a
 // prime with its own transform and a 61-bit one; with two procs, so that
 // the split is taken whatever the test's -cpu.
 func TestComposerAgainstHorner(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	rng := rand.New(rand.NewPCG(14, 4))
 	ctx := context.Background()
-	split := 0
+	split, giant := 0, 0
 	for _, p := range []uint64{3, 10007, 998244353, 1<<61 - 1} {
 		w := newWordFactorer(p)
 		fl := w.fld
@@ -37,13 +38,16 @@ func TestComposerAgainstHorner(t *testing.T) {
 			random := func(k int) []uint64 { return randomWords(rng, fl, p, k) }
 			md := fl.NewModulus(randomMonic(rng, p, n))
 			a := random(n)
-			for _, uses := range []int{1, 7} {
+			for _, uses := range []int{1, 7, 16} {
 				c, err := w.newComposer(ctx, a, md, uses)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if c.split > 0 {
 					split++
+				}
+				if c.giant != nil {
+					giant++
 				}
 				for _, k := range []int{n, 3} {
 					f := random(k)
@@ -60,6 +64,9 @@ func TestComposerAgainstHorner(t *testing.T) {
 	}
 	if split == 0 {
 		t.Fatal("no composer split its work: the two-goroutine path went untested")
+	}
+	if giant == 0 {
+		t.Fatal("no composer kept its giant powers: the linear combinations went untested")
 	}
 }
 

@@ -52,7 +52,13 @@ const (
 	// load 11, past the time limit. The wall time follows the machine's
 	// load: at load 11 to 14 degree 10,000 over GF(2^31 − 1) took 54 s
 	// (28.1 s of CPU), and degree 8,305 over GF(2^61 − 1), at the limit,
-	// ran out the minute with 28.7 s of CPU.
+	// ran out the minute with 28.7 s of CPU. Measured again after the
+	// giant powers' linear combinations and Rabin's walks (factorization
+	// and postcondition in process, CPU time by getrusage, one seeded
+	// random monic polynomial, load average 5.7): degree 10,000 over
+	// GF(2^61 − 1) 52.2 s of CPU and 92 s wall, against 55.8 s and 74 s
+	// before, past the minute on the loaded machine either way, so the
+	// limits stand.
 	MaxFactorWork = 7e10
 )
 
@@ -349,15 +355,24 @@ func checkFactorization(ctx context.Context, q PolynomialRequest, r Factorizatio
 	return checkIrreducible(ctx, F, w, factors)
 }
 
+// checkParallelFrom is the total degree of the factors from which
+// checkIrreducible shares them between two goroutines: one fork and join
+// for the whole test, a piece of a factor each. The degree-500 peer case
+// over GF(10007) (factors of degree 288, 102, 58, 42, 9 and 1), make
+// bench-peers CASES='gf_factor_deg500', Jacobian's least of three rounds,
+// interleaved with the test on one goroutine, six pairs at load averages
+// 0.8 to 1: 30.0 to 39.6 ms against 34.0 to 42.5 ms. Earlier, with a
+// test nearly twice as long, two goroutines had lost at load 7 (29
+// against 18 ms): a piece taken by a worker that loses its core holds
+// the caller up.
+const checkParallelFrom = 400
+
 // checkIrreducible runs Rabin's test on each factor, on words when w is
 // not nil, and returns an error naming the first reducible one found.
 // The tests are independent: on words, with two cores and factors of
-// composeParallelFrom degrees or more in all, two goroutines take them
+// checkParallelFrom degrees or more in all, two goroutines take them
 // largest first from a shared queue, so that the largest, which costs
 // most of the time, starts at once and the rest fill the other core.
-// Below, the pieces are too small to gain on the shared machine: at
-// degree 500 over GF(10007) two goroutines took 29 against 18 ms (least
-// of five, interleaved, load average 7).
 func checkIrreducible(ctx context.Context, F *gf, w *wordFactorer, factors []poly) error {
 	test := func(i int) error {
 		var irreducible bool
@@ -379,7 +394,7 @@ func checkIrreducible(ctx context.Context, F *gf, w *wordFactorer, factors []pol
 	for _, g := range factors {
 		total += deg(g)
 	}
-	if w == nil || len(factors) < 2 || total < composeParallelFrom || !parallel.Worth() {
+	if w == nil || len(factors) < 2 || total < checkParallelFrom || !parallel.Worth() {
 		for i := range factors {
 			if err := test(i); err != nil {
 				return err

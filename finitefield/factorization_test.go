@@ -401,3 +401,86 @@ func TestFactorWorkLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestRabinWalk holds rabinWalk, Rabin's test by one composition table at
+// H_e, to irreducibleByPowers: at degrees with two or more prime divisors
+// on seeded random irreducibles (found by the reference), on products of
+// two distinct irreducibles of degree n/2, which pass x^(q^n) ≡ x and fail
+// only the gcd at n/2, and of degrees n/3 and 2n/3, which fail the gcd
+// at n/3, and on random monic polynomials; at prime powers and a prime
+// on an irreducible, a product with a factor of degree n/r and random
+// ones; from every divisor e of n/∏r.
+func TestRabinWalk(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(67, 68))
+	chains := 0
+	defer func() {
+		if chains == 0 {
+			t.Error("no walk reached H_e by a chain of walks: walkPlan's chains went untested")
+		}
+	}()
+	for _, p := range []uint64{3, 10007, 1<<61 - 1} {
+		w := newWordFactorer(p)
+		irreducible := func(d int) []uint64 {
+			for {
+				g := randomMonic(rng, p, d)
+				if ok, err := w.irreducibleByPowers(ctx, g); err != nil {
+					t.Fatal(err)
+				} else if ok {
+					return g
+				}
+			}
+		}
+		for _, n := range []int{6, 12, 18, 30, 36, 8, 9, 25, 13} {
+			var cases [][]uint64
+			if n%6 == 0 {
+				a, b := irreducible(n/2), irreducible(n/2)
+				for gfpoly.Equal(a, b) {
+					b = irreducible(n / 2)
+				}
+				cases = [][]uint64{irreducible(n), w.fld.Mul(a, b), w.fld.Mul(irreducible(n/3), irreducible(2*n/3)), randomMonic(rng, p, n)}
+			} else {
+				// A prime power or a prime: the second case splits off
+				// a factor of degree n/r (n − 1 and 1 for a prime).
+				r := primeDivisors(n)[0]
+				split := w.fld.Mul(irreducible(n/r), irreducible(n-n/r))
+				if n == r {
+					split = w.fld.Mul(irreducible(n-1), irreducible(1))
+				}
+				cases = [][]uint64{irreducible(n), split, split, randomMonic(rng, p, n)}
+			}
+			for k, g := range cases {
+				rs := primeDivisors(n)
+				md := w.fld.NewModulus(g)
+				x1, err := w.fld.PowModByContext(ctx, []uint64{0, 1}, w.q, md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := w.irreducibleByPowers(ctx, g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if (k == 0) != want && k < 3 {
+					t.Fatalf("GF(%d), degree %d, case %d: by powers %v", p, n, k, want)
+				}
+				// From every divisor e of n/∏r, by the bit pass or a
+				// chain of walks to H_e (walkPlan).
+				for e := 1; e <= n/radical(rs); e++ {
+					if n%(e*radical(rs)) != 0 {
+						continue
+					}
+					if _, chain := walkPlan(n, e); chain != nil {
+						chains++
+					}
+					walk, err := w.rabinWalk(ctx, md, x1, e, rs)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if walk != want {
+						t.Fatalf("GF(%d), degree %d, case %d, walk from H_%d: %v, by powers %v", p, n, k, e, walk, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -43,14 +43,17 @@ package finitefield
 // base in a Brent–Kung table, of the Horner multiplier), so that a factor
 // H − h_j of the interval products costs no transform of its own; the
 // baby steps are compositions with x^q whenever that is cheaper than
-// powering (composeBabySteps), and four giant steps share one gcd. The
+// powering (composeBabySteps), and four giant steps share one gcd. A
+// table serving many compositions keeps its giant powers and sums each
+// composition's outer sum in the transform domain (sumCheaper). The
 // compositions' n² word products are one matrix product a composition
 // (gfpoly.Columns), and from degree 1000 on, with two cores, the
 // composition giving each giant step runs beside the interval product of
 // the step before. Equal-degree splitting takes its norms through the
 // Frobenius matrix too. The postcondition's Rabin test takes its
 // Frobenius powers in one pass of composition tables (frobeniusPowers),
-// the factors on two goroutines from 1000 degrees in all
+// or by a walk of compositions at one point when that is cheaper
+// (rabinWalk), the factors on two goroutines from 1000 degrees in all
 // (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
 // this package is used, with x^(q^i) from the Frobenius matrix of g
 // (frobeniusMap, n² field operations a step, O(n³) in all). The generic
@@ -548,6 +551,21 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	for k, r := range rs {
 		ms[k] = n / r
 	}
+	{
+		// The walk may start from any divisor of e = n/∏r.
+		best, bestCost := 0, frobeniusCost(n, append(slices.Clone(ms), n))
+		for e := n / radical(rs); e >= 1; e-- {
+			if n%(e*radical(rs)) != 0 || n/e-1 > maxRabinWalk {
+				continue
+			}
+			if c, _ := walkPlan(n, e); c+walkCost(n, n/e-1) < bestCost {
+				best, bestCost = e, c+walkCost(n, n/e-1)
+			}
+		}
+		if best > 0 {
+			return w.rabinWalk(ctx, md, x1, best, rs)
+		}
+	}
 	// For even n, x^(q^n) is x^(q^(n/2)) composed with itself: one
 	// composition, where the pass over the bits of n would take one for
 	// each set bit of n but the lowest, and a doubling more to reach its
@@ -584,6 +602,152 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 		}
 	}
 	return gfpoly.Equal(hs[len(rs)], x), nil
+}
+
+// maxRabinWalk bounds the compositions of rabinWalk's walk.
+const maxRabinWalk = 64
+
+// radical is the product of the primes rs.
+func radical(rs []int) int {
+	r := 1
+	for _, x := range rs {
+		r *= x
+	}
+	return r
+}
+
+// frobeniusCost counts the products modulo g of degree n that
+// frobeniusPowers takes for the exponents ms: a composition table a bit
+// of the largest, serving the doubling and the exponents with that bit
+// set and lower ones too (composeCost), and the n² word products of each
+// composition, about n/(11·log2 2n) products (see composeBabySteps).
+func frobeniusCost(n int, ms []int) float64 {
+	top := slices.Max(ms)
+	perCompose := float64(n) / (11 * math.Log2(2*float64(n)))
+	cost := 0.0
+	for j := 0; 1<<j <= top; j++ {
+		uses := 0
+		if 1<<(j+1) <= top {
+			uses++
+		}
+		for _, m := range ms {
+			if m>>j&1 == 1 && m&(1<<j-1) != 0 {
+				uses++
+			}
+		}
+		if uses > 0 {
+			_, _, c := composeCost(n, uses)
+			cost += c + float64(uses)*perCompose
+		}
+	}
+	return cost
+}
+
+// walkCost counts the products modulo g of degree n of a walk of uses
+// compositions at one point: its table and compositions (composeCost)
+// and their n² word products (as frobeniusCost counts them).
+func walkCost(n, uses int) float64 {
+	_, _, c := composeCost(n, uses)
+	return c + float64(uses)*float64(n)/(11*math.Log2(2*float64(n)))
+}
+
+// walkPlan returns the least count of products modulo g of degree n to
+// reach H_e from H_1 and how: chain nil for frobeniusPowers' bit pass,
+// or factors k_1, k_2, … of e, each a walk of k − 1 compositions at
+// the last point (H_m to H_(k·m)), when that is cheaper: 48 = 2^4·3 as
+// four doublings and a walk of two at H_16 instead of six bit levels.
+func walkPlan(n, e int) (float64, []int) {
+	if e == 1 {
+		return 0, nil
+	}
+	memo := map[int]float64{1: 0}
+	next := map[int]int{}
+	var cost func(m int) float64
+	cost = func(m int) float64 {
+		if c, ok := memo[m]; ok {
+			return c
+		}
+		best := math.Inf(1)
+		for k := 2; k <= m && k-1 <= maxRabinWalk; k++ {
+			if m%k == 0 {
+				if c := cost(m/k) + walkCost(n, k-1); c < best {
+					best, next[m] = c, k
+				}
+			}
+		}
+		memo[m] = best
+		return best
+	}
+	bits := frobeniusCost(n, []int{e})
+	if c := cost(e); c < bits {
+		var chain []int
+		for m := e; m > 1; m /= next[m] {
+			chain = append(chain, next[m])
+		}
+		slices.Reverse(chain)
+		return c, chain
+	}
+	return bits, nil
+}
+
+// rabinWalk is Rabin's test for g of degree n with prime divisors rs
+// by a walk: every exponent n/r, and n, is a multiple of
+// any divisor e of n/∏r, so with H_e (walkPlan), one composition table
+// at H_e gives H_(i·e) = H_((i−1)e)(H_e) for i up to n/e, n/e − 1
+// compositions at one point, instead of one more bit pass for the
+// exponents. At degree 288 = 2^5·3^2 (e = 48): five compositions at H_48
+// instead of the compositions for 96 and 144 and a table for 288.
+func (w *wordFactorer) rabinWalk(ctx context.Context, md *gfpoly.Modulus, x1 []uint64, e int, rs []int) (bool, error) {
+	fl := w.fld
+	g := md.Polynomial()
+	n := len(g) - 1
+	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
+	h := x1
+	if _, chain := walkPlan(n, e); chain == nil && e > 1 {
+		hs, err := w.frobeniusPowers(ctx, md, x1, []int{e})
+		if err != nil {
+			return false, err
+		}
+		h = hs[0]
+	} else {
+		for _, k := range chain {
+			c, err := w.newComposer(ctx, h, md, k-1)
+			if err != nil {
+				return false, err
+			}
+			step := h
+			for range k - 1 {
+				if step, err = c.compose(ctx, step); err != nil {
+					return false, err
+				}
+			}
+			h = step
+		}
+	}
+	c, err := w.newComposer(ctx, h, md, n/e-1)
+	if err != nil {
+		return false, err
+	}
+	x := []uint64{0, 1}
+	for i := 1; ; i++ {
+		for _, r := range rs {
+			if n/r == i*e {
+				d, err := fl.GCDContext(ctx, fl.Sub(h, x), g)
+				if err != nil {
+					return false, err
+				}
+				if len(d) > 1 {
+					return false, nil
+				}
+			}
+		}
+		if i*e == n {
+			return gfpoly.Equal(h, x), nil
+		}
+		if h, err = c.compose(ctx, h); err != nil {
+			return false, err
+		}
+	}
 }
 
 // composeRabinFrom is the degree from which irreducible composes
@@ -781,6 +945,14 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 				return err
 			}
 			G = fl.DivExact(G, Gi)
+			// Gi's factors have degrees in (l(i − 1), li]: below twice
+			// the least of them there is room for only one, so that Gi
+			// is irreducible and the gcds that sort it are not needed.
+			if d := len(Gi) - 1; d > 0 && d < 2*(l*(st.i-1)+1) {
+				out = append(out, wordPart{Gi, d})
+				g = fl.DivExact(g, Gi)
+				continue
+			}
 			for j := l - 1; j >= 0 && len(Gi) > 1; j-- {
 				e, err := fl.GCDContext(ctx, fl.Rem(fl.Sub(st.H, baby[j]), Gi), Gi)
 				if err != nil {
@@ -935,15 +1107,56 @@ func composeBabySteps(n, l int, q *big.Int) bool {
 // stepping by a^2, and a composition as two Horner chains, the chunks
 // below split and those from split on, the second shifted by far =
 // (a^t)^split at the end, one product modulo g more for half the work.
+//
+// When one table serves many compositions, the outer sum is instead taken
+// whole (gfpoly.LinearCombination) with the giant powers (a^t)^k, k <
+// n/t, prepared once: a composition then costs n/t forward transforms
+// and one product modulo g's worth, about a third of Horner's rule's n/t
+// products, for n/t more products in the table (sumCheaper). With two
+// cores the chunks are then summed in two halves, one a goroutine, each
+// reduced on its own.
 type composer struct {
 	fl     *gfpoly.Field
 	md     *gfpoly.Modulus
-	powers *gfpoly.Columns    // a^0 … a^(t−1)
-	top    *gfpoly.Multiplier // a^t
-	split  int                // 0 when compositions run on one goroutine
-	far    *gfpoly.Multiplier // (a^t)^split
+	powers *gfpoly.Columns     // a^0 … a^(t−1)
+	top    *gfpoly.Multiplier  // a^t
+	split  int                 // 0 when compositions run on one goroutine
+	far    *gfpoly.Multiplier  // (a^t)^split
+	giant  *gfpoly.Combination // (a^t)^k for 1 ≤ k < ⌈n/t⌉, or nil for Horner's rule
+	two    bool                // the giant powers' sums in two halves, one a goroutine
 	t, n   int
 	p      uint64
+}
+
+// sumCheaper reports whether uses compositions modulo a polynomial of
+// degree n are cheaper with the giant powers kept (composer.giant) than
+// by Horner's rule, and the table size t for the cheaper. Counted in
+// products modulo g, with a forward transform a third of one (a product
+// is two long and two short transforms): by Horner's rule t products
+// for the table and uses·n/t for the compositions, least at t = √(n·uses);
+// with the giant powers t + 4/3·n/t for the table and its giant powers
+// with their transforms, and uses·(n/(3t) + 4/3) for the compositions,
+// least at t = √(n·(4 + uses)/3). The n² word products of a composition
+// are the same either way. At degree 500 and 16 uses, 179 against 137.
+func sumCheaper(n, uses int) (bool, int) {
+	sum, t, _ := composeCost(n, uses)
+	return sum, t
+}
+
+// composeCost is sumCheaper's count with its cost: the products modulo
+// g of a composition table serving uses compositions, and of the
+// compositions, by the cheaper way.
+func composeCost(n, uses int) (sum bool, t int, cost float64) {
+	fn, fu := float64(n), float64(max(uses, 1))
+	th := math.Ceil(math.Sqrt(fn * fu))
+	horner := th + fu*math.Ceil(fn/th)
+	ts := math.Ceil(math.Sqrt(fn * (4 + fu) / 3))
+	k := math.Ceil(fn / ts)
+	byGiant := ts + 4*k/3 + fu*(k/3+4.0/3)
+	if byGiant < horner {
+		return true, int(min(ts, fn)), byGiant
+	}
+	return false, int(min(th, fn)), horner
 }
 
 // composeParallelFrom is the degree of g from which a composer, and the
@@ -960,12 +1173,10 @@ const composeParallelFrom = 1000
 func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.Modulus, uses int) (*composer, error) {
 	fl := w.fld
 	n := len(md.Polynomial()) - 1
-	t := 1
-	for t*t < n*max(uses, 1) && t < n {
-		t++
-	}
-	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p}
-	two := n >= composeParallelFrom && t >= 4 && parallel.Worth()
+	two := n >= composeParallelFrom && parallel.Worth()
+	sum, t := sumCheaper(n, uses)
+	c := &composer{fl: fl, md: md, t: t, n: n, p: w.p, two: two && sum}
+	two = two && t >= 4
 	all := make([][]uint64, t+1) // a^0 … a^t
 	all[0] = fl.RemBy([]uint64{1}, md)
 	byA := fl.NewMultiplier(a, md)
@@ -995,7 +1206,18 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 	}
 	c.powers = gfpoly.NewColumns(all[:t], n, w.p)
 	c.top = fl.NewMultiplier(all[t], md)
-	if chunks := (n + t - 1) / t; two && chunks >= 2 {
+	if chunks := (n + t - 1) / t; sum && chunks >= 2 {
+		giant := make([][]uint64, chunks-1)
+		giant[0] = all[t]
+		for k := 1; k < len(giant); k++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			giant[k] = fl.MulModPrepared(giant[k-1], c.top)
+		}
+		c.giant = fl.NewCombination(giant, md)
+	}
+	if chunks := (n + t - 1) / t; two && !sum && chunks >= 2 {
 		c.split = (chunks + 1) / 2
 		far, err := fl.PowModByContext(ctx, all[t], big.NewInt(int64(c.split)), md)
 		if err != nil {
@@ -1022,6 +1244,27 @@ func (c *composer) compose(ctx context.Context, f []uint64) ([]uint64, error) {
 	chunks := make([][]uint64, (len(f)+c.t-1)/c.t)
 	for k := range chunks {
 		chunks[k] = c.powers.Chunk(f[k*c.t : min(len(f), (k+1)*c.t)])
+	}
+	if c.giant != nil && len(chunks) >= 2 && len(chunks)-1 <= c.giant.Len() {
+		if !c.two || len(chunks) < 4 {
+			values := c.powers.Combine(chunks)
+			return c.fl.Add(values[0], c.fl.LinearCombination(values[1:], c.giant)), nil
+		}
+		// Two halves of the chunks, each summed and reduced on its own
+		// goroutine: one reduction more for half the transforms each.
+		h := len(chunks) / 2
+		var lo, hi []uint64
+		both(func() error {
+			values := c.powers.Combine(chunks[:h])
+			lo = c.fl.Add(values[0], c.fl.LinearCombination(values[1:], c.giant))
+			return nil
+		}, func() error {
+			cs := make([][]uint64, len(chunks)-1)
+			copy(cs[h-1:], c.powers.Combine(chunks[h:]))
+			hi = c.fl.LinearCombination(cs, c.giant)
+			return nil
+		})
+		return c.fl.Add(lo, hi), nil
 	}
 	if c.split == 0 || len(chunks) <= c.split {
 		return c.horner(ctx, c.powers.Combine(chunks))

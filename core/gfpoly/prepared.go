@@ -61,6 +61,9 @@ type nttReducer struct {
 	// which MulModDifference adds so that differences stay nonnegative
 	// (not needed with p's own transform, where they are residues).
 	ps spectrum
+	// psTw is ps times the reversal twiddles (twiddled), added to the
+	// differences of twiddled β transforms.
+	psTw spectrum
 	// The transform of rev_(n−1)(a) = x^(n−1)·a(1/x) at length N1 from
 	// a's: rev(a)(ω^k) = ω^(k(n−1))·a(ω^(−k)), so entry s of the
 	// bit-reversed output (k = bitrev s) is revTw[s]·A[revSrc[s]], with
@@ -114,6 +117,26 @@ func (r *nttReducer) reversed(sa spectrum) spectrum {
 	return out
 }
 
+// twiddled returns s (transforms at the long length) times the reversal
+// twiddles entry by entry, entries < 2q, in fresh slices: a Multiplier
+// keeps β's transform so, and mulModSpectra's quotient then takes a's
+// reversal as a plain gather (reversed's twiddle moved onto β).
+func (r *nttReducer) twiddled(s spectrum) spectrum {
+	out := make(spectrum, len(s))
+	for i, pr := range r.primes {
+		q := pr.q
+		x := s[i]
+		d := make([]uint64, len(x))
+		tw, twp := r.revTw[i][:len(d)], r.revTwp[i][:len(d)]
+		for k, v := range x {
+			hq, _ := bits.Mul64(v, twp[k])
+			d[k] = v*tw[k] - hq*q
+		}
+		out[i] = d
+	}
+	return out
+}
+
 // newNTTReducer prepares b (degree n ≥ 1) given inv = rev(b)⁻¹ mod x^k for
 // some k ≥ n.
 func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
@@ -135,6 +158,9 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	}
 	r.inv = f.forwardAll(r, inv[:min(n, len(inv))], r.logN1)
 	r.prepareReversal()
+	if r.ps != nil {
+		r.psTw = r.twiddled(r.ps)
+	}
 	size2 := 1 << r.logN2
 	folded := make([]uint64, size2)
 	for i, x := range b {
@@ -283,7 +309,8 @@ type Multiplier struct {
 	b    []uint64
 	spec spectrum // nil when the Modulus has no prepared transforms
 	// beta is the transform of β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) at
-	// the long length, from which mulModSpectra takes the quotient.
+	// the long length times the reversal twiddles (twiddled), from which
+	// mulModSpectra takes the quotient.
 	beta spectrum
 }
 
@@ -293,15 +320,38 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 	mu := &Multiplier{m: m, b: b}
 	if r := m.md.ntt; r != nil && len(b) > 0 {
 		mu.spec = f.forwardAll(r, b, r.logN1)
-		n := r.n
-		rb := make([]uint64, n)
-		for i, x := range b {
-			rb[n-1-i] = x
-		}
-		beta := f.Mul(trim(rb), m.md.inv[:min(n-1, len(m.md.inv))])
-		mu.beta = f.forwardAll(r, beta[:min(n-1, len(beta))], r.logN1)
+		mu.beta = f.betaSpectrum(r, mu.spec)
 	}
 	return mu
+}
+
+// betaSpectrum returns the transform at the long length of β =
+// rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1), twiddled, given b's (bs): rev(b)'s transform is
+// a permutation of b's (reversed) and rev(m)⁻¹'s is the reducer's, so β
+// costs one inverse and one forward transform. The product has degree at
+// most 2n − 2 < 2^logN1, so the cyclic product is the plain one, and its
+// coefficients, sums of at most n products of residues, are within the
+// primes' bound.
+func (f *Field) betaSpectrum(r *nttReducer, bs spectrum) spectrum {
+	sr := r.reversed(bs)
+	beta := f.mulBackward(r, sr, r.inv, r.n-1, r.logN1)
+	sb := f.forwardAll(r, trim(beta), r.logN1)
+	releaseSpectrum(sr)
+	out := r.twiddled(sb)
+	releaseSpectrum(sb)
+	return out
+}
+
+// betaReference is β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) by a plain
+// product, the reference betaSpectrum is tested against.
+func (f *Field) betaReference(m *Modulus, b []uint64) []uint64 {
+	n := len(m.md.b) - 1
+	rb := make([]uint64, n)
+	for i, x := range b {
+		rb[n-1-i] = x
+	}
+	beta := f.Mul(trim(rb), m.md.inv[:min(n-1, len(m.md.inv))])
+	return trim(beta[:min(n-1, len(beta))])
 }
 
 // mulModSpectra returns a·b mod m, trimmed, in dst's storage when it has
@@ -332,8 +382,26 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
 	n, p := r.n, f.p
 	sa := f.forwardAll(r, a, r.logN1)
-	sr := r.reversed(sa)
-	revq := f.mulBackward(r, sr, betas, n-1, r.logN1)
+	// rev(a)'s transform is a's gathered by revSrc and twiddled, the
+	// twiddle being in betas already: one pass of Montgomery products.
+	sr := make(spectrum, len(r.primes))
+	r.eachPrime(r.logN1, func(i int) {
+		pr := r.primes[i]
+		src := r.revSrc
+		d := getBuffer(r.logN1)[:len(src)]
+		x, y := sa[i], betas[i][:len(src)]
+		for s, j := range src {
+			d[s] = pr.montMul(x[j], y[s])
+		}
+		pr.inverse(d, r.logN1)
+		d = d[:n-1]
+		pr.finish(d, r.logN1)
+		sr[i] = d
+	})
+	revq := sr[0]
+	if !r.self {
+		revq = f.garner(sr)
+	}
 	// negq = p − q, coefficientwise (0 stays 0), in natural order, in a
 	// pooled buffer: it lives only until its transforms are taken.
 	negq := getBuffer(r.logN2)[:n-1]
@@ -426,7 +494,7 @@ func (f *Field) MulModDifferenceTo(dst, a []uint64, x, y *Multiplier) []uint64 {
 	if len(a) == 0 {
 		return dst[:0]
 	}
-	diff, betas := r.difference(x.spec, y.spec), r.difference(x.beta, y.beta)
+	diff, betas := r.difference(x.spec, y.spec, r.ps), r.difference(x.beta, y.beta, r.psTw)
 	out := f.mulModSpectra(dst, r, a, diff, betas)
 	releaseSpectrum(diff)
 	releaseSpectrum(betas)
@@ -435,9 +503,11 @@ func (f *Field) MulModDifferenceTo(dst, a []uint64, x, y *Multiplier) []uint64 {
 
 // difference returns the transforms of x − y (x − y + (p, …, p) off p's
 // own transform, so that the integer vector stays nonnegative) from those
-// of x and y at the long length. The p's beyond β's n − 1 entries do not
-// reach the n − 1 coefficients of the quotient that mulModSpectra keeps.
-func (r *nttReducer) difference(x, y spectrum) spectrum {
+// of x and y at the long length, ps being the transform of (p, …, p),
+// r.ps, or r.psTw for twiddled transforms. The p's beyond β's n − 1
+// entries do not reach the n − 1 coefficients of the quotient that
+// mulModSpectra keeps.
+func (r *nttReducer) difference(x, y, ps spectrum) spectrum {
 	diff := make(spectrum, len(r.primes))
 	for i, pr := range r.primes {
 		// Transform values are kept in [0, 2q).
@@ -451,7 +521,7 @@ func (r *nttReducer) difference(x, y spectrum) spectrum {
 				w -= q2
 			}
 			if !r.self {
-				if w += r.ps[i][j]; w >= q2 {
+				if w += ps[i][j]; w >= q2 {
 					w -= q2
 				}
 			}

@@ -129,3 +129,31 @@ func BenchmarkMulModPrepared(b *testing.B) {
 		}
 	}
 }
+
+// TestBetaSpectrum holds a Multiplier's quotient transform, taken from
+// b's transform (betaSpectrum), to the transform of β computed by a plain
+// product (betaReference), both twiddled, entry by entry modulo each
+// transform prime.
+func TestBetaSpectrum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, 4611686018427387847} {
+		f := NewField(p)
+		for _, n := range []int{32, 33, 257, 500, 1024} {
+			g := randomPoly(rng, n+1, p)
+			g[n] = 1
+			md := f.NewModulus(g)
+			r := md.md.ntt
+			for _, b := range [][]uint64{randomPoly(rng, n, p), {1}, f.Sub(nil, []uint64{1})} {
+				mu := f.NewMultiplier(b, md)
+				want := r.twiddled(f.forwardAll(r, f.betaReference(md, mu.b), r.logN1))
+				for i, pr := range r.primes {
+					for j := range want[i] {
+						if mu.beta[i][j]%pr.q != want[i][j]%pr.q {
+							t.Fatalf("p=%d n=%d: β's transform differs from the plain product's at prime %d, entry %d", p, n, i, j)
+						}
+					}
+				}
+			}
+		}
+	}
+}

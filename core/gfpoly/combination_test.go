@@ -1,0 +1,59 @@
+package gfpoly
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestLinearCombination holds LinearCombination to one product and
+// reduction a term (linearCombinationReference) over a small prime, a
+// prime with its own transform, a prime whose sums of eight products
+// outgrow its one transform prime (so the terms are summed in groups),
+// and 61- and 62-bit primes, on random residues and on residues of all
+// p − 1, the top of the coefficient bounds.
+func TestLinearCombination(t *testing.T) {
+	rng := rand.New(rand.NewPCG(65, 66))
+	// The least prime above 2.7·10^7: 16·500·(p − 1)² exceeds the first
+	// transform prime, 8·500·(p − 1)² does not.
+	grouped := new(big.Int).SetUint64(27_000_000)
+	for !grouped.ProbablyPrime(20) {
+		grouped.Add(grouped, big.NewInt(1))
+	}
+	for _, p := range []uint64{10007, 998244353, grouped.Uint64(), 1<<61 - 1, 4611686018427387847} {
+		f := NewField(p)
+		for _, n := range []int{1, 31, 32, 100, 257, 500} {
+			for _, k := range []int{1, 3, 20} {
+				t.Run(fmt.Sprintf("p=%d/n=%d/k=%d", p, n, k), func(t *testing.T) {
+					g := randomPoly(rng, n+1, p)
+					g[n] = 1
+					md := f.NewModulus(g)
+					top := make([]uint64, n)
+					for i := range top {
+						top[i] = p - 1
+					}
+					for _, random := range []bool{true, false} {
+						bs := make([][]uint64, k)
+						cs := make([][]uint64, k)
+						for i := range bs {
+							bs[i], cs[i] = top, top
+							if random {
+								bs[i], cs[i] = randomPoly(rng, 1+rng.IntN(n), p), randomPoly(rng, 1+rng.IntN(n), p)
+							}
+						}
+						if random && k > 2 {
+							cs[1] = nil // a zero coefficient
+							cs = cs[:k-1]
+						}
+						c := f.NewCombination(bs, md)
+						want := f.linearCombinationReference(cs, c)
+						if got := f.LinearCombination(cs, c); !Equal(got, want) {
+							t.Fatalf("LinearCombination differs from the reference (groups of %d)", c.group)
+						}
+					}
+				})
+			}
+		}
+	}
+}
