@@ -2,6 +2,7 @@ package integer
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -647,6 +648,42 @@ func TestSelbergSolutionsAgainstScan(t *testing.T) {
 			got, _ := selbergSolutions(nil, n, k)
 			if want := selbergSolutionsByScan(n, k); !slices.Equal(got, want) {
 				t.Fatalf("k = %d, n = %d: %v, the scan finds %v", k, n, got, want)
+			}
+		}
+	}
+}
+
+// TestRenderPair compares the digits renderPair writes ahead with math/big's
+// on seeded random integers of both signs, on either side of the length
+// from which it renders concurrently, and checks that they decode to the
+// value.
+func TestRenderPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	random := func(words int) *big.Int {
+		w := make([]big.Word, words)
+		for i := range w {
+			w[i] = big.Word(rng.Uint64())
+		}
+		x := new(big.Int).SetBits(w)
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return x
+	}
+	for _, words := range []int{0, 1, renderConcurrentWords - 1, renderConcurrentWords, 3000, 5000} {
+		x, y := random(words), random(words+rng.IntN(100))
+		rx, ry := renderPair(x, y)
+		for _, c := range []struct {
+			r renderedInteger
+			v *big.Int
+		}{{rx, x}, {ry, y}} {
+			got, err := json.Marshal(c.r)
+			if err != nil || string(got) != `"`+c.v.String()+`"` {
+				t.Fatalf("%d words: the rendered integer is encoded wrong (%v)", words, err)
+			}
+			var back renderedInteger
+			if err := json.Unmarshal(got, &back); err != nil || back.Big().Cmp(c.v) != 0 {
+				t.Fatalf("%d words: the rendered integer decodes wrong (%v)", words, err)
 			}
 		}
 	}
