@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -685,6 +686,64 @@ func TestRenderPair(t *testing.T) {
 			if err := json.Unmarshal(got, &back); err != nil || back.Big().Cmp(c.v) != 0 {
 				t.Fatalf("%d words: the rendered integer decodes wrong (%v)", words, err)
 			}
+		}
+	}
+}
+
+// TestPowerMinusOne holds the cut powering of bernoulliZeta's Euler
+// factors to p^e − 1 in exact integers: equal while p^e fits in the
+// precision, within 5e·2^(−prec) relatively beyond, on seeded primes,
+// exponents and precisions.
+func TestPowerMinusOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	for range 200 {
+		p := uint64(2 + rng.IntN(200))
+		if !trialDivisionPrime(p) {
+			continue
+		}
+		e := uint64(1 + rng.IntN(3000))
+		prec := uint(8 + rng.IntN(4000))
+		want := new(big.Int).Exp(new(big.Int).SetUint64(p), new(big.Int).SetUint64(e), nil)
+		want.Sub(want, big.NewInt(1))
+		got := powerMinusOne(p, e, prec)
+		if uint(want.BitLen()) <= prec {
+			if gi, acc := got.Int(nil); acc != big.Exact || gi.Cmp(want) != 0 {
+				t.Fatalf("%d^%d − 1 fits in %d bits but comes out inexact", p, e, prec)
+			}
+			continue
+		}
+		w := new(big.Float).SetPrec(uint(want.BitLen())).SetInt(want)
+		d := new(big.Float).SetPrec(uint(want.BitLen())+64).Sub(got, w)
+		d.Quo(d, w)
+		bound := new(big.Float).SetMantExp(big.NewFloat(float64(5*e)), -int(prec))
+		if d.Abs(d).Cmp(bound) > 0 {
+			t.Fatalf("%d^%d − 1 at %d bits errs by %.3g relatively, beyond 5e·2^(−prec)", p, e, prec, d)
+		}
+	}
+}
+
+// TestInversePiPower holds the cached powers of 1/π to π^(−e) by a
+// product of e factors at 64 more bits, within the stated bound, with the
+// cache asked at rising and falling precisions.
+func TestInversePiPower(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 38))
+	for range 12 {
+		e := uint64(1 + rng.IntN(2000))
+		prec := uint(64 + rng.IntN(6000))
+		got := inversePiPower(e, prec)
+		wp := prec + 64
+		want := new(big.Float).SetPrec(wp).SetInt64(1)
+		inv := new(big.Float).SetPrec(wp).Quo(want, cachedPi(wp+16))
+		for range e {
+			want.Mul(want, inv)
+		}
+		d := new(big.Float).SetPrec(wp).Sub(got, want)
+		d.Quo(d, want)
+		// (e·2^(−30) + 2·bits.Len(e))·2^(−prec), against a reference
+		// within (2e + 2)·2^(−prec−64).
+		bound := new(big.Float).SetMantExp(big.NewFloat(float64(e)/(1<<30)+float64(2*bits.Len64(e))+1), -int(prec))
+		if d.Abs(d).Cmp(bound) > 0 || got.Prec() != prec {
+			t.Fatalf("π^(−%d) at %d bits errs by %.3g relatively, beyond its bound", e, prec, d)
 		}
 	}
 }
