@@ -747,3 +747,33 @@ func TestInversePiPower(t *testing.T) {
 		}
 	}
 }
+
+// TestWordResidues holds the folding residues of the postconditions to
+// big.Int's Mod on seeded integers of both signs, zero, and words at the
+// edges (all ones, the moduli themselves).
+func TestWordResidues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 40))
+	edges := []uint64{0, 1, checkPrime, checkPrime + 1, 1<<64 - 59, 1<<64 - 58, 1<<64 - 1}
+	for i := range 400 {
+		w := make([]big.Word, rng.IntN(40))
+		for j := range w {
+			if rng.IntN(4) == 0 {
+				w[j] = big.Word(edges[rng.IntN(len(edges))])
+			} else {
+				w[j] = big.Word(rng.Uint64())
+			}
+		}
+		x := new(big.Int).SetBits(w)
+		if i%2 == 1 {
+			x.Neg(x)
+		}
+		for _, c := range []struct {
+			p   uint64
+			got uint64
+		}{{checkPrime, residueMersenne61(x)}, {1<<64 - 59, residueBelow2to64(x, 59)}} {
+			if want := new(big.Int).Mod(x, new(big.Int).SetUint64(c.p)).Uint64(); c.got != want {
+				t.Fatalf("%v mod %d: %d, big.Int says %d", x, c.p, c.got, want)
+			}
+		}
+	}
+}

@@ -252,11 +252,14 @@ func checkFibonacci(n int, f, l *big.Int) error {
 				lm = (p - lm) % p
 			}
 		}
-		bp := new(big.Int).SetUint64(p)
-		if got := new(big.Int).Mod(f, bp).Uint64(); got != fm {
+		residue := residueMersenne61
+		if p != checkPrime {
+			residue = func(x *big.Int) uint64 { return residueBelow2to64(x, -p) }
+		}
+		if got := residue(f); got != fm {
 			return fmt.Errorf("the matrix power gives F_n ≡ %d (mod %d), not %d", fm, p, got)
 		}
-		if got := new(big.Int).Mod(l, bp).Uint64(); got != lm {
+		if got := residue(l); got != lm {
 			return fmt.Errorf("the matrix power gives L_n ≡ %d (mod %d), not %d", lm, p, got)
 		}
 	}
