@@ -21,8 +21,8 @@ package integer
 // Precision. Let L ≥ log₂N (from lgamma, with a bit of margin) and
 // wp = L + ⌈log₂n⌉ + 12. Every quantity is formed at wp bits; relative
 // errors, in units u = 2^(−wp):
-//   - π^(−n) is a product of cached π^(−2^k) (inversePiPower), within
-//     (n·2^(−30) + 2⌈log₂n⌉)·u ≤ 3n·u; 2^(−n) is exact.
+//   - π^(−n) is a product of cached powers (inversePiPower), within
+//     (n·2^(−29) + 2⌈log₂n⌉)·u ≤ 3n·u; 2^(−n) is exact.
 //   - 2·n!·D_n is an exact integer, rounded once: u.
 //   - ζ(n) = ∏_{p ≤ P} (1 + 1/(p^n − 1)) truncated: each factor is
 //     within 2u (1/(p^n − 1) < 2^(1−n·log₂p) is needed only to
@@ -160,24 +160,28 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 
 var intOne = big.NewInt(1)
 
-// inversePiPowers caches π^(−2^k), k = 0, 1, …, at a common precision,
-// as many as asked for so far: constants of bernoulliZeta like π itself,
-// which leave (2π)^(−n) a product of popcount(n) of them instead of a
-// binary powering of log₂n squarings more.
+// inversePiPowers caches powers of 1/π at a common precision, constants
+// of bernoulliZeta like π itself: π^(−2^k), k = 0, 1, …, and the products
+// π^(−d·8^j) for the octal digits d of the exponents asked for so far, so
+// that (2π)^(−n) is a product of one factor an octal digit of n (three
+// for n = 1000, against six set bits and a binary powering's ten
+// squarings more).
 var inversePiPowers struct {
 	sync.Mutex
-	prec uint
-	v    []*big.Float
+	prec   uint
+	binary []*big.Float          // π^(−2^k)
+	octal  map[uint64]*big.Float // π^(−d·8^j) by d·8^j
 }
 
 // inversePiPower is π^(−e), e ≥ 1, at prec bits, within relative error
-// (e·2^(−30) + 2·bits.Len(e))·2^(−prec). The cached powers are formed at
-// wc ≥ prec + 32 bits: 1/π from π at wc + 8 bits, within 2·2^(−wc), and
+// (e·2^(−29) + 2·bits.Len(e))·2^(−prec). The cached powers are formed at
+// wc ≥ prec + 32 bits: 1/π from π at wc + 8 bits, within 2·2^(−wc);
 // π^(−2^k) by k squarings, within 2^k·(2 + 1)·2^(−wc), each squaring
-// doubling the error and adding a rounding. The product over the bits k
-// of e sums those to at most 3e·2^(−wc) ≤ e·2^(−30)·2^(−prec), and adds
-// a rounding to prec bits a factor and one a product, fewer than
-// 2·bits.Len(e).
+// doubling the error and adding a rounding; π^(−d·8^j) as a product of
+// at most three of those, adding two roundings. The factors of e's octal
+// digits sum those to at most (3e + 2·bits.Len(e))·2^(−wc) ≤
+// e·2^(−29)·2^(−prec), and a rounding to prec bits a factor and one a
+// product add fewer than 2·bits.Len(e) units of 2^(−prec).
 func inversePiPower(e uint64, prec uint) *big.Float {
 	var factors []*big.Float
 	c := &inversePiPowers
@@ -186,16 +190,32 @@ func inversePiPower(e uint64, prec uint) *big.Float {
 		c.prec = max(prec+64, c.prec)
 		x := new(big.Float).SetPrec(c.prec).SetInt64(1)
 		x.Quo(x, cachedPi(c.prec+8))
-		c.v = []*big.Float{x}
+		c.binary = []*big.Float{x}
+		c.octal = map[uint64]*big.Float{}
 	}
-	for len(c.v) < bits.Len64(e) {
-		last := c.v[len(c.v)-1]
-		c.v = append(c.v, new(big.Float).SetPrec(c.prec).Mul(last, last))
+	for len(c.binary) < bits.Len64(e) {
+		last := c.binary[len(c.binary)-1]
+		c.binary = append(c.binary, new(big.Float).SetPrec(c.prec).Mul(last, last))
 	}
-	for k := range bits.Len64(e) {
-		if e>>uint(k)&1 == 1 {
-			factors = append(factors, new(big.Float).SetPrec(prec).Set(c.v[k]))
+	for j := 0; e>>uint(j) != 0; j += 3 {
+		m := e >> uint(j) & 7 << uint(j)
+		if m == 0 {
+			continue
 		}
+		f := c.octal[m]
+		if f == nil {
+			for k := j; k < j+3; k++ {
+				switch {
+				case m>>uint(k)&1 == 0:
+				case f == nil:
+					f = c.binary[k]
+				default:
+					f = new(big.Float).SetPrec(c.prec).Mul(f, c.binary[k])
+				}
+			}
+			c.octal[m] = f
+		}
+		factors = append(factors, new(big.Float).SetPrec(prec).Set(f))
 	}
 	c.Unlock()
 	z := factors[0]
