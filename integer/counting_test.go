@@ -780,3 +780,24 @@ func TestWordResidues(t *testing.T) {
 		}
 	}
 }
+
+// TestFactorialTree holds bernoulliZeta's factorial to the running product
+// for n ≤ 300 and to math/big's MulRange at seeded n up to 30,000.
+func TestFactorialTree(t *testing.T) {
+	f := big.NewInt(1)
+	for n := 0; n <= 300; n++ {
+		if n > 1 {
+			f.Mul(f, big.NewInt(int64(n)))
+		}
+		if factorialTree(n).Cmp(f) != 0 {
+			t.Fatalf("factorialTree(%d) is not %d!", n, n)
+		}
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	for range 6 {
+		n := 300 + rng.IntN(30_000)
+		if factorialTree(n).Cmp(new(big.Int).MulRange(1, int64(n))) != 0 {
+			t.Fatalf("factorialTree(%d) is not %d!", n, n)
+		}
+	}
+}
