@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -798,6 +799,26 @@ func TestFactorialTree(t *testing.T) {
 		n := 300 + rng.IntN(30_000)
 		if factorialTree(n).Cmp(new(big.Int).MulRange(1, int64(n))) != 0 {
 			t.Fatalf("factorialTree(%d) is not %d!", n, n)
+		}
+	}
+}
+
+// TestBernoulliZetaConcurrent computes B_n for several n at once, so that
+// the cached powers of 1/π are rebuilt at a higher precision while others
+// read them (run under -race), against the tangent numbers.
+func TestBernoulliZetaConcurrent(t *testing.T) {
+	ctx := context.Background()
+	ns := []int{1000, 2400, 600, 3000, 1000, 1800}
+	got := make([]*big.Rat, len(ns))
+	errs := make([]error, len(ns))
+	var wg sync.WaitGroup
+	for i, n := range ns {
+		wg.Go(func() { got[i], errs[i] = bernoulliZeta(ctx, n) })
+	}
+	wg.Wait()
+	for i, n := range ns {
+		if want, _ := bernoulliTangent(ctx, n); errs[i] != nil || got[i].Cmp(want) != 0 {
+			t.Fatalf("B_%d computed concurrently is wrong (%v)", n, errs[i])
 		}
 	}
 }
