@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 
@@ -239,34 +240,70 @@ var smallBernoulli = sync.OnceValue(func() []*big.Rat { return bernoulliByRecurr
 // checkKummer checks Kummer's congruence B_n/n ≡ B_r/r (mod p), r = n mod
 // (p − 1), for the primes 5 ≤ p < 100 with (p − 1) ∤ n, n even (Ireland
 // and Rosen, §15.2, Corollary 2 of Theorem 5; B_n/n is p-integral then).
+// The numerator is divided once, by the product of the moduli p^(v+1),
+// p^v ∥ n, and each congruence is then word arithmetic.
 func checkKummer(n int, b *big.Rat) error {
 	small := smallBernoulli()
-	for p := int64(5); p < 100; p++ {
-		if !trialDivisionPrime(uint64(p)) || int64(n)%(p-1) == 0 {
+	type kummer struct{ p, pv, nn, r uint64 }
+	var ks []kummer
+	m := big.NewInt(1)
+	for p := uint64(5); p < 100; p++ {
+		if !trialDivisionPrime(p) || uint64(n)%(p-1) == 0 {
 			continue
 		}
-		r := int64(n) % (p - 1)
 		// B_n/n = num/(D·n): p^v ∥ n must divide num, and num/p^v mod p
-		// comes from num mod p^(v+1).
-		nn, pv := int64(n), int64(1)
+		// comes from num mod p^(v+1) (below n·p < 2^32).
+		nn, pv := uint64(n), uint64(1)
 		for nn%p == 0 {
 			nn, pv = nn/p, pv*p
 		}
-		bp := big.NewInt(p)
-		num := new(big.Int).Mod(b.Num(), big.NewInt(pv*p))
-		if num.Int64()%pv != 0 {
+		ks = append(ks, kummer{p, pv, nn, uint64(n) % (p - 1)})
+		m.Mul(m, new(big.Int).SetUint64(pv*p))
+	}
+	num := new(big.Int).Mod(b.Num(), m)
+	den := new(big.Int).Mod(b.Denom(), m)
+	for _, k := range ks {
+		p := k.p
+		x := wordResidue(num, k.pv*p)
+		if x%k.pv != 0 {
 			return fmt.Errorf("the Bernoulli number B_%d/%d is not %d-integral, against Kummer's congruence", n, n, p)
 		}
-		num.SetInt64(num.Int64() / pv)
-		lhs := new(big.Int).Mul(b.Denom(), big.NewInt(nn))
-		lhs.ModInverse(lhs, bp)
-		lhs.Mul(lhs, num).Mod(lhs, bp)
-		rhs := new(big.Int).Mul(small[r].Denom(), big.NewInt(r))
-		rhs.ModInverse(rhs, bp)
-		rhs.Mul(rhs, small[r].Num()).Mod(rhs, bp)
-		if lhs.Cmp(rhs) != 0 {
-			return fmt.Errorf("the Bernoulli numbers break Kummer's congruence B_%d/%d ≡ B_%d/%d (mod %d)", n, n, r, r, p)
+		// D·n/p^v and B_r's denominator·r are prime to p: D is the
+		// product of the primes q with (q − 1) | n, and 0 < r < p − 1.
+		lhs := mulMod(x/k.pv%p, inverseModPrime(mulMod(wordResidue(den, p), k.nn%p, p), p), p)
+		br := small[k.r]
+		rhs := wordResidue(new(big.Int).Abs(br.Num()), p)
+		if br.Sign() < 0 {
+			rhs = (p - rhs) % p
+		}
+		rhs = mulMod(rhs, inverseModPrime(mulMod(wordResidue(br.Denom(), p), k.r%p, p), p), p)
+		if lhs != rhs {
+			return fmt.Errorf("the Bernoulli numbers break Kummer's congruence B_%d/%d ≡ B_%d/%d (mod %d)", n, n, k.r, k.r, p)
 		}
 	}
 	return nil
+}
+
+// wordResidue is x mod m for x ≥ 0 and a word m > 0, by long division
+// from the top word.
+func wordResidue(x *big.Int, m uint64) uint64 {
+	words := x.Bits()
+	var r uint64
+	for i := len(words) - 1; i >= 0; i-- {
+		_, r = bits.Div64(r, uint64(words[i]), m)
+	}
+	return r
+}
+
+// inverseModPrime is a^(−1) mod the prime p, for a ≢ 0, by Fermat's
+// little theorem.
+func inverseModPrime(a, p uint64) uint64 {
+	r, e := uint64(1), p-2
+	for a %= p; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulMod(r, a, p)
+		}
+		a = mulMod(a, a, p)
+	}
+	return r
 }

@@ -21,21 +21,24 @@ package integer
 // Precision. Let L ≥ log₂N (from lgamma, with a bit of margin) and
 // wp = L + ⌈log₂n⌉ + 12. Every quantity is formed at wp bits; relative
 // errors, in units u = 2^(−wp):
-//   - π is within u; π^n by binary powering within 3n·u: π's own error
-//     times n, plus the roundings of the powering, each multiplied by the
-//     power still to be taken, which sum below 2n. 2^n is exact.
+//   - π^(−n) is a product of cached powers (inversePiPower), within
+//     (n·2^(−29) + 2⌈log₂n⌉)·u ≤ 3n·u; 2^(−n) is exact.
 //   - 2·n!·D_n is an exact integer, rounded once: u.
-//   - each factor 1 − p^(−n) is within 2u (p^(−n) is needed only to
-//     wp − n·log₂p + 16 bits of its own, and primes with p^(−n) < 2^(−wp−7)
-//     are left out), and the product of the fewer than n/8 factors
-//     (P < n/8 at this precision) is within n·u. The primes beyond P change
-//     the product by a factor within 1 ± 2·Σ_{m > P} m^(−n) ⊂ 1 ± u.
-//   - the final product and quotient, 2u.
+//   - ζ(n) = ∏_{p ≤ P} (1 + 1/(p^n − 1)) truncated: each factor is
+//     within 2u (1/(p^n − 1) < 2^(1−n·log₂p) is needed only to
+//     wp − n·log₂p + 16 bits of its own, powerMinusOne gives p^n − 1
+//     to ⌈log₂n⌉ + 8 bits more, within 5n·2^(−⌈log₂n⌉−8) < 2^(−5) of a
+//     unit there, and primes with p^(−n) < 2^(−wp−7) are left out), and the product of the fewer than n/8 factors
+//     (P < n/8 at this precision) is within n·u. The primes beyond P
+//     change the product by a factor within 1 ± 2·Σ_{m > P} m^(−n) ⊂
+//     1 ± u.
+//   - the two final products, 2u.
 //
-// So the quotient is within 5n·u ≤ 2^(⌈log₂n⌉ + 3 − wp) relatively, and
-// within 2^(L + ⌈log₂n⌉ + 3 − wp) = 2^(−9) < 1/2 of N, which is therefore
-// the nearest integer. bernoulliZeta checks that the computed quotient
-// lies within 2^(−9) of that integer before returning it.
+// So the product N ≈ 2·n!·D_n·ζ(n)·(2π)^(−n) is within 5n·u ≤
+// 2^(⌈log₂n⌉ + 3 − wp) relatively, and within 2^(L + ⌈log₂n⌉ + 3 − wp) =
+// 2^(−9) < 1/2 of N, which is therefore the nearest integer.
+// bernoulliZeta checks that the computed value lies within 2^(−9) of
+// that integer before returning it.
 //
 // The work is n! (n·log₂n bits), π and (2π)^n at about n·log₂(n/2πe)
 // bits, and the Euler product, whose factors shrink in precision; against
@@ -97,14 +100,14 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 	// goroutine of their own beside the Euler product, which costs two to
 	// three times as much, when there is a second processor and enough
 	// work to pay for the handoff.
-	var num, pow *big.Float
+	var num *big.Float
 	numerator := func() {
 		fact := factorialTree(n)
 		fact.Mul(fact, den)
 		fact.Lsh(fact, 1)
 		num = new(big.Float).SetPrec(wp).SetInt(fact)
-		pow = powFloat(cachedPi(wp), uint64(n), wp)
-		pow.SetMantExp(pow, n)
+		num.Mul(num, inversePiPower(uint64(n), wp))
+		num.SetMantExp(num, -n)
 	}
 	var wg sync.WaitGroup
 	if wp >= bernoulliParallelFrom && runtime.GOMAXPROCS(0) >= 2 {
@@ -114,9 +117,9 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 	}
 	defer wg.Wait()
 
-	// 1/ζ(n) truncated: ∏_{p ≤ P} (1 − p^(−n)).
+	// ζ(n) truncated: ∏_{p ≤ P} 1/(1 − p^(−n)) = ∏_{p ≤ P} (1 + 1/(p^n − 1)).
 	limit := math.Exp2(float64(wp+2) / (fn - 1))
-	inv := new(big.Float).SetPrec(wp).SetInt64(1)
+	zeta := new(big.Float).SetPrec(wp).SetInt64(1)
 	for p := uint64(2); float64(p) <= limit; p++ {
 		if !trialDivisionPrime(p) {
 			continue
@@ -129,26 +132,17 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 		if own < 1 {
 			continue
 		}
-		// inv·(1 − p^(−n)) = inv − inv/p^n, the quotient at q bits; p^n
-		// exactly while it is shorter than q bits.
+		// ζ·(1 + 1/(p^n − 1)) = ζ + ζ/(p^n − 1), the quotient at q bits.
 		q := uint(own) + 8
-		var pp *big.Float
-		if fn*math.Log2(float64(p)) < float64(q) {
-			pi := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(n)), nil)
-			pp = new(big.Float).SetPrec(uint(pi.BitLen())).SetInt(pi)
-		} else {
-			pp = powFloat(new(big.Float).SetPrec(q+logN+8).SetUint64(p), uint64(n), q+logN+8)
-		}
-		t := new(big.Float).SetPrec(q).Set(inv)
-		t.Quo(t, pp)
-		inv.Sub(inv, t)
+		t := new(big.Float).SetPrec(q).Set(zeta)
+		t.Quo(t, powerMinusOne(p, uint64(n), q+logN+8))
+		zeta.Add(zeta, t)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	wg.Wait()
-	pow.Mul(pow, inv)
-	num.Quo(num, pow)
+	num.Mul(num, zeta)
 
 	// Round to nearest and check the distance.
 	r := new(big.Float).SetPrec(wp).Add(num, big.NewFloat(0.5))
@@ -164,19 +158,104 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 	return new(big.Rat).SetFrac(ni, den), nil
 }
 
-// powFloat is x^e, e ≥ 1, at prec bits by left-to-right binary
-// powering: relative error below 2e·2^(−prec) beyond e times x's own.
-func powFloat(x *big.Float, e uint64, prec uint) *big.Float {
-	z := new(big.Float).SetPrec(prec).Set(x)
-	t := new(big.Float).SetPrec(prec)
+var intOne = big.NewInt(1)
+
+// inversePiPowers caches powers of 1/π at a common precision, constants
+// of bernoulliZeta like π itself: π^(−2^k), k = 0, 1, …, and the products
+// π^(−d·8^j) for the octal digits d of the exponents asked for so far, so
+// that (2π)^(−n) is a product of one factor an octal digit of n (three
+// for n = 1000, against six set bits and a binary powering's ten
+// squarings more).
+var inversePiPowers struct {
+	sync.Mutex
+	prec   uint
+	binary []*big.Float          // π^(−2^k)
+	octal  map[uint64]*big.Float // π^(−d·8^j) by d·8^j
+}
+
+// inversePiPower is π^(−e), e ≥ 1, at prec bits, within relative error
+// (e·2^(−29) + 2·bits.Len(e))·2^(−prec). The cached powers are formed at
+// wc ≥ prec + 32 bits: 1/π from π at wc + 8 bits, within 2·2^(−wc);
+// π^(−2^k) by k squarings, within 2^k·(2 + 1)·2^(−wc), each squaring
+// doubling the error and adding a rounding; π^(−d·8^j) as a product of
+// at most three of those, adding two roundings. The factors of e's octal
+// digits sum those to at most (3e + 2·bits.Len(e))·2^(−wc) ≤
+// e·2^(−29)·2^(−prec), and a rounding to prec bits a factor and one a
+// product add fewer than 2·bits.Len(e) units of 2^(−prec).
+func inversePiPower(e uint64, prec uint) *big.Float {
+	var factors []*big.Float
+	c := &inversePiPowers
+	c.Lock()
+	if c.prec < prec+32 {
+		c.prec = max(prec+64, c.prec)
+		x := new(big.Float).SetPrec(c.prec).SetInt64(1)
+		x.Quo(x, cachedPi(c.prec+8))
+		c.binary = []*big.Float{x}
+		c.octal = map[uint64]*big.Float{}
+	}
+	for len(c.binary) < bits.Len64(e) {
+		last := c.binary[len(c.binary)-1]
+		c.binary = append(c.binary, new(big.Float).SetPrec(c.prec).Mul(last, last))
+	}
+	for j := 0; e>>uint(j) != 0; j += 3 {
+		m := e >> uint(j) & 7 << uint(j)
+		if m == 0 {
+			continue
+		}
+		f := c.octal[m]
+		if f == nil {
+			for k := j; k < j+3; k++ {
+				switch {
+				case m>>uint(k)&1 == 0:
+				case f == nil:
+					f = c.binary[k]
+				default:
+					f = new(big.Float).SetPrec(c.prec).Mul(f, c.binary[k])
+				}
+			}
+			c.octal[m] = f
+		}
+		factors = append(factors, new(big.Float).SetPrec(prec).Set(f))
+	}
+	c.Unlock()
+	z := factors[0]
+	for _, f := range factors[1:] {
+		z.Mul(z, f)
+	}
+	return z
+}
+
+// powerMinusOne is p^e − 1, e ≥ 1, p ≥ 2, by left-to-right binary
+// powering on integers cut to their top prec bits whenever longer: exact
+// while p^e fits in prec bits, else within relative error 5e·2^(−prec) of
+// p^e, and so of p^e − 1 (each cut errs by less than 2^(1−prec) and each
+// later squaring doubles what came before, which sums below 4e·2^(−prec);
+// the 1 left out is below 2^(−prec) of p^e). Powering a big.Float
+// instead would square the exact small powers at full length, their
+// mantissas keeping zero low words; here each product is only as long as
+// its value.
+func powerMinusOne(p, e uint64, prec uint) *big.Float {
+	x := new(big.Int).SetUint64(p)
+	z, t := new(big.Int).Set(x), new(big.Int)
+	shift := 0
 	for i := bits.Len64(e) - 2; i >= 0; i-- {
 		t.Mul(z, z) // not in place: an aliased product allocates
 		z, t = t, z
+		shift *= 2
 		if e>>uint(i)&1 == 1 {
-			z.Mul(z, x)
+			t.Mul(z, x)
+			z, t = t, z
+		}
+		if l := uint(z.BitLen()); l > prec {
+			z.Rsh(z, l-prec)
+			shift += int(l - prec)
 		}
 	}
-	return z
+	if shift == 0 {
+		z.Sub(z, intOne)
+	}
+	f := new(big.Float).SetInt(z) // exact: the precision is z's length
+	return f.SetMantExp(f, shift)
 }
 
 // factorialTree is n! as wordProduct's tree over words, each packing as

@@ -103,8 +103,7 @@ func binomialOperation() core.Operation[BinomialRequest, BinomialResult] {
 			k := uint64(min(q.K, q.N-q.K))
 			num := productMersenne61(uint64(q.N)-k+1, uint64(q.N))
 			den := factorialMersenne61(k)
-			got := new(big.Int).Mod(r.Binomial.Big(), new(big.Int).SetUint64(checkPrime)).Uint64()
-			if mulMod(got, den, checkPrime) != num {
+			if mulMod(residueMersenne61(r.Binomial.Big()), den, checkPrime) != num {
 				return fmt.Errorf("C(%d, %d)·k! ≢ n(n − 1)⋯(n − k + 1) modulo 2^61 − 1", q.N, q.K)
 			}
 			return nil
@@ -289,6 +288,51 @@ func mulMersenne61(a, b uint64) uint64 {
 		f -= checkPrime
 	}
 	return f
+}
+
+// residueMersenne61 is x mod 2^61 − 1, in [0, 2^61 − 1), by Horner's rule
+// from the top word with 2^64 ≡ 8 and folding, 2^61 ≡ 1: a division by a
+// one-word big.Int would allocate a quotient as long as x.
+func residueMersenne61(x *big.Int) uint64 {
+	words := x.Bits()
+	var r uint64
+	for i := len(words) - 1; i >= 0; i-- {
+		// r·2^64 + w ≡ 8r + w; 8r + w < 2^65 − 16, so the carry's 8
+		// fits.
+		s, carry := bits.Add64(r<<3, uint64(words[i]), 0)
+		s += carry << 3
+		r = s&checkPrime + s>>61
+		if r >= checkPrime {
+			r -= checkPrime
+		}
+	}
+	if x.Sign() < 0 && r != 0 {
+		r = checkPrime - r
+	}
+	return r
+}
+
+// residueBelow2to64 is x mod p for p = 2^64 − c, 0 < c < 2^16, in [0, p),
+// by Horner's rule from the top word with 2^64 ≡ c.
+func residueBelow2to64(x *big.Int, c uint64) uint64 {
+	p := -c // 2^64 − c
+	words := x.Bits()
+	var r uint64
+	for i := len(words) - 1; i >= 0; i-- {
+		// r·2^64 + w ≡ c·r + w = hi·2^64 + lo with hi ≤ c, ≡ c·hi + lo.
+		hi, lo := bits.Mul64(r, c)
+		lo, carry := bits.Add64(lo, uint64(words[i]), 0)
+		lo, carry = bits.Add64(lo, (hi+carry)*c, 0)
+		lo += carry * c // a carry leaves lo below c², so no second one
+		if lo >= p {
+			lo -= p
+		}
+		r = lo
+	}
+	if x.Sign() < 0 && r != 0 {
+		r = p - r
+	}
+	return r
 }
 
 // binomial is C(n, k) for n ≥ 0 by Kummer's theorem and primePowerProduct.

@@ -2,13 +2,16 @@ package integer
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -409,7 +412,7 @@ func TestBernoulliZetaAgainstTangent(t *testing.T) {
 // TestKummerCatchesWrongNumerators changes B_n by one in the numerator and
 // by the denominator and checks the postcondition notices.
 func TestKummerCatchesWrongNumerators(t *testing.T) {
-	for _, n := range []int{202, 1000, 1234} {
+	for _, n := range []int{202, 490, 1000, 1234} { // 490 = 2·5·7²: p^v ∥ n with v > 0
 		b, _ := bernoulliTangent(context.Background(), n)
 		if err := checkBernoulli(n, b); err != nil {
 			t.Fatalf("B_%d is rejected: %v", n, err)
@@ -648,6 +651,174 @@ func TestSelbergSolutionsAgainstScan(t *testing.T) {
 			if want := selbergSolutionsByScan(n, k); !slices.Equal(got, want) {
 				t.Fatalf("k = %d, n = %d: %v, the scan finds %v", k, n, got, want)
 			}
+		}
+	}
+}
+
+// TestRenderPair compares the digits renderPair writes ahead with math/big's
+// on seeded random integers of both signs, on either side of the length
+// from which it renders concurrently, and checks that they decode to the
+// value.
+func TestRenderPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	random := func(words int) *big.Int {
+		w := make([]big.Word, words)
+		for i := range w {
+			w[i] = big.Word(rng.Uint64())
+		}
+		x := new(big.Int).SetBits(w)
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return x
+	}
+	for _, words := range []int{0, 1, renderConcurrentWords - 1, renderConcurrentWords, 3000, 5000} {
+		x, y := random(words), random(words+rng.IntN(100))
+		rx, ry := renderPair(x, y)
+		for _, c := range []struct {
+			r renderedInteger
+			v *big.Int
+		}{{rx, x}, {ry, y}} {
+			got, err := json.Marshal(c.r)
+			if err != nil || string(got) != `"`+c.v.String()+`"` {
+				t.Fatalf("%d words: the rendered integer is encoded wrong (%v)", words, err)
+			}
+			var back renderedInteger
+			if err := json.Unmarshal(got, &back); err != nil || back.Big().Cmp(c.v) != 0 {
+				t.Fatalf("%d words: the rendered integer decodes wrong (%v)", words, err)
+			}
+		}
+	}
+}
+
+// TestPowerMinusOne holds the cut powering of bernoulliZeta's Euler
+// factors to p^e − 1 in exact integers: equal while p^e fits in the
+// precision, within 5e·2^(−prec) relatively beyond, on seeded primes,
+// exponents and precisions.
+func TestPowerMinusOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	for range 200 {
+		p := uint64(2 + rng.IntN(200))
+		if !trialDivisionPrime(p) {
+			continue
+		}
+		e := uint64(1 + rng.IntN(3000))
+		prec := uint(8 + rng.IntN(4000))
+		want := new(big.Int).Exp(new(big.Int).SetUint64(p), new(big.Int).SetUint64(e), nil)
+		want.Sub(want, big.NewInt(1))
+		got := powerMinusOne(p, e, prec)
+		if uint(want.BitLen()) <= prec {
+			if gi, acc := got.Int(nil); acc != big.Exact || gi.Cmp(want) != 0 {
+				t.Fatalf("%d^%d − 1 fits in %d bits but comes out inexact", p, e, prec)
+			}
+			continue
+		}
+		w := new(big.Float).SetPrec(uint(want.BitLen())).SetInt(want)
+		d := new(big.Float).SetPrec(uint(want.BitLen())+64).Sub(got, w)
+		d.Quo(d, w)
+		bound := new(big.Float).SetMantExp(big.NewFloat(float64(5*e)), -int(prec))
+		if d.Abs(d).Cmp(bound) > 0 {
+			t.Fatalf("%d^%d − 1 at %d bits errs by %.3g relatively, beyond 5e·2^(−prec)", p, e, prec, d)
+		}
+	}
+}
+
+// TestInversePiPower holds the cached powers of 1/π to π^(−e) by a
+// product of e factors at 64 more bits, within the stated bound, with the
+// cache asked at rising and falling precisions and asked twice.
+func TestInversePiPower(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 38))
+	for range 12 {
+		e := uint64(1 + rng.IntN(2000))
+		prec := uint(64 + rng.IntN(6000))
+		got := inversePiPower(e, prec)
+		if again := inversePiPower(e, prec); again.Cmp(got) != 0 {
+			t.Fatalf("π^(−%d) at %d bits differs once its factors are cached", e, prec)
+		}
+		wp := prec + 64
+		want := new(big.Float).SetPrec(wp).SetInt64(1)
+		inv := new(big.Float).SetPrec(wp).Quo(want, cachedPi(wp+16))
+		for range e {
+			want.Mul(want, inv)
+		}
+		d := new(big.Float).SetPrec(wp).Sub(got, want)
+		d.Quo(d, want)
+		// (e·2^(−29) + 2·bits.Len(e))·2^(−prec), against a reference
+		// within (2e + 2)·2^(−prec−64).
+		bound := new(big.Float).SetMantExp(big.NewFloat(float64(e)/(1<<29)+float64(2*bits.Len64(e))+1), -int(prec))
+		if d.Abs(d).Cmp(bound) > 0 || got.Prec() != prec {
+			t.Fatalf("π^(−%d) at %d bits errs by %.3g relatively, beyond its bound", e, prec, d)
+		}
+	}
+}
+
+// TestWordResidues holds the folding residues of the postconditions to
+// big.Int's Mod on seeded integers of both signs, zero, and words at the
+// edges (all ones, the moduli themselves).
+func TestWordResidues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 40))
+	edges := []uint64{0, 1, checkPrime, checkPrime + 1, 1<<64 - 59, 1<<64 - 58, 1<<64 - 1}
+	for i := range 400 {
+		w := make([]big.Word, rng.IntN(40))
+		for j := range w {
+			if rng.IntN(4) == 0 {
+				w[j] = big.Word(edges[rng.IntN(len(edges))])
+			} else {
+				w[j] = big.Word(rng.Uint64())
+			}
+		}
+		x := new(big.Int).SetBits(w)
+		if i%2 == 1 {
+			x.Neg(x)
+		}
+		for _, c := range []struct {
+			p   uint64
+			got uint64
+		}{{checkPrime, residueMersenne61(x)}, {1<<64 - 59, residueBelow2to64(x, 59)}} {
+			if want := new(big.Int).Mod(x, new(big.Int).SetUint64(c.p)).Uint64(); c.got != want {
+				t.Fatalf("%v mod %d: %d, big.Int says %d", x, c.p, c.got, want)
+			}
+		}
+	}
+}
+
+// TestFactorialTree holds bernoulliZeta's factorial to the running product
+// for n ≤ 300 and to math/big's MulRange at seeded n up to 30,000.
+func TestFactorialTree(t *testing.T) {
+	f := big.NewInt(1)
+	for n := 0; n <= 300; n++ {
+		if n > 1 {
+			f.Mul(f, big.NewInt(int64(n)))
+		}
+		if factorialTree(n).Cmp(f) != 0 {
+			t.Fatalf("factorialTree(%d) is not %d!", n, n)
+		}
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	for range 6 {
+		n := 300 + rng.IntN(30_000)
+		if factorialTree(n).Cmp(new(big.Int).MulRange(1, int64(n))) != 0 {
+			t.Fatalf("factorialTree(%d) is not %d!", n, n)
+		}
+	}
+}
+
+// TestBernoulliZetaConcurrent computes B_n for several n at once, so that
+// the cached powers of 1/π are rebuilt at a higher precision while others
+// read them (run under -race), against the tangent numbers.
+func TestBernoulliZetaConcurrent(t *testing.T) {
+	ctx := context.Background()
+	ns := []int{1000, 2400, 600, 3000, 1000, 1800}
+	got := make([]*big.Rat, len(ns))
+	errs := make([]error, len(ns))
+	var wg sync.WaitGroup
+	for i, n := range ns {
+		wg.Go(func() { got[i], errs[i] = bernoulliZeta(ctx, n) })
+	}
+	wg.Wait()
+	for i, n := range ns {
+		if want, _ := bernoulliTangent(ctx, n); errs[i] != nil || got[i].Cmp(want) != 0 {
+			t.Fatalf("B_%d computed concurrently is wrong (%v)", n, errs[i])
 		}
 	}
 }

@@ -26,8 +26,47 @@ type FibonacciRequest struct {
 
 // FibonacciResult holds the Fibonacci and Lucas numbers of index n.
 type FibonacciResult struct {
-	Fibonacci core.Integer `json:"fibonacci" jsonschema:"F_n: F_0 = 0, F_1 = 1, F_(n+1) = F_n + F_(n−1)"`
-	Lucas     core.Integer `json:"lucas" jsonschema:"L_n: L_0 = 2, L_1 = 1, L_(n+1) = L_n + L_(n−1)"`
+	Fibonacci renderedInteger `json:"fibonacci" jsonschema:"F_n: F_0 = 0, F_1 = 1, F_(n+1) = F_n + F_(n−1)"`
+	Lucas     renderedInteger `json:"lucas" jsonschema:"L_n: L_0 = 2, L_1 = 1, L_(n+1) = L_n + L_(n−1)"`
+}
+
+// renderedInteger is a core.Integer (the same schema, decoding and value)
+// that may carry its decimal digits, written before encoding: the encoder
+// renders a result's fields one after the other, and the conversion of
+// one long integer leaves the second processor idle much of the time (its
+// top division runs alone), so two long integers rendered side by side
+// take little more than one (F_400000 and L_400000, 84k digits each:
+// 7.5 → 4.6 ms).
+type renderedInteger struct {
+	core.Integer
+	digits []byte // nil: rendered when encoded
+}
+
+// MarshalText gives the digits written ahead, or renders them.
+func (r renderedInteger) MarshalText() ([]byte, error) {
+	if r.digits != nil {
+		return r.digits, nil
+	}
+	return r.Integer.MarshalText()
+}
+
+// renderConcurrentWords is the length from which two integers are
+// rendered on separate goroutines: below it a conversion (a few
+// microseconds) is not worth a goroutine.
+const renderConcurrentWords = 256
+
+// renderPair wraps x and y, rendering their digits concurrently when both
+// are long and a second processor is there.
+func renderPair(x, y *big.Int) (renderedInteger, renderedInteger) {
+	rx, ry := renderedInteger{Integer: core.Int(x)}, renderedInteger{Integer: core.Int(y)}
+	if min(len(x.Bits()), len(y.Bits())) < renderConcurrentWords || runtime.GOMAXPROCS(0) < 2 {
+		return rx, ry
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { rx.digits = bignum.AppendDecimal(nil, x) })
+	ry.digits = bignum.AppendDecimal(nil, y)
+	wg.Wait()
+	return rx, ry
 }
 
 // fibonacciOperation computes F_n and L_n together by fast doubling on
@@ -48,7 +87,8 @@ type FibonacciResult struct {
 // size of the result: the bit lengths of F_n and L_n against
 // |n|·log₂φ − log₂√5 and |n|·log₂φ, and F_n and L_n modulo the primes 2^61 − 1 and 2^64 − 59 against the 2×2
 // matrix power [[1, 1], [1, 0]]^|n| = [[F_(n+1), F_n], [F_n, F_(n−1)]]
-// there.
+// there. The decimal digits of F_n and L_n, most of the cost of a large
+// index, are written side by side (renderPair).
 //
 // Canonical result: F_n and L_n as decimal strings.
 func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
@@ -80,7 +120,8 @@ func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 		},
 		Run: func(ctx context.Context, q FibonacciRequest) (FibonacciResult, error) {
 			f, l := fibonacciLucas(q.N)
-			return FibonacciResult{core.Int(f), core.Int(l)}, nil
+			rf, rl := renderPair(f, l)
+			return FibonacciResult{rf, rl}, nil
 		},
 		Postcondition: func(ctx context.Context, q FibonacciRequest, r FibonacciResult) error {
 			return checkFibonacci(q.N, r.Fibonacci.Big(), r.Lucas.Big())
@@ -211,11 +252,14 @@ func checkFibonacci(n int, f, l *big.Int) error {
 				lm = (p - lm) % p
 			}
 		}
-		bp := new(big.Int).SetUint64(p)
-		if got := new(big.Int).Mod(f, bp).Uint64(); got != fm {
+		residue := residueMersenne61
+		if p != checkPrime {
+			residue = func(x *big.Int) uint64 { return residueBelow2to64(x, -p) }
+		}
+		if got := residue(f); got != fm {
 			return fmt.Errorf("the matrix power gives F_n ≡ %d (mod %d), not %d", fm, p, got)
 		}
-		if got := new(big.Int).Mod(l, bp).Uint64(); got != lm {
+		if got := residue(l); got != lm {
 			return fmt.Errorf("the matrix power gives L_n ≡ %d (mod %d), not %d", lm, p, got)
 		}
 	}
