@@ -739,7 +739,10 @@ func nttMulContext(ctx context.Context, x, y []big.Word, square bool) ([]big.Wor
 }
 
 // nttMulShape is nttMulContext with the piece size and transform length
-// given: sh must have room for the product's pieces and their coefficients.
+// given: sh must have room for each operand's pieces and for their
+// coefficients. If it has fewer points than the product's pieces, the
+// result is the cyclic convolution's sum Σ c_i·2^(i·b), i < n, of
+// c_i = Σ_{j ≡ i mod n} (coefficient j), congruent to x·y modulo 2^(n·b) − 1.
 func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShape) ([]big.Word, error) {
 	words := len(x) + len(y)
 	if sh.logn > maxTransformLog {
@@ -747,6 +750,13 @@ func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShap
 	}
 	n := sh.length()
 	points := (bitLen(x)+sh.bits-1)/sh.bits + (bitLen(y)+sh.bits-1)/sh.bits - 1
+	if points > n {
+		// A cyclic product (mulWindow): the coefficients wrap modulo the
+		// transform length, and their sum, of up to n·b + b + 8 bits, is
+		// returned whole.
+		points = n
+		words = (n*sh.bits+sh.bits+8+63)/64 + 1
+	}
 	workers := runtime.GOMAXPROCS(0)
 	operands := [][]big.Word{x, y}
 	if square {
