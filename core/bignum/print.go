@@ -44,7 +44,6 @@ package bignum
 // disjoint parts of one buffer.
 
 import (
-	"context"
 	"math/big"
 	"math/bits"
 	"runtime"
@@ -80,8 +79,9 @@ func fracWords(n int) int {
 	return (b+63)/64 + 1
 }
 
-// printLevels holds 10^(19·2^j) and, for those used at a root, the
-// reciprocal ⌊2^s/10^(19·2^j)⌋ with its s, built on demand and shared by
+// printLevels holds 10^(19·2^j), for those used at a root the reciprocal
+// ⌊2^s/10^(19·2^j)⌋ with its s, and for those of a cyclic product their
+// transforms, built on demand and shared by
 // all conversions; all are read-only once built. The declared limits on
 // operands bound how many are ever built.
 var printLevels struct {
@@ -89,6 +89,8 @@ var printLevels struct {
 	pow   []*big.Int
 	recip []*big.Int
 	shift []int
+	// transform[j], for mulWindow, is 10^(19·2^j)'s.
+	transform []*nttTransformed
 }
 
 // printPow returns 10^(19·2^j).
@@ -239,22 +241,32 @@ const printCyclicWords = 400
 // From printCyclicWords it is a transform product modulo 2^N − 1 for N ≥
 // 64·max(len(g), len(g) + len(p) − lo + 1) bits, shorter than the whole
 // product: V = A + B for g·p = A + 2^N·B, whose words below N are A's, and
-// B < 2^(64·lo) adds at most one unit at word lo.
-func mulWindow(g, p []big.Word, lo int) []big.Word {
+// B < 2^(64·lo) adds at most one unit at word lo. pt, if not nil, is p's
+// transform for windowShape(len(g), len(p), lo).
+func mulWindow(g, p []big.Word, lo int, pt *nttTransformed) []big.Word {
 	hi := len(g)
 	if len(p) < printCyclicWords || bits.UintSize != 64 {
 		z := new(big.Int).SetBits(g)
 		z.Mul(z, new(big.Int).SetBits(p))
 		return wordsAt(z.Bits(), lo, hi)
 	}
-	gb, pb := bitLen(g), bitLen(p)
-	if gb == 0 || pb == 0 {
+	if bitLen(g) == 0 || bitLen(p) == 0 {
 		return make([]big.Word, hi-lo)
 	}
-	need := 64 * max(hi, len(g)+len(p)-lo+1)
+	if pt == nil {
+		pt = nttForward(p, windowShape(len(g), len(p), lo))
+	}
+	return wordsAt(nttMulTransformed(g, pt), lo, hi)
+}
+
+// windowShape returns the shortest transform shape for mulWindow's cyclic
+// product of operands of gw and pw words from word lo; it depends on the
+// lengths alone, so that one transform of a power serves a whole level.
+func windowShape(gw, pw, lo int) pieceShape {
+	need := 64 * max(gw, gw+pw-lo+1)
 	best, bestLen := pieceShape{}, -1
 	for b := 64; b <= 92; b++ {
-		nx, ny := (gb+b-1)/b, (pb+b-1)/b
+		nx, ny := (64*gw+b-1)/b, (64*pw+b-1)/b
 		if 2*b > 185-bits.Len(uint(min(nx, ny))) {
 			break
 		}
@@ -267,8 +279,28 @@ func mulWindow(g, p []big.Word, lo int) []big.Word {
 			best, bestLen = s, s.length()
 		}
 	}
-	v, _ := nttMulShape(context.Background(), g, p, false, best)
-	return wordsAt(v, lo, hi)
+	return best
+}
+
+// printTransform returns the transform of 10^(19·2^j) for the splits of
+// nodes of 19·2^(j+1) digits, built once, or nil below printCyclicWords.
+func printTransform(j int) *nttTransformed {
+	pow := printPow(j)
+	if len(pow.Bits()) < printCyclicWords || bits.UintSize != 64 {
+		return nil
+	}
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.transform) <= j {
+		p.transform = append(p.transform, nil)
+	}
+	if p.transform[j] == nil {
+		gw := fracWords(leafDigits << (j + 1))
+		lo := gw - fracWords(leafDigits<<j)
+		p.transform[j] = nttForward(pow.Bits(), windowShape(gw, len(pow.Bits()), lo))
+	}
+	return p.transform[j]
 }
 
 // wordsAt returns a copy of w[lo:hi], with zero words beyond len(w).
@@ -292,7 +324,7 @@ func fillFrac(buf []byte, amb []bool, g []big.Word, j, workers int) {
 	half := m / 2
 	wlo := fracWords(leafDigits * half)
 	hi := g[len(g)-wlo:]
-	lo := mulWindow(g, printPow(j-1).Bits(), len(g)-wlo)
+	lo := mulWindow(g, printPow(j-1).Bits(), len(g)-wlo, printTransform(j-1))
 	cut := leafDigits * half
 	if workers > 1 {
 		var wg sync.WaitGroup

@@ -111,7 +111,7 @@ func TestMulWindow(t *testing.T) {
 			g, p := randomWords(rng, gw, ones), randomWords(rng, pw, ones)
 			gWords := append(slices.Clone(g.Bits()), make([]big.Word, gw-len(g.Bits()))...)
 			lo := gw - (pw + 1 + rng.IntN(2))
-			got := mulWindow(gWords, p.Bits(), lo)
+			got := mulWindow(gWords, p.Bits(), lo, nil)
 			want := new(big.Int).Mul(g, p)
 			want.Rsh(want, uint(64*lo))
 			mod := new(big.Int).Lsh(big.NewInt(1), uint(64*(gw-lo)))
