@@ -91,6 +91,14 @@ var printLevels struct {
 	shift []int
 	// transform[j], for mulWindow, is 10^(19·2^j)'s.
 	transform []*nttTransformed
+	// root[k] is the last truncated reciprocal of printRootFactor.
+	root []rootFactor
+}
+
+type rootFactor struct {
+	t  int
+	r  *big.Int
+	pt *nttTransformed
 }
 
 // printPow returns 10^(19·2^j).
@@ -210,17 +218,22 @@ func appendQuotient(dst []byte, q *big.Int) []byte {
 // splitRoot returns ⌊x/P⌋ and the fraction of x mod P, fracWords(n) words,
 // for P = 10^n, n = 19·2^k, P ≤ x < P².
 func splitRoot(x *big.Int, k int) (*big.Int, []big.Word) {
-	R, s := printRecip(k)
+	_, s := printRecip(k)
 	b := printPow(k).BitLen()
 	// R' = ⌊R/2^t⌋ and y = x·R'·2^(t−s): y ≤ x/P and x/P − y < x·(1 + 2^t)·2^−s
 	// ≤ x·2^(t+1−s) < 2^−b−64 for t ≤ 2b − bitlen(x) − 1, as s ≥ 3b + 64;
 	// adding 2^−b−64 makes it an overestimate by less than 2^−64/P.
-	t := (2*b - x.BitLen() - 1) &^ 63
-	if t < 0 {
-		t = 0
+	// t is rounded down to a multiple of printRootQuantum, so that integers
+	// of nearby lengths share R' and its transform (printRootFactor).
+	t := max(0, 2*b-x.BitLen()-1)
+	t -= t % printRootQuantum
+	rt, pt := printRootFactor(k, t)
+	y := new(big.Int)
+	if pt != nil && useTransform(x, rt) {
+		y.SetBits(nttMulTransformed(x.Bits(), pt))
+	} else {
+		Mul(y, x, rt)
 	}
-	y := new(big.Int).Rsh(R, uint(t))
-	Mul(y, y, x)
 	y.Add(y, new(big.Int).Lsh(big.NewInt(1), uint(2*b-t)))
 	f := (s - t) / 64 // the fraction's words, f ≥ fracWords(n)
 	w := y.Bits()
@@ -229,6 +242,34 @@ func splitRoot(x *big.Int, k int) (*big.Int, []big.Word) {
 		q.SetBits(slices.Clone(w[f:]))
 	}
 	return q, wordsAt(w, f-fracWords(leafDigits<<k), f)
+}
+
+// printRootQuantum is the step, in bits, of the truncations ⌊R/2^t⌋ of a
+// root's reciprocal: R' is up to this much longer than needed.
+const printRootQuantum = 16 * 64
+
+// printRootFactor returns R' = ⌊R/2^t⌋ for the reciprocal R of
+// 10^(19·2^k), and its transform for products by integers of up to
+// 2b − t − 1 bits (b the power's), or nil when R' is shorter than
+// mulThreshold words. The last R' of each k is kept.
+func printRootFactor(k, t int) (*big.Int, *nttTransformed) {
+	R, _ := printRecip(k)
+	b := printPow(k).BitLen()
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.root) <= k {
+		p.root = append(p.root, rootFactor{t: -1})
+	}
+	if e := p.root[k]; e.t == t {
+		return e.r, e.pt
+	}
+	e := rootFactor{t: t, r: new(big.Int).Rsh(R, uint(t))}
+	if len(e.r.Bits()) >= mulThreshold && bits.UintSize == 64 {
+		e.pt = nttForward(e.r.Bits(), productShape(2*b-t-1, e.r.BitLen()))
+	}
+	p.root[k] = e
+	return e.r, e.pt
 }
 
 // printCyclicWords is the word length of a power of ten from which a
