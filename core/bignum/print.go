@@ -1,8 +1,8 @@
 package bignum
 
 // Decimal printing by a scaled remainder tree (Bernstein, "Scaled remainder
-// trees", 2004; Brent and Zimmermann, Modern Computer Arithmetic, §1.7.2,
-// exercise on conversion by multiplication). Instead of dividing x by
+// trees", 2004; for radix conversion by divide and conquer, Brent and
+// Zimmermann, Modern Computer Arithmetic, §1.7). Instead of dividing x by
 // powers of ten, the conversion works on fixed-point fractions: a node of
 // the tree covering n digits of x, at digit position a, holds
 //
@@ -15,11 +15,20 @@ package bignum
 // ⌊F·10^19⌋, one word. Below printSeqLeaves leaves a node is read out
 // leaf by leaf, multiplying its fraction by 10^19 in word arithmetic.
 //
+// A split needs only the middle of the product G·10^(n/2): its integer
+// part (the high half's digits, already in G) and G's low words' share
+// are dropped. From printCyclicWords words it is a transform product
+// modulo 2^N − 1 with N about the length of G (mulWindow), onto whose
+// dropped low words the integer part wraps: two thirds of the whole
+// product's length. The transforms of each power of ten are computed once
+// and kept, so a split costs two transforms a prime instead of three.
+//
 // The root: for 10^n ≤ x < 10^(2n), n = 19·2^k, y = x·R with R = ⌊2^s/10^n⌋
 // cached, biased up to an overestimate of x/10^n by less than
 // 2^−64·10^−n, so that ⌊y⌋ = ⌊x/10^n⌋ exactly (x/10^n and ⌊x/10^n⌋+1
 // differ by at least 10^−n); ⌊y⌋ is converted recursively and frac(y)
-// is the fraction of the low n digits.
+// is the fraction of the low n digits. R, truncated to the length x
+// needs, is kept with its transforms for integers of nearby lengths.
 //
 // Error bound. Fractions are kept modulo 1, a node of n digits with
 // W(n) = ⌈n·log₂10/64⌉ + 1 words, so the truncation to W(n) words costs
@@ -58,13 +67,18 @@ const (
 	leafPow    = 10_000_000_000_000_000_000
 
 	// printSeqLeaves is the number of leaves from which a node is split;
-	// smaller nodes are read out leaf by leaf.
+	// smaller nodes are read out leaf by leaf. 8, 16, 32 and 64 measured
+	// within 5% of each other at 3·10^4 and 10^5 digits on one core.
 	printSeqLeaves = 16
 
 	// printThreshold is the word length (49,000 digits) below which
 	// AppendDecimal, and the tree for the quotient at a root, hands the
 	// integer to big.Int.Append, whose divide and conquer on math/big's
-	// recursive division is faster there.
+	// recursive division is faster there: the tree's splits are then
+	// math/big products of twice the length needed (full products for a
+	// middle one). Two cores, loaded, minima of 4: 10^4 digits 0.25 ms
+	// against 0.17 ms, 3·10^4 digits 1.17 against 0.98 ms, 5·10^4 1.67
+	// against 1.66 ms.
 	printThreshold = 2560
 
 	// ambiguity is the distance 2^−40 to an integer, as the top word of a
@@ -274,7 +288,9 @@ func printRootFactor(k, t int) (*big.Int, *nttTransformed) {
 
 // printCyclicWords is the word length of a power of ten from which a
 // split's product is a cyclic transform product (mulWindow) rather than
-// math/big's.
+// math/big's. One core, with the power's transforms kept, minima of 5:
+// 505 words 0.19 against 0.23 ms, 253 words 49 against 46 µs, 127 words
+// 28 against 18 µs.
 const printCyclicWords = 400
 
 // mulWindow returns the words [lo, len(g)) of g·p, the fraction of a
