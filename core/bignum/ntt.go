@@ -739,10 +739,7 @@ func nttMulContext(ctx context.Context, x, y []big.Word, square bool) ([]big.Wor
 }
 
 // nttMulShape is nttMulContext with the piece size and transform length
-// given: sh must have room for each operand's pieces and for their
-// coefficients. If it has fewer points than the product's pieces, the
-// result is the cyclic convolution's sum Σ c_i·2^(i·b), i < n, of
-// c_i = Σ_{j ≡ i mod n} (coefficient j), congruent to x·y modulo 2^(n·b) − 1.
+// given: sh must have room for the product's pieces and their coefficients.
 func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShape) ([]big.Word, error) {
 	words := len(x) + len(y)
 	if sh.logn > maxTransformLog {
@@ -750,13 +747,6 @@ func nttMulShape(ctx context.Context, x, y []big.Word, square bool, sh pieceShap
 	}
 	n := sh.length()
 	points := (bitLen(x)+sh.bits-1)/sh.bits + (bitLen(y)+sh.bits-1)/sh.bits - 1
-	if points > n {
-		// A cyclic product (mulWindow): the coefficients wrap modulo the
-		// transform length, and their sum, of up to n·b + b + 8 bits, is
-		// returned whole.
-		points = n
-		words = (n*sh.bits+sh.bits+8+63)/64 + 1
-	}
 	workers := runtime.GOMAXPROCS(0)
 	operands := [][]big.Word{x, y}
 	if square {
@@ -1107,8 +1097,14 @@ func nttForward(y []big.Word, sh pieceShape) *nttTransformed {
 	return t
 }
 
-// nttMulTransformed is nttMulShape(x, y, yt.sh) for y transformed in yt,
-// with the same result, also when cyclic.
+// nttMulTransformed is nttMulShape(x, y, yt.sh) for y transformed in yt.
+// If yt.sh has fewer points than the product's pieces (mulWindow in
+// print.go), the result is the cyclic convolution's sum Σ c_i·2^(i·b),
+// i < n, of c_i = Σ_{j ≡ i mod n} (coefficient j), congruent to x·y modulo
+// 2^(n·b) − 1, whole: up to n·b + b + 8 bits. A wrapped c_i still sums at
+// most min(pieces of x, pieces of y) products, as each piece of one
+// operand meets one of the other's at a given index modulo n, so the
+// shape's bound on coefficients holds.
 func nttMulTransformed(x []big.Word, yt *nttTransformed) []big.Word {
 	sh := yt.sh
 	n := sh.length()
