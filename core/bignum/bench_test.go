@@ -171,7 +171,7 @@ func BenchmarkDecimal(b *testing.B) {
 // same integers, and its recursion (appendDigits) also below
 // printThreshold, where AppendDecimal is big.Int.Append.
 func BenchmarkAppendDecimal(b *testing.B) {
-	for _, d := range []int{10_000, 30_000, 100_000, 1_000_000} {
+	for _, d := range []int{10_000, 30_000, 84_000, 100_000, 1_000_000} {
 		rng := rand.New(rand.NewPCG(uint64(d), 11))
 		x := randomDigits(rng, d)
 		buf := make([]byte, 0, d+1)
@@ -184,6 +184,12 @@ func BenchmarkAppendDecimal(b *testing.B) {
 		b.Run(fmt.Sprintf("digits=%d/recursion", d), func(b *testing.B) {
 			for b.Loop() {
 				appendDigits(buf, x, runtime.GOMAXPROCS(0))
+			}
+		})
+		dcAppendDecimal(buf, x)
+		b.Run(fmt.Sprintf("digits=%d/divide-and-conquer", d), func(b *testing.B) {
+			for b.Loop() {
+				dcAppendDecimal(buf, x)
 			}
 		})
 		b.Run(fmt.Sprintf("digits=%d/math-big", d), func(b *testing.B) {

@@ -20,8 +20,9 @@
 //	                  (convolve.go); core/zpoly chooses it or Kronecker.
 //	ParseDecimal      divide and conquer on cached powers of ten (decimal.go)
 //	                  from 16,384 digits; big.Int.SetString below.
-//	AppendDecimal     the same on the way out (print.go), from 2560 words;
-//	                  big.Int.Append below.
+//	AppendDecimal     scaled remainder tree (print.go): products by cached
+//	                  powers of ten and a cached reciprocal, no division,
+//	                  from 2560 words; big.Int.Append below.
 //
 // Results are exactly those of the math/big counterparts (the same
 // truncated quotient and remainder, gcd ≥ 0 with gcd(0, 0) = 0); GCDExt's

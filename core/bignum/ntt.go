@@ -1064,3 +1064,73 @@ func addAt(out []big.Word, i int, v uint64) {
 		v = c
 	}
 }
+
+// nttTransformed is an operand's forward transforms modulo the three
+// primes for one shape, kept for products by the same operand
+// (nttMulTransformed): such a product costs two transforms a prime
+// instead of three.
+type nttTransformed struct {
+	sh     pieceShape
+	plans  [3]*plan
+	pieces int // the operand's pieces of sh.bits bits
+	words  int // its length in words
+	res    [3][]uint64
+}
+
+// nttForward returns the transforms of y for products of shape sh.
+func nttForward(y []big.Word, sh pieceShape) *nttTransformed {
+	if sh.logn > maxTransformLog {
+		panic("bignum: product too large for the number-theoretic transform")
+	}
+	t := &nttTransformed{sh: sh, pieces: (bitLen(y) + sh.bits - 1) / sh.bits, words: len(y)}
+	n := sh.length()
+	workers := runtime.GOMAXPROCS(0)
+	for i := range t.plans {
+		t.plans[i] = newPlan(i, sh.logn, sh.three)
+	}
+	runJobs(workers, 3, func(i int) {
+		a := make([]uint64, n)
+		t.plans[i].loadPieces(a, y, sh.bits)
+		t.plans[i].transform(a, 1)
+		t.res[i] = a
+	})
+	return t
+}
+
+// nttMulTransformed is nttMulShape(x, y, yt.sh) for y transformed in yt.
+// If yt.sh has fewer points than the product's pieces (mulWindow in
+// print.go), the result is the cyclic convolution's sum Σ c_i·2^(i·b),
+// i < n, of c_i = Σ_{j ≡ i mod n} (coefficient j), congruent to x·y modulo
+// 2^(n·b) − 1, whole: up to n·b + b + 8 bits. A wrapped c_i still sums at
+// most min(pieces of x, pieces of y) products, as each piece of one
+// operand meets one of the other's at a given index modulo n, so the
+// shape's bound on coefficients holds.
+func nttMulTransformed(x []big.Word, yt *nttTransformed) []big.Word {
+	sh := yt.sh
+	n := sh.length()
+	points := (bitLen(x)+sh.bits-1)/sh.bits + yt.pieces - 1
+	words := len(x) + yt.words
+	if points > n {
+		points = n
+		words = (n*sh.bits+sh.bits+8+63)/64 + 1
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var residues [3][]uint64
+	product := func(i, w int) {
+		pl := yt.plans[i]
+		a := make([]uint64, n)
+		pl.loadPieces(a, x, sh.bits)
+		pl.transform(a, w)
+		pl.pointwise(a, yt.res[i])
+		pl.untransform(a, w)
+		residues[i] = a
+	}
+	if n >= splitTransforms {
+		for i := range 3 {
+			product(i, workers)
+		}
+	} else {
+		runJobs(workers, 3, func(i int) { product(i, 1) })
+	}
+	return recombine(yt.plans, residues, points, sh.bits, words, workers)
+}

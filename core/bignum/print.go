@@ -1,89 +1,176 @@
 package bignum
 
-// Decimal printing by divide and conquer (Brent and Zimmermann, Modern
-// Computer Arithmetic, §1.7.2, Algorithm 1.26): an integer x with
-// 10^(k·2^j) ≤ x < 10^(k·2^(j+1)) is split as q·10^(k·2^j) + r, r is
-// written as exactly k·2^j digits (zero-padded, split the same way down to
-// pieces of k digits) and q recursively. The powers 10^(k·2^j) and, for
-// the longest, their Newton reciprocals (div.go) are computed once and kept
-// for the life of the process, so that a split of a long integer costs two
-// transform products (quotient estimate and remainder) and no reciprocal.
-// The two halves of a split are converted on separate goroutines while
-// GOMAXPROCS allows, writing into disjoint parts of one buffer. Pieces of k
-// digits go to big.Int.Append, itself a divide and conquer on math/big's
-// recursive division (Burnikel–Ziegler on Karatsuba products).
+// Decimal printing by a scaled remainder tree (Bernstein, "Scaled remainder
+// trees", 2004; for radix conversion by divide and conquer, Brent and
+// Zimmermann, Modern Computer Arithmetic, §1.7). Instead of dividing x by
+// powers of ten, the conversion works on fixed-point fractions: a node of
+// the tree covering n digits of x, at digit position a, holds
 //
-// Dividing v by 10^k as ⌊v/2^k⌋ by 5^k, a third shorter, measured no
-// faster with math/big's division (87,000 digits, one core: 3.6 ms against
-// 3.5 ms). A faster split at 10^5 digits would need the scaled remainder
-// tree (Bernstein), one truncated product per split instead of two.
+//	F = frac(x / 10^(a+n)),
+//
+// whose first n decimal digits are the node's. The high half of the node
+// (positions a+n/2 … a+n) has the same fraction F, only needed to fewer
+// bits; the low half has frac(F·10^(n/2)). So a split costs one product by
+// a cached power of ten and no division, and a leaf of 19 digits is
+// ⌊F·10^19⌋, one word. Below printSeqLeaves leaves a node is read out
+// leaf by leaf, multiplying its fraction by 10^19 in word arithmetic.
+//
+// A split needs only the middle of the product G·10^(n/2): its integer
+// part (the high half's digits, already in G) and G's low words' share
+// are dropped. From printCyclicWords words it is a transform product
+// modulo 2^N − 1 with N about the length of G (mulWindow), onto whose
+// dropped low words the integer part wraps: two thirds of the whole
+// product's length. The transforms of each power of ten are computed once
+// and kept, so a split costs two transforms a prime instead of three.
+//
+// The root: for 10^n ≤ x < 10^(2n), n = 19·2^k, y = x·R with R = ⌊2^s/10^n⌋
+// cached, biased up to an overestimate of x/10^n by less than
+// 2^−64·10^−n, so that ⌊y⌋ = ⌊x/10^n⌋ exactly (x/10^n and ⌊x/10^n⌋+1
+// differ by at least 10^−n); ⌊y⌋ is converted recursively and frac(y)
+// is the fraction of the low n digits. R, truncated to the length x
+// needs, is kept with its transforms for integers of nearby lengths.
+//
+// Error bound. Fractions are kept modulo 1, a node of n digits with
+// W(n) = ⌈n·log₂10/64⌉ + 1 words, so the truncation to W(n) words costs
+// less than 2^−64·10^−n. If a node's fraction G has |G − F| ≤ c·2^−64·10^−n
+// (modulo 1), the low half's frac(G·10^(n/2)) truncated has error at most
+// c·2^−64·10^−n/2 + 2·2^−64·10^−n/2 (the truncation, and the unit the
+// cyclic product of mulWindow may add), and the high half's G truncated
+// less: c grows by two a level, from c = 2 at the root, by one a leaf read
+// out sequentially, and a leaf's w = G·10^19 is within (2·levels + 16 +
+// 2)·2^−64 < 2^−40 of F·10^19 = v + u, for v the leaf's digits and
+// u ∈ [0, 1) the fraction of all the digits below it. Unless w is within
+// 2^−40 of an integer k, v = ⌊w⌋. If it is, v is k or k − 1 (modulo
+// 10^19): k when u < 1/2, that is when the first digit of the leaf below
+// is less than 5, and k for the lowest leaf, where u = 0. Such leaves are
+// marked and settled once all digits are written, from the lowest leaf
+// up. They occur for long runs of zeros or nines across a leaf's edge
+// (10^k, 10^k − 1, multiples of large powers of ten) and with probability
+// about 2^−39 a leaf otherwise.
+//
+// The two halves of a split (and ⌊y⌋ beside the tree of frac(y)) are
+// converted on separate goroutines while GOMAXPROCS allows, writing into
+// disjoint parts of one buffer.
 
 import (
 	"math/big"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
 )
 
-// printLeaf is the length in digits of the pieces AppendDecimal hands to
-// big.Int.Append; printRecipWords is the word length of a power of ten
-// from which a split divides by its cached reciprocal rather than by
-// big.Int.QuoRem; printThreshold is the word length (49,000 digits) below
-// which AppendDecimal hands over the whole integer.
-//
-// Measured on a 2-core amd64 shared with other work (minimum of 5 to 60
-// rounds). One core, by process CPU time, big.Int.Append against the
-// recursion: with reciprocals from 1024 words 0.67 against 0.73 ms at
-// 30,000 digits, 23.3 against 27.0 ms at 300,000 digits (top power 13,600
-// words), 151 against 111 ms at 10^6 digits (27,000 words); with
-// math/big's division at every split 0.73 against 0.81 ms at 30,000
-// digits, 3.9 against 4.1 ms at 87,000, 24.5 against 25.7 ms at 300,000:
-// on one core the recursion is big.Int.Append's own, plus allocations.
-// Two cores, one of them free, wall time: 0.58 against 0.69 ms at 20,000
-// digits, 1.05 against 1.09 ms at 40,000, 1.89 against 1.58 ms at 60,000,
-// 3.4 against 2.6–2.9 ms at 87,000, 23.1 against 17.0 ms at 300,000.
 const (
-	printLeaf       = 1 << 12
-	printRecipWords = 16384
-	printThreshold  = 2560
+	// leafDigits is the length in digits of a leaf, leafPow = 10^leafDigits,
+	// the largest power of ten in a word.
+	leafDigits = 19
+	leafPow    = 10_000_000_000_000_000_000
+
+	// printSeqLeaves is the number of leaves from which a node is split;
+	// smaller nodes are read out leaf by leaf. 8, 16, 32 and 64 measured
+	// within 5% of each other at 3·10^4 and 10^5 digits on one core.
+	printSeqLeaves = 16
+
+	// printThreshold is the word length (49,000 digits) below which
+	// AppendDecimal, and the tree for the quotient at a root, hands the
+	// integer to big.Int.Append, whose divide and conquer on math/big's
+	// recursive division is faster there: the tree's splits are then
+	// math/big products of twice the length needed (full products for a
+	// middle one). Two cores, loaded, minima of 4: 10^4 digits 0.25 ms
+	// against 0.17 ms, 3·10^4 digits 1.17 against 0.98 ms, 5·10^4 1.67
+	// against 1.66 ms.
+	printThreshold = 2560
+
+	// ambiguity is the distance 2^−40 to an integer, as the top word of a
+	// fraction, within which a leaf's digits are settled by the leaf below.
+	ambiguity = 1 << 24
 )
 
-// printPowers holds 10^(printLeaf·2^j), and for those of at least
-// printRecipWords words their reciprocals ≈ 2^(2n)/10^(printLeaf·2^j) for n
-// the bit length, built on demand and shared by all conversions. The
-// declared limits on operands bound how many are ever built.
-var printPowers struct {
+// fracWords returns W(n) = ⌈n·log₂10/64⌉ + 1, the words of a node's
+// fraction: at least n·log₂10 + 64 bits. 3.321929 > log₂10.
+func fracWords(n int) int {
+	b := (n*3321929 + 999999) / 1000000
+	return (b+63)/64 + 1
+}
+
+// printLevels holds 10^(19·2^j), for those used at a root the reciprocal
+// ⌊2^s/10^(19·2^j)⌋ with its s, and for those of a cyclic product their
+// transforms, built on demand and shared by
+// all conversions; all are read-only once built. The declared limits on
+// operands bound how many are ever built.
+var printLevels struct {
 	mu    sync.Mutex
 	pow   []*big.Int
 	recip []*big.Int
+	shift []int
+	// transform[j], for mulWindow, is 10^(19·2^j)'s.
+	transform []*nttTransformed
+	// root[k] is the last truncated reciprocal of printRootFactor.
+	root []rootFactor
 }
 
-// printPower returns 10^(printLeaf·2^j) and its reciprocal, or nil for a
-// power shorter than printRecipWords words. Both are read-only.
-func printPower(j int) (pow, recip *big.Int) {
-	p := &printPowers
+type rootFactor struct {
+	t  int
+	r  *big.Int
+	pt *nttTransformed
+}
+
+// printPow returns 10^(19·2^j).
+func printPow(j int) *big.Int {
+	p := &printLevels
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	return printPowLocked(j)
+}
+
+func printPowLocked(j int) *big.Int {
+	p := &printLevels
 	if len(p.pow) == 0 {
-		p.pow = append(p.pow, new(big.Int).Exp(big.NewInt(10), big.NewInt(printLeaf), nil))
+		p.pow = append(p.pow, new(big.Int).SetUint64(leafPow))
 		p.recip = append(p.recip, nil)
+		p.shift = append(p.shift, 0)
 	}
 	for len(p.pow) <= j {
-		last := p.pow[len(p.pow)-1]
-		next := Sqr(new(big.Int), last)
-		var v *big.Int
-		if len(next.Bits()) >= printRecipWords {
-			v = reciprocal(next, divThreshold)
-		}
-		p.pow = append(p.pow, next)
-		p.recip = append(p.recip, v)
+		p.pow = append(p.pow, Sqr(new(big.Int), p.pow[len(p.pow)-1]))
+		p.recip = append(p.recip, nil)
+		p.shift = append(p.shift, 0)
 	}
-	return p.pow[j], p.recip[j]
+	return p.pow[j]
+}
+
+// printRecip returns R = ⌊2^s/P⌋ for P = 10^(19·2^j) of b bits and s the
+// least multiple of 64 with s ≥ 3b + 64.
+func printRecip(j int) (*big.Int, int) {
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pow := printPowLocked(j)
+	if p.recip[j] == nil {
+		b := pow.BitLen()
+		s := (3*b + 64 + 63) &^ 63
+		// reciprocal(d) ≈ 2^(2m)/d for d of m = s − b bits: 2^s/P, within
+		// a few units, made exact by the remainder.
+		d := new(big.Int).Lsh(pow, uint(s-2*b))
+		r := reciprocal(d, divThreshold)
+		e := Mul(new(big.Int), r, pow)
+		e.Sub(new(big.Int).Lsh(big.NewInt(1), uint(s)), e)
+		one := big.NewInt(1)
+		for e.Sign() < 0 {
+			r.Sub(r, one)
+			e.Add(e, pow)
+		}
+		for e.Cmp(pow) >= 0 {
+			r.Add(r, one)
+			e.Sub(e, pow)
+		}
+		p.recip[j], p.shift[j] = r, s
+	}
+	return p.recip[j], p.shift[j]
 }
 
 // AppendDecimal appends the decimal digits of x, with a leading '-' if x is
 // negative, to dst and returns the extended slice: the same bytes as
-// x.Append(dst, 10), converted by divide and conquer for long x.
+// x.Append(dst, 10), converted by the scaled remainder tree for long x.
 func AppendDecimal(dst []byte, x *big.Int) []byte {
 	if len(x.Bits()) < printThreshold {
 		return x.Append(dst, 10)
@@ -95,75 +182,312 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 	return appendDigits(dst, x, runtime.GOMAXPROCS(0))
 }
 
-// appendDigits appends the digits of x ≥ 0, without leading zeros.
+// appendDigits appends the digits of x ≥ 0, without leading zeros: by the
+// tree, and ⌊x/10^n⌋ at its root by the tree from printThreshold words.
 func appendDigits(dst []byte, x *big.Int, workers int) []byte {
-	// The largest j with 10^(printLeaf·2^j) ≤ x; digits bounds x's length
-	// from above, so no power longer than x is built.
-	digits := x.BitLen()*30103/100000 + 1
-	j := -1
-	for printLeaf<<(j+1) <= digits {
-		if pow, _ := printPower(j + 1); pow.Cmp(x) > 0 {
-			break
-		}
-		j++
-	}
-	if j < 0 {
+	if len(x.Bits()) <= 2 {
 		return x.Append(dst, 10)
 	}
-	q, r := splitPower(x, j)
-	low := printLeaf << j
+	// The largest k with 10^(19·2^k) ≤ x; digits bounds x's length from
+	// above, so no power longer than x is built.
+	digits := x.BitLen()*30103/100000 + 1
+	k := -1
+	for leafDigits<<(k+1) <= digits {
+		if printPow(k+1).Cmp(x) > 0 {
+			break
+		}
+		k++
+	}
+	if k < 0 {
+		return x.Append(dst, 10)
+	}
+	q, g := splitRoot(x, k)
+	n := leafDigits << k
+	m := 1 << k
+	amb := make([]bool, m)
 	if workers > 1 {
-		// r has k·2^j digits, q at most as many and usually far fewer, so
-		// r's conversion keeps all the workers and q's runs beside it.
-		buf := make([]byte, low)
+		buf := make([]byte, n)
 		var wg sync.WaitGroup
-		wg.Go(func() { fillDigits(buf, r, j, workers) })
-		dst = appendDigits(dst, q, 1)
+		wg.Go(func() { fillFrac(buf, amb, g, k, workers) })
+		dst = appendQuotient(dst, q) // q ≥ 1 as P ≤ x
 		wg.Wait()
+		settle(buf, amb)
 		return append(dst, buf...)
 	}
-	dst = appendDigits(dst, q, 1)
-	n := len(dst)
-	dst = slices.Grow(dst, low)[:n+low]
-	fillDigits(dst[n:], r, j, 1)
+	dst = appendQuotient(dst, q)
+	start := len(dst)
+	dst = slices.Grow(dst, n)[:start+n]
+	fillFrac(dst[start:], amb, g, k, 1)
+	settle(dst[start:], amb)
 	return dst
 }
 
-// fillDigits writes v, 0 ≤ v < 10^(printLeaf·2^j), as exactly
-// len(buf) = printLeaf·2^j digits with leading zeros.
-func fillDigits(buf []byte, v *big.Int, j, workers int) {
-	if j == 0 {
-		// The full slice expression keeps Append inside buf, which a
-		// neighbouring goroutine's part of the buffer follows.
-		s := v.Append(buf[:0:len(buf)], 10)
-		pad := len(buf) - len(s)
-		copy(buf[pad:], s)
-		for i := range pad {
-			buf[i] = '0'
+func appendQuotient(dst []byte, q *big.Int) []byte {
+	if len(q.Bits()) < printThreshold {
+		return q.Append(dst, 10)
+	}
+	return appendDigits(dst, q, 1)
+}
+
+// splitRoot returns ⌊x/P⌋ and the fraction of x mod P, fracWords(n) words,
+// for P = 10^n, n = 19·2^k, P ≤ x < P².
+func splitRoot(x *big.Int, k int) (*big.Int, []big.Word) {
+	_, s := printRecip(k)
+	b := printPow(k).BitLen()
+	// R' = ⌊R/2^t⌋ and y = x·R'·2^(t−s): y ≤ x/P and x/P − y < x·(1 + 2^t)·2^−s
+	// ≤ x·2^(t+1−s) < 2^−b−64 for t ≤ 2b − bitlen(x) − 1, as s ≥ 3b + 64;
+	// adding 2^−b−64 makes it an overestimate by less than 2^−64/P.
+	// t is rounded down to a multiple of printRootQuantum, so that integers
+	// of nearby lengths share R' and its transform (printRootFactor).
+	t := max(0, 2*b-x.BitLen()-1)
+	t -= t % printRootQuantum
+	rt, pt := printRootFactor(k, t)
+	y := new(big.Int)
+	if pt != nil && useTransform(x, rt) {
+		y.SetBits(nttMulTransformed(x.Bits(), pt))
+	} else {
+		Mul(y, x, rt)
+	}
+	y.Add(y, new(big.Int).Lsh(big.NewInt(1), uint(2*b-t)))
+	f := (s - t) / 64 // the fraction's words, f ≥ fracWords(n)
+	w := y.Bits()
+	q := new(big.Int)
+	if len(w) > f {
+		q.SetBits(slices.Clone(w[f:]))
+	}
+	return q, wordsAt(w, f-fracWords(leafDigits<<k), f)
+}
+
+// printRootQuantum is the step, in bits, of the truncations ⌊R/2^t⌋ of a
+// root's reciprocal: R' is up to this much longer than needed.
+const printRootQuantum = 16 * 64
+
+// printRootFactor returns R' = ⌊R/2^t⌋ for the reciprocal R of
+// 10^(19·2^k), and its transform for products by integers of up to
+// 2b − t − 1 bits (b the power's), or nil when R' is shorter than
+// mulThreshold words. The last R' of each k is kept.
+func printRootFactor(k, t int) (*big.Int, *nttTransformed) {
+	R, _ := printRecip(k)
+	b := printPow(k).BitLen()
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.root) <= k {
+		p.root = append(p.root, rootFactor{t: -1})
+	}
+	if e := p.root[k]; e.t == t {
+		return e.r, e.pt
+	}
+	e := rootFactor{t: t, r: new(big.Int).Rsh(R, uint(t))}
+	if len(e.r.Bits()) >= mulThreshold && bits.UintSize == 64 {
+		e.pt = nttForward(e.r.Bits(), productShape(2*b-t-1, e.r.BitLen()))
+	}
+	p.root[k] = e
+	return e.r, e.pt
+}
+
+// printCyclicWords is the word length of a power of ten from which a
+// split's product is a cyclic transform product (mulWindow) rather than
+// math/big's. One core, with the power's transforms kept, minima of 5:
+// 505 words 0.19 against 0.23 ms, 253 words 49 against 46 µs, 127 words
+// 28 against 18 µs.
+const printCyclicWords = 400
+
+// mulWindow returns the words [lo, len(g)) of g·p, the fraction of a
+// split's low half: exactly, or plus one at word lo (modulo the window).
+// From printCyclicWords it is a transform product modulo 2^N − 1 for N ≥
+// 64·max(len(g), len(g) + len(p) − lo + 1) bits, shorter than the whole
+// product: V = A + B for g·p = A + 2^N·B, whose words below N are A's, and
+// B < 2^(64·lo) adds at most one unit at word lo. pt, if not nil, is p's
+// transform for windowShape(len(g), len(p), lo).
+func mulWindow(g, p []big.Word, lo int, pt *nttTransformed) []big.Word {
+	hi := len(g)
+	if len(p) < printCyclicWords || bits.UintSize != 64 {
+		z := new(big.Int).SetBits(g)
+		z.Mul(z, new(big.Int).SetBits(p))
+		return wordsAt(z.Bits(), lo, hi)
+	}
+	if bitLen(g) == 0 || bitLen(p) == 0 {
+		return make([]big.Word, hi-lo)
+	}
+	if pt == nil {
+		pt = nttForward(p, windowShape(len(g), len(p), lo))
+	}
+	return wordsAt(nttMulTransformed(g, pt), lo, hi)
+}
+
+// windowShape returns the shortest transform shape for mulWindow's cyclic
+// product of operands of gw and pw words from word lo; it depends on the
+// lengths alone, so that one transform of a power serves a whole level.
+func windowShape(gw, pw, lo int) pieceShape {
+	need := 64 * max(gw, gw+pw-lo+1)
+	best, bestLen := pieceShape{}, -1
+	for b := 64; b <= 92; b++ {
+		nx, ny := (64*gw+b-1)/b, (64*pw+b-1)/b
+		if 2*b > 185-bits.Len(uint(min(nx, ny))) {
+			break
 		}
+		logn, three := transformShape(max((need+b-1)/b, nx, ny))
+		if !three && logn == 0 {
+			logn = 1
+		}
+		s := pieceShape{b, logn, three}
+		if bestLen < 0 || s.length() < bestLen {
+			best, bestLen = s, s.length()
+		}
+	}
+	return best
+}
+
+// printTransform returns the transform of 10^(19·2^j) for the splits of
+// nodes of 19·2^(j+1) digits, built once, or nil below printCyclicWords.
+func printTransform(j int) *nttTransformed {
+	pow := printPow(j)
+	if len(pow.Bits()) < printCyclicWords || bits.UintSize != 64 {
+		return nil
+	}
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.transform) <= j {
+		p.transform = append(p.transform, nil)
+	}
+	if p.transform[j] == nil {
+		gw := fracWords(leafDigits << (j + 1))
+		lo := gw - fracWords(leafDigits<<j)
+		p.transform[j] = nttForward(pow.Bits(), windowShape(gw, len(pow.Bits()), lo))
+	}
+	return p.transform[j]
+}
+
+// wordsAt returns a copy of w[lo:hi], with zero words beyond len(w).
+func wordsAt(w []big.Word, lo, hi int) []big.Word {
+	out := make([]big.Word, hi-lo)
+	if lo < len(w) {
+		copy(out, w[lo:min(hi, len(w))])
+	}
+	return out
+}
+
+// fillFrac writes the 19·2^j digits of the node whose fraction is g
+// (fracWords(19·2^j) words, g is not modified) to buf, and marks in amb
+// the leaves whose digits remain to be settled.
+func fillFrac(buf []byte, amb []bool, g []big.Word, j, workers int) {
+	m := 1 << j
+	if m <= printSeqLeaves {
+		readLeaves(buf, amb, g)
 		return
 	}
-	q, r := splitPower(v, j-1)
-	half := len(buf) / 2
+	half := m / 2
+	wlo := fracWords(leafDigits * half)
+	hi := g[len(g)-wlo:]
+	lo := mulWindow(g, printPow(j-1).Bits(), len(g)-wlo, printTransform(j-1))
+	cut := leafDigits * half
 	if workers > 1 {
 		var wg sync.WaitGroup
-		wg.Go(func() { fillDigits(buf[half:], r, j-1, workers/2) })
-		fillDigits(buf[:half], q, j-1, workers-workers/2)
+		wg.Go(func() { fillFrac(buf[cut:], amb[half:], lo, j-1, workers/2) })
+		fillFrac(buf[:cut], amb[:half], hi, j-1, workers-workers/2)
 		wg.Wait()
 		return
 	}
-	fillDigits(buf[:half], q, j-1, 1)
-	fillDigits(buf[half:], r, j-1, 1)
+	fillFrac(buf[:cut], amb[:half], hi, j-1, 1)
+	fillFrac(buf[cut:], amb[half:], lo, j-1, 1)
 }
 
-// splitPower returns ⌊v/P⌋ and v mod P for P = 10^(printLeaf·2^j) and
-// 0 ≤ v < P², dividing by P's cached reciprocal when it has one.
-func splitPower(v *big.Int, j int) (q, r *big.Int) {
-	pow, recip := printPower(j)
-	if recip != nil {
-		// v < P² < 2^(2n) for n the bit length of P, as divideShort needs.
-		return divideShort(v, pow, recip, pow.BitLen())
+// readLeaves writes the len(amb) leaves of the node with fraction g,
+// multiplying the fraction by 10^19 once a leaf.
+func readLeaves(buf []byte, amb []bool, g []big.Word) {
+	var store [136]big.Word
+	cur := append(store[:0], g...)
+	m := len(amb)
+	for i := range m {
+		var carry uint64
+		for k, d := range cur {
+			hi, lo := bits.Mul64(uint64(d), leafPow)
+			lo, c := bits.Add64(lo, carry, 0)
+			cur[k] = big.Word(lo)
+			carry = hi + c
+		}
+		v := carry
+		top := uint64(cur[len(cur)-1])
+		amb[i] = false
+		if top < ambiguity {
+			amb[i] = true
+		} else if top > ^uint64(ambiguity-1) {
+			amb[i] = true
+			if v++; v == leafPow {
+				v = 0
+			}
+		}
+		putLeaf(buf[leafDigits*i:leafDigits*(i+1)], v)
+		if need := fracWords(leafDigits * (m - 1 - i)); need < len(cur) {
+			cur = cur[len(cur)-need:]
+		}
 	}
-	q, r = new(big.Int), new(big.Int)
-	return q.QuoRem(v, pow, r)
+}
+
+const digitPairs = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
+
+// putLeaf writes v < 10^19 as 19 digits with leading zeros.
+func putLeaf(b []byte, v uint64) {
+	_ = b[18]
+	const e11 = 100_000_000_000
+	hi := uint32(v / e11) // 8 digits
+	lo := v - uint64(hi)*e11
+	put8(b[0:8], hi)
+	put6(b[8:14], uint32(lo/100_000))
+	put5(b[14:19], uint32(lo%100_000))
+}
+
+func put8(b []byte, v uint32) {
+	for i := 6; i >= 0; i -= 2 {
+		d := v % 100 * 2
+		v /= 100
+		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
+	}
+}
+
+func put6(b []byte, v uint32) {
+	for i := 4; i >= 0; i -= 2 {
+		d := v % 100 * 2
+		v /= 100
+		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
+	}
+}
+
+func put5(b []byte, v uint32) {
+	for i := 3; i >= 1; i -= 2 {
+		d := v % 100 * 2
+		v /= 100
+		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
+	}
+	b[0] = byte('0' + v)
+}
+
+// settle decides the marked leaves of buf, from the lowest up: a marked
+// leaf holds k and its digits are k − 1 (modulo 10^19) when the first
+// digit of the leaf below is 5 or more. The lowest leaf is always k.
+func settle(buf []byte, amb []bool) {
+	for i := len(amb) - 2; i >= 0; i-- {
+		if !amb[i] || buf[leafDigits*(i+1)] < '5' {
+			continue
+		}
+		leaf := buf[leafDigits*i : leafDigits*(i+1)]
+		for d := len(leaf) - 1; d >= 0; d-- {
+			if leaf[d] != '0' {
+				leaf[d]--
+				break
+			}
+			leaf[d] = '9'
+		}
+	}
 }

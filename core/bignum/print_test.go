@@ -3,46 +3,59 @@ package bignum
 import (
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
-// TestAppendDecimal compares AppendDecimal with big.Int.Text(10) on seeded
-// random integers from 1 to 10^6 digits (around the leaf size, the
-// thresholds and the powers' boundaries), powers of ten and their
-// neighbours (runs of zeros and nines in the low halves), powers of ten
-// times the leaf powers, zero, all-ones words, and their negatives, and
-// checks that the bytes are appended after dst's contents.
+// TestAppendDecimal compares AppendDecimal and the tree (appendDigits,
+// also below printThreshold) with big.Int.Text(10) on seeded random
+// integers from 1 to 10^6 digits (around the leaf size, the thresholds and
+// the powers 10^(19·2^j) that choose the root), powers of ten and their
+// neighbours, multiples of powers of ten and their neighbours (runs of
+// zeros and nines across leaf edges), zero, all-ones words, and their
+// negatives, and checks that the bytes are appended after dst's contents.
 func TestAppendDecimal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 5))
 	var values []*big.Int
-	for _, words := range []int{0, 1, 2, 1000, printThreshold - 1, printThreshold, 4000} {
+	for _, words := range []int{0, 1, 2, 3, 1000} {
 		values = append(values, randomWords(rng, words, false), randomWords(rng, words, true))
 	}
-	sizes := []int{1, 19, 20, printLeaf - 1, printLeaf, printLeaf + 1,
-		2*printLeaf - 1, 2 * printLeaf, 2*printLeaf + 1, 4*printLeaf + 1,
-		19_000, 19_800, 20_000, 50_000, 87_000, 100_000, 300_001}
+	for _, words := range []int{printThreshold - 1, printThreshold, 4000, 6000} {
+		values = append(values, randomWords(rng, words, false), randomWords(rng, words, true))
+	}
+	sizes := []int{1, 19, 20, 37, 38, 39, 900, 927}
+	for j := range 14 {
+		// Around the powers 10^(19·2^j) that choose the root, and the
+		// node sizes that are read out leaf by leaf or split.
+		n := leafDigits << j
+		sizes = append(sizes, n-1, n, n+1, 2*n-1, 2*n+1, 3*n)
+	}
+	sizes = append(sizes, 19_000, 50_000, 87_000, 100_000, 300_001)
 	if !testing.Short() {
-		sizes = append(sizes, 1_000_000)
-		// The longest power of ten below, 10^(printLeaf·2^7), is the first
-		// with a cached reciprocal: its split at the bounds 0 ≤ v < P².
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(printLeaf<<7), nil)
-		values = append(values, new(big.Int).Mul(p, p), new(big.Int).Sub(new(big.Int).Mul(p, p), big.NewInt(1)),
-			new(big.Int).Mul(p, big.NewInt(7)), new(big.Int).Sub(new(big.Int).Mul(p, big.NewInt(7)), big.NewInt(1)))
-		if _, recip := printPower(7); recip == nil {
-			t.Errorf("10^%d has no reciprocal: the test no longer covers that split", printLeaf<<7)
-		}
+		sizes = append(sizes, 19<<14, 19<<14+1, 2*19<<14+1, 1_000_000)
 	}
 	for _, d := range sizes {
 		values = append(values, randomDigits(rng, d))
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil)
 		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(p, big.NewInt(1)))
 	}
-	for i := range 4 {
-		// A power of ten with the low half of the split exactly zero, and
-		// digits 10^(printLeaf·2^i)·(random) with zero-padded low pieces.
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(printLeaf<<i)), nil)
-		values = append(values, new(big.Int).Mul(p, p), new(big.Int).Mul(p, randomDigits(rng, 3*printLeaf+7)))
-		values = append(values, new(big.Int).Sub(new(big.Int).Mul(p, p), big.NewInt(1)))
+	for _, e := range []int{19, 4096, 19 << 6, 19 << 9, 19 << 12} {
+		// A power of ten with the low half of a split exactly zero, and
+		// 10^e·(random) with zero or nine runs across leaf edges, which
+		// leave leaves to be settled by the leaf below.
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil)
+		r := randomDigits(rng, 3*e+7)
+		values = append(values, new(big.Int).Mul(p, p), new(big.Int).Mul(p, r),
+			new(big.Int).Sub(new(big.Int).Mul(p, r), big.NewInt(1)),
+			new(big.Int).Add(new(big.Int).Mul(p, r), big.NewInt(1)),
+			new(big.Int).Sub(new(big.Int).Mul(p, p), big.NewInt(1)))
+	}
+	for range 40 {
+		// Runs of zeros and nines at random places.
+		x := randomDigits(rng, 1+rng.IntN(20_000))
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(1+rng.IntN(5_000))), nil)
+		x.Mul(x, p)
+		values = append(values, x, new(big.Int).Sub(x, big.NewInt(1)))
 	}
 	for range 20 {
 		values = append(values, randomDigits(rng, 1+rng.IntN(60_000)))
@@ -74,7 +87,7 @@ func TestAppendDecimal(t *testing.T) {
 // goroutines at once, which share the cache of powers (run with -race).
 func TestAppendDecimalShared(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 6))
-	x := randomDigits(rng, 40*printLeaf+3)
+	x := randomDigits(rng, 163_843)
 	want := x.Text(10)
 	done := make(chan string)
 	for range 4 {
@@ -84,5 +97,65 @@ func TestAppendDecimalShared(t *testing.T) {
 		if got := <-done; got != want {
 			t.Fatalf("concurrent AppendDecimal is wrong")
 		}
+	}
+}
+
+// TestMulWindow compares the cyclic product of mulWindow with the window
+// of the whole product: equal, or one more (modulo the window), on seeded
+// random operands of the shapes a split multiplies, and on all-ones words.
+func TestMulWindow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 7))
+	for _, pw := range []int{printCyclicWords - 1, printCyclicWords, 700, 1011, 2021, 5000} {
+		for _, ones := range []bool{false, true} {
+			gw := 2*pw + rng.IntN(3)
+			g, p := randomWords(rng, gw, ones), randomWords(rng, pw, ones)
+			gWords := append(slices.Clone(g.Bits()), make([]big.Word, gw-len(g.Bits()))...)
+			lo := gw - (pw + 1 + rng.IntN(2))
+			got := mulWindow(gWords, p.Bits(), lo, nil)
+			want := new(big.Int).Mul(g, p)
+			want.Rsh(want, uint(64*lo))
+			mod := new(big.Int).Lsh(big.NewInt(1), uint(64*(gw-lo)))
+			want.Mod(want, mod)
+			diff := new(big.Int).Sub(new(big.Int).SetBits(slices.Clone(got)), want)
+			diff.Mod(diff, mod)
+			if diff.Sign() != 0 && diff.Cmp(big.NewInt(1)) != 0 {
+				t.Fatalf("mulWindow of %d by %d words from word %d: off by %v", gw, pw, lo, diff)
+			}
+		}
+	}
+}
+
+// TestAppendDecimalSettles checks that integers with runs of zeros and
+// nines across leaf edges leave leaves to be settled by the leaf below
+// (so that TestAppendDecimal covers that path) and come out right.
+func TestAppendDecimalSettles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 8))
+	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(19*40+3), nil)
+	marked := 0
+	for _, x := range []*big.Int{
+		new(big.Int).Mul(p, randomDigits(rng, 3000)),
+		new(big.Int).Sub(new(big.Int).Mul(p, randomDigits(rng, 3000)), big.NewInt(1)),
+	} {
+		k := 0
+		for printPow(k+1).Cmp(x) <= 0 {
+			k++
+		}
+		q, g := splitRoot(x, k)
+		buf := make([]byte, leafDigits<<k)
+		amb := make([]bool, 1<<k)
+		fillFrac(buf, amb, g, k, 1)
+		for _, a := range amb {
+			if a {
+				marked++
+			}
+		}
+		settle(buf, amb)
+		got := q.String() + string(buf)
+		if got != x.Text(10) {
+			t.Fatalf("tree of a %d-digit multiple of 10^%d (or one less) is wrong", len(x.Text(10)), 19*40+3)
+		}
+	}
+	if marked == 0 {
+		t.Errorf("no leaf was left to settle: the test no longer covers that path")
 	}
 }
