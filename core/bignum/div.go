@@ -110,6 +110,13 @@ func divideShort(a, d, v *big.Int, n int) (*big.Int, *big.Int) {
 	q.Rsh(q, uint(n))
 	r := Mul(new(big.Int), q, d)
 	r.Sub(a, r)
+	correctQuotient(q, r, d)
+	return q, r
+}
+
+// correctQuotient corrects an estimate q of a quotient by d whose remainder r is
+// off by a few multiples of d: it steps q and r until 0 ≤ r < d.
+func correctQuotient(q, r, d *big.Int) {
 	one := big.NewInt(1)
 	for r.Sign() < 0 {
 		q.Sub(q, one)
@@ -119,7 +126,6 @@ func divideShort(a, d, v *big.Int, n int) (*big.Int, *big.Int) {
 		q.Add(q, one)
 		r.Sub(r, d)
 	}
-	return q, r
 }
 
 // reciprocal returns v with |v − 2^(2n)/d| within a few units, for d > 0 of

@@ -154,15 +154,7 @@ func printRecip(j int) (*big.Int, int) {
 		r := reciprocal(d, divThreshold)
 		e := Mul(new(big.Int), r, pow)
 		e.Sub(new(big.Int).Lsh(big.NewInt(1), uint(s)), e)
-		one := big.NewInt(1)
-		for e.Sign() < 0 {
-			r.Sub(r, one)
-			e.Add(e, pow)
-		}
-		for e.Cmp(pow) >= 0 {
-			r.Add(r, one)
-			e.Sub(e, pow)
-		}
+		correctQuotient(r, e, pow)
 		p.recip[j], p.shift[j] = r, s
 	}
 	return p.recip[j], p.shift[j]
