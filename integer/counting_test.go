@@ -218,7 +218,7 @@ func TestPARIFibonacci(t *testing.T) {
 	rt := newRuntime(t)
 	for _, c := range conformance.AtLeast(t, "fibonacci.txt", 50, readCases(t, "fibonacci.txt")) {
 		var r FibonacciResult
-		runValue(t, rt, "integer.compute.fibonacci", fmt.Sprintf(`{"n":%s}`, c[0]), &r)
+		runValue(t, rt, "integer.compute.fibonacci", fmt.Sprintf(`{"n":%s,"lucas":true}`, c[0]), &r)
 		fd, fm := digitsAndResidue(r.Fibonacci.Big())
 		ld, lm := digitsAndResidue(r.Lucas.Big())
 		if fd != c[1] || fm != c[2] || ld != c[3] || lm != c[4] {
@@ -820,5 +820,38 @@ func TestBernoulliZetaConcurrent(t *testing.T) {
 		if want, _ := bernoulliTangent(ctx, n); errs[i] != nil || got[i].Cmp(want) != 0 {
 			t.Fatalf("B_%d computed concurrently is wrong (%v)", n, errs[i])
 		}
+	}
+}
+
+// TestFibonacciLucasOnRequest: L_n is in the result exactly when asked
+// for, and the postcondition refuses a result that leaves out what was
+// asked for or adds what was not.
+func TestFibonacciLucasOnRequest(t *testing.T) {
+	rt := newRuntime(t)
+	for _, c := range []struct {
+		payload string
+		lucas   bool
+	}{{`{"n":5000}`, false}, {`{"n":5000,"lucas":false}`, false}, {`{"n":5000,"lucas":true}`, true}} {
+		o := runValue(t, rt, "integer.compute.fibonacci", c.payload, &FibonacciResult{})
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(o.Value, &fields); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := fields["lucas"]; ok != c.lucas {
+			t.Errorf("%s: lucas in the result is %v", c.payload, ok)
+		}
+	}
+	op := fibonacciOperation()
+	f, l := fibonacciLucas(5000)
+	rf, rl := renderPair(f, l)
+	ctx := context.Background()
+	if err := op.Postcondition(ctx, FibonacciRequest{N: 5000, Lucas: true}, FibonacciResult{Fibonacci: rf}); err == nil {
+		t.Error("the postcondition accepts a result without the Lucas number asked for")
+	}
+	if err := op.Postcondition(ctx, FibonacciRequest{N: 5000}, FibonacciResult{rf, &rl}); err == nil {
+		t.Error("the postcondition accepts a Lucas number not asked for")
+	}
+	if err := op.Postcondition(ctx, FibonacciRequest{N: 5000}, FibonacciResult{Fibonacci: rf}); err != nil {
+		t.Errorf("the postcondition refuses F_5000 alone: %v", err)
 	}
 }

@@ -19,15 +19,16 @@ import (
 // have.
 const MaxFibonacciIndex = 450_000
 
-// FibonacciRequest asks for F_n and L_n.
+// FibonacciRequest asks for F_n, and for L_n beside it when Lucas is set.
 type FibonacciRequest struct {
-	N int `json:"n" jsonschema:"any index with |n| ≤ 450000"`
+	N     int  `json:"n" jsonschema:"any index with |n| ≤ 450000"`
+	Lucas bool `json:"lucas,omitempty" jsonschema:"also return the Lucas number L_n (default false: F_n alone, as PARI/GP's fibonacci(n); L_n costs one addition more, and as many digits again to render)"`
 }
 
 // FibonacciResult holds the Fibonacci and Lucas numbers of index n.
 type FibonacciResult struct {
-	Fibonacci renderedInteger `json:"fibonacci" jsonschema:"F_n: F_0 = 0, F_1 = 1, F_(n+1) = F_n + F_(n−1)"`
-	Lucas     renderedInteger `json:"lucas" jsonschema:"L_n: L_0 = 2, L_1 = 1, L_(n+1) = L_n + L_(n−1)"`
+	Fibonacci renderedInteger  `json:"fibonacci" jsonschema:"F_n: F_0 = 0, F_1 = 1, F_(n+1) = F_n + F_(n−1)"`
+	Lucas     *renderedInteger `json:"lucas,omitempty" jsonschema:"L_n: L_0 = 2, L_1 = 1, L_(n+1) = L_n + L_(n−1) (when asked for)"`
 }
 
 // renderedInteger is a core.Integer (the same schema, decoding and value)
@@ -90,12 +91,12 @@ func renderPair(x, y *big.Int) (renderedInteger, renderedInteger) {
 // there. The decimal digits of F_n and L_n, most of the cost of a large
 // index, are written side by side (renderPair).
 //
-// Canonical result: F_n and L_n as decimal strings.
+// Canonical result: F_n, and L_n when asked for, as decimal strings.
 func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 	return core.Operation[FibonacciRequest, FibonacciResult]{
 		ID:         "integer.compute.fibonacci",
 		Title:      "Fibonacci and Lucas numbers",
-		Summary:    "The Fibonacci number F_n and the Lucas number L_n for |n| ≤ 450000 (negative indices included), exactly, by fast doubling.",
+		Summary:    "The Fibonacci number F_n, and the Lucas number L_n on request, for |n| ≤ 450000 (negative indices included), exactly, by fast doubling.",
 		Keywords:   []string{"fibonacci", "fibonacci number", "lucas", "lucas number", "golden ratio", "fast doubling", "F_n", "L_n"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
@@ -120,22 +121,32 @@ func fibonacciOperation() core.Operation[FibonacciRequest, FibonacciResult] {
 		},
 		Run: func(ctx context.Context, q FibonacciRequest) (FibonacciResult, error) {
 			f, l := fibonacciLucas(q.N)
+			if !q.Lucas {
+				return FibonacciResult{Fibonacci: renderedInteger{Integer: core.Int(f)}}, nil
+			}
 			rf, rl := renderPair(f, l)
-			return FibonacciResult{rf, rl}, nil
+			return FibonacciResult{rf, &rl}, nil
 		},
 		Postcondition: func(ctx context.Context, q FibonacciRequest, r FibonacciResult) error {
-			return checkFibonacci(q.N, r.Fibonacci.Big(), r.Lucas.Big())
+			if q.Lucas != (r.Lucas != nil) {
+				return fmt.Errorf("the Lucas number was asked for: %v, given: %v", q.Lucas, r.Lucas != nil)
+			}
+			var l *big.Int
+			if r.Lucas != nil {
+				l = r.Lucas.Big()
+			}
+			return checkFibonacci(q.N, r.Fibonacci.Big(), l)
 		},
 		Examples: []core.Example{
-			// PARI/GP 2.15: fibonacci(10) = 55, fibonacci(9) + fibonacci(11) = 123
-			{Title: "index 10", Payload: json.RawMessage(`{"n":10}`), Result: json.RawMessage(`{"fibonacci":"55","lucas":"123"}`)},
-			// PARI/GP 2.15: fibonacci(100)
-			{Title: "index 100", Payload: json.RawMessage(`{"n":100}`), Result: json.RawMessage(`{"fibonacci":"354224848179261915075","lucas":"792070839848372253127"}`)},
+			// PARI/GP 2.15: fibonacci(10) = 55
+			{Title: "index 10", Payload: json.RawMessage(`{"n":10}`), Result: json.RawMessage(`{"fibonacci":"55"}`)},
+			// PARI/GP 2.15: fibonacci(100), fibonacci(99) + fibonacci(101)
+			{Title: "index 100 with the Lucas number", Payload: json.RawMessage(`{"n":100,"lucas":true}`), Result: json.RawMessage(`{"fibonacci":"354224848179261915075","lucas":"792070839848372253127"}`)},
 			// F_(−8) = −F_8 = −21, L_(−8) = L_8 = 47
-			{Title: "a negative index", Payload: json.RawMessage(`{"n":-8}`), Result: json.RawMessage(`{"fibonacci":"-21","lucas":"47"}`)},
+			{Title: "a negative index", Payload: json.RawMessage(`{"n":-8,"lucas":true}`), Result: json.RawMessage(`{"fibonacci":"-21","lucas":"47"}`)},
 		},
 		Generate: func(_ context.Context, rng *rand.Rand) FibonacciRequest {
-			return FibonacciRequest{rng.IntN(20001) - 10000}
+			return FibonacciRequest{N: rng.IntN(20001) - 10000, Lucas: rng.IntN(2) == 0}
 		},
 	}
 }
@@ -224,7 +235,8 @@ func bitLen(n uint) int {
 
 // checkFibonacci is the postcondition of fibonacci: f and l are F_n and L_n
 // if their bit lengths are those of φ^|n|/√5 and φ^|n| and their residues
-// modulo two word primes are those of the matrix power.
+// modulo two word primes are those of the matrix power. A nil l (L_n not
+// asked for) is not checked.
 func checkFibonacci(n int, f, l *big.Int) error {
 	m := uint64(abs(n))
 	if m > 100 {
@@ -235,8 +247,10 @@ func checkFibonacci(n int, f, l *big.Int) error {
 		if d := float64(f.BitLen()) - lf; d < -1 || d > 2 {
 			return fmt.Errorf("the Fibonacci number has %d bits; φ^|n|/√5 has %.1f", f.BitLen(), lf)
 		}
-		if d := float64(l.BitLen()) - ll; d < -1 || d > 2 {
-			return fmt.Errorf("the Lucas number has %d bits; φ^|n| has %.1f", l.BitLen(), ll)
+		if l != nil {
+			if d := float64(l.BitLen()) - ll; d < -1 || d > 2 {
+				return fmt.Errorf("the Lucas number has %d bits; φ^|n| has %.1f", l.BitLen(), ll)
+			}
 		}
 	}
 	for _, p := range []uint64{checkPrime, 1<<64 - 59} {
@@ -258,6 +272,9 @@ func checkFibonacci(n int, f, l *big.Int) error {
 		}
 		if got := residue(f); got != fm {
 			return fmt.Errorf("the matrix power gives F_n ≡ %d (mod %d), not %d", fm, p, got)
+		}
+		if l == nil {
+			continue
 		}
 		if got := residue(l); got != lm {
 			return fmt.Errorf("the matrix power gives L_n ≡ %d (mod %d), not %d", lm, p, got)

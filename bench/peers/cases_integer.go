@@ -72,6 +72,8 @@ func integerCases() []Case {
 			FLINT: "fmpz_bin_uiui",
 			GP:    "peers_decimal(binomial(n, k))",
 		},
+		// F_n alone on every side: the request leaves out "lucas", as
+		// PARI's fibonacci(n) and FLINT's fmpz_fib_ui compute F_n only.
 		{
 			Name: "int_fibonacci_400000", Size: 400_000, Tiny: 30,
 			Inputs:   wordInput("n"),
