@@ -63,13 +63,15 @@ func (c *deadlineContext) Deadline() (time.Time, bool) { return c.deadline, true
 func (c *deadlineContext) Done() <-chan struct{} { return c.arm().ctx.Done() }
 
 // Err is nil while the parent is live, the deadline ahead and the context
-// not cancelled; otherwise the context is armed (a deadline already past
+// not cancelled (time.Until reads only the monotonic clock for a deadline
+// that carries a monotonic reading, as the runtime's do, where time.Now
+// reads the wall clock too); otherwise the context is armed (a deadline already past
 // or a parent already done ends it at once) and its Err is the answer.
 func (c *deadlineContext) Err() error {
 	if a := c.armed.Load(); a != nil {
 		return a.ctx.Err()
 	}
-	if c.cancelled.Load() || c.parent.Err() != nil || !time.Now().Before(c.deadline) {
+	if c.cancelled.Load() || c.parent.Err() != nil || time.Until(c.deadline) <= 0 {
 		return c.arm().ctx.Err()
 	}
 	return nil

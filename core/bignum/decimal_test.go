@@ -113,3 +113,37 @@ func TestParseDecimalShared(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalWordEdges checks the one-word paths of ParseDecimal and
+// AppendDecimal against math/big's conversions at every length from 1 to
+// 21 digits and at the edges of int64 and uint64, both signs, and short
+// strings with leading zeros and a sign.
+func TestDecimalWordEdges(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 3))
+	var values []*big.Int
+	for d := 1; d <= 21; d++ {
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil)
+		values = append(values, randomDigits(rng, d), p, new(big.Int).Sub(p, big.NewInt(1)))
+	}
+	for _, e := range []uint{62, 63, 64, 65} {
+		p := new(big.Int).Lsh(big.NewInt(1), e)
+		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(p, big.NewInt(1)))
+	}
+	values = append(values, new(big.Int))
+	for _, v := range values {
+		for _, x := range []*big.Int{v, new(big.Int).Neg(v)} {
+			want := x.Text(10)
+			if got := string(AppendDecimal([]byte("x"), x)); got != "x"+want {
+				t.Fatalf("AppendDecimal(%s) = %s", want, got)
+			}
+			if z, ok := ParseDecimal(new(big.Int), want); !ok || z.Cmp(x) != 0 {
+				t.Fatalf("ParseDecimal(%s) = %v, %v", want, z, ok)
+			}
+		}
+	}
+	for s, want := range map[string]int64{"007": 7, "-0000000000000000042": -42, "+0": 0, "-0": 0, "0000000000000000000": 0} {
+		if z, ok := ParseDecimal(new(big.Int), s); !ok || z.Cmp(big.NewInt(want)) != 0 {
+			t.Fatalf("ParseDecimal(%q) = %v, %v; want %d", s, z, ok, want)
+		}
+	}
+}

@@ -57,6 +57,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -164,6 +165,12 @@ func printRecip(j int) (*big.Int, int) {
 // negative, to dst and returns the extended slice: the same bytes as
 // x.Append(dst, 10), converted by the scaled remainder tree for long x.
 func AppendDecimal(dst []byte, x *big.Int) []byte {
+	if x.IsInt64() {
+		// A word is printed by strconv, without math/big's conversion
+		// set-up: 17.5 ns against 93 ns for 15485863 (minima of three
+		// interleaved runs).
+		return strconv.AppendInt(dst, x.Int64(), 10)
+	}
 	if len(x.Bits()) < printThreshold {
 		return x.Append(dst, 10)
 	}
