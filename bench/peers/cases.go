@@ -51,7 +51,7 @@ type Case struct {
 // those lines one for one.
 func caseTable() []Case {
 	var cases []Case
-	for _, domain := range [][]Case{integerCases(), matrixCases(), finiteFieldCases(), polynomialCases(), groebnerCases()} {
+	for _, domain := range [][]Case{integerCases(), integerOpsCases(), matrixCases(), finiteFieldCases(), polynomialCases(), groebnerCases()} {
 		cases = append(cases, domain...)
 	}
 	return cases
