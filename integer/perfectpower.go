@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
@@ -64,11 +68,13 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 			return nil
 		},
 		Run: func(ctx context.Context, q PerfectPowerRequest) (PerfectPowerResult, error) {
-			return perfectPower(q.N.Big()), nil
+			return perfectPower(ctx, q.N.Big())
 		},
 		// base^exponent = n, and base is no perfect power of an exponent
-		// n allows, checked by floorRoot (Newton's iteration in this
-		// package), independently of core/factor's roots.
+		// n allows, checked by notPowerCertified: a prime dividing the
+		// base to a power coprime to the exponent, or a prime p ≡ 1
+		// (mod k) modulo which the base is no k-th power, with floorRoot
+		// (Newton's iteration in this package) where neither is found.
 		Postcondition: func(ctx context.Context, q PerfectPowerRequest, r PerfectPowerResult) error {
 			n, b := q.N.Big(), r.Base.Big()
 			if r.Exponent < 1 || new(big.Int).Exp(b, big.NewInt(int64(r.Exponent)), nil).Cmp(n) != 0 {
@@ -81,12 +87,15 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 				return nil
 			}
 			ab := new(big.Int).Abs(b)
-			for _, k := range factor.SmallPrimes(ab.BitLen() + 1) {
+			for _, k := range powerExponentCandidates(ab) {
 				if n.Sign() < 0 && k == 2 {
 					continue
 				}
 				if err := ctx.Err(); err != nil {
 					return err
+				}
+				if notKthPowerCertified(ab, k) {
+					continue
 				}
 				root, err := floorRoot(ctx, ab, int(k))
 				if err != nil {
@@ -121,19 +130,318 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 }
 
 // perfectPower writes n as base^k with k largest.
-func perfectPower(n *big.Int) PerfectPowerResult {
+func perfectPower(ctx context.Context, n *big.Int) (PerfectPowerResult, error) {
 	if n.CmpAbs(big.NewInt(1)) <= 0 {
-		return PerfectPowerResult{Base: core.Int(new(big.Int).Set(n)), Exponent: 1, AnyExponent: true}
+		return PerfectPowerResult{Base: core.Int(new(big.Int).Set(n)), Exponent: 1, AnyExponent: true}, nil
 	}
 	m := new(big.Int).Abs(n)
-	r, k := factor.PerfectPower(m)
+	r, k, err := largestPower(ctx, m)
+	if err != nil {
+		return PerfectPowerResult{}, err
+	}
 	if n.Sign() > 0 {
-		return PerfectPowerResult{Base: core.Int(r), Exponent: k}
+		return PerfectPowerResult{Base: core.Int(r), Exponent: k}, nil
 	}
 	odd := k
 	for odd%2 == 0 {
 		odd /= 2
 	}
 	b := new(big.Int).Exp(r, big.NewInt(int64(k/odd)), nil)
-	return PerfectPowerResult{Base: core.Int(b.Neg(b)), Exponent: odd}
+	return PerfectPowerResult{Base: core.Int(b.Neg(b)), Exponent: odd}, nil
+}
+
+// Perfect power detection.
+//
+// largestPower finds n = r^k with k largest for n ≥ 2 in three stages,
+// after Bernstein, "Detecting perfect powers in essentially linear time",
+// Math. Comp. 67 (1998), and Cohen, A Course in Computational Algebraic
+// Number Theory, §1.7:
+//
+//  1. Valuations. If a prime p ≤ 47 divides n, every exponent k of n
+//     divides v_p(n), so only the primes of g = gcd of those valuations
+//     are candidates (none when g = 1, the common case of a random n);
+//     when no such p divides n, the root is at least 53 and
+//     k < log₂ n / log₂ 53.
+//  2. For a candidate k whose root has at most 44 bits, the root is the
+//     nearest integer c to 2^(log₂ n / k), computed in floating point
+//     with a relative error below 10⁻¹⁴ (so that c is the root whenever
+//     there is one); c^k ≢ n modulo the prime 2^61 − 1 rules k out in
+//     a few word products.
+//  3. For a larger root, a prime p ≡ 1 (mod k) modulo which n is no
+//     k-th power (n^((p−1)/k) ≢ 1) rules k out (notKthPowerCertified);
+//     only a k-th power residue modulo every prime tried, about one n in
+//     k^6 when n is no power, goes on to floorRoot.
+//
+// A root found is searched again, so that the exponents multiply to the
+// largest. The reference is core/factor.PerfectPower, which tries every
+// prime exponent with a residue sieve and a full root
+// (TestLargestPowerAgainstReference).
+
+// oddPrimesTo47 is 3·5·7·…·47, below 2^59: one reduction of n modulo it
+// finds every odd prime ≤ 47 dividing n.
+const oddPrimesTo47 = 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47
+
+// mersenne61 is the prime 2^61 − 1.
+const mersenne61 = 1<<61 - 1
+
+// floatRootBits is the largest root, in bits, that floatRoot gives
+// exactly: its relative error below 10⁻¹⁴ is under 0.2 at 2^44.
+const floatRootBits = 44
+
+// certificatePrimeTries is how many primes p ≡ 1 (mod k) are tried
+// before a full root.
+const certificatePrimeTries = 6
+
+// powerTablePrimes are the primes below 8192, beyond the bit length of
+// any n perfect_power takes (MaxPerfectPowerDigits digits are under
+// 6645 bits).
+var powerTablePrimes = sync.OnceValue(func() []uint64 { return factor.SmallPrimes(8192) })
+
+// powerPrimesUpTo is the primes ≤ n.
+func powerPrimesUpTo(n int) []uint64 {
+	ps := powerTablePrimes()
+	if n >= 8192 {
+		return factor.SmallPrimes(n + 1)
+	}
+	i, _ := slices.BinarySearch(ps, uint64(n)+1)
+	return ps[:i]
+}
+
+// largestPower returns r and the largest k with m = r^k, for m ≥ 2.
+func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
+	top := topBitsOf(m)
+	m61 := new(big.Int).Rem(m, big.NewInt(mersenne61)).Uint64()
+	for _, k := range powerExponentCandidates(m) {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		r, err := exactRoot(ctx, m, top, m61, k)
+		if err != nil {
+			return nil, 0, err
+		}
+		if r != nil {
+			b, e, err := largestPower(ctx, r)
+			return b, e * int(k), err
+		}
+	}
+	return new(big.Int).Set(m), 1, nil
+}
+
+// powerExponentCandidates is the primes k, ascending, for which m ≥ 2 may
+// be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
+func powerExponentCandidates(m *big.Int) []uint64 {
+	g := uint64(m.TrailingZeroBits())
+	rem := new(big.Int).Rem(m, big.NewInt(oddPrimesTo47)).Uint64()
+	q, r, pb := new(big.Int), new(big.Int), new(big.Int)
+	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
+		if g == 1 {
+			return nil
+		}
+		if rem%p != 0 {
+			continue
+		}
+		pb.SetUint64(p)
+		v := uint64(0)
+		for q.Set(m); ; v++ {
+			if q.QuoRem(q, pb, r); r.Sign() != 0 {
+				break
+			}
+		}
+		g = gcdWord(g, v)
+	}
+	switch {
+	case g == 1:
+		return nil
+	case g > 1:
+		var ks []uint64
+		for _, k := range powerPrimesUpTo(int(min(g, 1<<20))) {
+			if g%k == 0 {
+				ks = append(ks, k)
+			}
+		}
+		return ks
+	}
+	// No prime ≤ 47 divides m: the root is ≥ 53, so 53^k ≤ m < 2^bits
+	// and k < bits/log₂ 53 (log₂ 53 > 5.727).
+	return powerPrimesUpTo(m.BitLen() * 1000 / 5727)
+}
+
+func gcdWord(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// exactRoot returns r with r^k = m, or nil when m is no k-th power, for a
+// prime k, top = topBitsOf(m) and m61 = m mod (2^61 − 1).
+func exactRoot(ctx context.Context, m *big.Int, top topBits, m61, k uint64) (*big.Int, error) {
+	bits := m.BitLen()
+	if k >= uint64(bits) {
+		return nil, nil // 2^k > m
+	}
+	if (bits+int(k)-1)/int(k) <= floatRootBits {
+		c := top.root(k)
+		if c < 2 || powMod61(c%mersenne61, k) != m61 {
+			return nil, nil
+		}
+		r := new(big.Int).SetUint64(c)
+		if new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(m) != 0 {
+			return nil, nil
+		}
+		return r, nil
+	}
+	if k == 2 && !maybeSquare(m) || notKthPowerCertified(m, k) {
+		return nil, nil
+	}
+	r, err := floorRoot(ctx, m, int(k))
+	if err != nil || new(big.Int).Exp(r, big.NewInt(int64(k)), nil).Cmp(m) != 0 {
+		return nil, err
+	}
+	return r, nil
+}
+
+// topBits is m ≥ 1 as t·2^shift, t its top 64 bits (all of them when
+// m < 2^64), with log₂ t.
+type topBits struct {
+	shift int
+	log2t float64
+}
+
+func topBitsOf(m *big.Int) topBits {
+	shift := max(m.BitLen()-64, 0)
+	words := m.Bits()
+	var t uint64
+	switch i, o := shift/64, uint(shift%64); {
+	case len(words) == 0:
+	case o == 0 || i+1 >= len(words):
+		t = uint64(words[i]) >> o
+	default:
+		t = uint64(words[i])>>o | uint64(words[i+1])<<(64-o)
+	}
+	return topBits{shift, math.Log2(float64(t))}
+}
+
+// root is the nearest integer to m^(1/k), k ≥ 2, exact up to a relative
+// error below 10⁻¹⁴ when the root is below 2^44: log₂ m is the exact
+// shift plus log₂ t, and the exponent (shift + log₂ t)/k is split as
+// ⌊shift/k⌋ + ((shift mod k) + log₂ t)/k so that the fraction loses
+// nothing to the shift's magnitude.
+func (b topBits) root(k uint64) uint64 {
+	q, rem := uint64(b.shift)/k, uint64(b.shift)%k
+	est := math.Ldexp(math.Exp2((float64(rem)+b.log2t)/float64(k)), int(q))
+	if est >= 1<<63 {
+		return 1 << 63
+	}
+	return uint64(math.Round(est))
+}
+
+// floatRoot is topBitsOf(m).root(k).
+func floatRoot(m *big.Int, k uint64) uint64 { return topBitsOf(m).root(k) }
+
+// mulMod61 is a·b mod 2^61 − 1 for a, b < 2^61 − 1.
+func mulMod61(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	r := lo&mersenne61 + (lo>>61 | hi<<3)
+	r = r&mersenne61 + r>>61
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+// powMod61 is b^e mod 2^61 − 1 for b < 2^61 − 1.
+func powMod61(b, e uint64) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulMod61(r, b)
+		}
+		b = mulMod61(b, b)
+	}
+	return r
+}
+
+// squareResidues64, 63, 65 and 11 mark the squares modulo 64, 63, 65
+// and 11: a square is one modulo each, about one integer in 70 passes
+// all four (Cohen, Algorithm 1.7.3).
+var squareResidues = sync.OnceValue(func() [4][]bool {
+	var t [4][]bool
+	for i, q := range []int{64, 63, 65, 11} {
+		t[i] = make([]bool, q)
+		for x := range q {
+			t[i][x*x%q] = true
+		}
+	}
+	return t
+})
+
+// maybeSquare is false when m ≥ 0 is certainly no square.
+func maybeSquare(m *big.Int) bool {
+	t := squareResidues()
+	if len(m.Bits()) > 0 && !t[0][uint64(m.Bits()[0])%64] {
+		return false
+	}
+	r := new(big.Int).Rem(m, big.NewInt(63*65*11)).Uint64()
+	return t[1][r%63] && t[2][r%65] && t[3][r%11]
+}
+
+// notKthPowerCertified reports that m ≥ 1 is certainly no k-th power, k
+// prime, by a prime p = 2ik + 1 < 2^32 with p ∤ m and
+// m^((p−1)/k) ≢ 1 (mod p): for m = x^k, m^((p−1)/k) = x^(p−1) ≡ 1 by
+// Fermat. Up to certificatePrimeTries primes are tried; false means
+// "maybe".
+func notKthPowerCertified(m *big.Int, k uint64) bool {
+	tried := 0
+	pb, q, r := new(big.Int), new(big.Int), new(big.Int)
+	for p := 2*k + 1; p < 1<<32 && tried < certificatePrimeTries; p += 2 * k {
+		if !wordPrimeByTable(p) {
+			continue
+		}
+		tried++
+		q.QuoRem(m, pb.SetUint64(p), r) // q's storage is reused
+		mp := r.Uint64()
+		if mp != 0 && powModWord(mp, (p-1)/k, p) != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// wordPrimeByTable is trial division of p < 2^26 by the primes below
+// 8192, and of a larger p by every integer up to its square root.
+func wordPrimeByTable(p uint64) bool {
+	if p < 2 {
+		return false
+	}
+	if p >= 1<<26 {
+		for d := uint64(2); d*d <= p; d++ {
+			if p%d == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, d := range powerTablePrimes() {
+		if d*d > p {
+			break
+		}
+		if p%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// powModWord is b^e mod m for m < 2^32.
+func powModWord(b, e, m uint64) uint64 {
+	r := uint64(1)
+	b %= m
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = r * b % m
+		}
+		b = b * b % m
+	}
+	return r
 }

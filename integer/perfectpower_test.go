@@ -1,6 +1,7 @@
 package integer
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -49,7 +50,7 @@ func TestPerfectPowerExhaustive(t *testing.T) {
 		if !ok {
 			want = [2]int64{n, 1}
 		}
-		r := perfectPower(big.NewInt(n))
+		r, _ := perfectPower(context.Background(), big.NewInt(n))
 		if r.Base.Big().Int64() != want[0] || int64(r.Exponent) != want[1] {
 			t.Fatalf("%d = %v^%d, by trial %d^%d", n, r.Base, r.Exponent, want[0], want[1])
 		}
@@ -65,7 +66,7 @@ func BenchmarkPerfectPower(b *testing.B) {
 	for name, n := range map[string]*big.Int{"digits=1000/no_power": non, "digits=1000/seventh_power": seventh} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				perfectPower(n)
+				perfectPower(context.Background(), n)
 			}
 		})
 	}
