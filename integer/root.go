@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxRootIndex bounds k in integer_root. Past the bit length of n every
@@ -93,16 +95,23 @@ func integerRootOperation() core.Operation[RootRequest, RootResult] {
 			if err != nil {
 				return RootResult{}, err
 			}
-			exact := new(big.Int).Exp(r, big.NewInt(int64(q.K)), nil).Cmp(q.N.Big()) == 0
-			return RootResult{core.Int(r), exact}, nil
+			return RootResult{core.Int(r), isKthPower(r, q.N.Big(), q.K)}, nil
 		},
-		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n.
+		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n. For r ≥ 0,
+		// (r + 1)^k ≥ r^k + k·r^(k−1), so n − r^k < k·r^(k−1) settles the
+		// upper bound without (r + 1)^k, which is computed only otherwise.
 		Postcondition: func(ctx context.Context, q RootRequest, res RootResult) error {
-			r, n, k := res.Root.Big(), q.N.Big(), big.NewInt(int64(q.K))
-			rk := new(big.Int).Exp(r, k, nil)
-			next := new(big.Int).Exp(new(big.Int).Add(r, big.NewInt(1)), k, nil)
-			if rk.Cmp(n) > 0 || next.Cmp(n) <= 0 {
-				return fmt.Errorf("root^k ≤ n < (root + 1)^k fails")
+			r, n := res.Root.Big(), q.N.Big()
+			pk1 := powerBig(r, q.K-1)
+			rk := bignum.Mul(new(big.Int), pk1, r)
+			if rk.Cmp(n) > 0 {
+				return fmt.Errorf("root^k ≤ n fails")
+			}
+			gap := new(big.Int).Sub(n, rk)
+			if r.Sign() <= 0 || gap.Cmp(pk1.Mul(pk1, big.NewInt(int64(q.K)))) >= 0 {
+				if powerBig(new(big.Int).Add(r, big.NewInt(1)), q.K).Cmp(n) <= 0 {
+					return fmt.Errorf("n < (root + 1)^k fails")
+				}
 			}
 			if res.Exact != (rk.Cmp(n) == 0) {
 				return fmt.Errorf("exact is %v, but root^k = n is %v", res.Exact, rk.Cmp(n) == 0)
@@ -146,7 +155,7 @@ func floorRoot(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 			return nil, err
 		}
 		// −s is the root of n rounded up; it is the floor only when exact.
-		if new(big.Int).Exp(s, big.NewInt(int64(k)), nil).CmpAbs(n) != 0 {
+		if !isKthPower(s, new(big.Int).Neg(n), k) {
 			s.Add(s, big.NewInt(1))
 		}
 		return s.Neg(s), nil
@@ -159,6 +168,84 @@ func floorRoot(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	case k >= n.BitLen():
 		return big.NewInt(1), nil // 1 ≤ n < 2^k
 	}
+	return rootDoubling(ctx, n, k)
+}
+
+// rootDoubling is ⌊n^(1/k)⌋ for 3 ≤ k < n.BitLen(), by Newton's iteration
+// with precision doubling (Brent and Zimmermann, Modern Computer
+// Arithmetic, §1.5.2 and §4.2). The root has b = ⌈bits(n)/k⌉ bits at
+// most; its top b − s bits, s about b/2, are the root r₀ of ⌊n/2^(ks)⌋,
+// found the same way, and x = (r₀ + 1)·2^s exceeds n^(1/k) by a relative
+// error below 2^(s−b+2). One Newton step
+// y = ⌊((k − 1)x + ⌊n/x^(k−1)⌋)/k⌋ squares that error (below 1/(8k)
+// absolutely, as s ≤ b/2 − log₂ k − 3) and, by the arithmetic–geometric
+// mean inequality, never goes below ⌊n^(1/k)⌋; a final correction steps y
+// down while y^k > n (at most once, by the error bound). Roots of at most
+// 64 + 2·log₂ k bits or so are floorRootNewton's. Products are core/bignum's,
+// so each level costs a few products of its size and the whole about the
+// top level's.
+func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b := (n.BitLen() + k - 1) / k
+	s := b/2 - bits.Len(uint(k)) - 3
+	if s < 32 {
+		return floorRootNewton(ctx, n, k)
+	}
+	x, err := rootDoubling(ctx, new(big.Int).Rsh(n, uint(k*s)), k)
+	if err != nil {
+		return nil, err
+	}
+	x.Add(x, big.NewInt(1)).Lsh(x, uint(s))
+	q, rem := new(big.Int), new(big.Int)
+	if _, _, err := bignum.QuoRemContext(ctx, q, rem, n, powerBig(x, k-1)); err != nil {
+		return nil, err
+	}
+	y := x.Mul(x, big.NewInt(int64(k-1)))
+	y.Add(y, q).Quo(y, big.NewInt(int64(k)))
+	for powerBig(y, k).Cmp(n) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		y.Sub(y, big.NewInt(1))
+	}
+	return y, nil
+}
+
+// powerBig is x^e, e ≥ 0, by binary powering on core/bignum's products.
+func powerBig(x *big.Int, e int) *big.Int {
+	if e == 0 {
+		return big.NewInt(1)
+	}
+	z := new(big.Int).Set(x)
+	for i := bits.Len(uint(e)) - 2; i >= 0; i-- {
+		bignum.Sqr(z, z)
+		if e>>i&1 == 1 {
+			bignum.Mul(z, z, x)
+		}
+	}
+	return z
+}
+
+// isKthPower reports whether r^k = n, first modulo the prime 2^61 − 1
+// (a k-th power agrees there; anything else almost never does), then
+// exactly.
+func isKthPower(r, n *big.Int, k int) bool {
+	m61 := big.NewInt(mersenne61)
+	rm := new(big.Int).Mod(r, m61).Uint64()
+	nm := new(big.Int).Mod(n, m61).Uint64()
+	if powMod61(rm, uint64(k)) != nm {
+		return false
+	}
+	return powerBig(r, k).Cmp(n) == 0
+}
+
+// floorRootNewton is ⌊n^(1/k)⌋ for n ≥ 1 and 3 ≤ k < n.BitLen() by
+// Newton's iteration at full precision from 2^⌈bits(n)/k⌉, above the root,
+// until it stops decreasing: rootDoubling's base case, and its reference
+// (TestRootDoublingAgainstNewton).
+func floorRootNewton(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	x := new(big.Int).Lsh(big.NewInt(1), uint((n.BitLen()+k-1)/k))
 	kk, km1 := big.NewInt(int64(k)), big.NewInt(int64(k-1))
 	y, t := new(big.Int), new(big.Int)
