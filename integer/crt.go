@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // Limits of the Chinese remainder theorem.
@@ -147,11 +148,233 @@ func moduliDigits(cs []Congruence) int {
 	return total
 }
 
-// solveCRT merges the congruences in order. The running solution x and
-// modulus M grow, the incoming congruence stays small, so each merge
+// solveCRT solves a system of pairwise coprime moduli by
+// solveCRTCoprime, without any large gcd, and any other by merging the
+// congruences pairwise in a balanced tree (the
+// product tree of Bernstein, "Fast multiplication and its applications",
+// §§12 and 23; Borodin and Moenck's fast Chinese remaindering): level by
+// level, neighbours (x₁ mod M₁) and (x₂ mod M₂) become one congruence
+// modulo lcm(M₁, M₂) (mergeCRT), so that every level costs a few
+// products and one extended gcd of its total size and the whole
+// O(M(n) log² n) with core/bignum's subquadratic products and gcds, where
+// merging the congruences one by one costs Θ(n²). A conflict anywhere
+// hands the system to solveCRTSequential, whose canonical answer names the
+// first congruence j incompatible with those before it and the first
+// i < j incompatible with j.
+//
+// Canonical result: the least solution in [0, M) and M = lcm(m_i), or a
+// conflicting pair (i, j), i < j, as solveCRTSequential finds it.
+func solveCRT(ctx context.Context, q CRTRequest) (CRTResult, error) {
+	if len(q.Congruences) == 0 {
+		xi, mi := core.Int(new(big.Int)), core.Int(big.NewInt(1))
+		return CRTResult{Solvable: true, Residue: &xi, Modulus: &mi}, nil
+	}
+	moduli := make([]*big.Int, len(q.Congruences))
+	for i, c := range q.Congruences {
+		moduli[i] = c.Modulus.Big()
+	}
+	if x, m, ok, err := solveCRTCoprime(ctx, q.Congruences, moduli); err != nil || ok {
+		if err != nil {
+			return CRTResult{}, err
+		}
+		xi, mi := core.Int(x), core.Int(m)
+		return CRTResult{Solvable: true, Residue: &xi, Modulus: &mi}, nil
+	}
+	nodes := make([]crtNode, len(q.Congruences))
+	for i, c := range q.Congruences {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return CRTResult{}, err
+			}
+		}
+		m := c.Modulus.Big()
+		nodes[i] = crtNode{new(big.Int).Mod(c.Residue.Big(), m), m}
+	}
+	for len(nodes) > 1 {
+		next := make([]crtNode, 0, (len(nodes)+1)/2)
+		for i := 0; i+1 < len(nodes); i += 2 {
+			merged, ok, err := mergeCRT(ctx, nodes[i], nodes[i+1])
+			if err != nil {
+				return CRTResult{}, err
+			}
+			if !ok {
+				return solveCRTSequential(ctx, q)
+			}
+			next = append(next, merged)
+		}
+		if len(nodes)%2 == 1 {
+			next = append(next, nodes[len(nodes)-1])
+		}
+		nodes = next
+	}
+	xi, mi := core.Int(nodes[0].x), core.Int(nodes[0].m)
+	return CRTResult{Solvable: true, Residue: &xi, Modulus: &mi}, nil
+}
+
+// solveCRTCoprime solves the system when its moduli are pairwise coprime
+// (ok false otherwise, and then nothing is solved), by the product tree
+// and the scaled remainder tree (Bernstein, "Scaled remainder trees",
+// 2004; von zur Gathen and Gerhard, Modern Computer Algebra, Algorithm
+// 10.16 for the combination). With M = ∏ m_i, the cofactors
+// A_i = (M/m_i) mod m_i come down the product tree: at the root
+// A = 1, and a child L of v with sibling R gets A_L = (A_v·P_R) mod P_L,
+// since M/P_L = (M/P_v)·P_R. The moduli are pairwise coprime exactly
+// when every gcd(A_i, m_i) is 1, which the inverse c_i = A_i⁻¹ mod m_i
+// (on the small m_i) finds; then x = Σ (b_i·c_i mod m_i)·M/m_i mod M,
+// summed up the tree as X_v = X_L·P_R + X_R·P_L.
+func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x, m *big.Int, ok bool, err error) {
+	tree, err := productTree(ctx, moduli)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	cof, err := cofactorResidues(ctx, tree)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	ys := make([]*big.Int, len(cs))
+	for i, c := range cs {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, false, err
+			}
+		}
+		mi := moduli[i]
+		inv := new(big.Int).ModInverse(cof[i], mi)
+		if inv == nil {
+			if mi.Cmp(big.NewInt(1)) != 0 {
+				return nil, nil, false, nil
+			}
+			inv = new(big.Int) // modulo 1 everything is 0
+		}
+		y := new(big.Int).Mod(c.Residue.Big(), mi)
+		ys[i] = y.Mul(y, inv).Mod(y, mi)
+	}
+	for level := 0; level+1 < len(tree); level++ {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, false, err
+		}
+		ps := tree[level]
+		next := make([]*big.Int, 0, (len(ys)+1)/2)
+		for i := 0; i+1 < len(ys); i += 2 {
+			l := bignum.Mul(new(big.Int), ys[i], ps[i+1])
+			r := bignum.Mul(new(big.Int), ys[i+1], ps[i])
+			next = append(next, l.Add(l, r))
+		}
+		if len(ys)%2 == 1 {
+			next = append(next, ys[len(ys)-1])
+		}
+		ys = next
+	}
+	m = tree[len(tree)-1][0]
+	q, r := new(big.Int), new(big.Int)
+	if _, _, err := bignum.QuoRemContext(ctx, q, r, ys[0], m); err != nil {
+		return nil, nil, false, err
+	}
+	return r, m, true, nil
+}
+
+// productTree is the values and, level by level, the products of
+// neighbouring pairs (an odd one out carried up as it is), ending with
+// the product of all.
+func productTree(ctx context.Context, values []*big.Int) ([][]*big.Int, error) {
+	level := values
+	tree := [][]*big.Int{level}
+	for len(level) > 1 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next := make([]*big.Int, 0, (len(level)+1)/2)
+		for i := 0; i+1 < len(level); i += 2 {
+			next = append(next, bignum.Mul(new(big.Int), level[i], level[i+1]))
+		}
+		if len(level)%2 == 1 {
+			next = append(next, level[len(level)-1])
+		}
+		level = next
+		tree = append(tree, level)
+	}
+	return tree, nil
+}
+
+// cofactorResidues is (M/m_i) mod m_i for every leaf m_i of the product
+// tree, M its root, passed down as A_L = (A_v·P_R) mod P_L from A = 1 at
+// the root (a node without sibling keeps its parent's A).
+func cofactorResidues(ctx context.Context, tree [][]*big.Int) ([]*big.Int, error) {
+	as := []*big.Int{big.NewInt(1)}
+	q := new(big.Int)
+	for level := len(tree) - 2; level >= 0; level-- {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		ps := tree[level]
+		next := make([]*big.Int, len(ps))
+		for i := range ps {
+			a := as[i/2]
+			if sib := i ^ 1; sib < len(ps) {
+				t := bignum.Mul(new(big.Int), a, ps[sib])
+				r := new(big.Int)
+				if _, _, err := bignum.QuoRemContext(ctx, q, r, t, ps[i]); err != nil {
+					return nil, err
+				}
+				next[i] = r
+			} else {
+				next[i] = a
+			}
+		}
+		as = next
+	}
+	return as, nil
+}
+
+// crtNode is the congruence x ≡ x (mod m), 0 ≤ x < m.
+type crtNode struct{ x, m *big.Int }
+
+// mergeCRT combines x ≡ a.x (mod a.m) and x ≡ b.x (mod b.m) into one
+// congruence modulo lcm = a.m·(b.m/g), g = gcd(a.m, b.m), or reports them
+// incompatible (b.x − a.x not divisible by g). One extended gcd of
+// (a.m mod b.m, b.m) gives g and s = (a.m/g)⁻¹ mod (b.m/g) (core/bignum's
+// canonical cofactor, 0 ≤ s < b.m/g); then
+// x = a.x + a.m·(((b.x − a.x)/g)·s mod b.m/g), which lies in [0, lcm).
+func mergeCRT(ctx context.Context, a, b crtNode) (crtNode, bool, error) {
+	ar := new(big.Int).Mod(a.m, b.m)
+	g, s, _, err := bignum.GCDExtContext(ctx, ar, b.m)
+	if err != nil {
+		return crtNode{}, false, err
+	}
+	diff := new(big.Int).Sub(b.x, a.x)
+	mbg := b.m
+	if g.Cmp(big.NewInt(1)) != 0 {
+		r := new(big.Int)
+		if diff.QuoRem(diff, g, r); r.Sign() != 0 {
+			return crtNode{}, false, nil
+		}
+		mbg = new(big.Int).Quo(b.m, g)
+		if mbg.Cmp(big.NewInt(1)) == 0 {
+			return a, true, nil // b.m divides a.m: b adds nothing
+		}
+	}
+	q, t := new(big.Int), new(big.Int)
+	if _, _, err := bignum.QuoRemContext(ctx, q, t, diff, mbg); err != nil {
+		return crtNode{}, false, err
+	}
+	if t.Sign() < 0 {
+		t.Add(t, mbg)
+	}
+	bignum.Mul(t, t, s)
+	if _, _, err := bignum.QuoRemContext(ctx, q, t, t, mbg); err != nil {
+		return crtNode{}, false, err
+	}
+	x := bignum.Mul(new(big.Int), a.m, t)
+	x.Add(x, a.x)
+	return crtNode{x, bignum.Mul(new(big.Int), a.m, mbg)}, true, nil
+}
+
+// solveCRTSequential merges the congruences in order: the reference of
+// solveCRT, and its answer for an unsolvable system. The running solution
+// x and modulus M grow, the incoming congruence stays small, so each merge
 // reduces x and M modulo m_j first: every step is then two reductions and
 // two products of the large numbers by small ones, linear in M's size.
-func solveCRT(ctx context.Context, q CRTRequest) (CRTResult, error) {
+func solveCRTSequential(ctx context.Context, q CRTRequest) (CRTResult, error) {
 	x, m := new(big.Int), big.NewInt(1)
 	g, t, mr, xr, diff := new(big.Int), new(big.Int), new(big.Int), new(big.Int), new(big.Int)
 	one := big.NewInt(1)
@@ -209,8 +432,11 @@ func compatible(x, y Congruence) bool {
 	return d.Rem(d, g).Sign() == 0
 }
 
-// checkCRT: a solution satisfies every congruence, lies in [0, M), and M
-// is the lcm (a multiple of every modulus with gcd_i(M/m_i) = 1); a
+// checkCRT: a solution lies in [0, M), M equals the lcm of the moduli
+// computed independently (lcmTree: pairwise lcm by gcd, no extended gcd
+// or inverse), and the solution satisfies every congruence, reduced
+// modulo each modulus down that tree (a remainder tree: each node divides
+// its parent, so reducing by the parent first keeps the residues); a
 // conflict is a pair that is incompatible on its own.
 func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 	cs := q.Congruences
@@ -234,31 +460,108 @@ func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 	if m.Sign() <= 0 || x.Sign() < 0 || x.Cmp(m) >= 0 {
 		return fmt.Errorf("residue %v is not in [0, modulus)", clipped(x))
 	}
-	cof := new(big.Int)
-	t := new(big.Int)
-	for i, c := range cs {
-		if i%64 == 0 {
-			if err := ctx.Err(); err != nil {
+	if len(cs) == 0 {
+		if m.Cmp(big.NewInt(1)) != 0 {
+			return fmt.Errorf("the empty system's modulus is not 1")
+		}
+		return nil
+	}
+	tree, err := crtCheckTree(ctx, cs, m)
+	if err != nil {
+		return err
+	}
+	// x modulo every modulus, down the tree: each node divides its parent.
+	rems := []*big.Int{x}
+	for level := len(tree) - 2; level >= 0; level-- {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		next := make([]*big.Int, len(tree[level]))
+		for i, v := range tree[level] {
+			q, rem := new(big.Int), new(big.Int)
+			if _, _, err := bignum.QuoRemContext(ctx, q, rem, rems[i/2], v); err != nil {
 				return err
 			}
+			next[i] = rem
 		}
-		mi := c.Modulus.Big()
-		if t.Sub(x, c.Residue.Big()).Rem(t, mi).Sign() != 0 {
+		rems = next
+	}
+	t := new(big.Int)
+	for i, c := range cs {
+		if t.Sub(rems[i], c.Residue.Big()).Rem(t, c.Modulus.Big()).Sign() != 0 {
 			return fmt.Errorf("the residue does not satisfy congruence %d", i)
 		}
-		q, rem := new(big.Int).QuoRem(m, mi, new(big.Int))
-		if rem.Sign() != 0 {
-			return fmt.Errorf("modulus %d does not divide the result's modulus", i)
-		}
-		cof.GCD(nil, nil, cof, q)
-	}
-	if len(cs) == 0 {
-		cof.SetInt64(1)
-	}
-	if cof.Cmp(big.NewInt(1)) != 0 {
-		return fmt.Errorf("the result's modulus is not the least common multiple of the moduli")
 	}
 	return nil
+}
+
+// crtCheckTree is a tree whose root is lcm(m_i) = m and each of whose
+// nodes divides its parent, or an error when m is not the lcm. When m is
+// the product of the moduli, it is their lcm exactly when they are
+// pairwise coprime, that is when every (m/m_i) mod m_i is a unit modulo
+// m_i (cofactorResidues on the product tree); otherwise the lcm is
+// computed by lcmTree.
+func crtCheckTree(ctx context.Context, cs []Congruence, m *big.Int) ([][]*big.Int, error) {
+	moduli := make([]*big.Int, len(cs))
+	for i, c := range cs {
+		moduli[i] = c.Modulus.Big()
+	}
+	tree, err := productTree(ctx, moduli)
+	if err != nil {
+		return nil, err
+	}
+	if tree[len(tree)-1][0].Cmp(m) == 0 {
+		cof, err := cofactorResidues(ctx, tree)
+		if err != nil {
+			return nil, err
+		}
+		g := new(big.Int)
+		for i, a := range cof {
+			if g.GCD(nil, nil, a, moduli[i]).Cmp(big.NewInt(1)) != 0 {
+				return nil, fmt.Errorf("the result's modulus is the product of moduli that are not pairwise coprime, not their least common multiple")
+			}
+		}
+		return tree, nil
+	}
+	tree, err = lcmTree(ctx, cs)
+	if err != nil {
+		return nil, err
+	}
+	if tree[len(tree)-1][0].Cmp(m) != 0 {
+		return nil, fmt.Errorf("the result's modulus is not the least common multiple of the moduli")
+	}
+	return tree, nil
+}
+
+// lcmTree is the moduli and, level by level, the lcm of neighbouring
+// pairs (an odd one out carried up as it is), lcm(a, b) = a·(b/gcd(a, b))
+// with core/bignum's gcd and products; the last level is lcm(m_i) alone.
+func lcmTree(ctx context.Context, cs []Congruence) ([][]*big.Int, error) {
+	level := make([]*big.Int, len(cs))
+	for i, c := range cs {
+		level[i] = c.Modulus.Big()
+	}
+	tree := [][]*big.Int{level}
+	for len(level) > 1 {
+		next := make([]*big.Int, 0, (len(level)+1)/2)
+		for i := 0; i+1 < len(level); i += 2 {
+			g, err := bignum.GCDContext(ctx, new(big.Int), level[i], level[i+1])
+			if err != nil {
+				return nil, err
+			}
+			b := level[i+1]
+			if g.Cmp(big.NewInt(1)) != 0 {
+				b = new(big.Int).Quo(b, g)
+			}
+			next = append(next, bignum.Mul(new(big.Int), level[i], b))
+		}
+		if len(level)%2 == 1 {
+			next = append(next, level[len(level)-1])
+		}
+		level = next
+		tree = append(tree, level)
+	}
+	return tree, nil
 }
 
 // randomCRT makes systems of two to eight congruences whose moduli share

@@ -1,0 +1,127 @@
+package integer
+
+import (
+	"context"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+// TestCRTTreeAgainstSequential: the balanced merge tree and the
+// one-by-one merge give the same answer (solution and modulus, or the same
+// conflicting pair) on seeded systems: coprime prime moduli, moduli
+// sharing factors, repeated and dividing moduli, and systems made
+// unsolvable by one altered residue; every answer passes checkCRT.
+func TestCRTTreeAgainstSequential(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(17, 29))
+	for i := range 600 {
+		n := 1 + rng.IntN(40)
+		x := randomInt(rng, 300)
+		var q CRTRequest
+		for range n {
+			var m *big.Int
+			switch rng.IntN(4) {
+			case 0:
+				m = randomPrime(rng, 2+rng.IntN(30))
+			case 1:
+				m = big.NewInt(int64(1 + rng.IntN(60)))
+			case 2:
+				m = new(big.Int).Mul(randomPrime(rng, 2+rng.IntN(20)), big.NewInt(int64(1+rng.IntN(12))))
+			default:
+				m = randomInt(rng, 1+rng.IntN(25))
+				m.Abs(m).Add(m, big.NewInt(1))
+			}
+			a := new(big.Int).Mod(x, m)
+			if rng.IntN(2) == 0 {
+				a.Add(a, new(big.Int).Mul(m, big.NewInt(int64(rng.IntN(5)-2))))
+			}
+			q.Congruences = append(q.Congruences, Congruence{core.Int(a), core.Int(m)})
+		}
+		if i%3 == 0 { // likely unsolvable
+			j := rng.IntN(n)
+			a := new(big.Int).Add(q.Congruences[j].Residue.Big(), big.NewInt(1))
+			q.Congruences[j].Residue = core.Int(a)
+		}
+		got, err := solveCRT(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := solveCRTSequential(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Solvable != want.Solvable || !slices.Equal(got.Conflict, want.Conflict) ||
+			got.Solvable && (got.Residue.Big().Cmp(want.Residue.Big()) != 0 || got.Modulus.Big().Cmp(want.Modulus.Big()) != 0) {
+			t.Fatalf("system %d: tree %+v, sequential %+v", i, got, want)
+		}
+		if err := checkCRT(ctx, q, got); err != nil {
+			t.Fatalf("system %d: %v", i, err)
+		}
+	}
+}
+
+// TestCheckCRTRejects: a solution off by one, a modulus that is a proper
+// multiple of the lcm, and a wrong divisor of it are refused.
+func TestCheckCRTRejects(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 5))
+	var q CRTRequest
+	for range 20 {
+		m := randomPrime(rng, 20)
+		q.Congruences = append(q.Congruences, Congruence{core.Int(randomInt(rng, 10)), core.Int(m)})
+	}
+	good, err := solveCRT(ctx, q)
+	if err != nil || !good.Solvable {
+		t.Fatalf("%v %+v", err, good)
+	}
+	x, m := good.Residue.Big(), good.Modulus.Big()
+	bad := []CRTResult{}
+	x1 := core.Int(new(big.Int).Mod(new(big.Int).Add(x, big.NewInt(1)), m))
+	bad = append(bad, CRTResult{Solvable: true, Residue: &x1, Modulus: good.Modulus})
+	m2 := core.Int(new(big.Int).Lsh(m, 1))
+	bad = append(bad, CRTResult{Solvable: true, Residue: good.Residue, Modulus: &m2})
+	p0 := q.Congruences[0].Modulus.Big()
+	m3 := core.Int(new(big.Int).Quo(m, p0))
+	x3 := core.Int(new(big.Int).Mod(x, m3.Big()))
+	bad = append(bad, CRTResult{Solvable: true, Residue: &x3, Modulus: &m3})
+	for i, r := range bad {
+		if checkCRT(ctx, q, r) == nil {
+			t.Errorf("wrong result %d accepted", i)
+		}
+	}
+}
+
+// BenchmarkCRTRow: 1000 congruences modulo distinct 50-digit primes, the
+// int_crt_1000_congruences peer row's shape, by the tree and one by one.
+func BenchmarkCRTRow(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1000, 50))
+	var q CRTRequest
+	for range 1000 {
+		m := randomDigits(rng, 50)
+		for !m.ProbablyPrime(20) {
+			m.Add(m, big.NewInt(1))
+		}
+		q.Congruences = append(q.Congruences, Congruence{core.Int(randomDigits(rng, 40)), core.Int(m)})
+	}
+	ctx := context.Background()
+	b.Run("tree", func(b *testing.B) {
+		for b.Loop() {
+			solveCRT(ctx, q)
+		}
+	})
+	b.Run("sequential", func(b *testing.B) {
+		for b.Loop() {
+			solveCRTSequential(ctx, q)
+		}
+	})
+	r, _ := solveCRT(ctx, q)
+	b.Run("check", func(b *testing.B) {
+		for b.Loop() {
+			checkCRT(ctx, q, r)
+		}
+	})
+}
