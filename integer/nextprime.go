@@ -17,6 +17,13 @@ import (
 // tested around 2^2048, each a Baillie–PSW test.
 const MaxNextPrimeBits = MaxPrimalityBits
 
+// nextPrimeProofBits bounds the primes next_prime certifies. Up to 512
+// bits the certificate search factors p − 1 on Montgomery words (certBudget
+// in pocklington.go); above, on math/big, a search costs hundreds of
+// milliseconds at 1000 bits (as much as 40 Baillie–PSW tests), more than
+// the prime search itself, and often fails.
+const nextPrimeProofBits = 512
+
 // NextPrimeRequest asks for the prime after (or before) n.
 type NextPrimeRequest struct {
 	N         core.Integer    `json:"n"`
@@ -53,8 +60,12 @@ type NextPrimeResult struct {
 // every integer between n and the answer is composite (proven for those
 // with a small factor or below 3.3·10^24, by Baillie–PSW above). The prime
 // found is proven where in reach: deterministically below 3.3·10^24, by a
-// Pocklington certificate above (returned with the result), else marked
-// probable.
+// Pocklington certificate up to nextPrimeProofBits (returned with the
+// result; the search for it may fail, and the prime is then probable);
+// above that bound the prime is marked probable without a search, as
+// PARI/GP's nextprime and precprime and FLINT's fmpz_nextprime(·, ·, 0)
+// return Baillie–PSW probable primes, and integer.check.primality proves
+// it on request.
 //
 // Canonical result: the prime, its primality level and, for a
 // certificate-proven prime, the certificate. previous with n ≤ 2 is a
@@ -98,6 +109,9 @@ func nextPrimeOperation() core.Operation[NextPrimeRequest, NextPrimeResult] {
 			p, err := stepToPrime(ctx, q.N.Big(), up)
 			if err != nil {
 				return NextPrimeResult{}, err
+			}
+			if p.BitLen() > nextPrimeProofBits {
+				return NextPrimeResult{Prime: core.Int(p), Primality: Probable}, nil
 			}
 			level, cert, err := prove(ctx, p)
 			if err != nil {
