@@ -42,6 +42,7 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"math/bits"
 )
 
 // quotientSink receives the quotients of a reduction in the order of its
@@ -113,47 +114,92 @@ func ContinuedFraction(ctx context.Context, x, y *big.Int) ([]*big.Int, error) {
 		den.Neg(den)
 	}
 	a0, r := new(big.Int).DivMod(num, den, new(big.Int)) // ⌊x/y⌋ for den > 0
-	terms := quotientLog{terms: []*big.Int{a0}}
 	if r.Sign() == 0 {
-		return terms.terms, nil
+		return []*big.Int{a0}, nil
 	}
 	// den > r > 0: the first step reduces den.
-	_, _, _, err := reduceAbove(ctx, den, r, 0, &terms, false)
+	var log quotientLog
+	_, _, _, err := reduceAbove(ctx, den, r, 0, &log, false)
 	if err != nil {
 		return nil, err
 	}
 	// The pair is now (g, g); the last step's side takes one more.
-	last := terms.terms[len(terms.terms)-1]
-	last.Add(last, big.NewInt(1))
-	return terms.terms, nil
+	log.add(log.second, 1, nil)
+	return log.terms(a0), nil
 }
 
-// quotientLog is the sink that lists the merged quotients after the
-// leading terms it starts with.
+// quotientLog is the sink that lists the merged quotients: in machine
+// words, with those that do not fit (rare: a quotient has about 1.4 bits
+// on average) kept aside as big.Ints.
 type quotientLog struct {
-	terms  []*big.Int
-	any    bool // a quotient was received
-	second bool // the side of the last one
+	words  []uint64
+	bigs   map[int]*big.Int // index → quotient, for those above a word
+	second bool             // the side of the last quotient
 }
 
 func (l *quotientLog) quotient(second bool, q *big.Int) {
-	if l.any && second == l.second {
-		last := l.terms[len(l.terms)-1]
-		last.Add(last, q)
+	if q.IsUint64() {
+		l.add(second, q.Uint64(), nil)
 		return
 	}
-	l.any, l.second = true, second
-	l.terms = append(l.terms, new(big.Int).Set(q))
+	l.add(second, 0, q)
 }
 
-func (l *quotientLog) wordQuotient(second bool, q uint64) {
-	if l.any && second == l.second {
-		last := l.terms[len(l.terms)-1]
-		last.Add(last, new(big.Int).SetUint64(q))
+func (l *quotientLog) wordQuotient(second bool, q uint64) { l.add(second, q, nil) }
+
+// add appends the quotient w, or q when not nil, merging it with the last
+// one when it is on the same side.
+func (l *quotientLog) add(second bool, w uint64, q *big.Int) {
+	i := len(l.words) - 1
+	if i < 0 || second != l.second {
+		l.second = second
+		l.words = append(l.words, w)
+		if q != nil {
+			l.setBig(i+1, new(big.Int).Set(q))
+		}
 		return
 	}
-	l.any, l.second = true, second
-	l.terms = append(l.terms, new(big.Int).SetUint64(q))
+	if b, ok := l.bigs[i]; ok {
+		if q == nil {
+			q = new(big.Int).SetUint64(w)
+		}
+		b.Add(b, q)
+		return
+	}
+	if sum, carry := bits.Add64(l.words[i], w, 0); q == nil && carry == 0 {
+		l.words[i] = sum
+		return
+	}
+	b := new(big.Int).SetUint64(l.words[i])
+	if q == nil {
+		q = new(big.Int).SetUint64(w)
+	}
+	l.setBig(i, b.Add(b, q))
+}
+
+func (l *quotientLog) setBig(i int, q *big.Int) {
+	if l.bigs == nil {
+		l.bigs = map[int]*big.Int{}
+	}
+	l.bigs[i] = q
+}
+
+// terms returns a0 followed by the quotients, the word-size ones sharing
+// one allocation.
+func (l *quotientLog) terms(a0 *big.Int) []*big.Int {
+	out := make([]*big.Int, 1+len(l.words))
+	out[0] = a0
+	vals := make([]big.Int, len(l.words))
+	words := make([]big.Word, len(l.words))
+	for i, w := range l.words {
+		if b, ok := l.bigs[i]; ok {
+			out[i+1] = b
+			continue
+		}
+		words[i] = big.Word(w)
+		out[i+1] = vals[i].SetBits(words[i : i+1 : i+1])
+	}
+	return out
 }
 
 // Jacobi returns the Jacobi symbol (a | n) for odd n > 0 and any a,
