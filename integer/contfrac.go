@@ -5,15 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxContinuedFractionDigits bounds the numerator and denominator of
-// continued_fraction: at most about 960 terms, whose convergents are
-// listed in full.
-const MaxContinuedFractionDigits = 200
+// continued_fraction for the terms alone: about 194,000 terms for a
+// random value of that size, found by the half-gcd in O(M(n) log n).
+const MaxContinuedFractionDigits = 100_000
+
+// MaxConvergentsDigits bounds them when the convergents are asked for:
+// at most about 960 terms, whose convergents, listed in full, hold
+// quadratically many digits.
+const MaxConvergentsDigits = 200
 
 // MaxSqrtContinuedFractionN bounds n in sqrt_continued_fraction: the
 // period of √n is then below 1.4·10^5 terms and the fundamental solution
@@ -23,14 +30,15 @@ const MaxSqrtContinuedFractionN = 100_000_000
 
 // ContinuedFractionRequest asks for the expansion of a rational.
 type ContinuedFractionRequest struct {
-	Value core.Rational `json:"value"`
+	Value       core.Rational `json:"value"`
+	Convergents bool          `json:"convergents,omitempty" jsonschema:"also list the convergents p_i/q_i (default false: the terms alone, as PARI/GP's contfrac; the value is then limited to 200 digits)"`
 }
 
 // ContinuedFractionResult is the regular continued fraction of the value
-// and its convergents.
+// and, on request, its convergents.
 type ContinuedFractionResult struct {
 	Terms       []core.Integer  `json:"terms" jsonschema:"[a_0; a_1, …, a_k]: a_0 = ⌊x⌋, a_i ≥ 1, the last ≥ 2 when k ≥ 1"`
-	Convergents []core.Rational `json:"convergents" jsonschema:"p_i/q_i = [a_0; …, a_i] for i = 0..k, the last equal to the value"`
+	Convergents []core.Rational `json:"convergents,omitempty" jsonschema:"p_i/q_i = [a_0; …, a_i] for i = 0..k, the last equal to the value (when asked for)"`
 }
 
 // SqrtContinuedFractionRequest asks for the expansion of √n.
@@ -54,35 +62,50 @@ type PellSolution struct {
 	Norm int          `json:"norm" jsonschema:"(−1)^L: −1 when x² − ny² = −1 is solvable and this is its least solution"`
 }
 
-// continuedFractionOperation expands a rational x = p/q by Euclid's
-// algorithm: a_i = ⌊p/q⌋, (p, q) ← (q, p − a_i q), with the convergents by
-// p_i = a_i p_(i−1) + p_(i−2), q_i = a_i q_(i−1) + q_(i−2) (Hardy and
-// Wright, An Introduction to the Theory of Numbers, §10.1–10.2). The
-// postcondition re-evaluates the terms from the last one backwards and
-// checks the determinant identity p_i q_(i−1) − p_(i−1) q_i = (−1)^(i−1)
-// of consecutive convergents.
+// continuedFractionOperation expands a rational x = p/q: its terms are
+// the quotients of Euclid's algorithm, a_i = ⌊p/q⌋, (p, q) ← (q, p − a_i
+// q), found by bignum.ContinuedFraction from the half-gcd in O(M(n) log n)
+// (Möller, "On Schönhage's algorithm and subquadratic integer gcd
+// computation", Math. Comp. 77 (2008)); continuedFraction, one division
+// at a time, is the reference. The convergents, on request, follow p_i =
+// a_i p_(i−1) + p_(i−2), q_i = a_i q_(i−1) + q_(i−2) (Hardy and Wright,
+// An Introduction to the Theory of Numbers, §10.1–10.2). The
+// postcondition multiplies the matrices (a_i 1; 1 0) by a product tree,
+// whose first column is (p_k, q_k), and compares it with the value in
+// lowest terms; as the regular expansion is unique, that proves the
+// terms. Convergents are checked by the determinant identity p_i q_(i−1)
+// − p_(i−1) q_i = (−1)^(i−1) of consecutive ones and the last against the
+// value.
 //
 // Canonical result: the regular expansion, the one with last term ≥ 2
 // (so 3/2 is [1; 2], not [1; 1, 1]), the same as PARI's contfrac; an
-// integer is [x].
+// integer is [x]. The convergents are present exactly when asked for.
 func continuedFractionOperation() core.Operation[ContinuedFractionRequest, ContinuedFractionResult] {
 	return core.Operation[ContinuedFractionRequest, ContinuedFractionResult]{
 		ID:         "integer.compute.continued_fraction",
 		Title:      "Continued fraction of a rational",
-		Summary:    "The regular continued fraction [a_0; a_1, …, a_k] of a rational p/q and all its convergents, by Euclid's algorithm.",
+		Summary:    "The regular continued fraction [a_0; a_1, …, a_k] of a rational p/q, and all its convergents on request, by the half-gcd form of Euclid's algorithm.",
 		Keywords:   []string{"continued fraction", "contfrac", "convergents", "partial quotients", "euclid", "rational approximation"},
 		Kind:       core.Compute,
 		Effect:     core.Pure,
 		InputKinds: []string{"rational", "integer"},
 		Limits: []core.Limit{{
 			Name: "digits", Max: MaxContinuedFractionDigits, Unit: "digits",
-			Description: "the numerator and the denominator have at most this many digits each",
+			Description: "the numerator and the denominator have at most this many digits each (terms alone)",
 			Beyond: func() string {
-				return fmt.Sprintf(`{"value":"1/%s"}`, new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxContinuedFractionDigits), nil))
+				return fmt.Sprintf(`{"value":"1/1%s"}`, repeatDigit('0', MaxContinuedFractionDigits))
 			},
 			At: func() string {
-				nines := new(big.Int).Sub(new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxContinuedFractionDigits), nil), big.NewInt(1))
-				return fmt.Sprintf(`{"value":"-%s/%s"}`, nines, new(big.Int).Sub(nines, big.NewInt(1)))
+				return fmt.Sprintf(`{"value":"-%s/%s8"}`, repeatDigit('9', MaxContinuedFractionDigits), repeatDigit('9', MaxContinuedFractionDigits-1))
+			},
+		}, {
+			Name: "convergents_digits", Max: MaxConvergentsDigits, Unit: "digits",
+			Description: "with convergents, the numerator and the denominator have at most this many digits each",
+			Beyond: func() string {
+				return fmt.Sprintf(`{"value":"1/1%s","convergents":true}`, repeatDigit('0', MaxConvergentsDigits))
+			},
+			At: func() string {
+				return fmt.Sprintf(`{"value":"-%s/%s8","convergents":true}`, repeatDigit('9', MaxConvergentsDigits), repeatDigit('9', MaxConvergentsDigits-1))
 			},
 		}},
 		RefusalExamples: func() []core.RefusalExample {
@@ -92,32 +115,52 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 		},
 		Preflight: func(ctx context.Context, q ContinuedFractionRequest) error {
 			x := q.Value.Rat()
+			limit, with := MaxContinuedFractionDigits, ""
+			if q.Convergents {
+				limit, with = MaxConvergentsDigits, " with convergents"
+			}
 			for _, c := range []*big.Int{x.Num(), x.Denom()} {
-				if d, over := digitsOver(c, MaxContinuedFractionDigits); over {
-					return core.Refusef("the value has a %d-digit component; at most %d digits are allowed", d, MaxContinuedFractionDigits)
+				if d, over := digitsOver(c, limit); over {
+					return core.Refusef("the value has a %d-digit component; at most %d digits are allowed%s", d, limit, with)
 				}
 			}
 			return nil
 		},
 		Run: func(ctx context.Context, q ContinuedFractionRequest) (ContinuedFractionResult, error) {
-			terms := continuedFraction(q.Value.Rat())
-			return ContinuedFractionResult{Terms: terms, Convergents: convergents(terms)}, nil
+			x := q.Value.Rat()
+			t, err := bignum.ContinuedFraction(ctx, x.Num(), x.Denom())
+			if err != nil {
+				return ContinuedFractionResult{}, err
+			}
+			terms := make([]core.Integer, len(t))
+			for i, a := range t {
+				terms[i] = core.Int(a)
+			}
+			r := ContinuedFractionResult{Terms: terms}
+			if q.Convergents {
+				r.Convergents = convergents(terms)
+			}
+			return r, nil
 		},
 		Postcondition: func(ctx context.Context, q ContinuedFractionRequest, r ContinuedFractionResult) error {
-			return checkContinuedFraction(q.Value.Rat(), r)
+			return checkContinuedFraction(ctx, q.Value.Rat(), q.Convergents, r)
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]
-			{Title: "355/113", Payload: json.RawMessage(`{"value":"355/113"}`), Result: json.RawMessage(`{"terms":["3","7","16"],"convergents":["3","22/7","355/113"]}`)},
+			{Title: "355/113", Payload: json.RawMessage(`{"value":"355/113"}`), Result: json.RawMessage(`{"terms":["3","7","16"]}`)},
+			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]; the
+			// convergents 3, 22/7, 355/113 are the p_i/q_i of
+			// contfracpnqn.
+			{Title: "355/113 with its convergents", Payload: json.RawMessage(`{"value":"355/113","convergents":true}`), Result: json.RawMessage(`{"terms":["3","7","16"],"convergents":["3","22/7","355/113"]}`)},
 			// PARI/GP 2.15: contfrac(-7/3) = [-3, 1, 2]
-			{Title: "a negative value", Payload: json.RawMessage(`{"value":"-7/3"}`), Result: json.RawMessage(`{"terms":["-3","1","2"],"convergents":["-3","-2","-7/3"]}`)},
-			{Title: "an integer", Payload: json.RawMessage(`{"value":"5"}`), Result: json.RawMessage(`{"terms":["5"],"convergents":["5"]}`)},
+			{Title: "a negative value", Payload: json.RawMessage(`{"value":"-7/3","convergents":true}`), Result: json.RawMessage(`{"terms":["-3","1","2"],"convergents":["-3","-2","-7/3"]}`)},
+			{Title: "an integer", Payload: json.RawMessage(`{"value":"5"}`), Result: json.RawMessage(`{"terms":["5"]}`)},
 		},
 		Generate: func(_ context.Context, rng *rand.Rand) ContinuedFractionRequest {
 			num := randomInt(rng, 60)
 			den := new(big.Int).Abs(randomInt(rng, 60))
 			den.Add(den, big.NewInt(1))
-			return ContinuedFractionRequest{core.Rat(new(big.Rat).SetFrac(num, den))}
+			return ContinuedFractionRequest{Value: core.Rat(new(big.Rat).SetFrac(num, den)), Convergents: rng.IntN(2) == 0}
 		},
 	}
 }
@@ -131,7 +174,10 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 // §10.7–10.9; Cohen, A Course in Computational Algebraic Number Theory,
 // §5.7). The convergent p_(L−1)/q_(L−1) at the end of the first period
 // is the least solution of x² − ny² = (−1)^L (Pell's equation; Lenstra,
-// "Solving the Pell equation", Notices AMS 49 (2002)). The postcondition
+// "Solving the Pell equation", Notices AMS 49 (2002)); it is the first
+// column of the product of the matrices (a_i 1; 1 0), i < L, taken by a
+// product tree (continuantProduct) rather than term by term, which is
+// quadratic in its up to 95,000 digits. The postcondition
 // is independent of the recurrence: x² − ny² is the stated norm, the
 // period ends with 2a_0, its other terms read the same backwards and are
 // at most a_0.
@@ -216,28 +262,47 @@ func convergents(terms []core.Integer) []core.Rational {
 	return out
 }
 
-// checkContinuedFraction is continued_fraction's postcondition.
-func checkContinuedFraction(x *big.Rat, r ContinuedFractionResult) error {
+// checkContinuedFraction is continued_fraction's postcondition: the
+// terms' shape, their matrix product against the value, and the
+// convergents when asked for.
+func checkContinuedFraction(ctx context.Context, x *big.Rat, withConvergents bool, r ContinuedFractionResult) error {
 	k := len(r.Terms)
-	if k == 0 || len(r.Convergents) != k {
-		return fmt.Errorf("%d terms and %d convergents", k, len(r.Convergents))
+	if k == 0 {
+		return fmt.Errorf("no terms")
 	}
 	for i, a := range r.Terms[1:] {
 		if a.Big().Sign() <= 0 {
-			return fmt.Errorf("term %d is %v, not positive", i+1, a)
+			return fmt.Errorf("term %d is %v, not positive", i+1, clipped(a.Big()))
 		}
 	}
 	if k > 1 && r.Terms[k-1].Big().Cmp(big.NewInt(2)) < 0 {
 		return fmt.Errorf("the last term is 1: the expansion is not the regular one")
 	}
-	// [a_0; …, a_k] evaluated from the back.
-	v := new(big.Rat).SetInt(r.Terms[k-1].Big())
-	for i := k - 2; i >= 0; i-- {
-		v.Inv(v)
-		v.Add(v, new(big.Rat).SetInt(r.Terms[i].Big()))
+	// (a_0 1; 1 0)·R, R = Π_(i≥1) (a_i 1; 1 0), has first column (p_k, q_k).
+	rest := make([]*big.Int, k-1)
+	for i, a := range r.Terms[1:] {
+		rest[i] = a.Big()
 	}
-	if v.Cmp(x) != 0 || r.Convergents[k-1].Rat().Cmp(x) != 0 {
-		return fmt.Errorf("the terms or the last convergent do not evaluate to the value")
+	m, err := continuantProduct(ctx, rest)
+	if err != nil {
+		return err
+	}
+	p := bignum.Mul(new(big.Int), r.Terms[0].Big(), m.p)
+	p.Add(p, m.q)
+	if p.Cmp(x.Num()) != 0 || m.p.Cmp(x.Denom()) != 0 {
+		return fmt.Errorf("the terms do not evaluate to the value")
+	}
+	if !withConvergents {
+		if r.Convergents != nil {
+			return fmt.Errorf("convergents were not asked for")
+		}
+		return nil
+	}
+	if len(r.Convergents) != k {
+		return fmt.Errorf("%d terms and %d convergents", k, len(r.Convergents))
+	}
+	if r.Convergents[0].Rat().Cmp(new(big.Rat).SetInt(r.Terms[0].Big())) != 0 || r.Convergents[k-1].Rat().Cmp(x) != 0 {
+		return fmt.Errorf("the first convergent is not a_0 or the last is not the value")
 	}
 	for i := 1; i < k; i++ {
 		a, b := r.Convergents[i].Rat(), r.Convergents[i-1].Rat()
@@ -250,6 +315,74 @@ func checkContinuedFraction(x *big.Rat, r ContinuedFractionResult) error {
 	return nil
 }
 
+// continuant is (p p'; q q'), a product of matrices (a 1; 1 0).
+type continuant struct{ p, pp, q, qq *big.Int }
+
+// times returns m·n.
+func (m continuant) times(n continuant) continuant {
+	prod := func(a, b, c, d *big.Int) *big.Int {
+		x := bignum.Mul(new(big.Int), a, b)
+		return x.Add(x, bignum.Mul(new(big.Int), c, d))
+	}
+	return continuant{prod(m.p, n.p, m.pp, n.q), prod(m.p, n.pp, m.pp, n.qq), prod(m.q, n.p, m.qq, n.q), prod(m.q, n.pp, m.qq, n.qq)}
+}
+
+// continuantProduct returns Π (a_i 1; 1 0) over the positive terms, in
+// order, by a product tree: runs of terms multiply in machine words while
+// the entries fit, then the pieces pairwise, so the cost is O(M(n) log n)
+// for an n-bit result where the product one term at a time is quadratic.
+// The product of no terms is the identity.
+func continuantProduct(ctx context.Context, terms []*big.Int) (continuant, error) {
+	var pieces []continuant
+	// The word matrix (w0 w1; w2 w3) of the current run.
+	w0, w1, w2, w3 := uint64(1), uint64(0), uint64(0), uint64(1)
+	flush := func() {
+		pieces = append(pieces, continuant{new(big.Int).SetUint64(w0), new(big.Int).SetUint64(w1), new(big.Int).SetUint64(w2), new(big.Int).SetUint64(w3)})
+		w0, w1, w2, w3 = 1, 0, 0, 1
+	}
+	for i, a := range terms {
+		if i%4096 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return continuant{}, err
+			}
+		}
+		if a.IsUint64() {
+			// W·(a 1; 1 0) = (w0·a + w1, w0; w2·a + w3, w2), if it fits.
+			v := a.Uint64()
+			h0, l0 := bits.Mul64(w0, v)
+			n0, c0 := bits.Add64(l0, w1, 0)
+			h2, l2 := bits.Mul64(w2, v)
+			n2, c2 := bits.Add64(l2, w3, 0)
+			if h0|c0|h2|c2 == 0 {
+				w0, w1, w2, w3 = n0, w0, n2, w2
+				continue
+			}
+			flush()
+			w0, w1, w2, w3 = v, 1, 1, 0
+			continue
+		}
+		if w0 != 1 || w1 != 0 || w2 != 0 || w3 != 1 {
+			flush()
+		}
+		pieces = append(pieces, continuant{new(big.Int).Set(a), big.NewInt(1), big.NewInt(1), new(big.Int)})
+	}
+	flush()
+	for len(pieces) > 1 {
+		if err := ctx.Err(); err != nil {
+			return continuant{}, err
+		}
+		next := pieces[:0:0]
+		for i := 0; i+1 < len(pieces); i += 2 {
+			next = append(next, pieces[i].times(pieces[i+1]))
+		}
+		if len(pieces)%2 == 1 {
+			next = append(next, pieces[len(pieces)-1])
+		}
+		pieces = next
+	}
+	return pieces[0], nil
+}
+
 // sqrtContinuedFraction expands √n, 0 ≤ n ≤ MaxSqrtContinuedFractionN.
 func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionResult, error) {
 	a0 := int64(isqrt64(uint64(n)))
@@ -257,11 +390,9 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	if a0*a0 == n {
 		return res, nil
 	}
-	// p_i, q_i of the convergents, from p_0/q_0 = a_0/1; (√n + m)/d is
-	// the complete quotient, from m_0 = 0, d_0 = 1.
-	pPrev, p := big.NewInt(1), big.NewInt(a0)
-	qPrev, q := big.NewInt(0), big.NewInt(1)
+	// (√n + m)/d is the complete quotient, from m_0 = 0, d_0 = 1.
 	m, d, a := int64(0), int64(1), a0
+	terms := []*big.Int{big.NewInt(a0)}
 	for i := 1; ; i++ {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -273,12 +404,17 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 		a = (a0 + m) / d
 		res.Period = append(res.Period, core.Int64(a))
 		if d == 1 {
-			// a = 2a_0 closes the period; p/q is p_(L−1)/q_(L−1).
+			// a = 2a_0 closes the period.
 			break
 		}
-		pPrev, p = p, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), p), pPrev)
-		qPrev, q = q, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), q), qPrev)
+		terms = append(terms, big.NewInt(a))
 	}
+	// p_(L−1)/q_(L−1) is the first column of Π_(i<L) (a_i 1; 1 0).
+	pq, err := continuantProduct(ctx, terms)
+	if err != nil {
+		return res, err
+	}
+	p, q := pq.p, pq.q
 	res.Length = len(res.Period)
 	norm := 1
 	if res.Length%2 == 1 {

@@ -154,9 +154,10 @@ func reducible(a, b *big.Int, s int) bool {
 }
 
 // step performs one reduction step at position s on (a, b), updating them
-// in place and multiplying M on the right by the elementary matrix, and
-// reports whether a step was possible. Both numbers must be ≥ 2^s.
-func step(m *matrix, a, b *big.Int, s int) bool {
+// in place and multiplying M on the right by the elementary matrix (when
+// m is not nil), hands the quotient to sink (when not nil), and reports
+// whether a step was possible. Both numbers must be ≥ 2^s.
+func step(m *matrix, a, b *big.Int, s int, sink quotientSink) bool {
 	if !reducible(a, b, s) {
 		return false
 	}
@@ -169,11 +170,16 @@ func step(m *matrix, a, b *big.Int, s int) bool {
 	pow := new(big.Int).Lsh(big.NewInt(1), uint(s))
 	q, r := new(big.Int).QuoRem(x.Sub(x, pow), y, new(big.Int))
 	x.Add(r, pow)
-	if swapped {
+	if sink != nil {
+		sink.quotient(swapped, q)
+	}
+	switch {
+	case m == nil:
+	case swapped:
 		// b ← b − q·a: M·(1 0; q 1).
 		m.m00.Add(m.m00, Mul(r, q, m.m01))
 		m.m10.Add(m.m10, Mul(r, q, m.m11))
-	} else {
+	default:
 		// a ← a − q·b: M·(1 q; 0 1).
 		m.m01.Add(m.m01, Mul(r, q, m.m00))
 		m.m11.Add(m.m11, Mul(r, q, m.m10))
@@ -183,15 +189,17 @@ func step(m *matrix, a, b *big.Int, s int) bool {
 
 // hgcd reduces the positive pair (a, b) of n = max bit length bits at
 // s = ⌊n/2⌋ + 1. It returns the reduction and false when (a, b) admits no
-// step at s. a and b are not modified.
-func hgcd(ctx context.Context, a, b *big.Int) (*matrix, *big.Int, *big.Int, bool, error) {
+// step at s. a and b are not modified. A non-nil sink receives the
+// quotients of the elementary matrices whose product is the reduction, in
+// order (see euclid.go).
+func hgcd(ctx context.Context, a, b *big.Int, sink quotientSink) (*matrix, *big.Int, *big.Int, bool, error) {
 	n := max(a.BitLen(), b.BitLen())
 	s := n/2 + 1
 	if !reducible(a, b, s) {
 		return nil, a, b, false, nil
 	}
 	if n < hgcdThreshold {
-		m, x, y := lehmer(a, b, s)
+		m, x, y := lehmer(a, b, s, sink)
 		return m, x, y, true, nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -201,7 +209,7 @@ func hgcd(ctx context.Context, a, b *big.Int) (*matrix, *big.Int, *big.Int, bool
 	x, y := new(big.Int).Set(a), new(big.Int).Set(b)
 	// Top half: about n/4 bits come off.
 	p := n / 2
-	m1, hx, hy, ok, err := hgcd(ctx, new(big.Int).Rsh(x, uint(p)), new(big.Int).Rsh(y, uint(p)))
+	m1, hx, hy, ok, err := hgcd(ctx, new(big.Int).Rsh(x, uint(p)), new(big.Int).Rsh(y, uint(p)), sink)
 	if err != nil {
 		return nil, nil, nil, false, err
 	}
@@ -210,14 +218,14 @@ func hgcd(ctx context.Context, a, b *big.Int) (*matrix, *big.Int, *big.Int, bool
 		x, y = m.reduceHigh(x, y, hx, hy, p)
 	}
 	for max(x.BitLen(), y.BitLen()) > 3*n/4+1 {
-		if !step(m, x, y, s) {
+		if !step(m, x, y, s, sink) {
 			return m, x, y, true, nil
 		}
 	}
 	// Top of the rest, split so that the high-part lemma lands on 2^s.
 	if nn := max(x.BitLen(), y.BitLen()); nn > s+2 {
 		p := 2*s - nn + 1
-		m2, hx, hy, ok, err := hgcd(ctx, new(big.Int).Rsh(x, uint(p)), new(big.Int).Rsh(y, uint(p)))
+		m2, hx, hy, ok, err := hgcd(ctx, new(big.Int).Rsh(x, uint(p)), new(big.Int).Rsh(y, uint(p)), sink)
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
@@ -226,7 +234,7 @@ func hgcd(ctx context.Context, a, b *big.Int) (*matrix, *big.Int, *big.Int, bool
 			m = m.times(m2)
 		}
 	}
-	for step(m, x, y, s) {
+	for step(m, x, y, s, sink) {
 	}
 	return m, x, y, true, nil
 }
@@ -234,7 +242,7 @@ func hgcd(ctx context.Context, a, b *big.Int) (*matrix, *big.Int, *big.Int, bool
 // lehmer reduces (a, b) at position s by Lehmer passes: each reduces the
 // top 62 bits in machine words and applies the word matrix to the full
 // numbers and to M, in place on their words. (a, b) must be reducible at s.
-func lehmer(a, b *big.Int, s int) (*matrix, *big.Int, *big.Int) {
+func lehmer(a, b *big.Int, s int, sink quotientSink) (*matrix, *big.Int, *big.Int) {
 	n := max(len(a.Bits()), len(b.Bits()))
 	x, y := make([]big.Word, n), make([]big.Word, n)
 	copy(x, a.Bits())
@@ -254,7 +262,7 @@ func lehmer(a, b *big.Int, s int) (*matrix, *big.Int, *big.Int) {
 		// high-part lemma applies, and high enough that the full numbers
 		// stay at or above 2^s.
 		sw := max(bits.Len64(max(hx, hy))/2+1, s-shift+1)
-		w, ok := wordReduce(hx, hy, sw)
+		w, ok := wordReduce(hx, hy, sw, sink)
 		if !ok {
 			break
 		}
@@ -271,7 +279,7 @@ func lehmer(a, b *big.Int, s int) (*matrix, *big.Int, *big.Int) {
 		new(big.Int).SetBits(m10), new(big.Int).SetBits(m11),
 	}
 	bx, by := new(big.Int).SetBits(x), new(big.Int).SetBits(y)
-	for step(m, bx, by, s) {
+	for step(m, bx, by, s, sink) {
 	}
 	return m, bx, by
 }
@@ -357,8 +365,8 @@ func addMulPair(u, v []big.Word, w [4]uint64) {
 
 // wordReduce reduces the word pair (x, y) at position s with Möller's
 // steps and returns the matrix (w0 w1; w2 w3) and whether any step was
-// possible.
-func wordReduce(x, y uint64, s int) ([4]uint64, bool) {
+// possible. A non-nil sink receives the quotients.
+func wordReduce(x, y uint64, s int, sink quotientSink) ([4]uint64, bool) {
 	w := [4]uint64{1, 0, 0, 1}
 	if s >= 63 {
 		return w, false
@@ -371,6 +379,9 @@ func wordReduce(x, y uint64, s int) ([4]uint64, bool) {
 				break
 			}
 			q := (x - pow) / y
+			if sink != nil {
+				sink.wordQuotient(false, q)
+			}
 			x -= q * y
 			w[1] += q * w[0]
 			w[3] += q * w[2]
@@ -379,6 +390,9 @@ func wordReduce(x, y uint64, s int) ([4]uint64, bool) {
 				break
 			}
 			q := (y - pow) / x
+			if sink != nil {
+				sink.wordQuotient(true, q)
+			}
 			y -= q * x
 			w[0] += q * w[1]
 			w[2] += q * w[3]
@@ -443,7 +457,7 @@ func reduceGCD(ctx context.Context, a, b *big.Int, cofactors bool) (x, y, u, v *
 		n := a.BitLen()
 		if n-b.BitLen() < n/4 {
 			p := n / 3
-			m, ha, hb, ok, err := hgcd(ctx, new(big.Int).Rsh(a, uint(p)), new(big.Int).Rsh(b, uint(p)))
+			m, ha, hb, ok, err := hgcd(ctx, new(big.Int).Rsh(a, uint(p)), new(big.Int).Rsh(b, uint(p)), nil)
 			if err != nil {
 				trail.cancel()
 				return nil, nil, nil, nil, err

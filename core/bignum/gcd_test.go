@@ -62,7 +62,7 @@ func TestHGCD(t *testing.T) {
 				b = new(big.Int).Add(a, randomBits(rng, n/2))
 			}
 			s := max(a.BitLen(), b.BitLen())/2 + 1
-			m, x, y, ok, err := hgcd(context.Background(), a, b)
+			m, x, y, ok, err := hgcd(context.Background(), a, b, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func TestHGCD(t *testing.T) {
 			}
 			checkReduction(t, a, b, m, x, y, s)
 			if reducible(a, b, s) {
-				lm, lx, ly := lehmer(a, b, s)
+				lm, lx, ly := lehmer(a, b, s, nil)
 				checkReduction(t, a, b, lm, lx, ly, s)
 			}
 		}

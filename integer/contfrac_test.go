@@ -1,0 +1,197 @@
+package integer
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"jacobian.dev/core"
+)
+
+// TestContinuedFractionOperation: the operation's terms agree with
+// Euclid's algorithm one division at a time (continuedFraction) on seeded
+// rationals from 1 to 30,000 digits, convergents listed exactly when
+// asked for.
+func TestContinuedFractionOperation(t *testing.T) {
+	ctx := context.Background()
+	op := continuedFractionOperation()
+	rng := rand.New(rand.NewPCG(81, 82))
+	for _, d := range []int{1, 5, 19, 20, 60, 200, 700, 3000, 30_000} {
+		for i := range 4 {
+			num := randomDigits(rng, d)
+			den := randomDigits(rng, max(1, d-rng.IntN(d+1)/2))
+			if i%2 == 1 {
+				num.Neg(num)
+			}
+			if i == 3 {
+				num.Mul(num, den).Add(num, big.NewInt(1))
+			}
+			x := new(big.Rat).SetFrac(num, den)
+			q := ContinuedFractionRequest{Value: core.Rat(x), Convergents: d <= MaxConvergentsDigits && i < 2}
+			r, err := op.Run(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := continuedFraction(x)
+			if len(r.Terms) != len(want) {
+				t.Fatalf("%d digits, case %d: %d terms, Euclid %d", d, i, len(r.Terms), len(want))
+			}
+			for j := range want {
+				if r.Terms[j].Big().Cmp(want[j].Big()) != 0 {
+					t.Fatalf("%d digits, case %d: term %d differs from Euclid's", d, i, j)
+				}
+			}
+			if (r.Convergents != nil) != q.Convergents {
+				t.Fatalf("convergents asked for: %v, given: %v", q.Convergents, r.Convergents != nil)
+			}
+			if err := op.Postcondition(ctx, q, r); err != nil {
+				t.Fatalf("%d digits, case %d: %v", d, i, err)
+			}
+		}
+	}
+}
+
+// TestContinuedFractionPostconditionCatches: a changed term, a dropped
+// term, a non-regular ending and unrequested convergents are refused.
+func TestContinuedFractionPostconditionCatches(t *testing.T) {
+	ctx := context.Background()
+	op := continuedFractionOperation()
+	rng := rand.New(rand.NewPCG(83, 84))
+	x := new(big.Rat).SetFrac(randomDigits(rng, 500), randomDigits(rng, 499))
+	q := ContinuedFractionRequest{Value: core.Rat(x)}
+	r, err := op.Run(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Postcondition(ctx, q, r); err != nil {
+		t.Fatal(err)
+	}
+	k := len(r.Terms)
+	mutations := map[string]func([]core.Integer) []core.Integer{
+		"term changed": func(ts []core.Integer) []core.Integer {
+			ts[k/2] = core.Int(new(big.Int).Add(ts[k/2].Big(), big.NewInt(1)))
+			return ts
+		},
+		"term dropped": func(ts []core.Integer) []core.Integer { return append(ts[:k/3], ts[k/3+1:]...) },
+		"last split": func(ts []core.Integer) []core.Integer {
+			ts[k-1] = core.Int(new(big.Int).Sub(ts[k-1].Big(), big.NewInt(1)))
+			return append(ts, core.Int64(1))
+		},
+		"two terms swapped": func(ts []core.Integer) []core.Integer {
+			for j := 1; j+1 < k; j++ {
+				if ts[j].Big().Cmp(ts[j+1].Big()) != 0 {
+					ts[j], ts[j+1] = ts[j+1], ts[j]
+					break
+				}
+			}
+			return ts
+		},
+	}
+	for name, mutate := range mutations {
+		bad := mutate(append([]core.Integer(nil), r.Terms...))
+		if err := op.Postcondition(ctx, q, ContinuedFractionResult{Terms: bad}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := op.Postcondition(ctx, q, ContinuedFractionResult{Terms: r.Terms, Convergents: convergents(r.Terms)}); err == nil {
+		t.Error("convergents not asked for: accepted")
+	}
+	qc := ContinuedFractionRequest{Value: core.Rat(big.NewRat(355, 113)), Convergents: true}
+	if err := op.Postcondition(ctx, qc, ContinuedFractionResult{Terms: []core.Integer{core.Int64(3), core.Int64(7), core.Int64(16)}}); err == nil {
+		t.Error("convergents asked for but missing: accepted")
+	}
+}
+
+// TestContinuantProduct: the product tree equals the product one matrix
+// at a time, across the word runs' overflow and with big terms.
+func TestContinuantProduct(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(85, 86))
+	for _, n := range []int{0, 1, 2, 3, 50, 97, 1000} {
+		for _, bits := range []int{1, 8, 31, 33, 63, 64, 65, 200} {
+			terms := make([]*big.Int, n)
+			for i := range terms {
+				terms[i] = randomInt(rng, bits)
+				terms[i].Add(terms[i], big.NewInt(1))
+			}
+			got, err := continuantProduct(ctx, terms)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := continuant{big.NewInt(1), new(big.Int), new(big.Int), big.NewInt(1)}
+			for _, a := range terms {
+				want = continuant{
+					new(big.Int).Add(new(big.Int).Mul(want.p, a), want.pp), want.p,
+					new(big.Int).Add(new(big.Int).Mul(want.q, a), want.qq), want.q,
+				}
+			}
+			if got.p.Cmp(want.p) != 0 || got.pp.Cmp(want.pp) != 0 || got.q.Cmp(want.q) != 0 || got.qq.Cmp(want.qq) != 0 {
+				t.Fatalf("%d terms of %d bits: the tree differs from the sequential product", n, bits)
+			}
+		}
+	}
+}
+
+// pellByRecurrence is the reference for sqrt_continued_fraction's Pell
+// solution: the convergents p_i, q_i one term at a time, up to the end of
+// the first period.
+func pellByRecurrence(n int64) (*big.Int, *big.Int) {
+	a0 := int64(isqrt64(uint64(n)))
+	pPrev, p := big.NewInt(1), big.NewInt(a0)
+	qPrev, q := big.NewInt(0), big.NewInt(1)
+	m, d, a := int64(0), int64(1), a0
+	for {
+		m = d*a - m
+		d = (n - m*m) / d
+		a = (a0 + m) / d
+		if d == 1 {
+			return p, q
+		}
+		pPrev, p = p, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), p), pPrev)
+		qPrev, q = q, new(big.Int).Add(new(big.Int).Mul(big.NewInt(a), q), qPrev)
+	}
+}
+
+// TestPellProductTree: the product tree's Pell solution equals the
+// recurrence's, for small n exhaustively and for seeded n up to 10^8.
+func TestPellProductTree(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(87, 88))
+	ns := []int64{2, 3, 5, 7, 13, 61, 109, 991, 1_000_003, 99_999_989}
+	for n := int64(2); n < 300; n++ {
+		ns = append(ns, n)
+	}
+	for range 20 {
+		ns = append(ns, 1+rng.Int64N(MaxSqrtContinuedFractionN))
+	}
+	for _, n := range ns {
+		r, err := sqrtContinuedFraction(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Pell == nil {
+			continue
+		}
+		x, y := pellByRecurrence(n)
+		if r.Pell.X.Big().Cmp(x) != 0 || r.Pell.Y.Big().Cmp(y) != 0 {
+			t.Fatalf("√%d: the product tree's Pell solution differs from the recurrence's", n)
+		}
+	}
+}
+
+func BenchmarkContinuedFractionTerms(b *testing.B) {
+	ctx := context.Background()
+	op := continuedFractionOperation()
+	for _, d := range []int{200, 2000, 10_000, 100_000} {
+		rng := rand.New(rand.NewPCG(89, uint64(d)))
+		q := ContinuedFractionRequest{Value: core.Rat(new(big.Rat).SetFrac(randomDigits(rng, d), randomDigits(rng, d)))}
+		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				r, _ := op.Run(ctx, q)
+				op.Postcondition(ctx, q, r)
+			}
+		})
+	}
+}
