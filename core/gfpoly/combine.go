@@ -61,7 +61,7 @@ func (f *Field) sumsOfProducts(in [][]uint64, sums [][]productTerm) [][]uint64 {
 		for i, x := range in {
 			if used[i] {
 				spec[i] = make([]uint64, size)
-				copy(spec[i], x)
+				f.load(spec[i], x, t.q)
 				t.forward(spec[i], logN)
 			}
 		}

@@ -64,18 +64,13 @@ func (f *Field) divRemClassical(a, b []uint64) (q, r []uint64) {
 	invp := modular.ShoupConstant(inv, p)
 	lower := b[:m]
 	for i := len(a) - 1; i >= m; i-- {
-		c := modular.MulShoup(r[i], inv, invp, p)
+		c := f.mulShoup(r[i], inv, invp)
 		q[i-m] = c
 		if c == 0 {
 			continue
 		}
 		nc := p - c
-		ncp := modular.ShoupConstant(nc, p)
-		row := r[i-m : i]
-		row = row[:len(lower)]
-		for j, y := range lower {
-			row[j] = modular.Add(row[j], modular.MulShoup(y, nc, ncp, p), p)
-		}
+		f.addScaled(r[i-m:i], lower, nc, modular.ShoupConstant(nc, p))
 	}
 	return trim(q), trim(r[:m])
 }
@@ -316,11 +311,8 @@ func (f *Field) mulXMod(r, m []uint64) []uint64 {
 	out := make([]uint64, n+1)
 	copy(out[1:], r)
 	if c := out[n]; c != 0 {
-		c = modular.Mul(c, f.inverse(m[n]), f.p)
-		cp := modular.ShoupConstant(c, f.p)
-		for i, y := range m[:n] {
-			out[i] = modular.Sub(out[i], modular.MulShoup(y, c, cp, f.p), f.p)
-		}
+		nc := f.p - modular.Mul(c, f.inverse(m[n]), f.p)
+		f.addScaled(out[:n], m[:n], nc, modular.ShoupConstant(nc, f.p))
 	}
 	return trim(out[:n])
 }
@@ -360,17 +352,15 @@ func (f *Field) DivExact(a, b []uint64) []uint64 {
 	inv := f.inverse(b[m])
 	invp := modular.ShoupConstant(inv, p)
 	for i := k - 1; i >= 0; i-- {
-		c := modular.MulShoup(r[i], inv, invp, p)
+		c := f.mulShoup(r[i], inv, invp)
 		q[i] = c
 		if c == 0 {
 			continue
 		}
 		nc := p - c
-		ncp := modular.ShoupConstant(nc, p)
-		// r[i−j] −= c·b[m−j] for 1 ≤ j ≤ min(i, m).
-		for j := 1; j <= min(i, m); j++ {
-			r[i-j] = modular.Add(r[i-j], modular.MulShoup(b[m-j], nc, ncp, p), p)
-		}
+		// r[i−j] −= c·b[m−j] for 1 ≤ j ≤ l = min(i, m).
+		l := min(i, m)
+		f.addScaled(r[i-l:i], b[m-l:m], nc, modular.ShoupConstant(nc, p))
 	}
 	return trim(q)
 }

@@ -1,5 +1,5 @@
 // Package gfpoly is dense univariate polynomial arithmetic over GF(p) for
-// word-size primes p < 2^62: multiplication by number-theoretic transforms,
+// word-size primes p < 2^64: multiplication by number-theoretic transforms,
 // division by Newton iteration, multipoint evaluation and interpolation by
 // subproduct trees, and gcds by the half-gcd algorithm, each with the
 // classical algorithm below a measured crossover.
@@ -29,14 +29,12 @@ import (
 	"jacobian.dev/core/modular"
 )
 
-// MaxModulus bounds the primes a Field accepts: p < 2^62 leaves two bits of
-// headroom for the lazy reductions of the transforms (Harvey 2014) and for
-// sums of two residues.
-const MaxModulus = 1 << 62
-
-// Field is GF(p) for a prime p < 2^62 together with its precomputations.
+// Field is GF(p) for a prime p < 2^64 together with its precomputations.
 type Field struct {
 	p uint64
+	// wide is p ≥ 2^62, without the two bits of headroom the narrow
+	// arithmetic assumes (wide.go).
+	wide bool
 	// self is p's own transform when 2^nttMinLog divides p − 1, so that
 	// products of moderate length need one transform instead of three.
 	self *nttPrime
@@ -45,13 +43,14 @@ type Field struct {
 	nttMin int
 }
 
-// NewField returns GF(p). It panics unless p is a prime below 2^62.
+// NewField returns GF(p). It panics unless p is prime.
 func NewField(p uint64) *Field {
-	if p >= MaxModulus || !modular.IsPrime(p) {
-		panic(fmt.Sprintf("gfpoly.NewField: %d is not a prime below 2^62", p))
+	if !modular.IsPrime(p) {
+		panic(fmt.Sprintf("gfpoly.NewField: %d is not prime", p))
 	}
-	f := &Field{p: p, nttMin: nttMinLen}
+	f := &Field{p: p, wide: p >= wideFrom, nttMin: nttMinLen}
 	switch {
+	case f.wide:
 	case p > 2 && bits.TrailingZeros64(p-1) >= nttMinLog:
 		f.self = newNTTPrime(p)
 		f.nttMin = nttSelfMinLen
@@ -114,7 +113,7 @@ func (f *Field) Add(a, b []uint64) []uint64 {
 	}
 	out := clone(a)
 	for i, y := range b {
-		out[i] = modular.Add(out[i], y, f.p)
+		out[i] = addMod(out[i], y, f.p)
 	}
 	return trim(out)
 }
@@ -151,6 +150,12 @@ func (f *Field) Scale(a []uint64, c uint64) []uint64 {
 
 func (f *Field) scaleInto(dst, a []uint64, c uint64) {
 	cp := modular.ShoupConstant(c, f.p)
+	if f.wide {
+		for i, x := range a {
+			dst[i] = mulShoupWide(x, c, cp, f.p)
+		}
+		return
+	}
 	for i, x := range a {
 		dst[i] = modular.MulShoup(x, c, cp, f.p)
 	}
@@ -178,7 +183,7 @@ func (f *Field) Evaluate(a []uint64, x uint64) uint64 {
 	xp := modular.ShoupConstant(x%f.p, f.p)
 	x %= f.p
 	for i := len(a) - 1; i >= 0; i-- {
-		v = modular.Add(modular.MulShoup(v, x, xp, f.p), a[i], f.p)
+		v = addMod(f.mulShoup(v, x, xp), a[i], f.p)
 	}
 	return v
 }

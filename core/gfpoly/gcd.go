@@ -112,11 +112,7 @@ func (f *Field) subMul(x, q, y []uint64) []uint64 {
 			continue
 		}
 		nc := p - c
-		ncp := modular.ShoupConstant(nc, p)
-		row := out[j : j+len(y)]
-		for i, v := range y {
-			row[i] = modular.Add(row[i], modular.MulShoup(v, nc, ncp, p), p)
-		}
+		f.addScaled(out[j:j+len(y)], y, nc, modular.ShoupConstant(nc, p))
 	}
 	return trim(out)
 }
@@ -188,7 +184,7 @@ func (f *Field) addShifted(hi []uint64, k int, lo []uint64) []uint64 {
 	out := make([]uint64, max(len(hi)+k, len(lo)))
 	copy(out, lo)
 	for i, x := range hi {
-		out[k+i] = modular.Add(out[k+i], x, f.p)
+		out[k+i] = addMod(out[k+i], x, f.p)
 	}
 	return trim(out)
 }
@@ -271,7 +267,7 @@ func (f *Field) euclid(ctx context.Context, a, b []uint64) ([]uint64, error) {
 func (f *Field) remLinearInPlace(a, b []uint64, inv, invp uint64) bool {
 	p := f.p
 	m := len(b) - 1
-	if len(a) != m+2 || m < 1 {
+	if len(a) != m+2 || m < 1 || f.wide {
 		return false
 	}
 	c1 := modular.MulShoup(a[m+1], inv, invp, p)
@@ -317,14 +313,9 @@ func (f *Field) remInPlace(a, b []uint64) []uint64 {
 	}
 	for len(a) > m {
 		i := len(a) - 1
-		if c := modular.MulShoup(a[i], inv, invp, p); c != 0 {
+		if c := f.mulShoup(a[i], inv, invp); c != 0 {
 			nc := p - c
-			ncp := modular.ShoupConstant(nc, p)
-			row := a[i-m : i]
-			row = row[:len(lower)]
-			for j, y := range lower {
-				row[j] = modular.Add(row[j], modular.MulShoup(y, nc, ncp, p), p)
-			}
+			f.addScaled(a[i-m:i], lower, nc, modular.ShoupConstant(nc, p))
 		}
 		a = trim(a[:i])
 	}

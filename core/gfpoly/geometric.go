@@ -39,8 +39,8 @@ func (f *Field) EvaluateGeometric(a []uint64, g uint64, n int) []uint64 {
 		}
 		wk = modular.Mul(wk, gk, p)
 		wkinv = modular.Mul(wkinv, gkinv, p)
-		gk = modular.MulShoup(gk, g, gp, p)
-		gkinv = modular.MulShoup(gkinv, ginv, ginvp, p)
+		gk = f.mulShoup(gk, g, gp)
+		gkinv = f.mulShoup(gkinv, ginv, ginvp)
 	}
 	u := make([]uint64, m) // reversed: u[m−1−i] = a_i / w_i
 	for i, c := range a {

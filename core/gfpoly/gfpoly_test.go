@@ -15,18 +15,24 @@ import (
 
 // testPrimes spans the cases of the transforms: tiny p (2, 3, 5), primes
 // with their own transform (65537 = 2^16 + 1, 998244353 = 119·2^23 + 1,
-// the three transform primes), and large primes without one, up to the
-// largest prime below 2^62 (4611686018427387847, sympy.prevprime(2**62)).
+// the three transform primes), large primes without one up to the
+// largest prime below 2^62 (4611686018427387847, sympy.prevprime(2**62)),
+// and the wide primes (wide.go): the least prime above 2^62
+// (4611686018427388039, sympy.nextprime(2**62)), 2^63 − 25 and 2^64 − 59
+// (sympy.prevprime(2**63), sympy.prevprime(2**64)).
 var testPrimes = []uint64{
 	2, 3, 5, 7, 65537, 998244353, 2305843009213693951, // 2^61 − 1
 	nttQ0, nttQ1, nttQ2, 1152921504606846883, // a 60-bit prime, 2^60 − 93
-	4611686018427387847,
+	4611686018427387847, 4611686018427388039, 1<<63 - 25, 1<<64 - 59,
 }
 
 func TestPrimes(t *testing.T) {
 	for _, p := range testPrimes {
-		if !modular.IsPrime(p) || p >= MaxModulus {
-			t.Fatalf("%d is not a prime below 2^62", p)
+		if !modular.IsPrime(p) {
+			t.Fatalf("%d is not prime", p)
+		}
+		if got, want := NewField(p).wide, p >= 1<<62; got != want {
+			t.Errorf("NewField(%d).wide = %v", p, got)
 		}
 	}
 	for _, q := range []uint64{nttQ0, nttQ1, nttQ2} {
@@ -90,7 +96,8 @@ func mulReference(a, b []uint64, p uint64) []uint64 {
 	out := make([]uint64, len(a)+len(b)-1)
 	for i, x := range a {
 		for j, y := range b {
-			out[i+j] = modular.Add(out[i+j], modular.Mul(x, y, p), p)
+			// a + b as a − (p − b): modular.Sub holds for every p < 2^64.
+			out[i+j] = modular.Sub(out[i+j], p-modular.Mul(x, y, p), p)
 		}
 	}
 	return trim(out)
@@ -203,7 +210,7 @@ func TestGarnerPrimeCounts(t *testing.T) {
 	c := threePrimes()
 	var res [3][]uint64
 	for i := range 3 {
-		res[i] = c.t[i].convolve(a, a, 599, 10)
+		res[i] = c.t[i].convolve(f, a, a, 599, 10)
 	}
 	if got := trim(f.garner([][]uint64{clone(res[0]), res[1], res[2]})); !Equal(got, mulReference(a, a, p)) {
 		t.Fatal("three-prime reconstruction wrong")
@@ -492,6 +499,9 @@ func resultantReference(a, b []uint64, p uint64) uint64 {
 			mat[m+i][i+k] = b[m-k]
 		}
 	}
+	if p >= 1<<63 {
+		return determinantBig(mat, p) // modular.Determinant wants p < 2^63
+	}
 	return modular.Determinant(mat, p)
 }
 
@@ -554,7 +564,7 @@ func TestCancellation(t *testing.T) {
 }
 
 func TestNewFieldRefuses(t *testing.T) {
-	for _, p := range []uint64{0, 1, 4, 1 << 62, 4611686018427388039} { // the last is prime, above 2^62
+	for _, p := range []uint64{0, 1, 4, 1 << 62, 1<<64 - 1, 1<<64 - 57} { // 2^64 − 57 = 41·163·269·8807·1165112831
 		func() {
 			defer func() {
 				if recover() == nil {

@@ -80,7 +80,7 @@ func (f *Field) mulUnbalanced(a, b []uint64) []uint64 {
 		}
 		prod := f.Mul(piece, b)
 		for i, x := range prod {
-			out[s+i] = modular.Add(out[s+i], x, f.p)
+			out[s+i] = addMod(out[s+i], x, f.p)
 		}
 	}
 	return trim(out)
@@ -109,11 +109,7 @@ func (f *Field) mulSchoolbook(a, b []uint64) []uint64 {
 			if c == 0 {
 				continue
 			}
-			cp := modular.ShoupConstant(c, p)
-			row := out[j : j+len(a)]
-			for i, x := range a {
-				row[i] = modular.Add(row[i], modular.MulShoup(x, c, cp, p), p)
-			}
+			f.addScaled(out[j:j+len(a)], a, c, modular.ShoupConstant(c, p))
 		}
 		return out
 	}
@@ -160,7 +156,7 @@ func (f *Field) karatsuba(out, a, b []uint64) {
 		upper := make([]uint64, len(a)-h+len(b)-1)
 		f.karatsubaInto(upper, a[h:], b)
 		for i, x := range upper {
-			out[h+i] = modular.Add(out[h+i], x, p)
+			out[h+i] = addMod(out[h+i], x, p)
 		}
 		return
 	}
@@ -174,12 +170,12 @@ func (f *Field) karatsuba(out, a, b []uint64) {
 	sa := make([]uint64, h)
 	copy(sa, a0)
 	for i, x := range a1 {
-		sa[i] = modular.Add(sa[i], x, p)
+		sa[i] = addMod(sa[i], x, p)
 	}
 	sb := make([]uint64, h)
 	copy(sb, b0)
 	for i, x := range b1 {
-		sb[i] = modular.Add(sb[i], x, p)
+		sb[i] = addMod(sb[i], x, p)
 	}
 	z1 := make([]uint64, 2*h-1)
 	f.karatsubaInto(z1, sa, sb)
@@ -190,7 +186,7 @@ func (f *Field) karatsuba(out, a, b []uint64) {
 		z1[i] = modular.Sub(z1[i], x, p)
 	}
 	for i, x := range z1 {
-		out[h+i] = modular.Add(out[h+i], x, p)
+		out[h+i] = addMod(out[h+i], x, p)
 	}
 }
 

@@ -537,17 +537,15 @@ func (t *nttPrime) finish(a []uint64, logN int) {
 // b (entries < 2q) of length 2^logN ≥ n, reduced into [0, q), in a buffer
 // of 2^logN words that the caller may keep or return to getBuffer's pool
 // (putBuffer). b == nil squares a.
-func (t *nttPrime) convolve(a, b []uint64, n, logN int) []uint64 {
+func (t *nttPrime) convolve(f *Field, a, b []uint64, n, logN int) []uint64 {
 	fa := getBuffer(logN)
-	copy(fa, a)
-	clear(fa[len(a):])
+	f.load(fa, a, t.q)
 	t.forward(fa, logN)
 	if b == nil {
 		t.pointwise(fa, fa)
 	} else {
 		fb := getBuffer(logN)
-		copy(fb, b)
-		clear(fb[len(b):])
+		f.load(fb, b, t.q)
 		t.forward(fb, logN)
 		t.pointwise(fa, fb)
 		putBuffer(fb)
@@ -673,12 +671,12 @@ func (f *Field) cyclic(a, b []uint64, n, logN int) []uint64 {
 		lb = len(b)
 	}
 	if f.self != nil && logN <= f.self.maxLog {
-		return f.self.convolve(a, b, n, logN)
+		return f.self.convolve(f, a, b, n, logN)
 	}
 	c := threePrimes()
 	k := primesNeeded(min(len(a), lb), f.p)
 	var res [3][]uint64
-	run := func(i int) { res[i] = c.t[i].convolve(a, b, n, logN) }
+	run := func(i int) { res[i] = c.t[i].convolve(f, a, b, n, logN) }
 	if k > 1 && logN >= parallelMinLog && runtime.GOMAXPROCS(0) > 1 {
 		var wg sync.WaitGroup
 		for i := 1; i < k; i++ {
@@ -702,6 +700,9 @@ func (f *Field) cyclic(a, b []uint64, n, logN int) []uint64 {
 // transform primes (each integer below their product) to residues modulo
 // p, in res[0].
 func (f *Field) garner(res [][]uint64) []uint64 {
+	if f.wide {
+		return f.garnerWide(res)
+	}
 	c := threePrimes()
 	p := f.p
 	one := modular.ShoupConstant(1, p)

@@ -170,14 +170,6 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	return r
 }
 
-func addMod(a, b, p uint64) uint64 {
-	s := a + b
-	if s >= p {
-		s -= p
-	}
-	return s
-}
-
 // eachPrime runs do(i) for every transform prime, in parallel when there
 // are several and the transforms are long enough to pay for goroutines.
 func (r *nttReducer) eachPrime(logN int, do func(i int)) {
@@ -202,8 +194,7 @@ func (f *Field) forwardAll(r *nttReducer, a []uint64, logN int) spectrum {
 	s := make(spectrum, len(r.primes))
 	r.eachPrime(logN, func(i int) {
 		x := getBuffer(logN)
-		copy(x, a)
-		clear(x[len(a):])
+		f.load(x, a, r.primes[i].q)
 		r.primes[i].forward(x, logN)
 		s[i] = x
 	})
