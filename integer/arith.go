@@ -16,6 +16,7 @@ package integer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -23,6 +24,7 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
+	"jacobian.dev/core/primality"
 )
 
 // Limits of divisors and arithmetic_functions.
@@ -277,7 +279,7 @@ func randomSmooth(rng *rand.Rand) *big.Int {
 // factorForFunctions factors |n| ≠ 0 with prime_factorization's default
 // budget; unfactored is non-nil when that was not enough.
 func factorForFunctions(ctx context.Context, n *big.Int) ([]factor.PrimePower, []core.Integer, error) {
-	primes, unfactored, err := factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
+	primes, unfactored, err := factorRhoFirst(ctx, n, defaultFactorBudget(n.BitLen()))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -289,6 +291,89 @@ func factorForFunctions(ctx context.Context, n *big.Int) ([]factor.PrimePower, [
 		un = append(un, core.Int(new(big.Int).Exp(u.Base, big.NewInt(int64(u.Exponent)), nil)))
 	}
 	return nil, un, nil
+}
+
+// rhoPrepassIterations is what factorRhoFirst's Pollard–Brent pass may
+// spend on all cofactors together: enough for several prime factors of
+// up to about 32 bits (about √p iterations each), a few milliseconds on
+// Montgomery words.
+const rhoPrepassIterations = 1 << 18
+
+// factorRhoFirst is factor.Factor(ctx, n, budget) with a first pass of
+// Pollard–Brent rho (core/factor's Factorizer.Rho, on Montgomery words
+// below 2^512) over the composite cofactors left by trial division, within
+// rhoPrepassIterations in all. The orders and group exponents of the unit
+// group factor p − 1 for a random prime p, whose cofactors are typically a
+// few factors of 20 to 40 bits and one large prime: rho splits off the
+// small ones in about √q iterations each and Baillie–PSW settles the rest,
+// where factor.Factor would sieve a 100- to 130-bit cofactor (the
+// quadratic sieve takes over from rho after a few thousand iterations
+// there). The composites the pass leaves go to factor.Factor one by one;
+// if one of them is not factored completely, n goes to factor.Factor
+// whole, so the result always has factor.Factor's form: primes ascending,
+// each passing Baillie–PSW, and unfactored composites coprime to them and
+// each other.
+func factorRhoFirst(ctx context.Context, n *big.Int, budget int64) (primes, unfactored []factor.PrimePower, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if n.Sign() == 0 {
+		return factor.Factor(ctx, n, budget)
+	}
+	m := new(big.Int).Abs(n)
+	primes = factor.New(ctx, budget).TrialDivide(m)
+	rho := factor.New(ctx, rhoPrepassIterations)
+	bound2 := big.NewInt(factor.TrialBound * factor.TrialBound)
+	work := []factor.PrimePower{{Base: m, Exponent: 1}}
+	var left []factor.PrimePower
+	for len(work) > 0 {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch {
+		case c.Base.Cmp(big.NewInt(1)) == 0:
+			continue
+		case c.Base.Cmp(bound2) < 0:
+			primes = append(primes, c) // no factor below TrialBound ≥ its square root
+			continue
+		}
+		if st, _ := primality.Test(c.Base); st != primality.Composite {
+			primes = append(primes, c)
+			continue
+		}
+		r, k, err := largestPower(ctx, c.Base)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k > 1 {
+			work = append(work, factor.PrimePower{Base: r, Exponent: c.Exponent * k})
+			continue
+		}
+		d, err := rho.Rho(c.Base)
+		switch {
+		case err == nil:
+			work = append(work, factor.PrimePower{Base: d, Exponent: c.Exponent},
+				factor.PrimePower{Base: new(big.Int).Quo(c.Base, d), Exponent: c.Exponent})
+		case errors.Is(err, factor.ErrBudget):
+			left = append(left, c)
+		default:
+			return nil, nil, err
+		}
+	}
+	for _, c := range left {
+		ps, un, err := factor.Factor(ctx, c.Base, budget)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(un) > 0 {
+			return factor.Factor(ctx, n, budget)
+		}
+		for _, p := range ps {
+			primes = append(primes, factor.PrimePower{Base: p.Base, Exponent: p.Exponent * c.Exponent})
+		}
+	}
+	// Factors split off separately may be equal (p² | c gives p twice):
+	// Merge adds their exponents.
+	return factor.Merge(primes), nil, nil
 }
 
 // checkUnfactored checks an INCOMPLETE result: parts named, dividing n,

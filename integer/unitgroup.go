@@ -225,7 +225,7 @@ func checkOrder(ctx context.Context, a, o, n *big.Int) error {
 	if o.Sign() <= 0 || new(big.Int).Exp(a, o, n).Cmp(one) != 0 {
 		return fmt.Errorf("a^order ≢ 1")
 	}
-	primes, un, err := factor.Factor(ctx, o, checkFactorBudget)
+	primes, un, err := factorRhoFirst(ctx, o, checkFactorBudget)
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRoot
 			if r.Exists == nil || *r.Exists != (r.Root != nil) || (r.Root != nil) != (r.Order != nil) {
 				return fmt.Errorf("exists, root and order disagree")
 			}
-			primes, un, err := factor.Factor(ctx, n, checkFactorBudget)
+			primes, un, err := factorRhoFirst(ctx, n, checkFactorBudget)
 			if err != nil {
 				return err
 			}
