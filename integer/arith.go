@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -325,7 +326,7 @@ func factorRhoFirst(ctx context.Context, n *big.Int, budget int64) (primes, unfa
 	rho := factor.New(ctx, rhoPrepassIterations)
 	bound2 := big.NewInt(factor.TrialBound * factor.TrialBound)
 	work := []factor.PrimePower{{Base: m, Exponent: 1}}
-	var left []factor.PrimePower
+	var rest []factor.PrimePower
 	for len(work) > 0 {
 		c := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -354,12 +355,12 @@ func factorRhoFirst(ctx context.Context, n *big.Int, budget int64) (primes, unfa
 			work = append(work, factor.PrimePower{Base: d, Exponent: c.Exponent},
 				factor.PrimePower{Base: new(big.Int).Quo(c.Base, d), Exponent: c.Exponent})
 		case errors.Is(err, factor.ErrBudget):
-			left = append(left, c)
+			rest = append(rest, c)
 		default:
 			return nil, nil, err
 		}
 	}
-	for _, c := range left {
+	for _, c := range rest {
 		ps, un, err := factor.Factor(ctx, c.Base, budget)
 		if err != nil {
 			return nil, nil, err
@@ -392,8 +393,57 @@ func checkUnfactored(n *big.Int, un []core.Integer, hasValue bool) error {
 	return nil
 }
 
-// divisorsOf lists the divisors of ∏ p^e ascending.
+// divisorsOf lists the divisors of ∏ p^e ascending: in machine words
+// when ∏ p^e < 2^64 (divisorsOfWords), else divisorsOfBig.
 func divisorsOf(primes []factor.PrimePower) []*big.Int {
+	ws, ok := divisorsOfWords(primes)
+	if !ok {
+		return divisorsOfBig(primes)
+	}
+	vals := make([]big.Int, len(ws))
+	ds := make([]*big.Int, len(ws))
+	for i, w := range ws {
+		ds[i] = vals[i].SetUint64(w)
+	}
+	return ds
+}
+
+// divisorsOfWords lists the divisors of n = ∏ p^e ascending as words, the
+// products of the divisors so far by each power p^j in turn, then one
+// sort; ok is false when n ≥ 2^64 (its divisors need not fit).
+func divisorsOfWords(primes []factor.PrimePower) (ds []uint64, ok bool) {
+	n, count := uint64(1), 1
+	for _, pp := range primes {
+		if !pp.Base.IsUint64() {
+			return nil, false
+		}
+		for range pp.Exponent {
+			hi, lo := bits.Mul64(n, pp.Base.Uint64())
+			if hi != 0 {
+				return nil, false
+			}
+			n = lo
+		}
+		count *= pp.Exponent + 1
+	}
+	ds = make([]uint64, 1, count)
+	ds[0] = 1
+	for _, pp := range primes {
+		p, base, pk := pp.Base.Uint64(), len(ds), uint64(1)
+		for range pp.Exponent {
+			pk *= p
+			for _, d := range ds[:base] {
+				ds = append(ds, d*pk) // d·p^j divides n < 2^64
+			}
+		}
+	}
+	slices.Sort(ds)
+	return ds, true
+}
+
+// divisorsOfBig lists the divisors of ∏ p^e ascending in big.Int: the
+// reference of divisorsOfWords, and the route for n ≥ 2^64.
+func divisorsOfBig(primes []factor.PrimePower) []*big.Int {
 	ds := []*big.Int{big.NewInt(1)}
 	for _, pp := range primes {
 		base := len(ds)

@@ -77,3 +77,44 @@ func BenchmarkMultiplicativeOrder128(b *testing.B) {
 		}
 	}
 }
+
+// TestDivisorsWordsAgainstBig: the word route lists the same divisors as
+// the big.Int one for seeded n below 2^64 (products of small prime
+// powers, up to 2^64 − 1's neighbourhood), and declines n ≥ 2^64.
+func TestDivisorsWordsAgainstBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 55))
+	small := []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37}
+	for range 300 {
+		var primes []factor.PrimePower
+		n := new(big.Int).SetInt64(1)
+		for _, p := range small {
+			if rng.IntN(2) == 0 {
+				continue
+			}
+			e := 1 + rng.IntN(4)
+			primes = append(primes, factor.PrimePower{Base: big.NewInt(p), Exponent: e})
+			n.Mul(n, new(big.Int).Exp(big.NewInt(p), big.NewInt(int64(e)), nil))
+		}
+		if rng.IntN(3) == 0 {
+			q := randomPrime(rng, 20+rng.IntN(40))
+			primes = append(primes, factor.PrimePower{Base: q, Exponent: 1})
+			n.Mul(n, q)
+		}
+		ws, ok := divisorsOfWords(primes)
+		if ok != n.IsUint64() {
+			t.Fatalf("n = %v: word route ok = %v", n, ok)
+		}
+		want := divisorsOfBig(primes)
+		if !ok {
+			continue
+		}
+		if len(ws) != len(want) {
+			t.Fatalf("n = %v: %d divisors by words, %d by big.Int", n, len(ws), len(want))
+		}
+		for i := range ws {
+			if want[i].Uint64() != ws[i] || !want[i].IsUint64() {
+				t.Fatalf("n = %v: divisor %d is %d by words, %v by big.Int", n, i, ws[i], want[i])
+			}
+		}
+	}
+}
