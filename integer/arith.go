@@ -16,13 +16,16 @@ package integer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
+	"jacobian.dev/core/primality"
 )
 
 // Limits of divisors and arithmetic_functions.
@@ -277,7 +280,7 @@ func randomSmooth(rng *rand.Rand) *big.Int {
 // factorForFunctions factors |n| ≠ 0 with prime_factorization's default
 // budget; unfactored is non-nil when that was not enough.
 func factorForFunctions(ctx context.Context, n *big.Int) ([]factor.PrimePower, []core.Integer, error) {
-	primes, unfactored, err := factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
+	primes, unfactored, err := factorRhoFirst(ctx, n, defaultFactorBudget(n.BitLen()))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -289,6 +292,89 @@ func factorForFunctions(ctx context.Context, n *big.Int) ([]factor.PrimePower, [
 		un = append(un, core.Int(new(big.Int).Exp(u.Base, big.NewInt(int64(u.Exponent)), nil)))
 	}
 	return nil, un, nil
+}
+
+// rhoPrepassIterations is what factorRhoFirst's Pollard–Brent pass may
+// spend on all cofactors together: enough for several prime factors of
+// up to about 32 bits (about √p iterations each), a few milliseconds on
+// Montgomery words.
+const rhoPrepassIterations = 1 << 18
+
+// factorRhoFirst is factor.Factor(ctx, n, budget) with a first pass of
+// Pollard–Brent rho (core/factor's Factorizer.Rho, on Montgomery words
+// below 2^512) over the composite cofactors left by trial division, within
+// rhoPrepassIterations in all. The orders and group exponents of the unit
+// group factor p − 1 for a random prime p, whose cofactors are typically a
+// few factors of 20 to 40 bits and one large prime: rho splits off the
+// small ones in about √q iterations each and Baillie–PSW settles the rest,
+// where factor.Factor would sieve a 100- to 130-bit cofactor (the
+// quadratic sieve takes over from rho after a few thousand iterations
+// there). The composites the pass leaves go to factor.Factor one by one;
+// if one of them is not factored completely, n goes to factor.Factor
+// whole, so the result always has factor.Factor's form: primes ascending,
+// each passing Baillie–PSW, and unfactored composites coprime to them and
+// each other.
+func factorRhoFirst(ctx context.Context, n *big.Int, budget int64) (primes, unfactored []factor.PrimePower, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if n.Sign() == 0 {
+		return factor.Factor(ctx, n, budget)
+	}
+	m := new(big.Int).Abs(n)
+	primes = factor.New(ctx, budget).TrialDivide(m)
+	rho := factor.New(ctx, rhoPrepassIterations)
+	bound2 := big.NewInt(factor.TrialBound * factor.TrialBound)
+	work := []factor.PrimePower{{Base: m, Exponent: 1}}
+	var rest []factor.PrimePower
+	for len(work) > 0 {
+		c := work[len(work)-1]
+		work = work[:len(work)-1]
+		switch {
+		case c.Base.Cmp(big.NewInt(1)) == 0:
+			continue
+		case c.Base.Cmp(bound2) < 0:
+			primes = append(primes, c) // no factor below TrialBound ≥ its square root
+			continue
+		}
+		if st, _ := primality.Test(c.Base); st != primality.Composite {
+			primes = append(primes, c)
+			continue
+		}
+		r, k, err := largestPower(ctx, c.Base)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k > 1 {
+			work = append(work, factor.PrimePower{Base: r, Exponent: c.Exponent * k})
+			continue
+		}
+		d, err := rho.Rho(c.Base)
+		switch {
+		case err == nil:
+			work = append(work, factor.PrimePower{Base: d, Exponent: c.Exponent},
+				factor.PrimePower{Base: new(big.Int).Quo(c.Base, d), Exponent: c.Exponent})
+		case errors.Is(err, factor.ErrBudget):
+			rest = append(rest, c)
+		default:
+			return nil, nil, err
+		}
+	}
+	for _, c := range rest {
+		ps, un, err := factor.Factor(ctx, c.Base, budget)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(un) > 0 {
+			return factor.Factor(ctx, n, budget)
+		}
+		for _, p := range ps {
+			primes = append(primes, factor.PrimePower{Base: p.Base, Exponent: p.Exponent * c.Exponent})
+		}
+	}
+	// Factors split off separately may be equal (p² | c gives p twice):
+	// Merge adds their exponents.
+	return factor.Merge(primes), nil, nil
 }
 
 // checkUnfactored checks an INCOMPLETE result: parts named, dividing n,
@@ -307,8 +393,57 @@ func checkUnfactored(n *big.Int, un []core.Integer, hasValue bool) error {
 	return nil
 }
 
-// divisorsOf lists the divisors of ∏ p^e ascending.
+// divisorsOf lists the divisors of ∏ p^e ascending: in machine words
+// when ∏ p^e < 2^64 (divisorsOfWords), else divisorsOfBig.
 func divisorsOf(primes []factor.PrimePower) []*big.Int {
+	ws, ok := divisorsOfWords(primes)
+	if !ok {
+		return divisorsOfBig(primes)
+	}
+	vals := make([]big.Int, len(ws))
+	ds := make([]*big.Int, len(ws))
+	for i, w := range ws {
+		ds[i] = vals[i].SetUint64(w)
+	}
+	return ds
+}
+
+// divisorsOfWords lists the divisors of n = ∏ p^e ascending as words, the
+// products of the divisors so far by each power p^j in turn, then one
+// sort; ok is false when n ≥ 2^64 (its divisors need not fit).
+func divisorsOfWords(primes []factor.PrimePower) (ds []uint64, ok bool) {
+	n, count := uint64(1), 1
+	for _, pp := range primes {
+		if !pp.Base.IsUint64() {
+			return nil, false
+		}
+		for range pp.Exponent {
+			hi, lo := bits.Mul64(n, pp.Base.Uint64())
+			if hi != 0 {
+				return nil, false
+			}
+			n = lo
+		}
+		count *= pp.Exponent + 1
+	}
+	ds = make([]uint64, 1, count)
+	ds[0] = 1
+	for _, pp := range primes {
+		p, base, pk := pp.Base.Uint64(), len(ds), uint64(1)
+		for range pp.Exponent {
+			pk *= p
+			for _, d := range ds[:base] {
+				ds = append(ds, d*pk) // d·p^j divides n < 2^64
+			}
+		}
+	}
+	slices.Sort(ds)
+	return ds, true
+}
+
+// divisorsOfBig lists the divisors of ∏ p^e ascending in big.Int: the
+// reference of divisorsOfWords, and the route for n ≥ 2^64.
+func divisorsOfBig(primes []factor.PrimePower) []*big.Int {
 	ds := []*big.Int{big.NewInt(1)}
 	for _, pp := range primes {
 		base := len(ds)

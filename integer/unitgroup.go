@@ -225,7 +225,7 @@ func checkOrder(ctx context.Context, a, o, n *big.Int) error {
 	if o.Sign() <= 0 || new(big.Int).Exp(a, o, n).Cmp(one) != 0 {
 		return fmt.Errorf("a^order ≢ 1")
 	}
-	primes, un, err := factor.Factor(ctx, o, checkFactorBudget)
+	primes, un, err := factorRhoFirst(ctx, o, checkFactorBudget)
 	if err != nil {
 		return err
 	}
@@ -345,7 +345,7 @@ func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRoot
 			if r.Exists == nil || *r.Exists != (r.Root != nil) || (r.Root != nil) != (r.Order != nil) {
 				return fmt.Errorf("exists, root and order disagree")
 			}
-			primes, un, err := factor.Factor(ctx, n, checkFactorBudget)
+			primes, un, err := factorRhoFirst(ctx, n, checkFactorBudget)
 			if err != nil {
 				return err
 			}
@@ -591,8 +591,11 @@ func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int) (*big.I
 
 // bsgs finds d in [0, q) with γ^d ≡ h (mod n), γ of order q, by Shanks's
 // baby-step giant-step: γ^j for j < m = ⌈√q⌉ in a table keyed by the
-// residue's low word, then h·γ^(−mi) for i ≤ m looked up in it; a hit is
-// confirmed on the full residue.
+// residue's low word (the exponent j alone is kept; the few keys two
+// residues share keep all their exponents beside), then h·γ^(−mi) for
+// i ≤ m looked up in it; a hit is confirmed on the full residue, γ^j
+// recomputed. The products reuse their storage (QuoRem into a kept
+// quotient), so a step allocates nothing.
 func bsgs(ctx context.Context, gamma, h, n, q *big.Int) (*big.Int, bool, error) {
 	m := new(big.Int).Sqrt(q)
 	m.Add(m, big.NewInt(1))
@@ -603,35 +606,54 @@ func bsgs(ctx context.Context, gamma, h, n, q *big.Int) (*big.Int, bool, error) 
 		}
 		return 0
 	}
-	table := make(map[uint64][]int64, steps)
-	powers := make([]*big.Int, steps)
-	cur := big.NewInt(1)
+	table := make(map[uint64]int64, steps)
+	shared := map[uint64][]int64{}
+	cur, quo, prod := big.NewInt(1), new(big.Int), new(big.Int)
+	mulMod := func(z, x *big.Int) {
+		prod.Mul(z, x)
+		quo.QuoRem(prod, n, z)
+	}
 	for j := range steps {
 		if j%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, false, err
 			}
 		}
-		powers[j] = new(big.Int).Set(cur)
-		table[key(cur)] = append(table[key(cur)], j)
-		cur.Mul(cur, gamma).Mod(cur, n)
+		k := key(cur)
+		if first, ok := table[k]; ok {
+			if shared[k] == nil {
+				shared[k] = []int64{first}
+			}
+			shared[k] = append(shared[k], j)
+		} else {
+			table[k] = j
+		}
+		mulMod(cur, gamma)
 	}
 	giant := new(big.Int).ModInverse(new(big.Int).Exp(gamma, m, n), n)
 	y := new(big.Int).Set(h)
+	t := new(big.Int)
 	for i := int64(0); i <= steps; i++ {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, false, err
 			}
 		}
-		for _, j := range table[key(y)] {
-			if powers[j].Cmp(y) == 0 {
-				d := new(big.Int).Mul(big.NewInt(i), m)
-				d.Add(d, big.NewInt(j)).Mod(d, q)
-				return d, true, nil
+		k := key(y)
+		if first, ok := table[k]; ok {
+			cands := shared[k]
+			if cands == nil {
+				cands = []int64{first}
+			}
+			for _, j := range cands {
+				if t.Exp(gamma, big.NewInt(j), n).Cmp(y) == 0 {
+					d := new(big.Int).Mul(big.NewInt(i), m)
+					d.Add(d, big.NewInt(j)).Mod(d, q)
+					return d, true, nil
+				}
 			}
 		}
-		y.Mul(y, giant).Mod(y, n)
+		mulMod(y, giant)
 	}
 	return nil, false, nil
 }
