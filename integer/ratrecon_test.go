@@ -1,0 +1,79 @@
+package integer
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRationalReconstructionAgainstEuclid: the half-gcd reconstruction
+// agrees with the extended Euclidean reference on seeded moduli from 2 to
+// 6000 digits, for residues of small fractions (found), random residues
+// (mostly none), and denominators just past the bound.
+func TestRationalReconstructionAgainstEuclid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(91, 92))
+	found := 0
+	for _, d := range []int{1, 2, 5, 19, 40, 100, 617, 1300, 6000} {
+		for i := range 6 {
+			m := randomDigits(rng, d)
+			m.Add(m, big.NewInt(2))
+			var a *big.Int
+			b := reconstructionBound(m)
+			switch i % 3 {
+			case 0:
+				a = randomDigits(rng, d)
+			case 1, 2:
+				// a ≡ p/q with q ≤ B (q = B + 1 when i = 2).
+				q := below(rng, b)
+				if i == 2 {
+					q.Set(b)
+				}
+				q.Add(q, big.NewInt(1)) // 1 ≤ q ≤ B
+				p := below(rng, new(big.Int).Add(b, big.NewInt(1)))
+				if rng.IntN(2) == 0 {
+					p.Neg(p)
+				}
+				inv := new(big.Int).ModInverse(q, m)
+				if inv == nil {
+					continue
+				}
+				a = inv.Mul(inv, p).Mod(inv, m)
+			}
+			if rng.IntN(3) == 0 {
+				a.Sub(a, new(big.Int).Mul(m, big.NewInt(3)))
+			}
+			got, gb := rationalReconstruction(a, m)
+			want, wb := rationalReconstructionEuclid(a, m)
+			if gb.Cmp(wb) != 0 || (got == nil) != (want == nil) || got != nil && got.Cmp(want) != 0 {
+				t.Fatalf("%d digits, case %d: %v, the reference %v", d, i, got, want)
+			}
+			if got != nil {
+				found++
+			}
+		}
+	}
+	if found < 15 {
+		t.Fatalf("only %d reconstructions found", found)
+	}
+}
+
+// below returns a seeded integer in [0, n), n ≥ 1.
+func below(rng *rand.Rand, n *big.Int) *big.Int {
+	x := randomInt(rng, n.BitLen()+8)
+	return x.Mod(x, n)
+}
+
+// TestSqrtFloor compares sqrtFloor with big.Int.Sqrt on squares, their
+// neighbours and seeded integers of 0 to 20,000 bits.
+func TestSqrtFloor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(93, 94))
+	for bits := 0; bits < 20_000; bits += 1 + bits/7 {
+		x := randomInt(rng, bits+1)
+		sq := new(big.Int).Mul(x, x)
+		for _, n := range []*big.Int{x, sq, new(big.Int).Add(sq, big.NewInt(1)), new(big.Int).Sub(sq, big.NewInt(1)).Abs(new(big.Int).Sub(sq, big.NewInt(1)))} {
+			if got, want := sqrtFloor(n), new(big.Int).Sqrt(n); got.Cmp(want) != 0 {
+				t.Fatalf("⌊√n⌋ of a %d-bit n: %v, big.Int.Sqrt %v", n.BitLen(), clipped(got), clipped(want))
+			}
+		}
+	}
+}
