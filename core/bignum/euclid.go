@@ -80,7 +80,7 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, w
 			// and s = 1,650 (a 1000-digit rational reconstruction)
 			// they took two thirds of the time of the half-gcd of the
 			// top part with its matrix products.
-			lm, lx, ly := lehmer(x, y, s, sink)
+			lm, lx, ly := lehmerReduce(x, y, s, sink, withMatrix)
 			times(lm)
 			return m, lx, ly, nil
 		}
