@@ -194,15 +194,17 @@ func rationalReconstructionEuclid(a, m *big.Int) (*big.Rat, *big.Int) {
 
 // reconstructedFraction is p/q from the remainder r = s·m + t·a of
 // Euclid's algorithm: r/t with the sign on p, or nil when q is 0 or above
-// the bound or shares a factor with m. Such r/t is in lowest terms once
-// gcd(t, m) = 1: gcd(s, t) = 1 for Euclid's cofactors, so gcd(r, t)
-// divides s·m and hence m. So it is built without a normalising gcd.
+// the bound or shares a factor with m. For Euclid's cofactors gcd(s, t) =
+// 1, so gcd(r, t) divides s·m and hence m, and gcd(t, m) divides r: so
+// gcd(t, m) = gcd(r, t), a gcd of numbers below √m instead of one of m's
+// size, and r/t is in lowest terms when it is 1, built without a
+// normalising gcd.
 func reconstructedFraction(r, t, m, bound *big.Int) *big.Rat {
 	p, q := r, t
 	if q.Sign() < 0 {
 		p, q = new(big.Int).Neg(p), new(big.Int).Neg(q)
 	}
-	if q.Sign() == 0 || q.Cmp(bound) > 0 || bignum.GCD(new(big.Int), q, m).Cmp(big.NewInt(1)) != 0 {
+	if q.Sign() == 0 || q.Cmp(bound) > 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
 		return nil
 	}
 	// Num and Denom are references into a Rat whose denominator is set.
@@ -227,12 +229,15 @@ func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstru
 		if new(big.Int).Abs(p).Cmp(bound) > 0 || q.Cmp(bound) > 0 {
 			return fmt.Errorf("%s exceeds the bound %v", x.RatString(), bound)
 		}
-		if new(big.Int).GCD(nil, nil, q, m).Cmp(big.NewInt(1)) != 0 {
-			return fmt.Errorf("the denominator %v is not a unit mod m", q)
-		}
-		d := new(big.Int).Mul(q, a)
+		// A common factor of q and m divides p = q·value − k·m, so
+		// once the congruence holds, gcd(p, q) = 1 (lowest terms, a
+		// gcd below √m) proves gcd(q, m) = 1 too.
+		d := bignum.Mul(new(big.Int), q, a)
 		if d.Sub(d, p).Mod(d, m).Sign() != 0 {
 			return fmt.Errorf("q·value − p is not divisible by m")
+		}
+		if q.Sign() <= 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
+			return fmt.Errorf("%s is not in lowest terms with q > 0, so q may not be a unit mod m", x.RatString())
 		}
 		return nil
 	}

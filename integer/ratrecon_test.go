@@ -1,9 +1,12 @@
 package integer
 
 import (
+	"context"
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"jacobian.dev/core"
 )
 
 // TestRationalReconstructionAgainstEuclid: the half-gcd reconstruction
@@ -75,5 +78,31 @@ func TestSqrtFloor(t *testing.T) {
 				t.Fatalf("⌊√n⌋ of a %d-bit n: %v, big.Int.Sqrt %v", n.BitLen(), clipped(got), clipped(want))
 			}
 		}
+	}
+}
+
+// TestReconstructionPostconditionCatches: a fraction not in lowest terms,
+// whose denominator shares a factor with m, and a wrong residue are
+// refused; the right answer passes.
+func TestReconstructionPostconditionCatches(t *testing.T) {
+	ctx := context.Background()
+	m, a := big.NewInt(100), big.NewInt(1)
+	raw := func(p, q int64) *core.Rational {
+		x := new(big.Rat).SetInt64(1)
+		x.Num().SetInt64(p)
+		x.Denom().SetInt64(q)
+		r := core.Rat(x)
+		return &r
+	}
+	bound := core.Int(reconstructionBound(m))
+	// 2·1 ≡ 2 (mod 100), but 2/2 is not in lowest terms and 2 | 100.
+	if err := checkReconstruction(ctx, a, m, RationalReconstructionResult{Found: true, Rational: raw(2, 2), Bound: bound}); err == nil {
+		t.Error("2/2 accepted")
+	}
+	if err := checkReconstruction(ctx, a, m, RationalReconstructionResult{Found: true, Rational: raw(2, 3), Bound: bound}); err == nil {
+		t.Error("2/3 accepted for 1 mod 100")
+	}
+	if err := checkReconstruction(ctx, a, m, RationalReconstructionResult{Found: true, Rational: raw(1, 1), Bound: bound}); err != nil {
+		t.Errorf("1/1 refused: %v", err)
 	}
 }
