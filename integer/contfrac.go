@@ -148,9 +148,9 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 		Examples: []core.Example{
 			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]
 			{Title: "355/113", Payload: json.RawMessage(`{"value":"355/113"}`), Result: json.RawMessage(`{"terms":["3","7","16"]}`)},
-			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]; the
-			// convergents 3, 22/7, 355/113 are the p_i/q_i of
-			// contfracpnqn.
+			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16] and
+			// contfracpnqn([3, 7, 16]) = [355, 22; 113, 7], the last
+			// two convergents; the first is a_0 = 3.
 			{Title: "355/113 with its convergents", Payload: json.RawMessage(`{"value":"355/113","convergents":true}`), Result: json.RawMessage(`{"terms":["3","7","16"],"convergents":["3","22/7","355/113"]}`)},
 			// PARI/GP 2.15: contfrac(-7/3) = [-3, 1, 2]
 			{Title: "a negative value", Payload: json.RawMessage(`{"value":"-7/3","convergents":true}`), Result: json.RawMessage(`{"terms":["-3","1","2"],"convergents":["-3","-2","-7/3"]}`)},
