@@ -392,7 +392,11 @@ func wordReduce(x, y uint64, s int, sink quotientSink) ([4]uint64, bool) {
 			if x-y < pow {
 				break
 			}
-			q := (x - pow) / y
+			q := uint64(1)
+			if d := x - pow - y; d >= y {
+				// Quotient 1, four times in ten, needs no division.
+				q += d / y
+			}
 			if sink != nil {
 				sink.wordQuotient(false, q)
 			}
@@ -403,7 +407,10 @@ func wordReduce(x, y uint64, s int, sink quotientSink) ([4]uint64, bool) {
 			if y-x < pow {
 				break
 			}
-			q := (y - pow) / x
+			q := uint64(1)
+			if d := y - pow - x; d >= x {
+				q += d / x
+			}
 			if sink != nil {
 				sink.wordQuotient(true, q)
 			}
