@@ -216,9 +216,13 @@ func reconstructedFraction(r, t, m, bound *big.Int) *big.Rat {
 
 // checkReconstruction is rational_reconstruction's postcondition.
 func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstructionResult) error {
-	bound := reconstructionBound(m)
-	if r.Bound.Big().Cmp(bound) != 0 {
-		return fmt.Errorf("the bound is %v, not ⌊√(m/2)⌋ = %v", r.Bound, bound)
+	// B = ⌊√(m/2)⌋ exactly when B ≥ 0 and B² ≤ ⌊m/2⌋ < (B + 1)²: two
+	// squarings instead of a square root.
+	bound, half := r.Bound.Big(), new(big.Int).Rsh(m, 1)
+	sq := bignum.Mul(new(big.Int), bound, bound)
+	next := new(big.Int).Add(bound, big.NewInt(1))
+	if bound.Sign() < 0 || sq.Cmp(half) > 0 || bignum.Mul(next, next, next).Cmp(half) <= 0 {
+		return fmt.Errorf("the bound %v is not ⌊√(m/2)⌋", clipped(bound))
 	}
 	if r.Found != (r.Rational != nil) {
 		return fmt.Errorf("found and the rational disagree")

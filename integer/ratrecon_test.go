@@ -106,3 +106,31 @@ func TestReconstructionPostconditionCatches(t *testing.T) {
 		t.Errorf("1/1 refused: %v", err)
 	}
 }
+
+// TestReconstructionPostconditionBound: the postcondition accepts
+// ⌊√(m/2)⌋ and refuses its neighbours.
+func TestReconstructionPostconditionBound(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(98, 99))
+	for _, d := range []int{1, 3, 30, 300} {
+		m := randomDigits(rng, d)
+		m.Add(m, big.NewInt(2))
+		b := reconstructionBound(m)
+		for delta, ok := range map[int64]bool{-1: false, 0: true, 1: false} {
+			bb := new(big.Int).Add(b, big.NewInt(delta))
+			err := checkReconstruction(ctx, big.NewInt(0), m, RationalReconstructionResult{Found: true, Rational: new(core.Rational), Bound: core.Int(bb)})
+			if (err == nil) != ok {
+				t.Fatalf("m of %d digits, bound B%+d: error %v", d, delta, err)
+			}
+		}
+	}
+	// m = 2B² exactly: B = 7 for m = 98, B = 6 for m = 97.
+	for m, b := range map[int64]int64{98: 7, 97: 6, 2: 1, 3: 1, 8: 2, 7: 1} {
+		if got := reconstructionBound(big.NewInt(m)).Int64(); got != b {
+			t.Fatalf("⌊√(%d/2)⌋ = %d, want %d", m, got, b)
+		}
+		if err := checkReconstruction(ctx, big.NewInt(0), big.NewInt(m), RationalReconstructionResult{Found: true, Rational: new(core.Rational), Bound: core.Int64(b)}); err != nil {
+			t.Fatalf("m = %d: %v", m, err)
+		}
+	}
+}
