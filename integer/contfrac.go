@@ -148,9 +148,9 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 		Examples: []core.Example{
 			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]
 			{Title: "355/113", Payload: json.RawMessage(`{"value":"355/113"}`), Result: json.RawMessage(`{"terms":["3","7","16"]}`)},
-			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16]; the
-			// convergents 3, 22/7, 355/113 are the p_i/q_i of
-			// contfracpnqn.
+			// PARI/GP 2.15: contfrac(355/113) = [3, 7, 16] and
+			// contfracpnqn([3, 7, 16]) = [355, 22; 113, 7], the last
+			// two convergents; the first is a_0 = 3.
 			{Title: "355/113 with its convergents", Payload: json.RawMessage(`{"value":"355/113","convergents":true}`), Result: json.RawMessage(`{"terms":["3","7","16"],"convergents":["3","22/7","355/113"]}`)},
 			// PARI/GP 2.15: contfrac(-7/3) = [-3, 1, 2]
 			{Title: "a negative value", Payload: json.RawMessage(`{"value":"-7/3","convergents":true}`), Result: json.RawMessage(`{"terms":["-3","1","2"],"convergents":["-3","-2","-7/3"]}`)},
@@ -279,11 +279,13 @@ func checkContinuedFraction(ctx context.Context, x *big.Rat, withConvergents boo
 		return fmt.Errorf("the last term is 1: the expansion is not the regular one")
 	}
 	// (a_0 1; 1 0)·R, R = Π_(i≥1) (a_i 1; 1 0), has first column (p_k, q_k).
-	rest := make([]*big.Int, k-1)
-	for i, a := range r.Terms[1:] {
-		rest[i] = a.Big()
-	}
-	m, err := continuantProduct(ctx, rest)
+	m, err := continuantProduct(ctx, k-1, func(i int) (uint64, *big.Int) {
+		a := r.Terms[i+1].Big()
+		if a.IsUint64() {
+			return a.Uint64(), nil
+		}
+		return 0, a
+	})
 	if err != nil {
 		return err
 	}
@@ -327,12 +329,13 @@ func (m continuant) times(n continuant) continuant {
 	return continuant{prod(m.p, n.p, m.pp, n.q), prod(m.p, n.pp, m.pp, n.qq), prod(m.q, n.p, m.qq, n.q), prod(m.q, n.pp, m.qq, n.qq)}
 }
 
-// continuantProduct returns Π (a_i 1; 1 0) over the positive terms, in
-// order, by a product tree: runs of terms multiply in machine words while
-// the entries fit, then the pieces pairwise, so the cost is O(M(n) log n)
-// for an n-bit result where the product one term at a time is quadratic.
-// The product of no terms is the identity.
-func continuantProduct(ctx context.Context, terms []*big.Int) (continuant, error) {
+// continuantProduct returns Π (a_i 1; 1 0) over the n positive terms
+// a_0..a_(n−1), in order, by a product tree: runs of terms multiply in
+// machine words while the entries fit, then the pieces pairwise, so the
+// cost is O(M(n) log n) for an n-bit result where the product one term at
+// a time is quadratic. term(i) returns a_i as a word, or as a big.Int when
+// it does not fit one. The product of no terms is the identity.
+func continuantProduct(ctx context.Context, n int, term func(i int) (uint64, *big.Int)) (continuant, error) {
 	var pieces []continuant
 	// The word matrix (w0 w1; w2 w3) of the current run.
 	w0, w1, w2, w3 := uint64(1), uint64(0), uint64(0), uint64(1)
@@ -340,15 +343,15 @@ func continuantProduct(ctx context.Context, terms []*big.Int) (continuant, error
 		pieces = append(pieces, continuant{new(big.Int).SetUint64(w0), new(big.Int).SetUint64(w1), new(big.Int).SetUint64(w2), new(big.Int).SetUint64(w3)})
 		w0, w1, w2, w3 = 1, 0, 0, 1
 	}
-	for i, a := range terms {
+	for i := range n {
 		if i%4096 == 4095 {
 			if err := ctx.Err(); err != nil {
 				return continuant{}, err
 			}
 		}
-		if a.IsUint64() {
-			// W·(a 1; 1 0) = (w0·a + w1, w0; w2·a + w3, w2), if it fits.
-			v := a.Uint64()
+		v, a := term(i)
+		if a == nil {
+			// W·(v 1; 1 0) = (w0·v + w1, w0; w2·v + w3, w2), if it fits.
 			h0, l0 := bits.Mul64(w0, v)
 			n0, c0 := bits.Add64(l0, w1, 0)
 			h2, l2 := bits.Mul64(w2, v)
@@ -392,7 +395,7 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	}
 	// (√n + m)/d is the complete quotient, from m_0 = 0, d_0 = 1.
 	m, d, a := int64(0), int64(1), a0
-	terms := []*big.Int{big.NewInt(a0)}
+	period := []uint64{}
 	for i := 1; ; i++ {
 		if i%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -402,15 +405,20 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 		m = d*a - m
 		d = (n - m*m) / d
 		a = (a0 + m) / d
-		res.Period = append(res.Period, core.Int64(a))
+		period = append(period, uint64(a))
 		if d == 1 {
 			// a = 2a_0 closes the period.
 			break
 		}
-		terms = append(terms, big.NewInt(a))
 	}
+	res.Period = wordIntegers(period)
 	// p_(L−1)/q_(L−1) is the first column of Π_(i<L) (a_i 1; 1 0).
-	pq, err := continuantProduct(ctx, terms)
+	pq, err := continuantProduct(ctx, len(period), func(i int) (uint64, *big.Int) {
+		if i == 0 {
+			return uint64(a0), nil
+		}
+		return period[i-1], nil
+	})
 	if err != nil {
 		return res, err
 	}
@@ -422,6 +430,19 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	}
 	res.Pell = &PellSolution{X: core.Int(p), Y: core.Int(q), Norm: norm}
 	return res, nil
+}
+
+// wordIntegers returns the words as Integers sharing one array of words
+// and one of big.Ints, instead of an allocation each.
+func wordIntegers(ws []uint64) []core.Integer {
+	out := make([]core.Integer, len(ws))
+	vals := make([]big.Int, len(ws))
+	words := make([]big.Word, len(ws))
+	for i, w := range ws {
+		words[i] = big.Word(w)
+		out[i] = core.Int(vals[i].SetBits(words[i : i+1 : i+1]))
+	}
+	return out
 }
 
 // checkSqrtContinuedFraction is sqrt_continued_fraction's postcondition.

@@ -116,7 +116,12 @@ func TestContinuantProduct(t *testing.T) {
 				terms[i] = randomInt(rng, bits)
 				terms[i].Add(terms[i], big.NewInt(1))
 			}
-			got, err := continuantProduct(ctx, terms)
+			got, err := continuantProduct(ctx, len(terms), func(i int) (uint64, *big.Int) {
+				if terms[i].IsUint64() {
+					return terms[i].Uint64(), nil
+				}
+				return 0, terms[i]
+			})
 			if err != nil {
 				t.Fatal(err)
 			}

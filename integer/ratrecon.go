@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // MaxReconstructionDigits bounds the modulus of rational_reconstruction.
@@ -31,13 +32,17 @@ type RationalReconstructionResult struct {
 // rationalReconstructionOperation finds p/q with q·a ≡ p (mod m),
 // |p| ≤ B and 0 < q ≤ B for B = ⌊√(m/2)⌋. When 2B² < m such a p/q is
 // unique (two would give p q' ≡ p' q with |p q' − p' q| < m); when
-// m = 2B² exactly, the one returned is Euclid's. It is found by the extended Euclidean algorithm on (m, a mod m),
-// stopped at the first remainder r_i ≤ B: the answer, if any, is
-// r_i/t_i with t_i the cofactor of a (Wang, Guy, Davenport, "p-adic
-// reconstruction of rational numbers", SIGSAM Bull. 16 (1982); von zur
-// Gathen and Gerhard, Modern Computer Algebra, §5.10). This is PARI's
-// bestappr(Mod(a, m)). The postcondition checks a found p/q directly;
-// a "none" is checked, for m below 10^12, by trying every q ≤ B.
+// m = 2B² exactly, the one returned is Euclid's. It is found by the
+// extended Euclidean algorithm on (m, a mod m), stopped at the first
+// remainder r_i ≤ B: the answer, if any, is r_i/t_i with t_i the
+// cofactor of a (Wang, Guy, Davenport, "p-adic reconstruction of
+// rational numbers", SIGSAM Bull. 16 (1982); von zur Gathen and Gerhard,
+// Modern Computer Algebra, §5.10). This is PARI's bestappr(Mod(a, m)).
+// The remainder is reached by bignum.EuclidBelow, the half-gcd reduction
+// above the bound and a few Euclidean steps, in O(M(n) log n);
+// rationalReconstructionEuclid, one division at a time, is the
+// reference. The postcondition checks a found p/q directly; a "none" is
+// checked, for m below 10^12, by trying every q ≤ B.
 //
 // Canonical result: the rational in lowest terms with q > 0; found is
 // false, without a rational, when none exists. m < 2 is a DOMAIN_ERROR.
@@ -77,7 +82,10 @@ func rationalReconstructionOperation() core.Operation[RationalReconstructionRequ
 			return nil
 		},
 		Run: func(ctx context.Context, q RationalReconstructionRequest) (RationalReconstructionResult, error) {
-			r, bound := rationalReconstruction(q.Value.Big(), q.Modulus.Big())
+			r, bound, err := rationalReconstructionContext(ctx, q.Value.Big(), q.Modulus.Big())
+			if err != nil {
+				return RationalReconstructionResult{}, err
+			}
 			res := RationalReconstructionResult{Found: r != nil, Bound: core.Int(bound)}
 			if r != nil {
 				v := core.Rat(r)
@@ -104,14 +112,59 @@ func rationalReconstructionOperation() core.Operation[RationalReconstructionRequ
 	}
 }
 
-// reconstructionBound is ⌊√(m/2)⌋.
+// reconstructionBound is ⌊√(m/2)⌋, by sqrtFloor.
 func reconstructionBound(m *big.Int) *big.Int {
-	return new(big.Int).Sqrt(new(big.Int).Rsh(m, 1))
+	return sqrtFloor(new(big.Int).Rsh(m, 1))
+}
+
+// sqrtFloor is ⌊√n⌋ for n ≥ 0 by recursion on the top half: s₀ =
+// ⌊√⌊n/4^k⌋⌋ for k about a quarter of n's bits gives x = (s₀+1)·2^k >
+// √n with about half the bits right, and Newton's iteration x ← ⌊(x +
+// ⌊n/x⌋)/2⌋ from above, which decreases until it reaches ⌊√n⌋, ends in
+// two or three divisions (Brent and Zimmermann, Modern Computer
+// Arithmetic, §1.5.1 and §1.5.2). big.Int.Sqrt, which starts Newton's
+// iteration from a power of two and takes a division per bit of
+// precision doubled, is the reference.
+func sqrtFloor(n *big.Int) *big.Int {
+	if n.BitLen() <= 100 {
+		return new(big.Int).Sqrt(n)
+	}
+	k := uint((n.BitLen() - 1) / 4)
+	x := sqrtFloor(new(big.Int).Rsh(n, 2*k))
+	x.Add(x, big.NewInt(1)).Lsh(x, k)
+	y := new(big.Int)
+	for {
+		y.Quo(n, x)
+		y.Add(y, x).Rsh(y, 1)
+		if y.Cmp(x) >= 0 {
+			return x
+		}
+		x, y = y, x
+	}
 }
 
 // rationalReconstruction returns p/q ≡ a (mod m) with |p|, q ≤ B, or nil,
 // and B.
 func rationalReconstruction(a, m *big.Int) (*big.Rat, *big.Int) {
+	r, bound, _ := rationalReconstructionContext(context.Background(), a, m)
+	return r, bound
+}
+
+// rationalReconstructionContext is rationalReconstruction by
+// bignum.EuclidBelow, stopping with ctx.Err() once ctx is done.
+func rationalReconstructionContext(ctx context.Context, a, m *big.Int) (*big.Rat, *big.Int, error) {
+	bound := reconstructionBound(m)
+	// r ≡ t·a (mod m) for the first remainder r ≤ B.
+	r, _, t, err := bignum.EuclidBelow(ctx, m, new(big.Int).Mod(a, m), bound)
+	if err != nil {
+		return nil, nil, err
+	}
+	return reconstructedFraction(r, t, m, bound), bound, nil
+}
+
+// rationalReconstructionEuclid is the reference: the extended Euclidean
+// algorithm one division at a time.
+func rationalReconstructionEuclid(a, m *big.Int) (*big.Rat, *big.Int) {
 	bound := reconstructionBound(m)
 	// Remainders r and cofactors t of a: r_i ≡ t_i·a (mod m).
 	r0, r1 := new(big.Int).Set(m), new(big.Int).Mod(a, m)
@@ -139,11 +192,37 @@ func rationalReconstruction(a, m *big.Int) (*big.Rat, *big.Int) {
 	return new(big.Rat).SetFrac(p, q), bound
 }
 
+// reconstructedFraction is p/q from the remainder r = s·m + t·a of
+// Euclid's algorithm: r/t with the sign on p, or nil when q is 0 or above
+// the bound or shares a factor with m. For Euclid's cofactors gcd(s, t) =
+// 1, so gcd(r, t) divides s·m and hence m, and gcd(t, m) divides r: so
+// gcd(t, m) = gcd(r, t), a gcd of numbers below √m instead of one of m's
+// size, and r/t is in lowest terms when it is 1, built without a
+// normalising gcd.
+func reconstructedFraction(r, t, m, bound *big.Int) *big.Rat {
+	p, q := r, t
+	if q.Sign() < 0 {
+		p, q = new(big.Int).Neg(p), new(big.Int).Neg(q)
+	}
+	if q.Sign() == 0 || q.Cmp(bound) > 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
+		return nil
+	}
+	// Num and Denom are references into a Rat whose denominator is set.
+	x := new(big.Rat).SetInt64(1)
+	x.Num().Set(p)
+	x.Denom().Set(q)
+	return x
+}
+
 // checkReconstruction is rational_reconstruction's postcondition.
 func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstructionResult) error {
-	bound := reconstructionBound(m)
-	if r.Bound.Big().Cmp(bound) != 0 {
-		return fmt.Errorf("the bound is %v, not ⌊√(m/2)⌋ = %v", r.Bound, bound)
+	// B = ⌊√(m/2)⌋ exactly when B ≥ 0 and B² ≤ ⌊m/2⌋ < (B + 1)²: two
+	// squarings instead of a square root.
+	bound, half := r.Bound.Big(), new(big.Int).Rsh(m, 1)
+	sq := bignum.Mul(new(big.Int), bound, bound)
+	next := new(big.Int).Add(bound, big.NewInt(1))
+	if bound.Sign() < 0 || sq.Cmp(half) > 0 || bignum.Mul(next, next, next).Cmp(half) <= 0 {
+		return fmt.Errorf("the bound %v is not ⌊√(m/2)⌋", clipped(bound))
 	}
 	if r.Found != (r.Rational != nil) {
 		return fmt.Errorf("found and the rational disagree")
@@ -154,12 +233,15 @@ func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstru
 		if new(big.Int).Abs(p).Cmp(bound) > 0 || q.Cmp(bound) > 0 {
 			return fmt.Errorf("%s exceeds the bound %v", x.RatString(), bound)
 		}
-		if new(big.Int).GCD(nil, nil, q, m).Cmp(big.NewInt(1)) != 0 {
-			return fmt.Errorf("the denominator %v is not a unit mod m", q)
-		}
-		d := new(big.Int).Mul(q, a)
+		// A common factor of q and m divides p = q·value − k·m, so
+		// once the congruence holds, gcd(p, q) = 1 (lowest terms, a
+		// gcd below √m) proves gcd(q, m) = 1 too.
+		d := bignum.Mul(new(big.Int), q, a)
 		if d.Sub(d, p).Mod(d, m).Sign() != 0 {
 			return fmt.Errorf("q·value − p is not divisible by m")
+		}
+		if q.Sign() <= 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
+			return fmt.Errorf("%s is not in lowest terms with q > 0, so q may not be a unit mod m", x.RatString())
 		}
 		return nil
 	}

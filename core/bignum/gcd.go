@@ -243,15 +243,24 @@ func hgcd(ctx context.Context, a, b *big.Int, sink quotientSink) (*matrix, *big.
 // top 62 bits in machine words and applies the word matrix to the full
 // numbers and to M, in place on their words. (a, b) must be reducible at s.
 func lehmer(a, b *big.Int, s int, sink quotientSink) (*matrix, *big.Int, *big.Int) {
+	return lehmerReduce(a, b, s, sink, true)
+}
+
+// lehmerReduce is lehmer, without the matrix (nil) unless withMatrix: the
+// quotient sequence's users need only the pair and the sink.
+func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*matrix, *big.Int, *big.Int) {
 	n := max(len(a.Bits()), len(b.Bits()))
 	x, y := make([]big.Word, n), make([]big.Word, n)
 	copy(x, a.Bits())
 	copy(y, b.Bits())
 	// The matrix columns, as numbers of up to n words: (m00, m10) and
 	// (m01, m11).
-	m00, m01 := make([]big.Word, n+1), make([]big.Word, n+1)
-	m10, m11 := make([]big.Word, n+1), make([]big.Word, n+1)
-	m00[0], m11[0] = 1, 1
+	var m00, m01, m10, m11 []big.Word
+	if withMatrix {
+		m00, m01 = make([]big.Word, n+1), make([]big.Word, n+1)
+		m10, m11 = make([]big.Word, n+1), make([]big.Word, n+1)
+		m00[0], m11[0] = 1, 1
+	}
 	mlen := 1
 	for {
 		x, y = trim(x), trim(y)
@@ -270,13 +279,18 @@ func lehmer(a, b *big.Int, s int, sink quotientSink) (*matrix, *big.Int, *big.In
 		k := max(len(x), len(y))
 		x, y = x[:k:k], y[:k:k]
 		subMulPair(x, y, w[3], w[1], w[0], w[2])
-		mlen = min(mlen+1, n+1)
-		addMulPair(m00[:mlen], m01[:mlen], w)
-		addMulPair(m10[:mlen], m11[:mlen], w)
+		if withMatrix {
+			mlen = min(mlen+1, n+1)
+			addMulPair(m00[:mlen], m01[:mlen], w)
+			addMulPair(m10[:mlen], m11[:mlen], w)
+		}
 	}
-	m := &matrix{
-		new(big.Int).SetBits(m00), new(big.Int).SetBits(m01),
-		new(big.Int).SetBits(m10), new(big.Int).SetBits(m11),
+	var m *matrix
+	if withMatrix {
+		m = &matrix{
+			new(big.Int).SetBits(m00), new(big.Int).SetBits(m01),
+			new(big.Int).SetBits(m10), new(big.Int).SetBits(m11),
+		}
 	}
 	bx, by := new(big.Int).SetBits(x), new(big.Int).SetBits(y)
 	for step(m, bx, by, s, sink) {
@@ -378,7 +392,11 @@ func wordReduce(x, y uint64, s int, sink quotientSink) ([4]uint64, bool) {
 			if x-y < pow {
 				break
 			}
-			q := (x - pow) / y
+			q := uint64(1)
+			if d := x - pow - y; d >= y {
+				// Quotient 1, four times in ten, needs no division.
+				q += d / y
+			}
 			if sink != nil {
 				sink.wordQuotient(false, q)
 			}
@@ -389,7 +407,10 @@ func wordReduce(x, y uint64, s int, sink quotientSink) ([4]uint64, bool) {
 			if y-x < pow {
 				break
 			}
-			q := (y - pow) / x
+			q := uint64(1)
+			if d := y - pow - x; d >= x {
+				q += d / x
+			}
 			if sink != nil {
 				sink.wordQuotient(true, q)
 			}
