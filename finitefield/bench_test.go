@@ -206,8 +206,11 @@ func BenchmarkFactorization(b *testing.B) {
 		{extension(big.NewInt(2), 8, 7), 100},
 	}
 	// The calibration of factorWork: 16-, 31- and 61-bit primes at
-	// degrees 1000 to 4000.
-	for _, p := range []*big.Int{big.NewInt(65521), mersenne(31), mersenne(61)} {
+	// degrees 1000 to 4000, and the wide primes 2^63 − 25 and 2^64 − 59
+	// (core/gfpoly's wide.go).
+	wide63 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 63), big.NewInt(25))
+	wide64 := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 64), big.NewInt(59))
+	for _, p := range []*big.Int{big.NewInt(65521), mersenne(31), mersenne(61), wide63, wide64} {
 		for _, n := range []int{1000, 2000, 4000} {
 			cases = append(cases, struct {
 				F *gf

@@ -31,7 +31,7 @@ func TestComposerAgainstHorner(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 4))
 	ctx := context.Background()
 	split, giant := 0, 0
-	for _, p := range []uint64{3, 10007, 998244353, 1<<61 - 1} {
+	for _, p := range []uint64{3, 10007, 998244353, 1<<61 - 1, 1<<64 - 59} {
 		w := newWordFactorer(p)
 		fl := w.fld
 		for _, n := range []int{40, 300, composeParallelFrom} {

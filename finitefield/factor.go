@@ -207,14 +207,14 @@ func (F *gf) edf(ctx context.Context, rng *rand.Rand, g poly, d int) ([]poly, er
 
 // rootsOf returns the distinct roots in GF(q) of the nonzero f, ascending by
 // encoding: the linear factors of g = gcd(x^q − x, f), split by
-// Cantor–Zassenhaus. Over GF(p), p < 2^62, on the word factoring core
+// Cantor–Zassenhaus. Over GF(p), p < 2^64, on the word factoring core
 // (rootsWords); otherwise, and as the reference, on the generic
 // arithmetic.
 func (F *gf) rootsOf(ctx context.Context, f poly, rng *rand.Rand) ([]elem, error) {
 	if deg(f) < 1 {
 		return nil, nil
 	}
-	if F.word != 0 && F.onWords() {
+	if F.onWords() {
 		return F.rootsWords(ctx, f, rng)
 	}
 	fm := F.pmonic(f)

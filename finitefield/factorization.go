@@ -63,7 +63,7 @@ const (
 )
 
 // factorWork estimates the word operations of factoring a polynomial of
-// degree n over F. On machine words (prime fields with p < 2^62) a product
+// degree n over F. On machine words (prime fields with p < 2^64) a product
 // modulo f costs M = 6·n·log2(2n)·r, three transforms of length 2n over r
 // transform primes (r = ⌈(2·log2 p + log2 n)/62⌉); the baby-step
 // giant-step distinct-degree stage takes about 3n such products (the n/2
@@ -72,9 +72,14 @@ const (
 // giant steps, of n² word products each, weighted by the width of their
 // sums (composeWeight). Calibrated on the measurements of MaxFactorWork,
 // one unit costs 4.1·10^-10 s of CPU for 31-bit p and 5.5 to 5.7·10^-10 s
-// for 16- and 61-bit p. Within MaxFactorWork primes below 2^31 reach
-// degree 10,000, those of 32 to 55 bits 9,436 and those of 56 to 62 bits
-// 8,305 (TestFactorWorkLimits). Elsewhere it is polyWork with the
+// for 16- and 61-bit p. The wide primes of core/gfpoly (2^62 ≤ p < 2^64)
+// cost the same per unit within the noise: a seeded random monic
+// polynomial of degree 2000 took 1.15 s of CPU over GF(2^61 − 1), 1.15 s
+// over GF(2^63 − 25) and 1.20 s over GF(2^64 − 59), of degree 4000 4.30
+// and 4.48 s over GF(2^61 − 1) and GF(2^64 − 59) (BenchmarkFactorization
+// at GOMAXPROCS=1 under /usr/bin/time, minima of 3 and 2 runs). Within
+// MaxFactorWork primes below 2^31 reach degree 10,000, those of 32 to 55
+// bits 9,436 and those of 56 to 64 bits 8,305 (TestFactorWorkLimits). Elsewhere it is polyWork with the
 // distinct-degree walk, n³ + n²·log2 q field products, weighted by 4, the
 // measured ratio of time per unit between the paths (0.6 s for 7·10^7
 // units over GF(2^8) at n = 100).
@@ -163,7 +168,7 @@ func factorizationLimits() []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxFactorWork, Unit: "word operations",
-			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^62) 3n·M + 2·√(n/2)·c·n² with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
+			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^64) 3n·M + 2·√(n/2)·c·n² with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
 			Beyond:      func() string { return m61 + onesPolynomial(n, 1) + `}` },
 			At:          func() string { return m61 + onesPolynomial(n-1, 1) + `}` },
 		})

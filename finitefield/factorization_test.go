@@ -72,7 +72,7 @@ func TestPariFactorization(t *testing.T) {
 func TestFactorWordsAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 1))
 	ctx := context.Background()
-	primes := []uint64{2, 3, 5, 7, 31, 10007, 1<<31 - 1, 1<<61 - 1}
+	primes := []uint64{2, 3, 5, 7, 31, 10007, 1<<31 - 1, 1<<61 - 1, 1<<63 - 25, 1<<64 - 59}
 	for i := range 120 {
 		p := primes[i%len(primes)]
 		F := newGF(new(big.Int).SetUint64(p), 1, nil)
@@ -177,7 +177,7 @@ func TestFactorBruteForce(t *testing.T) {
 func TestFactorBSGSAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2))
 	ctx := context.Background()
-	primes := []uint64{2, 3, 7, 10007, 1<<61 - 1}
+	primes := []uint64{2, 3, 7, 10007, 1<<61 - 1, 1<<63 - 25, 1<<64 - 59}
 	for i := range 60 {
 		p := primes[i%len(primes)]
 		F := newGF(new(big.Int).SetUint64(p), 1, nil)
@@ -214,7 +214,7 @@ func TestFactorBSGSAgainstGeneric(t *testing.T) {
 func TestIrreducibleComposedAgainstPowers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2))
 	ctx := context.Background()
-	primes := []uint64{2, 3, 10007, 1<<61 - 1}
+	primes := []uint64{2, 3, 10007, 1<<61 - 1, 1<<64 - 59}
 	checked, accepted := 0, 0
 	for i := range 24 {
 		p := primes[i%len(primes)]
@@ -275,7 +275,7 @@ func TestIrreducibleComposedAgainstPowers(t *testing.T) {
 func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 3))
 	ctx := context.Background()
-	primes := []uint64{3, 10007, 998244353, 1<<61 - 1}
+	primes := []uint64{3, 10007, 998244353, 1<<61 - 1, 1<<64 - 59}
 	rabin := 0
 	for i := range 12 {
 		p := primes[i%len(primes)]
@@ -380,12 +380,15 @@ func TestFactorWorkLimits(t *testing.T) {
 		want int
 	}{
 		{"65521", 10_000},
-		{"2147483647", 10_000},        // 2^31 − 1
-		{"4294967291", 9436},          // 2^32 − 5
-		{"36028797018963913", 9436},   // 2^55 − 55
-		{"72057594037927931", 8305},   // 2^56 − 5
-		{"2305843009213693951", 8305}, // 2^61 − 1
-		{"4611686018427387847", 8305}, // 2^62 − 57
+		{"2147483647", 10_000},         // 2^31 − 1
+		{"4294967291", 9436},           // 2^32 − 5
+		{"36028797018963913", 9436},    // 2^55 − 55
+		{"72057594037927931", 8305},    // 2^56 − 5
+		{"2305843009213693951", 8305},  // 2^61 − 1
+		{"4611686018427387847", 8305},  // 2^62 − 57
+		{"4611686018427388039", 8305},  // 2^62 + 135, the least wide prime
+		{"9223372036854775783", 8305},  // 2^63 − 25
+		{"18446744073709551557", 8305}, // 2^64 − 59
 	} {
 		p, _ := new(big.Int).SetString(c.p, 10)
 		if !p.ProbablyPrime(20) {

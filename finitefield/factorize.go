@@ -29,7 +29,7 @@ package finitefield
 //     generator seeded by the input (see seededRand), so every run splits
 //     the same way.
 //
-// Two implementations. Over prime fields with p < 2^62 the work is on
+// Two implementations. Over prime fields with p < 2^64 the work is on
 // machine words with core/gfpoly's fast kernels (transform products,
 // Newton division with prepared divisors, half-gcd). Below degree 300 the
 // distinct-degree stage steps x^(q^i) by the word Frobenius matrix of g
@@ -81,8 +81,8 @@ type factorPart struct {
 	mult int
 }
 
-// gfpolyLimit: core/gfpoly takes primes below 2^62.
-const gfpolyLimit = 62
+// gfpolyLimit: core/gfpoly takes every prime below 2^64.
+const gfpolyLimit = 64
 
 // onWords reports whether F takes the machine-word path.
 func (F *gf) onWords() bool { return F.k == 1 && F.p.BitLen() <= gfpolyLimit }
@@ -228,7 +228,7 @@ func (F *gf) factorizeWords(ctx context.Context, f poly, rng *rand.Rand) ([]fact
 	return out, nil
 }
 
-// wordFactorer factors over GF(p), p < 2^62, on core/gfpoly.
+// wordFactorer factors over GF(p), p < 2^64, on core/gfpoly.
 type wordFactorer struct {
 	fld *gfpoly.Field
 	p   uint64

@@ -79,7 +79,7 @@ const (
 // arithWork estimates the word operations of op on operands of degree
 // n = max(deg left, deg right) (m = deg right, the modulus, for power_mod)
 // with an exponent of eBits bits. On machine words (prime fields with
-// p < 2^62, core/gfpoly) a product costs M(n) = 6·n·log2(2n)·r as in
+// p < 2^64, core/gfpoly) a product costs M(n) = 6·n·log2(2n)·r as in
 // factorWork; a division three products, a gcd 10·log2(2n) (the
 // half-gcd), a power 1.5·eBits products modulo m of three products each.
 // Elsewhere a product, a division or a gcd costs 4·n² field products and a
@@ -186,7 +186,7 @@ func clippedInteger(n *big.Int) string {
 }
 
 // polyRing is polynomial arithmetic over F: core/gfpoly's fast kernels on
-// machine words for prime fields with p < 2^62, the generic arithmetic of
+// machine words for prime fields with p < 2^64, the generic arithmetic of
 // this package (the reference) otherwise.
 type polyRing struct {
 	F     *gf
@@ -292,7 +292,7 @@ func (r polyRing) compute(ctx context.Context, op PolyOp, a, b poly, e *big.Int)
 }
 
 // polyArithmeticOperation: the seven operations on polynomials over GF(q),
-// on core/gfpoly over prime fields with p < 2^62 (transform products,
+// on core/gfpoly over prime fields with p < 2^64 (transform products,
 // Newton division, half-gcd; see that package) and by the classical
 // algorithms (schoolbook products, long division, the extended Euclidean
 // algorithm, MCA §§2.4, 3.2, 4.6; binary powering) elsewhere.
@@ -410,7 +410,7 @@ func polyArithmeticLimits() []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxArithWork, Unit: "word operations",
-			Description: "estimated work: on machine words (prime fields with p < 2^62) a product of degree n costs M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉, a division 3M, a gcd 10·log2(2n)·M, a power_mod 3M + 4.5·log2(e)·M(deg right); otherwise 4·n² field products for a product, division or gcd and 4·(n² + 12·log2(e)·m²) for a power_mod, each field product k² coefficient products (8·w² for w-word p beyond the word paths)",
+			Description: "estimated work: on machine words (prime fields with p < 2^64) a product of degree n costs M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉, a division 3M, a gcd 10·log2(2n)·M, a power_mod 3M + 4.5·log2(e)·M(deg right); otherwise 4·n² field products for a product, division or gcd and 4·(n² + 12·log2(e)·m²) for a power_mod, each field product k² coefficient products (8·w² for w-word p beyond the word paths)",
 			Beyond:      func() string { return power(n) },
 			At:          func() string { return power(n - 1) },
 		})

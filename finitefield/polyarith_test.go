@@ -48,7 +48,7 @@ func TestPariPolyArithmetic(t *testing.T) {
 func TestPolyRingWordsAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 3))
 	ctx := context.Background()
-	primes := []uint64{2, 3, 10007, 998244353, 1<<61 - 1}
+	primes := []uint64{2, 3, 10007, 998244353, 1<<61 - 1, 1<<63 - 25, 1<<64 - 59}
 	ops := []PolyOp{PolyAdd, PolySubtract, PolyMultiply, PolyDivide, PolyGCD, PolyExtendedGCD, PolyPowerMod}
 	for i := range 140 {
 		p := primes[i%len(primes)]

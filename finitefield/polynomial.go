@@ -35,7 +35,7 @@ const (
 // equal-degree splitting of up to n roots a factor 1 + log2 n. A field
 // product is k² coefficient products, each 8·w² word products on math/big
 // for w-word p (measured against the machine-word paths, which are used for
-// prime fields with p < 2^63 and extension fields with p < 2^32).
+// prime fields with p < 2^64 and extension fields with p < 2^32).
 func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
 	fn := float64(n)
 	w := fn * fn * float64(qBits)
@@ -45,7 +45,7 @@ func polyWork(n, k, pBits, qBits int, withDDF bool) float64 {
 		w *= 1 + math.Log2(max(fn, 1))
 	}
 	w *= float64(k) * float64(k)
-	if (k == 1 && pBits > wordLimit) || (k > 1 && pBits > extWordLimit) {
+	if (k == 1 && pBits > gfpolyLimit) || (k > 1 && pBits > extWordLimit) {
 		words := float64((pBits + 63) / 64)
 		w *= 8 * words * words
 	}
@@ -96,7 +96,7 @@ func polyLimits(withDDF bool) []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxPolyWork, Unit: "word products",
-			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^63 for k = 1, p < 2^32 for k > 1) and 8·w² for w-word p otherwise",
+			Description: "estimated work for degree n over GF(p^k): n²·log2 q (times 1 + log2 n for roots, plus n³ for irreducibility) field products, each k² coefficient products costing 1 on machine words (p < 2^64 for k = 1, p < 2^32 for k > 1) and 8·w² for w-word p otherwise",
 			Beyond:      func() string { return mersenne + onesPolynomial(n, 1) + `}` },
 			At:          func() string { return mersenne + onesPolynomial(n-1, 1) + `}` },
 		})
@@ -217,13 +217,13 @@ func decideIrreducibility(ctx context.Context, q PolynomialRequest) (Irreducibil
 	if deg(f) == 1 {
 		return accepted, nil
 	}
-	// Over GF(p), p < 2^62, Rabin's test runs on the word factoring core
+	// Over GF(p), p < 2^64, Rabin's test runs on the word factoring core
 	// (composed Frobenius powers, wordFactorer.irreducible); the
 	// Frobenius matrix is built only to find the least factor of a
 	// reducible f.
 	var fr *frobeniusMap
 	var ok bool
-	if F.word != 0 && F.onWords() {
+	if F.onWords() {
 		ok, err = newWordFactorer(F.p.Uint64()).irreducible(ctx, F.toWords(F.pmonic(f)))
 	} else if fr, err = F.newFrobeniusMap(ctx, F.pmonic(f)); err == nil {
 		ok, err = F.rabinWith(ctx, fr)

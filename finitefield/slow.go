@@ -24,18 +24,18 @@ func slowRoots() string {
 }
 
 // slowIrreducible is a cancellation probe for the irreducibility check: a
-// dense seeded random monic polynomial over GF(2^63 − 25) (PARI/GP 2.15:
-// precprime(2^63) = 2^63 − 25), above the 62-bit word factoring core, of
-// the largest degree within the work limit, so that Rabin's test walks the
-// Frobenius matrix for n steps of n² products. Building it costs
-// microseconds.
+// dense seeded random monic polynomial over GF(2^89 − 1) (a Mersenne
+// prime; PARI/GP 2.15: isprime(2^89 - 1) = 1), above the word factoring
+// core, of the largest degree within the work limit, so that Rabin's test
+// walks the Frobenius matrix for n steps of n² products on math/big.
+// Building it costs microseconds.
 func slowIrreducible() string {
-	F := newGF(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 63), big.NewInt(25)), 1, nil)
+	F := newGF(new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 89), big.NewInt(1)), 1, nil)
 	n := 1
-	for polyWork(n+1, 1, 63, 63, true) <= MaxPolyWork {
+	for polyWork(n+1, 1, 89, 89, true) <= MaxPolyWork {
 		n++
 	}
-	rng := rand.New(rand.NewPCG(63, uint64(n)))
+	rng := rand.New(rand.NewPCG(89, uint64(n)))
 	f := make(poly, n+1)
 	for i := range f {
 		f[i] = F.random(rng)

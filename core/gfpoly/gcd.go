@@ -264,6 +264,10 @@ func (f *Field) euclid(ctx context.Context, a, b []uint64) ([]uint64, error) {
 // reduced once, the sum a_k + c₀·b_k + c₁·b_(k−1) staying below 4p < 2^64 (p < 2^62)
 // with one product left in [0, 2p) (Harvey's lazy reduction, "Faster
 // arithmetic for number-theoretic transforms", J. Symb. Comp. 60 (2014)).
+// A wide p (wide.go) has no room for the lazy sum: it reports false, and
+// remInPlace's general loop eliminates one coefficient a pass (fusing the
+// two with every product reduced measured slower: 94.6 against 81.7 µs
+// for a gcd of degree 100 over GF(2^64 − 59), minima of 8 runs).
 func (f *Field) remLinearInPlace(a, b []uint64, inv, invp uint64) bool {
 	p := f.p
 	m := len(b) - 1

@@ -39,27 +39,28 @@ import (
 // wideFrom is the least modulus that lacks the two bits of headroom.
 const wideFrom = 1 << 62
 
-// addMod returns a + b mod p for a, b < p and any p < 2^64.
+// addMod returns a + b mod p for a, b < p and any p < 2^64, as
+// a − (p − b), adding p back on a borrow: no branch, so random residues
+// cost no mispredictions.
 func addMod(a, b, p uint64) uint64 {
-	s, c := bits.Add64(a, b, 0)
-	if c != 0 || s >= p {
-		s -= p
-	}
-	return s
+	r, borrow := bits.Sub64(a, p-b, 0)
+	return r + p&-borrow
 }
 
 // mulShoupWide returns x·w mod p given wp = ShoupConstant(w, p), for any
 // p < 2^64, w < p and any word x: r = x·w − ⌊x·wp/2^64⌋·p lies in [0, 2p)
-// (Harvey 2014, Lemma 2), here computed in two words.
+// (Harvey 2014, Lemma 2), here computed in two words (h, r), h ≤ 1.
+// Then (h, r) − p is (h − borrow, r − p), whose high word is 0 when it is
+// nonnegative and all ones otherwise (the value is below 2p ≤ 2^64 + p):
+// adding p back under that mask needs no branch.
 func mulShoupWide(x, w, wp, p uint64) uint64 {
 	q, _ := bits.Mul64(x, wp)
 	h1, l1 := bits.Mul64(x, w)
 	h2, l2 := bits.Mul64(q, p)
 	r, b := bits.Sub64(l1, l2, 0)
-	if h1-h2-b != 0 || r >= p {
-		r -= p
-	}
-	return r
+	h := h1 - h2 - b
+	d, borrow := bits.Sub64(r, p, 0)
+	return d + p&(h-borrow)
 }
 
 // mulShoup returns x·w mod p given wp = ShoupConstant(w, p), x < p.
@@ -102,9 +103,9 @@ func (f *Field) load(dst, a []uint64, q uint64) {
 	for i, x := range dst[:len(a)] {
 		if x >= q2 {
 			x -= q2
-			if x >= q2 {
-				x -= q2
-			}
+		}
+		if x >= q2 {
+			x -= q2
 		}
 		dst[i] = x
 	}
