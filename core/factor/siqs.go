@@ -128,8 +128,9 @@ const (
 	siqsPositions = 340
 	// siqsDLPPositions replaces it with the double large prime
 	// variation: at 80 digits, with the table's 13,000 primes, the
-	// 522,240 polynomials of the anchor below (2M = 131,072 positions
-	// each) took 119 s of CPU time all included, 1.74 ns a position, and
+	// 522,240 polynomials the anchor took with a large-prime multiplier
+	// of 300 (2M = 131,072 positions each) took 119 s of CPU time all
+	// included, 1.74 ns a position (600 leaves a polynomial's cost), and
 	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
 	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
 	// scaled by the rate test's speed-up, charged 1.44 ns and so
@@ -137,11 +138,11 @@ const (
 	siqsDLPPositions = 350
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
-	// bits) took 522,240 polynomials (TestSIQSTimed), and the sieve's
+	// bits) took 493,568 polynomials (TestSIQSTimed), and the sieve's
 	// work doubles about every 8.5 bits (a 73-digit semiprime took 15.2 s
 	// where that one took 71 s, 19 bits of kN apart).
 	siqsAnchorBits   = 264
-	siqsAnchorPolys  = 522_240
+	siqsAnchorPolys  = 493_568
 	siqsDoublingBits = 8.5
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
@@ -176,7 +177,12 @@ const (
 // 16.6 s with 15,082 and one (lpBound 1000P) and 17.2 s with 11,788 and
 // one. A row's multiplier and DLPExp hold from its Bits up to the next
 // row's (siqsParamsFor), so the 233-bit row's start the two large primes
-// from 71 digits.
+// from 71 digits. The 250-bit row's multiplier is 600: on the 80-digit
+// input the sieve then took 493,568 polynomials against 522,240 with
+// 300 (TestSIQSTimed), each at the same cost within the noise
+// (TestSIQSRate, minima of five interleaved runs: 234 against 233 µs),
+// 1,200 took 481,280 polynomials but each cost an eighth more (269
+// against 237 µs: more candidates to confirm and cofactors to split).
 type siqsParam struct {
 	Bits   int
 	FB     int
@@ -196,7 +202,7 @@ var siqsParams = []siqsParam{
 	{Bits: 200, FB: 3200, M: 1 << 15, LPMult: 100},
 	{Bits: 216, FB: 6000, M: 1 << 16, LPMult: 200},
 	{Bits: 233, FB: 10800, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
-	{Bits: 250, FB: 12000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
+	{Bits: 250, FB: 12000, M: 1 << 16, LPMult: 600, DLPExp: 1.7},
 	{Bits: 266, FB: 13000, M: 1 << 16, LPMult: 300, DLPExp: 1.7},
 	{Bits: 300, FB: 32000, M: 3 << 15, LPMult: 1000},
 	{Bits: 340, FB: 44000, M: 1 << 17, LPMult: 1000},
