@@ -295,10 +295,17 @@ func factorForFunctions(ctx context.Context, n *big.Int) ([]factor.PrimePower, [
 }
 
 // rhoPrepassIterations is what factorRhoFirst's Pollard–Brent pass may
-// spend on all cofactors together: enough for several prime factors of
-// up to about 32 bits (about √p iterations each), a few milliseconds on
-// Montgomery words.
-const rhoPrepassIterations = 1 << 18
+// spend on all cofactors of an n whose part free of small primes has the
+// given bit length: 2^(bits/7) between 2^12 and 2^18. It is what the
+// pass may waste when that part has no factor of up to about 32 bits
+// (rho needs about √q iterations for a prime q), so it follows the cost
+// of what factor.Factor would do instead: the quadratic sieve takes a few
+// milliseconds at 97 bits (a 2^13 pass costs under one) but a hundred or
+// more at 121 bits (a 2^17 pass, a few), and a 2^18 pass serves the
+// products of many 20- to 30-bit primes of the divisor functions.
+func rhoPrepassIterations(bits int) int64 {
+	return int64(1) << min(max(bits/7, 12), 18)
+}
 
 // factorRhoFirst is factor.Factor(ctx, n, budget) with a first pass of
 // Pollard–Brent rho (core/factor's Factorizer.Rho, on Montgomery words
@@ -323,7 +330,7 @@ func factorRhoFirst(ctx context.Context, n *big.Int, budget int64) (primes, unfa
 	}
 	m := new(big.Int).Abs(n)
 	primes = factor.New(ctx, budget).TrialDivide(m)
-	rho := factor.New(ctx, rhoPrepassIterations)
+	rho := factor.New(ctx, rhoPrepassIterations(m.BitLen()))
 	bound2 := big.NewInt(factor.TrialBound * factor.TrialBound)
 	work := []factor.PrimePower{{Base: m, Exponent: 1}}
 	var rest []factor.PrimePower
