@@ -183,6 +183,18 @@ const (
 // (TestSIQSRate, minima of five interleaved runs: 234 against 233 µs),
 // 1,200 took 481,280 polynomials but each cost an eighth more (269
 // against 237 µs: more candidates to confirm and cofactors to split).
+// Around that point the total is flat on this input (polynomials by
+// TestSIQSTimed, exact; the cost of each by TestSIQSRate against the
+// table's, minima of five or six interleaved runs): 16,000 primes took
+// 413,696 polynomials at 1.19 times the cost; 10,500 with a multiplier
+// of 800 took 593,920, 4% more CPU time in all than 16,000 run beside
+// it; DLPExp 1.6 took 544,768 at 0.90 times the cost, and 1.8 took
+// 475,136 at 1.23 times the cost of 1.6 run beside it; M = 3·2^15
+// found 1.3 to 1.5 times the relations a polynomial at 1.46 times the
+// cost (one run each); with a multiplier of 300, a threshold 6 bits
+// lower found 12% more relations with two large primes (and no more of
+// the other kinds) at 1.16 times the cost, and one 3 bits higher 12%
+// fewer at 0.95 times.
 type siqsParam struct {
 	Bits   int
 	FB     int
@@ -800,6 +812,13 @@ func addMod32(a, b, p uint32) uint32 {
 // cheaper but yielded fewer relations: the whole run (TestSIQSTimed)
 // took 569,344 polynomials against 522,240 and the same CPU time (155 s,
 // one run each).
+// Also lost or equal (TestSIQSRate, minima of five to seven interleaved
+// runs): no list of the large primes' hits, gatherLarge walking their
+// roots again against a bitmap of the candidates, 234 against 222 µs
+// (multiplier 300); the list in 32-bit entries (index and position
+// packed), 211 against 212 µs; the primes of A sieved with a logarithm
+// of 0 instead of skipped by a test, 237 against 224 µs (these two with
+// the multiplier of 600).
 func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []siqsRelation) []siqsRelation {
 	s := w.s
 	n := 2 * s.m
