@@ -4,7 +4,11 @@ package integer
 //
 // The roots of x² ≡ a (mod n) are found prime power by prime power and
 // combined by the Chinese remainder theorem, so n is factored first
-// (core/factor, the budget of prime_factorization's default run).
+// (core/factor, the budget of prime_factorization's default run; a
+// modulus that passes core/primality's test is taken whole). Each prime
+// is proven below 3.3·10^24 and a Baillie–PSW probable prime above (no
+// composite is known to pass); the roots listed always satisfy
+// x² ≡ a (mod n), and the count rests on those primes.
 //
 // Modulo p^e, write a ≡ p^v·b with p ∤ b. If a ≡ 0 (mod p^e), the roots
 // are the multiples of p^⌈e/2⌉, p^⌊e/2⌋ of them. Otherwise x² ≡ a needs v
@@ -34,6 +38,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
+	"jacobian.dev/core/primality"
 )
 
 // Limits of modular_sqrt.
@@ -167,9 +172,17 @@ type residueSet struct {
 
 // modSqrt factors n and combines the roots modulo its prime powers.
 func modSqrt(ctx context.Context, a, n *big.Int) (ModSqrtResult, error) {
-	primes, unfactored, err := factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
-	if err != nil {
-		return ModSqrtResult{}, err
+	var primes, unfactored []factor.PrimePower
+	if st, _ := primality.Test(n); st != primality.Composite {
+		// A prime modulus needs no trial division; one test costs a
+		// fraction of it.
+		primes = []factor.PrimePower{{Base: n, Exponent: 1}}
+	} else {
+		var err error
+		primes, unfactored, err = factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
+		if err != nil {
+			return ModSqrtResult{}, err
+		}
 	}
 	if len(unfactored) > 0 {
 		res := ModSqrtResult{Status: RootsIncomplete}

@@ -97,24 +97,21 @@ func integerRootOperation() core.Operation[RootRequest, RootResult] {
 			}
 			return RootResult{core.Int(r), isKthPower(r, q.N.Big(), q.K)}, nil
 		},
-		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n. For r ≥ 0,
-		// (r + 1)^k ≥ r^k + k·r^(k−1), so n − r^k < k·r^(k−1) settles the
-		// upper bound without (r + 1)^k, which is computed only otherwise.
+		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n, each
+		// comparison by powerCmp: rigorous bounds on the power from
+		// products cut to the root's size plus 64 bits, the exact power
+		// when n lies between them.
 		Postcondition: func(ctx context.Context, q RootRequest, res RootResult) error {
 			r, n := res.Root.Big(), q.N.Big()
-			pk1 := powerBig(r, q.K-1)
-			rk := bignum.Mul(new(big.Int), pk1, r)
-			if rk.Cmp(n) > 0 {
+			c := powerCmp(r, q.K, n)
+			if c > 0 {
 				return fmt.Errorf("root^k ≤ n fails")
 			}
-			gap := new(big.Int).Sub(n, rk)
-			if r.Sign() <= 0 || gap.Cmp(pk1.Mul(pk1, big.NewInt(int64(q.K)))) >= 0 {
-				if powerBig(new(big.Int).Add(r, big.NewInt(1)), q.K).Cmp(n) <= 0 {
-					return fmt.Errorf("n < (root + 1)^k fails")
-				}
+			if powerCmp(new(big.Int).Add(r, big.NewInt(1)), q.K, n) <= 0 {
+				return fmt.Errorf("n < (root + 1)^k fails")
 			}
-			if res.Exact != (rk.Cmp(n) == 0) {
-				return fmt.Errorf("exact is %v, but root^k = n is %v", res.Exact, rk.Cmp(n) == 0)
+			if res.Exact != (c == 0) {
+				return fmt.Errorf("exact is %v, but root^k = n is %v", res.Exact, c == 0)
 			}
 			return nil
 		},
@@ -204,7 +201,7 @@ func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	}
 	y := x.Mul(x, big.NewInt(int64(k-1)))
 	y.Add(y, q).Quo(y, big.NewInt(int64(k)))
-	for powerBig(y, k).Cmp(n) > 0 {
+	for powerCmp(y, k, n) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

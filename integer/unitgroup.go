@@ -34,6 +34,7 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
+	"jacobian.dev/core/primality"
 )
 
 // Limits of the unit-group operations.
@@ -240,6 +241,48 @@ func checkOrder(ctx context.Context, a, o, n *big.Int) error {
 	return nil
 }
 
+// checkOrderFactored checks that o ≥ 1 is the order of a modulo n given
+// the primes of o: a^o ≡ 1 and a^(o/q) ≢ 1 for each prime q of o.
+func checkOrderFactored(a, o, n *big.Int, primes []*big.Int) error {
+	one := new(big.Int).Mod(big.NewInt(1), n)
+	if o.Sign() <= 0 || new(big.Int).Exp(a, o, n).Cmp(one) != 0 {
+		return fmt.Errorf("a^order ≢ 1")
+	}
+	for _, q := range primes {
+		if new(big.Int).Exp(a, new(big.Int).Quo(o, q), n).Cmp(one) == 0 {
+			return fmt.Errorf("a^(order/%v) ≡ 1: the order is not the least", q)
+		}
+	}
+	return nil
+}
+
+// checkOrderPrimes checks a claimed factorization of o ≥ 1: primes
+// strictly ascending, each passing primality.Test (Baillie–PSW, a proof
+// below primality.DeterministicBound), exponents at least 1, and the
+// product o. It returns the primes.
+func checkOrderPrimes(o *big.Int, fs []OrderPrime) ([]*big.Int, error) {
+	prod := big.NewInt(1)
+	var primes []*big.Int
+	for i, f := range fs {
+		q := f.Prime.Big()
+		if i > 0 && q.Cmp(primes[i-1]) <= 0 {
+			return nil, fmt.Errorf("the primes of the order do not ascend")
+		}
+		if f.Exponent < 1 || f.Exponent > o.BitLen() {
+			return nil, fmt.Errorf("exponent %d of %v in the order", f.Exponent, clipped(q))
+		}
+		if st, _ := primality.Test(q); st == primality.Composite {
+			return nil, fmt.Errorf("%v, listed among the primes of the order, is not prime", clipped(q))
+		}
+		prod.Mul(prod, new(big.Int).Exp(q, big.NewInt(int64(f.Exponent)), nil))
+		primes = append(primes, q)
+	}
+	if prod.Cmp(o) != 0 {
+		return nil, fmt.Errorf("the primes of the order multiply to %v, not the order", clipped(prod))
+	}
+	return primes, nil
+}
+
 // randomUnitModulus is a random modulus with small factors, sometimes a
 // prime, sometimes a prime power times 2.
 func randomUnitModulus(rng *rand.Rand) *big.Int {
@@ -283,17 +326,24 @@ type PrimitiveRootRequest struct {
 
 // PrimitiveRootResult is the least primitive root, when one exists.
 type PrimitiveRootResult struct {
-	Status     FactorStatus   `json:"status"`
-	Exists     *bool          `json:"exists,omitempty" jsonschema:"whether (Z/nZ)* is cyclic: n is 1, 2, 4, p^k or 2p^k for an odd prime p (status COMPLETE)"`
-	Root       *core.Integer  `json:"root,omitempty" jsonschema:"the least primitive root g in [0, n) (when one exists)"`
-	Order      *core.Integer  `json:"order,omitempty" jsonschema:"φ(n), the order of every primitive root (when one exists)"`
-	Unfactored []core.Integer `json:"unfactored,omitempty" jsonschema:"what could not be factored within the budget (status INCOMPLETE)"`
+	Status      FactorStatus   `json:"status"`
+	Exists      *bool          `json:"exists,omitempty" jsonschema:"whether (Z/nZ)* is cyclic: n is 1, 2, 4, p^k or 2p^k for an odd prime p (status COMPLETE)"`
+	Root        *core.Integer  `json:"root,omitempty" jsonschema:"the least primitive root g in [0, n) (when one exists)"`
+	Order       *core.Integer  `json:"order,omitempty" jsonschema:"φ(n), the order of every primitive root (when one exists)"`
+	OrderPrimes []OrderPrime   `json:"order_primes,omitempty" jsonschema:"the prime factorization of the order φ(n), primes ascending (when one exists and φ(n) > 1); each prime passed Baillie–PSW, which proves it below 3.3e24"`
+	Unfactored  []core.Integer `json:"unfactored,omitempty" jsonschema:"what could not be factored within the budget (status INCOMPLETE)"`
+}
+
+// OrderPrime is one prime power of a group order's factorization.
+type OrderPrime struct {
+	Prime    core.Integer `json:"prime"`
+	Exponent int          `json:"exponent"`
 }
 
 // primitiveRootOperation finds the least primitive root (see the top of
 // this file). Canonical result: COMPLETE with exists and, when true, the
-// least root g (0 for n = 1, whose unit group is {0}) and its order φ(n);
-// exists false for non-cyclic groups; or INCOMPLETE naming what could not
+// least root g (0 for n = 1, whose unit group is {0}), its order φ(n)
+// and the prime factorization of φ(n), primes ascending; exists false for non-cyclic groups; or INCOMPLETE naming what could not
 // be factored. A modulus below 1 is a DOMAIN_ERROR.
 func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRootResult] {
 	return core.Operation[PrimitiveRootRequest, PrimitiveRootResult]{
@@ -328,10 +378,16 @@ func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRoot
 			}
 			r, o := core.Int(root), core.Int(g.lambda)
 			res.Root, res.Order = &r, &o
+			for _, pp := range g.lambdaPrimes {
+				res.OrderPrimes = append(res.OrderPrimes, OrderPrime{core.Int(pp.Base), pp.Exponent})
+			}
 			return res, nil
 		},
-		// The root's order is φ(n), computed from n's factorization afresh
-		// by checkOrder's own factoring of φ; a non-cyclic verdict is
+		// The root's order is φ(n), computed from n's factorization afresh;
+		// the claimed factorization of φ(n) is checked (its product is
+		// φ(n), its primes ascend and pass core/primality's Baillie–PSW
+		// test on their own) rather than found again, and then
+		// g^(φ/q) ≢ 1 for each of its primes q; a non-cyclic verdict is
 		// checked by the shape of n; that no smaller root exists is
 		// checked by trial for n ≤ 2^12.
 		Postcondition: func(ctx context.Context, q PrimitiveRootRequest, r PrimitiveRootResult) error {
@@ -362,7 +418,11 @@ func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRoot
 			if len(un) == 0 && arithmeticOf(primes, 0).Phi.Big().Cmp(r.Order.Big()) != 0 {
 				return fmt.Errorf("order %v is not φ(n)", r.Order)
 			}
-			if err := checkOrder(ctx, g, r.Order.Big(), n); err != nil {
+			orderPrimes, err := checkOrderPrimes(r.Order.Big(), r.OrderPrimes)
+			if err != nil {
+				return err
+			}
+			if err := checkOrderFactored(g, r.Order.Big(), n, orderPrimes); err != nil {
 				return err
 			}
 			if n.IsInt64() && n.Int64() <= 1<<12 {
@@ -376,10 +436,10 @@ func primitiveRootOperation() core.Operation[PrimitiveRootRequest, PrimitiveRoot
 		},
 		Examples: []core.Example{
 			// PARI/GP 2.15: znprimroot(7) = Mod(3, 7)
-			{Title: "modulo 7", Payload: json.RawMessage(`{"modulus":"7"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":true,"root":"3","order":"6"}`)},
+			{Title: "modulo 7", Payload: json.RawMessage(`{"modulus":"7"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":true,"root":"3","order":"6","order_primes":[{"prime":"2","exponent":1},{"prime":"3","exponent":1}]}`)},
 			// PARI/GP 2.15: znorder(Mod(3, 50)) = 20 = eulerphi(50), and 1 is not a root;
 			// PARI's znprimroot(50) returns 27, not the least
-			{Title: "modulo 2·5²", Payload: json.RawMessage(`{"modulus":"50"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":true,"root":"3","order":"20"}`)},
+			{Title: "modulo 2·5²", Payload: json.RawMessage(`{"modulus":"50"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":true,"root":"3","order":"20","order_primes":[{"prime":"2","exponent":2},{"prime":"5","exponent":1}]}`)},
 			{Title: "none modulo 8", Payload: json.RawMessage(`{"modulus":"8"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":false}`)},
 			{Title: "modulo 1", Payload: json.RawMessage(`{"modulus":"1"}`), Result: json.RawMessage(`{"status":"COMPLETE","exists":true,"root":"0","order":"1"}`)},
 		},

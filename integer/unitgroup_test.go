@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/conformance"
@@ -193,6 +194,69 @@ func BenchmarkDiscreteLog(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPrimitiveRootPostconditionCatches: the postcondition refuses a
+// claimed factorization of φ(n) that drops a prime, lists a composite
+// (13·17 for 221 = 13·17 in the order of a prime p with 221 | p − 1),
+// changes an exponent or breaks the ascending order, and a root whose
+// order is a proper divisor of φ(n).
+func TestPrimitiveRootPostconditionCatches(t *testing.T) {
+	ctx := context.Background()
+	op := primitiveRootOperation()
+	// p = 2·3·13·17·k + 1, prime, with p − 1 divisible by 13·17.
+	p := big.NewInt(0)
+	for k := int64(1e12); ; k++ {
+		p.SetInt64(2*3*13*17*k + 1)
+		if p.ProbablyPrime(20) {
+			break
+		}
+	}
+	q := PrimitiveRootRequest{Modulus: core.Int(p)}
+	r, err := op.Run(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Postcondition(ctx, q, r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.OrderPrimes) < 3 {
+		t.Fatalf("φ(%v) has primes %v", p, r.OrderPrimes)
+	}
+	with := func(f func(fs []OrderPrime) []OrderPrime) PrimitiveRootResult {
+		t := r
+		t.OrderPrimes = f(slices.Clone(r.OrderPrimes))
+		return t
+	}
+	idx := func(fs []OrderPrime, v int64) int {
+		return slices.IndexFunc(fs, func(f OrderPrime) bool { return f.Prime.Big().Cmp(big.NewInt(v)) == 0 })
+	}
+	bad := map[string]PrimitiveRootResult{
+		"dropped prime": with(func(fs []OrderPrime) []OrderPrime { return fs[1:] }),
+		"composite 221": with(func(fs []OrderPrime) []OrderPrime {
+			i, j := idx(fs, 13), idx(fs, 17)
+			if fs[i].Exponent != 1 || fs[j].Exponent != 1 {
+				t.Fatalf("13 and 17 divide φ(%v) more than once", p)
+			}
+			fs = slices.Delete(fs, i, j+1) // adjacent: no prime lies between
+			k := slices.IndexFunc(fs, func(f OrderPrime) bool { return f.Prime.Big().Cmp(big.NewInt(221)) > 0 })
+			if k < 0 {
+				k = len(fs)
+			}
+			return slices.Insert(fs, k, OrderPrime{core.Int64(221), 1})
+		}),
+		"exponent": with(func(fs []OrderPrime) []OrderPrime { fs[0].Exponent++; return fs }),
+		"order":    with(func(fs []OrderPrime) []OrderPrime { fs[0], fs[1] = fs[1], fs[0]; return fs }),
+	}
+	square := r
+	sq := core.Int(new(big.Int).Exp(r.Root.Big(), big.NewInt(2), p))
+	square.Root = &sq
+	bad["a square as root"] = square
+	for name, b := range bad {
+		if err := op.Postcondition(ctx, q, b); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
 	}
 }
 

@@ -6,7 +6,7 @@
 // deterministic: Sorenson and Webster, "Strong pseudoprimes to twelve prime
 // bases", Math. Comp. 86 (2017), show ψ13 = 3317044064679887385961981, so
 // every composite below it has a witness among those bases. Above that
-// bound the Baillie–PSW test (math/big's ProbablyPrime(0)) has no known
+// bound the Baillie–PSW test (bpsw.go) has no known
 // counterexample but is not a proof; callers that need proof use a
 // certificate (see the integer domain). Below 2^64 the test runs in machine
 // words with smaller base sets proven deterministic there (see test64).
@@ -14,6 +14,7 @@ package primality
 
 import (
 	"math/big"
+	"math/bits"
 
 	"jacobian.dev/core/modular"
 )
@@ -79,8 +80,20 @@ func Test(n *big.Int) (Status, *big.Int) {
 		}
 		return Prime, nil
 	}
-	// One Miller–Rabin round to base 2 rejects almost every composite
-	// with its witness; ProbablyPrime(0) is Baillie–PSW on the rest.
+	// Baillie–PSW: one Miller–Rabin round to base 2 rejects almost every
+	// composite with its witness, a Lucas test the rest (bpsw.go;
+	// ProbablyPrime(0) is the same test, kept for moduli beyond
+	// maxMontWords).
+	if len(n.Bits())*bits.UintSize <= 64*maxMontWords {
+		mg := newMontgomery(n)
+		if !strongProbablePrime2(mg, n) {
+			return Composite, big.NewInt(2)
+		}
+		if lucasProbablePrime(mg, n) {
+			return ProbablePrime, nil
+		}
+		return Composite, nil
+	}
 	if MillerRabinWitness(n, big.NewInt(2)) {
 		return Composite, big.NewInt(2)
 	}

@@ -1,0 +1,293 @@
+package primality
+
+// Baillie–PSW on multi-word odd n, in Montgomery arithmetic.
+//
+// The Baillie–PSW test (Baillie and Wagstaff, "Lucas pseudoprimes",
+// Math. Comp. 35 (1980); Pomerance, Selfridge and Wagstaff, "The
+// pseudoprimes to 25·10^9", Math. Comp. 35 (1980)) is a strong Fermat test
+// to base 2 followed by a Lucas test. The Lucas half here is the "almost
+// extra strong" test with Baillie's parameters (OEIS A217719, method C:
+// the least P ≥ 3 with Jacobi(P² − 4, n) = −1, Q = 1; Grantham, "Frobenius
+// pseudoprimes", Math. Comp. 70 (2001), Theorem 2.3), checked with the
+// U_s ≡ 0 condition recovered from V_s and V_{s+1} (Crandall and
+// Pomerance, Prime Numbers, equation 3.13): the same test as math/big's
+// ProbablyPrime(0), which remains its reference (TestBPSWAgainstMathBig).
+//
+// math/big reduces each product by a long division; here every product is
+// a Montgomery product (Montgomery, "Modular multiplication without trial
+// division", Math. Comp. 44 (1985)) by coarsely integrated operand
+// scanning (Koç, Acar and Kaliski, "Analyzing and comparing Montgomery
+// multiplication algorithms", IEEE Micro 16 (1996)), and the base-2 Fermat
+// test multiplies by 2 with a doubling, so a 333-bit test costs about a
+// quarter of math/big's.
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// maxMontWords bounds the moduli montgomery takes; larger ones use math/big,
+// whose products are subquadratic.
+const maxMontWords = 32
+
+// montgomery is arithmetic modulo an odd m of at least two words, on
+// residues x·R mod m, R = 2^(64·len(m)), as little-endian words.
+type montgomery struct {
+	m    []uint64
+	minv uint64   // −m⁻¹ mod 2^64
+	one  []uint64 // R mod m
+	r2   []uint64 // R² mod m
+	t    []uint64 // product scratch, len(m) + 1 words
+}
+
+func newMontgomery(n *big.Int) *montgomery {
+	m := words(n, 0)
+	k := len(m)
+	// Newton's iteration for m[0]⁻¹ mod 2^64: each step doubles the
+	// correct low bits, from 3 (m[0]·m[0] ≡ 1 mod 8 for odd m[0]).
+	inv := m[0]
+	for range 5 {
+		inv *= 2 - m[0]*inv
+	}
+	R := new(big.Int).Lsh(big.NewInt(1), uint(64*k))
+	one := new(big.Int).Mod(R, n)
+	r2 := new(big.Int).Mul(one, one)
+	r2.Mod(r2, n)
+	return &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), t: make([]uint64, k+1)}
+}
+
+// words is x's little-endian 64-bit words, at least k of them.
+func words(x *big.Int, k int) []uint64 {
+	w := make([]uint64, max(k, (x.BitLen()+63)/64))
+	for i, b := range x.Bits() {
+		if bits.UintSize == 64 {
+			w[i] = uint64(b)
+		} else {
+			w[i/2] |= uint64(b) << (32 * (i % 2))
+		}
+	}
+	return w
+}
+
+// mul sets z = x·y·R⁻¹ mod m; z may alias x or y. Each row adds x·y[i]
+// and q·m, q making the low word vanish, in one pass, and shifts down a
+// word; t stays below 2m.
+func (mg *montgomery) mul(z, x, y []uint64) {
+	m := mg.m
+	k := len(m)
+	t := mg.t[:k+1]
+	x, y, z = x[:k], y[:k], z[:k]
+	clear(t)
+	minv := mg.minv
+	for i := range k {
+		yi := y[i]
+		hi, lo := bits.Mul64(x[0], yi)
+		lo, cc := bits.Add64(lo, t[0], 0)
+		c := hi + cc
+		q := lo * minv
+		hi2, lo2 := bits.Mul64(q, m[0])
+		_, cc = bits.Add64(lo2, lo, 0)
+		c2 := hi2 + cc
+		for j := 1; j < k; j++ {
+			hi, lo := bits.Mul64(x[j], yi)
+			lo, cc := bits.Add64(lo, t[j], 0)
+			hi += cc
+			lo, cc = bits.Add64(lo, c, 0)
+			c = hi + cc
+			hi2, lo2 := bits.Mul64(q, m[j])
+			lo2, cc = bits.Add64(lo2, lo, 0)
+			hi2 += cc
+			lo2, cc = bits.Add64(lo2, c2, 0)
+			c2 = hi2 + cc
+			t[j-1] = lo2
+		}
+		top, cc1 := bits.Add64(t[k], c, 0)
+		top, cc2 := bits.Add64(top, c2, 0)
+		t[k-1], t[k] = top, cc1+cc2
+	}
+	if t[k] != 0 || !less(t[:k], m) {
+		var b uint64
+		for j := range k {
+			z[j], b = bits.Sub64(t[j], m[j], b)
+		}
+		return
+	}
+	copy(z, t[:k])
+}
+
+// less reports x < y for equal-length little-endian words.
+func less(x, y []uint64) bool {
+	for i := len(x) - 1; i >= 0; i-- {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}
+
+func equal(x, y []uint64) bool {
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isZero(x []uint64) bool {
+	for _, w := range x {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// add sets z = x + y mod m for x, y < m.
+func (mg *montgomery) add(z, x, y []uint64) {
+	var c uint64
+	for j := range z {
+		z[j], c = bits.Add64(x[j], y[j], c)
+	}
+	if c != 0 || !less(z, mg.m) {
+		var b uint64
+		for j := range z {
+			z[j], b = bits.Sub64(z[j], mg.m[j], b)
+		}
+	}
+}
+
+// sub sets z = x − y mod m for x, y < m.
+func (mg *montgomery) sub(z, x, y []uint64) {
+	var b uint64
+	for j := range z {
+		z[j], b = bits.Sub64(x[j], y[j], b)
+	}
+	if b != 0 {
+		var c uint64
+		for j := range z {
+			z[j], c = bits.Add64(z[j], mg.m[j], c)
+		}
+	}
+}
+
+// neg sets z = m − x for 0 < x < m.
+func (mg *montgomery) neg(z, x []uint64) {
+	var b uint64
+	for j := range z {
+		z[j], b = bits.Sub64(mg.m[j], x[j], b)
+	}
+}
+
+// toMont is x·R mod m for 0 ≤ x < m.
+func (mg *montgomery) toMont(x *big.Int) []uint64 {
+	z := words(x, len(mg.m))
+	mg.mul(z, z, mg.r2)
+	return z
+}
+
+// strongProbablePrime2 reports whether the odd n ≥ 3 of at least two words
+// is a strong probable prime to base 2: with n − 1 = 2^s·d, d odd,
+// 2^d ≡ 1 or 2^(2^r·d) ≡ −1 for some 0 ≤ r < s (mod n).
+func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
+	k := len(mg.m)
+	nm1 := new(big.Int).Sub(n, big.NewInt(1))
+	s := nm1.TrailingZeroBits()
+	d := new(big.Int).Rsh(nm1, s)
+	x := append([]uint64(nil), mg.one...)
+	for i := d.BitLen() - 1; i >= 0; i-- {
+		mg.mul(x, x, x)
+		if d.Bit(i) != 0 {
+			mg.add(x, x, x) // ·2 is a doubling
+		}
+	}
+	minus1 := make([]uint64, k)
+	mg.neg(minus1, mg.one)
+	if equal(x, mg.one) || equal(x, minus1) {
+		return true
+	}
+	for r := uint(1); r < s; r++ {
+		mg.mul(x, x, x)
+		if equal(x, minus1) {
+			return true
+		}
+		if equal(x, mg.one) {
+			return false
+		}
+	}
+	return false
+}
+
+// lucasProbablePrime reports whether the odd n of at least two words,
+// not divisible by 2..41, is an almost extra strong Lucas probable prime
+// with Baillie's parameters (see the top of this file).
+func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
+	k := len(mg.m)
+	var p int64
+	d := new(big.Int)
+	for p = 3; ; p++ {
+		d.SetInt64(p*p - 4)
+		switch big.Jacobi(d, n) {
+		case -1:
+		case 0:
+			// p² − 4 = (p − 2)(p + 2) shares a factor with n, and n,
+			// being of two words or more, is not p + 2.
+			return false
+		default:
+			// No D works for a square; a non-square finds one within a
+			// few tries.
+			if p == 40 {
+				if r := new(big.Int).Sqrt(n); r.Mul(r, r).Cmp(n) == 0 {
+					return false
+				}
+			}
+			continue
+		}
+		break
+	}
+	s := new(big.Int).Add(n, big.NewInt(1))
+	r := s.TrailingZeroBits()
+	s.Rsh(s, r)
+
+	two := make([]uint64, k)
+	mg.add(two, mg.one, mg.one)
+	P := mg.toMont(big.NewInt(p))
+	vk := append([]uint64(nil), two...) // V_0 = 2
+	vk1 := append([]uint64(nil), P...)  // V_1 = P
+	// V_2k = V_k² − 2, V_2k+1 = V_k·V_k+1 − P.
+	for i := s.BitLen() - 1; i >= 0; i-- {
+		if s.Bit(i) != 0 {
+			mg.mul(vk, vk, vk1)
+			mg.sub(vk, vk, P)
+			mg.mul(vk1, vk1, vk1)
+			mg.sub(vk1, vk1, two)
+		} else {
+			mg.mul(vk1, vk, vk1)
+			mg.sub(vk1, vk1, P)
+			mg.mul(vk, vk, vk)
+			mg.sub(vk, vk, two)
+		}
+	}
+	minus2 := make([]uint64, k)
+	mg.neg(minus2, two)
+	if equal(vk, two) || equal(vk, minus2) {
+		// U_s ≡ 0 iff P·V_s ≡ 2·V_s+1.
+		pv := make([]uint64, k)
+		mg.mul(pv, P, vk)
+		mg.add(vk1, vk1, vk1)
+		if equal(pv, vk1) {
+			return true
+		}
+	}
+	for t := uint(0); t+1 < r; t++ {
+		if isZero(vk) {
+			return true
+		}
+		if equal(vk, two) {
+			return false // a fixed point of V ↦ V² − 2
+		}
+		mg.mul(vk, vk, vk)
+		mg.sub(vk, vk, two)
+	}
+	return false
+}
