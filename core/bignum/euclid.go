@@ -45,6 +45,21 @@ import (
 	"math/bits"
 )
 
+// seqLehmerBits is the size n − s in bits below which reduceAbove, when
+// it keeps no matrix (the quotient sequences of Jacobi and
+// ContinuedFraction, reduced to the end), runs Lehmer's passes instead
+// of the half-gcd: without the matrix a pass costs one product of the
+// pair by a word matrix, which beats the half-gcd's big matrix products
+// up to a few thousand digits. Thread CPU time per call, random
+// operands, GOMAXPROCS=1, minima of 6 interleaved rounds, against
+// hgcdThreshold alone: Jacobi 1000 digits 37.8 → 24.3 µs, 2000 digits
+// 102 → 62.6 µs; ContinuedFraction 1000 digits 82.7 → 59.6 µs, 2000
+// digits 170 → 137 µs. 2^14 also gained at 4000 digits but lost a fifth
+// on ContinuedFraction at 10,000 digits, where 2^13 was level (1.32 →
+// 1.23 ms, minima of 7). EuclidBelow, which keeps the matrix, was
+// slower with the larger threshold and keeps hgcdThreshold.
+const seqLehmerBits = 1 << 13
+
 // quotientSink receives the quotients of a reduction in the order of its
 // elementary matrices: second is false for (1 q; 0 1), the step
 // a ← a − q·b, and true for (1 0; q 1), the step b ← b − q·a. q ≥ 1;
@@ -75,7 +90,7 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, w
 			return nil, nil, nil, err
 		}
 		n := max(x.BitLen(), y.BitLen())
-		if n-s < hgcdThreshold {
+		if n-s < hgcdThreshold || !withMatrix && n-s < seqLehmerBits {
 			// Lehmer's passes over the whole numbers: at 3,300 bits
 			// and s = 1,650 (a 1000-digit rational reconstruction)
 			// they took two thirds of the time of the half-gcd of the

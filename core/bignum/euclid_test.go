@@ -45,12 +45,14 @@ func euclidBelowRef(a, b, bound *big.Int) (r, s, t *big.Int) {
 
 // euclidSizes are operand sizes in bits around the Lehmer and half-gcd
 // switch-overs (hgcdThreshold for hgcd and reduceAbove, twice and three
-// times it for the recursion's second level).
+// times it for the recursion's second level, seqLehmerBits for the
+// quotient sequences without a matrix).
 func euclidSizes() []int {
 	sizes := []int{1, 2, 3, 10, 62, 63, 64, 65, 127, 128, 129, 300, 1000,
-		hgcdThreshold - 1, hgcdThreshold, hgcdThreshold + 1, 2*hgcdThreshold + 3}
+		hgcdThreshold - 1, hgcdThreshold, hgcdThreshold + 1, 2*hgcdThreshold + 3,
+		seqLehmerBits - 1, seqLehmerBits, seqLehmerBits + 1}
 	if !testing.Short() {
-		sizes = append(sizes, 3*hgcdThreshold+1, 8*hgcdThreshold, 20*hgcdThreshold)
+		sizes = append(sizes, 3*hgcdThreshold+1, 8*hgcdThreshold, 2*seqLehmerBits+5, 20*hgcdThreshold)
 	}
 	return sizes
 }
