@@ -69,7 +69,8 @@ func fibonacciPair(k int) (*big.Int, *big.Int) {
 
 // euclidPairs returns positive pairs of about n bits: random, a shared
 // factor, equal, consecutive, one a multiple of the other plus a little (a
-// huge quotient), Fibonacci neighbours, all-ones words, sizes far apart.
+// huge quotient), Fibonacci neighbours, all-ones words, sizes far apart,
+// sizes 100 bits apart (a first quotient beyond Lehmer's word pass).
 func euclidPairs(rng *rand.Rand, n int) [][2]*big.Int {
 	a, b := randomBits(rng, n), randomBits(rng, n)
 	f := randomBits(rng, n/3+1)
@@ -90,6 +91,7 @@ func euclidPairs(rng *rand.Rand, n int) [][2]*big.Int {
 		{ones, new(big.Int).Rsh(ones, 64).Add(new(big.Int).Rsh(ones, 64), big.NewInt(1))},
 		{a, big.NewInt(1)}, {big.NewInt(1), a},
 		{new(big.Int).Add(a, b), b},
+		{a, new(big.Int).Rsh(b, uint(min(100, n/2))).Add(new(big.Int).Rsh(b, uint(min(100, n/2))), big.NewInt(1))},
 	}
 }
 

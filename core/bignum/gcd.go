@@ -272,6 +272,21 @@ func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*ma
 		// stay at or above 2^s.
 		sw := max(bits.Len64(max(hx, hy))/2+1, s-shift+1)
 		w, ok := wordReduce(hx, hy, sw, sink)
+		if !ok && !withMatrix {
+			// A quotient beyond the word pass (the pair's sizes differ
+			// by more than about half a word): one step on the whole
+			// numbers, and the passes go on, where the steps alone
+			// were quadratic with a division each (a Jacobi symbol of
+			// 6,544 over 6,644 bits took 3.1 ms instead of 70 µs).
+			bx, by := new(big.Int).SetBits(x), new(big.Int).SetBits(y)
+			if !step(nil, bx, by, s, sink) {
+				break
+			}
+			x, y = make([]big.Word, n), make([]big.Word, n)
+			copy(x, bx.Bits())
+			copy(y, by.Bits())
+			continue
+		}
 		if !ok {
 			break
 		}
