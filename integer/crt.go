@@ -297,11 +297,14 @@ func productTree(ctx context.Context, values []*big.Int) ([][]*big.Int, error) {
 }
 
 // cofactorResidues is (M/m_i) mod m_i for every leaf m_i of the product
-// tree, M its root, passed down as A_L = (A_v·P_R) mod P_L from A = 1 at
-// the root (a node without sibling keeps its parent's A).
+// tree, M its root, passed down as A_L = ((A_v mod P_L)·P_R) mod P_L from
+// A = 1 at the root (a node without sibling keeps its parent's A).
+// Reducing A_v < P_v = P_L·P_R by P_L first makes the product one of two
+// halves and the division one of twice the divisor's length by it, where
+// multiplying first divides a number three times the divisor's length.
 func cofactorResidues(ctx context.Context, tree [][]*big.Int) ([]*big.Int, error) {
 	as := []*big.Int{big.NewInt(1)}
-	q := new(big.Int)
+	q, t := new(big.Int), new(big.Int)
 	for level := len(tree) - 2; level >= 0; level-- {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -310,16 +313,23 @@ func cofactorResidues(ctx context.Context, tree [][]*big.Int) ([]*big.Int, error
 		next := make([]*big.Int, len(ps))
 		for i := range ps {
 			a := as[i/2]
-			if sib := i ^ 1; sib < len(ps) {
-				t := bignum.Mul(new(big.Int), a, ps[sib])
-				r := new(big.Int)
-				if _, _, err := bignum.QuoRemContext(ctx, q, r, t, ps[i]); err != nil {
+			sib := i ^ 1
+			if sib >= len(ps) {
+				next[i] = a
+				continue
+			}
+			r := new(big.Int)
+			if a.Cmp(ps[i]) >= 0 {
+				if _, _, err := bignum.QuoRemContext(ctx, q, r, a, ps[i]); err != nil {
 					return nil, err
 				}
-				next[i] = r
-			} else {
-				next[i] = a
+				a = r
 			}
+			bignum.Mul(t, a, ps[sib])
+			if _, _, err := bignum.QuoRemContext(ctx, q, r, t, ps[i]); err != nil {
+				return nil, err
+			}
+			next[i] = r
 		}
 		as = next
 	}
