@@ -194,11 +194,14 @@ func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.Add(x, big.NewInt(1)).Lsh(x, uint(s))
+	// x = (r₀ + 1)·2^s, so ⌊n/x^(k−1)⌋ = ⌊⌊n/2^((k−1)s)⌋/(r₀ + 1)^(k−1)⌋:
+	// the power and the division are on numbers (k−1)s bits shorter.
+	x.Add(x, big.NewInt(1))
 	q, rem := new(big.Int), new(big.Int)
-	if _, _, err := bignum.QuoRemContext(ctx, q, rem, n, powerBig(x, k-1)); err != nil {
+	if _, _, err := bignum.QuoRemContext(ctx, q, rem, new(big.Int).Rsh(n, uint((k-1)*s)), powerBig(x, k-1)); err != nil {
 		return nil, err
 	}
+	x.Lsh(x, uint(s))
 	y := x.Mul(x, big.NewInt(int64(k-1)))
 	y.Add(y, q).Quo(y, big.NewInt(int64(k)))
 	for powerCmp(y, k, n) > 0 {
