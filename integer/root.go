@@ -170,18 +170,34 @@ func floorRoot(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 
 // rootDoubling is ⌊n^(1/k)⌋ for 3 ≤ k < n.BitLen(), by Newton's iteration
 // with precision doubling (Brent and Zimmermann, Modern Computer
-// Arithmetic, §1.5.2 and §4.2). The root has b = ⌈bits(n)/k⌉ bits at
-// most; its top b − s bits, s about b/2, are the root r₀ of ⌊n/2^(ks)⌋,
-// found the same way, and x = (r₀ + 1)·2^s exceeds n^(1/k) by a relative
-// error below 2^(s−b+2). One Newton step
-// y = ⌊((k − 1)x + ⌊n/x^(k−1)⌋)/k⌋ squares that error (below 1/(8k)
-// absolutely, as s ≤ b/2 − log₂ k − 3) and, by the arithmetic–geometric
-// mean inequality, never goes below ⌊n^(1/k)⌋; a final correction steps y
-// down while y^k > n (at most once, by the error bound). Roots of at most
-// 64 + 2·log₂ k bits or so are floorRootNewton's. Products are core/bignum's,
-// so each level costs a few products of its size and the whole about the
-// top level's.
+// Arithmetic, §1.5.2 and §4.2): rootApprox's y is ⌊n^(1/k)⌋ or one more,
+// and one powerCmp decides which.
 func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
+	y, err := rootApprox(ctx, n, k)
+	if err != nil {
+		return nil, err
+	}
+	if powerCmp(y, k, n) > 0 {
+		y.Sub(y, big.NewInt(1))
+	}
+	return y, nil
+}
+
+// rootApprox is ⌊n^(1/k)⌋ or ⌊n^(1/k)⌋ + 1 for 3 ≤ k < n.BitLen(). Write
+// ρ = n^(1/k) and b = ⌈bits(n)/k⌉, so 2^(b−1) ≤ ρ < 2^b. The top bits of
+// the root come from the same approximation r₀ to the root ρ₀ of
+// n₀ = ⌊n/2^(ks)⌋, s about b/2: as (⌊ρ₀⌋ + 1)^k ≥ n₀ + 1, the start
+// x = (r₀ + 1)·2^s satisfies x^k ≥ (n₀ + 1)·2^(ks) > n, so x > ρ, and
+// x − ρ ≤ (ρ₀ + 2)·2^s − ρ₀·2^s = 2^(s+1) since ρ₀·2^s ≤ ρ. One Newton
+// step y = ⌊((k − 1)x + ⌊n/x^(k−1)⌋)/k⌋ is the floor of the real step
+// ((k − 1)x + n/x^(k−1))/k, which lies in [ρ, ρ + (k − 1)(x − ρ)²/(2ρ)]
+// (the arithmetic–geometric mean inequality below, the convexity of
+// t^k − n above). With s ≤ b/2 − log₂ k − 3 that excess is below
+// k·2^(2s+3−b) < 1, so y is ⌊ρ⌋ or ⌊ρ⌋ + 1: no level needs a correction,
+// and each costs a few products and one division of its own size, the
+// whole about the top level's. Roots of at most 64 + 2·log₂ k bits or so
+// are floorRootNewton's, exact.
+func rootApprox(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -190,7 +206,7 @@ func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	if s < 32 {
 		return floorRootNewton(ctx, n, k)
 	}
-	x, err := rootDoubling(ctx, new(big.Int).Rsh(n, uint(k*s)), k)
+	x, err := rootApprox(ctx, new(big.Int).Rsh(n, uint(k*s)), k)
 	if err != nil {
 		return nil, err
 	}
@@ -204,12 +220,6 @@ func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 	x.Lsh(x, uint(s))
 	y := x.Mul(x, big.NewInt(int64(k-1)))
 	y.Add(y, q).Quo(y, big.NewInt(int64(k)))
-	for powerCmp(y, k, n) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		y.Sub(y, big.NewInt(1))
-	}
 	return y, nil
 }
 
