@@ -13,17 +13,20 @@ const powerCmpMinBits = 1 << 12
 
 // powerCmp returns the sign of x^k − n for k ≥ 1.
 //
-// For x ≠ 0 it brackets |x|^k between a lower and an upper bound m·2^e
-// computed with every product cut to its top bits(x) + 64 bits, rounded
-// down for the one and up for the other (truncatedPower), so
-// lower ≤ |x|^k ≤ upper rigorously, with a relative gap below
-// 4k·2^(−bits(x)−64) (at most 2·log₂k products, each off by one unit in
-// the last place). The products are of bits(x) + 64 bits instead of up to
-// k·bits(x). Only when n lies inside the bracket, which happens for
-// x^k = n or when n is within about 2^(−64) of a unit of x in the last
-// place, is x^k computed exactly. ⌊n^(1/k)⌋ = r is settled by r^k ≤ n and
-// (r + 1)^k > n; since (r + 1)^k − r^k ≥ k·r^(k−1), the bracket decides
-// both for all but a 2^(−60) or so fraction of n.
+// For x ≠ 0 it brackets |x|^k as m·2^e ≤ |x|^k < (m + 8k)·2^e, where m
+// comes from binary powering with every product cut to its top
+// p = bits(x) + 64 bits, rounded down (truncatedPower). Each cut keeps
+// at least 2^(p−1), so it divides by less than 1 + ε, ε = 2^(1−p); a
+// squaring doubles the exponent of (1 + ε) so far and adds one, a product
+// by x adds one, so after reaching x^j the exponent is at most 2j − 2
+// (induction on the two steps). Hence |x|^k < m·2^e·(1 + ε)^(2k) ≤
+// m·2^e·(1 + 4kε) (as 2kε ≤ 1), and m < 2^p makes that less than
+// (m + 8k)·2^e. One power of products of bits(x) + 64 bits decides both
+// sides, instead of products up to k·bits(x); only when n lies inside the
+// bracket, which happens for x^k = n or when n is within 8k units of
+// 2^e of x^k, is x^k computed exactly. ⌊n^(1/k)⌋ = r is settled by
+// r^k ≤ n and (r + 1)^k > n; since (r + 1)^k − r^k ≥ k·r^(k−1), the
+// bracket decides both for all but a 2^(−55) or so fraction of n.
 func powerCmp(x *big.Int, k int, n *big.Int) int {
 	if x.Sign() < 0 {
 		ax := new(big.Int).Neg(x)
@@ -35,32 +38,26 @@ func powerCmp(x *big.Int, k int, n *big.Int) int {
 	if x.Sign() == 0 || n.Sign() <= 0 || k == 1 || x.BitLen()*k < powerCmpMinBits {
 		return powerBig(x, k).Cmp(n)
 	}
-	prec := x.BitLen() + 64
-	m, e := truncatedPower(x, k, prec, false)
+	m, e := truncatedPower(x, k, x.BitLen()+64)
 	q := new(big.Int).Rsh(n, uint(e))
-	if m.Cmp(q) > 0 { // x^k ≥ m·2^e > n
+	if m.Cmp(q) > 0 { // x^k ≥ m·2^e ≥ (⌊n/2^e⌋ + 1)·2^e > n
 		return 1
 	}
-	m, e = truncatedPower(x, k, prec, true)
-	q.Rsh(n, uint(e))
-	if c := m.Cmp(q); c < 0 || c == 0 && n.TrailingZeroBits() < uint(e) { // x^k ≤ m·2^e < n
+	if m.Add(m, big.NewInt(int64(8*k))).Cmp(q) <= 0 { // x^k < (m + 8k)·2^e ≤ n
 		return -1
 	}
 	return powerBig(x, k).Cmp(n)
 }
 
-// truncatedPower is a lower (up false) or upper (up true) bound m·2^e on
-// x^k, x > 0, k ≥ 1, by binary powering on core/bignum's products, each
-// product cut to its top prec bits, rounded down or up.
-func truncatedPower(x *big.Int, k, prec int, up bool) (*big.Int, int) {
+// truncatedPower is m and e with m·2^e ≤ x^k < (m + 8k)·2^e and m < 2^prec
+// (powerCmp's comment has the bound), for x > 0, 1 ≤ k ≤ 2^(prec−4),
+// by binary powering on core/bignum's products, each product cut to its
+// top prec bits, rounded down.
+func truncatedPower(x *big.Int, k, prec int) (*big.Int, int) {
 	m, e := new(big.Int).Set(x), 0
 	cut := func() {
 		if s := m.BitLen() - prec; s > 0 {
-			inexact := m.TrailingZeroBits() < uint(s)
 			m.Rsh(m, uint(s))
-			if up && inexact {
-				m.Add(m, big.NewInt(1))
-			}
 			e += s
 		}
 	}

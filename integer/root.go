@@ -170,44 +170,77 @@ func floorRoot(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
 
 // rootDoubling is ⌊n^(1/k)⌋ for 3 ≤ k < n.BitLen(), by Newton's iteration
 // with precision doubling (Brent and Zimmermann, Modern Computer
-// Arithmetic, §1.5.2 and §4.2). The root has b = ⌈bits(n)/k⌉ bits at
-// most; its top b − s bits, s about b/2, are the root r₀ of ⌊n/2^(ks)⌋,
-// found the same way, and x = (r₀ + 1)·2^s exceeds n^(1/k) by a relative
-// error below 2^(s−b+2). One Newton step
-// y = ⌊((k − 1)x + ⌊n/x^(k−1)⌋)/k⌋ squares that error (below 1/(8k)
-// absolutely, as s ≤ b/2 − log₂ k − 3) and, by the arithmetic–geometric
-// mean inequality, never goes below ⌊n^(1/k)⌋; a final correction steps y
-// down while y^k > n (at most once, by the error bound). Roots of at most
-// 64 + 2·log₂ k bits or so are floorRootNewton's. Products are core/bignum's,
-// so each level costs a few products of its size and the whole about the
-// top level's.
+// Arithmetic, §1.5.2 and §4.2): rootApprox's y is ⌊n^(1/k)⌋ or one more,
+// and unless its step's fraction already shows y ≤ n^(1/k) (sure is
+// true), one powerCmp decides which.
 func rootDoubling(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
-	if err := ctx.Err(); err != nil {
+	y, sure, err := rootApproxStep(ctx, n, k)
+	if err != nil {
 		return nil, err
+	}
+	if !sure && powerCmp(y, k, n) > 0 {
+		y.Sub(y, big.NewInt(1))
+	}
+	return y, nil
+}
+
+// rootApprox is ⌊n^(1/k)⌋ or ⌊n^(1/k)⌋ + 1 for 3 ≤ k < n.BitLen(). Write
+// ρ = n^(1/k) and b = ⌈bits(n)/k⌉, so 2^(b−1) ≤ ρ < 2^b. The top bits of
+// the root come from the same approximation r₀ to the root ρ₀ of
+// n₀ = ⌊n/2^(ks)⌋, s about b/2: as (⌊ρ₀⌋ + 1)^k ≥ n₀ + 1, the start
+// x = (r₀ + 1)·2^s satisfies x^k ≥ (n₀ + 1)·2^(ks) > n, so x > ρ, and
+// x − ρ ≤ (ρ₀ + 2)·2^s − ρ₀·2^s = 2^(s+1) since ρ₀·2^s ≤ ρ. One Newton
+// step y = ⌊((k − 1)x + ⌊n/x^(k−1)⌋)/k⌋ is the floor of the real step
+// ((k − 1)x + n/x^(k−1))/k, which lies in [ρ, ρ + (k − 1)(x − ρ)²/(2ρ)]
+// (the arithmetic–geometric mean inequality below, the convexity of
+// t^k − n above). With s ≤ b/2 − log₂ k − 3 that excess is below
+// k·2^(2s+3−b) < 1, so y is ⌊ρ⌋ or ⌊ρ⌋ + 1: no level needs a correction,
+// and each costs a few products and one division of its own size, the
+// whole about the top level's. Roots of at most 64 + 2·log₂ k bits or so
+// are floorRootNewton's, exact.
+//
+// rootApproxStep returns the same y and reports sure when y ≤ ρ, so
+// y = ⌊ρ⌋: the real step is y + f with f = (c + rem/B)/k, where c is the
+// step's numerator modulo k and rem the division's remainder, and
+// ρ ≥ y + f − (k − 1)·2^(2s+2−b) by the bound above, so
+// c·B + rem > (k − 1)·k·B·2^(2s+2−b) is enough. It fails only when the
+// fraction of ρ lies within that bound, about k·2^(−2·log₂ k − 4), of the
+// next integer.
+func rootApprox(ctx context.Context, n *big.Int, k int) (*big.Int, error) {
+	y, _, err := rootApproxStep(ctx, n, k)
+	return y, err
+}
+
+func rootApproxStep(ctx context.Context, n *big.Int, k int) (*big.Int, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
 	}
 	b := (n.BitLen() + k - 1) / k
 	s := b/2 - bits.Len(uint(k)) - 3
 	if s < 32 {
-		return floorRootNewton(ctx, n, k)
+		y, err := floorRootNewton(ctx, n, k)
+		return y, true, err
 	}
-	x, err := rootDoubling(ctx, new(big.Int).Rsh(n, uint(k*s)), k)
+	x, err := rootApprox(ctx, new(big.Int).Rsh(n, uint(k*s)), k)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	x.Add(x, big.NewInt(1)).Lsh(x, uint(s))
-	q, rem := new(big.Int), new(big.Int)
-	if _, _, err := bignum.QuoRemContext(ctx, q, rem, n, powerBig(x, k-1)); err != nil {
-		return nil, err
+	// x = (r₀ + 1)·2^s, so ⌊n/x^(k−1)⌋ = ⌊⌊n/2^((k−1)s)⌋/(r₀ + 1)^(k−1)⌋:
+	// the power and the division are on numbers (k−1)s bits shorter.
+	x.Add(x, big.NewInt(1))
+	q, rem, d := new(big.Int), new(big.Int), powerBig(x, k-1)
+	if _, _, err := bignum.QuoRemContext(ctx, q, rem, new(big.Int).Rsh(n, uint((k-1)*s)), d); err != nil {
+		return nil, false, err
 	}
+	x.Lsh(x, uint(s))
 	y := x.Mul(x, big.NewInt(int64(k-1)))
-	y.Add(y, q).Quo(y, big.NewInt(int64(k)))
-	for powerCmp(y, k, n) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		y.Sub(y, big.NewInt(1))
-	}
-	return y, nil
+	c := new(big.Int)
+	y.Add(y, q).QuoRem(y, big.NewInt(int64(k)), c)
+	// c·B + rem > (k − 1)·k·B·2^(2s+2−b), both sides times 2^(b−2s−2) ≥ 1.
+	lhs := c.Mul(c, d).Add(c, rem)
+	lhs.Lsh(lhs, uint(b-2*s-2))
+	rhs := d.Mul(d, big.NewInt(int64(k-1)*int64(k)))
+	return y, lhs.Cmp(rhs) > 0, nil
 }
 
 // powerBig is x^e, e ≥ 0, by binary powering on core/bignum's products.
