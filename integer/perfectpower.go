@@ -13,6 +13,7 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/factor"
+	"jacobian.dev/core/modular"
 )
 
 // MaxPerfectPowerDigits bounds n for perfect_power: a k-th root is tried
@@ -401,7 +402,7 @@ func notKthPowerCertified(m *big.Int, k uint64) bool {
 		tried++
 		q.QuoRem(m, pb.SetUint64(p), r) // q's storage is reused
 		mp := r.Uint64()
-		if mp != 0 && powModWord(mp, (p-1)/k, p) != 1 {
+		if mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
 			return true
 		}
 	}
@@ -431,17 +432,4 @@ func wordPrimeByTable(p uint64) bool {
 		}
 	}
 	return true
-}
-
-// powModWord is b^e mod m for m < 2^32.
-func powModWord(b, e, m uint64) uint64 {
-	r := uint64(1)
-	b %= m
-	for ; e > 0; e >>= 1 {
-		if e&1 == 1 {
-			r = r * b % m
-		}
-		b = b * b % m
-	}
-	return r
 }
