@@ -90,6 +90,10 @@ const (
 	siqsRhoShare    = 1 << 12
 	// siqsBlock is the sieve block, in bytes.
 	siqsBlock = 1 << 15
+	// siqsMaxSieve bounds the interval, 2M positions: the sieve is an
+	// array of that size, indexed through a mask, so that the compiler
+	// checks no bound (and the table's largest M is 2^17).
+	siqsMaxSieve = 1 << 18
 	// siqsSmallPrime: primes below it are not sieved.
 	siqsSmallPrime = 30
 	// siqsExtra is how many relations beyond the factor base's size are
@@ -466,7 +470,7 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	s.k = knuthSchroeppel(n)
 	s.kn = new(big.Int).Mul(n, new(big.Int).SetUint64(s.k))
 	s.param = params(s.kn.BitLen())
-	s.m = s.param.M
+	s.m = min(max(s.param.M, siqsBlock/2), siqsMaxSieve/2)
 	r := new(big.Int)
 	s.primes = append(s.primes, 2)
 	s.sqrts = append(s.sqrts, uint32(s.kn.Bit(0)))
@@ -648,11 +652,14 @@ func (s *siqs) family(aIdx []int, a *big.Int) *siqsFamily {
 
 // siqsWorker holds one goroutine's sieve buffers.
 type siqsWorker struct {
-	s          *siqs
-	sieve      []byte   // 2M bytes and one more, where misses of the large primes land
-	sol1, sol2 []uint32 // positions j = x + M of the roots, mod p
-	next1      []uint32
-	next2      []uint32
+	s     *siqs
+	sieve *[siqsMaxSieve]byte // the interval's 2M bytes first
+	// roots holds the positions j = x + M of each prime's two roots, mod
+	// p, side by side so that a loop over the primes keeps one pointer
+	// for both; next, for the primes below the block, the positions of
+	// their next hits as the blocks are sieved.
+	roots [][2]uint32
+	next  [][2]uint32
 	// large lists the hits of the primes from s.bucket on, each as
 	// index<<32 | position, in prime order.
 	large  []uint64
@@ -669,7 +676,14 @@ type siqsWorker struct {
 	resieved []bool
 	hits     [][]uint32
 	mark     []uint16
-	cols     []uint32 // check's scratch
+	// tried holds, for each candidate, the primes from s.small to the
+	// block (to s.resieve when resieved) with the candidate on one of
+	// their roots (tryRoots); open, openAt and match are its scratch.
+	tried  [][]uint32
+	open   []int
+	openAt []uint64
+	match  []uint64
+	cols   []uint32 // check's scratch
 	// onPoly, when set, sees each polynomial's B after it is sieved,
 	// with the roots of every prime at that B.
 	onPoly func(b *big.Int)
@@ -677,9 +691,9 @@ type siqsWorker struct {
 
 func (s *siqs) newWorker() *siqsWorker {
 	n := len(s.primes)
-	w := &siqsWorker{s: s, sieve: make([]byte, 2*s.m+1),
-		sol1: make([]uint32, n), sol2: make([]uint32, n), next1: make([]uint32, n), next2: make([]uint32, n),
-		zero: make([]uint32, n)}
+	w := &siqsWorker{s: s, sieve: new([siqsMaxSieve]byte),
+		roots: make([][2]uint32, n), next: make([][2]uint32, s.bucket), zero: make([]uint32, n),
+		match: make([]uint64, s.bucket)}
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
 	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 2*s.m)
@@ -732,7 +746,7 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 			}
 			signs[l] = -signs[l]
 			delta := step.delta[:s.bucket]
-			sol1, sol2, inA := w.sol1[:len(delta)], w.sol2[:len(delta)], f.inA[:len(delta)]
+			roots, inA := w.roots[:len(delta)], f.inA[:len(delta)]
 			primes := s.primes[:len(delta)]
 			for i := 1; i < len(delta); i++ {
 				if inA[i] {
@@ -742,8 +756,7 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 				if step.sub {
 					d = p - d
 				}
-				sol1[i] = addMod32(sol1[i], d, p)
-				sol2[i] = addMod32(sol2[i], d, p)
+				roots[i] = [2]uint32{addMod32(roots[i][0], d, p), addMod32(roots[i][1], d, p)}
 			}
 		}
 		if err := ctx.Err(); err != nil {
@@ -765,6 +778,8 @@ func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
 	mm := uint64(s.m)
 	for i := 1; i < len(s.primes); i++ {
 		if f.inA[i] {
+			// Past every position, so that tryRoots never matches.
+			w.roots[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
 			continue
 		}
 		p := uint64(s.primes[i])
@@ -774,8 +789,10 @@ func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
 		}
 		t := uint64(s.sqrts[i])
 		ai := uint64(f.ainv[i])
-		w.sol1[i] = uint32((ai*((t+p-bp)%p)%p + mm) % p)
-		w.sol2[i] = uint32((ai*((2*p-t-bp)%p)%p + mm) % p)
+		w.roots[i] = [2]uint32{
+			uint32((ai*((t+p-bp)%p)%p + mm) % p),
+			uint32((ai*((2*p-t-bp)%p)%p + mm) % p),
+		}
 	}
 }
 
@@ -826,47 +843,14 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 	copy(sieve, w.blank)
 	w.nLarge = w.sieveLarge(step)
 	// Only the primes below the block keep a next position of their own.
-	copy(w.next1[:s.bucket], w.sol1)
-	copy(w.next2[:s.bucket], w.sol2)
+	next := w.next[:s.bucket]
+	copy(next, w.roots)
 	cands := w.cands[:0]
 	w.resieved = w.resieved[:0]
 	for start := 0; start < n; start += siqsBlock {
 		end := min(start+siqsBlock, n)
-		sv := sieve[:end]
-		primes, logs, inA := s.primes[:s.bucket], s.logs[:s.bucket], f.inA[:s.bucket]
-		next1, next2 := w.next1[:s.bucket], w.next2[:s.bucket]
-		pad := w.sieve[:n+1]
-		for i := s.small; i < len(primes); i++ {
-			if inA[i] {
-				continue
-			}
-			// Both roots in one loop, j1 ≤ j2 < j1 + p: half the loop
-			// control, and one branch mispredicted at the end instead of
-			// two.
-			p := int(primes[i])
-			lg := logs[i]
-			// Ordered without a branch, which would go either way.
-			j1, j2 := int(next1[i]), int(next2[i])
-			d := (j2 - j1) & ((j2 - j1) >> 63)
-			j1, j2 = j1+d, j2-d
-			// Four hits a turn while they fit, for the small primes.
-			for p2 := 2 * p; j2+p < len(sv); j1, j2 = j1+p2, j2+p2 {
-				sv[j1] += lg
-				sv[j2] += lg
-				sv[j1+p] += lg
-				sv[j2+p] += lg
-			}
-			// The last hits, two then one at most, without branches: a
-			// miss lands on the sieve's extra byte and leaves the root.
-			m := (j2 - end) >> 63
-			pad[n+(j1-n)&m] += lg
-			pad[n+(j2-n)&m] += lg
-			j1, j2 = j1+p&m, j2+p&m
-			m = (j1 - end) >> 63
-			pad[n+(j1-n)&m] += lg
-			j1 += p & m
-			next1[i], next2[i] = uint32(j1), uint32(j2)
-		}
+		blk := (*[siqsBlock]byte)(w.sieve[start : start+siqsBlock])
+		sieveBlock(blk, start, s.primes[s.small:s.bucket], s.logs[s.small:s.bucket], next[s.small:])
 		// Scan 32 bytes at a time for a set top bit.
 		first := len(cands)
 		for j := start; j < end; j += 32 {
@@ -888,15 +872,66 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 		return rels
 	}
 	w.gatherLarge()
+	w.tryRoots()
 	c := new(big.Int).Mul(b, b) // C = (B² − kN)/A, exact
 	c.Sub(c, s.kn)
 	c.Quo(c, f.a)
 	for k, j := range cands {
-		if rel, ok := w.check(f, b, c, int(j), w.hits[k], w.resieved[k]); ok {
+		if rel, ok := w.check(f, b, c, int(j), w.tried[k], w.hits[k]); ok {
 			rels = append(rels, rel)
 		}
 	}
 	return rels
+}
+
+// tryRoots lists in w.tried, for each candidate j, the primes p from
+// s.small to the block (to s.resieve when its block was resieved) with
+// j ≡ root (mod p), j mod p by a multiplication (siqsMagicShift). The
+// primes are the outer loop, so that each one's roots and reciprocal are
+// loaded once for all the polynomial's candidates, a dozen or so at 80
+// digits; the candidates in the inner loop cost a multiplication and two
+// comparisons each. A prime of A never matches: setRoots gives it roots
+// no position reaches.
+func (w *siqsWorker) tryRoots() {
+	s := w.s
+	for len(w.tried) < len(w.cands) {
+		w.tried = append(w.tried, nil)
+	}
+	tried := w.tried[:len(w.cands)]
+	for k := range tried {
+		tried[k] = tried[k][:0]
+	}
+	open, at := w.open[:0], w.openAt[:0]
+	for k, j := range w.cands {
+		open, at = append(open, k), append(at, uint64(j))
+	}
+	try := func(lo, hi int) {
+		for c := 0; c < len(at); c += 64 {
+			open, at := open[c:min(c+64, len(at))], at[c:min(c+64, len(at))]
+			match := w.match[:hi-lo]
+			rootMatches(at, s.primes[lo:hi], s.magic[lo:hi], w.roots[lo:hi], match)
+			for i, hit := range match {
+				for ; hit != 0; hit &= hit - 1 {
+					k := open[bits.TrailingZeros64(hit)]
+					tried[k] = append(tried[k], uint32(lo+i))
+				}
+			}
+		}
+	}
+	try(s.small, s.resieve)
+	// The resieved candidates have their hits from s.resieve on.
+	kept := 0
+	for k, c := range open {
+		if !w.resieved[c] {
+			open[kept], at[kept] = c, at[k]
+			kept++
+		}
+	}
+	open, at = open[:kept], at[:kept]
+	if len(open) > 0 {
+		try(s.resieve, s.bucket)
+	}
+	w.open, w.openAt = open, at
 }
 
 // resieveBlock starts the hit lists of the candidates from first on, all
@@ -927,7 +962,7 @@ func (w *siqsWorker) resieveBlock(f *siqsFamily, start, first int) {
 			continue
 		}
 		p := int(s.primes[i])
-		for _, next := range []uint32{w.next1[i], w.next2[i]} {
+		for _, next := range w.next[i] {
 			for j := int(next) - p - start; j >= 0; j -= p {
 				if m := mark[j]; m != 0 {
 					hits[m-1] = append(hits[m-1], uint32(i))
@@ -962,86 +997,159 @@ func (w *siqsWorker) gatherLarge() {
 
 // sieveLarge moves the roots of the primes from s.bucket on by step, adds
 // their logarithms at their hits on [0, 2M) and lists the hits in
-// w.large; it returns their number. A prime of 2M or more hits at most
-// once per root: its loop has no branch on the root, the sieve's extra
-// byte taking the misses, which the list's count skips. None of these
-// primes divides A (chooseA).
+// w.large; it returns their number. None of these primes divides A
+// (chooseA). A prime p below 2M with ⌈2M/p⌉ = h hits [0, 2M) at most h
+// times per root; the primes of each h take h branch-free steps per root
+// (sieveRun), and those of 2M and more one (sieveOnce).
 func (w *siqsWorker) sieveLarge(step siqsStep) int {
 	s := w.s
-	n := uint32(2 * s.m)
-	sv := w.sieve[:n+1]
-	large := w.large
 	np := len(s.primes)
-	primes, logs, sol1, sol2 := s.primes[:np], s.logs[:np], w.sol1[:np], w.sol2[:np]
 	delta := w.zero[:np]
 	if step.delta != nil {
 		delta = step.delta[:np]
 	}
-	sub := step.sub
-	k := 0
-	i := s.bucket
-	// A prime p below 2M with ⌈2M/p⌉ = h hits [0, 2M) at most h times
-	// per root; the primes of each h take h branch-free steps per root.
+	sv, n := w.sieve, uint32(2*s.m)
+	k, i := 0, s.bucket
 	for _, run := range s.hitRuns {
-		h := uint32(run.h)
-		for ; i < run.end; i++ {
-			p := primes[i]
-			d := delta[i]
-			if sub {
-				d = p - d
-			}
-			r1, r2 := sol1[i]+d-p, sol2[i]+d-p
-			r1 += p & uint32(int32(r1)>>31)
-			r2 += p & uint32(int32(r2)>>31)
-			sol1[i], sol2[i] = r1, r2
-			lg := logs[i]
-			tag := uint64(i) << 32
-			for t := uint32(0); t < h; t++ {
-				mask := uint32(int32(r1-n) >> 31)
-				sv[n+(r1-n)&mask] += lg
-				large[k] = tag | uint64(r1)
-				k += int(mask & 1)
-				mask = uint32(int32(r2-n) >> 31)
-				sv[n+(r2-n)&mask] += lg
-				large[k] = tag | uint64(r2)
-				k += int(mask & 1)
-				r1 += p
-				r2 += p
-			}
-		}
+		e := run.end
+		k = sieveRun(sv, n, w.large, k, i, run.h, s.primes[i:e], s.logs[i:e], w.roots[i:e], delta[i:e], step.sub)
+		i = e
 	}
-	for ; i < np; i++ {
-		p := primes[i]
+	return sieveOnce(sv, n, w.large, k, i, s.primes[i:], s.logs[i:], w.roots[i:], delta[i:], step.sub)
+}
+
+// sieveOnce moves the roots of primes (of factor-base indices from first
+// on, each at least the interval's length n) by delta, or by p − delta
+// when sub is set, adds logs[i] at those below n and lists them in large
+// from k on as index<<32 | position; it returns the new count.
+// Branch-free, as the roots fall anywhere: r + d − p is negative exactly
+// when r + d < p, and r < n < 2^31 exactly when r − n is negative; mask
+// is then all ones, and a miss adds 0 at r mod siqsMaxSieve and is listed
+// past the count.
+func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
+	tag := uint64(first) << 32
+	for i, p := range primes {
 		d := delta[i]
 		if sub {
 			d = p - d
 		}
-		// Branch-free, as the roots fall anywhere: r + d − p is negative
-		// exactly when r + d < p, and r < n < 2^31 exactly when r − n is
-		// negative; mask is then all ones.
-		r1, r2 := sol1[i]+d-p, sol2[i]+d-p
+		r1, r2 := roots[i][0]+d-p, roots[i][1]+d-p
 		r1 += p & uint32(int32(r1)>>31)
 		r2 += p & uint32(int32(r2)>>31)
-		sol1[i], sol2[i] = r1, r2
+		roots[i] = [2]uint32{r1, r2}
 		lg := logs[i]
-		tag := uint64(i) << 32
 		mask := uint32(int32(r1-n) >> 31)
-		sv[n+(r1-n)&mask] += lg
+		sv[r1&(siqsMaxSieve-1)] += lg & uint8(mask)
 		large[k] = tag | uint64(r1)
 		k += int(mask & 1)
 		mask = uint32(int32(r2-n) >> 31)
-		sv[n+(r2-n)&mask] += lg
+		sv[r2&(siqsMaxSieve-1)] += lg & uint8(mask)
 		large[k] = tag | uint64(r2)
 		k += int(mask & 1)
+		tag += 1 << 32
 	}
 	return k
 }
 
+// sieveRun is sieveOnce for primes below n with ⌈n/p⌉ = h: h steps per
+// root.
+func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
+	tag := uint64(first) << 32
+	for i, p := range primes {
+		d := delta[i]
+		if sub {
+			d = p - d
+		}
+		r1, r2 := roots[i][0]+d-p, roots[i][1]+d-p
+		r1 += p & uint32(int32(r1)>>31)
+		r2 += p & uint32(int32(r2)>>31)
+		roots[i] = [2]uint32{r1, r2}
+		lg := logs[i]
+		for range h {
+			mask := uint32(int32(r1-n) >> 31)
+			sv[r1&(siqsMaxSieve-1)] += lg & uint8(mask)
+			large[k] = tag | uint64(r1)
+			k += int(mask & 1)
+			mask = uint32(int32(r2-n) >> 31)
+			sv[r2&(siqsMaxSieve-1)] += lg & uint8(mask)
+			large[k] = tag | uint64(r2)
+			k += int(mask & 1)
+			r1 += p
+			r2 += p
+		}
+		tag += 1 << 32
+	}
+	return k
+}
+
+// sieveBlock adds logs[i] at the positions of the block blk, from start,
+// of the progressions next[i][0] + t·p and next[i][1] + t·p, p =
+// primes[i], and leaves in next[i] the first positions of each past the
+// block. Indices are masked to the block, so that the compiler checks no
+// bound, and the last hits are added without branches, 0 for a miss. A
+// prime of A, its roots past every position (setRoots), adds nothing.
+func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
+	const mask = siqsBlock - 1
+	logs, next = logs[:len(primes)], next[:len(primes)]
+	for i, p32 := range primes {
+		// Both roots in one loop, j1 ≤ j2 < j1 + p: half the loop
+		// control, and one branch mispredicted at the end instead of
+		// two.
+		p := int(p32)
+		lg := logs[i]
+		// Ordered without a branch, which would go either way.
+		j1, j2 := int(next[i][0])-start, int(next[i][1])-start
+		d := (j2 - j1) & ((j2 - j1) >> 63)
+		j1, j2 = j1+d, j2-d
+		// Four hits a turn while they fit, for the small primes.
+		for p2 := 2 * p; j2+p < siqsBlock; j1, j2 = j1+p2, j2+p2 {
+			blk[j1&mask] += lg
+			blk[j2&mask] += lg
+			blk[(j1+p)&mask] += lg
+			blk[(j2+p)&mask] += lg
+		}
+		// The last hits, two then one at most: m is all ones when they
+		// fall in the block.
+		m := (j2 - siqsBlock) >> 63
+		blk[j1&mask] += lg & uint8(m)
+		blk[j2&mask] += lg & uint8(m)
+		j1, j2 = j1+p&m, j2+p&m
+		m = (j1 - siqsBlock) >> 63
+		blk[j1&mask] += lg & uint8(m)
+		j1 += p & m
+		next[i] = [2]uint32{uint32(j1 + start), uint32(j2 + start)}
+	}
+}
+
+// rootMatches sets in match[i], for each prime p = primes[i], bit k for
+// each of the (at most 64) positions at[k] with at[k] mod p a root of p,
+// at[k] mod p by a multiplication by magic[i] (siqsMagicShift). A leaf
+// with no call in its loops, so that the compiler keeps them in
+// registers.
+func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
+	magic, roots, match = magic[:len(primes)], roots[:len(primes)], match[:len(primes)]
+	for i, p := range primes {
+		m, r0, r1 := magic[i], roots[i][0], roots[i][1]
+		hit := uint64(0)
+		for k, j := range at {
+			jm := uint32(j - uint64(p)*(j*m>>siqsMagicShift))
+			if jm == r0 || jm == r1 {
+				hit |= 1 << (k & 63)
+			}
+		}
+		match[i] = hit
+	}
+}
+
 // check divides g(x), x = j − M, over the factor base and returns its
 // relation when the cofactor is 1 or one or two large primes. The primes
-// of the bucket sieve that hit j, and those from s.resieve on when
-// resieved, are in hits; the others are tested at j.
-func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, resieved bool) (siqsRelation, bool) {
+// from s.small on with j on a root are in tried (those below the block)
+// and hits (those of the bucket sieve, and those from s.resieve on when
+// resieved); the primes below s.small and those of A are tried by
+// division.
+func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, tried, hits []uint32) (siqsRelation, bool) {
 	s := w.s
 	x := int64(j - s.m)
 	xb := big.NewInt(x)
@@ -1081,12 +1189,6 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 	for _, i := range f.aIdx {
 		cols = append(cols, uint32(i+1))
 	}
-	jj := uint64(j)
-	np := s.bucket
-	if resieved {
-		np = s.resieve
-	}
-	primes, magic, sol1, sol2, inA := s.primes[:np], s.magic[:np], w.sol1[:np], w.sol2[:np], f.inA[:np]
 	divide := func(i int) {
 		p := uint64(s.primes[i])
 		for remWords(words, p) == 0 {
@@ -1094,23 +1196,14 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, hits []uint32, r
 			cols = append(cols, uint32(i+1))
 		}
 	}
-	for i := 1; i < np; i++ {
-		p := primes[i]
-		var hit bool
-		if i < s.small || inA[i] {
-			hit = remWords(words, uint64(p)) == 0
-		} else {
-			jm := uint32(jj - uint64(p)*(jj*magic[i]>>siqsMagicShift))
-			hit = jm == sol1[i] || jm == sol2[i]
-		}
-		if hit {
-			divide(i)
-		}
+	for i := 1; i < s.small; i++ {
+		divide(i)
 	}
 	for _, i := range f.aIdx {
-		if i >= np && remWords(words, uint64(s.primes[i])) == 0 {
-			divide(i)
-		}
+		divide(i)
+	}
+	for _, i := range tried {
+		divide(int(i))
 	}
 	for _, i := range hits {
 		divide(int(i))

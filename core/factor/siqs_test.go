@@ -439,8 +439,8 @@ func TestSIQSGrayCode(t *testing.T) {
 		}
 		ref.setRoots(f, b)
 		for i := 1; i < len(s.primes); i++ {
-			if !f.inA[i] && (w.sol1[i] != ref.sol1[i] || w.sol2[i] != ref.sol2[i]) {
-				t.Fatalf("poly %d, p = %d: roots %d, %d; direct %d, %d", polys, s.primes[i], w.sol1[i], w.sol2[i], ref.sol1[i], ref.sol2[i])
+			if !f.inA[i] && (w.roots[i] != ref.roots[i]) {
+				t.Fatalf("poly %d, p = %d: roots %d, %d; direct %d, %d", polys, s.primes[i], w.roots[i][0], w.roots[i][1], ref.roots[i][0], ref.roots[i][1])
 			}
 		}
 	}
@@ -889,8 +889,9 @@ func TestSIQSRate(t *testing.T) {
 // those of adding log p at every root of every prime from s.small on
 // over the interval, with the roots computed from B directly; the large
 // primes' list holds exactly their hits; and each candidate's hits
-// (resieved or listed) are exactly the primes of their range that divide
-// g(x), found by division.
+// (resieved or listed), and the primes below them whose roots it matched
+// (tryRoots), are exactly the primes of their ranges that divide g(x),
+// found by division.
 func TestSIQSSieveAgainstPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(55, 56))
 	bits := int(55 * math.Log2(10))
@@ -923,7 +924,7 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 				continue
 			}
 			p := int(s.primes[i])
-			for _, r := range []uint32{ref.sol1[i], ref.sol2[i]} {
+			for _, r := range ref.roots[i] {
 				for j := int(r); j < nn; j += p {
 					plain[j] += s.logs[i]
 					if i >= s.bucket {
@@ -963,6 +964,15 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 			hits := slices.Sorted(slices.Values(w.hits[k]))
 			if !slices.Equal(hits, divides) {
 				t.Fatalf("poly %d, x = %v: hits %v, primes dividing g(x) %v", polys, x, hits, divides)
+			}
+			divides = divides[:0]
+			for i := s.small; i < from; i++ {
+				if !f.inA[i] && modWord(g, uint64(s.primes[i])) == 0 {
+					divides = append(divides, uint32(i))
+				}
+			}
+			if tried := slices.Sorted(slices.Values(w.tried[k])); !slices.Equal(tried, divides) {
+				t.Fatalf("poly %d, x = %v: roots matched by %v, primes dividing g(x) below the bucket %v", polys, x, tried, divides)
 			}
 		}
 	}
