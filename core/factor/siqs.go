@@ -672,7 +672,8 @@ type siqsWorker struct {
 	// found to hit each. mark[offset] is a candidate's index + 1 in the
 	// block being resieved (0 elsewhere).
 	cands    []uint32
-	candBits []uint64
+	candBits *[siqsMaxSieve / 64]uint64
+	matched  []uint64 // gatherLarge's scratch
 	resieved []bool
 	hits     [][]uint32
 	mark     []uint16
@@ -702,7 +703,7 @@ func (s *siqs) newWorker() *siqsWorker {
 		hits += 2 * ((2*s.m + int(p) - 1) / int(p))
 	}
 	w.large = make([]uint64, hits)
-	w.candBits = make([]uint64, (2*s.m+63)/64)
+	w.candBits = new([siqsMaxSieve / 64]uint64)
 	w.mark = make([]uint16, siqsBlock)
 	return w
 }
@@ -976,23 +977,35 @@ func (w *siqsWorker) resieveBlock(f *siqsFamily, start, first int) {
 }
 
 // gatherLarge adds to each candidate's hits the large primes that hit
-// it, from the list of w.large.
+// it, from the list of w.large: the entries at a candidate's position are
+// picked out by largeMatches against a bitmap of the candidates.
 func (w *siqsWorker) gatherLarge() {
 	bitsOf := w.candBits
 	for _, j := range w.cands {
 		bitsOf[j/64] |= 1 << (j % 64)
 	}
-	for _, e := range w.large[:w.nLarge] {
-		j := uint32(e)
-		if bitsOf[j/64]&(1<<(j%64)) == 0 {
-			continue
-		}
-		k, _ := slices.BinarySearch(w.cands, j)
+	w.matched = largeMatches(w.large[:w.nLarge], bitsOf, w.matched[:0])
+	for _, e := range w.matched {
+		k, _ := slices.BinarySearch(w.cands, uint32(e))
 		w.hits[k] = append(w.hits[k], uint32(e>>32))
 	}
 	for _, j := range w.cands {
 		bitsOf[j/64] = 0
 	}
+}
+
+// largeMatches appends to out the entries of list (index<<32 | position)
+// whose position has its bit set in bitsOf. The matches are few: the
+// loop keeps to registers, their append out of the way of the common
+// path.
+func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64) []uint64 {
+	for i := 0; i < len(list); i++ {
+		j := uint32(list[i])
+		if bitsOf[(j/64)%(siqsMaxSieve/64)]&(1<<(j%64)) != 0 {
+			out = append(out, list[i])
+		}
+	}
+	return out
 }
 
 // sieveLarge moves the roots of the primes from s.bucket on by step, adds
@@ -1052,11 +1065,12 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 	return k
 }
 
-// sieveRun is sieveOnce for primes below n with ⌈n/p⌉ = h: h steps per
-// root.
+// sieveRun is sieveOnce for primes below n with ⌈n/p⌉ = h: a root r < p
+// hits at r + t·p for t < h − 1, as (h − 1)p < n, and perhaps at
+// r + (h − 1)p, added as sieveOnce adds its one.
 func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
-	tag := uint64(first) << 32
+	const mask = siqsMaxSieve - 1
 	for i, p := range primes {
 		d := delta[i]
 		if sub {
@@ -1067,19 +1081,24 @@ func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int,
 		r2 += p & uint32(int32(r2)>>31)
 		roots[i] = [2]uint32{r1, r2}
 		lg := logs[i]
-		for range h {
-			mask := uint32(int32(r1-n) >> 31)
-			sv[r1&(siqsMaxSieve-1)] += lg & uint8(mask)
+		tag := uint64(first+i) << 32
+		for t := 1; t < h; t++ {
+			sv[r1&mask] += lg
+			sv[r2&mask] += lg
 			large[k] = tag | uint64(r1)
-			k += int(mask & 1)
-			mask = uint32(int32(r2-n) >> 31)
-			sv[r2&(siqsMaxSieve-1)] += lg & uint8(mask)
-			large[k] = tag | uint64(r2)
-			k += int(mask & 1)
+			large[k+1] = tag | uint64(r2)
+			k += 2
 			r1 += p
 			r2 += p
 		}
-		tag += 1 << 32
+		m := uint32(int32(r1-n) >> 31)
+		sv[r1&mask] += lg & uint8(m)
+		large[k] = tag | uint64(r1)
+		k += int(m & 1)
+		m = uint32(int32(r2-n) >> 31)
+		sv[r2&mask] += lg & uint8(m)
+		large[k] = tag | uint64(r2)
+		k += int(m & 1)
 	}
 	return k
 }
