@@ -25,7 +25,11 @@ package gfpoly
 // and that of β = rev(b)·rev(m)⁻¹, from which the quotient comes without
 // writing c out (mulModSpectra): two long and two short transforms a
 // product; MulModDifference multiplies by the difference of two
-// Multipliers at the same cost. The transform primes are chosen for
+// Multipliers at the same cost. For n a little above a power of two the
+// long length is up to 4n: there the quotient is taken at the short
+// length with its wrapped-around coefficients taken off by a product of
+// at most half of it (splitQuotient), four short transforms and two of
+// at most half their length a product. The transform primes are chosen for
 // coefficients that are sums of up to 4n products of residues
 // (primesNeeded), which covers every product here.
 
@@ -53,29 +57,39 @@ type spectrum [][]uint64
 type nttReducer struct {
 	n            int
 	logN1, logN2 int // 2^logN1 ≥ 2n − 1, 2^logN2 ≥ n
-	primes       []*nttPrime
-	self         bool     // primes is p's own transform: no Garner step
-	inv          spectrum // rev(b)⁻¹ mod x^n at length 2^logN1
-	fold         spectrum // b mod (x^N2 − 1) at length 2^logN2
+	// logS is the length of a Multiplier's transforms and of the
+	// quotient's product in mulModSpectra: logN1, or logN2 when the
+	// quotient is split (split, see splitQuotient), with top > 0 of its
+	// coefficients wrapped around and taken off by a product of length
+	// 2^logM ≥ 2·top − 1.
+	logS      int
+	split     bool
+	top, logM int
+	primes    []*nttPrime
+	self      bool     // primes is p's own transform: no Garner step
+	inv       spectrum // rev(b)⁻¹ mod x^n at length 2^logN1
+	fold      spectrum // b mod (x^N2 − 1) at length 2^logN2
 	// ps is the transform of the n-vector (p, …, p) at length 2^logN1,
 	// which MulModDifference adds so that differences stay nonnegative
 	// (not needed with p's own transform, where they are residues).
 	ps spectrum
-	// psTw is ps times the reversal twiddles (twiddled), added to the
-	// differences of twiddled β transforms.
-	psTw spectrum
-	// The transform of rev_(n−1)(a) = x^(n−1)·a(1/x) at length N1 from
-	// a's: rev(a)(ω^k) = ω^(k(n−1))·a(ω^(−k)), so entry s of the
-	// bit-reversed output (k = bitrev s) is revTw[s]·A[revSrc[s]], with
-	// revSrc[s] = bitrev(−k mod N1) and revTw (one table a prime, with
-	// Shoup constants in revTwp) the powers ω^(k(n−1)).
+	// psTw is the transform of the (n − 1)-vector (p, …, p) times the
+	// reversal twiddles (twiddled), added to the differences of twiddled
+	// β transforms, and psTop that of the top-vector at length 2^logM,
+	// added to the differences of β's top coefficients.
+	psTw, psTop spectrum
+	// The transform of rev_(n−1)(a) = x^(n−1)·a(1/x) at length S =
+	// 2^logS from a's: rev(a)(ω^k) = ω^(k(n−1))·a(ω^(−k)), so entry s of
+	// the bit-reversed output (k = bitrev s) is revTw[s]·A[revSrc[s]],
+	// with revSrc[s] = bitrev(−k mod S) and revTw (one table a prime,
+	// with Shoup constants in revTwp) the powers ω^(k(n−1)).
 	revSrc        []int32
 	revTw, revTwp [][]uint64
 }
 
 // prepareReversal fills the reversal tables of r.
 func (r *nttReducer) prepareReversal() {
-	logN := r.logN1
+	logN := r.logS
 	size := 1 << logN
 	mask := size - 1
 	bitrev := func(i int) int { return int(bits.Reverse64(uint64(i)) >> (64 - logN)) }
@@ -98,7 +112,8 @@ func (r *nttReducer) prepareReversal() {
 }
 
 // reversed returns the transforms of rev_(n−1)(a) from those of a (sa)
-// at the long length, entries < 2q, in buffers from getBuffer.
+// at the long length, entries < 2q, in buffers from getBuffer (not for a
+// split quotient, whose reversal tables are at the short length).
 func (r *nttReducer) reversed(sa spectrum) spectrum {
 	out := make(spectrum, len(sa))
 	src := r.revSrc
@@ -117,7 +132,7 @@ func (r *nttReducer) reversed(sa spectrum) spectrum {
 	return out
 }
 
-// twiddled returns s (transforms at the long length) times the reversal
+// twiddled returns s (transforms at length 2^logS) times the reversal
 // twiddles entry by entry, entries < 2q, in fresh slices: a Multiplier
 // keeps β's transform so, and mulModSpectra's quotient then takes a's
 // reversal as a plain gather (reversed's twiddle moved onto β).
@@ -142,6 +157,13 @@ func (r *nttReducer) twiddled(s spectrum) spectrum {
 func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	n := len(b) - 1
 	r := &nttReducer{n: n, logN1: log2Ceil(2*n - 1), logN2: log2Ceil(n)}
+	r.logS = r.logN1
+	if top, ok := splitQuotient(n, r.logN2); ok {
+		r.split, r.logS, r.top = true, r.logN2, top
+		if top > 0 {
+			r.logM = max(log2Ceil(2*top-1), 1)
+		}
+	}
 	if f.self != nil && r.logN1 <= f.self.maxLog {
 		r.primes, r.self = []*nttPrime{f.self}, true
 	} else {
@@ -154,12 +176,18 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 		for i := range pv {
 			pv[i] = f.p
 		}
-		r.ps = f.forwardAll(r, pv, r.logN1)
+		r.ps = f.forwardAll(r, pv, r.logS)
+		// β has n − 1 coefficients: a p beyond them would wrap into the
+		// split quotient's kept coefficients.
+		r.psTw = f.forwardAll(r, pv[:n-1], r.logS)
+		if r.top > 0 {
+			r.psTop = f.forwardAll(r, pv[:r.top], r.logM)
+		}
 	}
 	r.inv = f.forwardAll(r, inv[:min(n, len(inv))], r.logN1)
 	r.prepareReversal()
-	if r.ps != nil {
-		r.psTw = r.twiddled(r.ps)
+	if r.psTw != nil {
+		r.psTw = r.twiddled(r.psTw)
 	}
 	size2 := 1 << r.logN2
 	folded := make([]uint64, size2)
@@ -168,6 +196,30 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	}
 	r.fold = f.forwardAll(r, folded, r.logN2)
 	return r
+}
+
+// quotientSplitMin: from this degree on a split quotient (splitQuotient)
+// is taken where it applies.
+const quotientSplitMin = 256
+
+// splitQuotient reports whether mulModSpectra's quotient modulo a divisor
+// of degree n is taken at the short length N2 = 2^logN2 instead of the
+// long one, and how many of its coefficients wrap around there. The
+// quotient's product rev_(n−1)(a)·β has 2n − 2 coefficients C_0 … C_(2n−3)
+// of which the low n − 1 are kept; modulo x^N2 − 1 slot i holds C_i +
+// C_(N2+i), so the top = 2n − 2 − N2 coefficients from C_(N2) on must be
+// taken off again. They depend only on the top coefficients of the
+// operands: C_(N2+j) = P_(top−1+j) for P the product of rev_(n−1)(a)'s
+// top coefficients, rev_(top−1) of a's low ones, and β's, a cyclic
+// product of length M ≥ 2·top − 1 (the wrap-around correction of mulNTT,
+// here with one operand's transform prepared). A product modulo the
+// divisor then takes four transforms of length N2 and two of length M
+// instead of two of length 2N2 and two of N2: a saving while M ≤ N2/2,
+// that is for n up to about 5N2/8.
+func splitQuotient(n, logN2 int) (top int, ok bool) {
+	size := 1 << logN2
+	top = max(2*n-2-size, 0)
+	return top, n >= quotientSplitMin && 4*top <= size
 }
 
 // eachPrime runs do(i) for every transform prime, in parallel when there
@@ -298,11 +350,12 @@ func subMod(a, b, p uint64) uint64 {
 type Multiplier struct {
 	m    *Modulus
 	b    []uint64
-	spec spectrum // nil when the Modulus has no prepared transforms
+	spec spectrum // at length 2^logS; nil when the Modulus has no prepared transforms
 	// beta is the transform of β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) at
-	// the long length times the reversal twiddles (twiddled), from which
-	// mulModSpectra takes the quotient.
-	beta spectrum
+	// length 2^logS times the reversal twiddles (twiddled), from which
+	// mulModSpectra takes the quotient; betaTop, for a split quotient,
+	// that of β's top coefficients (β_(n−1−top) … β_(n−2)) at 2^logM.
+	beta, betaTop spectrum
 }
 
 // NewMultiplier prepares b modulo m (b is reduced first).
@@ -310,8 +363,12 @@ func (f *Field) NewMultiplier(b []uint64, m *Modulus) *Multiplier {
 	b = f.RemBy(b, m)
 	mu := &Multiplier{m: m, b: b}
 	if r := m.md.ntt; r != nil && len(b) > 0 {
-		mu.spec = f.forwardAll(r, b, r.logN1)
-		mu.beta = f.betaSpectrum(r, mu.spec)
+		mu.spec = f.forwardAll(r, b, r.logS)
+		if r.split {
+			mu.beta, mu.betaTop = f.splitBetaSpectra(r, b)
+		} else {
+			mu.beta = f.betaSpectrum(r, mu.spec)
+		}
 	}
 	return mu
 }
@@ -331,6 +388,28 @@ func (f *Field) betaSpectrum(r *nttReducer, bs spectrum) spectrum {
 	out := r.twiddled(sb)
 	releaseSpectrum(sb)
 	return out
+}
+
+// splitBetaSpectra returns, for a split quotient, the transform of β at
+// the short length, twiddled, and that of its top coefficients at length
+// 2^logM (none when top is 0). β, a low product, is computed at the long
+// length first: rev_(n−1)(b) times the reducer's inverse.
+func (f *Field) splitBetaSpectra(r *nttReducer, b []uint64) (beta, top spectrum) {
+	n := r.n
+	rb := make([]uint64, n)
+	for i, x := range b {
+		rb[n-1-i] = x
+	}
+	sr := f.forwardAll(r, rb, r.logN1)
+	full := f.mulBackward(r, sr, r.inv, n-1, r.logN1)
+	if r.top > 0 {
+		top = f.forwardAll(r, full[n-1-r.top:n-1], r.logM)
+	}
+	sb := f.forwardAll(r, trim(full), r.logS)
+	releaseSpectrum(sr)
+	beta = r.twiddled(sb)
+	releaseSpectrum(sb)
+	return beta, top
 }
 
 // betaReference is β = rev_(n−1)(b)·rev(m)⁻¹ mod x^(n−1) by a plain
@@ -370,25 +449,54 @@ func (f *Field) betaReference(m *Modulus, b []uint64) []uint64 {
 // residues (two for each coefficient of q when N2 = n), below 4n·(p − 1)²
 // in all, the bound the reducer's primes are chosen for; the quotient's
 // are sums of at most n − 1 products, below 2n·(p − 1)².
-func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas spectrum) []uint64 {
+func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas, tops spectrum) []uint64 {
 	n, p := r.n, f.p
-	sa := f.forwardAll(r, a, r.logN1)
+	sa := f.forwardAll(r, a, r.logS)
+	var ta spectrum
+	if r.top > 0 {
+		// The split quotient's correction: rev_(top−1) of a's low top
+		// coefficients, times β's top coefficients (tops).
+		at := getBuffer(r.logM)[:r.top]
+		clear(at)
+		for s := range at {
+			if j := r.top - 1 - s; j < len(a) {
+				at[s] = a[j]
+			}
+		}
+		ta = f.forwardAll(r, at, r.logM)
+		putBuffer(at)
+	}
 	// rev(a)'s transform is a's gathered by revSrc and twiddled, the
 	// twiddle being in betas already: one pass of Montgomery products.
 	sr := make(spectrum, len(r.primes))
-	r.eachPrime(r.logN1, func(i int) {
+	r.eachPrime(r.logS, func(i int) {
 		pr := r.primes[i]
 		src := r.revSrc
-		d := getBuffer(r.logN1)[:len(src)]
+		d := getBuffer(r.logS)[:len(src)]
 		x, y := sa[i], betas[i][:len(src)]
 		for s, j := range src {
 			d[s] = pr.montMul(x[j], y[s])
 		}
-		pr.inverse(d, r.logN1)
+		pr.inverse(d, r.logS)
 		d = d[:n-1]
-		pr.finish(d, r.logN1)
+		pr.finish(d, r.logS)
+		if ta != nil {
+			// Slot j < top holds C_j + C_(N2+j), and C_(N2+j) is
+			// P_(top−1+j): subtract it modulo the transform prime,
+			// leaving the exact C_j's residue.
+			x := ta[i]
+			pr.pointwise(x, tops[i])
+			pr.inverse(x, r.logM)
+			w := x[r.top-1 : 2*r.top-1]
+			pr.finish(w, r.logM)
+			q := pr.q
+			for j, v := range w {
+				d[j] = subMod(d[j], v, q)
+			}
+		}
 		sr[i] = d
 	})
+	releaseSpectrum(ta)
 	revq := sr[0]
 	if !r.self {
 		revq = f.garner(sr)
@@ -454,7 +562,7 @@ func (f *Field) MulModPreparedTo(dst, a []uint64, mu *Multiplier) []uint64 {
 	if r == nil || mu.spec == nil {
 		return append(dst[:0], f.reduce(md, f.Mul(a, mu.b))...)
 	}
-	return f.mulModSpectra(dst, r, a, mu.spec, mu.beta)
+	return f.mulModSpectra(dst, r, a, mu.spec, mu.beta, mu.betaTop)
 }
 
 // MulModDifference returns a·(x − y) mod m for Multipliers x and y
@@ -485,26 +593,30 @@ func (f *Field) MulModDifferenceTo(dst, a []uint64, x, y *Multiplier) []uint64 {
 	if len(a) == 0 {
 		return dst[:0]
 	}
-	diff, betas := r.difference(x.spec, y.spec, r.ps), r.difference(x.beta, y.beta, r.psTw)
-	out := f.mulModSpectra(dst, r, a, diff, betas)
+	diff, betas := r.difference(x.spec, y.spec, r.ps, r.logS), r.difference(x.beta, y.beta, r.psTw, r.logS)
+	var tops spectrum
+	if r.top > 0 {
+		tops = r.difference(x.betaTop, y.betaTop, r.psTop, r.logM)
+	}
+	out := f.mulModSpectra(dst, r, a, diff, betas, tops)
 	releaseSpectrum(diff)
 	releaseSpectrum(betas)
+	releaseSpectrum(tops)
 	return out
 }
 
 // difference returns the transforms of x − y (x − y + (p, …, p) off p's
 // own transform, so that the integer vector stays nonnegative) from those
-// of x and y at the long length, ps being the transform of (p, …, p),
-// r.ps, or r.psTw for twiddled transforms. The p's beyond β's n − 1
-// entries do not reach the n − 1 coefficients of the quotient that
-// mulModSpectra keeps.
-func (r *nttReducer) difference(x, y, ps spectrum) spectrum {
+// of x and y at length 2^logN, ps being the transform of (p, …, p) of
+// the operands' length: r.ps, r.psTw for twiddled β transforms, r.psTop
+// for β's top coefficients.
+func (r *nttReducer) difference(x, y, ps spectrum, logN int) spectrum {
 	diff := make(spectrum, len(r.primes))
 	for i, pr := range r.primes {
 		// Transform values are kept in [0, 2q).
 		q2 := 2 * pr.q
 		xs, ys := x[i], y[i]
-		d := getBuffer(r.logN1)[:len(xs)]
+		d := getBuffer(logN)[:len(xs)]
 		ys = ys[:len(xs)]
 		for j, v := range xs {
 			w := v + q2 - ys[j]

@@ -16,9 +16,12 @@ import (
 // at the top of the coefficient bounds.
 func TestPreparedProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(61, 62))
-	for _, p := range []uint64{2, 10007, 998244353, 1<<61 - 1, benchPrime, 4611686018427387847} {
+	for _, p := range []uint64{2, 10007, 998244353, 1<<31 - 1, 1<<61 - 1, benchPrime, 4611686018427387847, 1<<64 - 59} {
 		f := NewField(p)
-		for _, n := range []int{1, 2, 31, 32, 33, 127, 128, 129, 255, 256, 257, 300, 511, 512, 513, 1000, 1025} {
+		// 257 to 321, 513 to 641 and 1025 to 1281 split the quotient
+		// (splitQuotient), with no top at 257, 513 and 1025 and the
+		// largest at 321, 641 and 1281; 322 and 642 are the first past it.
+		for _, n := range []int{1, 2, 31, 32, 33, 127, 128, 129, 255, 256, 257, 258, 300, 320, 321, 322, 511, 512, 513, 600, 641, 642, 1000, 1025, 1100, 1281} {
 			t.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(t *testing.T) {
 				g := randomPoly(rng, n+1, p)
 				for g[n] == 0 {
@@ -131,21 +134,30 @@ func BenchmarkMulModPrepared(b *testing.B) {
 }
 
 // TestBetaSpectrum holds a Multiplier's quotient transform, taken from
-// b's transform (betaSpectrum), to the transform of β computed by a plain
-// product (betaReference), both twiddled, entry by entry modulo each
-// transform prime.
+// b's transform (betaSpectrum) or for a split quotient from a product at
+// the long length (splitBetaSpectra), to the transform of β computed by a
+// plain product (betaReference), both twiddled, entry by entry modulo
+// each transform prime, and a split quotient's top transform to that of
+// β's top coefficients.
 func TestBetaSpectrum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(63, 64))
+	tops := 0
+	defer func() {
+		if tops == 0 {
+			t.Error("no split quotient with a top: its transform went untested")
+		}
+	}()
 	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, 4611686018427387847} {
 		f := NewField(p)
-		for _, n := range []int{32, 33, 257, 500, 1024} {
+		for _, n := range []int{32, 33, 257, 300, 321, 500, 600, 1024} {
 			g := randomPoly(rng, n+1, p)
 			g[n] = 1
 			md := f.NewModulus(g)
 			r := md.md.ntt
 			for _, b := range [][]uint64{randomPoly(rng, n, p), {1}, f.Sub(nil, []uint64{1})} {
 				mu := f.NewMultiplier(b, md)
-				want := r.twiddled(f.forwardAll(r, f.betaReference(md, mu.b), r.logN1))
+				beta := f.betaReference(md, mu.b)
+				want := r.twiddled(f.forwardAll(r, beta, r.logS))
 				for i, pr := range r.primes {
 					for j := range want[i] {
 						if mu.beta[i][j]%pr.q != want[i][j]%pr.q {
@@ -153,7 +165,54 @@ func TestBetaSpectrum(t *testing.T) {
 						}
 					}
 				}
+				if r.top == 0 {
+					if mu.betaTop != nil {
+						t.Fatalf("p=%d n=%d: a top transform without a split quotient's top", p, n)
+					}
+					continue
+				}
+				tops++
+				top := make([]uint64, r.top)
+				for j := range top {
+					if k := n - 1 - r.top + j; k < len(beta) {
+						top[j] = beta[k]
+					}
+				}
+				want = f.forwardAll(r, top, r.logM)
+				for i, pr := range r.primes {
+					for j := range want[i] {
+						if mu.betaTop[i][j]%pr.q != want[i][j]%pr.q {
+							t.Fatalf("p=%d n=%d: β's top transform differs from the plain product's at prime %d, entry %d", p, n, i, j)
+						}
+					}
+				}
 			}
+		}
+	}
+}
+
+// BenchmarkMulModDifference is the factor H − h_j of a distinct-degree
+// interval product (MulModDifferenceTo into the running product) at
+// degrees on either side of the split quotient's range (splitQuotient)
+// and at 10,000, the factorization's limit, for a 60-bit prime and a
+// wide one.
+func BenchmarkMulModDifference(b *testing.B) {
+	for _, p := range []uint64{benchPrime, 1<<64 - 59} {
+		f := NewField(p)
+		for _, n := range []int{600, 700, 1200, 5000, 10000} {
+			rng := rand.New(rand.NewPCG(uint64(n), 8))
+			g := randomPoly(rng, n+1, p)
+			g[n] = 1
+			md := f.NewModulus(g)
+			x := f.NewMultiplier(randomPoly(rng, n, p), md)
+			y := f.NewMultiplier(randomPoly(rng, n, p), md)
+			a := randomPoly(rng, n, p)
+			b.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(b *testing.B) {
+				acc := clone(a)
+				for b.Loop() {
+					acc = f.MulModDifferenceTo(acc, acc, x, y)
+				}
+			})
 		}
 	}
 }
