@@ -128,8 +128,10 @@ func divisorsOperation() core.Operation[DivisorsRequest, DivisorsResult] {
 			if tau.Cmp(big.NewInt(MaxListedDivisors)) > 0 {
 				return res, nil
 			}
-			for _, d := range divisorsOf(primes) {
-				res.Divisors = append(res.Divisors, core.Int(d))
+			ds := divisorsOf(primes)
+			res.Divisors = make([]core.Integer, len(ds))
+			for i, d := range ds {
+				res.Divisors[i] = core.Int(d)
 			}
 			return res, nil
 		},
@@ -154,14 +156,8 @@ func divisorsOperation() core.Operation[DivisorsRequest, DivisorsResult] {
 			if r.Count.Big().Cmp(big.NewInt(int64(len(ds)))) != 0 {
 				return fmt.Errorf("count %v with %d divisors listed", r.Count, len(ds))
 			}
-			prod := new(big.Int)
-			for i, d := range ds {
-				if i > 0 && d.Big().Cmp(ds[i-1].Big()) <= 0 {
-					return fmt.Errorf("divisors are not strictly ascending")
-				}
-				if prod.Mul(d.Big(), ds[len(ds)-1-i].Big()).Cmp(n) != 0 {
-					return fmt.Errorf("divisor %d times its partner is not |n|", i)
-				}
+			if err := checkDivisorPairs(ds, n); err != nil {
+				return err
 			}
 			if n.IsInt64() && n.Int64() <= 1<<20 {
 				found := 0
@@ -400,8 +396,44 @@ func checkUnfactored(n *big.Int, un []core.Integer, hasValue bool) error {
 	return nil
 }
 
+// checkDivisorPairs checks that ds ascends strictly and that
+// ds[i]·ds[τ−1−i] = n for every i; in words when n < 2^64.
+func checkDivisorPairs(ds []core.Integer, n *big.Int) error {
+	if n.IsUint64() {
+		nw := n.Uint64()
+		prev := uint64(0)
+		for i, d := range ds {
+			db, eb := d.Big(), ds[len(ds)-1-i].Big()
+			if !db.IsUint64() || !eb.IsUint64() {
+				return fmt.Errorf("divisor %d exceeds |n|", i)
+			}
+			x := db.Uint64()
+			if x <= prev {
+				return fmt.Errorf("divisors are not strictly ascending")
+			}
+			prev = x
+			if hi, lo := bits.Mul64(x, eb.Uint64()); hi != 0 || lo != nw {
+				return fmt.Errorf("divisor %d times its partner is not |n|", i)
+			}
+		}
+		return nil
+	}
+	prod := new(big.Int)
+	for i, d := range ds {
+		if i > 0 && d.Big().Cmp(ds[i-1].Big()) <= 0 {
+			return fmt.Errorf("divisors are not strictly ascending")
+		}
+		if prod.Mul(d.Big(), ds[len(ds)-1-i].Big()).Cmp(n) != 0 {
+			return fmt.Errorf("divisor %d times its partner is not |n|", i)
+		}
+	}
+	return nil
+}
+
 // divisorsOf lists the divisors of ∏ p^e ascending: in machine words
-// when ∏ p^e < 2^64 (divisorsOfWords), else divisorsOfBig.
+// when ∏ p^e < 2^64 (divisorsOfWords), else divisorsOfBig. The word
+// divisors share one backing array of words (big.Int.SetBits) instead
+// of one allocation each.
 func divisorsOf(primes []factor.PrimePower) []*big.Int {
 	ws, ok := divisorsOfWords(primes)
 	if !ok {
@@ -409,15 +441,24 @@ func divisorsOf(primes []factor.PrimePower) []*big.Int {
 	}
 	vals := make([]big.Int, len(ws))
 	ds := make([]*big.Int, len(ws))
+	digits := make([]big.Word, len(ws)*(64/bits.UintSize))
 	for i, w := range ws {
-		ds[i] = vals[i].SetUint64(w)
+		if bits.UintSize == 64 {
+			digits[i] = big.Word(w)
+			ds[i] = vals[i].SetBits(digits[i : i+1 : i+1])
+		} else {
+			ds[i] = vals[i].SetUint64(w)
+		}
 	}
 	return ds
 }
 
-// divisorsOfWords lists the divisors of n = ∏ p^e ascending as words, the
-// products of the divisors so far by each power p^j in turn, then one
-// sort; ok is false when n ≥ 2^64 (its divisors need not fit).
+// divisorsOfWords lists the divisors of n = ∏ p^e ascending as words; ok
+// is false when n ≥ 2^64 (its divisors need not fit). The list stays
+// sorted throughout, so no sort is needed: with L the divisors of the
+// primes so far, those with p^0, …, p^j are M_j = L ∪ p·M_(j−1), one
+// merge of two ascending lists a step (M_0 = L). At 8064 divisors this
+// takes a third of the time of building the products and sorting them.
 func divisorsOfWords(primes []factor.PrimePower) (ds []uint64, ok bool) {
 	n, count := uint64(1), 1
 	for _, pp := range primes {
@@ -435,17 +476,39 @@ func divisorsOfWords(primes []factor.PrimePower) (ds []uint64, ok bool) {
 	}
 	ds = make([]uint64, 1, count)
 	ds[0] = 1
+	prev := make([]uint64, 0, count) // M_(j−1), then the L of the next prime
+	next := make([]uint64, 0, count)
 	for _, pp := range primes {
-		p, base, pk := pp.Base.Uint64(), len(ds), uint64(1)
+		p := pp.Base.Uint64()
+		base := ds
+		prev = append(prev[:0], base...)
 		for range pp.Exponent {
-			pk *= p
-			for _, d := range ds[:base] {
-				ds = append(ds, d*pk) // d·p^j divides n < 2^64
-			}
+			next = mergeScaled(next[:0], base, prev, p) // every product divides n < 2^64
+			prev, next = next, prev
+		}
+		ds = append(ds[:0], prev...)
+	}
+	return ds, true
+}
+
+// mergeScaled appends to out the ascending merge of a and p·b, both
+// ascending, whose elements are distinct.
+func mergeScaled(out, a, b []uint64, p uint64) []uint64 {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if x, y := a[i], b[j]*p; x < y {
+			out = append(out, x)
+			i++
+		} else {
+			out = append(out, y)
+			j++
 		}
 	}
-	slices.Sort(ds)
-	return ds, true
+	out = append(out, a[i:]...)
+	for _, y := range b[j:] {
+		out = append(out, y*p)
+	}
+	return out
 }
 
 // divisorsOfBig lists the divisors of ∏ p^e ascending in big.Int: the

@@ -167,3 +167,34 @@ func BenchmarkArithmetic(b *testing.B) {
 		}
 	})
 }
+
+// TestCheckDivisorPairs: the divisors of a word n and of n·(2^61 − 1) pass
+// checkDivisorPairs on both of its routes, and a swapped pair, a repeated
+// divisor or a wrong one is refused on each.
+func TestCheckDivisorPairs(t *testing.T) {
+	for _, n := range []*big.Int{big.NewInt(720720), new(big.Int).Mul(big.NewInt(720720), big.NewInt(1<<61-1))} {
+		primes, _, err := factorForFunctions(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var good []core.Integer
+		for _, d := range divisorsOf(primes) {
+			good = append(good, core.Int(d))
+		}
+		if err := checkDivisorPairs(good, n); err != nil {
+			t.Fatalf("the divisors of %v fail: %v", n, err)
+		}
+		for name, mutate := range map[string]func([]core.Integer){
+			"swapped":  func(ds []core.Integer) { ds[3], ds[4] = ds[4], ds[3] },
+			"repeated": func(ds []core.Integer) { ds[5] = ds[4] },
+			"wrong":    func(ds []core.Integer) { ds[1] = core.Int64(3) },
+			"too big":  func(ds []core.Integer) { ds[0] = core.Int(new(big.Int).Lsh(big.NewInt(1), 70)) },
+		} {
+			ds := append([]core.Integer(nil), good...)
+			mutate(ds)
+			if checkDivisorPairs(ds, n) == nil {
+				t.Errorf("n = %v: %s divisors pass", n, name)
+			}
+		}
+	}
+}
