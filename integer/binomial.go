@@ -121,9 +121,14 @@ func binomialOperation() core.Operation[BinomialRequest, BinomialResult] {
 	}
 }
 
-// multinomialOperation computes (k_1 + … + k_m)!/(k_1!·…·k_m!) as the
-// product of binomials C(k_1 + … + k_i, k_i), each by binomial's prime
-// factorization. The postcondition recomputes it modulo 2^61 − 1 from
+// multinomialOperation computes (k_1 + … + k_m)!/(k_1!·…·k_m!) from its
+// prime factorization: by Legendre's formula the exponent of p is
+// v_p(N!) − Σ v_p(k_i!), N = Σ k_i, v_p(n!) = Σ_j ⌊n/p^j⌋, and
+// primePowerProduct multiplies the prime powers once, as factorial and
+// binomial do (Goetgheluck, "Computing binomial coefficients", Amer.
+// Math. Monthly 94 (1987), for the method). multinomialBinomials, the
+// product of the binomials C(k_1 + … + k_i, k_i), is the reference. The
+// postcondition recomputes the coefficient modulo 2^61 − 1 from
 // factorials there.
 //
 // Canonical result: the coefficient as a decimal string; no parts gives
@@ -173,17 +178,8 @@ func multinomialOperation() core.Operation[MultinomialRequest, MultinomialResult
 			return nil
 		},
 		Run: func(ctx context.Context, q MultinomialRequest) (MultinomialResult, error) {
-			m := big.NewInt(1)
-			sum := 0
-			for _, k := range q.Parts {
-				sum += k
-				c, err := binomial(ctx, sum, k)
-				if err != nil {
-					return MultinomialResult{}, err
-				}
-				m.Mul(m, c)
-			}
-			return MultinomialResult{core.Int(m)}, nil
+			m, err := multinomial(ctx, q.Parts)
+			return MultinomialResult{core.Int(m)}, err
 		},
 		Postcondition: func(ctx context.Context, q MultinomialRequest, r MultinomialResult) error {
 			sum, den := uint64(0), uint64(1)
@@ -333,6 +329,61 @@ func residueBelow2to64(x *big.Int, c uint64) uint64 {
 		r = p - r
 	}
 	return r
+}
+
+// multinomial is (Σ k_i)!/∏ k_i! for parts k_i ≥ 0 by Legendre's formula
+// and primePowerProduct.
+func multinomial(ctx context.Context, parts []int) (*big.Int, error) {
+	n := 0
+	for _, k := range parts {
+		n += k
+	}
+	tab := smallPrimes()
+	primes := tab.appendPrimes(make([]uint64, 0, tab.pi(uint64(n))), uint64(n))
+	exps := make([]uint32, len(primes))
+	for i, p := range primes {
+		exps[i] = legendreExponent(uint64(n), p)
+	}
+	for j, k := range parts {
+		if j%64 == 63 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		// Only the primes up to k divide k!.
+		for i, p := range primes {
+			if p > uint64(k) {
+				break
+			}
+			exps[i] -= legendreExponent(uint64(k), p)
+		}
+	}
+	return primePowerProduct(ctx, primes, exps)
+}
+
+// legendreExponent is v_p(n!) = Σ_(j ≥ 1) ⌊n/p^j⌋ for a prime p.
+func legendreExponent(n, p uint64) uint32 {
+	e := uint32(0)
+	for q := n / p; q > 0; q /= p {
+		e += uint32(q)
+	}
+	return e
+}
+
+// multinomialBinomials is the reference: the product of the binomials
+// C(k_1 + … + k_i, k_i).
+func multinomialBinomials(ctx context.Context, parts []int) (*big.Int, error) {
+	m := big.NewInt(1)
+	sum := 0
+	for _, k := range parts {
+		sum += k
+		c, err := binomial(ctx, sum, k)
+		if err != nil {
+			return nil, err
+		}
+		m.Mul(m, c)
+	}
+	return m, nil
 }
 
 // binomial is C(n, k) for n ≥ 0 by Kummer's theorem and primePowerProduct.

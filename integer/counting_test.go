@@ -214,6 +214,54 @@ func TestBinomialAgainstProduct(t *testing.T) {
 	}
 }
 
+// TestMultinomialAgainstBinomials compares the Legendre factorization
+// with the product of binomials C(k_1 + … + k_i, k_i) on every
+// composition of n ≤ 9 into up to four parts (zeros included) and on
+// seeded random parts summing to up to 25,000, and checks it against
+// n!/∏ k_i! by math/big on small sums.
+func TestMultinomialAgainstBinomials(t *testing.T) {
+	ctx := context.Background()
+	factorial := func(n int) *big.Int { return new(big.Int).MulRange(1, int64(max(n, 1))) }
+	var parts []int
+	var walk func(left int)
+	walk = func(left int) {
+		got, _ := multinomial(ctx, parts)
+		want, _ := multinomialBinomials(ctx, parts)
+		direct := factorial(0)
+		sum := 0
+		for _, k := range parts {
+			sum += k
+			direct.Mul(direct, factorial(k))
+		}
+		direct.Quo(factorial(sum), direct)
+		if got.Cmp(want) != 0 || got.Cmp(direct) != 0 {
+			t.Fatalf("multinomial%v = %v; binomials give %v, factorials %v", parts, got, want, direct)
+		}
+		if len(parts) == 4 {
+			return
+		}
+		for k := 0; k <= left; k++ {
+			parts = append(parts, k)
+			walk(left - k)
+			parts = parts[:len(parts)-1]
+		}
+	}
+	walk(9)
+	rng := rand.New(rand.NewPCG(29, 3))
+	for range 30 {
+		parts := make([]int, 1+rng.IntN(12))
+		limit := 1 + rng.IntN(MaxMultinomialSum/len(parts))
+		for i := range parts {
+			parts[i] = rng.IntN(limit + 1)
+		}
+		got, _ := multinomial(ctx, parts)
+		want, _ := multinomialBinomials(ctx, parts)
+		if got.Cmp(want) != 0 {
+			t.Fatalf("multinomial%v disagrees with the product of binomials", parts)
+		}
+	}
+}
+
 func TestPARIFibonacci(t *testing.T) {
 	rt := newRuntime(t)
 	for _, c := range conformance.AtLeast(t, "fibonacci.txt", 50, readCases(t, "fibonacci.txt")) {

@@ -96,9 +96,7 @@ func factorial(ctx context.Context, n int) (*big.Int, error) {
 	primes := tab.appendPrimes(make([]uint64, 0, tab.pi(uint64(n))), uint64(n))
 	exps := make([]uint32, len(primes))
 	for i, p := range primes {
-		for q := uint64(n) / p; q > 0; q /= p {
-			exps[i] += uint32(q)
-		}
+		exps[i] = legendreExponent(uint64(n), p)
 	}
 	return primePowerProduct(ctx, primes, exps)
 }
