@@ -226,7 +226,8 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 	s.i++ // {
 	s.frames = append(s.frames, frame{})
 	top := len(s.frames) - 1
-	var keys [][]byte // keys of this object, compared in place
+	var held [8][]byte
+	keys := held[:0] // keys of this object, compared in place
 	s.space()
 	if s.i < len(s.b) && s.b[s.i] == '}' {
 		s.i++
@@ -245,7 +246,7 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 			}
 		}
 		keys = append(keys, key)
-		if err := s.value(propertySchema(schema, unquoteKey(key)), prefix, depth); err != nil {
+		if err := s.value(propertySchema(schema, key), prefix, depth); err != nil {
 			return err
 		}
 		if done, err := s.separator(prefix, '}'); err != nil || done {
@@ -468,14 +469,31 @@ func unquoteKey(raw []byte) string {
 // items and prefixItems, and anyOf/oneOf alternatives (a bound holds where
 // every alternative declares one, the loosest of them).
 
-func propertySchema(s *jsonschema.Schema, key string) *jsonschema.Schema {
+func propertySchema(s *jsonschema.Schema, rawKey []byte) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}
-	if p, ok := s.Properties[key]; ok {
-		return p
+	p, _ := propertyOf(s, rawKey)
+	return p
+}
+
+// propertyOf looks up the property a raw (quoted, well-formed) key names;
+// a key without escapes is looked up without building a string of it.
+func propertyOf(s *jsonschema.Schema, rawKey []byte) (*jsonschema.Schema, bool) {
+	if bytes.IndexByte(rawKey, '\\') < 0 && len(rawKey) >= 2 {
+		p, ok := s.Properties[string(rawKey[1:len(rawKey)-1])]
+		return p, ok
 	}
-	return nil
+	p, ok := s.Properties[unquoteKey(rawKey)]
+	return p, ok
+}
+
+// keyIs reports whether a raw key names the property name.
+func keyIs(rawKey []byte, name string) bool {
+	if bytes.IndexByte(rawKey, '\\') < 0 && len(rawKey) >= 2 {
+		return string(rawKey[1:len(rawKey)-1]) == name
+	}
+	return unquoteKey(rawKey) == name
 }
 
 func itemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {

@@ -293,7 +293,10 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 	v.frames = append(v.frames, frame{})
 	top := len(v.frames) - 1
 	closed := isFalseSchema(s.AdditionalProperties)
-	var seen []string
+	// The keys met so far, raw; an object of a few members keeps them on
+	// the stack.
+	var held [8][]byte
+	seen := held[:0]
 	v.space()
 	if v.i < len(v.b) && v.b[v.i] == '}' {
 		v.i++
@@ -304,14 +307,15 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 				return err
 			}
 			v.frames[top].key = raw
-			key := unquoteKey(raw)
-			if slices.Contains(seen, key) {
-				return v.fail(prefix, "the key %q appears twice", key)
+			for _, k := range seen {
+				if sameKey(k, raw) {
+					return v.fail(prefix, "the key %q appears twice", unquoteKey(raw))
+				}
 			}
-			seen = append(seen, key)
-			sub, declared := s.Properties[key]
+			seen = append(seen, raw)
+			sub, declared := propertyOf(s, raw)
 			if !declared && closed {
-				return v.fail(prefix, "the property %q is not declared, and the object is closed", key)
+				return v.fail(prefix, "the property %q is not declared, and the object is closed", unquoteKey(raw))
 			}
 			if err := v.check(sub, prefix); err != nil {
 				return err
@@ -325,7 +329,7 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 	}
 	v.frames = v.frames[:top]
 	for _, r := range s.Required {
-		if !slices.Contains(seen, r) {
+		if !slices.ContainsFunc(seen, func(k []byte) bool { return keyIs(k, r) }) {
 			return v.fail(prefix, "the required property %q is missing", r)
 		}
 	}
