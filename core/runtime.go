@@ -287,7 +287,7 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
 	var value []byte
-	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
+	if err := guard(func() (err error) { value, err = d.encode(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
 	if err := validateResult(d, value); err != nil {
