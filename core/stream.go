@@ -290,8 +290,7 @@ func clipBytes(b []byte, n int) string {
 
 func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 	v.i++ // {
-	v.frames = append(v.frames, frame{})
-	top := len(v.frames) - 1
+	top := v.frames.push(frame{})
 	closed := isFalseSchema(s.AdditionalProperties)
 	// The keys met so far, raw; an object of a few members keeps them on
 	// the stack.
@@ -306,7 +305,7 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 			if err != nil {
 				return err
 			}
-			v.frames[top].key = raw
+			v.frames.at(top).key = raw
 			for _, k := range seen {
 				if sameKey(k, raw) {
 					return v.fail(prefix, "the key %q appears twice", unquoteKey(raw))
@@ -327,7 +326,7 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 			}
 		}
 	}
-	v.frames = v.frames[:top]
+	v.frames.n = top
 	for _, r := range s.Required {
 		if !slices.ContainsFunc(seen, func(k []byte) bool { return keyIs(k, r) }) {
 			return v.fail(prefix, "the required property %q is missing", r)
@@ -338,8 +337,7 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 
 func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 	v.i++ // [
-	v.frames = append(v.frames, frame{array: true})
-	top := len(v.frames) - 1
+	top := v.frames.push(frame{array: true})
 	n := 0
 	v.space()
 	if v.i < len(v.b) && v.b[v.i] == ']' {
@@ -347,7 +345,7 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 	} else {
 		decimals := decimalItems(s.Items)
 		for ; ; n++ {
-			v.frames[top].index = n
+			v.frames.at(top).index = n
 			v.space()
 			if decimals && v.plainDecimal(s.Items) {
 				// Valid as check would find it, without its dispatch.
@@ -362,7 +360,7 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 			}
 		}
 	}
-	v.frames = v.frames[:top]
+	v.frames.n = top
 	if s.MaxItems != nil && n > *s.MaxItems || s.MinItems != nil && n < *s.MinItems {
 		return v.fail(prefix, "an array of %s elements is outside the schema's bounds", strconv.Itoa(n))
 	}
