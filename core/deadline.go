@@ -16,13 +16,29 @@ import (
 // context.WithDeadline, so every observer sees the same Done and Err, and
 // contexts derived from it propagate cancellation as usual.
 func withDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
+	ctx, c := startDeadline(parent, deadline)
+	return ctx, c.cancel
+}
+
+// startDeadline is withDeadline with its cancellation as a canceller, which
+// costs no allocation where the CancelFunc, a method value, would cost
+// one on every run.
+func startDeadline(parent context.Context, deadline time.Time) (context.Context, canceller) {
 	if d, ok := parent.Deadline(); ok && !d.After(deadline) {
 		// The parent ends first: its own timer, if any, stands.
-		return context.WithCancel(parent)
+		ctx, cancel := context.WithCancel(parent)
+		return ctx, cancelFunc(cancel)
 	}
 	c := &deadlineContext{parent: parent, deadline: deadline}
-	return c, c.cancel
+	return c, c
 }
+
+// canceller ends a context made by startDeadline.
+type canceller interface{ cancel() }
+
+type cancelFunc context.CancelFunc
+
+func (f cancelFunc) cancel() { f() }
 
 type deadlineContext struct {
 	parent    context.Context

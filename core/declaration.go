@@ -192,6 +192,7 @@ type Declaration struct {
 	bound         bool // the result type embeds Bindings of the request type
 	hasPreflight  bool
 	decode        func([]byte) (any, error)
+	encode        func(any) ([]byte, error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
 	postcondition func(context.Context, any, any) error
@@ -373,6 +374,18 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 			return nil, err
 		}
 		return req, nil
+	}
+	resType := reflect.TypeFor[Res]()
+	flatOut := newFlatEncoder(resType)
+	d.encode = func(res any) ([]byte, error) {
+		if flatOut != nil {
+			if v := reflect.ValueOf(res); v.IsValid() && v.Type() == resType {
+				if b, ok := flatOut.encode(v); ok {
+					return b, nil
+				}
+			}
+		}
+		return json.Marshal(res)
 	}
 	d.preflight = func(ctx context.Context, req any) error {
 		if op.Preflight == nil {

@@ -138,20 +138,29 @@ type Binding struct {
 
 // Run executes one request through the pipeline and returns its outcome. It
 // never panics: a panic inside an operation becomes INTERNAL_ERROR.
+//
+// The pipeline is split in three so that each deferred release sits in a
+// function with few returns, where the compiler codes it inline instead of
+// registering it with the runtime on every call.
 func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	start := time.Now()
-	id := req.CapabilityID
-	d, ok := rt.reg.Lookup(id)
+	d, ok := rt.reg.Lookup(req.CapabilityID)
 	if !ok {
-		return rt.unknownCapability(id)
+		return rt.unknownCapability(req.CapabilityID)
 	}
 	// One deadline covers every stage, from parsing to the postcondition.
 	timeout := rt.opts.Timeout
 	if req.Timeout > 0 && req.Timeout < timeout {
 		timeout = req.Timeout
 	}
-	ctx, cancel := withDeadline(ctx, start.Add(timeout))
-	defer cancel()
+	ctx, deadline := startDeadline(ctx, start.Add(timeout))
+	defer deadline.cancel()
+	return rt.admit(ctx, d, req, start)
+}
+
+// admit assembles the payload and takes an execution slot for it.
+func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time) Outcome {
+	id := d.ID
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
 	blank := len(bytes.TrimSpace(payload)) == 0
@@ -178,16 +187,21 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if !rt.exec.acquire() {
 		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
 	}
-	// What the run holds (its slot, its memory reservation) is returned
-	// when it ends, or, when the deadline abandons a decode still under
-	// way, when that decode ends.
+	return rt.hold(ctx, d, payload, start)
+}
+
+// hold runs an admitted request. What the run holds (its slot, its memory
+// reservation) is returned when it ends, or, when the deadline abandons a
+// decode still under way, when that decode ends.
+func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time) Outcome {
 	held := holding{exec: rt.exec}
-	abandoned := false
-	defer func() {
-		if !abandoned {
-			held.release()
-		}
-	}()
+	defer held.releaseUnlessAbandoned()
+	return rt.execute(ctx, d, payload, start, &held)
+}
+
+// execute is the pipeline from the structural scan to publication.
+func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding) Outcome {
+	id := d.ID
 	var shape payloadShape
 	if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
@@ -226,11 +240,11 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 			}
 			parsed = r.parsed
 		case <-ctx.Done():
-			abandoned = true
+			held.abandoned = true
 			go func(held holding) {
 				<-decoded
 				held.release()
-			}(held)
+			}(*held)
 			return interrupted(id, d, ctx.Err())
 		}
 	}
@@ -251,7 +265,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		f()
 	}
 	var result any
-	err = guard(func() (err error) {
+	err := guard(func() (err error) {
 		result, err = d.execute(ctx, parsed)
 		return err
 	})
@@ -273,7 +287,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
 	var value []byte
-	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
+	if err := guard(func() (err error) { value, err = d.encode(result); return err }); err != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", err)
 	}
 	if err := validateResult(d, value); err != nil {
@@ -304,6 +318,15 @@ type holding struct {
 	exec   *Executor
 	memory *MemoryBudget
 	cost   int64
+	// abandoned says a decode still under way at the deadline has taken
+	// over the release.
+	abandoned bool
+}
+
+func (h *holding) releaseUnlessAbandoned() {
+	if !h.abandoned {
+		h.release()
+	}
 }
 
 // release returns the slot, then the reservation.

@@ -77,7 +77,34 @@ type scanner struct {
 	arrays []int32
 	// path holds the reference tokens of the value being scanned, for
 	// error messages; it is built lazily from the stack of frames.
-	frames []frame
+	frames frameStack
+}
+
+// frameStack is the stack of open containers. Its first frames live in
+// the scanner itself, so that a shallow payload (nearly every one) costs
+// no allocation for them.
+type frameStack struct {
+	n      int
+	inline [8]frame
+	spill  []frame // frames n ≥ len(inline)
+}
+
+// push opens a frame and returns its index.
+func (f *frameStack) push(fr frame) int {
+	if f.n < len(f.inline) {
+		f.inline[f.n] = fr
+	} else {
+		f.spill = append(f.spill[:f.n-len(f.inline)], fr)
+	}
+	f.n++
+	return f.n - 1
+}
+
+func (f *frameStack) at(i int) *frame {
+	if i < len(f.inline) {
+		return &f.inline[i]
+	}
+	return &f.spill[i-len(f.inline)]
 }
 
 type frame struct {
@@ -139,7 +166,8 @@ func (s *scanner) space() {
 func (s *scanner) pointer(prefix string) string {
 	var buf bytes.Buffer
 	buf.WriteString(prefix)
-	for _, f := range s.frames {
+	for i := range s.frames.n {
+		f := s.frames.at(i)
 		buf.WriteByte('/')
 		if f.array {
 			buf.WriteString(strconv.Itoa(f.index))
@@ -224,13 +252,13 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 		return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("the payload nests arrays and objects more than %d deep", maxDepth)}
 	}
 	s.i++ // {
-	s.frames = append(s.frames, frame{})
-	top := len(s.frames) - 1
-	var keys [][]byte // keys of this object, compared in place
+	top := s.frames.push(frame{})
+	var held [8][]byte
+	keys := held[:0] // keys of this object, compared in place
 	s.space()
 	if s.i < len(s.b) && s.b[s.i] == '}' {
 		s.i++
-		s.frames = s.frames[:top]
+		s.frames.n = top
 		return nil
 	}
 	for {
@@ -238,18 +266,18 @@ func (s *scanner) object(schema *jsonschema.Schema, prefix string, depth int) er
 		if err != nil {
 			return err
 		}
-		s.frames[top].key = key
+		s.frames.at(top).key = key
 		for _, k := range keys {
 			if sameKey(k, key) {
 				return &Error{Code: InvalidPayload, Path: s.pointer(prefix), Message: fmt.Sprintf("the key %s appears twice in one object; send each field once", key)}
 			}
 		}
 		keys = append(keys, key)
-		if err := s.value(propertySchema(schema, unquoteKey(key)), prefix, depth); err != nil {
+		if err := s.value(propertySchema(schema, key), prefix, depth); err != nil {
 			return err
 		}
 		if done, err := s.separator(prefix, '}'); err != nil || done {
-			s.frames = s.frames[:top]
+			s.frames.n = top
 			return err
 		}
 	}
@@ -268,7 +296,7 @@ func (s *scanner) member(prefix string) ([]byte, error) {
 		return nil, err
 	}
 	key := s.b[start:s.i]
-	s.frames[len(s.frames)-1].key = key
+	s.frames.at(s.frames.n - 1).key = key
 	s.space()
 	if s.i >= len(s.b) || s.b[s.i] != ':' {
 		return nil, s.syntax(prefix, "expected ':' after an object key")
@@ -306,20 +334,19 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 	}
 	s.i++ // [
 	max, bounded := maxItems(schema)
-	s.frames = append(s.frames, frame{array: true})
-	top := len(s.frames) - 1
+	top := s.frames.push(frame{array: true})
 	slot := len(s.arrays)
 	s.arrays = append(s.arrays, 0)
 	s.space()
 	if s.i < len(s.b) && s.b[s.i] == ']' {
 		s.i++
-		s.frames = s.frames[:top]
+		s.frames.n = top
 		return nil
 	}
 	for n := 0; ; n++ {
-		s.frames[top].index = n
+		s.frames.at(top).index = n
 		if bounded && n >= max {
-			s.frames = s.frames[:top]
+			s.frames.n = top
 			return &Refusal{Message: fmt.Sprintf("%s has more than %d items; at most %d are allowed", s.pointer(prefix), max, max)}
 		}
 		s.space()
@@ -329,7 +356,7 @@ func (s *scanner) array(schema *jsonschema.Schema, prefix string, depth int) err
 			}
 		}
 		if done, err := s.separator(prefix, ']'); err != nil || done {
-			s.frames = s.frames[:top]
+			s.frames.n = top
 			s.arrays[slot] = int32(n + 1)
 			return err
 		}
@@ -468,14 +495,31 @@ func unquoteKey(raw []byte) string {
 // items and prefixItems, and anyOf/oneOf alternatives (a bound holds where
 // every alternative declares one, the loosest of them).
 
-func propertySchema(s *jsonschema.Schema, key string) *jsonschema.Schema {
+func propertySchema(s *jsonschema.Schema, rawKey []byte) *jsonschema.Schema {
 	if s == nil {
 		return nil
 	}
-	if p, ok := s.Properties[key]; ok {
-		return p
+	p, _ := propertyOf(s, rawKey)
+	return p
+}
+
+// propertyOf looks up the property a raw (quoted, well-formed) key names;
+// a key without escapes is looked up without building a string of it.
+func propertyOf(s *jsonschema.Schema, rawKey []byte) (*jsonschema.Schema, bool) {
+	if bytes.IndexByte(rawKey, '\\') < 0 && len(rawKey) >= 2 {
+		p, ok := s.Properties[string(rawKey[1:len(rawKey)-1])]
+		return p, ok
 	}
-	return nil
+	p, ok := s.Properties[unquoteKey(rawKey)]
+	return p, ok
+}
+
+// keyIs reports whether a raw key names the property name.
+func keyIs(rawKey []byte, name string) bool {
+	if bytes.IndexByte(rawKey, '\\') < 0 && len(rawKey) >= 2 {
+		return string(rawKey[1:len(rawKey)-1]) == name
+	}
+	return unquoteKey(rawKey) == name
 }
 
 func itemSchema(s *jsonschema.Schema, i int) *jsonschema.Schema {

@@ -290,10 +290,12 @@ func clipBytes(b []byte, n int) string {
 
 func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 	v.i++ // {
-	v.frames = append(v.frames, frame{})
-	top := len(v.frames) - 1
+	top := v.frames.push(frame{})
 	closed := isFalseSchema(s.AdditionalProperties)
-	var seen []string
+	// The keys met so far, raw; an object of a few members keeps them on
+	// the stack.
+	var held [8][]byte
+	seen := held[:0]
 	v.space()
 	if v.i < len(v.b) && v.b[v.i] == '}' {
 		v.i++
@@ -303,15 +305,16 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 			if err != nil {
 				return err
 			}
-			v.frames[top].key = raw
-			key := unquoteKey(raw)
-			if slices.Contains(seen, key) {
-				return v.fail(prefix, "the key %q appears twice", key)
+			v.frames.at(top).key = raw
+			for _, k := range seen {
+				if sameKey(k, raw) {
+					return v.fail(prefix, "the key %q appears twice", unquoteKey(raw))
+				}
 			}
-			seen = append(seen, key)
-			sub, declared := s.Properties[key]
+			seen = append(seen, raw)
+			sub, declared := propertyOf(s, raw)
 			if !declared && closed {
-				return v.fail(prefix, "the property %q is not declared, and the object is closed", key)
+				return v.fail(prefix, "the property %q is not declared, and the object is closed", unquoteKey(raw))
 			}
 			if err := v.check(sub, prefix); err != nil {
 				return err
@@ -323,9 +326,9 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 			}
 		}
 	}
-	v.frames = v.frames[:top]
+	v.frames.n = top
 	for _, r := range s.Required {
-		if !slices.Contains(seen, r) {
+		if !slices.ContainsFunc(seen, func(k []byte) bool { return keyIs(k, r) }) {
 			return v.fail(prefix, "the required property %q is missing", r)
 		}
 	}
@@ -334,8 +337,7 @@ func (v *streamValidator) object(s *jsonschema.Schema, prefix string) error {
 
 func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 	v.i++ // [
-	v.frames = append(v.frames, frame{array: true})
-	top := len(v.frames) - 1
+	top := v.frames.push(frame{array: true})
 	n := 0
 	v.space()
 	if v.i < len(v.b) && v.b[v.i] == ']' {
@@ -343,7 +345,7 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 	} else {
 		decimals := decimalItems(s.Items)
 		for ; ; n++ {
-			v.frames[top].index = n
+			v.frames.at(top).index = n
 			v.space()
 			if decimals && v.plainDecimal(s.Items) {
 				// Valid as check would find it, without its dispatch.
@@ -358,7 +360,7 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 			}
 		}
 	}
-	v.frames = v.frames[:top]
+	v.frames.n = top
 	if s.MaxItems != nil && n > *s.MaxItems || s.MinItems != nil && n < *s.MinItems {
 		return v.fail(prefix, "an array of %s elements is outside the schema's bounds", strconv.Itoa(n))
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"maps"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -157,5 +158,20 @@ func TestStreamNumberBounds(t *testing.T) {
 		if err := validateStream(doc(count), schema, ""); !errors.As(err, &e) || e.Path != "/count" {
 			t.Errorf("count %s: %v, want a refusal at /count", count, err)
 		}
+	}
+}
+
+// TestStreamDeepPath checks the path of an error nested deeper than the
+// frames a validator keeps inline.
+func TestStreamDeepPath(t *testing.T) {
+	const depth = 20
+	doc := `{"a":` + strings.Repeat("[", depth) + `1,x` + strings.Repeat("]", depth) + `}`
+	err := validateStream([]byte(doc), anySchema, "/value")
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("validateStream = %v, want an *Error", err)
+	}
+	if want := "/value/a" + strings.Repeat("/0", depth-1) + "/1"; e.Path != want {
+		t.Fatalf("path %s, want %s", e.Path, want)
 	}
 }

@@ -52,6 +52,10 @@ func (i Integer) MarshalText() ([]byte, error) { return bignum.AppendDecimal(nil
 
 // UnmarshalJSON accepts only a JSON string holding a canonical decimal integer.
 func (i *Integer) UnmarshalJSON(b []byte) error {
+	if x, ok := wordDecimal(b); ok {
+		i.v = x
+		return nil
+	}
 	s, err := unquote(b, "an integer")
 	if err != nil {
 		return err
@@ -101,6 +105,35 @@ func ParseInteger(s string) (*big.Int, error) {
 		x.Neg(x)
 	}
 	return x, nil
+}
+
+// wordDecimal decodes a JSON string of at most 18 digits (below 10^18 <
+// 2^63), with an optional minus sign and no leading zero, the commonest
+// integer in a request, without the string and the general parser
+// UnmarshalJSON goes through; anything else is not ok, and left to them.
+func wordDecimal(b []byte) (*big.Int, bool) {
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false
+	}
+	d := b[1 : len(b)-1]
+	neg := d[0] == '-'
+	if neg {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+		return nil, false
+	}
+	var n int64
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return nil, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return big.NewInt(n), true
 }
 
 func checkDigits(d string) error {

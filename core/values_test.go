@@ -432,3 +432,59 @@ func TestMatrixMarshalJSONAgainstJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestWordDecimal checks the word-sized shortcut of Integer.UnmarshalJSON
+// against the general path (unquote, then ParseInteger): every string it
+// takes, the general path takes with the same value. The strings are every
+// one of up to five characters over an alphabet of digits, signs and
+// stray characters, and seeded random digit strings of 1 to 22 digits
+// around the 18-digit edge.
+func TestWordDecimal(t *testing.T) {
+	general := func(b []byte) (*big.Int, bool) {
+		s, err := unquote(b, "an integer")
+		if err != nil {
+			return nil, false
+		}
+		x, err := ParseInteger(s)
+		return x, err == nil
+	}
+	took := 0
+	check := func(b []byte) {
+		x, ok := wordDecimal(b)
+		if !ok {
+			return
+		}
+		took++
+		y, ok := general(b)
+		if !ok || x.Cmp(y) != 0 {
+			t.Fatalf("wordDecimal(%s) = %v; the general path gives %v, %v", b, x, y, ok)
+		}
+	}
+	alphabet := []byte(`019-+ a"\`)
+	var gen func(prefix []byte, n int)
+	gen = func(prefix []byte, n int) {
+		check(append(append([]byte{'"'}, prefix...), '"'))
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(append(prefix, c), n-1)
+		}
+	}
+	gen(nil, 5)
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 20000 {
+		d := make([]byte, 1+rng.IntN(22))
+		for i := range d {
+			d[i] = byte('0' + rng.IntN(10))
+		}
+		if rng.IntN(2) == 0 {
+			d = append([]byte{'-'}, d...)
+		}
+		check(append(append([]byte{'"'}, d...), '"'))
+	}
+	if took < 10000 {
+		t.Fatalf("wordDecimal took only %d strings; the comparison is too thin", took)
+	}
+}

@@ -1,0 +1,185 @@
+package core
+
+import (
+	"encoding/json"
+	"math/big"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// pointerText implements encoding.TextMarshaler on its pointer only.
+type pointerText struct{ s string }
+
+func (p *pointerText) MarshalText() ([]byte, error) { return []byte(p.s), nil }
+
+// stringText is a TextMarshaler of string kind.
+type stringText string
+
+func (s stringText) MarshalText() ([]byte, error) { return []byte("t" + s), nil }
+
+type flatTwo struct {
+	GCD   Integer `json:"gcd"`
+	Other Integer `json:"other_value"`
+}
+
+type flatMixed struct {
+	N       Integer    `json:"n"`
+	Q       Rational   `json:"q"`
+	QE      Rational   `json:"qe,omitempty"`
+	Verdict Verdict    `json:"verdict"`
+	Note    string     `json:"note,omitempty"`
+	Name    string     `json:"name"`
+	Exact   bool       `json:"exact"`
+	Maybe   bool       `json:"maybe,omitempty"`
+	Small   int8       `json:"small"`
+	Count   int        `json:"count,omitempty"`
+	Word    uint64     `json:"word"`
+	Half    uint16     `json:"half,omitempty"`
+	hidden  *big.Int   // unexported: skipped, as by encoding/json
+	cache   [2]Integer // unexported
+}
+
+// TestFlatEncoderMatchesJSON checks the flat encoder against json.Marshal
+// on seeded random values: every encoding it gives is json.Marshal's,
+// byte for byte, and it declines only values with a character to escape or beyond ASCII.
+func TestFlatEncoderMatchesJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	alphabet := []string{"a", "Z", "0", " ", "-", "/", "<", ">", "&", `"`, `\`, "\n", "\t", "é", "\u2028", "\x7f", "\x00", "~"}
+	randString := func() string {
+		var sb strings.Builder
+		for range rng.IntN(6) {
+			if rng.IntN(10) == 0 {
+				sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+			} else {
+				sb.WriteString(alphabet[rng.IntN(6)]) // a, Z, 0, space, -, /
+			}
+		}
+		return sb.String()
+	}
+	randInt := func() Integer {
+		if rng.IntN(8) == 0 {
+			return Integer{} // the zero value, which encodes as 0
+		}
+		buf := make([]byte, 1+rng.IntN(40))
+		for i := range buf {
+			buf[i] = byte(rng.Uint32())
+		}
+		x := new(big.Int).SetBytes(buf)
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return Int(x)
+	}
+	randRat := func() Rational {
+		if rng.IntN(8) == 0 {
+			return Rational{}
+		}
+		return Rat(big.NewRat(rng.Int64N(2001)-1000, 1+rng.Int64N(50)))
+	}
+	accepted := map[string]int{}
+	check := func(t *testing.T, name string, v any) {
+		t.Helper()
+		e := newFlatEncoder(reflect.TypeOf(v))
+		if e == nil {
+			t.Fatalf("%s: no flat encoder for %T", name, v)
+		}
+		want, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := e.encode(reflect.ValueOf(v))
+		if !ok {
+			if !strings.ContainsFunc(string(want), func(r rune) bool { return r == '\\' || r > 0x7e }) {
+				t.Fatalf("%s: declined %s, which json.Marshal writes in printable ASCII without escapes", name, want)
+			}
+			return
+		}
+		if string(got) != string(want) {
+			t.Fatalf("%s: flat encoder gives\n%s\njson.Marshal\n%s", name, got, want)
+		}
+		accepted[name]++
+	}
+	for range 2000 {
+		check(t, "two", flatTwo{randInt(), randInt()})
+		m := flatMixed{
+			N: randInt(), Q: randRat(), QE: randRat(),
+			Verdict: Verdict(randString()), Note: randString(), Name: randString(),
+			Exact: rng.IntN(2) == 0, Maybe: rng.IntN(2) == 0,
+			Small: int8(rng.IntN(256) - 128), Count: rng.IntN(3) - 1, Word: rng.Uint64() >> rng.IntN(64),
+			Half: uint16(rng.IntN(3)), hidden: big.NewInt(5),
+		}
+		check(t, "mixed", m)
+	}
+	// A check that can fail only if values reach the comparison.
+	if accepted["two"] != 2000 || accepted["mixed"] < 1000 {
+		t.Fatalf("the encoder took too few values to compare: %v", accepted)
+	}
+}
+
+// TestFlatEncoderDeclinesTypes lists types the flat encoder must leave to
+// encoding/json, whose encodings it does not reproduce.
+func TestFlatEncoderDeclinesTypes(t *testing.T) {
+	for name, v := range map[string]any{
+		"embedded": struct{ CheckResult }{},
+		"untagged": struct{ A Integer }{},
+		"dash": struct {
+			A Integer `json:"-"`
+		}{},
+		"string option": struct {
+			A int `json:"a,string"`
+		}{},
+		"float": struct {
+			A float64 `json:"a"`
+		}{},
+		"slice": struct {
+			A []Integer `json:"a"`
+		}{},
+		"pointer": struct {
+			A *big.Int `json:"a"`
+		}{},
+		"json marshaler": struct {
+			A Matrix `json:"a"`
+		}{},
+		"pointer marshaler": struct {
+			A pointerText `json:"a"`
+		}{},
+		"string marshaler": struct {
+			A stringText `json:"a"`
+		}{},
+		"escaped name": struct {
+			A Integer `json:"a<b"`
+		}{},
+		"not a struct":   Int64(3),
+		"top-level text": Rational{},
+		"map":            map[string]string{},
+		"interface": struct {
+			A any `json:"a"`
+		}{},
+		"omitzero": struct {
+			A int `json:"a,omitzero"`
+		}{},
+		"unexported only ok": struct{ a int }{}, // accepted: checked below
+	} {
+		e := newFlatEncoder(reflect.TypeOf(v))
+		if name == "unexported only ok" {
+			if got, ok := e.encode(reflect.ValueOf(v)); e == nil || !ok || string(got) != "{}" {
+				t.Errorf("%s: got %q, %v", name, got, ok)
+			}
+			continue
+		}
+		if e != nil {
+			t.Errorf("%s: the flat encoder takes %T", name, v)
+		}
+	}
+	// Two fields of one name, which encoding/json drops both of (built
+	// by reflection: vet refuses the declaration).
+	dup := reflect.StructOf([]reflect.StructField{
+		{Name: "A", Type: integerType, Tag: `json:"a"`},
+		{Name: "B", Type: integerType, Tag: `json:"a"`},
+	})
+	if newFlatEncoder(dup) != nil {
+		t.Errorf("duplicate name: the flat encoder takes %v", dup)
+	}
+}
