@@ -24,6 +24,14 @@ type Combination struct {
 	m    *Modulus
 	b    [][]uint64
 	spec []spectrum // each B_k's transform at the long length; nil without prepared transforms
+	// With a split quotient (splitQuotient) the sums are taken at the
+	// short length instead, spec holding the transforms there, and their
+	// wrap wrapped-around top coefficients from the products of the top
+	// wrap coefficients of each term (topSpec, at length 2^logTop ≥
+	// 2·wrap − 1); see LinearCombination.
+	topSpec []spectrum
+	wrap    int
+	logTop  int
 	// group is the number of terms whose exact sum the transform primes
 	// hold: each product's coefficients are below n·(p − 1)² + 1.
 	group int
@@ -40,9 +48,19 @@ func (f *Field) NewCombination(bs [][]uint64, m *Modulus) *Combination {
 		return c
 	}
 	c.spec = make([]spectrum, len(bs))
+	logN := r.logN1
+	if r.split {
+		logN = r.logN2
+		c.wrap = 2*r.n - 1 - (1 << r.logN2)
+		c.logTop = max(log2Ceil(2*c.wrap-1), 1)
+		c.topSpec = make([]spectrum, len(bs))
+	}
 	for k, b := range c.b {
 		if len(b) > 0 {
-			c.spec[k] = f.forwardAll(r, b, r.logN1)
+			c.spec[k] = f.forwardAll(r, b, logN)
+			if c.topSpec != nil {
+				c.topSpec[k] = f.forwardAll(r, c.topOf(b), c.logTop)
+			}
 		}
 	}
 	c.group = len(bs)
@@ -58,8 +76,30 @@ func (f *Field) NewCombination(bs [][]uint64, m *Modulus) *Combination {
 // Len returns the number of prepared residues.
 func (c *Combination) Len() int { return len(c.b) }
 
+// topOf returns the top wrap of the n coefficients of a residue a
+// (zeros beyond its length).
+func (c *Combination) topOf(a []uint64) []uint64 {
+	n := c.m.md.ntt.n
+	out := make([]uint64, c.wrap)
+	for j := range out {
+		if i := n - c.wrap + j; i < len(a) {
+			out[j] = a[i]
+		}
+	}
+	return out
+}
+
 // LinearCombination returns Σ_k cs[k]·B_k mod m, trimmed, for residues
 // cs[k] modulo m (len(cs) ≤ Len(); missing and empty ones are zero).
+//
+// With a split quotient the sum S (2n − 1 coefficients) is taken modulo
+// x^N2 − 1, N2 = 2^logN2, whose slot i holds S_i + S_(N2+i), and its top
+// w = 2n − 1 − N2 coefficients S_(N2+j) are the top half of the sum of
+// the products of the terms' top w coefficients: with those beginning at
+// n − w, the product's coefficient w − 1 + j is S_(N2+j), and a cyclic
+// length of 2w − 1 holds the product whole. So each term
+// costs a forward transform of length N2 and one of at most about N2/2
+// instead of one of 2N2 (the wrap-around correction of mulNTT).
 func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 	if len(cs) > len(c.b) {
 		panic("gfpoly: more coefficients than prepared residues")
@@ -70,15 +110,29 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 		return f.linearCombinationReference(cs, c)
 	}
 	p := f.p
-	size := 1 << r.logN1
+	logN := r.logN1
+	if c.topSpec != nil {
+		logN = r.logN2
+	}
+	size := 1 << logN
 	var total []uint64
 	acc := make(spectrum, len(r.primes))
+	var accTop spectrum
 	for i := range acc {
-		acc[i] = getBuffer(r.logN1)
+		acc[i] = getBuffer(logN)
+	}
+	if c.topSpec != nil {
+		accTop = make(spectrum, len(r.primes))
+		for i := range accTop {
+			accTop[i] = getBuffer(c.logTop)
+		}
 	}
 	for start := 0; start < len(cs); start += c.group {
 		for i := range acc {
 			clear(acc[i])
+		}
+		for i := range accTop {
+			clear(accTop[i])
 		}
 		terms := 0
 		for k := start; k < min(len(cs), start+c.group); k++ {
@@ -90,42 +144,71 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 				continue
 			}
 			terms++
-			sa := f.forwardAll(r, a, r.logN1)
-			r.eachPrime(r.logN1, func(i int) {
+			sa := f.forwardAll(r, a, logN)
+			var st spectrum
+			if accTop != nil {
+				st = f.forwardAll(r, c.topOf(a), c.logTop)
+			}
+			r.eachPrime(logN, func(i int) {
 				pr := r.primes[i]
-				q := pr.q
-				x, y, s := sa[i][:size], c.spec[k][i][:size], acc[i][:size]
-				for j, v := range x {
-					// Montgomery products below q, sums kept below q.
-					w := s[j] + pr.montMul(v, y[j])
-					if w >= q {
-						w -= q
-					}
-					s[j] = w
+				pr.accumulate(acc[i][:size], sa[i], c.spec[k][i])
+				if st != nil {
+					pr.accumulate(accTop[i], st[i], c.topSpec[k][i])
 				}
 			})
 			releaseSpectrum(sa)
+			releaseSpectrum(st)
 		}
 		if terms == 0 {
 			continue
 		}
 		sum := make([]uint64, 2*r.n-1)
-		r.eachPrime(r.logN1, func(i int) {
+		// The low len(low) coefficients of the sum, the whole of it
+		// without a split.
+		low := sum
+		if accTop != nil {
+			low = sum[:size]
+		}
+		r.eachPrime(logN, func(i int) {
 			pr := r.primes[i]
-			pr.inverse(acc[i], r.logN1)
-			pr.finish(acc[i][:len(sum)], r.logN1)
+			pr.inverse(acc[i], logN)
+			pr.finish(acc[i][:len(low)], logN)
+			if accTop == nil {
+				return
+			}
+			// Slot j < w holds S_j + S_(N2+j); the top sum's
+			// coefficient w − 1 + j is S_(N2+j), left after the slots.
+			w := c.wrap
+			pr.inverse(accTop[i], c.logTop)
+			hi := accTop[i][w-1 : 2*w-1]
+			pr.finish(hi, c.logTop)
+			lo := acc[i][:w]
+			for j, v := range hi {
+				lo[j] = subMod(lo[j], v, pr.q)
+			}
 		})
+		ends := make(spectrum, len(acc))
+		for i := range acc {
+			ends[i] = acc[i][:len(low)]
+		}
 		var part []uint64
 		if r.self {
-			part = acc[0][:len(sum)]
+			part = ends[0]
 		} else {
-			ends := make(spectrum, len(acc))
-			for i := range acc {
-				ends[i] = acc[i][:len(sum)]
-			}
 			part = f.garner(ends)
 		}
 		copy(sum, part)
+		if accTop != nil {
+			for i := range ends {
+				ends[i] = accTop[i][c.wrap-1 : 2*c.wrap-1]
+			}
+			if r.self {
+				part = ends[0]
+			} else {
+				part = f.garner(ends)
+			}
+			copy(sum[size:], part)
+		}
 		if total == nil {
 			total = sum
 		} else {
@@ -135,10 +218,25 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 		}
 	}
 	releaseSpectrum(acc)
+	releaseSpectrum(accTop)
 	if total == nil {
 		return nil
 	}
 	return f.reduceNTT(r, trim(total))
+}
+
+// accumulate adds x·y·2^−64 mod q entrywise into s (entries < 2q in x
+// and y, < q in s, kept below q).
+func (t *nttPrime) accumulate(s, x, y []uint64) {
+	q := t.q
+	x, y = x[:len(s)], y[:len(s)]
+	for j, v := range x {
+		w := s[j] + t.montMul(v, y[j])
+		if w >= q {
+			w -= q
+		}
+		s[j] = w
+	}
 }
 
 // linearCombinationReference is Σ_k cs[k]·B_k mod m by one product and

@@ -21,9 +21,10 @@ func TestLinearCombination(t *testing.T) {
 	for !grouped.ProbablyPrime(20) {
 		grouped.Add(grouped, big.NewInt(1))
 	}
-	for _, p := range []uint64{10007, 998244353, grouped.Uint64(), 1<<61 - 1, 4611686018427387847} {
+	for _, p := range []uint64{10007, 998244353, grouped.Uint64(), 1<<31 - 1, 1<<61 - 1, 4611686018427387847, 1<<64 - 59} {
 		f := NewField(p)
-		for _, n := range []int{1, 31, 32, 100, 257, 500} {
+		// 257, 300 and 321 sum at the short length (splitQuotient).
+		for _, n := range []int{1, 31, 32, 100, 257, 300, 321, 500, 600} {
 			for _, k := range []int{1, 3, 20} {
 				t.Run(fmt.Sprintf("p=%d/n=%d/k=%d", p, n, k), func(t *testing.T) {
 					g := randomPoly(rng, n+1, p)
@@ -54,6 +55,31 @@ func TestLinearCombination(t *testing.T) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// BenchmarkLinearCombination sums 20 terms, the outer sum of a
+// composition at degree n, at degrees on either side of the split range
+// (splitQuotient) and at 10,000, for a 60-bit and a wide prime.
+func BenchmarkLinearCombination(b *testing.B) {
+	for _, p := range []uint64{benchPrime, 1<<64 - 59} {
+		f := NewField(p)
+		for _, n := range []int{1200, 1500, 5000, 10000} {
+			rng := rand.New(rand.NewPCG(uint64(n), 9))
+			g := randomPoly(rng, n+1, p)
+			g[n] = 1
+			md := f.NewModulus(g)
+			bs, cs := make([][]uint64, 20), make([][]uint64, 20)
+			for k := range bs {
+				bs[k], cs[k] = randomPoly(rng, n, p), randomPoly(rng, n, p)
+			}
+			c := f.NewCombination(bs, md)
+			b.Run(fmt.Sprintf("p=%d/n=%d", p, n), func(b *testing.B) {
+				for b.Loop() {
+					f.LinearCombination(cs, c)
+				}
+			})
 		}
 	}
 }
