@@ -271,7 +271,7 @@ func sqrtUnitPrimePower(b, p *big.Int, f int) []*big.Int {
 	if p.Cmp(big.NewInt(2)) == 0 {
 		return sqrtUnitPowerOfTwo(b, f, pf)
 	}
-	r := new(big.Int).ModSqrt(new(big.Int).Mod(b, p), p)
+	r := sqrtModPrime(new(big.Int).Mod(b, p), p)
 	if r == nil {
 		return nil
 	}
@@ -290,6 +290,103 @@ func sqrtUnitPrimePower(b, p *big.Int, f int) []*big.Int {
 		return []*big.Int{neg, r}
 	}
 	return []*big.Int{r, neg}
+}
+
+// sqrtModPrime returns a square root of a modulo the odd prime p, 0 < a
+// < p, or nil when a is no square. For p of two to 32 words it runs
+// Tonelli–Shanks (Cohen, Algorithm 1.5.1) in core/primality's Montgomery
+// arithmetic: with p − 1 = 2^e·q, q odd, w = a^((q−1)/2) gives
+// x = a·w, a root of a·b for b = a·w² = a^q, whose order divides
+// 2^(e−1) when a is a square; the loop corrects x and b by powers of
+// z^q for a non-residue z (found only when b ≠ 1, never for
+// p ≡ 3 mod 4), squaring b to find its order at each step. So a root
+// costs one power of a and, for p ≡ 1 mod 4, one of z, where
+// big.Int.ModSqrt, the reference (TestSqrtModPrimeAgainstMathBig) and
+// the route for other p, takes three with a Jacobi symbol first. A
+// result that does not square to a (p no prime, which Baillie–PSW makes
+// improbable) is left to big.Int.ModSqrt.
+func sqrtModPrime(a, p *big.Int) *big.Int {
+	m, ok := primality.NewMontgomery(p)
+	if !ok {
+		return new(big.Int).ModSqrt(a, p)
+	}
+	root, ok := tonelliShanks(m, a, p)
+	if !ok {
+		return new(big.Int).ModSqrt(a, p)
+	}
+	if root == nil {
+		return nil
+	}
+	if check := new(big.Int).Mul(root, root); check.Mod(check, p).Cmp(a) != 0 {
+		return new(big.Int).ModSqrt(a, p)
+	}
+	return root
+}
+
+// tonelliShanks is sqrtModPrime's Montgomery route, its result not
+// checked: a root, or nil when a is no square modulo the prime p of m;
+// ok is false when no non-residue was found (nonResidue).
+func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bool) {
+	k := m.Words()
+	q := new(big.Int).Sub(p, big.NewInt(1))
+	e := int(q.TrailingZeroBits())
+	q.Rsh(q, uint(e))
+	am := m.To(a)
+	w := make([]uint64, k)
+	m.Exp(w, am, new(big.Int).Rsh(q, 1)) // a^((q−1)/2)
+	x := make([]uint64, k)
+	m.Mul(x, am, w) // a^((q+1)/2)
+	b := make([]uint64, k)
+	m.Mul(b, x, w) // a^q
+	one := m.One()
+	if m.Equal(b, one) {
+		return m.From(x), true
+	}
+	if e == 1 {
+		return nil, true // b = −1: a is no square
+	}
+	z, ok := nonResidue(p)
+	if !ok {
+		return nil, false
+	}
+	y := m.To(z)
+	m.Exp(y, y, q) // of order 2^e
+	t := make([]uint64, k)
+	for r := e; !m.Equal(b, one); {
+		// The order of b is 2^i, i < r when a is a square.
+		i := 0
+		for copy(t, b); !m.Equal(t, one); i++ {
+			if i+1 >= r {
+				return nil, true // b's order is 2^r: a is no square
+			}
+			m.Mul(t, t, t)
+		}
+		copy(t, y)
+		for range r - i - 1 {
+			m.Mul(t, t, t)
+		}
+		m.Mul(y, t, t)
+		m.Mul(x, x, t)
+		m.Mul(b, b, y)
+		r = i
+	}
+	return m.From(x), true
+}
+
+// nonResidue returns the least z ≥ 2 with Jacobi(z, p) = −1, searched up
+// to 2^16; ok is false past it. The least non-residue is below 2·ln²p
+// under the generalised Riemann hypothesis (Bach, "Explicit bounds for
+// primality testing", Math. Comp. 55 (1990)) and a small prime for all
+// but a vanishing share of p; sqrtModPrime leaves the rare p past 2^16
+// to big.Int.ModSqrt.
+func nonResidue(p *big.Int) (*big.Int, bool) {
+	z := new(big.Int)
+	for c := int64(2); c < 1<<16; c++ {
+		if big.Jacobi(z.SetInt64(c), p) == -1 {
+			return z, true
+		}
+	}
+	return nil, false
 }
 
 // sqrtUnitPowerOfTwo returns the roots of y² ≡ b modulo 2^f for odd b.

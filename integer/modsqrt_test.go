@@ -10,6 +10,7 @@ import (
 
 	"jacobian.dev/conformance"
 	"jacobian.dev/core"
+	"jacobian.dev/core/primality"
 )
 
 // TestPARIModSqrt: the roots agree with PARI/GP 2.15's (testdata/
@@ -137,4 +138,59 @@ func BenchmarkModSqrt(b *testing.B) {
 			modSqrt(context.Background(), a, n)
 		}
 	})
+}
+
+// TestSqrtModPrimeAgainstMathBig: modulo seeded random primes of 65 to
+// 760 bits in every class modulo 16 (so 2-adic orders e = 1 to 4 and
+// more of p − 1 all occur), the Montgomery route of sqrtModPrime (its
+// result unchecked, tonelliShanks) finds a root of every square and
+// none of a non-square, as big.Int.ModSqrt does; and moduli of one word
+// take big.Int.ModSqrt's route.
+func TestSqrtModPrimeAgainstMathBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	seen := map[uint]bool{}
+	for range 200 {
+		p := randomPrime(rng, 60+rng.IntN(700))
+		if p.BitLen() <= 64 {
+			continue
+		}
+		pm1 := new(big.Int).Sub(p, big.NewInt(1))
+		seen[min(pm1.TrailingZeroBits(), 5)] = true
+		a := new(big.Int).Rand(rng2big(rng), p)
+		if a.Sign() == 0 {
+			a.SetInt64(1)
+		}
+		if rng.IntN(2) == 0 {
+			a.Mul(a, a).Mod(a, p)
+		}
+		m, ok := primality.NewMontgomery(p)
+		if !ok {
+			t.Fatalf("no Montgomery arithmetic modulo %v", p)
+		}
+		got, ok := tonelliShanks(m, a, p)
+		if !ok {
+			t.Fatalf("no non-residue modulo %v", p)
+		}
+		want := new(big.Int).ModSqrt(a, p)
+		if (got == nil) != (want == nil) {
+			t.Fatalf("sqrt of %v mod %v: %v, math/big %v", a, p, got, want)
+		}
+		if got == nil {
+			continue
+		}
+		if got.Sign() < 0 || got.Cmp(p) >= 0 {
+			t.Fatalf("sqrt of %v mod %v: %v is out of range", a, p, got)
+		}
+		if sq := new(big.Int).Mul(got, got); sq.Mod(sq, p).Cmp(a) != 0 {
+			t.Fatalf("sqrt of %v mod %v: %v does not square to it", a, p, got)
+		}
+	}
+	for e := uint(1); e <= 5; e++ {
+		if !seen[e] {
+			t.Errorf("no prime with p − 1 divisible by exactly 2^%d (or more, for 5)", e)
+		}
+	}
+	if r := sqrtModPrime(big.NewInt(2), big.NewInt(7)); r == nil || r.Int64()*r.Int64()%7 != 2 {
+		t.Errorf("sqrt of 2 mod 7: %v", r)
+	}
 }

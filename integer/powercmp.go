@@ -72,3 +72,52 @@ func truncatedPower(x *big.Int, k, prec int) (*big.Int, int) {
 	}
 	return m, e
 }
+
+// floorRootCmp returns powerCmp(r, k, n), the sign of r^k − n, and
+// whether (r + 1)^k > n: the two comparisons that settle r = ⌊n^(1/k)⌋,
+// for k ≥ 1.
+//
+// For r > 0 and large powers, the bracket m·2^e ≤ r^k of the first
+// comparison also bounds (r + 1)^k from below, without a second power:
+// (r + 1)^k ≥ r^k + k·r^(k−1) = r^k·(1 + k/r) by the binomial theorem,
+// and with r < t·2^s for t = ⌊r/2^s⌋ + 1, s = bits(r) − 64,
+// (r + 1)^k ≥ m·2^e + ⌊k·m/t⌋·2^(e−s) = B. So n < B proves
+// (r + 1)^k > n at the cost of a division by a two-word t; as
+// (r + 1)^k − r^k ≈ k·r^(k−1) is most of the gap between consecutive
+// powers and B falls short of it by a relative 2^−60 or so, only n within
+// that of (r + 1)^k is left to powerCmp.
+func floorRootCmp(r *big.Int, k int, n *big.Int) (c int, nextAbove bool) {
+	if r.Sign() <= 0 || n.Sign() <= 0 || k < 2 || r.BitLen()*k < powerCmpMinBits || r.BitLen() <= 128 {
+		return powerCmp(r, k, n), powerCmp(new(big.Int).Add(r, big.NewInt(1)), k, n) > 0
+	}
+	m, e := truncatedPower(r, k, r.BitLen()+64)
+	qn := new(big.Int).Rsh(n, uint(e))
+	switch {
+	case m.Cmp(qn) > 0: // r^k > n, so (r + 1)^k > n too
+		return 1, true
+	case new(big.Int).Add(m, big.NewInt(int64(8*k))).Cmp(qn) <= 0: // r^k < n
+		c = -1
+	default:
+		c = powerBig(r, k).Cmp(n)
+	}
+	if nextAboveBound(r, k, n, m, e) {
+		return c, true
+	}
+	return c, powerCmp(new(big.Int).Add(r, big.NewInt(1)), k, n) > 0
+}
+
+// nextAboveBound reports n < B, B of floorRootCmp's comment, for r of
+// more than 64 bits and m·2^e ≤ r^k; false means undecided.
+func nextAboveBound(r *big.Int, k int, n, m *big.Int, e int) bool {
+	s := r.BitLen() - 64
+	if s < 1 || e < s {
+		return false
+	}
+	t := new(big.Int).Rsh(r, uint(s))
+	t.Add(t, big.NewInt(1))
+	q := new(big.Int).Mul(m, big.NewInt(int64(k)))
+	q.Quo(q, t)
+	b := new(big.Int).Lsh(m, uint(s))
+	b.Add(b, q)                                      // B / 2^(e−s)
+	return b.Cmp(new(big.Int).Rsh(n, uint(e-s))) > 0 // B ≥ (⌊n/2^(e−s)⌋ + 1)·2^(e−s) > n
+}

@@ -97,17 +97,17 @@ func integerRootOperation() core.Operation[RootRequest, RootResult] {
 			}
 			return RootResult{core.Int(r), isKthPower(r, q.N.Big(), q.K)}, nil
 		},
-		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n, each
-		// comparison by powerCmp: rigorous bounds on the power from
-		// products cut to the root's size plus 64 bits, the exact power
-		// when n lies between them.
+		// r^k ≤ n < (r + 1)^k, and exact agrees with r^k = n, by
+		// floorRootCmp: rigorous bounds on r^k from products cut to the
+		// root's size plus 64 bits (powerCmp), which bound (r + 1)^k
+		// from below too, the exact power when n lies between them.
 		Postcondition: func(ctx context.Context, q RootRequest, res RootResult) error {
 			r, n := res.Root.Big(), q.N.Big()
-			c := powerCmp(r, q.K, n)
+			c, nextAbove := floorRootCmp(r, q.K, n)
 			if c > 0 {
 				return fmt.Errorf("root^k ≤ n fails")
 			}
-			if powerCmp(new(big.Int).Add(r, big.NewInt(1)), q.K, n) <= 0 {
+			if !nextAbove {
 				return fmt.Errorf("n < (root + 1)^k fails")
 			}
 			if res.Exact != (c == 0) {

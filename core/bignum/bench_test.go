@@ -140,7 +140,7 @@ func BenchmarkQuoRem(b *testing.B) {
 // BenchmarkDecimal times ParseDecimal beside big.Int.SetString, and
 // big.Int.String for comparison with GMP's mpz_get_str.
 func BenchmarkDecimal(b *testing.B) {
-	for _, d := range []int{10_000, 100_000, 1_000_000} {
+	for _, d := range []int{100, 2000, 10_000, 100_000, 1_000_000} {
 		rng := rand.New(rand.NewPCG(uint64(d), 9))
 		x := randomDigits(rng, d)
 		s := x.String()

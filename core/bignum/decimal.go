@@ -22,6 +22,7 @@ package bignum
 import (
 	"context"
 	"math/big"
+	"math/bits"
 	"runtime"
 	"sync"
 )
@@ -123,13 +124,13 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 		return z, true, nil
 	}
 	if len(digits) < parseThreshold {
-		z.SetString(digits, 10)
+		parseMedium(z, digits)
 		if neg {
 			z.Neg(z)
 		}
 		return z, true, nil
 	}
-	v, err := parseDigits(ctx, digits, powersFor(&parsePowers, parseCachedLevels, topLevel(len(digits))), runtime.GOMAXPROCS(0))
+	v, err := parseDigits(ctx, digits, powersFor(&parsePowers, parseCachedLevels, topLevel(parseLeaf, len(digits))), runtime.GOMAXPROCS(0))
 	if err != nil {
 		return nil, false, err
 	}
@@ -140,12 +141,12 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 	return z, true, nil
 }
 
-// topLevel returns the largest j with parseLeaf·2^j < n, for n > parseLeaf:
-// the low part of a split of n digits has parseLeaf·2^j of them, and j is
-// the longest power a conversion of n digits uses.
-func topLevel(n int) int {
+// topLevel returns the largest j with leaf·2^j < n, for n > leaf: the
+// low part of a split of n digits has leaf·2^j of them, and j is the
+// longest power a conversion of n digits uses.
+func topLevel(leaf, n int) int {
 	j := 0
-	for parseLeaf<<(j+1) < n {
+	for leaf<<(j+1) < n {
 		j++
 	}
 	return j
@@ -154,13 +155,12 @@ func topLevel(n int) int {
 // parseDigits converts a string of decimal digits.
 func parseDigits(ctx context.Context, s string, pow *powersOfTen, workers int) (*big.Int, error) {
 	if len(s) <= parseLeaf {
-		v, _ := new(big.Int).SetString(s, 10)
-		return v, nil
+		return parseMedium(new(big.Int), s), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	j := topLevel(len(s))
+	j := topLevel(parseLeaf, len(s))
 	low := parseLeaf << j
 	hiDigits, loDigits := s[:len(s)-low], s[len(s)-low:]
 	var hi, lo *big.Int
@@ -182,4 +182,107 @@ func parseDigits(ctx context.Context, s string, pow *powersOfTen, workers int) (
 	}
 	Mul(hi, hi, pow.get(j))
 	return hi.Add(hi, lo), nil
+}
+
+// Strings shorter than parseThreshold, and the leaves of the recursion
+// above it, are converted by the same splitting with short leaves:
+// mediumLeaf digits, 16 words of 19 digits, read eight digits at a time
+// and combined by Horner's rule in words, then the halves joined by
+// products with cached powers 10^(mediumLeaf·2^j). math/big's SetString
+// reads its string a byte at a time through an io.ByteScanner, which at
+// these lengths costs more than its arithmetic.
+const mediumLeaf = 16 * leafDigits
+
+// mediumPowers holds 10^(mediumLeaf·2^j), all kept: j ≤ 6 serves up to
+// parseThreshold digits.
+var mediumPowers = powersOfTen{leaf: mediumLeaf}
+
+// parseMedium sets z to the value of the ASCII decimal digits s and
+// returns z.
+func parseMedium(z *big.Int, s string) *big.Int {
+	if len(s) <= mediumLeaf {
+		return parseLeafWords(z, s)
+	}
+	j := topLevel(mediumLeaf, len(s))
+	low := mediumLeaf << j
+	hi := parseMedium(new(big.Int), s[:len(s)-low])
+	lo := parseMedium(new(big.Int), s[len(s)-low:])
+	z.Mul(hi, mediumPowers.get(j))
+	return z.Add(z, lo)
+}
+
+// parseLeafWords sets z to the value of at most mediumLeaf ASCII decimal
+// digits: words of 19 digits from the most significant, each folded in
+// as w ← w·10^19 + chunk.
+func parseLeafWords(z *big.Int, s string) *big.Int {
+	var acc [mediumLeaf/leafDigits + 1]uint64
+	n := 0
+	head := len(s) % leafDigits
+	if head == 0 {
+		head = leafDigits
+	}
+	for len(s) > 0 {
+		chunk := parseShort(s[:head])
+		s = s[head:]
+		mul := uint64(leafPow)
+		if n == 0 {
+			mul = 0 // the first chunk starts the value
+		}
+		carry := chunk
+		for i := range n {
+			hi, lo := bits.Mul64(acc[i], mul)
+			lo, c := bits.Add64(lo, carry, 0)
+			acc[i], carry = lo, hi+c
+		}
+		if carry != 0 || n == 0 {
+			acc[n] = carry
+			n++
+		}
+		head = leafDigits
+	}
+	return setWords(z, acc[:n])
+}
+
+// parseShort is the value of at most 19 ASCII decimal digits, eight at a
+// time by SIMD within a register: the byte lanes of a word, less '0',
+// are paired into two-digit, then four- and eight-digit lanes.
+func parseShort(s string) uint64 {
+	var w uint64
+	for len(s) >= 8 {
+		w = w*100_000_000 + parse8(s)
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		w = w*10 + uint64(s[i]-'0')
+	}
+	return w
+}
+
+// parse8 is the value of the eight ASCII decimal digits s[:8].
+func parse8(s string) uint64 {
+	_ = s[7]
+	v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	v -= 0x3030303030303030
+	// The first digit is the low byte: a lane's value is its low digit
+	// times the base plus its high digit.
+	v = (v*10 + v>>8) & 0x00ff00ff00ff00ff
+	v = (v*100 + v>>16) & 0x0000ffff0000ffff
+	return (v*10000 + v>>32) & 0xffffffff
+}
+
+// setWords sets z to the little-endian words w and returns z.
+func setWords(z *big.Int, w []uint64) *big.Int {
+	if bits.UintSize == 64 {
+		nat := make([]big.Word, len(w))
+		for i, x := range w {
+			nat[i] = big.Word(x)
+		}
+		return z.SetBits(nat)
+	}
+	nat := make([]big.Word, 2*len(w))
+	for i, x := range w {
+		nat[2*i], nat[2*i+1] = big.Word(uint32(x)), big.Word(x>>32)
+	}
+	return z.SetBits(nat)
 }

@@ -69,7 +69,7 @@ func TestParsePowersBeyondCache(t *testing.T) {
 	const levels = 2
 	for _, digits := range []int{4*parseLeaf + 1, 8*parseLeaf + 3, 13 * parseLeaf} {
 		s := randomDigits(rng, digits).String()
-		j := topLevel(len(s))
+		j := topLevel(parseLeaf, len(s))
 		pow := powersFor(shared, levels, j)
 		if pow == shared {
 			t.Fatalf("%d digits (level %d) share the powers of %d levels", digits, j, levels)
@@ -145,5 +145,74 @@ func TestDecimalWordEdges(t *testing.T) {
 		if z, ok := ParseDecimal(new(big.Int), s); !ok || z.Cmp(big.NewInt(want)) != 0 {
 			t.Fatalf("ParseDecimal(%q) = %v, %v; want %d", s, z, ok, want)
 		}
+	}
+}
+
+// TestParseMedium compares the short-leaf conversion with
+// big.Int.SetString on seeded random digit strings of every length to
+// 3·mediumLeaf + 40 and around each doubling of mediumLeaf up to
+// parseThreshold, with random runs of zeros and nines spliced in (leading
+// zeros included), and on every length through ParseDecimal's sign
+// handling.
+func TestParseMedium(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 3))
+	var lengths []int
+	for n := 1; n <= 3*mediumLeaf+40; n++ {
+		lengths = append(lengths, n)
+	}
+	for n := 4 * mediumLeaf; n < 2*parseThreshold; n *= 2 {
+		for _, d := range []int{-20, -19, -1, 0, 1, 18, 19, 20} {
+			lengths = append(lengths, n+d)
+		}
+	}
+	buf := make([]byte, 0, 2*parseThreshold)
+	for _, n := range lengths {
+		buf = buf[:0]
+		for len(buf) < n {
+			switch rng.IntN(8) {
+			case 0:
+				buf = append(buf, strings.Repeat("0", rng.IntN(40))...)
+			case 1:
+				buf = append(buf, strings.Repeat("9", rng.IntN(40))...)
+			default:
+				buf = append(buf, byte('0'+rng.IntN(10)))
+			}
+		}
+		s := string(buf[:n])
+		want, _ := new(big.Int).SetString(s, 10)
+		if got := parseMedium(new(big.Int), s); got.Cmp(want) != 0 {
+			t.Fatalf("parseMedium of %d digits %.30q…: %v, want %v", n, s, got, want)
+		}
+		if n < parseThreshold {
+			got, ok := ParseDecimal(new(big.Int), "-"+s)
+			if !ok || got.Cmp(want.Neg(want)) != 0 {
+				t.Fatalf("ParseDecimal of −(%d digits) is wrong", n)
+			}
+		}
+	}
+}
+
+// TestParse8: seeded random eight-digit strings and the extremes against
+// a digit-at-a-time loop.
+func TestParse8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 4))
+	check := func(s string) {
+		var want uint64
+		for i := range 8 {
+			want = want*10 + uint64(s[i]-'0')
+		}
+		if got := parse8(s); got != want {
+			t.Fatalf("parse8(%q) = %d", s, got)
+		}
+	}
+	check("00000000")
+	check("99999999")
+	check("12345678")
+	for range 100_000 {
+		b := make([]byte, 8)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		check(string(b))
 	}
 }
