@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
@@ -331,16 +332,28 @@ func (m continuant) times(n continuant) continuant {
 
 // continuantProduct returns Π (a_i 1; 1 0) over the n positive terms
 // a_0..a_(n−1), in order, by a product tree: runs of terms multiply in
-// machine words while the entries fit, then the pieces pairwise, so the
-// cost is O(M(n) log n) for an n-bit result where the product one term at
-// a time is quadratic. term(i) returns a_i as a word, or as a big.Int when
-// it does not fit one. The product of no terms is the identity.
+// machine words while the entries fit, the word matrices multiply into a
+// matrix of up to continuantLeafWords words in place (no allocation per
+// run, where a big.Int product each was most of the cost at a few hundred
+// digits), and those pieces pairwise, so the cost is O(M(n) log n) for an
+// n-bit result where the product one term at a time is quadratic.
+// term(i) returns a_i as a word, or as a big.Int when it does not fit
+// one. The product of no terms is the identity.
 func continuantProduct(ctx context.Context, n int, term func(i int) (uint64, *big.Int)) (continuant, error) {
 	var pieces []continuant
+	var leaf continuantLeaf
+	leaf.reset()
 	// The word matrix (w0 w1; w2 w3) of the current run.
 	w0, w1, w2, w3 := uint64(1), uint64(0), uint64(0), uint64(1)
-	flush := func() {
-		pieces = append(pieces, continuant{new(big.Int).SetUint64(w0), new(big.Int).SetUint64(w1), new(big.Int).SetUint64(w2), new(big.Int).SetUint64(w3)})
+	endRun := func() {
+		if w0 == 1 && w1 == 0 && w2 == 0 && w3 == 1 {
+			return
+		}
+		if leaf.n >= continuantLeafWords {
+			pieces = append(pieces, leaf.piece())
+			leaf.reset()
+		}
+		leaf.times(w0, w1, w2, w3)
 		w0, w1, w2, w3 = 1, 0, 0, 1
 	}
 	for i := range n {
@@ -350,26 +363,33 @@ func continuantProduct(ctx context.Context, n int, term func(i int) (uint64, *bi
 			}
 		}
 		v, a := term(i)
-		if a == nil {
-			// W·(v 1; 1 0) = (w0·v + w1, w0; w2·v + w3, w2), if it fits.
+		if a == nil && v < continuantRunBound {
+			// W·(v 1; 1 0) = (w0·v + w1, w0; w2·v + w3, w2), if its
+			// entries stay below continuantRunBound.
 			h0, l0 := bits.Mul64(w0, v)
 			n0, c0 := bits.Add64(l0, w1, 0)
 			h2, l2 := bits.Mul64(w2, v)
 			n2, c2 := bits.Add64(l2, w3, 0)
-			if h0|c0|h2|c2 == 0 {
+			if h0|c0|h2|c2 == 0 && max(n0, n2) < continuantRunBound {
 				w0, w1, w2, w3 = n0, w0, n2, w2
 				continue
 			}
-			flush()
+			endRun()
 			w0, w1, w2, w3 = v, 1, 1, 0
 			continue
 		}
-		if w0 != 1 || w1 != 0 || w2 != 0 || w3 != 1 {
-			flush()
+		if a == nil {
+			a = new(big.Int).SetUint64(v)
+		}
+		endRun()
+		if leaf.n > 1 || !leaf.isIdentity() {
+			pieces = append(pieces, leaf.piece())
+			leaf.reset()
 		}
 		pieces = append(pieces, continuant{new(big.Int).Set(a), big.NewInt(1), big.NewInt(1), new(big.Int)})
 	}
-	flush()
+	endRun()
+	pieces = append(pieces, leaf.piece())
 	for len(pieces) > 1 {
 		if err := ctx.Err(); err != nil {
 			return continuant{}, err
@@ -386,61 +406,220 @@ func continuantProduct(ctx context.Context, n int, term func(i int) (uint64, *bi
 	return pieces[0], nil
 }
 
+// continuantRunBound bounds the entries of a run's word matrix, so that a
+// row of a leaf times it, two products of words and a carry word, stays
+// below 2^128.
+const continuantRunBound = 1 << 62
+
+// continuantLeafWords is the size in words up to which continuantProduct
+// multiplies word matrices into a leaf in place.
+const continuantLeafWords = 16
+
+// continuantLeaf is a matrix (m00 m01; m10 m11) of nonnegative numbers in
+// n words each, in one array.
+type continuantLeaf struct {
+	words [4][]big.Word
+	n     int
+}
+
+// reset makes the leaf the identity, in a fresh array.
+func (l *continuantLeaf) reset() {
+	const size = continuantLeafWords + 1
+	block := make([]big.Word, 4*size)
+	for i := range l.words {
+		l.words[i] = block[i*size : (i+1)*size : (i+1)*size]
+	}
+	l.words[0][0], l.words[3][0] = 1, 1
+	l.n = 1
+}
+
+func (l *continuantLeaf) isIdentity() bool {
+	return l.words[0][0] == 1 && l.words[1][0] == 0 && l.words[2][0] == 0 && l.words[3][0] == 1
+}
+
+// times sets the leaf to L·W for the word matrix W = (w0 w1; w2 w3), in
+// place: each row (u, v) becomes (u·w0 + v·w2, u·w1 + v·w3), one word
+// longer at most. The leaf must have fewer than continuantLeafWords + 1
+// words.
+func (l *continuantLeaf) times(w0, w1, w2, w3 uint64) {
+	for _, row := range [2][2][]big.Word{{l.words[0], l.words[1]}, {l.words[2], l.words[3]}} {
+		u, v := row[0][:l.n+1], row[1][:l.n+1]
+		var cu, cv uint64
+		for i := range l.n {
+			ui, vi := uint64(u[i]), uint64(v[i])
+			h1, l1 := bits.Mul64(w0, ui)
+			h2, l2 := bits.Mul64(w2, vi)
+			h3, l3 := bits.Mul64(w1, ui)
+			h4, l4 := bits.Mul64(w3, vi)
+			// Each sum is below 2^128: the entries of W are below
+			// continuantRunBound.
+			var k1, k2 uint64
+			l1, k1 = bits.Add64(l1, l2, 0)
+			l1, k2 = bits.Add64(l1, cu, 0)
+			cu = h1 + h2 + k1 + k2
+			l3, k1 = bits.Add64(l3, l4, 0)
+			l3, k2 = bits.Add64(l3, cv, 0)
+			cv = h3 + h4 + k1 + k2
+			u[i], v[i] = big.Word(l1), big.Word(l3)
+		}
+		u[l.n], v[l.n] = big.Word(cu), big.Word(cv)
+	}
+	if l.words[0][l.n]|l.words[1][l.n]|l.words[2][l.n]|l.words[3][l.n] != 0 {
+		l.n++
+	}
+}
+
+// piece returns the leaf as a continuant sharing its words; the leaf must
+// be reset before further use.
+func (l *continuantLeaf) piece() continuant {
+	var c [4]*big.Int
+	for i := range c {
+		c[i] = new(big.Int).SetBits(l.words[i][:l.n])
+	}
+	return continuant{c[0], c[1], c[2], c[3]}
+}
+
 // sqrtContinuedFraction expands √n, 0 ≤ n ≤ MaxSqrtContinuedFractionN.
+//
+// Only half the period is walked. With x_i = (√n + P_i)/Q_i the complete
+// quotients, the period a_1..a_L has a_i = a_(L−i) for i < L, P_i =
+// P_(L+1−i) and Q_i = Q_(L−i) (Perron, Die Lehre von den Kettenbrüchen,
+// §24; Cohen, §5.7.2), so the walk stops at its middle: P_(h+1) = P_h
+// means L = 2h, Q_(h+1) = Q_h means L = 2h + 1, and the rest of the
+// period is the first half read backwards, then 2a_0. The Pell solution
+// is the first column of A_0·C·D·Cᵀ, A_i = (a_i 1; 1 0), C = A_1⋯A_k for
+// k = h − 1 (L even, D = A_h) or k = h (L odd, D = I), as each A_i is
+// symmetric and a product of them read backwards is the transpose: one
+// product tree over half the terms and four products of its size, where
+// the tree over the whole period multiplies twice as many numbers.
+// sqrtContinuedFractionWalk, the whole period step by step, is the
+// reference for the period and pellByRecurrence for the solution.
 func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionResult, error) {
 	a0 := int64(isqrt64(uint64(n)))
 	res := SqrtContinuedFractionResult{A0: core.Int64(a0), Period: []core.Integer{}}
 	if a0*a0 == n {
 		return res, nil
 	}
-	// (√n + m)/d is the complete quotient, from m_0 = 0, d_0 = 1.
+	// (√n + m)/d is the complete quotient, from m_0 = 0, d_0 = 1; half
+	// holds a_1..a_h.
 	m, d, a := int64(0), int64(1), a0
-	period := []uint64{}
-	for i := 1; ; i++ {
-		if i%1024 == 0 {
+	var half []uint64
+	odd := false
+	for i := 0; ; i++ {
+		if i%1024 == 1023 {
 			if err := ctx.Err(); err != nil {
 				return res, err
 			}
 		}
+		nm := d*a - m
+		nd := (n - nm*nm) / d
+		if i > 0 && nm == m {
+			break // P_(i+1) = P_i: L = 2i
+		}
+		if nd == d {
+			odd = true // Q_(i+1) = Q_i: L = 2i + 1
+			break
+		}
+		m, d = nm, nd
+		a = (a0 + m) / d
+		half = append(half, uint64(a))
+	}
+	h := len(half)
+	period := make([]uint64, 0, 2*h+1)
+	period = append(period, half...)
+	k := h - 1 // C = A_1⋯A_k, and the mirror starts after a_k
+	if odd {
+		k = h
+	}
+	for i := k - 1; i >= 0; i-- {
+		period = append(period, half[i])
+	}
+	period = append(period, uint64(2*a0))
+	res.Period = wordIntegers(period)
+	res.Length = len(period)
+	c, err := continuantProduct(ctx, max(k, 0), func(i int) (uint64, *big.Int) { return half[i], nil })
+	if err != nil {
+		return res, err
+	}
+	// v = D·(c00, c01), u = C·v; the first column of A_0·C·D·Cᵀ is
+	// A_0·u = (a_0·u_0 + u_1, u_0).
+	v0, v1 := c.p, c.pp
+	if !odd {
+		v0 = new(big.Int).Mul(c.p, new(big.Int).SetUint64(half[h-1]))
+		v0.Add(v0, c.pp)
+		v1 = c.p
+	}
+	u0 := bignum.Mul(new(big.Int), c.p, v0)
+	u0.Add(u0, bignum.Mul(new(big.Int), c.pp, v1))
+	u1 := bignum.Mul(new(big.Int), c.q, v0)
+	u1.Add(u1, bignum.Mul(new(big.Int), c.qq, v1))
+	x := new(big.Int).Mul(u0, big.NewInt(a0))
+	x.Add(x, u1)
+	norm := 1
+	if res.Length%2 == 1 {
+		norm = -1
+	}
+	res.Pell = &PellSolution{X: core.Int(x), Y: core.Int(u0), Norm: norm}
+	return res, nil
+}
+
+// sqrtContinuedFractionWalk is the reference for the period: the
+// recurrence over the whole period, until Q_i = 1 closes it.
+func sqrtContinuedFractionWalk(n int64) (a0 int64, period []uint64) {
+	a0 = int64(isqrt64(uint64(n)))
+	if a0*a0 == n {
+		return a0, nil
+	}
+	m, d, a := int64(0), int64(1), a0
+	for {
 		m = d*a - m
 		d = (n - m*m) / d
 		a = (a0 + m) / d
 		period = append(period, uint64(a))
 		if d == 1 {
-			// a = 2a_0 closes the period.
-			break
+			return a0, period
 		}
 	}
-	res.Period = wordIntegers(period)
-	// p_(L−1)/q_(L−1) is the first column of Π_(i<L) (a_i 1; 1 0).
-	pq, err := continuantProduct(ctx, len(period), func(i int) (uint64, *big.Int) {
-		if i == 0 {
-			return uint64(a0), nil
-		}
-		return period[i-1], nil
-	})
-	if err != nil {
-		return res, err
-	}
-	p, q := pq.p, pq.q
-	res.Length = len(res.Period)
-	norm := 1
-	if res.Length%2 == 1 {
-		norm = -1
-	}
-	res.Pell = &PellSolution{X: core.Int(p), Y: core.Int(q), Norm: norm}
-	return res, nil
 }
 
-// wordIntegers returns the words as Integers sharing one array of words
-// and one of big.Ints, instead of an allocation each.
+// smallTermCount bounds the values wordIntegers shares.
+const smallTermCount = 256
+
+// smallTerms holds the Integers 0..smallTermCount − 1, shared read-only
+// by the lists of small terms (core.Integer's value is never modified).
+var smallTerms = sync.OnceValue(func() *[smallTermCount]big.Int {
+	var t [smallTermCount]big.Int
+	for i := range t {
+		t[i].SetInt64(int64(i))
+	}
+	return &t
+})
+
+// wordIntegers returns the words as Integers: those below
+// smallTermCount, nearly all the terms of a continued fraction (a term
+// is at least 256 with probability log₂(1 + 1/256) ≈ 0.6%, by the
+// Gauss–Kuzmin law), share smallTerms, the others one array of words and
+// one of big.Ints, instead of an allocation each.
 func wordIntegers(ws []uint64) []core.Integer {
 	out := make([]core.Integer, len(ws))
-	vals := make([]big.Int, len(ws))
-	words := make([]big.Word, len(ws))
+	small := smallTerms()
+	large := 0
+	for _, w := range ws {
+		if w >= smallTermCount {
+			large++
+		}
+	}
+	vals := make([]big.Int, large)
+	words := make([]big.Word, large)
+	j := 0
 	for i, w := range ws {
-		words[i] = big.Word(w)
-		out[i] = core.Int(vals[i].SetBits(words[i : i+1 : i+1]))
+		if w < smallTermCount {
+			out[i] = core.Int(&small[w])
+			continue
+		}
+		words[j] = big.Word(w)
+		out[i] = core.Int(vals[j].SetBits(words[j : j+1 : j+1]))
+		j++
 	}
 	return out
 }

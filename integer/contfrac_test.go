@@ -109,7 +109,7 @@ func TestContinuedFractionPostconditionCatches(t *testing.T) {
 func TestContinuantProduct(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(85, 86))
-	for _, n := range []int{0, 1, 2, 3, 50, 97, 1000} {
+	for _, n := range []int{0, 1, 2, 3, 50, 97, 1000, 6000} {
 		for _, bits := range []int{1, 8, 31, 33, 63, 64, 65, 200} {
 			terms := make([]*big.Int, n)
 			for i := range terms {
@@ -198,5 +198,35 @@ func BenchmarkContinuedFractionTerms(b *testing.B) {
 				op.Postcondition(ctx, q, r)
 			}
 		})
+	}
+}
+
+// TestSqrtHalfPeriod: the period mirrored from its first half equals the
+// whole period walked step by step (sqrtContinuedFractionWalk), for every
+// n below 20,000 and seeded n up to 10^8.
+func TestSqrtHalfPeriod(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(91, 92))
+	var ns []int64
+	for n := int64(0); n < 20_000; n++ {
+		ns = append(ns, n)
+	}
+	for range 200 {
+		ns = append(ns, rng.Int64N(MaxSqrtContinuedFractionN+1))
+	}
+	for _, n := range ns {
+		r, err := sqrtContinuedFraction(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a0, want := sqrtContinuedFractionWalk(n)
+		if r.A0.Big().Int64() != a0 || len(r.Period) != len(want) || r.Length != len(want) {
+			t.Fatalf("√%d: a_0 %v and %d terms, the walk gives %d and %d", n, r.A0, len(r.Period), a0, len(want))
+		}
+		for i, w := range want {
+			if !r.Period[i].Big().IsUint64() || r.Period[i].Big().Uint64() != w {
+				t.Fatalf("√%d: term %d is %v, the walk gives %d", n, i+1, r.Period[i], w)
+			}
+		}
 	}
 }

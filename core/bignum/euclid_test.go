@@ -52,7 +52,7 @@ func euclidSizes() []int {
 		hgcdThreshold - 1, hgcdThreshold, hgcdThreshold + 1, 2*hgcdThreshold + 3,
 		seqLehmerBits - 1, seqLehmerBits, seqLehmerBits + 1}
 	if !testing.Short() {
-		sizes = append(sizes, 3*hgcdThreshold+1, 8*hgcdThreshold, 2*seqLehmerBits+5, 20*hgcdThreshold)
+		sizes = append(sizes, 3*hgcdThreshold+1, 2*seqLehmerBits+5, 5*hgcdThreshold)
 	}
 	return sizes
 }
@@ -206,7 +206,7 @@ func TestEuclidBelow(t *testing.T) {
 				b = new(big.Int).Mod(b, a)
 			}
 			bits := []int{0, 1, n / 4, n / 2, n/2 + 1, 3 * n / 4, n - 1, n, n + 1}
-			if n > 3*hgcdThreshold {
+			if n > 6000 {
 				// The reference is quadratic: fewer bounds on large pairs.
 				bits = []int{n / 2, 2 * n / 3}
 			}

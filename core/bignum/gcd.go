@@ -57,10 +57,17 @@ import (
 const gcdThreshold = 1 << 16
 
 // hgcdThreshold is the size in bits below which hgcd runs Lehmer passes
-// instead of recursing. BenchmarkGCD/digits=100000 with 2^10, 2^11 and 2^12
-// was within noise (best runs 39, 37 and 35 ms); 2^13 and 2^14 were slower
-// (45 and 52 ms at best).
-const hgcdThreshold = 1 << 11
+// instead of recursing, and reduceAbove too when it keeps the matrix.
+// With one-word Lehmer passes BenchmarkGCD/digits=100000 with 2^10, 2^11
+// and 2^12 was within noise (best runs 39, 37 and 35 ms) and 2^13 and 2^14
+// were slower (45 and 52 ms at best). The two-word passes of lehmer2.go
+// halve the passes over the full numbers and move the crossover up: CPU
+// time per EuclidBelow at the bound √(b/2), random d-digit operands,
+// GOMAXPROCS=1, minima of 3 interleaved runs on a loaded host, 2^11 → 2^13:
+// d = 2000 122 → 72 µs, 5000 375 → 284 µs, 10,000 999 → 894 µs; Jacobi
+// and ContinuedFraction at 10,000 digits 1.48 → 1.28 ms and 2.04 → 1.77
+// ms; GCD and GCDExt at 10^5 digits level.
+const hgcdThreshold = 1 << 13
 
 // matrix is a reduction matrix (m00 m01; m10 m11): nonnegative entries,
 // determinant 1, with (a, b) = M·(α, β).
@@ -265,13 +272,22 @@ func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*ma
 	for {
 		x, y = trim(x), trim(y)
 		nb := max(bitLen(x), bitLen(y))
-		shift := max(0, nb-62)
-		hx, hy := topBits(x, shift), topBits(y, shift)
-		// The word reduction's threshold: at least half its width, so the
-		// high-part lemma applies, and high enough that the full numbers
-		// stay at or above 2^s.
-		sw := max(bits.Len64(max(hx, hy))/2+1, s-shift+1)
-		w, ok := wordReduce(hx, hy, sw, sink)
+		var w [4]uint64
+		var ok bool
+		if nb > 126 {
+			// Two-word leading parts (lehmer2.go), about 62 bits a pass.
+			shift := nb - 126
+			sw := max(64, s-shift+1)
+			w, ok = wordReduce2(topTwoWords(x, shift), topTwoWords(y, shift), sw, sink)
+		} else {
+			shift := max(0, nb-62)
+			hx, hy := topBits(x, shift), topBits(y, shift)
+			// The word reduction's threshold: at least half its width,
+			// so the high-part lemma applies, and high enough that the
+			// full numbers stay at or above 2^s.
+			sw := max(bits.Len64(max(hx, hy))/2+1, s-shift+1)
+			w, ok = wordReduce(hx, hy, sw, sink)
+		}
 		if !ok && !withMatrix {
 			// A quotient beyond the word pass (the pair's sizes differ
 			// by more than about half a word): one step on the whole

@@ -1,0 +1,129 @@
+package bignum
+
+// Lehmer's pass on two-word leading parts.
+//
+// A Lehmer pass (gcd.go) reduces the leading bits of a pair in machine
+// arithmetic and applies the resulting matrix to the whole numbers. With
+// one-word leading parts of 62 bits, Möller's criterion (steps keep both
+// numbers at least 2^s', s' = ⌊62/2⌋ + 1) stops the pass after about 31
+// bits, so a pair loses 31 bits per application of a word matrix to its
+// full length. Taking the leading 126 bits instead, as two words, the
+// same criterion at s' ≥ 64 lets the pass run until about 62 bits are
+// gone, and its matrix entries stay below 2^(126 − s') ≤ 2^62: still
+// single words, so one application of the matrix, which costs the same as
+// before, now does twice the work, and the passes over the full numbers
+// are halved. This is the double-digit Lehmer step (Jebelean, "Improving
+// the multiprecision Euclidean algorithm", DISCO '93, and Collins' exact
+// quotient sequence conditions, which Möller's criterion replaces here:
+// every quotient it takes is the true one by the high-part lemma of
+// gcd.go, so no quotient is ever checked or undone; Möller, "On
+// Schönhage's algorithm and subquadratic integer gcd computation",
+// Math. Comp. 77 (2008), §4, and his hgcd2 on two-limb numbers).
+//
+// The two-word numbers are kept as (hi, lo) pairs. Every quotient is
+// q = 1 + ⌊(x − 2^s' − y)/y⌋; a difference below y (q = 1, four times in
+// ten) or below 2y needs no division, and otherwise one 128-by-64-bit
+// division of the normalised operands gives q or q + 1, settled by one
+// product (y ≥ 2^64 since y ≥ 2^s', so the estimate's relative error is
+// below 2^−63 and q < 2^62).
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// u128 is hi·2^64 + lo.
+type u128 struct{ hi, lo uint64 }
+
+func (a u128) less(b u128) bool { return a.hi < b.hi || a.hi == b.hi && a.lo < b.lo }
+
+func (a u128) sub(b u128) u128 {
+	lo, borrow := bits.Sub64(a.lo, b.lo, 0)
+	return u128{a.hi - b.hi - borrow, lo}
+}
+
+// mulWord returns q·a, which must fit in 128 bits.
+func (a u128) mulWord(q uint64) u128 {
+	h, l := bits.Mul64(q, a.lo)
+	return u128{q*a.hi + h, l}
+}
+
+// quo128 returns ⌊d/y⌋ for y ≥ 2^64 and a quotient below 2^63.
+func quo128(d, y u128) uint64 {
+	// y·2^lz has its top bit set; yt, its top word, is y/2^(64−lz) rounded
+	// down, and d/2^(64−lz) fits in the division as q̂ < 2^62 < yt (Go's
+	// shifts by 64 give 0, so lz = 0 needs no case of its own).
+	lz := uint(bits.LeadingZeros64(y.hi))
+	yt := y.hi<<lz | y.lo>>(64-lz)
+	dh, dl := d.hi>>(64-lz), d.hi<<lz|d.lo>>(64-lz)
+	q, _ := bits.Div64(dh, dl, yt)
+	// q̂ = ⌊d/(yt·2^(64−lz))⌋ is ⌊d/y⌋ or one more.
+	if d.less(y.mulWord(q)) {
+		q--
+	}
+	return q
+}
+
+// wordReduce2 reduces the two-word pair (x, y), both below 2^126, at
+// position s ≥ 64 with Möller's steps, as wordReduce does with one word,
+// and returns the matrix (w0 w1; w2 w3), whose entries are below
+// 2^(126 − s), and whether any step was possible. A non-nil sink receives
+// the quotients.
+func wordReduce2(x, y u128, s int, sink quotientSink) ([4]uint64, bool) {
+	w := [4]uint64{1, 0, 0, 1}
+	if s >= 126 || s < 64 {
+		return w, false
+	}
+	pow := u128{1 << (s - 64), 0}
+	progress := false
+	for !x.less(pow) && !y.less(pow) {
+		if !x.less(y) {
+			d := x.sub(y)
+			if d.less(pow) {
+				break
+			}
+			d = d.sub(pow)
+			q := uint64(1)
+			switch {
+			case d.less(y):
+			case d.sub(y).less(y):
+				q = 2
+			default:
+				q += quo128(d, y)
+			}
+			if sink != nil {
+				sink.wordQuotient(false, q)
+			}
+			x = x.sub(y.mulWord(q))
+			w[1] += q * w[0]
+			w[3] += q * w[2]
+		} else {
+			d := y.sub(x)
+			if d.less(pow) {
+				break
+			}
+			d = d.sub(pow)
+			q := uint64(1)
+			switch {
+			case d.less(x):
+			case d.sub(x).less(x):
+				q = 2
+			default:
+				q += quo128(d, x)
+			}
+			if sink != nil {
+				sink.wordQuotient(true, q)
+			}
+			y = y.sub(x.mulWord(q))
+			w[0] += q * w[1]
+			w[2] += q * w[3]
+		}
+		progress = true
+	}
+	return w, progress
+}
+
+// topTwoWords returns ⌊x/2^shift⌋, which must fit in two words.
+func topTwoWords(x []big.Word, shift int) u128 {
+	return u128{topBits(x, shift+64), topBits(x, shift)}
+}

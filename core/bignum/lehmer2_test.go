@@ -1,0 +1,96 @@
+package bignum
+
+import (
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// quotientList is a sink that records every quotient with its side.
+type quotientList struct {
+	qs    []uint64
+	sides []bool
+}
+
+func (l *quotientList) quotient(second bool, q *big.Int) {
+	l.qs = append(l.qs, q.Uint64())
+	l.sides = append(l.sides, second)
+}
+
+func (l *quotientList) wordQuotient(second bool, q uint64) {
+	l.qs = append(l.qs, q)
+	l.sides = append(l.sides, second)
+}
+
+// TestWordReduce2 compares the two-word pass with Möller's steps on
+// big.Ints (step, the reference) quotient by quotient and matrix by
+// matrix: random pairs below 2^126 at every position 64 ≤ s < 126, and
+// pairs with huge quotients, agreeing top words, equal numbers and
+// consecutive Fibonacci numbers (all quotients 1).
+func TestWordReduce2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 7))
+	toBig := func(v u128) *big.Int {
+		x := new(big.Int).SetUint64(v.hi)
+		return x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(v.lo))
+	}
+	rand126 := func(bits int) u128 {
+		v := u128{rng.Uint64(), rng.Uint64()}
+		if bits <= 64 {
+			return u128{0, v.lo >> (64 - bits)}
+		}
+		v.hi >>= 128 - bits
+		v.hi |= 1 << (bits - 65)
+		return v
+	}
+	fibA, fibB := fibonacciPair(180) // F_181 < 2^125 and F_180
+	var pairs [][2]u128
+	for range 300 {
+		pairs = append(pairs, [2]u128{rand126(126), rand126(126)})
+		pairs = append(pairs, [2]u128{rand126(126), rand126(66 + rng.IntN(60))})
+		x := rand126(126)
+		pairs = append(pairs, [2]u128{x, {x.hi, x.lo ^ rng.Uint64()}}, [2]u128{x, x})
+	}
+	// x − 2^64 − y = k·y − 1 with y's low bits all ones: the normalised
+	// division's estimate is one too large and must be corrected.
+	for range 300 {
+		y := u128{1 + rng.Uint64()>>(24+rng.IntN(40)), ^uint64(0) >> rng.IntN(8)}
+		k := 3 + rng.Uint64N(1<<(60-bits.Len64(y.hi)))
+		x := y.mulWord(k + 1).sub(u128{0, 1})
+		x.hi++ // + 2^64
+		pairs = append(pairs, [2]u128{x, y}, [2]u128{y, x})
+	}
+	fromBig := func(x *big.Int) u128 {
+		lo := new(big.Int).And(x, new(big.Int).SetUint64(^uint64(0)))
+		return u128{new(big.Int).Rsh(x, 64).Uint64(), lo.Uint64()}
+	}
+	pairs = append(pairs, [2]u128{fromBig(fibA), fromBig(fibB)}, [2]u128{fromBig(fibB), fromBig(fibA)})
+	for i, p := range pairs {
+		for _, s := range []int{64, 65, 70 + rng.IntN(50), 124, 125, 126} {
+			var got quotientList
+			w, ok := wordReduce2(p[0], p[1], s, &got)
+			a, b := toBig(p[0]), toBig(p[1])
+			m := identity()
+			var want quotientList
+			progress := false
+			if a.BitLen() <= 126 && b.BitLen() <= 126 && s < 126 {
+				for step(m, a, b, s, &want) {
+					progress = true
+				}
+			}
+			if ok != progress || len(got.qs) != len(want.qs) {
+				t.Fatalf("pair %d at s = %d: %d quotients (progress %v), the reference %d (%v)", i, s, len(got.qs), ok, len(want.qs), progress)
+			}
+			for j := range got.qs {
+				if got.qs[j] != want.qs[j] || got.sides[j] != want.sides[j] {
+					t.Fatalf("pair %d at s = %d: quotient %d is %d, the reference %d", i, s, j, got.qs[j], want.qs[j])
+				}
+			}
+			for j, e := range []*big.Int{m.m00, m.m01, m.m10, m.m11} {
+				if !e.IsUint64() || e.Uint64() != w[j] {
+					t.Fatalf("pair %d at s = %d: matrix entry %d is %d, the reference %v", i, s, j, w[j], e)
+				}
+			}
+		}
+	}
+}
