@@ -192,6 +192,9 @@ type Declaration struct {
 	bound         bool // the result type embeds Bindings of the request type
 	hasPreflight  bool
 	decode        func([]byte) (any, error)
+	// quickParse is the quick pass of a flat request type (quickPlan):
+	// the request and the payload's shape, or false for the full parse.
+	quickParse    func([]byte) (any, payloadShape, bool)
 	encode        func(any) ([]byte, error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
@@ -374,6 +377,27 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 			return nil, err
 		}
 		return req, nil
+	}
+	quick := sync.OnceValue(func() *quickPlan {
+		if flat == nil || !d.streamRequest() {
+			return nil
+		}
+		return newQuickPlan(flat, d.RequestSchema())
+	})
+	d.quickParse = func(b []byte) (any, payloadShape, bool) {
+		if _, err := d.schemas(); err != nil {
+			return nil, payloadShape{}, false // the full parse reports it
+		}
+		q := quick()
+		if q == nil {
+			return nil, payloadShape{}, false
+		}
+		var req Req
+		shape, ok := q.parse(b, &req)
+		if !ok {
+			return nil, payloadShape{}, false
+		}
+		return req, shape, true
 	}
 	resType := reflect.TypeFor[Res]()
 	flatOut := newFlatEncoder(resType)

@@ -1,10 +1,16 @@
 package core
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
+	"math/bits"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // flatDecoder decodes the payloads of request types that are flat objects
@@ -142,4 +148,190 @@ func skipSpace(b []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// quickPlan takes the plainest payloads of a flat request type in one pass
+// that does the work of the structural scan, the streaming validator and
+// the flat decoder together: a closed object of declared members, each a
+// decimal string (an Integer, a Rational: a value of decimalItems schema)
+// or a JSON integer (an int field), with nothing to unescape and nothing
+// beyond printable ASCII. Whatever it does not take, a refusal included,
+// goes through those three as before, so every message and every code is
+// theirs; it only ever accepts what they accept, and decodes it through
+// the same field decoders.
+type quickPlan struct {
+	members  map[string]int // property name → index into slots
+	slots    []quickSlot
+	required uint64 // bit i: slots[i] is required
+}
+
+type quickSlot struct {
+	field  flatField
+	schema *jsonschema.Schema
+}
+
+// quickPayload is the largest payload the quick pass reads; it decodes
+// before the memory budget is asked, which is immaterial at this size.
+const quickPayload = 4 << 10
+
+// newQuickPlan returns the plan for a flat request type with decoder flat
+// and streamable schema s, or nil when s is not a closed object of at most
+// 64 such members.
+func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
+	if flat == nil || s == nil || s.Type != "object" || len(s.Types) != 0 || !isFalseSchema(s.AdditionalProperties) || len(s.Properties) > 64 {
+		return nil
+	}
+	q := &quickPlan{members: map[string]int{}}
+	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+		ps := s.Properties[name]
+		f, ok := flat.fields[name]
+		if !ok || !plainName(name) || ps == nil {
+			return nil
+		}
+		if f.unmarshal && !decimalItems(ps) {
+			return nil
+		}
+		if !f.unmarshal && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
+			return nil
+		}
+		q.members[name] = len(q.slots)
+		q.slots = append(q.slots, quickSlot{field: f, schema: ps})
+	}
+	for _, r := range s.Required {
+		i, ok := q.members[r]
+		if !ok {
+			return nil
+		}
+		q.required |= 1 << i
+	}
+	return q
+}
+
+// parse reads b into *req (a pointer to the struct) and returns its shape,
+// or reports false, leaving *req partly filled, for the caller to discard.
+func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
+	v := reflect.ValueOf(req).Elem()
+	var seen uint64
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return payloadShape{}, false
+	}
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		i++
+	} else {
+		for {
+			key, next, ok := plainString(b, i)
+			if !ok {
+				return payloadShape{}, false
+			}
+			k, declared := q.members[string(b[key:next-1])]
+			if !declared || seen&(1<<k) != 0 {
+				return payloadShape{}, false
+			}
+			seen |= 1 << k
+			i = skipSpace(b, next)
+			if i >= len(b) || b[i] != ':' {
+				return payloadShape{}, false
+			}
+			start := skipSpace(b, i+1)
+			slot := q.slots[k]
+			field := v.Field(slot.field.index)
+			var end int
+			if slot.field.unmarshal {
+				if end, ok = quickDecimal(b, start, slot.schema); !ok {
+					return payloadShape{}, false
+				}
+				if field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
+					return payloadShape{}, false
+				}
+			} else {
+				var n int64
+				if n, end, ok = quickInteger(b, start, slot.schema); !ok || field.OverflowInt(n) {
+					return payloadShape{}, false
+				}
+				field.SetInt(n)
+			}
+			i = skipSpace(b, end)
+			if i >= len(b) {
+				return payloadShape{}, false
+			}
+			if b[i] == '}' {
+				i++
+				break
+			}
+			if b[i] != ',' {
+				return payloadShape{}, false
+			}
+			i = skipSpace(b, i+1)
+		}
+	}
+	if skipSpace(b, i) != len(b) || seen&q.required != q.required {
+		return payloadShape{}, false
+	}
+	// The object and its members, as the scan counts values.
+	return payloadShape{values: 1 + bits.OnesCount64(seen), bytes: len(b)}, true
+}
+
+// quickDecimal returns the end of the string at b[i] when it is a decimal
+// of digits, '-' and '/' that schema s (decimalItems) accepts, as the
+// streaming validator's plainDecimal decides it.
+func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return 0, false
+	}
+	j := i + 1
+	for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '/') {
+		j++
+	}
+	if j >= len(b) || b[j] != '"' {
+		return 0, false
+	}
+	inner := b[i+1 : j]
+	var ok bool
+	if s.Pattern == integerPattern {
+		ok = isDecimalInteger(inner)
+	} else {
+		num, den, found := bytes.Cut(inner, []byte("/"))
+		ok = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
+	}
+	if !ok || s.MaxLength != nil && len(inner) > *s.MaxLength || s.MinLength != nil && len(inner) < *s.MinLength {
+		return 0, false
+	}
+	return j + 1, true
+}
+
+// quickInteger reads the JSON integer at b[i], -?(0|[1-9][0-9]*) of at
+// most 18 digits and followed by no fraction or exponent, and checks it
+// against the bounds of s as the streaming validator's numberBounds does.
+func quickInteger(b []byte, i int, s *jsonschema.Schema) (n int64, end int, ok bool) {
+	j := i
+	if j < len(b) && b[j] == '-' {
+		j++
+	}
+	digits := j
+	for j < len(b) && b[j] >= '0' && b[j] <= '9' {
+		n = n*10 + int64(b[j]-'0')
+		j++
+		if j-digits > 18 {
+			return 0, 0, false
+		}
+	}
+	if j == digits || (b[digits] == '0' && j-digits > 1) || j < len(b) && (b[j] == '.' || b[j] == 'e' || b[j] == 'E') {
+		return 0, 0, false
+	}
+	if digits > i {
+		n = -n
+	}
+	if s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil {
+		if n > 1<<53 || n < -(1<<53) {
+			return 0, 0, false
+		}
+		x := float64(n)
+		if s.Minimum != nil && x < *s.Minimum || s.ExclusiveMinimum != nil && x <= *s.ExclusiveMinimum ||
+			s.Maximum != nil && x > *s.Maximum || s.ExclusiveMaximum != nil && x >= *s.ExclusiveMaximum {
+			return 0, 0, false
+		}
+	}
+	return n, j, true
 }

@@ -203,11 +203,23 @@ func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, sta
 func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding) Outcome {
 	id := d.ID
 	var shape payloadShape
-	if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return interrupted(id, d, ctxErr)
+	var parsed any
+	// A small payload of a flat request type is read in one pass where it
+	// can be (quickPlan); any other, or any it declines, is scanned, then
+	// validated and decoded below.
+	quick := false
+	if len(payload) <= quickPayload && d.quickParse != nil {
+		if guard(func() error { parsed, shape, quick = d.quickParse(payload); return nil }) != nil {
+			quick = false // a panic: the full parse meets it again and reports it
 		}
-		return classify(id, err)
+	}
+	if !quick {
+		if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return interrupted(id, d, ctxErr)
+			}
+			return classify(id, err)
+		}
 	}
 	if rt.opts.Memory != nil {
 		cost := shape.decodeCost()
@@ -221,8 +233,9 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	// the slot and the reservation until it finishes, so no bound stops
 	// counting it. A small payload decodes in far less than any deadline,
 	// and on the calling goroutine.
-	var parsed any
-	if len(payload) < asideDecoding {
+	if quick {
+		// Decoded already.
+	} else if len(payload) < asideDecoding {
 		if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
 			return classify(id, err)
 		}

@@ -175,7 +175,8 @@ func (c *compiledSchema) validate(instance any, prefix string) error {
 var english = message.NewPrinter(language.English)
 
 // bestLeaf picks the most actionable leaf violation: an unknown field first,
-// then a wrong type, then anything else, in document order.
+// then a wrong type, then anything else; among equals, the first by
+// instance location.
 func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 	var leaves []*validator.ValidationError
 	var walk func(*validator.ValidationError)
@@ -212,7 +213,14 @@ func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 		}
 		return rank(e)
 	}
-	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int { return key(a) - key(b) })
+	// The validator walks properties in map order, so leaves of one rank
+	// are ordered by where they are, for the same answer on every run.
+	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int {
+		if d := key(a) - key(b); d != 0 {
+			return d
+		}
+		return slices.Compare(a.InstanceLocation, b.InstanceLocation)
+	})
 	return leaves[0]
 }
 
@@ -229,18 +237,21 @@ func (c *compiledSchema) describe(e *validator.ValidationError, path string) err
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
-		msg := fmt.Sprintf("unknown field %s at %s", quoteAll(k.Properties), where)
+		// The validator lists them in map order; sorted, the message and
+		// the path are the same on every run.
+		unknown := slices.Sorted(slices.Values(k.Properties))
+		msg := fmt.Sprintf("unknown field %s at %s", quoteAll(unknown), where)
 		if allowed := c.propertiesAt(e.SchemaURL); len(allowed) > 0 {
 			msg += "; the fields allowed here are " + quoteAll(allowed)
 		}
-		return &Error{Code: UnknownField, Path: path + pointer(k.Properties[:1]), Message: msg}
+		return &Error{Code: UnknownField, Path: path + pointer(unknown[:1]), Message: msg}
 	case *kind.Type:
 		if (k.Got == "number" || k.Got == "integer") && slices.Contains(k.Want, "string") {
 			return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s is a JSON number; send exact values as decimal strings, e.g. \"84\" or \"-3/4\", because JSON numbers lose precision", where)}
 		}
 		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("%s must be %s, got %s", where, strings.Join(k.Want, " or "), k.Got)}
 	case *kind.Required:
-		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("missing required field %s at %s", quoteAll(k.Missing), where)}
+		return &Error{Code: InvalidPayload, Path: path, Message: fmt.Sprintf("missing required field %s at %s", quoteAll(slices.Sorted(slices.Values(k.Missing))), where)}
 	case *kind.Pattern:
 		desc := c.descriptionAt(e.SchemaURL)
 		if desc == "" {

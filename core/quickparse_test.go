@@ -1,0 +1,153 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+type quickRequest struct {
+	A Integer  `json:"a"`
+	B int      `json:"b"`
+	C Integer  `json:"c,omitempty"`
+	Q Rational `json:"q,omitempty"`
+}
+
+type quickResult struct {
+	Echo string `json:"echo"`
+}
+
+// TestQuickParseAgrees runs seeded random payloads, valid and not, of a
+// flat request type through Runtime.Run twice, with the quick pass and
+// without it (the structural scan, the streaming validator and the
+// decoders alone), and requires the same outcome, message and path
+// included, and the same memory reservation; the quick pass must take a
+// good share of them, or the comparison says nothing.
+func TestQuickParseAgrees(t *testing.T) {
+	r := NewRegistry()
+	err := Add(r, Operation[quickRequest, quickResult]{
+		ID: "test.quick.compute", Title: "Echo", Summary: "Computes the request's fields back as one line of text.",
+		Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+		Bounds: Bounds{"/b": 1000, "/c": 30},
+		Limits: []Limit{{Name: "b", Max: 1000, Unit: "b", Description: "b is at most 1000", Beyond: func() string { return `{"a":"1","b":1001}` }}},
+		Preflight: func(_ context.Context, q quickRequest) error {
+			if q.B > 1000 {
+				return Refusef("b is %d; at most 1000 is allowed", q.B)
+			}
+			return nil
+		},
+		Run: func(_ context.Context, q quickRequest) (quickResult, error) {
+			return quickResult{fmt.Sprintf("%v %d %v %v", q.A.Big(), q.B, q.C.Big(), q.Q.Rat())}, nil
+		},
+		Postcondition: func(_ context.Context, q quickRequest, r quickResult) error {
+			if !strings.HasPrefix(r.Echo, q.A.Big().String()+" ") {
+				return fmt.Errorf("echo %q does not start with a", r.Echo)
+			}
+			return nil
+		},
+		Examples: []Example{{Title: "small", Payload: json.RawMessage(`{"a":"2","b":3}`), Result: json.RawMessage(`{"echo":"2 3 0 0/1"}`)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r.Lookup("test.quick.compute")
+	quickParse := d.quickParse
+	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`)); !ok {
+		t.Fatal("the quick pass declines the plainest payload")
+	}
+	run := func(payload string, quick bool) (Outcome, int64) {
+		budget := NewMemoryBudget(1 << 30)
+		rt := NewRuntime(r, RuntimeOptions{Memory: budget})
+		defer rt.Close()
+		d.quickParse = nil
+		if quick {
+			d.quickParse = quickParse
+		}
+		var reserved int64
+		ctx := OnExecute(context.Background(), func() { reserved = budget.Limit() - budget.Free() })
+		out := rt.Run(ctx, RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(payload)})
+		out.Execution = nil // its elapsed time differs
+		return out, reserved
+	}
+	defer func() { d.quickParse = quickParse }()
+
+	keys := []string{`"a"`, `"a"`, `"b"`, `"b"`, `"c"`, `"q"`, `"z"`, `"\u0061"`, `"é"`, `"a `}
+	values := []string{
+		`"12"`, `"-0"`, `"0"`, `"-5"`, `"007"`, `"x"`, `"1e3"`, `"1/2"`, `"-4/6"`, `"3/0"`, `"1/02"`, `"\u0031"`,
+		`"123456789012345678901234567890"`, `"1234567890123456789012345678901"`, `"-"`, `""`,
+		`12`, `-0`, `0`, `007`, `1000`, `1001`, `-3`, `1.5`, `2e1`, `-`, `99999999999999999999`, `9007199254740993`,
+		`null`, `true`, `[]`, `{}`, `"12`,
+	}
+	spaces := []string{"", "", "", " ", "\n\t", "\r"}
+	rng := rand.New(rand.NewPCG(17, 19))
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	quickTook, runs := 0, 0
+	for range 4000 {
+		var sb strings.Builder
+		sb.WriteString(pick(spaces) + "{")
+		// Mostly the members a request needs, with plain values, and now
+		// and then a stray key or value.
+		members := []string{`"a"`, `"b"`}
+		if rng.IntN(2) == 0 {
+			members = append(members, `"c"`)
+		}
+		if rng.IntN(2) == 0 {
+			members = append(members, `"q"`)
+		}
+		rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
+		if rng.IntN(4) == 0 {
+			members[rng.IntN(len(members))] = pick(keys)
+		}
+		if rng.IntN(8) == 0 {
+			members = members[:rng.IntN(len(members))]
+		}
+		for m, key := range members {
+			if m > 0 {
+				sb.WriteString(pick(spaces) + ",")
+			}
+			var value string
+			switch {
+			case rng.IntN(6) == 0:
+				value = pick(values)
+			case key == `"b"`:
+				value = pick([]string{`12`, `-0`, `0`, `1000`, `-3`, `7`})
+			case key == `"q"`:
+				value = pick([]string{`"1/2"`, `"-4/6"`, `"5"`, `"0"`})
+			default:
+				value = pick([]string{`"12"`, `"-0"`, `"0"`, `"-5"`, `"123456789012345678901234567890"`})
+			}
+			sb.WriteString(pick(spaces) + key + pick(spaces) + ":" + pick(spaces) + value)
+		}
+		sb.WriteString(pick(spaces) + "}" + pick(spaces))
+		payload := sb.String()
+		switch rng.IntN(20) {
+		case 0:
+			payload += "x"
+		case 1:
+			payload = payload[:rng.IntN(len(payload))]
+		case 2:
+			payload = strings.Replace(payload, "}", ",}", 1)
+		}
+		if strings.TrimSpace(payload) == "" {
+			continue
+		}
+		runs++
+		if _, _, ok := quickParse([]byte(payload)); ok {
+			quickTook++
+		}
+		full, fullReserved := run(payload, false)
+		got, gotReserved := run(payload, true)
+		a, _ := json.Marshal(full)
+		b, _ := json.Marshal(got)
+		if string(a) != string(b) || fullReserved != gotReserved {
+			t.Fatalf("%s:\nwithout the quick pass %s (reserved %d)\nwith it              %s (reserved %d)", payload, a, fullReserved, b, gotReserved)
+		}
+	}
+	if quickTook < runs/4 {
+		t.Fatalf("the quick pass took %d of %d payloads; the comparison is too thin", quickTook, runs)
+	}
+	t.Logf("the quick pass took %d of %d payloads", quickTook, runs)
+}
