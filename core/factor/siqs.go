@@ -138,8 +138,17 @@ const (
 	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
 	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
 	// scaled by the rate test's speed-up, charged 1.44 ns and so
-	// projected a fifth too little work.)
-	siqsDLPPositions = 350
+	// projected a fifth too little work.) The sieve's loops as leaf
+	// functions (sieveBlock, sieveRun, sieveOnce, rootMatches,
+	// largeMatches) then cut the CPU time of the whole run by 1.083:
+	// 209.3 s before, 193.2 s after, the two
+	// `jacobian run integer.compute.prime_factorization` of the anchor
+	// (with max_iterations 468,750,000) run side by side under
+	// /usr/bin/time on the 2 cores shared with other work, user and
+	// system time; so 350·1.08 = 378 (TestSIQSRate alone gave 1.11 to
+	// 1.17, minima of interleaved runs: the pretests and the handling of
+	// the relations did not change).
+	siqsDLPPositions = 378
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 493,568 polynomials (TestSIQSTimed), and the sieve's
