@@ -138,8 +138,17 @@ const (
 	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
 	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
 	// scaled by the rate test's speed-up, charged 1.44 ns and so
-	// projected a fifth too little work.)
-	siqsDLPPositions = 350
+	// projected a fifth too little work.) The sieve's loops as leaf
+	// functions (sieveBlock, sieveRun, sieveOnce, rootMatches,
+	// largeMatches) then cut the CPU time of the whole run by 1.083:
+	// 209.3 s before, 193.2 s after, the two
+	// `jacobian run integer.compute.prime_factorization` of the anchor
+	// (with max_iterations 468,750,000) run side by side under
+	// /usr/bin/time on the 2 cores shared with other work, user and
+	// system time; so 350·1.08 = 378 (TestSIQSRate alone gave 1.11 to
+	// 1.17, minima of interleaved runs: the pretests and the handling of
+	// the relations did not change).
+	siqsDLPPositions = 378
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 493,568 polynomials (TestSIQSTimed), and the sieve's
@@ -665,7 +674,7 @@ type siqsWorker struct {
 	large  []uint64
 	nLarge int      // the hits listed for the polynomial last sieved
 	zero   []uint32 // the step of the first polynomial of a family
-	blank  []byte   // the sieve's starting value, 2M bytes
+	blank  []byte   // the sieve's starting value, for 4096 bytes
 	// The candidates of a polynomial: their positions, ascending, with a
 	// bit set at each in candBits; whether the resieve ran on their
 	// block; and the indices of the large primes and of those resieved
@@ -697,7 +706,7 @@ func (s *siqs) newWorker() *siqsWorker {
 		match: make([]uint64, s.bucket)}
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
-	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 2*s.m)
+	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 4096)
 	hits := 0
 	for _, p := range s.primes[s.bucket:] {
 		hits += 2 * ((2*s.m + int(p) - 1) / int(p))
@@ -841,7 +850,11 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 	s := w.s
 	n := 2 * s.m
 	sieve := w.sieve[:n]
-	copy(sieve, w.blank)
+	// Filled from a copy that stays in the first-level cache: one of the
+	// whole interval was 2M more bytes to read through the second.
+	for i := 0; i < n; i += len(w.blank) {
+		copy(sieve[i:], w.blank)
+	}
 	w.nLarge = w.sieveLarge(step)
 	// Only the primes below the block keep a next position of their own.
 	next := w.next[:s.bucket]

@@ -887,7 +887,8 @@ func TestSIQSRate(t *testing.T) {
 // 2M (M = 2^15), and
 // holds the sieve to plain references after each: the sieve's bytes equal
 // those of adding log p at every root of every prime from s.small on
-// over the interval, with the roots computed from B directly; the large
+// over the interval, with the roots computed from B directly, and the
+// candidates are the positions of the sums at the threshold; the large
 // primes' list holds exactly their hits; and each candidate's hits
 // (resieved or listed), and the primes below them whose roots it matched
 // (tryRoots), are exactly the primes of their ranges that divide g(x),
@@ -935,6 +936,15 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 		}
 		if !bytes.Equal(plain, w.sieve[:nn]) {
 			t.Fatalf("poly %d: the sieve differs from the plain one", polys)
+		}
+		var above []uint32
+		for j, v := range plain {
+			if v&0x80 != 0 {
+				above = append(above, uint32(j))
+			}
+		}
+		if !slices.Equal(above, w.cands) {
+			t.Fatalf("poly %d: candidates %v, sums at or above the threshold at %v", polys, w.cands, above)
 		}
 		got := map[uint64]bool{}
 		for _, e := range w.large[:w.nLarge] {
