@@ -232,8 +232,8 @@ func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
-	rem := new(big.Int).Rem(m, big.NewInt(oddPrimesTo47)).Uint64()
-	q, r, pb := new(big.Int), new(big.Int), new(big.Int)
+	rem := modular.ReduceWords(m, oddPrimesTo47)
+	q, pb := new(big.Int), new(big.Int)
 	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
 		if g == 1 {
 			return nil
@@ -241,14 +241,7 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 		if rem%p != 0 {
 			continue
 		}
-		pb.SetUint64(p)
-		v := uint64(0)
-		for q.Set(m); ; v++ {
-			if q.QuoRem(q, pb, r); r.Sign() != 0 {
-				break
-			}
-		}
-		g = gcdWord(g, v)
+		g = gcdWord(g, valuation(m, p, q, pb))
 	}
 	switch {
 	case g == 1:
@@ -265,6 +258,28 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 	// No prime ≤ 47 divides m: the root is ≥ 53, so 53^k ≤ m < 2^bits
 	// and k < bits/log₂ 53 (log₂ 53 > 5.727).
 	return powerPrimesUpTo(m.BitLen() * 1000 / 5727)
+}
+
+// valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1, dividing
+// by p^t, the largest power of p in a word, while it divides, then by p,
+// each division after a remainder taken without allocating
+// (modular.ReduceWords): a 21st power of a multiple of 3 takes one or two
+// divisions of m instead of 21. q and pb are scratch.
+func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
+	pt, t := p, uint64(1)
+	for pt <= math.MaxUint64/p {
+		pt *= p
+		t++
+	}
+	v := uint64(0)
+	q.Set(m)
+	for pb.SetUint64(pt); modular.ReduceWords(q, pt) == 0; v += t {
+		q.Quo(q, pb)
+	}
+	for pb.SetUint64(p); modular.ReduceWords(q, p) == 0; v++ {
+		q.Quo(q, pb)
+	}
+	return v
 }
 
 func gcdWord(a, b uint64) uint64 {

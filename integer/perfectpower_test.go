@@ -71,3 +71,27 @@ func BenchmarkPerfectPower(b *testing.B) {
 		})
 	}
 }
+
+// TestValuation: v_p of c·p^v for seeded c prime to p, every odd prime
+// p ≤ 47 and v from 0 to 300, against the count of divisions by p.
+func TestValuation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(47, 1))
+	q, pb := new(big.Int), new(big.Int)
+	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
+		for v := range 300 {
+			c := randomInt(rng, 200)
+			c.Mul(c, big.NewInt(int64(p))).Add(c, big.NewInt(int64(1+rng.IntN(int(p)-1))))
+			m := new(big.Int).Exp(new(big.Int).SetUint64(p), big.NewInt(int64(v)), nil)
+			m.Mul(m, c)
+			want := uint64(0)
+			for x, r := new(big.Int).Set(m), new(big.Int); ; want++ {
+				if x.QuoRem(x, new(big.Int).SetUint64(p), r); r.Sign() != 0 {
+					break
+				}
+			}
+			if got := valuation(m, p, q, pb); got != want || want != uint64(v) {
+				t.Fatalf("v_%d of c·%d^%d: %d, by division %d", p, p, v, got, want)
+			}
+		}
+	}
+}
