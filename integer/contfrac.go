@@ -129,13 +129,15 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 		},
 		Run: func(ctx context.Context, q ContinuedFractionRequest) (ContinuedFractionResult, error) {
 			x := q.Value.Rat()
-			t, err := bignum.ContinuedFraction(ctx, x.Num(), x.Denom())
+			a0, words, large, err := bignum.ContinuedFractionWords(ctx, x.Num(), x.Denom())
 			if err != nil {
 				return ContinuedFractionResult{}, err
 			}
-			terms := make([]core.Integer, len(t))
-			for i, a := range t {
-				terms[i] = core.Int(a)
+			terms := make([]core.Integer, 1+len(words))
+			terms[0] = core.Int(a0)
+			putWordIntegers(terms[1:], words)
+			for i, a := range large {
+				terms[i+1] = core.Int(a)
 			}
 			r := ContinuedFractionResult{Terms: terms}
 			if q.Convergents {
@@ -602,6 +604,12 @@ var smallTerms = sync.OnceValue(func() *[smallTermCount]big.Int {
 // one of big.Ints, instead of an allocation each.
 func wordIntegers(ws []uint64) []core.Integer {
 	out := make([]core.Integer, len(ws))
+	putWordIntegers(out, ws)
+	return out
+}
+
+// putWordIntegers sets out[i] to the Integer ws[i], as wordIntegers.
+func putWordIntegers(out []core.Integer, ws []uint64) {
 	small := smallTerms()
 	large := 0
 	for _, w := range ws {
@@ -621,7 +629,6 @@ func wordIntegers(ws []uint64) []core.Integer {
 		out[i] = core.Int(vals[j].SetBits(words[j : j+1 : j+1]))
 		j++
 	}
-	return out
 }
 
 // checkSqrtContinuedFraction is sqrt_continued_fraction's postcondition.
