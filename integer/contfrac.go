@@ -503,8 +503,11 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 		return res, nil
 	}
 	// (√n + m)/d is the complete quotient, from m_0 = 0, d_0 = 1; half
-	// holds a_1..a_h.
-	m, d, a := int64(0), int64(1), a0
+	// holds a_1..a_h. Every quantity is below n < 2^32 (0 ≤ m ≤ a_0,
+	// 1 ≤ d ≤ 2a_0), so the walk divides in 32 bits, which is several
+	// times faster than in 64 on common hardware.
+	n32, a032 := uint32(n), uint32(a0)
+	m, d, a := uint32(0), uint32(1), a032
 	var half []uint64
 	odd := false
 	for i := 0; ; i++ {
@@ -514,7 +517,7 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 			}
 		}
 		nm := d*a - m
-		nd := (n - nm*nm) / d
+		nd := (n32 - nm*nm) / d
 		if i > 0 && nm == m {
 			break // P_(i+1) = P_i: L = 2i
 		}
@@ -523,7 +526,7 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 			break
 		}
 		m, d = nm, nd
-		a = (a0 + m) / d
+		a = (a032 + m) / d
 		half = append(half, uint64(a))
 	}
 	h := len(half)
