@@ -65,8 +65,8 @@ type PellSolution struct {
 
 // continuedFractionOperation expands a rational x = p/q: its terms are
 // the quotients of Euclid's algorithm, a_i = ⌊p/q⌋, (p, q) ← (q, p − a_i
-// q), found by bignum.ContinuedFraction from the half-gcd in O(M(n) log n)
-// (Möller, "On Schönhage's algorithm and subquadratic integer gcd
+// q), found by bignum.ContinuedFractionWords from the half-gcd in
+// O(M(n) log n) (Möller, "On Schönhage's algorithm and subquadratic integer gcd
 // computation", Math. Comp. 77 (2008)); continuedFraction, one division
 // at a time, is the reference. The convergents, on request, follow p_i =
 // a_i p_(i−1) + p_(i−2), q_i = a_i q_(i−1) + q_(i−2) (Hardy and Wright,
@@ -175,12 +175,14 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 //
 // all in integers, until Q_i = 1 closes the period (Hardy and Wright,
 // §10.7–10.9; Cohen, A Course in Computational Algebraic Number Theory,
-// §5.7). The convergent p_(L−1)/q_(L−1) at the end of the first period
-// is the least solution of x² − ny² = (−1)^L (Pell's equation; Lenstra,
-// "Solving the Pell equation", Notices AMS 49 (2002)); it is the first
-// column of the product of the matrices (a_i 1; 1 0), i < L, taken by a
-// product tree (continuantProduct) rather than term by term, which is
-// quadratic in its up to 95,000 digits. The postcondition
+// §5.7); by the period's symmetry the recurrence stops at its middle and
+// the rest is mirrored (see sqrtContinuedFraction). The convergent
+// p_(L−1)/q_(L−1) at the end of the first period is the least solution
+// of x² − ny² = (−1)^L (Pell's equation; Lenstra, "Solving the Pell
+// equation", Notices AMS 49 (2002)); it is the first column of the
+// product of the matrices (a_i 1; 1 0), i < L, taken from a product tree
+// over half the period (continuantProduct) rather than term by term,
+// which is quadratic in its up to 95,000 digits. The postcondition
 // is independent of the recurrence: x² − ny² is the stated norm, the
 // period ends with 2a_0, its other terms read the same backwards and are
 // at most a_0.
