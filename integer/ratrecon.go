@@ -117,30 +117,61 @@ func reconstructionBound(m *big.Int) *big.Int {
 	return sqrtFloor(new(big.Int).Rsh(m, 1))
 }
 
-// sqrtFloor is ⌊√n⌋ for n ≥ 0 by recursion on the top half: s₀ =
-// ⌊√⌊n/4^k⌋⌋ for k about a quarter of n's bits gives x = (s₀+1)·2^k >
-// √n with about half the bits right, and Newton's iteration x ← ⌊(x +
-// ⌊n/x⌋)/2⌋ from above, which decreases until it reaches ⌊√n⌋, ends in
-// two or three divisions (Brent and Zimmermann, Modern Computer
-// Arithmetic, §1.5.1 and §1.5.2). big.Int.Sqrt, which starts Newton's
-// iteration from a power of two and takes a division per bit of
-// precision doubled, is the reference.
+// sqrtFloor is ⌊√n⌋ for n ≥ 0 by Zimmermann's Karatsuba square root
+// (Zimmermann, "Karatsuba square root", INRIA RR-3805, 1999; Brent and
+// Zimmermann, Modern Computer Arithmetic, §1.5.2, Algorithm 1.12
+// SqrtRem): n, shifted left by an even amount so that its top quarter
+// is normalised, splits as a₃β³ + a₂β² + a₁β + a₀ with β = 2^k, and
+// from s', r' = SqrtRem(a₃β + a₂) one division of half the size,
+// q, u = DivRem(r'β + a₁, 2s'), and one square, s = s'β + q, r = uβ + a₀
+// − q², corrected once when r < 0, give the square root and remainder.
+// The cost is a few products of half n's size, where Newton's iteration
+// from above took two or three divisions of n by its square root.
+// big.Int.Sqrt is the reference.
 func sqrtFloor(n *big.Int) *big.Int {
-	if n.BitLen() <= 100 {
-		return new(big.Int).Sqrt(n)
+	s, _ := sqrtRem(n)
+	return s
+}
+
+// sqrtRem returns s = ⌊√n⌋ and r = n − s² for n ≥ 0.
+func sqrtRem(n *big.Int) (*big.Int, *big.Int) {
+	bl := n.BitLen()
+	if bl <= 128 {
+		s := new(big.Int).Sqrt(n)
+		r := new(big.Int).Mul(s, s)
+		return s, r.Sub(n, r)
 	}
-	k := uint((n.BitLen() - 1) / 4)
-	x := sqrtFloor(new(big.Int).Rsh(n, 2*k))
-	x.Add(x, big.NewInt(1)).Lsh(x, k)
-	y := new(big.Int)
-	for {
-		y.Quo(n, x)
-		y.Add(y, x).Rsh(y, 1)
-		if y.Cmp(x) >= 0 {
-			return x
-		}
-		x, y = y, x
+	// k = ⌈bl/4⌉ and n·4^t with 4k − 1 ≤ its length ≤ 4k, so that
+	// a₃ ≥ β/4.
+	k := (bl + 3) / 4
+	t := (4*k - bl) / 2
+	m := new(big.Int).Lsh(n, uint(2*t))
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(k)), big.NewInt(1))
+	a1 := new(big.Int).Rsh(m, uint(k))
+	a1.And(a1, mask)
+	a0 := new(big.Int).And(m, mask)
+	sp, rp := sqrtRem(new(big.Int).Rsh(m, uint(2*k)))
+	// q, u = DivRem(r'β + a₁, 2s').
+	num := rp.Lsh(rp, uint(k))
+	num.Or(num, a1)
+	q, u := new(big.Int).QuoRem(num, new(big.Int).Lsh(sp, 1), new(big.Int))
+	s := sp.Lsh(sp, uint(k))
+	s.Add(s, q)
+	r := u.Lsh(u, uint(k))
+	r.Or(r, a0)
+	r.Sub(r, bignum.Mul(q, q, q))
+	if r.Sign() < 0 {
+		// r + 2s − 1 = (s − 1)'s remainder.
+		r.Add(r, s).Add(r, s).Sub(r, big.NewInt(1))
+		s.Sub(s, big.NewInt(1))
 	}
+	if t == 0 {
+		return s, r
+	}
+	// ⌊√n⌋ = ⌊⌊√(n·4^t)⌋/2^t⌋; its remainder is recomputed.
+	s.Rsh(s, uint(t))
+	r = bignum.Mul(new(big.Int), s, s)
+	return s, r.Sub(n, r)
 }
 
 // rationalReconstruction returns p/q ≡ a (mod m) with |p|, q ≤ B, or nil,

@@ -67,7 +67,8 @@ func below(rng *rand.Rand, n *big.Int) *big.Int {
 }
 
 // TestSqrtFloor compares sqrtFloor with big.Int.Sqrt on squares, their
-// neighbours and seeded integers of 0 to 20,000 bits.
+// neighbours and seeded integers of 0 to 20,000 bits, and sqrtRem's
+// remainder with n − s².
 func TestSqrtFloor(t *testing.T) {
 	rng := rand.New(rand.NewPCG(93, 94))
 	for bits := 0; bits < 20_000; bits += 1 + bits/7 {
@@ -76,6 +77,10 @@ func TestSqrtFloor(t *testing.T) {
 		for _, n := range []*big.Int{x, sq, new(big.Int).Add(sq, big.NewInt(1)), new(big.Int).Sub(sq, big.NewInt(1)).Abs(new(big.Int).Sub(sq, big.NewInt(1)))} {
 			if got, want := sqrtFloor(n), new(big.Int).Sqrt(n); got.Cmp(want) != 0 {
 				t.Fatalf("⌊√n⌋ of a %d-bit n: %v, big.Int.Sqrt %v", n.BitLen(), clipped(got), clipped(want))
+			}
+			s, r := sqrtRem(n)
+			if d := new(big.Int).Sub(n, new(big.Int).Mul(s, s)); d.Cmp(r) != 0 {
+				t.Fatalf("the remainder of a %d-bit n is not n − s²", n.BitLen())
 			}
 		}
 	}

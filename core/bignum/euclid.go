@@ -126,8 +126,22 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, w
 // half-gcd reduction to the end, in O(M(n) log n) for n-bit operands
 // (see the top of euclid.go). It stops with ctx.Err() once ctx is done.
 func ContinuedFraction(ctx context.Context, x, y *big.Int) ([]*big.Int, error) {
+	a0, words, large, err := ContinuedFractionWords(ctx, x, y)
+	if err != nil {
+		return nil, err
+	}
+	log := quotientLog{words: words, bigs: large}
+	return log.terms(a0), nil
+}
+
+// ContinuedFractionWords is ContinuedFraction with the partial quotients
+// after a_0 as machine words, a_i = words[i−1], except those that do not
+// fit a word (rare: a quotient has about 1.4 bits on average), which are
+// large[i−1] instead (their words are 0). It spares the caller a big.Int
+// for every term.
+func ContinuedFractionWords(ctx context.Context, x, y *big.Int) (a0 *big.Int, words []uint64, large map[int]*big.Int, err error) {
 	if y.Sign() == 0 {
-		return nil, errors.New("bignum: continued fraction with a zero denominator")
+		return nil, nil, nil, errors.New("bignum: continued fraction with a zero denominator")
 	}
 	num, den := new(big.Int).Set(x), new(big.Int).Set(y)
 	if den.Sign() < 0 {
@@ -136,17 +150,16 @@ func ContinuedFraction(ctx context.Context, x, y *big.Int) ([]*big.Int, error) {
 	}
 	a0, r := new(big.Int).DivMod(num, den, new(big.Int)) // ⌊x/y⌋ for den > 0
 	if r.Sign() == 0 {
-		return []*big.Int{a0}, nil
+		return a0, nil, nil, nil
 	}
 	// den > r > 0: the first step reduces den.
 	var log quotientLog
-	_, _, _, err := reduceAbove(ctx, den, r, 0, &log, false)
-	if err != nil {
-		return nil, err
+	if _, _, _, err := reduceAbove(ctx, den, r, 0, &log, false); err != nil {
+		return nil, nil, nil, err
 	}
 	// The pair is now (g, g); the last step's side takes one more.
 	log.add(log.second, 1, nil)
-	return log.terms(a0), nil
+	return a0, log.words, log.bigs, nil
 }
 
 // quotientLog is the sink that lists the merged quotients: in machine
