@@ -133,7 +133,16 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 	if neg {
 		n = -n
 	}
-	return big.NewInt(n), true
+	// The Int and its digits in one allocation: SetInt64 writes into the
+	// room SetBits gave it (two words hold an int64 on any platform).
+	w := new(wordInt)
+	return w.x.SetBits(w.digits[:0]).SetInt64(n), true
+}
+
+// wordInt is a big.Int with room for its digits beside it.
+type wordInt struct {
+	x      big.Int
+	digits [2]big.Word
 }
 
 func checkDigits(d string) error {
