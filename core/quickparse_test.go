@@ -73,7 +73,7 @@ func TestQuickParseAgrees(t *testing.T) {
 
 // quickRegistry installs an operation of a flat request type whose
 // schema has bounds, an optional member and a rational.
-func quickRegistry(t *testing.T) *Registry {
+func quickRegistry(t testing.TB) *Registry {
 	t.Helper()
 	r := NewRegistry()
 	err := Add(r, Operation[quickRequest, quickResult]{
@@ -201,4 +201,40 @@ func quickPayloads(n int) []string {
 		out = append(out, payload)
 	}
 	return out
+}
+
+// FuzzQuickParse feeds arbitrary bytes to the quick pass: whatever it
+// accepts, the full parse (the structural scan, the streaming validator or
+// the general one, and the decoders) accepts with the same request and
+// the same memory cost, and the check-only pass accepts it too.
+func FuzzQuickParse(f *testing.F) {
+	for _, s := range quickPayloads(200) {
+		f.Add([]byte(s))
+	}
+	d, _ := quickRegistry(f).Lookup("test.quick.compute")
+	check := newQuickPlan(nil, d.RequestSchema())
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		got, shape, ok := d.quickParse(payload)
+		if !ok {
+			return
+		}
+		full, err := d.scan(context.Background(), payload)
+		var want any
+		if err == nil {
+			want, err = d.parse(payload, full)
+		}
+		if err != nil {
+			t.Fatalf("%s: the quick pass accepts it, the full parse says %v", payload, err)
+		}
+		g, w := got.(quickRequest), want.(quickRequest)
+		if g.A.String() != w.A.String() || g.B != w.B || g.C.String() != w.C.String() || g.Q.String() != w.Q.String() {
+			t.Fatalf("%s: the quick pass reads %+v, the full parse %+v", payload, g, w)
+		}
+		if shape.decodeCost() != full.decodeCost() {
+			t.Fatalf("%s: the quick pass costs %d, the full parse %d", payload, shape.decodeCost(), full.decodeCost())
+		}
+		if _, ok := check.parse(payload, nil); !ok {
+			t.Fatalf("%s: the check-only pass declines what the decoding pass accepts", payload)
+		}
+	})
 }
