@@ -194,7 +194,10 @@ type Declaration struct {
 	decode        func([]byte) (any, error)
 	// quickParse is the quick pass of a flat request type (quickPlan):
 	// the request and the payload's shape, or false for the full parse.
-	quickParse    func([]byte) (any, payloadShape, bool)
+	quickParse func([]byte) (any, payloadShape, bool)
+	// quickResult checks the results of a flat result schema in one pass
+	// (quickPlan), or is nil.
+	quickResult   func() *quickPlan
 	encode        func(any) ([]byte, error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
@@ -378,6 +381,12 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return req, nil
 	}
+	d.quickResult = sync.OnceValue(func() *quickPlan {
+		if !d.streamResult() {
+			return nil
+		}
+		return newQuickPlan(nil, d.ResultSchema())
+	})
 	quick := sync.OnceValue(func() *quickPlan {
 		if flat == nil || !d.streamRequest() {
 			return nil

@@ -166,36 +166,42 @@ type quickPlan struct {
 }
 
 type quickSlot struct {
-	field  flatField
-	schema *jsonschema.Schema
+	field   flatField // without a decoder, unused
+	schema  *jsonschema.Schema
+	decimal bool // a decimal string (decimalItems); otherwise a JSON integer
 }
 
 // quickPayload is the largest payload the quick pass reads; it decodes
 // before the memory budget is asked, which is immaterial at this size.
 const quickPayload = 4 << 10
 
-// newQuickPlan returns the plan for a flat request type with decoder flat
-// and streamable schema s, or nil when s is not a closed object of at most
-// 64 such members.
+// newQuickPlan returns the plan for streamable schema s and, to decode as
+// well as check, for a flat request type with decoder flat (nil: the plan
+// only checks, as the result check does); nil when s is not a closed
+// object of at most 64 such members, each decoded by a field of its kind.
 func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
-	if flat == nil || s == nil || s.Type != "object" || len(s.Types) != 0 || !isFalseSchema(s.AdditionalProperties) || len(s.Properties) > 64 {
+	if s == nil || s.Type != "object" || len(s.Types) != 0 || !isFalseSchema(s.AdditionalProperties) || len(s.Properties) > 64 {
 		return nil
 	}
 	q := &quickPlan{members: map[string]int{}}
 	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		ps := s.Properties[name]
-		f, ok := flat.fields[name]
-		if !ok || !plainName(name) || ps == nil {
+		if !plainName(name) || ps == nil {
 			return nil
 		}
-		if f.unmarshal && !decimalItems(ps) {
+		slot := quickSlot{schema: ps, decimal: decimalItems(ps)}
+		if !slot.decimal && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
 			return nil
 		}
-		if !f.unmarshal && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
-			return nil
+		if flat != nil {
+			f, ok := flat.fields[name]
+			if !ok || f.unmarshal != slot.decimal {
+				return nil
+			}
+			slot.field = f
 		}
 		q.members[name] = len(q.slots)
-		q.slots = append(q.slots, quickSlot{field: f, schema: ps})
+		q.slots = append(q.slots, slot)
 	}
 	for _, r := range s.Required {
 		i, ok := q.members[r]
@@ -207,10 +213,14 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 	return q
 }
 
-// parse reads b into *req (a pointer to the struct) and returns its shape,
-// or reports false, leaving *req partly filled, for the caller to discard.
+// parse reads b into *req (a pointer to the struct; nil to check only)
+// and returns its shape, or reports false, leaving *req partly filled, for
+// the caller to discard.
 func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
-	v := reflect.ValueOf(req).Elem()
+	var v reflect.Value
+	if req != nil {
+		v = reflect.ValueOf(req).Elem()
+	}
 	var seen uint64
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
@@ -236,21 +246,26 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 			}
 			start := skipSpace(b, i+1)
 			slot := q.slots[k]
-			field := v.Field(slot.field.index)
 			var end int
-			if slot.field.unmarshal {
+			if slot.decimal {
 				if end, ok = quickDecimal(b, start, slot.schema); !ok {
 					return payloadShape{}, false
 				}
-				if field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
+				if req != nil && v.Field(slot.field.index).Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
 					return payloadShape{}, false
 				}
 			} else {
 				var n int64
-				if n, end, ok = quickInteger(b, start, slot.schema); !ok || field.OverflowInt(n) {
+				if n, end, ok = quickInteger(b, start, slot.schema); !ok {
 					return payloadShape{}, false
 				}
-				field.SetInt(n)
+				if req != nil {
+					field := v.Field(slot.field.index)
+					if field.OverflowInt(n) {
+						return payloadShape{}, false
+					}
+					field.SetInt(n)
+				}
 			}
 			i = skipSpace(b, end)
 			if i >= len(b) {

@@ -27,6 +27,54 @@ type quickResult struct {
 // included, and the same memory reservation; the quick pass must take a
 // good share of them, or the comparison says nothing.
 func TestQuickParseAgrees(t *testing.T) {
+	r := quickRegistry(t)
+	d, _ := r.Lookup("test.quick.compute")
+	quickParse := d.quickParse
+	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`)); !ok {
+		t.Fatal("the quick pass declines the plainest payload")
+	}
+	run := func(payload string, quick bool) (Outcome, int64) {
+		budget := NewMemoryBudget(1 << 30)
+		rt := NewRuntime(r, RuntimeOptions{Memory: budget})
+		defer rt.Close()
+		d.quickParse = nil
+		if quick {
+			d.quickParse = quickParse
+		}
+		var reserved int64
+		ctx := OnExecute(context.Background(), func() { reserved = budget.Limit() - budget.Free() })
+		out := rt.Run(ctx, RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(payload)})
+		out.Execution = nil // its elapsed time differs
+		return out, reserved
+	}
+	defer func() { d.quickParse = quickParse }()
+	quickTook, runs := 0, 0
+	for _, payload := range quickPayloads(4000) {
+		if strings.TrimSpace(payload) == "" {
+			continue
+		}
+		runs++
+		if _, _, ok := quickParse([]byte(payload)); ok {
+			quickTook++
+		}
+		full, fullReserved := run(payload, false)
+		got, gotReserved := run(payload, true)
+		a, _ := json.Marshal(full)
+		b, _ := json.Marshal(got)
+		if string(a) != string(b) || fullReserved != gotReserved {
+			t.Fatalf("%s:\nwithout the quick pass %s (reserved %d)\nwith it              %s (reserved %d)", payload, a, fullReserved, b, gotReserved)
+		}
+	}
+	if quickTook < runs/4 {
+		t.Fatalf("the quick pass took %d of %d payloads; the comparison is too thin", quickTook, runs)
+	}
+	t.Logf("the quick pass took %d of %d payloads", quickTook, runs)
+}
+
+// quickRegistry installs an operation of a flat request type whose
+// schema has bounds, an optional member and a rational.
+func quickRegistry(t testing.TB) *Registry {
+	t.Helper()
 	r := NewRegistry()
 	err := Add(r, Operation[quickRequest, quickResult]{
 		ID: "test.quick.compute", Title: "Echo", Summary: "Computes the request's fields back as one line of text.",
@@ -53,27 +101,46 @@ func TestQuickParseAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := r.Lookup("test.quick.compute")
-	quickParse := d.quickParse
-	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`)); !ok {
-		t.Fatal("the quick pass declines the plainest payload")
-	}
-	run := func(payload string, quick bool) (Outcome, int64) {
-		budget := NewMemoryBudget(1 << 30)
-		rt := NewRuntime(r, RuntimeOptions{Memory: budget})
-		defer rt.Close()
-		d.quickParse = nil
-		if quick {
-			d.quickParse = quickParse
-		}
-		var reserved int64
-		ctx := OnExecute(context.Background(), func() { reserved = budget.Limit() - budget.Free() })
-		out := rt.Run(ctx, RunRequest{CapabilityID: d.ID, Payload: json.RawMessage(payload)})
-		out.Execution = nil // its elapsed time differs
-		return out, reserved
-	}
-	defer func() { d.quickParse = quickParse }()
+	return r
+}
 
+// TestQuickCheckAgrees checks the quick pass as the result check uses it
+// (no decoding): every document it accepts, the streaming validator and
+// the full parse (the structural scan and the general validator) accept
+// too; and it accepts a good share of the seeded documents.
+func TestQuickCheckAgrees(t *testing.T) {
+	d, _ := quickRegistry(t).Lookup("test.quick.compute")
+	q := newQuickPlan(nil, d.RequestSchema())
+	if q == nil {
+		t.Fatal("no quick plan for a flat schema")
+	}
+	took := 0
+	docs := quickPayloads(4000)
+	for _, doc := range docs {
+		if _, ok := q.parse([]byte(doc), nil); !ok {
+			continue
+		}
+		took++
+		if err := validateStream([]byte(doc), d.RequestSchema(), "/value"); err != nil {
+			t.Fatalf("%s: the quick check accepts it, the streaming validator says %v", doc, err)
+		}
+		shape, err := d.scan(context.Background(), []byte(doc))
+		if err == nil {
+			_, err = d.parse([]byte(doc), shape)
+		}
+		if err != nil {
+			t.Fatalf("%s: the quick check accepts it, the full parse says %v", doc, err)
+		}
+	}
+	if took < len(docs)/4 {
+		t.Fatalf("the quick check took %d of %d documents; the comparison is too thin", took, len(docs))
+	}
+}
+
+// quickPayloads makes n seeded payloads for quickRequest: mostly the
+// members a request needs with plain values, now and then a stray key, a
+// stray value, or a malformed object.
+func quickPayloads(n int) []string {
 	keys := []string{`"a"`, `"a"`, `"b"`, `"b"`, `"c"`, `"q"`, `"z"`, `"\u0061"`, `"é"`, `"a `}
 	values := []string{
 		`"12"`, `"-0"`, `"0"`, `"-5"`, `"007"`, `"x"`, `"1e3"`, `"1/2"`, `"-4/6"`, `"3/0"`, `"1/02"`, `"\u0031"`,
@@ -84,8 +151,8 @@ func TestQuickParseAgrees(t *testing.T) {
 	spaces := []string{"", "", "", " ", "\n\t", "\r"}
 	rng := rand.New(rand.NewPCG(17, 19))
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
-	quickTook, runs := 0, 0
-	for range 4000 {
+	var out []string
+	for range n {
 		var sb strings.Builder
 		sb.WriteString(pick(spaces) + "{")
 		// Mostly the members a request needs, with plain values, and now
@@ -131,23 +198,43 @@ func TestQuickParseAgrees(t *testing.T) {
 		case 2:
 			payload = strings.Replace(payload, "}", ",}", 1)
 		}
-		if strings.TrimSpace(payload) == "" {
-			continue
-		}
-		runs++
-		if _, _, ok := quickParse([]byte(payload)); ok {
-			quickTook++
-		}
-		full, fullReserved := run(payload, false)
-		got, gotReserved := run(payload, true)
-		a, _ := json.Marshal(full)
-		b, _ := json.Marshal(got)
-		if string(a) != string(b) || fullReserved != gotReserved {
-			t.Fatalf("%s:\nwithout the quick pass %s (reserved %d)\nwith it              %s (reserved %d)", payload, a, fullReserved, b, gotReserved)
-		}
+		out = append(out, payload)
 	}
-	if quickTook < runs/4 {
-		t.Fatalf("the quick pass took %d of %d payloads; the comparison is too thin", quickTook, runs)
+	return out
+}
+
+// FuzzQuickParse feeds arbitrary bytes to the quick pass: whatever it
+// accepts, the full parse (the structural scan, the streaming validator or
+// the general one, and the decoders) accepts with the same request and
+// the same memory cost, and the check-only pass accepts it too.
+func FuzzQuickParse(f *testing.F) {
+	for _, s := range quickPayloads(200) {
+		f.Add([]byte(s))
 	}
-	t.Logf("the quick pass took %d of %d payloads", quickTook, runs)
+	d, _ := quickRegistry(f).Lookup("test.quick.compute")
+	check := newQuickPlan(nil, d.RequestSchema())
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		got, shape, ok := d.quickParse(payload)
+		if !ok {
+			return
+		}
+		full, err := d.scan(context.Background(), payload)
+		var want any
+		if err == nil {
+			want, err = d.parse(payload, full)
+		}
+		if err != nil {
+			t.Fatalf("%s: the quick pass accepts it, the full parse says %v", payload, err)
+		}
+		g, w := got.(quickRequest), want.(quickRequest)
+		if g.A.String() != w.A.String() || g.B != w.B || g.C.String() != w.C.String() || g.Q.String() != w.Q.String() {
+			t.Fatalf("%s: the quick pass reads %+v, the full parse %+v", payload, g, w)
+		}
+		if shape.decodeCost() != full.decodeCost() {
+			t.Fatalf("%s: the quick pass costs %d, the full parse %d", payload, shape.decodeCost(), full.decodeCost())
+		}
+		if _, ok := check.parse(payload, nil); !ok {
+			t.Fatalf("%s: the check-only pass declines what the decoding pass accepts", payload)
+		}
+	})
 }

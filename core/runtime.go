@@ -357,7 +357,9 @@ type decodeResult struct {
 }
 
 // validateResult checks an encoded result against d's result schema, as
-// every result is before it is published. A result schema in the subset
+// every result is before it is published. A flat result (a closed object
+// of decimal strings and JSON integers) that the quick pass accepts is
+// valid (quickPlan). A result schema in the subset
 // that validateStream decides exactly (every inferred one) is checked in
 // one pass over the bytes, which builds no tree and costs a small fraction
 // of the general validator; a result it accepts is valid. Up to
@@ -366,6 +368,13 @@ type decodeResult struct {
 // streaming validator's refusal is final and only an undecided result goes
 // to the general validator.
 func validateResult(d *Declaration, value []byte) error {
+	if d.quickResult != nil {
+		if q := d.quickResult(); q != nil {
+			if _, ok := q.parse(value, nil); ok {
+				return nil
+			}
+		}
+	}
 	if !d.streamResult() {
 		return d.ValidateResult(value)
 	}

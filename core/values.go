@@ -32,8 +32,8 @@ type Integer struct{ v *big.Int }
 // Int wraps x without copying it; the caller must not modify x afterwards.
 func Int(x *big.Int) Integer { return Integer{x} }
 
-// Int64 returns the Integer n.
-func Int64(n int64) Integer { return Integer{big.NewInt(n)} }
+// Int64 returns the Integer n, in one allocation.
+func Int64(n int64) Integer { return Integer{newWordInt(n)} }
 
 // Big returns the value as a read-only *big.Int (never nil).
 func (i Integer) Big() *big.Int {
@@ -133,7 +133,21 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 	if neg {
 		n = -n
 	}
-	return big.NewInt(n), true
+	return newWordInt(n), true
+}
+
+// newWordInt returns n as a big.Int allocated with its digits: SetInt64
+// writes into the room SetBits gave it (two words hold an int64 on any
+// platform).
+func newWordInt(n int64) *big.Int {
+	w := new(wordInt)
+	return w.x.SetBits(w.digits[:0]).SetInt64(n)
+}
+
+// wordInt is a big.Int with room for its digits beside it.
+type wordInt struct {
+	x      big.Int
+	digits [2]big.Word
 }
 
 func checkDigits(d string) error {

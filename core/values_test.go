@@ -488,3 +488,20 @@ func TestWordDecimal(t *testing.T) {
 		t.Fatalf("wordDecimal took only %d strings; the comparison is too thin", took)
 	}
 }
+
+// TestInt64 checks Int64 on the edges of the word and that the value it
+// returns grows like any other big.Int.
+func TestInt64(t *testing.T) {
+	for _, n := range []int64{0, 1, -1, 1<<31 - 1, 1 << 32, -1 << 63, 1<<63 - 1} {
+		if got := Int64(n).Big(); got.Cmp(big.NewInt(n)) != 0 || got.String() != big.NewInt(n).String() {
+			t.Fatalf("Int64(%d) = %v", n, got)
+		}
+	}
+	x := new(big.Int).Set(Int64(1<<62 + 3).Big())
+	y := Int64(1<<62 + 3).Big()
+	z := new(big.Int).Mul(y, y)
+	y.Mul(y, y) // a value grown past its room
+	if y.Cmp(z) != 0 || x.Cmp(big.NewInt(1<<62+3)) != 0 {
+		t.Fatalf("squaring in place gives %v, want %v", y, z)
+	}
+}

@@ -127,7 +127,7 @@ func primeCountOperation() core.Operation[PrimeCountRequest, PrimeCountResult] {
 			if err != nil {
 				return PrimeCountResult{}, err
 			}
-			return PrimeCountResult{core.Int(new(big.Int).SetUint64(c))}, nil
+			return PrimeCountResult{core.Int64(int64(c))}, nil // c < 2^63: x ≤ MaxPrimeCountX
 		},
 		Postcondition: func(ctx context.Context, q PrimeCountRequest, r PrimeCountResult) error {
 			x := q.X.Big()
@@ -194,7 +194,7 @@ func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
 			if err != nil {
 				return NthPrimeResult{}, err
 			}
-			return NthPrimeResult{core.Int(new(big.Int).SetUint64(p))}, nil
+			return NthPrimeResult{core.Int64(int64(p))}, nil // p < 2^63: n ≤ MaxNthPrimeN
 		},
 		Postcondition: func(ctx context.Context, q NthPrimeRequest, r NthPrimeResult) error {
 			return checkNthPrime(q.N.Big().Uint64(), r.Prime.Big())
