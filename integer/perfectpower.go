@@ -260,11 +260,13 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 	return powerPrimesUpTo(m.BitLen() * 1000 / 5727)
 }
 
-// valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1, dividing
-// by p^t, the largest power of p in a word, while it divides, then by p,
-// each division after a remainder taken without allocating
-// (modular.ReduceWords): a 21st power of a multiple of 3 takes one or two
-// divisions of m instead of 21. q and pb are scratch.
+// valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1: divisions
+// by p^t, the largest power of p in a word, while it divides, then by
+// p^(2^i) for i descending from ⌊log₂ t⌋, each at most once (what is left
+// of v_p is below t, so this is its binary expansion), each division
+// after a remainder taken without allocating (modular.ReduceWords). A
+// 21st power of a multiple of 3 takes a few remainders and divisions of
+// m instead of 21 of each. q and pb are scratch.
 func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
 	pt, t := p, uint64(1)
 	for pt <= math.MaxUint64/p {
@@ -276,8 +278,21 @@ func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
 	for pb.SetUint64(pt); modular.ReduceWords(q, pt) == 0; v += t {
 		q.Quo(q, pb)
 	}
-	for pb.SetUint64(p); modular.ReduceWords(q, p) == 0; v++ {
-		q.Quo(q, pb)
+	// pows[i] = p^(2^i) while 2^i ≤ t.
+	var pows [7]uint64
+	n := 0
+	for pk, j := p, uint64(1); j <= t; pk, j = pk*pk, 2*j {
+		pows[n] = pk
+		n++
+		if j*2 > t {
+			break
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		if modular.ReduceWords(q, pows[i]) == 0 {
+			q.Quo(q, pb.SetUint64(pows[i]))
+			v += 1 << i
+		}
 	}
 	return v
 }

@@ -27,12 +27,13 @@ import (
 	"sync"
 )
 
-// parseThreshold is the length in digits below which ParseDecimal hands the
-// whole string to big.Int.SetString, and parseLeaf the length of the pieces
-// it hands over above. Measured with BenchmarkDecimal: at 10^4 digits
-// big.Int.SetString takes 123 µs and the recursion 157 µs; at 10^5 digits
-// 15.7 ms against 4.8 ms. Leaves of 2^10, 2^11 and 2^13 digits took 64, 60
-// and 76 ms at 10^6 digits.
+// parseThreshold is the length in digits below which ParseDecimal converts
+// on one goroutine without polling ctx (parseMedium), and parseLeaf the
+// length of the pieces the parallel recursion hands to parseMedium above.
+// They were measured when parseMedium was big.Int.SetString, with
+// BenchmarkDecimal: at 10^4 digits big.Int.SetString took 123 µs and the
+// recursion 157 µs; at 10^5 digits 15.7 ms against 4.8 ms. Leaves of 2^10,
+// 2^11 and 2^13 digits took 64, 60 and 76 ms at 10^6 digits.
 const (
 	parseThreshold = 1 << 14
 	parseLeaf      = 1 << 11
