@@ -13,10 +13,9 @@ import (
 // core.Runtime.Run, in process: int_nthprime_1e6 is almost all per-call
 // overhead of the runtime, int_gcd_100000_digits a long integer each way
 // (the payload too large for the quick pass), rref_60x80 a large result
-// through it,
-// gf_interpolate_table_65521 a large request (a 65,521-entry value table);
-// gcd_2_digits is no catalog row but the smallest of requests, all
-// pipeline.
+// through it, gf_interpolate_table_65521 a large request (a 65,521-entry
+// value table); gcd_2_digits is no catalog row but the smallest of
+// requests, all pipeline.
 func BenchmarkRuntime(b *testing.B) {
 	rt, err := newRuntime()
 	if err != nil {
