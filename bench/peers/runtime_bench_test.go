@@ -11,10 +11,11 @@ import (
 
 // BenchmarkRuntime times a case's Jacobian side as bench-peers does, through
 // core.Runtime.Run, in process: int_nthprime_1e6 is almost all per-call
-// overhead of the runtime, rref_60x80 a large result through it,
-// gf_interpolate_table_65521 a large request (a 65,521-entry value table);
-// gcd_2_digits is no catalog row but the smallest of requests, all
-// pipeline.
+// overhead of the runtime, int_gcd_100000_digits a long integer each way
+// (the payload too large for the quick pass), rref_60x80 a large result
+// through it, gf_interpolate_table_65521 a large request (a 65,521-entry
+// value table); gcd_2_digits is no catalog row but the smallest of
+// requests, all pipeline.
 func BenchmarkRuntime(b *testing.B) {
 	rt, err := newRuntime()
 	if err != nil {
@@ -29,7 +30,7 @@ func BenchmarkRuntime(b *testing.B) {
 			}
 		}
 	})
-	for _, name := range []string{"int_nthprime_1e6", "rref_60x80", "gf_interpolate_table_65521"} {
+	for _, name := range []string{"int_nthprime_1e6", "int_gcd_100000_digits", "rref_60x80", "gf_interpolate_table_65521"} {
 		var c *Case
 		for _, k := range caseTable() {
 			if k.Name == name {
