@@ -25,20 +25,19 @@ type flatTwo struct {
 }
 
 type flatMixed struct {
-	N       Integer    `json:"n"`
-	Q       Rational   `json:"q"`
-	QE      Rational   `json:"qe,omitempty"`
-	Verdict Verdict    `json:"verdict"`
-	Note    string     `json:"note,omitempty"`
-	Name    string     `json:"name"`
-	Exact   bool       `json:"exact"`
-	Maybe   bool       `json:"maybe,omitempty"`
-	Small   int8       `json:"small"`
-	Count   int        `json:"count,omitempty"`
-	Word    uint64     `json:"word"`
-	Half    uint16     `json:"half,omitempty"`
-	hidden  *big.Int   // unexported: skipped, as by encoding/json
-	cache   [2]Integer // unexported
+	N       Integer  `json:"n"`
+	Q       Rational `json:"q"`
+	QE      Rational `json:"qe,omitempty"`
+	Verdict Verdict  `json:"verdict"`
+	Note    string   `json:"note,omitempty"`
+	Name    string   `json:"name"`
+	Exact   bool     `json:"exact"`
+	Maybe   bool     `json:"maybe,omitempty"`
+	Small   int8     `json:"small"`
+	Count   int      `json:"count,omitempty"`
+	Word    uint64   `json:"word"`
+	Half    uint16   `json:"half,omitempty"`
+	hidden  *big.Int // unexported: skipped, as by encoding/json
 }
 
 // TestFlatEncoderMatchesJSON checks the flat encoder against json.Marshal
