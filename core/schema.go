@@ -176,7 +176,7 @@ var english = message.NewPrinter(language.English)
 
 // bestLeaf picks the most actionable leaf violation: an unknown field first,
 // then a wrong type, then anything else; among equals, the first by
-// instance location.
+// schema keyword, then by instance location.
 func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 	var leaves []*validator.ValidationError
 	var walk func(*validator.ValidationError)
@@ -214,9 +214,15 @@ func bestLeaf(ve *validator.ValidationError) *validator.ValidationError {
 		return rank(e)
 	}
 	// The validator walks properties in map order, so leaves of one rank
-	// are ordered by where they are, for the same answer on every run.
+	// are ordered by the schema keyword that failed (a union's first
+	// branch before its second, sibling properties by name), then by
+	// where they are (an array's items in order), for the same answer on
+	// every run.
 	slices.SortStableFunc(leaves, func(a, b *validator.ValidationError) int {
 		if d := key(a) - key(b); d != 0 {
+			return d
+		}
+		if d := strings.Compare(a.SchemaURL, b.SchemaURL); d != 0 {
 			return d
 		}
 		return slices.Compare(a.InstanceLocation, b.InstanceLocation)
