@@ -38,8 +38,9 @@ type RationalReconstructionResult struct {
 // cofactor of a (Wang, Guy, Davenport, "p-adic reconstruction of
 // rational numbers", SIGSAM Bull. 16 (1982); von zur Gathen and Gerhard,
 // Modern Computer Algebra, §5.10). This is PARI's bestappr(Mod(a, m)).
-// The remainder is reached by bignum.EuclidBelow, the half-gcd reduction
-// above the bound and a few Euclidean steps, in O(M(n) log n);
+// The remainder is reached by bignum.EuclidBelowCofactor, the half-gcd
+// reduction above the bound and a few Euclidean steps, in O(M(n) log n),
+// tracking only a's cofactor;
 // rationalReconstructionEuclid, one division at a time, is the
 // reference. The postcondition checks a found p/q directly; a "none" is
 // checked, for m below 10^12, by trying every q ≤ B.
@@ -182,11 +183,11 @@ func rationalReconstruction(a, m *big.Int) (*big.Rat, *big.Int) {
 }
 
 // rationalReconstructionContext is rationalReconstruction by
-// bignum.EuclidBelow, stopping with ctx.Err() once ctx is done.
+// bignum.EuclidBelowCofactor, stopping with ctx.Err() once ctx is done.
 func rationalReconstructionContext(ctx context.Context, a, m *big.Int) (*big.Rat, *big.Int, error) {
 	bound := reconstructionBound(m)
 	// r ≡ t·a (mod m) for the first remainder r ≤ B.
-	r, _, t, err := bignum.EuclidBelow(ctx, m, new(big.Int).Mod(a, m), bound)
+	r, t, err := bignum.EuclidBelowCofactor(ctx, m, new(big.Int).Mod(a, m), bound)
 	if err != nil {
 		return nil, nil, err
 	}

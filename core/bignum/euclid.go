@@ -71,13 +71,18 @@ type quotientSink interface {
 
 // reduceAbove reduces the positive pair (a, b) at position s: Möller
 // steps, each keeping both numbers at least 2^s, until none is possible.
-// It returns the reduced pair (x, y) and, when withMatrix, the matrix M
+// It returns the reduced pair (x, y) and, unless rows is noMatrix, the
+// matrix M (its first row only, the second zero, for firstRow)
 // with (a, b) = M·(x, y) (else nil). sink, when not nil, receives the
 // quotients. a and b are not modified.
-func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*matrix, *big.Int, *big.Int, error) {
+func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, rows matrixRows) (*matrix, *big.Int, *big.Int, error) {
+	withMatrix := rows != noMatrix
 	var m *matrix
-	if withMatrix {
+	switch rows {
+	case bothRows:
 		m = identity()
+	case firstRow:
+		m = &matrix{big.NewInt(1), new(big.Int), new(big.Int), new(big.Int)}
 	}
 	times := func(n *matrix) {
 		if withMatrix {
@@ -95,7 +100,13 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, w
 			// and s = 1,650 (a 1000-digit rational reconstruction)
 			// they took two thirds of the time of the half-gcd of the
 			// top part with its matrix products.
-			lm, lx, ly := lehmerReduce(x, y, s, sink, withMatrix)
+			lrows := rows
+			if rows == firstRow && m.m01.Sign() != 0 {
+				// M·L's first row, (m00·l00 + m01·l10, m00·l01 +
+				// m01·l11), needs L's second row unless m01 = 0.
+				lrows = bothRows
+			}
+			lm, lx, ly := lehmerReduce(x, y, s, sink, lrows)
 			times(lm)
 			return m, lx, ly, nil
 		}
@@ -154,7 +165,7 @@ func ContinuedFractionWords(ctx context.Context, x, y *big.Int) (a0 *big.Int, wo
 	}
 	// den > r > 0: the first step reduces den.
 	var log quotientLog
-	if _, _, _, err := reduceAbove(ctx, den, r, 0, &log, false); err != nil {
+	if _, _, _, err := reduceAbove(ctx, den, r, 0, &log, noMatrix); err != nil {
 		return nil, nil, nil, err
 	}
 	// The pair is now (g, g); the last step's side takes one more.
@@ -258,7 +269,7 @@ func Jacobi(ctx context.Context, a, n *big.Int) (int, error) {
 		return 0, nil
 	}
 	st := jacobiState{x: uint8(x.Bits()[0] & 7), y: uint8(n.Bits()[0] & 7)}
-	_, g, _, err := reduceAbove(ctx, x, n, 0, &st, false)
+	_, g, _, err := reduceAbove(ctx, x, n, 0, &st, noMatrix)
 	if err != nil {
 		return 0, err
 	}
@@ -350,36 +361,87 @@ func EuclidBelow(ctx context.Context, a, b, bound *big.Int) (r, s, t *big.Int, e
 	if b.Cmp(bound) <= 0 {
 		return new(big.Int).Set(b), new(big.Int), big.NewInt(1), nil
 	}
-	m, x, y, err := reduceAbove(ctx, a, b, bound.BitLen(), nil, true)
+	m, x, y, err := reduceAbove(ctx, a, b, bound.BitLen(), nil, bothRows)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	// (x, y) = M⁻¹(a, b) = (m11·a − m01·b, m00·b − m10·a).
-	sx, tx := new(big.Int).Set(m.m11), new(big.Int).Neg(m.m01)
-	sy, ty := new(big.Int).Neg(m.m10), new(big.Int).Set(m.m00)
+	sc := []*big.Int{new(big.Int).Set(m.m11), new(big.Int).Neg(m.m10)}
+	tc := []*big.Int{new(big.Int).Neg(m.m01), new(big.Int).Set(m.m00)}
 	// A tie x = y sits in the middle of a quotient: the step goes on on
 	// the side of M's last elementary factor, which is the second kind
 	// exactly when M ≠ I has m01 < m00 (M = N·(1 0; q 1) gives m00 =
 	// n00 + q·n01 > n01 = m01, and M = N·(1 q; 0 1) gives m01 ≥ m00).
 	swapTie := x.Cmp(y) == 0 && m.m10.Sign() > 0 && m.m01.Cmp(m.m00) < 0
+	r, err = stepsBelow(ctx, x, y, bound, swapTie, sc, tc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return r, sc[0], tc[0], nil
+}
+
+// EuclidBelowCofactor is EuclidBelow without s: the first remainder
+// r ≤ bound of Euclid's algorithm on (a, b) and its cofactor t, r ≡ t·b
+// (mod a), which is all Wang's rational reconstruction needs. The
+// reduction keeps only the first row of its matrix, (m00, m01), whose
+// entries give t, so its matrix work is about half of EuclidBelow's; a,
+// b and bound must be nonnegative. EuclidBelow is its reference
+// (TestEuclidBelowCofactor). It stops with ctx.Err() once ctx is done.
+func EuclidBelowCofactor(ctx context.Context, a, b, bound *big.Int) (r, t *big.Int, err error) {
+	if a.Sign() < 0 || b.Sign() < 0 || bound.Sign() < 0 {
+		return nil, nil, errors.New("bignum: EuclidBelowCofactor needs nonnegative operands")
+	}
+	if a.Cmp(bound) <= 0 {
+		return new(big.Int).Set(a), new(big.Int), nil
+	}
+	if b.Cmp(bound) <= 0 {
+		return new(big.Int).Set(b), big.NewInt(1), nil
+	}
+	m, x, y, err := reduceAbove(ctx, a, b, bound.BitLen(), nil, firstRow)
+	if err != nil {
+		return nil, nil, err
+	}
+	t2 := []*big.Int{new(big.Int).Neg(m.m01), new(big.Int).Set(m.m00)}
+	// EuclidBelow's tie rule, with m10 > 0 read from y = m00·b − m10·a,
+	// a > 0: m10 > 0 exactly when m00·b > y. Only a tie needs it.
+	swapTie := false
+	if x.Cmp(y) == 0 && m.m01.Cmp(m.m00) < 0 {
+		swapTie = Mul(new(big.Int), m.m00, b).Cmp(y) > 0
+	}
+	r, err = stepsBelow(ctx, x, y, bound, swapTie, t2)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r, t2[0], nil
+}
+
+// stepsBelow runs Euclid's steps from the reduced pair (x, y), both above
+// bound, to the first remainder at or below it, which it returns; each
+// cofactor pair (c[0], c[1]) of (x, y) follows the steps, c[0] ending as
+// the remainder's. swapTie says on which side a tie x = y steps.
+func stepsBelow(ctx context.Context, x, y, bound *big.Int, swapTie bool, cofactors ...[]*big.Int) (*big.Int, error) {
 	q, tmp := new(big.Int), new(big.Int)
 	for i := 0; ; i++ {
 		if i%64 == 63 {
 			if err := ctx.Err(); err != nil {
-				return nil, nil, nil, err
+				return nil, err
 			}
 		}
 		if c := x.Cmp(y); c < 0 || c == 0 && swapTie {
-			x, y, sx, sy, tx, ty = y, x, sy, sx, ty, tx
+			x, y = y, x
+			for _, c := range cofactors {
+				c[0], c[1] = c[1], c[0]
+			}
 		}
 		// x ← x mod y, the next remainder.
 		rem := new(big.Int)
 		q.QuoRem(x, y, rem)
 		x = rem
-		sx.Sub(sx, Mul(tmp, q, sy))
-		tx.Sub(tx, Mul(tmp, q, ty))
+		for _, c := range cofactors {
+			c[0].Sub(c[0], Mul(tmp, q, c[1]))
+		}
 		if x.Cmp(bound) <= 0 {
-			return x, sx, tx, nil
+			return x, nil
 		}
 	}
 }

@@ -193,9 +193,9 @@ func TestJacobi(t *testing.T) {
 	}
 }
 
-// TestEuclidBelow compares EuclidBelow with the extended Euclidean
-// reference for bounds from 0 to above both operands, and checks
-// r = s·a + t·b.
+// TestEuclidBelow compares EuclidBelow and EuclidBelowCofactor with the
+// extended Euclidean reference for bounds from 0 to above both operands,
+// and checks r = s·a + t·b.
 func TestEuclidBelow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 3))
 	ctx := context.Background()
@@ -225,12 +225,22 @@ func TestEuclidBelow(t *testing.T) {
 					if v.Cmp(r) != 0 {
 						t.Fatalf("n=%d case %d: r ≠ s·a + t·b", n, i)
 					}
+					r1, t1, err := EuclidBelowCofactor(ctx, a, b, bound)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if r1.Cmp(wr) != 0 || t1.Cmp(wt) != 0 {
+						t.Fatalf("n=%d case %d bound of %d bits: EuclidBelowCofactor differs from the reference", n, i, bound.BitLen())
+					}
 				}
 			}
 		}
 	}
 	if _, _, _, err := EuclidBelow(ctx, big.NewInt(-1), big.NewInt(1), big.NewInt(1)); err == nil {
 		t.Fatal("a negative operand was accepted")
+	}
+	if _, _, err := EuclidBelowCofactor(ctx, big.NewInt(1), big.NewInt(-1), big.NewInt(1)); err == nil {
+		t.Fatal("EuclidBelowCofactor accepted a negative operand")
 	}
 }
 
@@ -279,6 +289,11 @@ func BenchmarkEuclid(b *testing.B) {
 		b.Run(fmt.Sprintf("below/digits=%d", d), func(b *testing.B) {
 			for b.Loop() {
 				EuclidBelow(ctx, y, new(big.Int).Mod(x, y), bound)
+			}
+		})
+		b.Run(fmt.Sprintf("below-cofactor/digits=%d", d), func(b *testing.B) {
+			for b.Loop() {
+				EuclidBelowCofactor(ctx, y, new(big.Int).Mod(x, y), bound)
 			}
 		})
 	}

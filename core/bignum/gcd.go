@@ -250,12 +250,26 @@ func hgcd(ctx context.Context, a, b *big.Int, sink quotientSink) (*matrix, *big.
 // top 62 bits in machine words and applies the word matrix to the full
 // numbers and to M, in place on their words. (a, b) must be reducible at s.
 func lehmer(a, b *big.Int, s int, sink quotientSink) (*matrix, *big.Int, *big.Int) {
-	return lehmerReduce(a, b, s, sink, true)
+	return lehmerReduce(a, b, s, sink, bothRows)
 }
 
-// lehmerReduce is lehmer, without the matrix (nil) unless withMatrix: the
-// quotient sequence's users need only the pair and the sink.
-func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*matrix, *big.Int, *big.Int) {
+// matrixRows is how much of the reduction's matrix M a reduction keeps.
+type matrixRows uint8
+
+const (
+	// noMatrix: the quotient sequence's users need only the pair and
+	// the sink; the matrix returned is nil.
+	noMatrix matrixRows = iota
+	// firstRow: only (m00, m01), the cofactors of b (EuclidBelowCofactor);
+	// the second row is held at zero, so that products and steps, which
+	// carry it along, cost nothing for it.
+	firstRow
+	bothRows
+)
+
+// lehmerReduce is lehmer keeping the rows of the matrix that rows names.
+func lehmerReduce(a, b *big.Int, s int, sink quotientSink, rows matrixRows) (*matrix, *big.Int, *big.Int) {
+	withMatrix := rows != noMatrix
 	n := max(len(a.Bits()), len(b.Bits()))
 	x, y := make([]big.Word, n), make([]big.Word, n)
 	copy(x, a.Bits())
@@ -266,7 +280,10 @@ func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*ma
 	if withMatrix {
 		m00, m01 = make([]big.Word, n+1), make([]big.Word, n+1)
 		m10, m11 = make([]big.Word, n+1), make([]big.Word, n+1)
-		m00[0], m11[0] = 1, 1
+		m00[0] = 1
+		if rows == bothRows {
+			m11[0] = 1
+		}
 	}
 	mlen := 1
 	for {
@@ -313,7 +330,9 @@ func lehmerReduce(a, b *big.Int, s int, sink quotientSink, withMatrix bool) (*ma
 		if withMatrix {
 			mlen = min(mlen+1, n+1)
 			addMulPair(m00[:mlen], m01[:mlen], w)
-			addMulPair(m10[:mlen], m11[:mlen], w)
+			if rows == bothRows {
+				addMulPair(m10[:mlen], m11[:mlen], w)
+			}
 		}
 	}
 	var m *matrix

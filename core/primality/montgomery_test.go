@@ -1,6 +1,7 @@
 package primality
 
 import (
+	"fmt"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
@@ -158,4 +159,21 @@ func randomBelow(rng *rand.Rand, n *big.Int) *big.Int {
 		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(rng.Uint64()))
 	}
 	return x.Mod(x, n)
+}
+
+// BenchmarkMontgomeryMul times one Montgomery product, by modulus size in
+// words (a 100-digit modulus is 6): the unit of cost of Test's rounds
+// and of Montgomery.Exp.
+func BenchmarkMontgomeryMul(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, k := range []int{2, 4, 6, 8, 16} {
+		n := randOdd(rng, 64*k)
+		mg := newMontgomery(n)
+		x, y := words(randomBelow(rng, n), k), words(randomBelow(rng, n), k)
+		b.Run(fmt.Sprintf("words=%d", k), func(b *testing.B) {
+			for b.Loop() {
+				mg.mul(x, x, y)
+			}
+		})
+	}
 }
