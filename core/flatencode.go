@@ -310,3 +310,32 @@ func plainText[T string | []byte](s T) bool {
 	}
 	return true
 }
+
+// compactPlain reports whether b, when it is JSON, is as the compaction
+// json.Marshal applies to a MarshalJSON's output leaves it: no space
+// outside strings, no tab, newline or carriage return (which JSON allows
+// only as space between tokens), and none of <, >, &, U+2028 and U+2029,
+// which it escapes. It does not check that b is JSON; a result is
+// validated after encoding, which refuses anything that is not.
+func compactPlain(b []byte) bool {
+	inString := false
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			inString = !inString
+		case '\\':
+			i++ // the escaped byte; in JSON a backslash is only in a string
+		case ' ':
+			if !inString {
+				return false
+			}
+		case '\t', '\n', '\r', '<', '>', '&':
+			return false
+		case 0xe2: // U+2028 and U+2029 are e2 80 a8 and e2 80 a9
+			if i+2 < len(b) && b[i+1] == 0x80 && b[i+2]&^1 == 0xa8 {
+				return false
+			}
+		}
+	}
+	return true
+}
