@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -248,6 +249,14 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 		if xs == nil {
 			return append(b, "null"...), true
 		}
+		// One growth for the whole list, not a doubling per power of two:
+		// a decimal of n bits has at most n·log10(2) + 1 digits, and
+		// log10(2) < 0.302; then a sign, quotes and a comma.
+		size := 2
+		for _, x := range xs {
+			size += x.Big().BitLen()*302/1000 + 5
+		}
+		b = slices.Grow(b, size)
 		b = append(b, '[')
 		for i, x := range xs {
 			if i > 0 {
