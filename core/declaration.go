@@ -197,8 +197,13 @@ type Declaration struct {
 	quickParse func([]byte) (any, payloadShape, bool)
 	// quickResult checks the results of a flat result schema in one pass
 	// (quickPlan), or is nil.
-	quickResult   func() *quickPlan
-	encode        func(any) ([]byte, error)
+	quickResult func() *quickPlan
+	// encode writes a result's JSON, as json.Marshal does. direct says the
+	// bytes are a MarshalJSON's own, taken without json.Marshal's
+	// validating compaction because they are already as it leaves them
+	// (compactPlain) if they are JSON at all; the caller validates them
+	// and, on a refusal, encodes with json.Marshal after all.
+	encode        func(any) (value []byte, direct bool, err error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
 	postcondition func(context.Context, any, any) error
@@ -410,15 +415,26 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	}
 	resType := reflect.TypeFor[Res]()
 	flatOut := newFlatEncoder(resType)
-	d.encode = func(res any) ([]byte, error) {
+	// A result type with its own MarshalJSON (not a pointer or interface,
+	// whose nil json.Marshal writes as null without calling it).
+	ownJSON := resType.Kind() != reflect.Pointer && resType.Kind() != reflect.Interface && resType.Implements(marshalerType)
+	d.encode = func(res any) ([]byte, bool, error) {
 		if flatOut != nil {
 			if v := reflect.ValueOf(res); v.IsValid() && v.Type() == resType {
 				if b, ok := flatOut.encode(v); ok {
-					return b, nil
+					return b, false, nil
 				}
 			}
 		}
-		return json.Marshal(res)
+		if ownJSON {
+			if m, ok := res.(json.Marshaler); ok && reflect.TypeOf(res) == resType {
+				if b, err := m.MarshalJSON(); err == nil && compactPlain(b) {
+					return bytes.Clone(b), true, nil
+				}
+			}
+		}
+		b, err := json.Marshal(res)
+		return b, false, err
 	}
 	d.preflight = func(ctx context.Context, req any) error {
 		if op.Preflight == nil {

@@ -299,12 +299,12 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		}
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
-	var value []byte
-	if err := guard(func() (err error) { value, err = d.encode(result); return err }); err != nil {
-		return Failed(id, InternalError, "", "encoding the result: %v", err)
+	value, encodeErr, schemaErr := encodeResult(d, result)
+	if encodeErr != nil {
+		return Failed(id, InternalError, "", "encoding the result: %v", encodeErr)
 	}
-	if err := validateResult(d, value); err != nil {
-		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", err)
+	if schemaErr != nil {
+		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
 	}
 	out := Outcome{
 		Outcome:      OutcomeCompleted,
@@ -354,6 +354,26 @@ func (h holding) release() {
 type decodeResult struct {
 	parsed any
 	err    error
+}
+
+// encodeResult encodes a result and validates the bytes (validateResult).
+// The bytes a result's MarshalJSON wrote are taken as they are when they
+// need no compaction (d.encode); should they fail validation, json.Marshal
+// encodes the result after all, so that malformed output is reported, or
+// output the compaction repairs is repaired, as json.Marshal always did.
+func encodeResult(d *Declaration, result any) (value []byte, encodeErr, schemaErr error) {
+	var direct bool
+	if err := guard(func() (err error) { value, direct, err = d.encode(result); return err }); err != nil {
+		return nil, err, nil
+	}
+	schemaErr = validateResult(d, value)
+	if schemaErr == nil || !direct {
+		return value, nil, schemaErr
+	}
+	if err := guard(func() (err error) { value, err = json.Marshal(result); return err }); err != nil {
+		return nil, err, nil
+	}
+	return value, nil, validateResult(d, value)
 }
 
 // validateResult checks an encoded result against d's result schema, as
