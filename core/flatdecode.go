@@ -289,8 +289,8 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 }
 
 // quickDecimal returns the end of the string at b[i] when it is a decimal
-// of digits, '-' and '/' that schema s (decimalItems) accepts, as the
-// streaming validator's plainDecimal decides it.
+// of digits, '-' and '/' that schema s (decimalItems) accepts. The quick
+// pass and the streaming validator's plainDecimal both decide by it.
 func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
 	if i >= len(b) || b[i] != '"' {
 		return 0, false

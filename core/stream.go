@@ -381,27 +381,9 @@ func decimalItems(s *jsonschema.Schema) bool {
 // and otherwise leaves it to check, consuming nothing. Such a string is
 // well-formed JSON and free of escapes, so check would accept it too.
 func (v *streamValidator) plainDecimal(s *jsonschema.Schema) bool {
-	if v.i >= len(v.b) || v.b[v.i] != '"' {
-		return false
+	j, ok := quickDecimal(v.b, v.i, s)
+	if ok {
+		v.i = j
 	}
-	j := v.i + 1
-	for j < len(v.b) && (v.b[j] >= '0' && v.b[j] <= '9' || v.b[j] == '-' || v.b[j] == '/') {
-		j++
-	}
-	if j >= len(v.b) || v.b[j] != '"' {
-		return false
-	}
-	inner := v.b[v.i+1 : j]
-	var ok bool
-	if s.Pattern == integerPattern {
-		ok = isDecimalInteger(inner)
-	} else {
-		num, den, found := bytes.Cut(inner, []byte("/"))
-		ok = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
-	}
-	if !ok || s.MaxLength != nil && len(inner) > *s.MaxLength || s.MinLength != nil && len(inner) < *s.MinLength {
-		return false
-	}
-	v.i = j + 1
-	return true
+	return ok
 }
