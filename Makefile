@@ -36,7 +36,7 @@ test-mcp:
 # session (cli/mcptest/hostile_test.go): stable codes and paths, no internal
 # error, every call within its deadline, peak RSS within bounds.
 test-hostile: build
-	cd cli && JACOBIAN_HOSTILE=1 JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -run 'TestHostileInputs' ./mcptest/
+	cd cli && JACOBIAN_HOSTILE=1 JACOBIAN_BIN=$(CURDIR)/$(BIN)/jacobian $(GO) test -count=1 -v -timeout 30m -run 'TestHostileInputs' ./mcptest/
 
 # Serving past one machine (cli/mcptest/scale_test.go): a SeaweedFS S3
 # server (built once into the cache by deploy/seaweedfs.sh), the store
