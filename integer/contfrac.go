@@ -447,26 +447,9 @@ func (l *continuantLeaf) isIdentity() bool {
 // words.
 func (l *continuantLeaf) times(w0, w1, w2, w3 uint64) {
 	for _, row := range [2][2][]big.Word{{l.words[0], l.words[1]}, {l.words[2], l.words[3]}} {
-		u, v := row[0][:l.n+1], row[1][:l.n+1]
-		var cu, cv uint64
-		for i := range l.n {
-			ui, vi := uint64(u[i]), uint64(v[i])
-			h1, l1 := bits.Mul64(w0, ui)
-			h2, l2 := bits.Mul64(w2, vi)
-			h3, l3 := bits.Mul64(w1, ui)
-			h4, l4 := bits.Mul64(w3, vi)
-			// Each sum is below 2^128: the entries of W are below
-			// continuantRunBound.
-			var k1, k2 uint64
-			l1, k1 = bits.Add64(l1, l2, 0)
-			l1, k2 = bits.Add64(l1, cu, 0)
-			cu = h1 + h2 + k1 + k2
-			l3, k1 = bits.Add64(l3, l4, 0)
-			l3, k2 = bits.Add64(l3, cv, 0)
-			cv = h3 + h4 + k1 + k2
-			u[i], v[i] = big.Word(l1), big.Word(l3)
-		}
-		u[l.n], v[l.n] = big.Word(cu), big.Word(cv)
+		// The words at l.n are zero: past the leaf's length, they take
+		// the carry. The entries of W are below continuantRunBound.
+		bignum.AddMulPair(row[0][:l.n+1], row[1][:l.n+1], [4]uint64{w0, w1, w2, w3})
 	}
 	if l.words[0][l.n]|l.words[1][l.n]|l.words[2][l.n]|l.words[3][l.n] != 0 {
 		l.n++

@@ -329,9 +329,9 @@ func lehmerReduce(a, b *big.Int, s int, sink quotientSink, rows matrixRows) (*ma
 		subMulPair(x, y, w[3], w[1], w[0], w[2])
 		if withMatrix {
 			mlen = min(mlen+1, n+1)
-			addMulPair(m00[:mlen], m01[:mlen], w)
+			AddMulPair(m00[:mlen], m01[:mlen], w)
 			if rows == bothRows {
-				addMulPair(m10[:mlen], m11[:mlen], w)
+				AddMulPair(m10[:mlen], m11[:mlen], w)
 			}
 		}
 	}
@@ -404,10 +404,11 @@ func subMulPair(x, y []big.Word, a, b, c, d uint64) {
 	}
 }
 
-// addMulPair sets (u, v) to (w0·u + w2·v, w1·u + w3·v) in place: the row
-// (u, v) of M times W. The top words of u and v must be zero on entry, to
-// take the carry.
-func addMulPair(u, v []big.Word, w [4]uint64) {
+// AddMulPair sets (u, v) to (w0·u + w2·v, w1·u + w3·v) in place: the row
+// (u, v) of M times the word matrix W = (w0 w1; w2 w3). The top words of u
+// and v must be zero on entry, to take the carry, and every entry of W
+// small enough that each sum stays below 2^128.
+func AddMulPair(u, v []big.Word, w [4]uint64) {
 	v = v[:len(u)]
 	var cu, cv uint64
 	for i := range u {
