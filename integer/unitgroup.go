@@ -20,8 +20,9 @@ package integer
 // Discrete logarithms use the Pohlig–Hellman reduction (Pohlig and
 // Hellman, IEEE Trans. Inform. Theory 24 (1978)) over the primes of the
 // base's order, each digit found by Shanks's baby-step giant-step in the
-// subgroup of prime order q (Cohen, Algorithm 5.4.1), so the work is
-// about Σ e·√q; the answer is then checked by one exponentiation, which
+// subgroup of prime order q (Cohen, Algorithm 5.4.1), on two-word
+// Montgomery residues when n is odd and below 2^127 (bsgsWords), so the
+// work is about Σ e·√q; the answer is then checked by one exponentiation, which
 // also decides that no logarithm exists when the value lies outside the
 // base's subgroup ((Z/nZ)* need not be cyclic).
 
@@ -598,8 +599,9 @@ func discreteLog(ctx context.Context, q DiscreteLogRequest) (DiscreteLogResult, 
 		parts = append(parts, factor.PrimePower{Base: pp.Base, Exponent: e})
 	}
 	x, m := new(big.Int), big.NewInt(1)
+	var scratch bsgsScratch
 	for _, pp := range parts {
-		xq, ok, err := logPrimePower(ctx, b, v, n, ord, pp.Base, pp.Exponent)
+		xq, ok, err := logPrimePower(ctx, b, v, n, ord, pp.Base, pp.Exponent, &scratch)
 		if err != nil {
 			return DiscreteLogResult{}, err
 		}
@@ -625,7 +627,7 @@ func discreteLog(ctx context.Context, q DiscreteLogRequest) (DiscreteLogResult, 
 // logPrimePower finds x mod q^e with (b^(ord/q^e))^x ≡ v^(ord/q^e), digit
 // by digit in base q (Pohlig–Hellman), or reports that some digit has no
 // solution.
-func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int) (*big.Int, bool, error) {
+func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int, scratch *bsgsScratch) (*big.Int, bool, error) {
 	qe := new(big.Int).Exp(q, big.NewInt(int64(e)), nil)
 	cof := new(big.Int).Quo(ord, qe)
 	bq := new(big.Int).Exp(b, cof, n) // order q^e
@@ -639,7 +641,10 @@ func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int) (*big.I
 		t := new(big.Int).Exp(bqInv, x, n)
 		t.Mul(t, h).Mod(t, n)
 		t.Exp(t, new(big.Int).Exp(q, big.NewInt(int64(e-1-k)), nil), n)
-		d, ok, err := bsgs(ctx, gamma, t, n, q)
+		d, ok, words, err := bsgsWords(ctx, gamma, t, n, q, scratch)
+		if !words {
+			d, ok, err = bsgs(ctx, gamma, t, n, q)
+		}
 		if err != nil || !ok {
 			return nil, false, err
 		}
