@@ -125,3 +125,78 @@ func BenchmarkCRTRow(b *testing.B) {
 		}
 	})
 }
+
+// TestCRTTreeLarge: systems of pairwise coprime moduli of 16,000 bits and
+// more, whose top tree products are core/bignum's transform products
+// rather than math/big's: the tree agrees with the one-by-one merge,
+// checkCRT accepts the answer and refuses it with one residue altered,
+// and with two moduli made to share a factor (the product is then no
+// longer the lcm).
+func TestCRTTreeLarge(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2026, 12))
+	for trial := range 4 {
+		// Moduli 2^e − 1 for distinct primes e above 2^14:
+		// pairwise coprime, as gcd(2^a − 1, 2^b − 1) = 2^gcd(a, b) − 1.
+		n := 9 + rng.IntN(8)
+		var q CRTRequest
+		seen := map[int64]bool{}
+		for len(q.Congruences) < n {
+			e := randomPrime(rng, 15).Int64()
+			if e <= 1<<14 || seen[e] {
+				continue
+			}
+			seen[e] = true
+			m := new(big.Int).Lsh(big.NewInt(1), uint(e))
+			m.Sub(m, big.NewInt(1))
+			q.Congruences = append(q.Congruences, Congruence{core.Int(randomInt(rng, m.BitLen()+10)), core.Int(m)})
+		}
+		got, err := solveCRT(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := solveCRTSequential(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Solvable != want.Solvable || !slices.Equal(got.Conflict, want.Conflict) ||
+			got.Solvable && (got.Residue.Big().Cmp(want.Residue.Big()) != 0 || got.Modulus.Big().Cmp(want.Modulus.Big()) != 0) {
+			t.Fatalf("trial %d: the tree and the one-by-one merge disagree", trial)
+		}
+		if err := checkCRT(ctx, q, got); err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		prod := big.NewInt(1)
+		for _, c := range q.Congruences {
+			prod.Mul(prod, c.Modulus.Big())
+		}
+		if !got.Solvable || got.Modulus.Big().Cmp(prod) != 0 {
+			t.Fatalf("trial %d: pairwise coprime moduli, yet the modulus is not their product", trial)
+		}
+		bad := *got.Residue
+		x := new(big.Int).Add(bad.Big(), big.NewInt(1))
+		x.Mod(x, got.Modulus.Big())
+		bad = core.Int(x)
+		if checkCRT(ctx, q, CRTResult{Solvable: true, Residue: &bad, Modulus: got.Modulus}) == nil {
+			t.Fatalf("trial %d: a residue off by one accepted", trial)
+		}
+		// Moduli 0 and n − 1 made to share the factor 3, every residue
+		// that of one x: the product of the moduli satisfies all but
+		// being their lcm.
+		var r CRTRequest
+		prod = big.NewInt(1)
+		for k, c := range q.Congruences {
+			m := c.Modulus.Big()
+			if k == 0 || k == n-1 {
+				m = new(big.Int).Mul(m, big.NewInt(3))
+			}
+			prod.Mul(prod, m)
+			r.Congruences = append(r.Congruences, Congruence{core.Int(new(big.Int).Mod(x, m)), core.Int(m)})
+		}
+		xr := core.Int(new(big.Int).Mod(x, prod))
+		pr := core.Int(prod)
+		if checkCRT(ctx, r, CRTResult{Solvable: true, Residue: &xr, Modulus: &pr}) == nil {
+			t.Fatalf("trial %d: the product of moduli sharing a factor accepted as their lcm", trial)
+		}
+	}
+}
