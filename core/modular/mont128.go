@@ -45,7 +45,7 @@ func mul256(a, b U128) (high, low U128) {
 
 // Mont128 is arithmetic modulo an odd n, 1 < n < 2^127, in Montgomery
 // form with R = 2^128: a residue x is held as x·R mod n in two words, so
-// that a product costs nine word multiplications and no division
+// that a product costs nine full word products, two low ones and no division
 // (P. L. Montgomery, "Modular multiplication without trial division",
 // Math. Comp. 44 (1985) 519–521). The bound 2^127 keeps REDC's
 // intermediate (T + q·n)/R below 2n < 2^128. Montgomery form is a
