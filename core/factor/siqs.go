@@ -1775,24 +1775,42 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 	// to the first, so that the sparse columns are eliminated before
 	// fill-in spreads to them; the rows not yet pivoted are then zero in
 	// every column above c, so only words up to c's are combined. The
-	// combinations of one pivot are split between the cores when the
+	// word of the columns being eliminated is kept for every row in cw,
+	// 0 for a pivoted row, so that the search for a pivot and for the
+	// rows it clears reads one contiguous array instead of a word of each
+	// row a stride apart. Each row's history is zero outside the words
+	// hlo to hhi (its own bit at first), so a pivot combines only those.
+	// The combinations of one pivot are split between the cores when the
 	// matrix is large.
 	pivoted := make([]bool, nr)
+	cw := make([]uint64, nr)
+	hlo, hhi := make([]int, nr), make([]int, nr)
+	for r := range nr {
+		hlo[r], hhi[r] = mw+r/64, mw+r/64
+	}
 	parts := 1
 	if nr >= 1024 {
 		parts = max(1, min(runtime.GOMAXPROCS(0), 4))
 	}
 	var wg sync.WaitGroup
-	for c := nc - 1; c >= 0; c-- {
+	for c, cur := nc-1, -1; c >= 0; c-- {
 		if c%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
 		w, bit := c/64, uint64(1)<<(c%64)
+		if w != cur {
+			cur = w
+			for r := range nr {
+				if cw[r] = mat[r*stride+w]; pivoted[r] {
+					cw[r] = 0
+				}
+			}
+		}
 		piv := -1
-		for r := 0; r < nr; r++ {
-			if !pivoted[r] && mat[r*stride+w]&bit != 0 {
+		for r, v := range cw {
+			if v&bit != 0 {
 				piv = r
 				break
 			}
@@ -1801,22 +1819,23 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 			continue
 		}
 		pivoted[piv] = true
+		pw, lo, hi := cw[piv], hlo[piv], hhi[piv]
+		cw[piv] = 0
 		prow := mat[piv*stride : (piv+1)*stride]
-		eliminate := func(lo, hi int) {
-			for r := lo; r < hi; r++ {
-				if pivoted[r] {
+		eliminate := func(from, to int) {
+			for r := from; r < to; r++ {
+				if cw[r]&bit == 0 {
 					continue
 				}
 				row := mat[r*stride : (r+1)*stride]
-				if row[w]&bit == 0 {
-					continue
-				}
 				for k := 0; k <= w; k++ {
 					row[k] ^= prow[k]
 				}
-				for k := mw; k < stride; k++ {
+				for k := lo; k <= hi; k++ {
 					row[k] ^= prow[k]
 				}
+				cw[r] ^= pw
+				hlo[r], hhi[r] = min(hlo[r], lo), max(hhi[r], hi)
 			}
 		}
 		if parts == 1 {
