@@ -162,6 +162,8 @@ const (
 	// siqsResieveMin, by a division test at each otherwise.
 	siqsResievePrime = 1 << 10
 	siqsResieveMin   = 8
+	// gaussGroup columns are eliminated together (gaussDependencies).
+	gaussGroup = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
 )
@@ -1780,10 +1782,19 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 	// rows it clears reads one contiguous array instead of a word of each
 	// row a stride apart. Each row's history is zero outside the words
 	// hlo to hhi (its own bit at first), so a pivot combines only those.
-	// The combinations of one pivot are split between the cores when the
+	//
+	// The columns go in groups of up to gaussGroup, as in the method of
+	// the Four Russians (Bard, "Accelerating cryptanalysis with the
+	// method of four Russians", 2006): the pivots of a group are found
+	// and applied to cw alone, each row noting in comb which it took
+	// (each pivot reduced the same way by those before it), and then each
+	// row is combined once with the sum of its pivots, read from a table
+	// of the sums of every subset when the rows are many, instead of once
+	// per pivot. Those combinations are split between the cores when the
 	// matrix is large.
 	pivoted := make([]bool, nr)
 	cw := make([]uint64, nr)
+	comb := make([]uint8, nr)
 	hlo, hhi := make([]int, nr), make([]int, nr)
 	for r := range nr {
 		hlo[r], hhi[r] = mw+r/64, mw+r/64
@@ -1792,14 +1803,22 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 	if nr >= 1024 {
 		parts = max(1, min(runtime.GOMAXPROCS(0), 4))
 	}
-	var wg sync.WaitGroup
-	for c, cur := nc-1, -1; c >= 0; c-- {
-		if c%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+	table := make([]uint64, (1<<gaussGroup)*stride)
+	xorInto := func(dst, src []uint64, w, lo, hi int) {
+		for k := 0; k <= w; k++ {
+			dst[k] ^= src[k]
 		}
-		w, bit := c/64, uint64(1)<<(c%64)
+		for k := lo; k <= hi; k++ {
+			dst[k] ^= src[k]
+		}
+	}
+	var wg sync.WaitGroup
+	var piv [gaussGroup]int
+	for c, cur := nc-1, -1; c >= 0; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		w := c / 64
 		if w != cur {
 			cur = w
 			for r := range nr {
@@ -1808,45 +1827,92 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 				}
 			}
 		}
-		piv := -1
-		for r, v := range cw {
-			if v&bit != 0 {
-				piv = r
-				break
+		last := max(c-gaussGroup+1, w*64)
+		np, lo, hi := 0, stride, 0
+		for ; c >= last; c-- {
+			bit := uint64(1) << (c % 64)
+			p := -1
+			for r, v := range cw {
+				if v&bit != 0 {
+					p = r
+					break
+				}
 			}
+			if p < 0 {
+				continue
+			}
+			prow := mat[p*stride : (p+1)*stride]
+			for j := range np {
+				if comb[p]&(1<<j) != 0 {
+					q := piv[j]
+					xorInto(prow, mat[q*stride:(q+1)*stride], w, hlo[q], hhi[q])
+					hlo[p], hhi[p] = min(hlo[p], hlo[q]), max(hhi[p], hhi[q])
+				}
+			}
+			comb[p] = 0
+			pw := cw[p]
+			cw[p] = 0
+			pivoted[p] = true
+			for r, v := range cw {
+				if v&bit != 0 {
+					cw[r] = v ^ pw
+					comb[r] |= 1 << np
+				}
+			}
+			piv[np] = p
+			lo, hi = min(lo, hlo[p]), max(hi, hhi[p])
+			np++
 		}
-		if piv < 0 {
+		if np == 0 {
 			continue
 		}
-		pivoted[piv] = true
-		pw, lo, hi := cw[piv], hlo[piv], hhi[piv]
-		cw[piv] = 0
-		prow := mat[piv*stride : (piv+1)*stride]
-		eliminate := func(from, to int) {
-			for r := from; r < to; r++ {
-				if cw[r]&bit == 0 {
-					continue
-				}
-				row := mat[r*stride : (r+1)*stride]
-				for k := 0; k <= w; k++ {
-					row[k] ^= prow[k]
-				}
-				for k := lo; k <= hi; k++ {
-					row[k] ^= prow[k]
-				}
-				cw[r] ^= pw
-				hlo[r], hhi[r] = min(hlo[r], lo), max(hhi[r], hi)
+		// The table pays when the rows to combine outnumber its entries.
+		pending := 0
+		for _, m := range comb {
+			if m != 0 {
+				pending++
 			}
 		}
-		if parts == 1 {
-			eliminate(0, nr)
+		useTable := pending >= 1<<np
+		if useTable {
+			for m := 1; m < 1<<np; m++ {
+				j := bits.TrailingZeros(uint(m))
+				t := table[m*stride : (m+1)*stride]
+				copy(t[:w+1], table[(m&^(1<<j))*stride:])
+				copy(t[lo:hi+1], table[(m&^(1<<j))*stride+lo:])
+				q := piv[j]
+				xorInto(t, mat[q*stride:(q+1)*stride], w, lo, hi)
+			}
+		}
+		apply := func(from, to int) {
+			for r := from; r < to; r++ {
+				m := comb[r]
+				if m == 0 {
+					continue
+				}
+				comb[r] = 0
+				row := mat[r*stride : (r+1)*stride]
+				if useTable {
+					xorInto(row, table[int(m)*stride:], w, lo, hi)
+					hlo[r], hhi[r] = min(hlo[r], lo), max(hhi[r], hi)
+					continue
+				}
+				for ; m != 0; m &= m - 1 {
+					q := piv[bits.TrailingZeros8(m)]
+					xorInto(row, mat[q*stride:(q+1)*stride], w, hlo[q], hhi[q])
+					hlo[r], hhi[r] = min(hlo[r], hlo[q]), max(hhi[r], hhi[q])
+				}
+			}
+		}
+		if parts == 1 || pending < 64 {
+			apply(0, nr)
 			continue
 		}
 		for t := range parts {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				eliminate(t*nr/parts, (t+1)*nr/parts)
+				apply(t*nr/parts, (t+1)*nr/parts)
 			}()
 		}
 		wg.Wait()
