@@ -1407,20 +1407,27 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 		pool[i] = s.newWorker()
 	}
 	for {
-		var fams []*siqsFamily
+		// The A are chosen here, in order; each family's B_l and
+		// inverses are computed by the worker that sieves it, so that the
+		// cores do not wait for them in turn.
+		type choice struct {
+			idx []int
+			a   *big.Int
+		}
+		var fams []choice
 		for range siqsBatch {
 			idx, a := s.chooseA(rng, used)
 			if a == nil {
 				break
 			}
-			fams = append(fams, s.family(idx, a))
+			fams = append(fams, choice{idx, a})
 		}
 		if len(fams) == 0 {
 			return nil, st, ErrBudget
 		}
 		polys := int64(0)
 		for _, fam := range fams {
-			polys += int64(1) << (len(fam.bl) - 1)
+			polys += int64(1) << (len(fam.idx) - 1)
 		}
 		if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
 			return nil, st, err
@@ -1438,7 +1445,7 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 			go func() {
 				defer wg.Done()
 				for i := range next {
-					out[i], errs[i] = w.sieveFamily(f.ctx, fams[i])
+					out[i], errs[i] = w.sieveFamily(f.ctx, s.family(fams[i].idx, fams[i].a))
 				}
 			}()
 		}
