@@ -52,11 +52,12 @@ package factor
 // their relations (singleton filtering), columns of weight two by adding
 // one of their rows to the other (the first step of structured Gaussian
 // elimination), then Gaussian elimination over GF(2) on packed 64-bit
-// words with the rows' history, sparsest columns first, finds the
-// dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x),
-// both mod N, the latter from the summed exponents.
+// words with the rows' history, sparsest columns first, eight columns at
+// a time by the method of the Four Russians, finds the dependencies.
+// For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both mod N, the
+// latter from the summed exponents.
 //
-// Work and cores. Polynomial families (one A each) are generated in a
+// Work and cores. Polynomial families (one A each) are chosen in a
 // fixed order from a seeded generator and sieved in batches on all cores;
 // each batch's relations are merged in family order, so the relations,
 // the dependencies and the factor returned do not depend on the number of
