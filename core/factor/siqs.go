@@ -52,11 +52,12 @@ package factor
 // their relations (singleton filtering), columns of weight two by adding
 // one of their rows to the other (the first step of structured Gaussian
 // elimination), then Gaussian elimination over GF(2) on packed 64-bit
-// words with the rows' history, sparsest columns first, finds the
-// dependencies. For each dependency X = ∏(Ax + B) and Z = √∏A·g(x),
-// both mod N, the latter from the summed exponents.
+// words with the rows' history, sparsest columns first, eight columns at
+// a time by the method of the Four Russians, finds the dependencies.
+// For each dependency X = ∏(Ax + B) and Z = √∏A·g(x), both mod N, the
+// latter from the summed exponents.
 //
-// Work and cores. Polynomial families (one A each) are generated in a
+// Work and cores. Polynomial families (one A each) are chosen in a
 // fixed order from a seeded generator and sieved in batches on all cores;
 // each batch's relations are merged in family order, so the relations,
 // the dependencies and the factor returned do not depend on the number of
@@ -162,6 +163,8 @@ const (
 	// siqsResieveMin, by a division test at each otherwise.
 	siqsResievePrime = 1 << 10
 	siqsResieveMin   = 8
+	// gaussGroup columns are eliminated together (gaussDependencies).
+	gaussGroup = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
 	siqsMergeWeight = 100
 )
@@ -1405,20 +1408,27 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 		pool[i] = s.newWorker()
 	}
 	for {
-		var fams []*siqsFamily
+		// The A are chosen here, in order; each family's B_l and
+		// inverses are computed by the worker that sieves it, so that the
+		// cores do not wait for them in turn.
+		type choice struct {
+			idx []int
+			a   *big.Int
+		}
+		var fams []choice
 		for range siqsBatch {
 			idx, a := s.chooseA(rng, used)
 			if a == nil {
 				break
 			}
-			fams = append(fams, s.family(idx, a))
+			fams = append(fams, choice{idx, a})
 		}
 		if len(fams) == 0 {
 			return nil, st, ErrBudget
 		}
 		polys := int64(0)
 		for _, fam := range fams {
-			polys += int64(1) << (len(fam.bl) - 1)
+			polys += int64(1) << (len(fam.idx) - 1)
 		}
 		if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
 			return nil, st, err
@@ -1436,7 +1446,7 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 			go func() {
 				defer wg.Done()
 				for i := range next {
-					out[i], errs[i] = w.sieveFamily(f.ctx, fams[i])
+					out[i], errs[i] = w.sieveFamily(f.ctx, s.family(fams[i].idx, fams[i].a))
 				}
 			}()
 		}
@@ -1775,59 +1785,142 @@ func gaussDependencies(ctx context.Context, odd [][]uint32, rows []int, colIndex
 	// to the first, so that the sparse columns are eliminated before
 	// fill-in spreads to them; the rows not yet pivoted are then zero in
 	// every column above c, so only words up to c's are combined. The
-	// combinations of one pivot are split between the cores when the
+	// word of the columns being eliminated is kept for every row in cw,
+	// 0 for a pivoted row, so that the search for a pivot and for the
+	// rows it clears reads one contiguous array instead of a word of each
+	// row a stride apart. Each row's history is zero outside the words
+	// hlo to hhi (its own bit at first), so a pivot combines only those.
+	//
+	// The columns go in groups of up to gaussGroup, as in the method of
+	// the Four Russians (Bard, "Accelerating cryptanalysis with the
+	// method of four Russians", 2006): the pivots of a group are found
+	// and applied to cw alone, each row noting in comb which it took
+	// (each pivot reduced the same way by those before it), and then each
+	// row is combined once with the sum of its pivots, read from a table
+	// of the sums of every subset when the rows are many, instead of once
+	// per pivot. Those combinations are split between the cores when the
 	// matrix is large.
 	pivoted := make([]bool, nr)
+	cw := make([]uint64, nr)
+	comb := make([]uint8, nr)
+	hlo, hhi := make([]int, nr), make([]int, nr)
+	for r := range nr {
+		hlo[r], hhi[r] = mw+r/64, mw+r/64
+	}
 	parts := 1
 	if nr >= 1024 {
 		parts = max(1, min(runtime.GOMAXPROCS(0), 4))
 	}
+	table := make([]uint64, (1<<gaussGroup)*stride)
+	xorInto := func(dst, src []uint64, w, lo, hi int) {
+		for k := 0; k <= w; k++ {
+			dst[k] ^= src[k]
+		}
+		for k := lo; k <= hi; k++ {
+			dst[k] ^= src[k]
+		}
+	}
 	var wg sync.WaitGroup
-	for c := nc - 1; c >= 0; c-- {
-		if c%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+	var piv [gaussGroup]int
+	for c, cur := nc-1, -1; c >= 0; {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		w := c / 64
+		if w != cur {
+			cur = w
+			for r := range nr {
+				if cw[r] = mat[r*stride+w]; pivoted[r] {
+					cw[r] = 0
+				}
 			}
 		}
-		w, bit := c/64, uint64(1)<<(c%64)
-		piv := -1
-		for r := 0; r < nr; r++ {
-			if !pivoted[r] && mat[r*stride+w]&bit != 0 {
-				piv = r
-				break
+		last := max(c-gaussGroup+1, w*64)
+		np, lo, hi := 0, stride, 0
+		for ; c >= last; c-- {
+			bit := uint64(1) << (c % 64)
+			p := -1
+			for r, v := range cw {
+				if v&bit != 0 {
+					p = r
+					break
+				}
 			}
+			if p < 0 {
+				continue
+			}
+			prow := mat[p*stride : (p+1)*stride]
+			for j := range np {
+				if comb[p]&(1<<j) != 0 {
+					q := piv[j]
+					xorInto(prow, mat[q*stride:(q+1)*stride], w, hlo[q], hhi[q])
+					hlo[p], hhi[p] = min(hlo[p], hlo[q]), max(hhi[p], hhi[q])
+				}
+			}
+			comb[p] = 0
+			pw := cw[p]
+			cw[p] = 0
+			pivoted[p] = true
+			for r, v := range cw {
+				if v&bit != 0 {
+					cw[r] = v ^ pw
+					comb[r] |= 1 << np
+				}
+			}
+			piv[np] = p
+			lo, hi = min(lo, hlo[p]), max(hi, hhi[p])
+			np++
 		}
-		if piv < 0 {
+		if np == 0 {
 			continue
 		}
-		pivoted[piv] = true
-		prow := mat[piv*stride : (piv+1)*stride]
-		eliminate := func(lo, hi int) {
-			for r := lo; r < hi; r++ {
-				if pivoted[r] {
+		// The table pays when the rows to combine outnumber its entries.
+		pending := 0
+		for _, m := range comb {
+			if m != 0 {
+				pending++
+			}
+		}
+		useTable := pending >= 1<<np
+		if useTable {
+			for m := 1; m < 1<<np; m++ {
+				j := bits.TrailingZeros(uint(m))
+				t := table[m*stride : (m+1)*stride]
+				copy(t[:w+1], table[(m&^(1<<j))*stride:])
+				copy(t[lo:hi+1], table[(m&^(1<<j))*stride+lo:])
+				q := piv[j]
+				xorInto(t, mat[q*stride:(q+1)*stride], w, lo, hi)
+			}
+		}
+		apply := func(from, to int) {
+			for r := from; r < to; r++ {
+				m := comb[r]
+				if m == 0 {
 					continue
 				}
+				comb[r] = 0
 				row := mat[r*stride : (r+1)*stride]
-				if row[w]&bit == 0 {
+				if useTable {
+					xorInto(row, table[int(m)*stride:], w, lo, hi)
+					hlo[r], hhi[r] = min(hlo[r], lo), max(hhi[r], hi)
 					continue
 				}
-				for k := 0; k <= w; k++ {
-					row[k] ^= prow[k]
-				}
-				for k := mw; k < stride; k++ {
-					row[k] ^= prow[k]
+				for ; m != 0; m &= m - 1 {
+					q := piv[bits.TrailingZeros8(m)]
+					xorInto(row, mat[q*stride:(q+1)*stride], w, hlo[q], hhi[q])
+					hlo[r], hhi[r] = min(hlo[r], hlo[q]), max(hhi[r], hhi[q])
 				}
 			}
 		}
-		if parts == 1 {
-			eliminate(0, nr)
+		if parts == 1 || pending < 64 {
+			apply(0, nr)
 			continue
 		}
 		for t := range parts {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				eliminate(t*nr/parts, (t+1)*nr/parts)
+				apply(t*nr/parts, (t+1)*nr/parts)
 			}()
 		}
 		wg.Wait()

@@ -223,8 +223,12 @@ func gf2Rank(rows []*big.Int) int {
 // vectors themselves.
 func TestGaussDependencies(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for trial := range 30 {
+	for trial := range 31 {
 		nc := 5 + rng.IntN(200)
+		if trial == 30 {
+			// Rows enough for the elimination to split between cores.
+			nc = 1100
+		}
 		nr := nc + rng.IntN(20) - 5
 		if nr < 1 {
 			nr = 1
@@ -252,6 +256,38 @@ func TestGaussDependencies(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkDependencies(t, fmt.Sprintf("trial %d (%d×%d)", trial, nr, nc), bigRows, deps)
+	}
+}
+
+// BenchmarkGaussDependencies eliminates seeded random rows shaped like
+// the sieve's (low columns dense, high ones sparse, 20 entries each).
+func BenchmarkGaussDependencies(b *testing.B) {
+	for _, nc := range []int{1000, 2000} {
+		b.Run(fmt.Sprintf("n=%d", nc), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(5, uint64(nc)))
+			nr := nc + 32
+			odd := make([][]uint32, nr)
+			rows := make([]int, nr)
+			for r := range odd {
+				rows[r] = r
+				for range 20 {
+					c := uint32(rng.IntN(1 + rng.IntN(nc)))
+					if !slices.Contains(odd[r], c) {
+						odd[r] = append(odd[r], c)
+					}
+				}
+			}
+			colIndex := make([]int, nc)
+			for c := range colIndex {
+				colIndex[c] = c
+			}
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := gaussDependencies(context.Background(), odd, rows, colIndex, nc); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
