@@ -96,6 +96,24 @@ func (m *Mont128) Mul(a, b U128) U128 {
 	return u
 }
 
+// Add is a + b mod n for a, b < n (in Montgomery form or not: the map
+// is additive).
+func (m *Mont128) Add(a, b U128) U128 {
+	s := a.add(b) // below 2n < 2^128
+	if !s.less(m.n) {
+		s = s.sub(m.n)
+	}
+	return s
+}
+
+// Sub is a − b mod n for a, b < n.
+func (m *Mont128) Sub(a, b U128) U128 {
+	if a.less(b) {
+		return a.add(m.n.sub(b))
+	}
+	return a.sub(b)
+}
+
 // One is 1 in Montgomery form.
 func (m *Mont128) One() U128 { return m.one }
 
@@ -113,6 +131,9 @@ func toU128(x *big.Int) U128 {
 	lo := new(big.Int).And(x, new(big.Int).SetUint64(^uint64(0)))
 	return U128{new(big.Int).Rsh(x, 64).Uint64(), lo.Uint64()}
 }
+
+// Big is a as a big.Int.
+func (a U128) Big() *big.Int { return a.big() }
 
 func (a U128) big() *big.Int {
 	x := new(big.Int).SetUint64(a.Hi)

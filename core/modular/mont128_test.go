@@ -33,6 +33,13 @@ func TestMont128(t *testing.T) {
 		if got := m.From(m.Mul(m.To(x), m.To(y))); got.Cmp(want) != 0 {
 			t.Fatalf("n = %v: %v·%v = %v, want %v", n, x, y, got, want)
 		}
+		sum, diff := new(big.Int).Add(x, y), new(big.Int).Sub(x, y)
+		if got := m.From(m.Add(m.To(x), m.To(y))); got.Cmp(sum.Mod(sum, n)) != 0 {
+			t.Fatalf("n = %v: %v + %v = %v, want %v", n, x, y, got, sum)
+		}
+		if got := m.From(m.Sub(m.To(x), m.To(y))); got.Cmp(diff.Mod(diff, n)) != 0 {
+			t.Fatalf("n = %v: %v − %v = %v, want %v", n, x, y, got, diff)
+		}
 		if m.From(m.One()).Cmp(big.NewInt(1)) != 0 {
 			t.Fatalf("n = %v: One is not 1", n)
 		}
