@@ -171,7 +171,7 @@ func BenchmarkDecimal(b *testing.B) {
 // same integers, and its recursion (appendDigits) also below
 // printThreshold, where AppendDecimal is big.Int.Append.
 func BenchmarkAppendDecimal(b *testing.B) {
-	for _, d := range []int{10_000, 30_000, 84_000, 100_000, 1_000_000} {
+	for _, d := range []int{1000, 3000, 10_000, 30_000, 84_000, 100_000, 300_000, 1_000_000} {
 		rng := rand.New(rand.NewPCG(uint64(d), 11))
 		x := randomDigits(rng, d)
 		buf := make([]byte, 0, d+1)

@@ -79,7 +79,25 @@ const (
 	// math/big products of twice the length needed (full products for a
 	// middle one). Two cores, loaded, minima of 4: 10^4 digits 0.25 ms
 	// against 0.17 ms, 3·10^4 digits 1.17 against 0.98 ms, 5·10^4 1.67
-	// against 1.66 ms.
+	// against 1.66 ms. One core (GOMAXPROCS=1, minima of single calls of
+	// appendDigits and big.Int.Append interleaved, loaded machine): 10^4
+	// digits 206 against 180 µs, 2·10^4 592 against 516 µs, 3·10^4 1.12
+	// against 0.96 ms, 5·10^4 1.93 against 2.22 ms, 10^5 16.8 against
+	// 21.7 ms, 3·10^5 69 against 144 ms; 1,500 to 5,000 digits within 5%
+	// either way. Below the threshold the tree computes whole products of
+	// which it keeps half: the root's y = x·R' is a full L×L product whose
+	// upper half is kept (at 2·10^4 digits 214 µs, against about 170 µs
+	// for math/big's first division: its 516 µs less two 10^4-digit
+	// halves), and a split's middle product is a full 2h×h product (the
+	// tree of 19,456 digits 331 µs, about as much as math/big's two
+	// halves). Winning there needs a short product at the root and a
+	// middle product costing one h×h product at the splits (Hanrot,
+	// Quercia and Zimmermann, "The middle product algorithm I", 2004;
+	// Harvey, "The Karatsuba integer middle product", 2012). Measured and not taken: printCyclicWords 200 or 100 (slower
+	// from 5,000 digits), splits by 5^h and a shift instead of 10^h (the
+	// tree 8% slower), and the root product by a kept transform from 300
+	// words (2·10^4 digits 231 → 178 µs, 3·10^4 454 → 378 µs, but 10^4 79
+	// → 108 µs; the tree still loses at 2·10^4 and 3·10^4).
 	printThreshold = 2560
 
 	// ambiguity is the distance 2^−40 to an integer, as the top word of a
