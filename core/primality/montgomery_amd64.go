@@ -1,0 +1,49 @@
+//go:build amd64 && !purego
+
+package primality
+
+// mulFixed sets z = x·y·R⁻¹ mod m by mulAsmK, montgomery_amd64.s, for
+// moduli of 2 to 8 words; ok is false for other lengths. z may alias x
+// or y.
+func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) {
+	switch len(m) {
+	case 2:
+		mulAsm2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv)
+	case 3:
+		mulAsm3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv)
+	case 4:
+		mulAsm4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv)
+	case 5:
+		mulAsm5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv)
+	case 6:
+		mulAsm6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv)
+	case 7:
+		mulAsm7((*[7]uint64)(z), (*[7]uint64)(x), (*[7]uint64)(y), (*[7]uint64)(m), minv)
+	case 8:
+		mulAsm8((*[8]uint64)(z), (*[8]uint64)(x), (*[8]uint64)(y), (*[8]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func mulAsm2(z, x, y, m *[2]uint64, minv uint64)
+
+//go:noescape
+func mulAsm3(z, x, y, m *[3]uint64, minv uint64)
+
+//go:noescape
+func mulAsm4(z, x, y, m *[4]uint64, minv uint64)
+
+//go:noescape
+func mulAsm5(z, x, y, m *[5]uint64, minv uint64)
+
+//go:noescape
+func mulAsm6(z, x, y, m *[6]uint64, minv uint64)
+
+//go:noescape
+func mulAsm7(z, x, y, m *[7]uint64, minv uint64)
+
+//go:noescape
+func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
