@@ -48,6 +48,9 @@ var DeterministicBound, _ = new(big.Int).SetString("3317044064679887385961981", 
 // DeterministicBases are the first thirteen primes.
 var DeterministicBases = []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41}
 
+// basesProduct is 2·3·5·…·41, the product of DeterministicBases, below 2^49.
+const basesProduct = 2 * 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41
+
 // Test classifies n. Values below 2 are Composite (they are not prime;
 // callers that care about units handle them first). The second result is a
 // Miller–Rabin witness or a small factor when n is composite and one was
@@ -63,13 +66,12 @@ func Test(n *big.Int) (Status, *big.Int) {
 		}
 		return st, nil
 	}
+	// n ≥ 2^64 is none of the bases; one remainder modulo their product
+	// finds any that divides it.
+	r := modular.ReduceWords(n, basesProduct)
 	for _, p := range DeterministicBases {
-		bp := big.NewInt(p)
-		if n.Cmp(bp) == 0 {
-			return Prime, nil
-		}
-		if new(big.Int).Mod(n, bp).Sign() == 0 {
-			return Composite, bp
+		if r%uint64(p) == 0 {
+			return Composite, big.NewInt(p)
 		}
 	}
 	if n.Cmp(DeterministicBound) < 0 {

@@ -2,6 +2,7 @@ package primality
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -112,6 +113,41 @@ func TestStrongProbablePrime(t *testing.T) {
 		prime := new(big.Int).SetUint64(n).ProbablyPrime(0)
 		if got, want := StrongProbablePrime(n, 2), prime || psp[n]; got != want {
 			t.Fatalf("StrongProbablePrime(%d, 2) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestSmallFactorOfLargeN: n ≥ 2^64 with a least prime factor p among
+// DeterministicBases is Composite with p as its witness, found by one
+// remainder modulo basesProduct, which is their product.
+func TestSmallFactorOfLargeN(t *testing.T) {
+	prod := int64(1)
+	for _, p := range DeterministicBases {
+		prod *= p
+	}
+	if prod != basesProduct {
+		t.Fatalf("basesProduct = %d, the bases multiply to %d", int64(basesProduct), prod)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, p := range DeterministicBases {
+		for range 50 {
+			c := randBits(rng, 64+rng.IntN(400))
+			// c with no factor below p, so that p is the least.
+			for c.Cmp(big.NewInt(2)) < 0 || func() bool {
+				for _, q := range DeterministicBases {
+					if q < p && new(big.Int).Mod(c, big.NewInt(q)).Sign() == 0 {
+						return true
+					}
+				}
+				return false
+			}() {
+				c.Add(c, big.NewInt(1))
+			}
+			n := new(big.Int).Mul(c, big.NewInt(p))
+			st, w := Test(n)
+			if st != Composite || w == nil || w.Int64() != p {
+				t.Fatalf("%v = %d·c: %v with witness %v, want composite with %d", n, p, st, w, p)
+			}
 		}
 	}
 }
