@@ -455,7 +455,7 @@ func combineRoots(ctx context.Context, sets []residueSet, n *big.Int) ([]*big.In
 }
 
 // checkModSqrt: every listed root is in [0, n), ascending, with x² ≡ a;
-// the list is closed under x ↦ n − x; its length is the count; and for
+// the list is closed under x ↦ n − x (pairing its ends); its length is the count; and for
 // n ≤ 2^16 the count is checked by trying every residue.
 func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error {
 	a, n := q.A.Big(), q.Modulus.Big()
@@ -480,7 +480,6 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 	if listed != (len(r.Roots) > 0) || (listed && count.Cmp(big.NewInt(int64(len(r.Roots)))) != 0) {
 		return fmt.Errorf("count %v with %d roots listed", count, len(r.Roots))
 	}
-	seen := make(map[string]bool, len(r.Roots))
 	prev := big.NewInt(-1)
 	t := new(big.Int)
 	for i, x := range r.Roots {
@@ -498,10 +497,16 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 		if t.Mod(t, n).Sign() != 0 {
 			return fmt.Errorf("%v² ≢ a", clipped(xv))
 		}
-		seen[xv.String()] = true
 	}
-	for _, x := range r.Roots {
-		if neg := new(big.Int).Sub(n, x.Big()); !seen[neg.Mod(neg, n).String()] {
+	// x ↦ n − x reverses the order of the non-zero residues and fixes 0,
+	// so an ascending list closed under it pairs its non-zero roots from
+	// both ends.
+	nonzero := r.Roots
+	if len(nonzero) > 0 && nonzero[0].Big().Sign() == 0 {
+		nonzero = nonzero[1:]
+	}
+	for i, x := range nonzero {
+		if t.Add(x.Big(), nonzero[len(nonzero)-1-i].Big()).Cmp(n) != 0 {
 			return fmt.Errorf("%v is listed but not −%v", clipped(x.Big()), clipped(x.Big()))
 		}
 	}
