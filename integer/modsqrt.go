@@ -359,13 +359,13 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 			if i+1 >= r {
 				return nil, true // b's order is 2^r: a is no square
 			}
-			m.Mul(t, t, t)
+			m.Sqr(t, t)
 		}
 		copy(t, y)
 		for range r - i - 1 {
-			m.Mul(t, t, t)
+			m.Sqr(t, t)
 		}
-		m.Mul(y, t, t)
+		m.Sqr(y, t)
 		m.Mul(x, x, t)
 		m.Mul(b, b, y)
 		r = i

@@ -95,6 +95,18 @@ func (mg *montgomery) mul(z, x, y []uint64) {
 	}
 }
 
+// sqr sets z = x²·R⁻¹ mod m; z may alias x. sqrFixed forms each cross
+// product x_i·x_j, i ≠ j, once, where mul forms it twice.
+func (mg *montgomery) sqr(z, x []uint64) {
+	k := len(mg.m)
+	if len(z) < k || len(x) < k {
+		panic("primality: montgomery operand shorter than the modulus")
+	}
+	if !sqrFixed(z[:k], x[:k], mg.m, mg.minv) {
+		mg.mulGeneric(z, x, x)
+	}
+}
+
 // mulGeneric is mul as a loop over the columns, for any length.
 func (mg *montgomery) mulGeneric(z, x, y []uint64) {
 	m := mg.m
@@ -232,7 +244,7 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 	d := new(big.Int).Rsh(nm1, s)
 	x := append([]uint64(nil), mg.one...)
 	for i := d.BitLen() - 1; i >= 0; i-- {
-		mg.mul(x, x, x)
+		mg.sqr(x, x)
 		if d.Bit(i) != 0 {
 			mg.add(x, x, x) // ·2 is a doubling
 		}
@@ -243,7 +255,7 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 		return true
 	}
 	for r := uint(1); r < s; r++ {
-		mg.mul(x, x, x)
+		mg.sqr(x, x)
 		if equal(x, minus1) {
 			return true
 		}
@@ -295,12 +307,12 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 		if s.Bit(i) != 0 {
 			mg.mul(vk, vk, vk1)
 			mg.sub(vk, vk, P)
-			mg.mul(vk1, vk1, vk1)
+			mg.sqr(vk1, vk1)
 			mg.sub(vk1, vk1, two)
 		} else {
 			mg.mul(vk1, vk, vk1)
 			mg.sub(vk1, vk1, P)
-			mg.mul(vk, vk, vk)
+			mg.sqr(vk, vk)
 			mg.sub(vk, vk, two)
 		}
 	}
@@ -322,7 +334,7 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 		if equal(vk, two) {
 			return false // a fixed point of V ↦ V² − 2
 		}
-		mg.mul(vk, vk, vk)
+		mg.sqr(vk, vk)
 		mg.sub(vk, vk, two)
 	}
 	return false

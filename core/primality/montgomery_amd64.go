@@ -47,3 +47,48 @@ func mulAsm7(z, x, y, m *[7]uint64, minv uint64)
 
 //go:noescape
 func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
+
+// sqrFixed sets z = x²·R⁻¹ mod m by sqrAsmK, montgomery_amd64.s, for
+// moduli of 2 to 8 words; ok is false for other lengths. z may alias x.
+func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) {
+	switch len(m) {
+	case 2:
+		sqrAsm2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
+	case 3:
+		sqrAsm3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv)
+	case 4:
+		sqrAsm4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv)
+	case 5:
+		sqrAsm5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv)
+	case 6:
+		sqrAsm6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv)
+	case 7:
+		sqrAsm7((*[7]uint64)(z), (*[7]uint64)(x), (*[7]uint64)(m), minv)
+	case 8:
+		sqrAsm8((*[8]uint64)(z), (*[8]uint64)(x), (*[8]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func sqrAsm2(z, x, m *[2]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm3(z, x, m *[3]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm4(z, x, m *[4]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm5(z, x, m *[5]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm6(z, x, m *[6]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm7(z, x, m *[7]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm8(z, x, m *[8]uint64, minv uint64)

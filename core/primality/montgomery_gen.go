@@ -1,7 +1,8 @@
 //go:build ignore
 
-// montgomery_gen writes montgomery_amd64.s, montgomery's product for
-// moduli of 2 to 8 words in amd64 assembly (go generate in this folder).
+// montgomery_gen writes montgomery_amd64.s, montgomery's product and
+// square for moduli of 2 to 8 words in amd64 assembly (go generate in
+// this folder).
 package main
 
 import (
@@ -23,7 +24,8 @@ func main() {
 
 `)
 	for k := minWords; k <= maxWords; k++ {
-		product(&b, k)
+		product(&b, k, false)
+		product(&b, k, true)
 	}
 	if err := os.WriteFile("montgomery_amd64.s", b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
@@ -31,15 +33,28 @@ func main() {
 }
 
 // product writes mulAsmK(z, x, y, m *[K]uint64, minv uint64), z =
-// x·y·R⁻¹ mod m: montgomery.mulGeneric's finely integrated product
-// scanning with every index a constant. The column sum lives in three
-// registers whose roles rotate instead of moving at each column; the
-// multipliers u_i live in the frame; column i ≥ k writes z[i−k], which
-// no later column reads, so z may alias x or y.
-func product(b *bytes.Buffer, k int) {
-	fmt.Fprintf(b, "// func mulAsm%d(z, x, y, m *[%d]uint64, minv uint64)\n", k, k)
-	fmt.Fprintf(b, "TEXT ·mulAsm%d(SB), NOSPLIT, $%d-40\n", k, 8*k)
-	b.WriteString("\tMOVQ x+8(FP), SI\n\tMOVQ y+16(FP), DI\n\tMOVQ m+24(FP), BX\n\tMOVQ minv+32(FP), R11\n\tMOVQ z+0(FP), CX\n")
+// x·y·R⁻¹ mod m, or with square set sqrAsmK(z, x, m *[K]uint64, minv
+// uint64), z = x²·R⁻¹ mod m: montgomery.mulGeneric's finely integrated
+// product scanning with every index a constant. The column sum lives in
+// three registers whose roles rotate instead of moving at each column;
+// the multipliers u_i live in the frame; column i ≥ k writes z[i−k],
+// which no later column reads, so z may alias x or y. A square sums each
+// column's cross products x_j·x_(i−j), j < i − j, once in three more
+// registers and adds them twice (Menezes, van Oorschot and Vanstone,
+// Handbook of Applied Cryptography, Algorithm 14.16): k(k+1)/2 word
+// products instead of k², and k² for the reduction either way.
+func product(b *bytes.Buffer, k int, square bool) {
+	name, args, frame := "mul", "z, x, y, m", 40
+	if square {
+		name, args, frame = "sqr", "z, x, m", 32
+	}
+	fmt.Fprintf(b, "// func %sAsm%d(%s *[%d]uint64, minv uint64)\n", name, k, args, k)
+	fmt.Fprintf(b, "TEXT ·%sAsm%d(SB), NOSPLIT, $%d-%d\n", name, k, 8*k, frame)
+	if square {
+		b.WriteString("\tMOVQ x+8(FP), SI\n\tMOVQ m+16(FP), BX\n\tMOVQ minv+24(FP), R11\n\tMOVQ z+0(FP), CX\n")
+	} else {
+		b.WriteString("\tMOVQ x+8(FP), SI\n\tMOVQ y+16(FP), DI\n\tMOVQ m+24(FP), BX\n\tMOVQ minv+32(FP), R11\n\tMOVQ z+0(FP), CX\n")
+	}
 	c := [3]string{"R8", "R9", "R10"}
 	b.WriteString("\tXORQ R8, R8\n\tXORQ R9, R9\n\tXORQ R10, R10\n")
 	mac := func(a, bsrc string) {
@@ -48,8 +63,30 @@ func product(b *bytes.Buffer, k int) {
 	u := func(j int) string { return fmt.Sprintf("u%d-%d(SP)", j, 8*(k-j)) }
 	for i := range 2 * k {
 		lo, hi := max(0, i-k+1), min(i, k-1)
-		for j := lo; j <= hi; j++ {
-			mac(fmt.Sprintf("%d(SI)", 8*j), fmt.Sprintf("%d(DI)", 8*(i-j)))
+		if !square {
+			for j := lo; j <= hi; j++ {
+				mac(fmt.Sprintf("%d(SI)", 8*j), fmt.Sprintf("%d(DI)", 8*(i-j)))
+			}
+		} else {
+			// d = Σ x_j·x_(i−j), j < i − j, in R12, R13 and DI (free in a
+			// square; R14 is g); c += 2d
+			first := true
+			for j := lo; j < i-j && j <= hi; j++ {
+				fmt.Fprintf(b, "\tMOVQ %d(SI), AX\n\tMULQ %d(SI)\n", 8*j, 8*(i-j))
+				if first {
+					b.WriteString("\tMOVQ AX, R12\n\tMOVQ DX, R13\n\tXORQ DI, DI\n")
+					first = false
+					continue
+				}
+				b.WriteString("\tADDQ AX, R12\n\tADCQ DX, R13\n\tADCQ $0, DI\n")
+			}
+			if !first {
+				b.WriteString("\tADDQ R12, R12\n\tADCQ R13, R13\n\tADCQ DI, DI\n")
+				fmt.Fprintf(b, "\tADDQ R12, %s\n\tADCQ R13, %s\n\tADCQ DI, %s\n", c[0], c[1], c[2])
+			}
+			if i%2 == 0 && i/2 >= lo && i/2 <= hi {
+				mac(fmt.Sprintf("%d(SI)", 8*(i/2)), fmt.Sprintf("%d(SI)", 8*(i/2)))
+			}
 		}
 		for j := lo; j <= hi && j < i; j++ {
 			mac(u(j), fmt.Sprintf("%d(BX)", 8*(i-j)))
@@ -67,16 +104,16 @@ func product(b *bytes.Buffer, k int) {
 		}
 	}
 	// z + c0·R < 2m: subtract m once when c0 ≠ 0 or z ≥ m.
-	fmt.Fprintf(b, "\tTESTQ %s, %s\n\tJNZ sub%d\n", c[0], c[0], k)
+	fmt.Fprintf(b, "\tTESTQ %s, %s\n\tJNZ %ssub%d\n", c[0], c[0], name, k)
 	b.WriteString("\tMOVQ 0(CX), AX\n\tSUBQ 0(BX), AX\n")
 	for j := 1; j < k; j++ {
 		fmt.Fprintf(b, "\tMOVQ %d(CX), AX\n\tSBBQ %d(BX), AX\n", 8*j, 8*j)
 	}
-	fmt.Fprintf(b, "\tJCS done%d\n", k)
-	fmt.Fprintf(b, "sub%d:\n", k)
+	fmt.Fprintf(b, "\tJCS %sdone%d\n", name, k)
+	fmt.Fprintf(b, "%ssub%d:\n", name, k)
 	b.WriteString("\tMOVQ 0(BX), AX\n\tSUBQ AX, 0(CX)\n")
 	for j := 1; j < k; j++ {
 		fmt.Fprintf(b, "\tMOVQ %d(BX), AX\n\tSBBQ AX, %d(CX)\n", 8*j, 8*j)
 	}
-	fmt.Fprintf(b, "done%d:\n\tRET\n\n", k)
+	fmt.Fprintf(b, "%sdone%d:\n\tRET\n\n", name, k)
 }

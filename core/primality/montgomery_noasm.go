@@ -2,6 +2,8 @@
 
 package primality
 
-// mulFixed is montgomery_amd64.s's product; elsewhere every length takes
-// mulGeneric.
+// mulFixed and sqrFixed are montgomery_amd64.s's product and square;
+// elsewhere every length takes mulGeneric.
 func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) { return false }
+
+func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) { return false }
