@@ -151,3 +151,38 @@ func TestSmallFactorOfLargeN(t *testing.T) {
 		}
 	}
 }
+
+// TestTestMontgomery: TestMontgomery agrees with Test, and gives the
+// Montgomery arithmetic modulo n exactly for the probable primes that
+// Baillie–PSW tested in it; a product there is the product modulo n.
+func TestTestMontgomery(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 200 {
+		b := 2 + rng.IntN(700)
+		n := randBits(rng, b)
+		if rng.IntN(2) == 0 {
+			n = randPrime(rng, b)
+		}
+		st, w := Test(n)
+		st2, w2, m := TestMontgomery(n)
+		if st != st2 || (w == nil) != (w2 == nil) || w != nil && w.Cmp(w2) != 0 {
+			t.Fatalf("%v: Test %v %v, TestMontgomery %v %v", n, st, w, st2, w2)
+		}
+		wantM := st == ProbablePrime && n.BitLen() <= 64*maxMontWords
+		if (m != nil) != wantM {
+			t.Fatalf("%v (%v, %d bits): Montgomery %v, want one: %v", n, st, n.BitLen(), m != nil, wantM)
+		}
+		if m == nil {
+			continue
+		}
+		if m.N().Cmp(n) != 0 {
+			t.Fatalf("Montgomery modulo %v, want %v", m.N(), n)
+		}
+		x, y := randBits(rng, b+5), randBits(rng, b)
+		z := make([]uint64, m.Words())
+		m.Mul(z, m.To(x), m.To(y))
+		if want := new(big.Int).Mul(x, y); m.From(z).Cmp(want.Mod(want, n)) != 0 {
+			t.Fatalf("x·y mod %v: %v, want %v", n, m.From(z), want)
+		}
+	}
+}
