@@ -27,6 +27,7 @@ import (
 )
 
 //go:generate go run montgomery_gen.go
+//go:generate go run montgomery_adx_gen.go
 
 // maxMontWords bounds the moduli montgomery takes; larger ones use math/big,
 // whose products are subquadratic.
@@ -83,8 +84,11 @@ func words(x *big.Int, k int) []uint64 {
 //
 // On amd64, moduli of 2 to 8 words take mulFixed, the same scan unrolled
 // in assembly by montgomery_gen.go (about twice as fast at 6 words, where
-// Go's compiler, unrolling, spills the accumulator and the operands);
-// mulGeneric, the loop, is its reference (TestFixedAgainstGeneric).
+// Go's compiler, unrolling, spills the accumulator and the operands), or
+// on processors with BMI2 and ADX, up to 6 words, montgomery_adx_gen.go's
+// operand scanning with two carry chains (a fifth faster again);
+// mulGeneric, the loop, is their reference (TestFixedAgainstGeneric,
+// TestADXAgainstGeneric).
 func (mg *montgomery) mul(z, x, y []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k || len(y) < k {
