@@ -195,31 +195,37 @@ func isZero(x []uint64) bool {
 	return true
 }
 
-// add sets z = x + y mod m for x, y < m.
+// add sets z = x + y mod m for x, y < m; z may alias x or y.
 func (mg *montgomery) add(z, x, y []uint64) {
+	m := mg.m
+	k := len(m)
+	z, x, y = z[:k], x[:k], y[:k]
 	var c uint64
-	for j := range z {
+	for j := range k {
 		z[j], c = bits.Add64(x[j], y[j], c)
 	}
-	if c != 0 || !less(z, mg.m) {
+	if c != 0 || !less(z, m) {
 		var b uint64
-		for j := range z {
-			z[j], b = bits.Sub64(z[j], mg.m[j], b)
+		for j := range k {
+			z[j], b = bits.Sub64(z[j], m[j], b)
 		}
 	}
 }
 
-// sub sets z = x − y mod m for x, y < m.
+// sub sets z = x − y mod m for x, y < m, adding m back under a mask
+// instead of a branch (see add: V_k − 2 in the Lucas test borrows as
+// often as not). z may alias x or y.
 func (mg *montgomery) sub(z, x, y []uint64) {
-	var b uint64
-	for j := range z {
+	m := mg.m
+	k := len(m)
+	z, x, y = z[:k], x[:k], y[:k]
+	var b, c uint64
+	for j := range k {
 		z[j], b = bits.Sub64(x[j], y[j], b)
 	}
-	if b != 0 {
-		var c uint64
-		for j := range z {
-			z[j], c = bits.Add64(z[j], mg.m[j], c)
-		}
+	mask := -b
+	for j := range k {
+		z[j], c = bits.Add64(z[j], m[j]&mask, c)
 	}
 }
 

@@ -240,3 +240,35 @@ func TestFixedAgainstGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestAddSubAgainstMathBig: add and sub, branch-free, are x + y and
+// x − y modulo seeded random odd m of 2 to maxMontWords words, for
+// operands 0, 1, m − 1 and random ones below m, aliased or not.
+func TestAddSubAgainstMathBig(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 39))
+	for range 200 {
+		k := 2 + rng.IntN(maxMontWords-1)
+		m := randOdd(rng, 64*k-rng.IntN(64))
+		mg := newMontgomery(m)
+		vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(m, big.NewInt(1)), randomBelow(rng, m), randomBelow(rng, m)}
+		for _, xb := range vals {
+			for _, yb := range vals {
+				x, y, z := words(xb, k), words(yb, k), make([]uint64, k)
+				mg.add(z, x, y)
+				want := new(big.Int).Add(xb, yb)
+				if got := fromWords(z); got.Cmp(want.Mod(want, m)) != 0 {
+					t.Fatalf("%v + %v mod %v = %v, want %v", xb, yb, m, got, want)
+				}
+				mg.sub(z, x, y)
+				want.Sub(xb, yb).Mod(want, m)
+				if got := fromWords(z); got.Cmp(want) != 0 {
+					t.Fatalf("%v − %v mod %v = %v, want %v", xb, yb, m, got, want)
+				}
+				mg.sub(x, x, y)
+				if got := fromWords(x); got.Cmp(want) != 0 {
+					t.Fatalf("aliased %v − %v mod %v = %v, want %v", xb, yb, m, got, want)
+				}
+			}
+		}
+	}
+}
