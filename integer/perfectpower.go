@@ -289,36 +289,30 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 }
 
 // valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1. With p^t
-// the largest power of p in a word, m is divided by p^t while it divides
-// (rarely even once); what is left has valuation below t, found by
-// binary search on j < t with p^j dividing it, each step a remainder
-// taken without allocating (modular.ReduceWords). A 21st power of a
-// multiple of 5 takes five remainders of m and no division. q and pb are
-// scratch.
+// the largest power of p in a word, r = m mod p^t, taken without
+// allocating (modular.ReduceWords), is m's residue with the same
+// valuation when it is not zero, found in machine words; m is divided by
+// p^t only while r is zero (rarely even once). So a 21st power of a
+// multiple of 5, or a random multiple of 7, takes one remainder of m.
+// q and pb are scratch.
 func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
-	var pows [42]uint64 // p^0, …, p^t
-	pows[0] = 1
-	t := 0
-	for pows[t] <= math.MaxUint64/p {
-		pows[t+1] = pows[t] * p
+	pt, t := p, uint64(1)
+	for pt <= math.MaxUint64/p {
+		pt *= p
 		t++
 	}
 	v := uint64(0)
 	x := m
-	for modular.ReduceWords(x, pows[t]) == 0 {
-		x = q.Quo(x, pb.SetUint64(pows[t]))
-		v += uint64(t)
+	r := modular.ReduceWords(x, pt)
+	for ; r == 0; r = modular.ReduceWords(x, pt) {
+		x = q.Quo(x, pb.SetUint64(pt))
+		v += t
 	}
-	lo, hi := 0, t // p^lo divides x, p^hi does not
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if modular.ReduceWords(x, pows[mid]) == 0 {
-			lo = mid
-		} else {
-			hi = mid
-		}
+	for r%p == 0 {
+		r /= p
+		v++
 	}
-	return v + uint64(lo)
+	return v
 }
 
 func gcdWord(a, b uint64) uint64 {
