@@ -158,3 +158,78 @@ func FuzzScanPayload(f *testing.F) {
 		}
 	})
 }
+
+// TestStrAgainstByteLoop: str, which skips plain 8-byte blocks
+// (plainRun), stops where the byte-at-a-time loop it shortcuts stops and
+// refuses what it refuses, on seeded random strings of digits and
+// letters with quotes, backslashes, valid and invalid escapes, control
+// bytes and UTF-8 sprinkled at random places, and on plainRun's edge
+// bytes 0x1f, 0x20, '"' ± 1, '\\' ± 1 and 0x80 in every lane.
+func TestStrAgainstByteLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(91, 92))
+	pieces := []string{"0", "7", "a", "Z", `"`, `\`, `\"`, `\\`, `\n`, `\u00e9`, `\u12`, `\x`, "\x1f", "\x00", " ", "é", "\x80", "\xff", "!", "#", "[", "]"}
+	var inputs []string
+	for range 5000 {
+		var sb strings.Builder
+		sb.WriteByte('"')
+		for range rng.IntN(40) {
+			if rng.IntN(4) == 0 {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			} else {
+				sb.WriteString(strings.Repeat("0123456789", 3)[:rng.IntN(30)])
+			}
+		}
+		if rng.IntN(5) != 0 {
+			sb.WriteByte('"')
+		}
+		inputs = append(inputs, sb.String())
+	}
+	for _, c := range []byte{0x1f, 0x20, '"' - 1, '"', '"' + 1, '\\' - 1, '\\', '\\' + 1, 0x80} {
+		for lane := range 9 {
+			b := []byte(`"` + strings.Repeat("5", 16) + `"`)
+			b[1+lane] = c
+			inputs = append(inputs, string(b))
+		}
+	}
+	for _, in := range inputs {
+		s := &scanner{b: []byte(in)}
+		err := s.str("")
+		wantI, wantErr := strByteLoop([]byte(in))
+		if s.i != wantI || (err != nil) != wantErr {
+			t.Fatalf("%q: str stops at %d (error %v), the byte loop at %d (error %v)", in, s.i, err, wantI, wantErr)
+		}
+	}
+}
+
+// strByteLoop is scanner.str before plainRun, its reference: where it
+// stops, and whether it refused.
+func strByteLoop(b []byte) (int, bool) {
+	i := 1
+	for i < len(b) {
+		c := b[i]
+		switch {
+		case c == '"':
+			return i + 1, false
+		case c == '\\':
+			if i+1 >= len(b) {
+				return i, true
+			}
+			switch b[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(b) || !isHex4(b[i+2:i+6]) {
+					return i, true
+				}
+				i += 6
+			default:
+				return i, true
+			}
+		case c < 0x20:
+			return i, true
+		default:
+			i++
+		}
+	}
+	return i, true
+}

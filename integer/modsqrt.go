@@ -173,10 +173,12 @@ type residueSet struct {
 // modSqrt factors n and combines the roots modulo its prime powers.
 func modSqrt(ctx context.Context, a, n *big.Int) (ModSqrtResult, error) {
 	var primes, unfactored []factor.PrimePower
-	if st, _ := primality.Test(n); st != primality.Composite {
+	var mont *primality.Montgomery // modulo n when n is prime
+	if st, _, m := primality.TestMontgomery(n); st != primality.Composite {
 		// A prime modulus needs no trial division; one test costs a
-		// fraction of it.
+		// fraction of it, and Tonelli–Shanks goes on in its arithmetic.
 		primes = []factor.PrimePower{{Base: n, Exponent: 1}}
+		mont = m
 	} else {
 		var err error
 		primes, unfactored, err = factor.Factor(ctx, n, defaultFactorBudget(n.BitLen()))
@@ -194,7 +196,7 @@ func modSqrt(ctx context.Context, a, n *big.Int) (ModSqrtResult, error) {
 	var sets []residueSet
 	total := big.NewInt(1)
 	for _, pp := range primes {
-		s := sqrtPrimePower(a, pp.Base, pp.Exponent)
+		s := sqrtPrimePower(a, pp.Base, pp.Exponent, mont)
 		sets = append(sets, s)
 		total.Mul(total, s.count)
 	}
@@ -214,8 +216,9 @@ func modSqrt(ctx context.Context, a, n *big.Int) (ModSqrtResult, error) {
 }
 
 // sqrtPrimePower is the set of roots of x² ≡ a modulo p^e, listed when
-// there are at most MaxListedRoots.
-func sqrtPrimePower(a, p *big.Int, e int) residueSet {
+// there are at most MaxListedRoots; m is nil or the Montgomery arithmetic
+// modulo p (see sqrtModPrime).
+func sqrtPrimePower(a, p *big.Int, e int, m *primality.Montgomery) residueSet {
 	q := new(big.Int).Exp(p, big.NewInt(int64(e)), nil)
 	s := residueSet{q: q}
 	ar := new(big.Int).Mod(a, q)
@@ -247,7 +250,7 @@ func sqrtPrimePower(a, p *big.Int, e int) residueSet {
 	}
 	f := e - v
 	pf := new(big.Int).Exp(p, big.NewInt(int64(f)), nil)
-	ys := sqrtUnitPrimePower(b.Mod(b, pf), p, f)
+	ys := sqrtUnitPrimePower(b.Mod(b, pf), p, f, m)
 	spread := new(big.Int).Exp(p, big.NewInt(int64(v/2)), nil) // p^(v/2)
 	s.count = new(big.Int).Mul(big.NewInt(int64(len(ys))), spread)
 	if len(ys) == 0 || s.count.Cmp(big.NewInt(MaxListedRoots)) > 0 {
@@ -265,13 +268,14 @@ func sqrtPrimePower(a, p *big.Int, e int) residueSet {
 }
 
 // sqrtUnitPrimePower returns the roots of y² ≡ b modulo p^f for b prime
-// to p, f ≥ 1: none or two for odd p, up to four for p = 2.
-func sqrtUnitPrimePower(b, p *big.Int, f int) []*big.Int {
+// to p, f ≥ 1: none or two for odd p, up to four for p = 2; m is nil or
+// the Montgomery arithmetic modulo p.
+func sqrtUnitPrimePower(b, p *big.Int, f int, m *primality.Montgomery) []*big.Int {
 	pf := new(big.Int).Exp(p, big.NewInt(int64(f)), nil)
 	if p.Cmp(big.NewInt(2)) == 0 {
 		return sqrtUnitPowerOfTwo(b, f, pf)
 	}
-	r := sqrtModPrime(new(big.Int).Mod(b, p), p)
+	r := sqrtModPrime(new(big.Int).Mod(b, p), p, m)
 	if r == nil {
 		return nil
 	}
@@ -304,11 +308,14 @@ func sqrtUnitPrimePower(b, p *big.Int, f int) []*big.Int {
 // big.Int.ModSqrt, the reference (TestSqrtModPrimeAgainstMathBig) and
 // the route for other p, takes three with a Jacobi symbol first. A
 // result that does not square to a (p no prime, which Baillie–PSW makes
-// improbable) is left to big.Int.ModSqrt.
-func sqrtModPrime(a, p *big.Int) *big.Int {
-	m, ok := primality.NewMontgomery(p)
-	if !ok {
-		return new(big.Int).ModSqrt(a, p)
+// improbable) is left to big.Int.ModSqrt. m is the Montgomery arithmetic
+// modulo p that primality.TestMontgomery gave, or nil to prepare it.
+func sqrtModPrime(a, p *big.Int, m *primality.Montgomery) *big.Int {
+	if m == nil {
+		var ok bool
+		if m, ok = primality.NewMontgomery(p); !ok {
+			return new(big.Int).ModSqrt(a, p)
+		}
 	}
 	root, ok := tonelliShanks(m, a, p)
 	if !ok {
@@ -359,13 +366,13 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 			if i+1 >= r {
 				return nil, true // b's order is 2^r: a is no square
 			}
-			m.Mul(t, t, t)
+			m.Sqr(t, t)
 		}
 		copy(t, y)
 		for range r - i - 1 {
-			m.Mul(t, t, t)
+			m.Sqr(t, t)
 		}
-		m.Mul(y, t, t)
+		m.Sqr(y, t)
 		m.Mul(x, x, t)
 		m.Mul(b, b, y)
 		r = i
@@ -455,7 +462,7 @@ func combineRoots(ctx context.Context, sets []residueSet, n *big.Int) ([]*big.In
 }
 
 // checkModSqrt: every listed root is in [0, n), ascending, with x² ≡ a;
-// the list is closed under x ↦ n − x; its length is the count; and for
+// the list is closed under x ↦ n − x (pairing its ends); its length is the count; and for
 // n ≤ 2^16 the count is checked by trying every residue.
 func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error {
 	a, n := q.A.Big(), q.Modulus.Big()
@@ -480,7 +487,6 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 	if listed != (len(r.Roots) > 0) || (listed && count.Cmp(big.NewInt(int64(len(r.Roots)))) != 0) {
 		return fmt.Errorf("count %v with %d roots listed", count, len(r.Roots))
 	}
-	seen := make(map[string]bool, len(r.Roots))
 	prev := big.NewInt(-1)
 	t := new(big.Int)
 	for i, x := range r.Roots {
@@ -498,10 +504,16 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 		if t.Mod(t, n).Sign() != 0 {
 			return fmt.Errorf("%v² ≢ a", clipped(xv))
 		}
-		seen[xv.String()] = true
 	}
-	for _, x := range r.Roots {
-		if neg := new(big.Int).Sub(n, x.Big()); !seen[neg.Mod(neg, n).String()] {
+	// x ↦ n − x reverses the order of the non-zero residues and fixes 0,
+	// so an ascending list closed under it pairs its non-zero roots from
+	// both ends.
+	nonzero := r.Roots
+	if len(nonzero) > 0 && nonzero[0].Big().Sign() == 0 {
+		nonzero = nonzero[1:]
+	}
+	for i, x := range nonzero {
+		if t.Add(x.Big(), nonzero[len(nonzero)-1-i].Big()).Cmp(n) != 0 {
 			return fmt.Errorf("%v is listed but not −%v", clipped(x.Big()), clipped(x.Big()))
 		}
 	}

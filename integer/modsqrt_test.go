@@ -190,7 +190,43 @@ func TestSqrtModPrimeAgainstMathBig(t *testing.T) {
 			t.Errorf("no prime with p − 1 divisible by exactly 2^%d (or more, for 5)", e)
 		}
 	}
-	if r := sqrtModPrime(big.NewInt(2), big.NewInt(7)); r == nil || r.Int64()*r.Int64()%7 != 2 {
+	if r := sqrtModPrime(big.NewInt(2), big.NewInt(7), nil); r == nil || r.Int64()*r.Int64()%7 != 2 {
 		t.Errorf("sqrt of 2 mod 7: %v", r)
+	}
+}
+
+// TestCheckModSqrtNegationClosure: the postcondition accepts the roots
+// of 4 modulo 15 and of 0 modulo 9 (0 its own negative), and refuses
+// lists that are ascending roots of a but miss a negative.
+func TestCheckModSqrtNegationClosure(t *testing.T) {
+	ctx := context.Background()
+	ints := func(xs ...int64) []core.Integer {
+		var out []core.Integer
+		for _, x := range xs {
+			out = append(out, core.Int64(x))
+		}
+		return out
+	}
+	for _, c := range []struct {
+		a, n  int64
+		roots []core.Integer
+		ok    bool
+	}{
+		{4, 15, ints(2, 7, 8, 13), true},
+		{0, 9, ints(0, 3, 6), true},
+		{4, 15, ints(2, 7, 8), false},
+		{4, 15, ints(7, 8, 13), false},
+		{0, 9, ints(0, 3), false},
+	} {
+		count := core.Int64(int64(len(c.roots)))
+		q := ModSqrtRequest{core.Int64(c.a), core.Int64(c.n)}
+		// The closure is checked before the count by trial, so a
+		// refusal here is the closure's.
+		err := checkModSqrt(ctx, q, ModSqrtResult{Status: RootsComplete, Count: &count, Roots: c.roots})
+		if (err == nil) != c.ok {
+			t.Errorf("roots %v of %d modulo %d: %v", c.roots, c.a, c.n, err)
+		} else if err != nil && !strings.Contains(err.Error(), "listed but not") {
+			t.Errorf("roots %v of %d modulo %d: %v, want the closure refused", c.roots, c.a, c.n, err)
+		}
 	}
 }

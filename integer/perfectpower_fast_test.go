@@ -157,3 +157,69 @@ func TestPerfectPowerPostconditionRejects(t *testing.T) {
 		t.Errorf("the right answer refused: %v", err)
 	}
 }
+
+// TestLargestPowerProductFallback: a square m = x² that passes the cube
+// residue tests without being a cube (about one square in 3^6, searched
+// with a seeded generator) makes largestPower's root of the product 6
+// fail; the exponents tried one at a time still give x². x has no prime
+// factor ≤ 47, so that 2 and 3 are both candidates.
+func TestLargestPowerProductFallback(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(61, 62))
+	found := 0
+	for try := 0; try < 200_000 && found < 3; try++ {
+		x := randomInt(rng, 150)
+		x.Abs(x).Add(x, big.NewInt(1<<20))
+		if new(big.Int).GCD(nil, nil, x, big.NewInt(2*oddPrimesTo47)).Cmp(big.NewInt(1)) != 0 {
+			continue // so that every prime exponent is a candidate
+		}
+		m := new(big.Int).Mul(x, x)
+		top := topBitsOf(m)
+		m61 := new(big.Int).Rem(m, big.NewInt(mersenne61)).Uint64()
+		if !mayBeKthPower(m, top, m61, 3) || !mayBeKthPower(m, top, m61, 2) {
+			continue
+		}
+		if wr, wk := factor.PerfectPower(m); wk%3 == 0 || wk != 2 || wr.Cmp(x) != 0 {
+			continue // a cube, or x itself a power
+		}
+		found++
+		r, k, err := largestPower(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k != 2 || r.Cmp(x) != 0 {
+			t.Fatalf("largestPower(%v²) = %v^%d", clipped(x), clipped(r), k)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no square passed the cube residue tests")
+	}
+}
+
+// TestRootTwoAdic: rootTwoAdic(r^k) = r for seeded random r (even ones
+// too) and odd k, and for a random odd a its x satisfies x^k ≡ a modulo
+// 2^B, the property that makes it the only candidate root; an m whose
+// 2-adic valuation k does not divide has none.
+func TestRootTwoAdic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for range 2000 {
+		k := uint64(3 + 2*rng.IntN(15))
+		r := randomInt(rng, 1+rng.IntN(100))
+		r.Abs(r).Add(r, big.NewInt(1))
+		n := new(big.Int).Exp(r, new(big.Int).SetUint64(k), nil)
+		if got := rootTwoAdic(n, k); got == nil || got.Cmp(r) != 0 {
+			t.Fatalf("rootTwoAdic(%v^%d) = %v", clipped(r), k, got)
+		}
+		a := randomInt(rng, 1+rng.IntN(300))
+		a.Abs(a).SetBit(a, 0, 1)
+		x := rootTwoAdic(a, k)
+		B := (a.BitLen()+int(k)-1)/int(k) + 1
+		mod := new(big.Int).Lsh(big.NewInt(1), uint(B))
+		if x == nil || new(big.Int).Exp(x, new(big.Int).SetUint64(k), mod).Cmp(new(big.Int).Mod(a, mod)) != 0 {
+			t.Fatalf("rootTwoAdic(%v, %d) = %v: not a root modulo 2^%d", clipped(a), k, x, B)
+		}
+		if got := rootTwoAdic(new(big.Int).Lsh(a, uint(k)+1), k); got != nil {
+			t.Fatalf("rootTwoAdic(a·2^%d, %d) = %v, want nil", k+1, k, got)
+		}
+	}
+}

@@ -53,6 +53,9 @@ func (m *Montgomery) One() []uint64 { return append([]uint64(nil), m.mg.one...) 
 // Mul sets z = x·y; z may alias x or y.
 func (m *Montgomery) Mul(z, x, y []uint64) { m.mg.mul(z, x, y) }
 
+// Sqr sets z = x², cheaper than Mul(z, x, x); z may alias x.
+func (m *Montgomery) Sqr(z, x []uint64) { m.mg.sqr(z, x) }
+
 // Neg sets z = −x for x ≠ 0.
 func (m *Montgomery) Neg(z, x []uint64) { m.mg.neg(z, x) }
 
@@ -69,7 +72,7 @@ func (m *Montgomery) Exp(z, x []uint64, e *big.Int) {
 	var odd [8][]uint64
 	odd[0] = append(make([]uint64, 0, k), x...)
 	x2 := make([]uint64, k)
-	m.mg.mul(x2, x, x)
+	m.mg.sqr(x2, x)
 	for i := 1; i < len(odd); i++ {
 		odd[i] = make([]uint64, k)
 		m.mg.mul(odd[i], odd[i-1], x2)
@@ -77,7 +80,7 @@ func (m *Montgomery) Exp(z, x []uint64, e *big.Int) {
 	copy(z, m.mg.one)
 	for i := e.BitLen() - 1; i >= 0; {
 		if e.Bit(i) == 0 {
-			m.mg.mul(z, z, z)
+			m.mg.sqr(z, z)
 			i--
 			continue
 		}
@@ -88,7 +91,7 @@ func (m *Montgomery) Exp(z, x []uint64, e *big.Int) {
 		}
 		w := 0
 		for b := i; b >= j; b-- {
-			m.mg.mul(z, z, z)
+			m.mg.sqr(z, z)
 			w = w<<1 | int(e.Bit(b))
 		}
 		m.mg.mul(z, z, odd[w>>1])

@@ -48,37 +48,59 @@ var DeterministicBound, _ = new(big.Int).SetString("3317044064679887385961981", 
 // DeterministicBases are the first thirteen primes.
 var DeterministicBases = []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41}
 
+// basesProduct is 2·3·5·…·41, the product of DeterministicBases, below 2^49.
+const basesProduct = 2 * 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41
+
 // Test classifies n. Values below 2 are Composite (they are not prime;
 // callers that care about units handle them first). The second result is a
 // Miller–Rabin witness or a small factor when n is composite and one was
 // found, nil otherwise.
 func Test(n *big.Int) (Status, *big.Int) {
+	st, w, _ := test(n)
+	return st, w
+}
+
+// TestMontgomery is Test, with the Montgomery arithmetic modulo n that
+// Baillie–PSW ran in when n is not found composite and took that route
+// (n of two to 32 words beyond DeterministicBound), nil otherwise: a
+// caller that goes on working modulo a prime n (a square root modulo
+// it, say) need not prepare it again.
+func TestMontgomery(n *big.Int) (Status, *big.Int, *Montgomery) {
+	st, w, mg := test(n)
+	if st == Composite || mg == nil {
+		return st, w, nil
+	}
+	return st, w, &Montgomery{mg}
+}
+
+// test is Test, with the Montgomery arithmetic of its Baillie–PSW
+// rounds when it ran them.
+func test(n *big.Int) (Status, *big.Int, *montgomery) {
 	if n.Sign() <= 0 || n.Cmp(big.NewInt(2)) < 0 {
-		return Composite, nil
+		return Composite, nil, nil
 	}
 	if n.IsUint64() {
 		st, w := test64(n.Uint64())
 		if w != 0 {
-			return st, new(big.Int).SetUint64(w)
+			return st, new(big.Int).SetUint64(w), nil
 		}
-		return st, nil
+		return st, nil, nil
 	}
+	// n ≥ 2^64 is none of the bases; one remainder modulo their product
+	// finds any that divides it.
+	r := modular.ReduceWords(n, basesProduct)
 	for _, p := range DeterministicBases {
-		bp := big.NewInt(p)
-		if n.Cmp(bp) == 0 {
-			return Prime, nil
-		}
-		if new(big.Int).Mod(n, bp).Sign() == 0 {
-			return Composite, bp
+		if r%uint64(p) == 0 {
+			return Composite, big.NewInt(p), nil
 		}
 	}
 	if n.Cmp(DeterministicBound) < 0 {
 		for _, a := range DeterministicBases {
 			if MillerRabinWitness(n, big.NewInt(a)) {
-				return Composite, big.NewInt(a)
+				return Composite, big.NewInt(a), nil
 			}
 		}
-		return Prime, nil
+		return Prime, nil, nil
 	}
 	// Baillie–PSW: one Miller–Rabin round to base 2 rejects almost every
 	// composite with its witness, a Lucas test the rest (bpsw.go;
@@ -87,20 +109,20 @@ func Test(n *big.Int) (Status, *big.Int) {
 	if len(n.Bits())*bits.UintSize <= 64*maxMontWords {
 		mg := newMontgomery(n)
 		if !strongProbablePrime2(mg, n) {
-			return Composite, big.NewInt(2)
+			return Composite, big.NewInt(2), nil
 		}
 		if lucasProbablePrime(mg, n) {
-			return ProbablePrime, nil
+			return ProbablePrime, nil, mg
 		}
-		return Composite, nil
+		return Composite, nil, nil
 	}
 	if MillerRabinWitness(n, big.NewInt(2)) {
-		return Composite, big.NewInt(2)
+		return Composite, big.NewInt(2), nil
 	}
 	if n.ProbablyPrime(0) {
-		return ProbablePrime, nil
+		return ProbablePrime, nil, nil
 	}
-	return Composite, nil
+	return Composite, nil, nil
 }
 
 // MillerRabinWitness reports whether a proves the odd n > 2 composite: with

@@ -2,6 +2,7 @@ package primality
 
 import (
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -112,6 +113,76 @@ func TestStrongProbablePrime(t *testing.T) {
 		prime := new(big.Int).SetUint64(n).ProbablyPrime(0)
 		if got, want := StrongProbablePrime(n, 2), prime || psp[n]; got != want {
 			t.Fatalf("StrongProbablePrime(%d, 2) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestSmallFactorOfLargeN: n ≥ 2^64 with a least prime factor p among
+// DeterministicBases is Composite with p as its witness, found by one
+// remainder modulo basesProduct, which is their product.
+func TestSmallFactorOfLargeN(t *testing.T) {
+	prod := int64(1)
+	for _, p := range DeterministicBases {
+		prod *= p
+	}
+	if prod != basesProduct {
+		t.Fatalf("basesProduct = %d, the bases multiply to %d", int64(basesProduct), prod)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, p := range DeterministicBases {
+		for range 50 {
+			c := randBits(rng, 64+rng.IntN(400))
+			// c with no factor below p, so that p is the least.
+			for c.Cmp(big.NewInt(2)) < 0 || func() bool {
+				for _, q := range DeterministicBases {
+					if q < p && new(big.Int).Mod(c, big.NewInt(q)).Sign() == 0 {
+						return true
+					}
+				}
+				return false
+			}() {
+				c.Add(c, big.NewInt(1))
+			}
+			n := new(big.Int).Mul(c, big.NewInt(p))
+			st, w := Test(n)
+			if st != Composite || w == nil || w.Int64() != p {
+				t.Fatalf("%v = %d·c: %v with witness %v, want composite with %d", n, p, st, w, p)
+			}
+		}
+	}
+}
+
+// TestTestMontgomery: TestMontgomery agrees with Test, and gives the
+// Montgomery arithmetic modulo n exactly for the probable primes that
+// Baillie–PSW tested in it; a product there is the product modulo n.
+func TestTestMontgomery(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 200 {
+		b := 2 + rng.IntN(700)
+		n := randBits(rng, b)
+		if rng.IntN(2) == 0 {
+			n = randPrime(rng, b)
+		}
+		st, w := Test(n)
+		st2, w2, m := TestMontgomery(n)
+		if st != st2 || (w == nil) != (w2 == nil) || w != nil && w.Cmp(w2) != 0 {
+			t.Fatalf("%v: Test %v %v, TestMontgomery %v %v", n, st, w, st2, w2)
+		}
+		wantM := st == ProbablePrime && n.BitLen() <= 64*maxMontWords
+		if (m != nil) != wantM {
+			t.Fatalf("%v (%v, %d bits): Montgomery %v, want one: %v", n, st, n.BitLen(), m != nil, wantM)
+		}
+		if m == nil {
+			continue
+		}
+		if m.N().Cmp(n) != 0 {
+			t.Fatalf("Montgomery modulo %v, want %v", m.N(), n)
+		}
+		x, y := randBits(rng, b+5), randBits(rng, b)
+		z := make([]uint64, m.Words())
+		m.Mul(z, m.To(x), m.To(y))
+		if want := new(big.Int).Mul(x, y); m.From(z).Cmp(want.Mod(want, n)) != 0 {
+			t.Fatalf("x·y mod %v: %v, want %v", n, m.From(z), want)
 		}
 	}
 }

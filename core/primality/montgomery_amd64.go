@@ -1,0 +1,139 @@
+//go:build amd64 && !purego
+
+package primality
+
+// mulFixed sets z = x·y·R⁻¹ mod m by mulAsmK, montgomery_amd64.s, for
+// moduli of 2 to 8 words; ok is false for other lengths. z may alias x
+// or y.
+func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) {
+	if hasADX && mulADX(z, x, y, m, minv) {
+		return true
+	}
+	switch len(m) {
+	case 2:
+		mulAsm2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv)
+	case 3:
+		mulAsm3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv)
+	case 4:
+		mulAsm4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv)
+	case 5:
+		mulAsm5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv)
+	case 6:
+		mulAsm6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv)
+	case 7:
+		mulAsm7((*[7]uint64)(z), (*[7]uint64)(x), (*[7]uint64)(y), (*[7]uint64)(m), minv)
+	case 8:
+		mulAsm8((*[8]uint64)(z), (*[8]uint64)(x), (*[8]uint64)(y), (*[8]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func mulAsm2(z, x, y, m *[2]uint64, minv uint64)
+
+//go:noescape
+func mulAsm3(z, x, y, m *[3]uint64, minv uint64)
+
+//go:noescape
+func mulAsm4(z, x, y, m *[4]uint64, minv uint64)
+
+//go:noescape
+func mulAsm5(z, x, y, m *[5]uint64, minv uint64)
+
+//go:noescape
+func mulAsm6(z, x, y, m *[6]uint64, minv uint64)
+
+//go:noescape
+func mulAsm7(z, x, y, m *[7]uint64, minv uint64)
+
+//go:noescape
+func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
+
+// sqrFixed sets z = x²·R⁻¹ mod m by sqrAsmK, montgomery_amd64.s, for
+// moduli of 2 to 8 words; ok is false for other lengths. z may alias x.
+func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) {
+	switch len(m) {
+	case 2:
+		sqrAsm2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
+	case 3:
+		sqrAsm3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv)
+	case 4:
+		sqrAsm4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv)
+	case 5:
+		sqrAsm5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv)
+	case 6:
+		sqrAsm6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv)
+	case 7:
+		sqrAsm7((*[7]uint64)(z), (*[7]uint64)(x), (*[7]uint64)(m), minv)
+	case 8:
+		sqrAsm8((*[8]uint64)(z), (*[8]uint64)(x), (*[8]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func sqrAsm2(z, x, m *[2]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm3(z, x, m *[3]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm4(z, x, m *[4]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm5(z, x, m *[5]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm6(z, x, m *[6]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm7(z, x, m *[7]uint64, minv uint64)
+
+//go:noescape
+func sqrAsm8(z, x, m *[8]uint64, minv uint64)
+
+// hasADX reports the BMI2 and ADX instructions (CPUID leaf 7, EBX bits 8
+// and 19) that mulADX needs.
+var hasADX = cpuid7()&(1<<8|1<<19) == 1<<8|1<<19
+
+func cpuid7() (ebx uint32)
+
+// mulADX sets z = x·y·R⁻¹ mod m by mulADXK, montgomery_adx_amd64.s, for
+// moduli of 2 to 6 words on a processor with BMI2 and ADX; ok is false
+// for other lengths.
+func mulADX(z, x, y, m []uint64, minv uint64) (ok bool) {
+	switch len(m) {
+	case 2:
+		mulADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv)
+	case 3:
+		mulADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv)
+	case 4:
+		mulADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv)
+	case 5:
+		mulADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv)
+	case 6:
+		mulADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func mulADX2(z, x, y, m *[2]uint64, minv uint64)
+
+//go:noescape
+func mulADX3(z, x, y, m *[3]uint64, minv uint64)
+
+//go:noescape
+func mulADX4(z, x, y, m *[4]uint64, minv uint64)
+
+//go:noescape
+func mulADX5(z, x, y, m *[5]uint64, minv uint64)
+
+//go:noescape
+func mulADX6(z, x, y, m *[6]uint64, minv uint64)
