@@ -51,11 +51,10 @@ package finitefield
 // its products pay for a rebuild, the stage moves to working modulo it
 // (rebuildPays). The compositions' n² word products are one matrix
 // product a composition (gfpoly.Columns), and from degree 1000 on, with
-// two cores, the
-// composition giving each giant step runs beside the interval product of
-// the step before. Equal-degree splitting takes its norms through the
-// Frobenius matrix too. The postcondition's Rabin test takes its
-// Frobenius powers in one pass of composition tables (frobeniusPowers),
+// two cores, the composition giving each giant step runs beside the
+// interval product of the step before. Equal-degree splitting takes its
+// norms through the Frobenius matrix too. The postcondition's Rabin test
+// takes its Frobenius powers in one pass of composition tables (frobeniusPowers),
 // or by a walk of compositions at one point when that is cheaper
 // (rabinWalk), the factors on two goroutines from 1000 degrees in all
 // (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
@@ -1252,11 +1251,8 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 		mus := []*gfpoly.Multiplier{byA}
 		for j := 2; j <= powerBlock; j++ {
 			all[j] = fl.MulModPrepared(all[j-1], byA)
-			if j < powerBlock {
-				mus = append(mus, fl.NewMultiplier(all[j], md))
-			}
+			mus = append(mus, fl.NewMultiplier(all[j], md))
 		}
-		mus = append(mus, fl.NewMultiplier(all[powerBlock], md))
 		for j := powerBlock; j < t; j += powerBlock {
 			if err := ctx.Err(); err != nil {
 				return nil, err
