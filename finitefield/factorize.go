@@ -54,14 +54,14 @@ package finitefield
 // two cores, the composition giving each giant step runs beside the
 // interval product of the step before. Equal-degree splitting takes its
 // norms through the Frobenius matrix too. The postcondition's Rabin test
-// takes its Frobenius powers in one pass of composition tables (frobeniusPowers),
-// or by a walk of compositions at one point when that is cheaper
-// (rabinWalk), the factors on two goroutines from 1000 degrees in all
-// (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
-// this package is used, with x^(q^i) from the Frobenius matrix of g
-// (frobeniusMap, n² field operations a step, O(n³) in all). The generic
-// path is also the reference the tests hold the word paths to. Not done
-// here: Kaltofen–Shoup's own equal-degree refinement and the fast
+// takes its Frobenius powers in one pass of composition tables
+// (frobeniusPowers), or by a walk of compositions at one point when that
+// is cheaper (rabinWalk), the factors on two goroutines from 1000 degrees
+// in all (checkIrreducible). Over GF(p^k) and large p the generic
+// arithmetic of this package is used, with x^(q^i) from the Frobenius
+// matrix of g (frobeniusMap, n² field operations a step, O(n³) in all).
+// The generic path is also the reference the tests hold the word paths to.
+// Not done here: Kaltofen–Shoup's own equal-degree refinement and the fast
 // (Kedlaya–Umans style) composition, which matter above a few thousand.
 
 import (
