@@ -25,12 +25,14 @@ func hornerCompose(fl *gfpoly.Field, f, a []uint64, md *gfpoly.Modulus) []uint64
 // between two goroutines), for one use and several (enough for the
 // giant powers' linear combinations, sumCheaper), over a small prime, a
 // prime with its own transform and a 61-bit one; with two procs, so that
-// the split is taken whatever the test's -cpu.
+// the split is taken whatever the test's -cpu. Tables of powerBlocksFrom
+// powers or more take their powers in blocks (MulModPreparedMany), the
+// others one product at a time.
 func TestComposerAgainstHorner(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	rng := rand.New(rand.NewPCG(14, 4))
 	ctx := context.Background()
-	split, giant := 0, 0
+	split, giant, blocks := 0, 0, 0
 	for _, p := range []uint64{3, 10007, 998244353, 1<<61 - 1, 1<<64 - 59} {
 		w := newWordFactorer(p)
 		fl := w.fld
@@ -48,6 +50,9 @@ func TestComposerAgainstHorner(t *testing.T) {
 				}
 				if c.giant != nil {
 					giant++
+				}
+				if c.t >= powerBlocksFrom {
+					blocks++
 				}
 				for _, k := range []int{n, 3} {
 					f := random(k)
@@ -67,6 +72,9 @@ func TestComposerAgainstHorner(t *testing.T) {
 	}
 	if giant == 0 {
 		t.Fatal("no composer kept its giant powers: the linear combinations went untested")
+	}
+	if blocks == 0 {
+		t.Fatal("no composer took its powers in blocks")
 	}
 }
 

@@ -344,6 +344,53 @@ func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 	}
 }
 
+// TestFactorBSGSRebuild holds ddfBSGS through a move to a smaller
+// modulus that only rebuildPays asks for (what is left shrinks by less
+// than a third) to Frobenius stepping: 100 linear factors, found at the
+// first giant step, times a random polynomial of degree 1000, so that
+// the rest of the stage runs modulo a divisor of degree about 1000,
+// where a product takes transforms of 2048 and 1024 words instead of the
+// split quotient's at 1100. And rebuildPays itself at degree 10,000
+// over GF(2^64 − 59), on the drops of issue 14's measurement.
+func TestFactorBSGSRebuild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 4))
+	ctx := context.Background()
+	for _, p := range []uint64{10007, 1<<64 - 59} {
+		F := newGF(new(big.Int).SetUint64(p), 1, nil)
+		f := randomPoly(rng, F, 1000)
+		f = F.pmonic(f)
+		for c := range int64(100) {
+			f = F.pmul(f, poly{F.neg(F.fromInt(big.NewInt(c + 1))), F.one()})
+		}
+		fw := F.toWords(f)
+		factor := func(from int) ([]wordPart, int) {
+			w := newWordFactorer(p)
+			w.bsgsFrom = from
+			fs, err := w.factor(ctx, fw, seededRand(F.fingerprint(f)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
+			return fs, w.rebuilds
+		}
+		fast, rebuilds := factor(2)
+		if rebuilds == 0 {
+			t.Fatalf("GF(%d): ddfBSGS kept its first modulus", p)
+		}
+		slow, _ := factor(1 << 30)
+		if !slices.EqualFunc(fast, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
+			t.Fatalf("GF(%d): baby-step giant-step with a rebuilt modulus and Frobenius stepping differ", p)
+		}
+	}
+	w := newWordFactorer(1<<64 - 59)
+	if !w.rebuildPays(10_000, 8112, 71, 19) {
+		t.Error("10,000 to 8112 with 19 giant steps left: no rebuild")
+	}
+	if w.rebuildPays(10_000, 9897, 71, 40) {
+		t.Error("10,000 to 9897: a rebuild that saves only the word products")
+	}
+}
+
 // TestCheckFactorizationRejectsReducible hands the postcondition
 // factorizations whose product is right but one of whose factors is
 // x + 1 times something, so reducible, at total degrees on either side of

@@ -45,20 +45,23 @@ package finitefield
 // baby steps are compositions with x^q whenever that is cheaper than
 // powering (composeBabySteps), and four giant steps share one gcd. A
 // table serving many compositions keeps its giant powers and sums each
-// composition's outer sum in the transform domain (sumCheaper). The
-// compositions' n² word products are one matrix product a composition
-// (gfpoly.Columns), and from degree 1000 on, with two cores, the
-// composition giving each giant step runs beside the interval product of
-// the step before. Equal-degree splitting takes its norms through the
-// Frobenius matrix too. The postcondition's Rabin test takes its
-// Frobenius powers in one pass of composition tables (frobeniusPowers),
-// or by a walk of compositions at one point when that is cheaper
-// (rabinWalk), the factors on two goroutines from 1000 degrees in all
-// (checkIrreducible). Over GF(p^k) and large p the generic arithmetic of
-// this package is used, with x^(q^i) from the Frobenius matrix of g
-// (frobeniusMap, n² field operations a step, O(n³) in all). The generic
-// path is also the reference the tests hold the word paths to. Not done
-// here: Kaltofen–Shoup's own equal-degree refinement and the fast
+// composition's outer sum in the transform domain (sumCheaper); a table
+// of 32 powers or more takes them four at a time from one operand's
+// transforms (powerBlock). When what is left of g shrinks enough that
+// its products pay for a rebuild, the stage moves to working modulo it
+// (rebuildPays). The compositions' n² word products are one matrix
+// product a composition (gfpoly.Columns), and from degree 1000 on, with
+// two cores, the composition giving each giant step runs beside the
+// interval product of the step before. Equal-degree splitting takes its
+// norms through the Frobenius matrix too. The postcondition's Rabin test
+// takes its Frobenius powers in one pass of composition tables
+// (frobeniusPowers), or by a walk of compositions at one point when that
+// is cheaper (rabinWalk), the factors on two goroutines from 1000 degrees
+// in all (checkIrreducible). Over GF(p^k) and large p the generic
+// arithmetic of this package is used, with x^(q^i) from the Frobenius
+// matrix of g (frobeniusMap, n² field operations a step, O(n³) in all).
+// The generic path is also the reference the tests hold the word paths to.
+// Not done here: Kaltofen–Shoup's own equal-degree refinement and the fast
 // (Kedlaya–Umans style) composition, which matter above a few thousand.
 
 import (
@@ -236,6 +239,9 @@ type wordFactorer struct {
 	// bsgsFrom is the least square-free degree for ddfBSGS (bsgsFrom,
 	// lowered by the tests to hold it to ddf).
 	bsgsFrom int
+	// rebuilds counts ddfBSGS's moves to a smaller modulus, for the
+	// tests that hold the rebuilt path to the reference.
+	rebuilds int
 }
 
 type wordPart struct {
@@ -974,8 +980,11 @@ func (w *wordFactorer) ddfBSGS(ctx context.Context, g []uint64) ([]wordPart, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if len(g)-1 > 64 && 3*(len(g)-1) < 2*comp.n {
-			// What is left of g has shrunk by a third: work modulo it.
+		if d := len(g) - 1; d > 64 && (3*d < 2*comp.n || w.rebuildPays(comp.n, d, l, lastGiant(d)-i)) {
+			// What is left of g has shrunk by a third, or enough to
+			// make its products cheaper than the rebuild: work modulo
+			// it.
+			w.rebuilds++
 			md = fl.NewModulus(g)
 			giant1, H = fl.RemBy(giant1, md), fl.RemBy(H, md)
 			for j := range baby {
@@ -1052,6 +1061,49 @@ func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplie
 	var lo, hi []uint64
 	both(func() error { lo = run(baby[:len(baby)/2]); return nil }, func() error { hi = run(baby[len(baby)/2:]); return nil })
 	return fl.MulModBy(lo, hi, md)
+}
+
+// rebuildPays reports whether ddfBSGS, working modulo a divisor of
+// degree old with what is left of g of degree d < old and about steps
+// giant steps to go, spends less by working modulo g from now on: the
+// rebuild (the Modulus, the l baby steps reduced and prepared again,
+// the giant steps' composition table for the steps left) against each
+// step's l interval products, composition products and n² word products
+// at both degrees. The products' cost falls in steps, not with n
+// (gfpoly.PreparedProductCost): from 10,000 to 8112 it drops by 40%, as
+// the quotient no longer needs the split length's correction and the
+// remainder's transforms halve, where the shrink-by-a-third rule waits
+// for 6666. Counted in transform words (L·log2 L a transform, on r
+// primes as in factorWork), about 1 ns each on the shared machine, and
+// word products weighed as composeWeight at 0.55 ns each.
+func (w *wordFactorer) rebuildPays(old, d, l, steps int) bool {
+	if steps < 1 || d >= old {
+		return false
+	}
+	pBits := bits.Len64(w.p)
+	product := func(n int) float64 {
+		r := math.Ceil((2*float64(pBits) + math.Log2(float64(n))) / 62)
+		return r * gfpoly.PreparedProductCost(n)
+	}
+	words := func(n int) float64 { return float64(n) * float64(n) * composeWeight(pBits, n) / 2 }
+	fs, fl := float64(steps), float64(l)
+	_, eachOld := composeShares(old, steps)
+	table, eachNew := composeShares(d, steps)
+	keep := fs * ((fl+eachOld)*product(old) + words(old))
+	rebuild := (2*fl+6+table)*product(d) + fs*((fl+eachNew)*product(d)+words(d))
+	return rebuild < keep
+}
+
+// composeShares splits composeCost's count into the table's products
+// and each composition's.
+func composeShares(n, uses int) (table, each float64) {
+	sum, t, _ := composeCost(n, uses)
+	fn, ft := float64(n), float64(t)
+	k := math.Ceil(fn / ft)
+	if sum {
+		return ft + 4*k/3, k/3 + 4.0/3
+	}
+	return ft, k
 }
 
 // ddfGiantBatch is the number of giant steps of ddfBSGS that share one
@@ -1159,6 +1211,19 @@ func composeCost(n, uses int) (sum bool, t int, cost float64) {
 	return false, int(min(th, fn)), horner
 }
 
+// powerBlock and powerBlocksFrom: a composer's table of t ≥
+// powerBlocksFrom powers takes them in blocks, a^(j+1), …, a^(j+4) from
+// a^j by the prepared a, …, a^4 (gfpoly.MulModPreparedMany), so that
+// a^j's transforms serve four products: each product after the first
+// saves the forward transform of a^j, about a fifth of a product (one of
+// four transforms and one of the split quotient's two short ones), for
+// three Multipliers prepared once, about four products' worth. That
+// pays from about 24 powers.
+const (
+	powerBlock      = 4
+	powerBlocksFrom = 32
+)
+
 // composeParallelFrom is the degree of g from which a composer, and the
 // interval products of ddfBSGS, share their work between two goroutines.
 // Wall time on the two shared cores at load averages of 3 to 10 is a
@@ -1181,7 +1246,20 @@ func (w *wordFactorer) newComposer(ctx context.Context, a []uint64, md *gfpoly.M
 	all[0] = fl.RemBy([]uint64{1}, md)
 	byA := fl.NewMultiplier(a, md)
 	all[1] = byA.Residue()
-	if !two {
+	if t >= powerBlocksFrom {
+		// Blocks: a^(j+1), …, a^(j+k) from a^j, sharing its transforms.
+		mus := []*gfpoly.Multiplier{byA}
+		for j := 2; j <= powerBlock; j++ {
+			all[j] = fl.MulModPrepared(all[j-1], byA)
+			mus = append(mus, fl.NewMultiplier(all[j], md))
+		}
+		for j := powerBlock; j < t; j += powerBlock {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			copy(all[j+1:], fl.MulModPreparedMany(all[j], mus[:min(powerBlock, t-j)], two))
+		}
+	} else if !two {
 		for j := 2; j <= t; j++ {
 			if err := ctx.Err(); err != nil {
 				return nil, err

@@ -516,6 +516,15 @@ func (t *nttPrime) pointwise(a, b []uint64) {
 	}
 }
 
+// pointwiseTo sets dst[i] ← a[i]·b[i]·2^−64 mod q, as pointwise with
+// the product in dst (len(dst) ≥ len(a)).
+func (t *nttPrime) pointwiseTo(dst, a, b []uint64) {
+	b, dst = b[:len(a)], dst[:len(a)]
+	for i, x := range a {
+		dst[i] = t.montMul(x, b[i])
+	}
+}
+
 // finish scales by 2^64/N, the inverse of the factors left by pointwise
 // and inverse, and reduces into [0, q), keeping the first n entries.
 func (t *nttPrime) finish(a []uint64, logN int) {

@@ -25,7 +25,9 @@ package gfpoly
 // and that of β = rev(b)·rev(m)⁻¹, from which the quotient comes without
 // writing c out (mulModSpectra): two long and two short transforms a
 // product; MulModDifference multiplies by the difference of two
-// Multipliers at the same cost. For n a little above a power of two the
+// Multipliers at the same cost, and MulModPreparedMany multiplies one
+// operand by several Multipliers with its transforms taken once. For n
+// a little above a power of two the
 // long length is up to 4n: there the quotient is taken at the short
 // length with its wrapped-around coefficients taken off by a product of
 // at most half of it (splitQuotient), four short transforms and two of
@@ -39,6 +41,7 @@ import (
 	"sync"
 
 	"jacobian.dev/core/modular"
+	"jacobian.dev/core/parallel"
 )
 
 // preparedNTTMin: a Modulus of at least this degree reduces by prepared
@@ -220,6 +223,31 @@ func splitQuotient(n, logN2 int) (top int, ok bool) {
 	size := 1 << logN2
 	top = max(2*n-2-size, 0)
 	return top, n >= quotientSplitMin && 4*top <= size
+}
+
+// PreparedProductCost is the transform work of one product modulo a
+// prepared Modulus of degree n by a Multiplier (MulModPrepared,
+// MulModDifference), per transform prime: Σ L·log2 L over its
+// transforms of length L, four of the short length and two of the
+// correction's for a split quotient (splitQuotient), two long and two
+// short otherwise. Below preparedNTTMin, where the product is plain, n².
+// It lets a caller weigh working modulo a smaller divisor: the cost
+// falls in steps, at the powers of two and where the quotient starts to
+// split, not in proportion to n.
+func PreparedProductCost(n int) float64 {
+	if n < preparedNTTMin {
+		return float64(n) * float64(n)
+	}
+	words := func(logN int) float64 { return float64(int(1)<<logN) * float64(logN) }
+	logN1, logN2 := log2Ceil(2*n-1), log2Ceil(n)
+	if top, ok := splitQuotient(n, logN2); ok {
+		c := 4 * words(logN2)
+		if top > 0 {
+			c += 2 * words(max(log2Ceil(2*top-1), 1))
+		}
+		return c
+	}
+	return 2*words(logN1) + 2*words(logN2)
 }
 
 // eachPrime runs do(i) for every transform prime, in parallel when there
@@ -450,9 +478,19 @@ func (f *Field) betaReference(m *Modulus, b []uint64) []uint64 {
 // in all, the bound the reducer's primes are chosen for; the quotient's
 // are sums of at most n − 1 products, below 2n·(p − 1)².
 func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas, tops spectrum) []uint64 {
-	n, p := r.n, f.p
-	sa := f.forwardAll(r, a, r.logS)
-	var ta spectrum
+	sa, ta := f.operandSpectra(r, a)
+	out := f.mulModOperand(dst, r, sa, ta, bs, betas, tops)
+	releaseSpectrum(sa)
+	releaseSpectrum(ta)
+	return out
+}
+
+// operandSpectra returns the transforms of a that mulModOperand takes:
+// a's at length 2^logS and, for a split quotient with a correction,
+// that of rev_(top−1) of a's low top coefficients at 2^logM (else nil),
+// in pooled buffers.
+func (f *Field) operandSpectra(r *nttReducer, a []uint64) (sa, ta spectrum) {
+	sa = f.forwardAll(r, a, r.logS)
 	if r.top > 0 {
 		// The split quotient's correction: rev_(top−1) of a's low top
 		// coefficients, times β's top coefficients (tops).
@@ -466,6 +504,14 @@ func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas
 		ta = f.forwardAll(r, at, r.logM)
 		putBuffer(at)
 	}
+	return sa, ta
+}
+
+// mulModOperand is mulModSpectra given a's transforms (operandSpectra),
+// which it leaves as they were, so that several products by a share
+// them (MulModPreparedMany).
+func (f *Field) mulModOperand(dst []uint64, r *nttReducer, sa, ta, bs, betas, tops spectrum) []uint64 {
+	n, p := r.n, f.p
 	// rev(a)'s transform is a's gathered by revSrc and twiddled, the
 	// twiddle being in betas already: one pass of Montgomery products.
 	sr := make(spectrum, len(r.primes))
@@ -484,8 +530,8 @@ func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas
 			// Slot j < top holds C_j + C_(N2+j), and C_(N2+j) is
 			// P_(top−1+j): subtract it modulo the transform prime,
 			// leaving the exact C_j's residue.
-			x := ta[i]
-			pr.pointwise(x, tops[i])
+			x := getBuffer(r.logM)
+			pr.pointwiseTo(x, ta[i], tops[i])
 			pr.inverse(x, r.logM)
 			w := x[r.top-1 : 2*r.top-1]
 			pr.finish(w, r.logM)
@@ -493,10 +539,10 @@ func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas
 			for j, v := range w {
 				d[j] = subMod(d[j], v, q)
 			}
+			putBuffer(x)
 		}
 		sr[i] = d
 	})
-	releaseSpectrum(ta)
 	revq := sr[0]
 	if !r.self {
 		revq = f.garner(sr)
@@ -533,7 +579,6 @@ func (f *Field) mulModSpectra(dst []uint64, r *nttReducer, a []uint64, bs, betas
 		res = f.garner(sq)
 	}
 	out := append(dst[:0], trim(res)...)
-	releaseSpectrum(sa)
 	releaseSpectrum(sq)
 	return out
 }
@@ -563,6 +608,56 @@ func (f *Field) MulModPreparedTo(dst, a []uint64, mu *Multiplier) []uint64 {
 		return append(dst[:0], f.reduce(md, f.Mul(a, mu.b))...)
 	}
 	return f.mulModSpectra(dst, r, a, mu.spec, mu.beta, mu.betaTop)
+}
+
+// MulModPreparedMany returns a·b_i mod m for the Multipliers' b_i, all
+// modulo the same Modulus m, sharing a's transforms among the products:
+// after the first, each takes three of the four transforms of
+// MulModPrepared (and one of the correction's two for a split quotient).
+// The powers a^(j+1), …, a^(j+k) of a Brent–Kung table come so from
+// a^j and the prepared a, …, a^k. With two the products are shared
+// between two pieces of core/parallel's Do.
+func (f *Field) MulModPreparedMany(a []uint64, mus []*Multiplier, two bool) [][]uint64 {
+	out := make([][]uint64, len(mus))
+	if len(mus) == 0 {
+		return out
+	}
+	md := mus[0].m.md
+	for _, mu := range mus {
+		if mu.m.md != md {
+			panic("gfpoly: MulModPreparedMany of Multipliers modulo different divisors")
+		}
+	}
+	if len(a) >= len(md.b) {
+		a = f.Rem(a, md.b)
+	}
+	r := md.ntt
+	plain := r == nil || len(a) == 0
+	for _, mu := range mus {
+		plain = plain || mu.spec == nil
+	}
+	if plain {
+		for i, mu := range mus {
+			out[i] = f.MulModPrepared(a, mu)
+		}
+		return out
+	}
+	sa, ta := f.operandSpectra(r, a)
+	run := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			mu := mus[i]
+			out[i] = f.mulModOperand(nil, r, sa, ta, mu.spec, mu.beta, mu.betaTop)
+		}
+	}
+	if two && len(mus) >= 2 {
+		h := len(mus) / 2
+		parallel.Do(func() { run(0, h) }, func() { run(h, len(mus)) })
+	} else {
+		run(0, len(mus))
+	}
+	releaseSpectrum(sa)
+	releaseSpectrum(ta)
+	return out
 }
 
 // MulModDifference returns a·(x − y) mod m for Multipliers x and y

@@ -216,3 +216,72 @@ func BenchmarkMulModDifference(b *testing.B) {
 		}
 	}
 }
+
+// TestPreparedProductCost holds PreparedProductCost to the transform
+// lengths a prepared Modulus actually takes (its reducer's), at the
+// degrees where they change, and to hand counts: at degree 10,000 a
+// split quotient (four transforms of 16384 words and two of 8192 for
+// the correction), at 8112 none (two of 16384 ≥ 2n − 1 and two of 8192).
+func TestPreparedProductCost(t *testing.T) {
+	f := NewField(1<<61 - 1)
+	rng := rand.New(rand.NewPCG(71, 72))
+	for _, n := range []int{32, 33, 127, 128, 129, 255, 256, 257, 320, 321, 322, 600, 641, 642, 1025, 1281, 1282} {
+		g := randomPoly(rng, n+1, f.p)
+		g[n] = 1
+		r := f.NewModulus(g).md.ntt
+		words := func(logN int) float64 { return float64(int(1)<<logN) * float64(logN) }
+		want := 2*words(r.logN1) + 2*words(r.logN2)
+		if r.split {
+			want = 4 * words(r.logS)
+			if r.top > 0 {
+				want += 2 * words(r.logM)
+			}
+		}
+		if got := PreparedProductCost(n); got != want {
+			t.Errorf("n = %d: cost %g, want %g from the reducer", n, got, want)
+		}
+	}
+	for _, c := range []struct {
+		n    int
+		want float64
+	}{
+		{10_000, 4*16384*14 + 2*8192*13},
+		{8112, 2*16384*14 + 2*8192*13},
+		{31, 31 * 31},
+	} {
+		if got := PreparedProductCost(c.n); got != c.want {
+			t.Errorf("n = %d: cost %g, want %g", c.n, got, c.want)
+		}
+	}
+}
+
+// TestMulModPreparedMany holds the products sharing a's transforms to
+// MulModPrepared one at a time, on one goroutine and on two, over a small
+// prime, one with its own transform and a 61- and a 64-bit prime, at
+// degrees below the prepared transforms, with and without a split
+// quotient and its correction, for a reduced, zero and unreduced a.
+func TestMulModPreparedMany(t *testing.T) {
+	rng := rand.New(rand.NewPCG(73, 74))
+	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, 1<<64 - 59} {
+		f := NewField(p)
+		for _, n := range []int{20, 100, 257, 300, 321, 600, 1100} {
+			g := randomPoly(rng, n+1, p)
+			g[n] = 1
+			md := f.NewModulus(g)
+			mus := make([]*Multiplier, 5)
+			for i := range mus {
+				mus[i] = f.NewMultiplier(randomPoly(rng, n, p), md)
+			}
+			for _, a := range [][]uint64{randomPoly(rng, n, p), nil, randomPoly(rng, 2*n-1, p)} {
+				for _, two := range []bool{false, true} {
+					got := f.MulModPreparedMany(a, mus, two)
+					for i, mu := range mus {
+						if want := f.MulModPrepared(a, mu); !Equal(got[i], want) {
+							t.Fatalf("p=%d n=%d len(a)=%d two=%v: product %d differs from MulModPrepared", p, n, len(a), two, i)
+						}
+					}
+				}
+			}
+		}
+	}
+}
