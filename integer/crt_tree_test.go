@@ -2,6 +2,7 @@ package integer
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -16,7 +17,6 @@ import (
 // sharing factors, repeated and dividing moduli, and systems made
 // unsolvable by one altered residue; every answer passes checkCRT.
 func TestCRTTreeAgainstSequential(t *testing.T) {
-	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(17, 29))
 	for i := range 600 {
 		n := 1 + rng.IntN(40)
@@ -46,21 +46,7 @@ func TestCRTTreeAgainstSequential(t *testing.T) {
 			a := new(big.Int).Add(q.Congruences[j].Residue.Big(), big.NewInt(1))
 			q.Congruences[j].Residue = core.Int(a)
 		}
-		got, err := solveCRT(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := solveCRTSequential(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Solvable != want.Solvable || !slices.Equal(got.Conflict, want.Conflict) ||
-			got.Solvable && (got.Residue.Big().Cmp(want.Residue.Big()) != 0 || got.Modulus.Big().Cmp(want.Modulus.Big()) != 0) {
-			t.Fatalf("system %d: tree %+v, sequential %+v", i, got, want)
-		}
-		if err := checkCRT(ctx, q, got); err != nil {
-			t.Fatalf("system %d: %v", i, err)
-		}
+		solveTreeAndSequential(t, q, fmt.Sprintf("system %d", i))
 	}
 }
 
@@ -151,21 +137,7 @@ func TestCRTTreeLarge(t *testing.T) {
 			m.Sub(m, big.NewInt(1))
 			q.Congruences = append(q.Congruences, Congruence{core.Int(randomInt(rng, m.BitLen()+10)), core.Int(m)})
 		}
-		got, err := solveCRT(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := solveCRTSequential(ctx, q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Solvable != want.Solvable || !slices.Equal(got.Conflict, want.Conflict) ||
-			got.Solvable && (got.Residue.Big().Cmp(want.Residue.Big()) != 0 || got.Modulus.Big().Cmp(want.Modulus.Big()) != 0) {
-			t.Fatalf("trial %d: the tree and the one-by-one merge disagree", trial)
-		}
-		if err := checkCRT(ctx, q, got); err != nil {
-			t.Fatalf("trial %d: %v", trial, err)
-		}
+		got := solveTreeAndSequential(t, q, fmt.Sprintf("trial %d", trial))
 		prod := big.NewInt(1)
 		for _, c := range q.Congruences {
 			prod.Mul(prod, c.Modulus.Big())
@@ -199,4 +171,28 @@ func TestCRTTreeLarge(t *testing.T) {
 			t.Fatalf("trial %d: the product of moduli sharing a factor accepted as their lcm", trial)
 		}
 	}
+}
+
+// solveTreeAndSequential solves q by the tree and by the one-by-one merge,
+// fails the test unless they agree and checkCRT accepts the answer, and
+// returns it.
+func solveTreeAndSequential(t *testing.T, q CRTRequest, label string) CRTResult {
+	t.Helper()
+	ctx := context.Background()
+	got, err := solveCRT(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := solveCRTSequential(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Solvable != want.Solvable || !slices.Equal(got.Conflict, want.Conflict) ||
+		got.Solvable && (got.Residue.Big().Cmp(want.Residue.Big()) != 0 || got.Modulus.Big().Cmp(want.Modulus.Big()) != 0) {
+		t.Fatalf("%s: tree %+v, sequential %+v", label, got, want)
+	}
+	if err := checkCRT(ctx, q, got); err != nil {
+		t.Fatalf("%s: %v", label, err)
+	}
+	return got
 }
