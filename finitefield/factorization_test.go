@@ -286,17 +286,8 @@ func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 			f = F.pmul(f, randomPoly(rng, F, 1+rng.IntN(150)))
 		}
 		fw := F.toWords(F.pmonic(f))
-		factor := func(from int) []wordPart {
-			w := newWordFactorer(p)
-			w.bsgsFrom = from
-			fs, err := w.factor(ctx, fw, seededRand(F.fingerprint(f)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
-			return fs
-		}
-		fast, slow := factor(2), factor(1<<30)
+		fast, _ := factorWordsFrom(t, F, p, f, fw, 2)
+		slow, _ := factorWordsFrom(t, F, p, f, fw, 1<<30)
 		if !slices.EqualFunc(fast, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
 			t.Fatalf("GF(%d), degree %d: baby-step giant-step and Frobenius stepping differ", p, deg(f))
 		}
@@ -354,7 +345,6 @@ func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 // over GF(2^64 − 59), on the drops of issue 14's measurement.
 func TestFactorBSGSRebuild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 4))
-	ctx := context.Background()
 	for _, p := range []uint64{10007, 1<<64 - 59} {
 		F := newGF(new(big.Int).SetUint64(p), 1, nil)
 		f := randomPoly(rng, F, 1000)
@@ -363,21 +353,11 @@ func TestFactorBSGSRebuild(t *testing.T) {
 			f = F.pmul(f, poly{F.neg(F.fromInt(big.NewInt(c + 1))), F.one()})
 		}
 		fw := F.toWords(f)
-		factor := func(from int) ([]wordPart, int) {
-			w := newWordFactorer(p)
-			w.bsgsFrom = from
-			fs, err := w.factor(ctx, fw, seededRand(F.fingerprint(f)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
-			return fs, w.rebuilds
-		}
-		fast, rebuilds := factor(2)
+		fast, rebuilds := factorWordsFrom(t, F, p, f, fw, 2)
 		if rebuilds == 0 {
 			t.Fatalf("GF(%d): ddfBSGS kept its first modulus", p)
 		}
-		slow, _ := factor(1 << 30)
+		slow, _ := factorWordsFrom(t, F, p, f, fw, 1<<30)
 		if !slices.EqualFunc(fast, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
 			t.Fatalf("GF(%d): baby-step giant-step with a rebuilt modulus and Frobenius stepping differ", p)
 		}
@@ -533,4 +513,19 @@ func TestRabinWalk(t *testing.T) {
 			}
 		}
 	}
+}
+
+// factorWordsFrom factors fw, the words of f over F = GF(p), with the
+// baby-step giant-step stage from degree from, and returns the factors in
+// F's order and the number of times the stage changed its modulus.
+func factorWordsFrom(t *testing.T, F *gf, p uint64, f poly, fw []uint64, from int) ([]wordPart, int) {
+	t.Helper()
+	w := newWordFactorer(p)
+	w.bsgsFrom = from
+	fs, err := w.factor(context.Background(), fw, seededRand(F.fingerprint(f)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
+	return fs, w.rebuilds
 }
