@@ -100,7 +100,11 @@ func (mg *montgomery) mul(z, x, y []uint64) {
 }
 
 // sqr sets z = x²·R⁻¹ mod m; z may alias x. sqrFixed forms each cross
-// product x_i·x_j, i ≠ j, once, where mul forms it twice.
+// product x_i·x_j, i ≠ j, once, where mul forms it twice; on processors
+// with BMI2 and ADX, moduli of 2 to 6 words below 2^(64k−1) take
+// montgomery_adx_gen.go's square, operand scanning with two carry chains
+// (some 7% less time than the product scan at 333 bits, a 100-digit
+// modulus; TestSqrADXAgainstGeneric).
 func (mg *montgomery) sqr(z, x []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k {

@@ -1,8 +1,9 @@
 //go:build ignore
 
 // montgomery_adx_gen writes montgomery_adx_amd64.s: montgomery's product
-// for moduli of 2 to 6 words with MULX, ADCX and ADOX (BMI2 and ADX), by
-// coarsely integrated operand scanning (go generate in this folder).
+// and square for moduli of 2 to 6 words with MULX, ADCX and ADOX (BMI2
+// and ADX), by coarsely integrated operand scanning (go generate in this
+// folder).
 package main
 
 import (
@@ -33,6 +34,7 @@ TEXT ·cpuid7(SB), NOSPLIT, $0-4
 `)
 	for k := minWords; k <= maxWords; k++ {
 		product(&b, k)
+		square(&b, k)
 	}
 	if err := os.WriteFile("montgomery_adx_amd64.s", b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
@@ -111,4 +113,91 @@ func product(b *bytes.Buffer, k int) {
 		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
 	}
 	fmt.Fprintf(b, "adxdone%d:\n\tRET\n\n", k)
+}
+
+// square writes sqrADXK(z, x, m *[K]uint64, minv uint64), z = x²·R⁻¹ mod
+// m for m < 2^(64K−1), by product's rows with each cross product formed
+// once: row i adds x_i·(x_i + 2·Σ_(j>i) x_j·2^(64(j−i))) at word 2i, which
+// after i shifts is T's word i, so the rows add x² and the products
+// x_j·x_i, j < i, are not formed; that word, once row i has added, is
+// final, and u·m clears it as in product. The doubled words live in the
+// frame: e_j = 2·x_j mod 2^64, j = 1..k−1, the first of row j − 1, and
+// d_j = e_j + ⌊x_(j−1)/2^63⌋, j = 2..k−1, the others; x < m < 2^(64k−1)
+// leaves no word d_k, so row i is k − i products ending at t_k, as
+// product's rows end. T stays below 2^(64(k+1)+1) before each shift (the
+// rows up to i add L² + 2·L·H·2^(64(i+1)) < 2^(64(i+1))·2x for
+// x = L + H·2^(64(i+1)), and u·m less than 2^(64(i+1))·m), so k + 2 words
+// hold it and the last carries out of each row are zero. The rows of x
+// cost k(k+1)/2 MULX, against k² in product.
+func square(b *bytes.Buffer, k int) {
+	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
+	t := append([]string(nil), regs...)
+	const lo, hi, p = "R11", "R12", "R13"
+	e := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(j-1)) }
+	d := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(k-1+j-2)) }
+	fmt.Fprintf(b, "// func sqrADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
+	fmt.Fprintf(b, "TEXT ·sqrADX%d(SB), NOSPLIT, $%d-32\n", k, 8*(2*k-3))
+	fmt.Fprintf(b, "\tMOVQ x+8(FP), %s\n", p)
+	for j := 1; j < k; j++ {
+		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n\tSHLQ $1, %s\n\tMOVQ %s, %s\n", 8*j, p, lo, lo, lo, e(j))
+		if j >= 2 {
+			fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n\tSHRQ $63, %s\n\tORQ %s, %s\n\tMOVQ %s, %s\n", 8*(j-1), p, hi, hi, hi, lo, lo, d(j))
+		}
+	}
+	for _, r := range t {
+		fmt.Fprintf(b, "\tXORQ %s, %s\n", r, r)
+	}
+	// carries adds the chains' last carries: OF into t_k, then CF and
+	// OF into t_(k+1).
+	carries := func() {
+		fmt.Fprintf(b, "\tMOVQ $0, %s\n", lo)
+		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k])
+		fmt.Fprintf(b, "\tADCXQ %s, %s\n", lo, t[k+1])
+		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k+1])
+	}
+	for i := range k {
+		// T += x_i·(x_i, e_(i+1), d_(i+2), …, d_(k−1)) at word i
+		fmt.Fprintf(b, "\tMOVQ x+8(FP), %s\n\tMOVQ %d(%s), DX\n", p, 8*i, p)
+		fmt.Fprintf(b, "\tXORQ %s, %s\n", lo, lo) // clears CF and OF
+		ops := []string{fmt.Sprintf("%d(%s)", 8*i, p)}
+		if i+1 < k {
+			ops = append(ops, e(i+1))
+			for j := i + 2; j < k; j++ {
+				ops = append(ops, d(j))
+			}
+		}
+		for j, op := range ops {
+			fmt.Fprintf(b, "\tMULXQ %s, %s, %s\n", op, lo, hi)
+			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[i+j])
+			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[i+j+1])
+		}
+		carries()
+		// T += u·m, u = t_0·minv
+		fmt.Fprintf(b, "\tMOVQ %s, DX\n\tIMULQ minv+24(FP), DX\n", t[0])
+		fmt.Fprintf(b, "\tMOVQ m+16(FP), %s\n", p)
+		fmt.Fprintf(b, "\tXORQ %s, %s\n", lo, lo)
+		for j := range k {
+			fmt.Fprintf(b, "\tMULXQ %d(%s), %s, %s\n", 8*j, p, lo, hi)
+			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[j])
+			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[j+1])
+		}
+		carries()
+		t = append(t[1:], t[0])
+	}
+	// T < 2m: as in product
+	fmt.Fprintf(b, "\tMOVQ z+0(FP), %s\n", p)
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
+	}
+	fmt.Fprintf(b, "\tMOVQ m+16(FP), DX\n")
+	fmt.Fprintf(b, "\tSUBQ 0(DX), %s\n", t[0])
+	for j := 1; j < k; j++ {
+		fmt.Fprintf(b, "\tSBBQ %d(DX), %s\n", 8*j, t[j])
+	}
+	fmt.Fprintf(b, "\tSBBQ $0, %s\n", t[k])
+	fmt.Fprintf(b, "\tJCS adxsqrdone%d\n", k)
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
+	}
+	fmt.Fprintf(b, "adxsqrdone%d:\n\tRET\n\n", k)
 }

@@ -51,9 +51,14 @@ func mulAsm7(z, x, y, m *[7]uint64, minv uint64)
 //go:noescape
 func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
 
-// sqrFixed sets z = x²·R⁻¹ mod m by sqrAsmK, montgomery_amd64.s, for
-// moduli of 2 to 8 words; ok is false for other lengths. z may alias x.
+// sqrFixed sets z = x²·R⁻¹ mod m by sqrADXK where mulFixed takes
+// mulADXK and m's top bit is clear, else by sqrAsmK, montgomery_amd64.s,
+// for moduli of 2 to 8 words; ok is false for other lengths. z may alias
+// x.
 func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) {
+	if hasADX && sqrADX(z, x, m, minv) {
+		return true
+	}
 	switch len(m) {
 	case 2:
 		sqrAsm2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
@@ -97,7 +102,7 @@ func sqrAsm7(z, x, m *[7]uint64, minv uint64)
 func sqrAsm8(z, x, m *[8]uint64, minv uint64)
 
 // hasADX reports the BMI2 and ADX instructions (CPUID leaf 7, EBX bits 8
-// and 19) that mulADX needs.
+// and 19) that mulADX and sqrADX need.
 var hasADX = cpuid7()&(1<<8|1<<19) == 1<<8|1<<19
 
 func cpuid7() (ebx uint32)
@@ -137,3 +142,43 @@ func mulADX5(z, x, y, m *[5]uint64, minv uint64)
 
 //go:noescape
 func mulADX6(z, x, y, m *[6]uint64, minv uint64)
+
+// sqrADX sets z = x²·R⁻¹ mod m by sqrADXK, montgomery_adx_amd64.s, for
+// moduli of 2 to 6 words below 2^(64·len(m)−1) (a 100-digit modulus, of
+// 333 bits in 6 words, is) on a processor with BMI2 and ADX; ok is false
+// for other moduli. z may alias x.
+func sqrADX(z, x, m []uint64, minv uint64) (ok bool) {
+	if len(m) == 0 || m[len(m)-1]>>63 != 0 {
+		return false
+	}
+	switch len(m) {
+	case 2:
+		sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
+	case 3:
+		sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv)
+	case 4:
+		sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv)
+	case 5:
+		sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv)
+	case 6:
+		sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv)
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func sqrADX2(z, x, m *[2]uint64, minv uint64)
+
+//go:noescape
+func sqrADX3(z, x, m *[3]uint64, minv uint64)
+
+//go:noescape
+func sqrADX4(z, x, m *[4]uint64, minv uint64)
+
+//go:noescape
+func sqrADX5(z, x, m *[5]uint64, minv uint64)
+
+//go:noescape
+func sqrADX6(z, x, m *[6]uint64, minv uint64)

@@ -60,3 +60,68 @@ func TestADXAgainstGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestSqrADXAgainstGeneric: sqrADX agrees with mulGeneric and math/big
+// (x²·R⁻¹ mod n) for moduli of 2 to 6 words below 2^(64k−1), top words
+// 2^63 − 1 − small, random and short, operands 0, 1, n − 1, n − 2 and
+// seeded random ones, aliased or not; it refuses moduli with the top bit
+// set and lengths past 6, where the processor has BMI2 and ADX (sqr
+// takes it there, so the other tests run it too).
+func TestSqrADXAgainstGeneric(t *testing.T) {
+	if !hasADX {
+		t.Skip("no BMI2 and ADX")
+	}
+	rng := rand.New(rand.NewPCG(12, 39))
+	for k := 2; k <= 7; k++ {
+		R := new(big.Int).Lsh(big.NewInt(1), uint(64*k))
+		for i := range 60 {
+			n := make([]uint64, k)
+			for j := range n {
+				n[j] = rng.Uint64()
+				if i%3 == 0 {
+					n[j] = ^uint64(0) - uint64(rng.IntN(3))
+				}
+			}
+			n[0] |= 1
+			switch i % 4 {
+			case 0, 1:
+				n[k-1] >>= 1
+			case 2:
+				n[k-1] = n[k-1]>>(1+uint(rng.IntN(62))) | 1
+			case 3:
+				n[k-1] |= 1 << 63
+			}
+			nb := new(big.Int).SetBits(wordsToBig(n))
+			mg := newMontgomery(nb)
+			rinv := new(big.Int).ModInverse(R, nb)
+			vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(nb, big.NewInt(1)), new(big.Int).Sub(nb, big.NewInt(2))}
+			for range 8 {
+				vals = append(vals, randomBelow(rng, nb))
+			}
+			want, got := make([]uint64, k), make([]uint64, k)
+			for _, xb := range vals {
+				x := words(xb, k)
+				mg.mulGeneric(want, x, x)
+				wb := new(big.Int).Mul(xb, xb)
+				wb.Mul(wb, rinv).Mod(wb, nb)
+				if !equal(want, words(wb, k)) {
+					t.Fatalf("n = %v, x = %v: mulGeneric %v, math/big %v", nb, xb, want, wb)
+				}
+				took := sqrADX(got, x, mg.m, mg.minv)
+				if took != (k <= 6 && n[k-1]>>63 == 0) {
+					t.Fatalf("sqrADX took %v for %d words, n = %v", took, k, nb)
+				}
+				if !took {
+					continue
+				}
+				if !equal(got, want) {
+					t.Fatalf("n = %v, x = %v: sqrADX %v, generic %v", nb, xb, got, want)
+				}
+				sqrADX(x, x, mg.m, mg.minv)
+				if !equal(x, want) {
+					t.Fatalf("n = %v, x = %v: sqrADX aliased %v, generic %v", nb, xb, x, want)
+				}
+			}
+		}
+	}
+}

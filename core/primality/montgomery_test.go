@@ -162,8 +162,8 @@ func randomBelow(rng *rand.Rand, n *big.Int) *big.Int {
 }
 
 // BenchmarkMontgomeryMul times one Montgomery product, by modulus size in
-// words (a 100-digit modulus is 6): the unit of cost of Test's rounds
-// and of Montgomery.Exp.
+// words with the top bit set, and at 333 bits (a 100-digit modulus, 6
+// words): the unit of cost of Test's rounds and of Montgomery.Exp.
 func BenchmarkMontgomeryMul(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, k := range []int{2, 4, 6, 8, 16} {
@@ -186,6 +186,21 @@ func BenchmarkMontgomeryMul(b *testing.B) {
 			}
 		})
 	}
+	// A 100-digit modulus, 333 bits, whose top bit is clear (sqrADX's
+	// moduli on amd64 with BMI2 and ADX).
+	n := randOdd(rng, 333)
+	mg := newMontgomery(n)
+	x, y := words(randomBelow(rng, n), 6), words(randomBelow(rng, n), 6)
+	b.Run("bits=333", func(b *testing.B) {
+		for b.Loop() {
+			mg.mul(x, x, y)
+		}
+	})
+	b.Run("bits=333/sqr", func(b *testing.B) {
+		for b.Loop() {
+			mg.sqr(x, x)
+		}
+	})
 }
 
 // TestFixedAgainstGeneric: mul and sqr, which take montgomery_amd64.s's
