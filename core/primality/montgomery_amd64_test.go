@@ -19,21 +19,11 @@ func TestADXAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 38))
 	for k := 2; k <= 7; k++ {
 		for i := range 60 {
-			n := make([]uint64, k)
-			for j := range n {
-				n[j] = rng.Uint64()
-				if i%3 == 0 {
-					n[j] = ^uint64(0) - uint64(rng.IntN(3))
-				}
-			}
-			n[0] |= 1
+			n := oddTestWords(rng, k, i%3 == 0)
 			n[k-1] |= 1 << 63 >> uint(rng.IntN(64))
 			nb := new(big.Int).SetBits(wordsToBig(n))
 			mg := newMontgomery(nb)
-			vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(nb, big.NewInt(1)), new(big.Int).Sub(nb, big.NewInt(2))}
-			for range 4 {
-				vals = append(vals, randomBelow(rng, nb))
-			}
+			vals := testOperands(rng, nb, 4)
 			want, got := make([]uint64, k), make([]uint64, k)
 			for _, xb := range vals {
 				for _, yb := range vals {
@@ -75,14 +65,7 @@ func TestSqrADXAgainstGeneric(t *testing.T) {
 	for k := 2; k <= 7; k++ {
 		R := new(big.Int).Lsh(big.NewInt(1), uint(64*k))
 		for i := range 60 {
-			n := make([]uint64, k)
-			for j := range n {
-				n[j] = rng.Uint64()
-				if i%3 == 0 {
-					n[j] = ^uint64(0) - uint64(rng.IntN(3))
-				}
-			}
-			n[0] |= 1
+			n := oddTestWords(rng, k, i%3 == 0)
 			switch i % 4 {
 			case 0, 1:
 				n[k-1] >>= 1
@@ -94,10 +77,7 @@ func TestSqrADXAgainstGeneric(t *testing.T) {
 			nb := new(big.Int).SetBits(wordsToBig(n))
 			mg := newMontgomery(nb)
 			rinv := new(big.Int).ModInverse(R, nb)
-			vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(nb, big.NewInt(1)), new(big.Int).Sub(nb, big.NewInt(2))}
-			for range 8 {
-				vals = append(vals, randomBelow(rng, nb))
-			}
+			vals := testOperands(rng, nb, 8)
 			want, got := make([]uint64, k), make([]uint64, k)
 			for _, xb := range vals {
 				x := words(xb, k)

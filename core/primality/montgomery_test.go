@@ -213,21 +213,11 @@ func TestFixedAgainstGeneric(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 37))
 	for k := 2; k <= 9; k++ {
 		for i := range 60 {
-			n := make([]uint64, k)
-			for j := range n {
-				n[j] = rng.Uint64()
-				if i%3 == 0 {
-					n[j] = ^uint64(0) - uint64(rng.IntN(3))
-				}
-			}
-			n[0] |= 1
+			n := oddTestWords(rng, k, i%3 == 0)
 			n[k-1] |= 1 << 63 >> uint(rng.IntN(64))
 			nb := new(big.Int).SetBits(wordsToBig(n))
 			mg := newMontgomery(nb)
-			vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(nb, big.NewInt(1)), new(big.Int).Sub(nb, big.NewInt(2))}
-			for range 4 {
-				vals = append(vals, randomBelow(rng, nb))
-			}
+			vals := testOperands(rng, nb, 4)
 			want, got := make([]uint64, k), make([]uint64, k)
 			for _, xb := range vals {
 				for _, yb := range vals {
@@ -286,4 +276,28 @@ func TestAddSubAgainstMathBig(t *testing.T) {
 			}
 		}
 	}
+}
+
+// oddTestWords is a seeded random odd modulus of k words, each word
+// 2^64 − 1, 2^64 − 2 or 2^64 − 3 when allOnes (the carries' edge).
+func oddTestWords(rng *rand.Rand, k int, allOnes bool) []uint64 {
+	n := make([]uint64, k)
+	for j := range n {
+		n[j] = rng.Uint64()
+		if allOnes {
+			n[j] = ^uint64(0) - uint64(rng.IntN(3))
+		}
+	}
+	n[0] |= 1
+	return n
+}
+
+// testOperands is 0, 1, n − 1, n − 2 and count seeded random residues
+// modulo n.
+func testOperands(rng *rand.Rand, n *big.Int, count int) []*big.Int {
+	vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(n, big.NewInt(1)), new(big.Int).Sub(n, big.NewInt(2))}
+	for range count {
+		vals = append(vals, randomBelow(rng, n))
+	}
+	return vals
 }
