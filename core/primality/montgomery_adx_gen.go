@@ -56,19 +56,10 @@ TEXT ·cpuid7(SB), NOSPLIT, $0-4
 func product(b *bytes.Buffer, k int) {
 	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
 	t := append([]string(nil), regs...)
-	const lo, hi, p = "R11", "R12", "R13"
 	fmt.Fprintf(b, "// func mulADX%d(z, x, y, m *[%d]uint64, minv uint64)\n", k, k)
 	fmt.Fprintf(b, "TEXT ·mulADX%d(SB), NOSPLIT, $0-40\n", k)
 	for _, r := range t {
 		fmt.Fprintf(b, "\tXORQ %s, %s\n", r, r)
-	}
-	// carries adds the chains' last carries: OF into t_k, then CF and
-	// OF into t_(k+1).
-	carries := func() {
-		fmt.Fprintf(b, "\tMOVQ $0, %s\n", lo)
-		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k])
-		fmt.Fprintf(b, "\tADCXQ %s, %s\n", lo, t[k+1])
-		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k+1])
 	}
 	for i := range k {
 		// T += x·y_i
@@ -80,39 +71,12 @@ func product(b *bytes.Buffer, k int) {
 			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[j])
 			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[j+1])
 		}
-		carries()
-		// T += u·m, u = t_0·minv
-		fmt.Fprintf(b, "\tMOVQ %s, DX\n\tIMULQ minv+32(FP), DX\n", t[0])
-		fmt.Fprintf(b, "\tMOVQ m+24(FP), %s\n", p)
-		fmt.Fprintf(b, "\tXORQ %s, %s\n", lo, lo)
-		for j := range k {
-			fmt.Fprintf(b, "\tMULXQ %d(%s), %s, %s\n", 8*j, p, lo, hi)
-			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[j])
-			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[j+1])
-		}
-		carries()
+		carries(b, t, k)
+		reduceRow(b, t, k, "minv+32(FP)", "m+24(FP)")
 		// t_0 is zero: shift down, it becomes the top
 		t = append(t[1:], t[0])
 	}
-	// T = t_0..t_(k−1) + t_k·R < 2m: store T, compute T − m in the
-	// registers, and store that instead when t_k ≠ 0 or T ≥ m.
-	fmt.Fprintf(b, "\tMOVQ z+0(FP), %s\n", p)
-	for j := range k {
-		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
-	}
-	fmt.Fprintf(b, "\tMOVQ m+24(FP), DX\n")
-	fmt.Fprintf(b, "\tSUBQ 0(DX), %s\n", t[0])
-	for j := 1; j < k; j++ {
-		fmt.Fprintf(b, "\tSBBQ %d(DX), %s\n", 8*j, t[j])
-	}
-	// borrow out of T − m is cancelled by t_k = 1; keep T − m when
-	// t_k − borrow ≥ 0
-	fmt.Fprintf(b, "\tSBBQ $0, %s\n", t[k])
-	fmt.Fprintf(b, "\tJCS adxdone%d\n", k)
-	for j := range k {
-		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
-	}
-	fmt.Fprintf(b, "adxdone%d:\n\tRET\n\n", k)
+	storeReduced(b, t, k, "m+24(FP)", fmt.Sprintf("adxdone%d", k))
 }
 
 // square writes sqrADXK(z, x, m *[K]uint64, minv uint64), z = x²·R⁻¹ mod
@@ -132,7 +96,6 @@ func product(b *bytes.Buffer, k int) {
 func square(b *bytes.Buffer, k int) {
 	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
 	t := append([]string(nil), regs...)
-	const lo, hi, p = "R11", "R12", "R13"
 	e := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(j-1)) }
 	d := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(k-1+j-2)) }
 	fmt.Fprintf(b, "// func sqrADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
@@ -146,14 +109,6 @@ func square(b *bytes.Buffer, k int) {
 	}
 	for _, r := range t {
 		fmt.Fprintf(b, "\tXORQ %s, %s\n", r, r)
-	}
-	// carries adds the chains' last carries: OF into t_k, then CF and
-	// OF into t_(k+1).
-	carries := func() {
-		fmt.Fprintf(b, "\tMOVQ $0, %s\n", lo)
-		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k])
-		fmt.Fprintf(b, "\tADCXQ %s, %s\n", lo, t[k+1])
-		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k+1])
 	}
 	for i := range k {
 		// T += x_i·(x_i, e_(i+1), d_(i+2), …, d_(k−1)) at word i
@@ -171,33 +126,59 @@ func square(b *bytes.Buffer, k int) {
 			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[i+j])
 			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[i+j+1])
 		}
-		carries()
-		// T += u·m, u = t_0·minv
-		fmt.Fprintf(b, "\tMOVQ %s, DX\n\tIMULQ minv+24(FP), DX\n", t[0])
-		fmt.Fprintf(b, "\tMOVQ m+16(FP), %s\n", p)
-		fmt.Fprintf(b, "\tXORQ %s, %s\n", lo, lo)
-		for j := range k {
-			fmt.Fprintf(b, "\tMULXQ %d(%s), %s, %s\n", 8*j, p, lo, hi)
-			fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[j])
-			fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[j+1])
-		}
-		carries()
+		carries(b, t, k)
+		reduceRow(b, t, k, "minv+24(FP)", "m+16(FP)")
 		t = append(t[1:], t[0])
 	}
-	// T < 2m: as in product
+	storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdone%d", k))
+}
+
+// The registers of product and square besides T's: the two words of a
+// product and a pointer.
+const lo, hi, p = "R11", "R12", "R13"
+
+// carries adds the chains' last carries: OF into t_k, then CF and OF
+// into t_(k+1).
+func carries(b *bytes.Buffer, t []string, k int) {
+	fmt.Fprintf(b, "\tMOVQ $0, %s\n", lo)
+	fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k])
+	fmt.Fprintf(b, "\tADCXQ %s, %s\n", lo, t[k+1])
+	fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[k+1])
+}
+
+// reduceRow writes T += u·m with u = t_0·minv, which clears t_0; minv and
+// m are the frame arguments.
+func reduceRow(b *bytes.Buffer, t []string, k int, minv, m string) {
+	fmt.Fprintf(b, "\tMOVQ %s, DX\n\tIMULQ %s, DX\n", t[0], minv)
+	fmt.Fprintf(b, "\tMOVQ %s, %s\n", m, p)
+	fmt.Fprintf(b, "\tXORQ %s, %s\n", lo, lo)
+	for j := range k {
+		fmt.Fprintf(b, "\tMULXQ %d(%s), %s, %s\n", 8*j, p, lo, hi)
+		fmt.Fprintf(b, "\tADOXQ %s, %s\n", lo, t[j])
+		fmt.Fprintf(b, "\tADCXQ %s, %s\n", hi, t[j+1])
+	}
+	carries(b, t, k)
+}
+
+// storeReduced writes T = t_0..t_(k−1) + t_k·R < 2m to z, computes T − m
+// in the registers, and stores that instead when t_k ≠ 0 or T ≥ m: the
+// borrow out of T − m is cancelled by t_k = 1, so T − m is kept when
+// t_k − borrow ≥ 0. m is the frame argument, done the label of the
+// return.
+func storeReduced(b *bytes.Buffer, t []string, k int, m, done string) {
 	fmt.Fprintf(b, "\tMOVQ z+0(FP), %s\n", p)
 	for j := range k {
 		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
 	}
-	fmt.Fprintf(b, "\tMOVQ m+16(FP), DX\n")
+	fmt.Fprintf(b, "\tMOVQ %s, DX\n", m)
 	fmt.Fprintf(b, "\tSUBQ 0(DX), %s\n", t[0])
 	for j := 1; j < k; j++ {
 		fmt.Fprintf(b, "\tSBBQ %d(DX), %s\n", 8*j, t[j])
 	}
 	fmt.Fprintf(b, "\tSBBQ $0, %s\n", t[k])
-	fmt.Fprintf(b, "\tJCS adxsqrdone%d\n", k)
+	fmt.Fprintf(b, "\tJCS %s\n", done)
 	for j := range k {
 		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
 	}
-	fmt.Fprintf(b, "adxsqrdone%d:\n\tRET\n\n", k)
+	fmt.Fprintf(b, "%s:\n\tRET\n\n", done)
 }
