@@ -10,18 +10,19 @@ import (
 
 // bsgsWords is bsgs for an odd modulus n below 2^127, in two machine
 // words: the products are core/modular's Montgomery products (R = 2^128)
-// instead of math/big's multiply and divide, and the baby steps γ^j,
-// j < m = ⌊√q⌋ + 1, are kept as their exponents j alone in an
-// open-addressing table (linear probing, a power of two at least twice
-// m, indexed by a multiplicative hash of the residue, each entry tagged
-// with 32 more bits of that hash), so a probe reads one word, and a
-// matching tag is confirmed by computing γ^j (a false match has
-// probability 2^−32 a probe); the table is reused across the subgroups of
-// one logarithm (scratch), and a step allocates nothing. Montgomery form is a bijection of the residues, so the table
-// matches γ^j·R with h·γ^(−mi)·R exactly when γ^j ≡ h·γ^(−mi). The
-// answer d = m·i + j (mod q) is the same as bsgs's: the least i, then the
-// only j, since γ^j for j < m ≤ q are distinct. ok is false when n is
-// outside the range, and the caller uses bsgs.
+// instead of math/big's multiply and divide, and the baby steps γ^j, j < m
+// = ⌊√q⌋ + 1, are kept as their exponents j alone in an open-addressing
+// table (linear probing, a power of two at least twice m, indexed by a
+// multiplicative hash of the residue, each entry tagged with 32 more bits
+// of that hash), so a probe reads one word, and a matching tag is
+// confirmed by computing γ^j (a false match has probability 2^−32 a
+// probe); the table is reused across the subgroups of one logarithm
+// (scratch), and a step allocates nothing. Montgomery form is a bijection
+// of the residues, so the table matches γ^j·R with h·γ^(−mi)·R exactly
+// when γ^j ≡ h·γ^(−mi). The answer d = m·i + j (mod q) is the same as
+// bsgs's: the least i, then the only j, since γ^j for j < m ≤ q are
+// distinct. ok is false when n is outside the range, and the caller uses
+// bsgs.
 func bsgsWords(ctx context.Context, gamma, h, n, q *big.Int, scratch *bsgsScratch) (d *big.Int, found, ok bool, err error) {
 	mont, ok := modular.NewMont128(n)
 	if !ok {

@@ -21,19 +21,19 @@ package gfpoly
 //
 // A product then costs the three transforms of c plus two long and two
 // short ones, six long transforms instead of nine. A Multiplier (an
-// operand b prepared once for many products by it) keeps b's transform
-// and that of β = rev(b)·rev(m)⁻¹, from which the quotient comes without
+// operand b prepared once for many products by it) keeps b's transform and
+// that of β = rev(b)·rev(m)⁻¹, from which the quotient comes without
 // writing c out (mulModSpectra): two long and two short transforms a
 // product; MulModDifference multiplies by the difference of two
 // Multipliers at the same cost, and MulModPreparedMany multiplies one
-// operand by several Multipliers with its transforms taken once. For n
-// a little above a power of two the
-// long length is up to 4n: there the quotient is taken at the short
-// length with its wrapped-around coefficients taken off by a product of
-// at most half of it (splitQuotient), four short transforms and two of
-// at most half their length a product. The transform primes are chosen for
-// coefficients that are sums of up to 4n products of residues
-// (primesNeeded), which covers every product here.
+// operand by several Multipliers with its transforms taken once. For n a
+// little above a power of two the long length is up to 4n: there the
+// quotient is taken at the short length with its wrapped-around
+// coefficients taken off by a product of at most half of it
+// (splitQuotient), four short transforms and two of at most half their
+// length a product. The transform primes are chosen for coefficients that
+// are sums of up to 4n products of residues (primesNeeded), which covers
+// every product here.
 
 import (
 	"math/bits"
