@@ -2,8 +2,6 @@ package gfpoly
 
 import (
 	"math/bits"
-
-	"jacobian.dev/core/modular"
 )
 
 // Columns is a t×n matrix over GF(p) for applying it to many coefficient
@@ -22,9 +20,12 @@ import (
 // that reduction, in the narrowest form the bound allows: for p < 2^32,
 // one-word sums of four products added into double words while
 // 4(p − 1)² < 2^64, otherwise one carry a product; beyond 2^32 triple
-// words (modular.ProductSum's form) of full 128-bit products. For a
-// 843 × 10000 table and its 12 chunks (BenchmarkColumnsCombine): 71
-// against 239 ms for p = 2^31 − 1 and 108 against 214 ms for p = 2^61 − 1.
+// words (modular.ProductSum's form) of full 128-bit products, summed on
+// amd64 by an assembly kernel (dotThreeWord2). For a 843 × 10000 table
+// and its 12 chunks (BenchmarkColumnsCombine): 71 against 239 ms for
+// p = 2^31 − 1 and 108 against 214 ms for p = 2^61 − 1 with the Go loop;
+// the kernel then took 111 against the Go loop's 180 ms (GOMAXPROCS=1,
+// least of five alternated runs on the loaded machine).
 // Like a Modulus it is immutable and safe for concurrent use.
 type Columns struct {
 	t, n int
@@ -169,16 +170,40 @@ func (c *Columns) oneCarry1(a []uint64, out []uint64) {
 	}
 }
 
+// threeWord2 sums triple words (dotThreeWord2) for two chunks.
 func (c *Columns) threeWord2(a, b, oa, ob []uint64) {
 	p, s := c.p, c.stride
 	a, b = a[:s], b[:s]
+	var sums [6]uint64
 	for j := range c.n {
-		col := c.col[j*s : j*s+s]
-		var sa, sb modular.ProductSum
-		for i, x := range col {
-			sa.AddMul(a[i], x)
-			sb.AddMul(b[i], x)
-		}
-		oa[j], ob[j] = sa.Reduce(p), sb.Reduce(p)
+		dotThreeWord2(c.col[j*s:j*s+s], a, b, &sums)
+		oa[j], ob[j] = reduce3(sums[0], sums[1], sums[2], p), reduce3(sums[3], sums[4], sums[5], p)
 	}
+}
+
+// dotThreeWord2Go is dotThreeWord2 in Go, the reference for the assembly
+// kernel and the kernel where there is none: the sums are
+// modular.ProductSum's three words, low first.
+func dotThreeWord2Go(col, a, b []uint64, out *[6]uint64) {
+	a, b = a[:len(col)], b[:len(col)]
+	var la, ma, ha, lb, mb, hb, cy uint64
+	for i, x := range col {
+		h, l := bits.Mul64(a[i], x)
+		la, cy = bits.Add64(la, l, 0)
+		ma, cy = bits.Add64(ma, h, cy)
+		ha += cy
+		h, l = bits.Mul64(b[i], x)
+		lb, cy = bits.Add64(lb, l, 0)
+		mb, cy = bits.Add64(mb, h, cy)
+		hb += cy
+	}
+	*out = [6]uint64{la, ma, ha, lb, mb, hb}
+}
+
+// reduce3 returns hi·2^128 + mid·2^64 + lo mod p (modular.ProductSum's
+// Reduce on three words held in registers).
+func reduce3(lo, mid, hi, p uint64) uint64 {
+	_, r := bits.Div64(hi%p, mid, p)
+	_, r = bits.Div64(r, lo, p)
+	return r
 }

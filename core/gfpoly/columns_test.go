@@ -1,6 +1,7 @@
 package gfpoly
 
 import (
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -44,6 +45,55 @@ func TestColumnsCombine(t *testing.T) {
 				if got := out[k]; !slices.Equal(got, want) {
 					t.Fatalf("p=%d trial %d chunk %d: %v, CombineRows gives %v", p, trial, k, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestDotThreeWord2 holds dotThreeWord2 (the assembly kernel where there
+// is one) to dotThreeWord2Go and both to math/big, on random words, on
+// words all 2^64 − 1 (every addition carries into the third word) and on
+// random words below 2^61 − 1, for lengths 0 to 2000 in steps of four.
+func TestDotThreeWord2(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	for trial := range 60 {
+		n := 4 * rng.IntN(501)
+		if trial < 10 {
+			n = 4 * trial
+		}
+		word := func() uint64 {
+			switch trial % 3 {
+			case 0:
+				return rng.Uint64()
+			case 1:
+				return ^uint64(0)
+			default:
+				return rng.Uint64N(1<<61 - 1)
+			}
+		}
+		col, a, b := make([]uint64, n), make([]uint64, n+rng.IntN(3)), make([]uint64, n+rng.IntN(3))
+		for _, v := range [][]uint64{col, a, b} {
+			for i := range v {
+				v[i] = word()
+			}
+		}
+		var got, ref [6]uint64
+		dotThreeWord2(col, a, b, &got)
+		dotThreeWord2Go(col, a, b, &ref)
+		if got != ref {
+			t.Fatalf("trial %d, n = %d: %v, the Go loop gives %v", trial, n, got, ref)
+		}
+		for k, v := range [][]uint64{a, b} {
+			want := new(big.Int)
+			for i, x := range col {
+				want.Add(want, new(big.Int).Mul(new(big.Int).SetUint64(v[i]), new(big.Int).SetUint64(x)))
+			}
+			sum := new(big.Int)
+			for w := 2; w >= 0; w-- {
+				sum.Lsh(sum, 64).Add(sum, new(big.Int).SetUint64(got[3*k+w]))
+			}
+			if sum.Cmp(want) != 0 {
+				t.Fatalf("trial %d, n = %d, sum %d: %v, math/big gives %v", trial, n, k, sum, want)
 			}
 		}
 	}
