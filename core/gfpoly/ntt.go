@@ -24,7 +24,10 @@ package gfpoly
 // inverse decimation in time (bit-reversed in, natural out), so no
 // bit-reversal permutation is ever made; both run two levels a pass
 // (radix 4: each four entries loaded once for two levels of
-// butterflies), which halves the passes over memory. Pointwise products use
+// butterflies), which halves the passes over memory; on amd64 those passes
+// are assembly kernels (difBlock4, ditBlock4, ntt_amd64.s) that keep every
+// value in registers, with each pass's twiddles interleaved in one table
+// (forward4, inverse4). Pointwise products use
 // Montgomery's reduction, whose factor 2^−64 is folded into the final
 // scaling by N^−1. Above nttBlockLog the transforms recurse depth first,
 // so that the inner levels run on blocks that fit the cache.
@@ -67,6 +70,11 @@ const maxNTTLog = 40
 type nttLevel struct {
 	once           sync.Once
 	w, wp, iw, iwp []uint64
+	// fwd4 and inv4 are the twiddles of the two-level passes at this
+	// level, interleaved six words an index (see radix4Table), built on
+	// first use.
+	fwd4Once, inv4Once sync.Once
+	fwd4, inv4         []uint64
 }
 
 func newNTTPrime(q uint64) *nttPrime {
@@ -103,6 +111,41 @@ func (t *nttPrime) level(j int) *nttLevel {
 		lv.iw, lv.iwp = powers(iw, half, q)
 	})
 	return lv
+}
+
+// radix4Table interleaves the twiddles of a two-level pass of quarter
+// length m: for each i < m the six words x[i], xp[i], y[i], yp[i], z[i],
+// zp[i], so that the pass reads one table in order (difBlock4, ditBlock4).
+func radix4Table(m int, x, xp, y, yp, z, zp []uint64) []uint64 {
+	t := make([]uint64, 0, 6*m)
+	for i := range m {
+		t = append(t, x[i], xp[i], y[i], yp[i], z[i], zp[i])
+	}
+	return t
+}
+
+// forward4 returns difLevels' table for the levels j and j − 1 (j ≥ 2):
+// ω_j^i, ω_j^(i+m) and ω_(j−1)^i, m = 2^(j−1), with Shoup constants.
+func (t *nttPrime) forward4(j int) []uint64 {
+	lv := &t.levels[j]
+	lv.fwd4Once.Do(func() {
+		hi, lo := t.level(j), t.level(j-1)
+		m := 1 << (j - 1)
+		lv.fwd4 = radix4Table(m, hi.w, hi.wp, hi.w[m:], hi.wp[m:], lo.w, lo.wp)
+	})
+	return lv.fwd4
+}
+
+// inverse4 returns ditLevels' table for the levels j and j + 1 (j ≥ 1):
+// ω_j^−i, ω_(j+1)^−i and ω_(j+1)^−(i+m), m = 2^j, with Shoup constants.
+func (t *nttPrime) inverse4(j int) []uint64 {
+	lv := &t.levels[j]
+	lv.inv4Once.Do(func() {
+		lo, hi := t.level(j), t.level(j+1)
+		m := 1 << j
+		lv.inv4 = radix4Table(m, lo.iw, lo.iwp, hi.iw, hi.iwp, hi.iw[m:], hi.iwp[m:])
+	})
+	return lv.inv4
 }
 
 // powers returns w^i for i < n and their Shoup constants.
@@ -201,51 +244,58 @@ func (t *nttPrime) difLevels(a []uint64, j int) {
 		}
 		return
 	}
-	hi, lo := t.level(j), t.level(j-1)
 	quarter := 1 << (j - 1)
+	tw := t.forward4(j)
 	for s := 0; s < len(a); s += 4 * quarter {
-		b0 := a[s : s+quarter]
-		b1 := a[s+quarter : s+2*quarter][:len(b0)]
-		b2 := a[s+2*quarter : s+3*quarter][:len(b0)]
-		b3 := a[s+3*quarter : s+4*quarter][:len(b0)]
-		wa, wpa := hi.w[:len(b0)], hi.wp[:len(b0)]
-		wb, wpb := hi.w[quarter:][:len(b0)], hi.wp[quarter:][:len(b0)]
-		wc, wpc := lo.w[:len(b0)], lo.wp[:len(b0)]
-		for i, x0 := range b0 {
-			x1, x2, x3 := b1[i], b2[i], b3[i]
-			// Level j: (x0, x2) by ω_j^i, (x1, x3) by ω_j^(i+quarter).
-			y0 := x0 + x2
-			if y0 >= q2 {
-				y0 -= q2
-			}
-			d := x0 - x2 + q2
-			hq, _ := bits.Mul64(d, wpa[i])
-			y2 := d*wa[i] - hq*q
-			y1 := x1 + x3
-			if y1 >= q2 {
-				y1 -= q2
-			}
-			d = x1 - x3 + q2
-			hq, _ = bits.Mul64(d, wpb[i])
-			y3 := d*wb[i] - hq*q
-			// Level j − 1: (y0, y1) and (y2, y3) by ω_(j−1)^i.
-			w, wp := wc[i], wpc[i]
-			z0 := y0 + y1
-			if z0 >= q2 {
-				z0 -= q2
-			}
-			d = y0 - y1 + q2
-			hq, _ = bits.Mul64(d, wp)
-			z1 := d*w - hq*q
-			z2 := y2 + y3
-			if z2 >= q2 {
-				z2 -= q2
-			}
-			d = y2 - y3 + q2
-			hq, _ = bits.Mul64(d, wp)
-			z3 := d*w - hq*q
-			b0[i], b1[i], b2[i], b3[i] = z0, z1, z2, z3
+		difBlock4(a[s:s+4*quarter], tw, q)
+	}
+}
+
+// difBlock4Go is difLevels' pass over one block of four quarters of m
+// entries with the twiddles tw of forward4 (6m words): the reference for
+// difBlock4's assembly kernel, and difBlock4 where there is none.
+func difBlock4Go(a, tw []uint64, q uint64) {
+	q2 := 2 * q
+	m := len(a) / 4
+	b0 := a[:m]
+	b1 := a[m : 2*m][:len(b0)]
+	b2 := a[2*m : 3*m][:len(b0)]
+	b3 := a[3*m : 4*m][:len(b0)]
+	tw = tw[:6*len(b0)]
+	for i, x0 := range b0 {
+		x1, x2, x3 := b1[i], b2[i], b3[i]
+		w := tw[6*i : 6*i+6]
+		// Level j: (x0, x2) by ω_j^i, (x1, x3) by ω_j^(i+m).
+		y0 := x0 + x2
+		if y0 >= q2 {
+			y0 -= q2
 		}
+		d := x0 - x2 + q2
+		hq, _ := bits.Mul64(d, w[1])
+		y2 := d*w[0] - hq*q
+		y1 := x1 + x3
+		if y1 >= q2 {
+			y1 -= q2
+		}
+		d = x1 - x3 + q2
+		hq, _ = bits.Mul64(d, w[3])
+		y3 := d*w[2] - hq*q
+		// Level j − 1: (y0, y1) and (y2, y3) by ω_(j−1)^i.
+		z0 := y0 + y1
+		if z0 >= q2 {
+			z0 -= q2
+		}
+		d = y0 - y1 + q2
+		hq, _ = bits.Mul64(d, w[5])
+		z1 := d*w[4] - hq*q
+		z2 := y2 + y3
+		if z2 >= q2 {
+			z2 -= q2
+		}
+		d = y2 - y3 + q2
+		hq, _ = bits.Mul64(d, w[5])
+		z3 := d*w[4] - hq*q
+		b0[i], b1[i], b2[i], b3[i] = z0, z1, z2, z3
 	}
 }
 
@@ -392,47 +442,54 @@ func (t *nttPrime) ditLevels(a []uint64, j int) {
 		}
 		return
 	}
-	lo, hi := t.level(j), t.level(j+1)
 	quarter := 1 << j
+	tw := t.inverse4(j)
 	for s := 0; s < len(a); s += 4 * quarter {
-		b0 := a[s : s+quarter]
-		b1 := a[s+quarter : s+2*quarter][:len(b0)]
-		b2 := a[s+2*quarter : s+3*quarter][:len(b0)]
-		b3 := a[s+3*quarter : s+4*quarter][:len(b0)]
-		wc, wpc := lo.iw[:len(b0)], lo.iwp[:len(b0)]
-		wa, wpa := hi.iw[:len(b0)], hi.iwp[:len(b0)]
-		wb, wpb := hi.iw[quarter:][:len(b0)], hi.iwp[quarter:][:len(b0)]
-		for i, x0 := range b0 {
-			x1, x2, x3 := b1[i], b2[i], b3[i]
-			// Level j: (x0, x1) and (x2, x3) by ω_j^−i.
-			w, wp := wc[i], wpc[i]
-			if x0 >= q2 {
-				x0 -= q2
-			}
-			hq, _ := bits.Mul64(x1, wp)
-			v := x1*w - hq*q
-			y0, y1 := x0+v, x0-v+q2
-			if x2 >= q2 {
-				x2 -= q2
-			}
-			hq, _ = bits.Mul64(x3, wp)
-			v = x3*w - hq*q
-			y2, y3 := x2+v, x2-v+q2
-			// Level j + 1: (y0, y2) by ω_(j+1)^−i, (y1, y3) by
-			// ω_(j+1)^−(i+quarter).
-			if y0 >= q2 {
-				y0 -= q2
-			}
-			hq, _ = bits.Mul64(y2, wpa[i])
-			v = y2*wa[i] - hq*q
-			b0[i], b2[i] = y0+v, y0-v+q2
-			if y1 >= q2 {
-				y1 -= q2
-			}
-			hq, _ = bits.Mul64(y3, wpb[i])
-			v = y3*wb[i] - hq*q
-			b1[i], b3[i] = y1+v, y1-v+q2
+		ditBlock4(a[s:s+4*quarter], tw, q)
+	}
+}
+
+// ditBlock4Go is ditLevels' pass over one block of four quarters of m
+// entries with the twiddles tw of inverse4 (6m words): the reference for
+// ditBlock4's assembly kernel, and ditBlock4 where there is none.
+func ditBlock4Go(a, tw []uint64, q uint64) {
+	q2 := 2 * q
+	m := len(a) / 4
+	b0 := a[:m]
+	b1 := a[m : 2*m][:len(b0)]
+	b2 := a[2*m : 3*m][:len(b0)]
+	b3 := a[3*m : 4*m][:len(b0)]
+	tw = tw[:6*len(b0)]
+	for i, x0 := range b0 {
+		x1, x2, x3 := b1[i], b2[i], b3[i]
+		w := tw[6*i : 6*i+6]
+		// Level j: (x0, x1) and (x2, x3) by ω_j^−i.
+		if x0 >= q2 {
+			x0 -= q2
 		}
+		hq, _ := bits.Mul64(x1, w[1])
+		v := x1*w[0] - hq*q
+		y0, y1 := x0+v, x0-v+q2
+		if x2 >= q2 {
+			x2 -= q2
+		}
+		hq, _ = bits.Mul64(x3, w[1])
+		v = x3*w[0] - hq*q
+		y2, y3 := x2+v, x2-v+q2
+		// Level j + 1: (y0, y2) by ω_(j+1)^−i, (y1, y3) by
+		// ω_(j+1)^−(i+m).
+		if y0 >= q2 {
+			y0 -= q2
+		}
+		hq, _ = bits.Mul64(y2, w[3])
+		v = y2*w[2] - hq*q
+		b0[i], b2[i] = y0+v, y0-v+q2
+		if y1 >= q2 {
+			y1 -= q2
+		}
+		hq, _ = bits.Mul64(y3, w[5])
+		v = y3*w[4] - hq*q
+		b1[i], b3[i] = y1+v, y1-v+q2
 	}
 }
 
