@@ -58,59 +58,23 @@ func equalMod(got, want []uint64, q, bound uint64) bool {
 	return len(got) == len(want)
 }
 
-// BenchmarkNTT is one forward and one inverse transform of 2^14 words
-// modulo the first transform prime.
+// BenchmarkNTT is one forward and one inverse transform of 2^8, 2^11
+// and 2^14 words modulo the first transform prime.
 func BenchmarkNTT(b *testing.B) {
 	t := threePrimes().t[0]
-	rng := rand.New(rand.NewPCG(3, 14))
-	in := make([]uint64, 1<<14)
-	for i := range in {
-		in[i] = rng.Uint64N(t.q)
-	}
-	a := make([]uint64, len(in))
-	for b.Loop() {
-		copy(a, in)
-		t.forward(a, 14)
-		t.inverse(a, 14)
-	}
-}
-
-// TestBlock4 holds difBlock4 and ditBlock4 (the assembly kernels where
-// there are any) to difBlock4Go and ditBlock4Go word for word, on every
-// transform prime, for quarters of 1 to 2^9 entries, on random entries
-// in the passes' input ranges ([0, 2q) forward, [0, 4q) inverse) and on
-// entries at their top.
-func TestBlock4(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 4))
-	for _, pr := range threePrimes().t {
-		for trial := range 40 {
-			j := 2 + trial%9
-			m := 1 << (j - 1)
-			for _, fwd := range []bool{true, false} {
-				bound, tw := 2*pr.q, pr.forward4(j)
-				if !fwd {
-					bound, tw = 4*pr.q, pr.inverse4(j-1)
-					m = 1 << (j - 1)
-				}
-				a := make([]uint64, 4*m)
-				for i := range a {
-					a[i] = rng.Uint64N(bound)
-					if trial%4 == 0 {
-						a[i] = bound - 1 - uint64(rng.IntN(2))
-					}
-				}
-				want := slices.Clone(a)
-				if fwd {
-					difBlock4(a, tw, pr.q)
-					difBlock4Go(want, tw, pr.q)
-				} else {
-					ditBlock4(a, tw, pr.q)
-					ditBlock4Go(want, tw, pr.q)
-				}
-				if !slices.Equal(a, want) {
-					t.Fatalf("q=%d, quarter %d, forward %v: the kernel and the Go loop differ", pr.q, m, fwd)
-				}
-			}
+	for _, logN := range []int{8, 11, 14} {
+		rng := rand.New(rand.NewPCG(3, uint64(logN)))
+		in := make([]uint64, 1<<logN)
+		for i := range in {
+			in[i] = rng.Uint64N(t.q)
 		}
+		a := make([]uint64, len(in))
+		b.Run("log="+itoa(uint64(logN)), func(b *testing.B) {
+			for b.Loop() {
+				copy(a, in)
+				t.forward(a, logN)
+				t.inverse(a, logN)
+			}
+		})
 	}
 }
