@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/gfpoly"
 	"jacobian.dev/core/parallel"
 )
 
@@ -40,85 +41,57 @@ const (
 	// declared limit is the largest degree up to it that the work limit
 	// lets through over GF(2) (see factorDegreeLimit), which is all of it.
 	MaxFactorDegree = 10_000
-	// MaxFactorWork bounds the estimated work (see factorWork): at most
-	// about 40 s of CPU on the shared 2-core test machine, the
-	// factorization and its postcondition together, within the default
-	// time limit of a minute. Measured (seeded random monic polynomials
-	// through the catalog, jacobian run with /usr/bin/time, load average
-	// 7 to 11): degree 10,000 over GF(65521) 22 s of CPU (30 s wall, work
-	// 4.0·10^10), over GF(2^31 − 1) 28.5 s (36 s wall, 7.0·10^10), degree
-	// 8000 over GF(2^61 − 1) 36.9 s (59 s wall, 6.5·10^10); degree 10,000
-	// over GF(2^61 − 1), 1.05·10^11, took 58.5 s of CPU and 110 s wall at
-	// load 11, past the time limit. The wall time follows the machine's
-	// load: at load 11 to 14 degree 10,000 over GF(2^31 − 1) took 54 s
-	// (28.1 s of CPU), and degree 8,305 over GF(2^61 − 1), at the limit,
-	// ran out the minute with 28.7 s of CPU. Measured again after the
-	// giant powers' linear combinations and Rabin's walks (factorization
-	// and postcondition in process, CPU time by getrusage, one seeded
-	// random monic polynomial, load average 5.7): degree 10,000 over
-	// GF(2^61 − 1) 52.2 s of CPU and 92 s wall, against 55.8 s and 74 s
-	// before, past the minute on the loaded machine either way, so the
-	// limits stand. Measured again after core/gfpoly's split quotient
-	// and split linear combinations (products modulo g of degree a
-	// little above a power of two at the short transform length): degree
-	// 10,000 over GF(2^64 − 59), one seeded random monic polynomial, the
-	// factorization alone (CPU time by /usr/bin/time, old and new test
-	// binaries alternated, load average 19 to 24), 57.2 and 55.3 s of
-	// CPU before, 54.0 and 49.1 s after; 45.6 s at GOMAXPROCS=1, 40% of
-	// it the interval products, 31% the compositions' word products
-	// (gfpoly.Columns) and 11% the composition tables. With the
-	// postcondition that is still past the 40 s of CPU above, so the
-	// limits stand. The calibration degrees 1000, 2000 and 4000 lie just
-	// below powers of two, where nothing is split, so factorWork's
-	// constants are unchanged. Measured again after the composition
-	// tables' powers in blocks (powerBlock) and the move to a smaller
-	// modulus when its products pay for it (rebuildPays): degree 10,000
-	// over GF(2^64 − 59), the same seeded polynomial (factors of degree
-	// 3, 10, 39, 51, 1785, 3291 and 4821), the factorization and then
-	// the postcondition's product and Rabin tests in process at
-	// GOMAXPROCS=1, CPU time by getrusage, old and new test binaries
-	// alternated at load average 6 to 11: the factorization 61.1 and
-	// 56.6 s before, 51.7 and 56.4 s after, the postcondition 12.5 to
-	// 13.1 s either way (the baby steps' composition table at degree
-	// 10,000, 500 powers, 3.9 to 4.1 s before and 3.2 to 3.4 s after,
-	// the least of three, two alternations). At
-	// least 64 s of CPU in all on the loaded machine, well past the 40 s
-	// above, so the limits stand: degree 10,000 over primes of 32 bits
-	// and more needs about a third less work than this.
+	// MaxFactorWork bounds the estimated work (see factorWork): about 40 s
+	// of CPU on the shared 2-core test machine for the factorization and
+	// its postcondition together, within the default time limit of a
+	// minute. Measured at the declared limits (seeded random monic
+	// polynomials, the factorization and then the postcondition's product
+	// and Rabin tests in process at GOMAXPROCS=1, CPU time by getrusage,
+	// load average about 5): degree 10,000 over GF(2^32 − 5) 31.4 + 8.3 s
+	// and over GF(2^54 − 33) 28.8 + 5.3 s (limit 9,940 for both); degree
+	// 8,756 over GF(2^64 − 59) 28.9 + 8.8 s and, another polynomial of
+	// degree 8,755, 28.2 + 7.0 s, over GF(2^55 − 55) 27.5 + 7.8 s. The
+	// postcondition's share follows the degrees of the factors: degree
+	// 9,189 over GF(2^64 − 59), with a factor of degree 6,951, took 32.3
+	// + 12.3 s. Degree 10,000 over primes of 55 bits and more needs about
+	// a fifth less work than this: 39.9 + 9.4 s over GF(2^64 − 59).
 	MaxFactorWork = 7e10
 )
 
 // factorWork estimates the word operations of factoring a polynomial of
 // degree n over F. On machine words (prime fields with p < 2^64) a product
-// modulo f costs M = 6·n·log2(2n)·r, three transforms of length 2n over r
-// transform primes (r = ⌈(2·log2 p + log2 n)/62⌉); the baby-step
+// modulo f costs M = 6·n·log2(2n)·r, three transforms of length 2n over
+// the r transform primes it takes (gfpoly.PreparedPrimes); the baby-step
 // giant-step distinct-degree stage takes about 3n such products (the n/2
 // baby–giant differences multiplied together, the Horner steps and tables
 // of the compositions, the gcds) and 2·√(n/2) compositions, baby and
 // giant steps, of n² word products each, weighted by the width of their
-// sums (composeWeight). Calibrated on the measurements of MaxFactorWork,
-// one unit costs 4.1·10^-10 s of CPU for 31-bit p and 5.5 to 5.7·10^-10 s
-// for 16- and 61-bit p. The wide primes of core/gfpoly (2^62 ≤ p < 2^64)
-// cost the same per unit within the noise: a seeded random monic
-// polynomial of degree 2000 took 1.15 s of CPU over GF(2^61 − 1), 1.15 s
-// over GF(2^63 − 25) and 1.20 s over GF(2^64 − 59), of degree 4000 4.30
-// and 4.48 s over GF(2^61 − 1) and GF(2^64 − 59) (BenchmarkFactorization
-// at GOMAXPROCS=1 under /usr/bin/time, minima of 3 and 2 runs). Within
-// MaxFactorWork primes below 2^31 reach degree 10,000, those of 32 to 55
-// bits 9,436 and those of 56 to 64 bits 8,305 (TestFactorWorkLimits). Elsewhere it is polyWork with the
-// distinct-degree walk, n³ + n²·log2 q field products, weighted by 4, the
-// measured ratio of time per unit between the paths (0.6 s for 7·10^7
-// units over GF(2^8) at n = 100).
+// sums (composeWeight); the sum is weighed by wordWorkScale. Elsewhere it
+// is polyWork with the distinct-degree walk, n³ + n²·log2 q field
+// products, weighted by 4, the measured ratio of time per unit between
+// the paths (0.6 s for 7·10^7 units over GF(2^8) at n = 100). Within
+// MaxFactorWork primes below 2^31 reach degree 10,000, those of 32 to 54
+// bits 9,940 and those of 55 to 64 bits 8,756 (TestFactorWorkLimits).
 func factorWork(n int, F *gf) float64 {
 	if !F.onWords() {
 		return 4 * polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), true)
 	}
 	fn := float64(max(n, 1))
 	pBits := F.p.BitLen()
-	r := math.Ceil((2*float64(pBits) + math.Log2(fn)) / 62)
+	r := float64(gfpoly.PreparedPrimes(n, F.p.Uint64()))
 	m := 6 * fn * math.Log2(2*fn) * r
-	return 3*fn*m + 2*math.Sqrt(fn/2)*composeWeight(pBits, n)*fn*fn
+	return wordWorkScale * (3*fn*m + 2*math.Sqrt(fn/2)*composeWeight(pBits, n)*fn*fn)
 }
+
+// wordWorkScale weighs factorWork's units on words against polyWork's:
+// the earlier calibration of MaxFactorWork, 5.5 to 5.7·10^-10 s of CPU a
+// unit for 16- and 61-bit p, holds for polyWork, while core/gfpoly's amd64
+// kernels for the transforms and for the compositions' triple-word sums
+// brought the word path to at most 5.1·10^-10 s a unit (degree 9,189 over
+// GF(2^64 − 59), measured as at MaxFactorWork; alternated with the
+// portable loops at degree 10,000, 61.3 → 49.2 s over GF(2^64 − 59) and
+// 40.7 → 31.5 s over GF(2^61 − 1), factorization and postcondition).
+const wordWorkScale = 0.89
 
 // composeWeight is the cost of a word product in a Brent–Kung composition
 // modulo a polynomial of degree n over GF(p), p of pBits bits, relative to

@@ -170,11 +170,8 @@ func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	if f.self != nil && r.logN1 <= f.self.maxLog {
 		r.primes, r.self = []*nttPrime{f.self}, true
 	} else {
-		// Four times n: MulModDifference's differences are below 2p,
-		// and mulModSpectra's remainder sums two folded products (see
-		// there).
 		c := threePrimes()
-		r.primes = c.t[:primesNeeded(4*n, f.p)]
+		r.primes = c.t[:PreparedPrimes(n, f.p)]
 		pv := make([]uint64, n)
 		for i := range pv {
 			pv[i] = f.p
@@ -248,6 +245,15 @@ func PreparedProductCost(n int) float64 {
 		return c
 	}
 	return 2*words(logN1) + 2*words(logN2)
+}
+
+// PreparedPrimes is the number of transform primes a product modulo a
+// prepared Modulus of degree n over GF(p) takes when p's own transform
+// does not serve: the least k with (p − 1)²·4n below the product of k of
+// them. Four times n: MulModDifference's differences are below 2p, and
+// mulModSpectra's remainder sums two folded products (see there).
+func PreparedPrimes(n int, p uint64) int {
+	return primesNeeded(4*n, p)
 }
 
 // eachPrime runs do(i) for every transform prime, in parallel when there
