@@ -45,6 +45,19 @@ func BenchmarkBinomial(b *testing.B) {
 	}
 }
 
+// BenchmarkProductMersenne61 times the running products of the binomial,
+// multinomial and factorial postconditions: n(n − 1)⋯(n/2 + 1) at the
+// binomial row's n = 10^5 (factors below 2^20) and 25,000! (below 2^15).
+func BenchmarkProductMersenne61(b *testing.B) {
+	for _, r := range [][2]uint64{{50_001, 100_000}, {2, 25_000}} {
+		b.Run(fmt.Sprintf("%d..%d", r[0], r[1]), func(b *testing.B) {
+			for b.Loop() {
+				productMersenne61(r[0], r[1])
+			}
+		})
+	}
+}
+
 func BenchmarkMultinomial(b *testing.B) {
 	parts := make([]int, 50)
 	for i := range parts {

@@ -685,6 +685,30 @@ func TestProductMersenneAgainstMulMod(t *testing.T) {
 			t.Fatalf("%d⋯%d mod 2^61 − 1: four chains give %d, division %d", lo, hi, g, f)
 		}
 	}
+	// The grouped products: ranges below 2^15 and 2^20 of every length
+	// modulo 16 and 12, ending at or near the bounds, and long ones.
+	for i := range 400 {
+		bound := uint64(1) << 15
+		if i%2 == 1 {
+			bound = 1 << 20
+		}
+		hi := bound - 1 - rng.Uint64N(3)
+		if i%4 >= 2 {
+			hi = 1 + rng.Uint64N(bound-1)
+		}
+		length := rng.Uint64N(60)
+		if i%50 == 0 {
+			length = rng.Uint64N(hi)
+		}
+		lo := max(1, hi-min(length, hi-1))
+		f := uint64(1)
+		for k := lo; k <= hi; k++ {
+			f = mulMod(f, k, checkPrime)
+		}
+		if g := productMersenne61(lo, hi); g != f {
+			t.Fatalf("%d⋯%d mod 2^61 − 1: the grouped chains give %d, division %d", lo, hi, g, f)
+		}
+	}
 }
 
 // TestSelbergSolutionsAgainstScan checks the one-pass search of the l in

@@ -106,7 +106,7 @@ func checkFactorial(n int, f *big.Int) error {
 	if f.Sign() <= 0 {
 		return fmt.Errorf("the result %v is not positive", clipped(f))
 	}
-	if got, want := new(big.Int).Mod(f, big.NewInt(checkPrime)).Uint64(), factorialMersenne61(uint64(n)); got != want {
+	if got, want := residueMersenne61(f), factorialMersenne61(uint64(n)); got != want {
 		return fmt.Errorf("the result is %d modulo 2^61 − 1, the running product %d", got, want)
 	}
 	if got, want := f.TrailingZeroBits(), uint(n-bits.OnesCount(uint(n))); got != want {

@@ -63,11 +63,65 @@ func powersFor(shared *powersOfTen, levels, j int) *powersOfTen {
 	return &powersOfTen{leaf: shared.leaf, pow: append([]*big.Int(nil), shared.pow[:levels]...)}
 }
 
-// powersOfTen holds 10^(leaf·2^j) for j = 0, 1, ..., built on demand.
+// powersOfTen holds 10^(leaf·2^j) for j = 0, 1, ..., built on demand, and
+// for each j the transforms of the last keptShapes transform products a
+// join took by it (joinDecimal).
 type powersOfTen struct {
-	leaf int
-	mu   sync.Mutex
-	pow  []*big.Int
+	leaf      int
+	mu        sync.Mutex
+	pow       []*big.Int
+	transform [][]*nttTransformed
+}
+
+// keptShapes is the number of transforms kept for each power: a string
+// splits into a high and a low part whose joins at one level take two
+// shapes at most.
+const keptShapes = 2
+
+// transformOf returns the transform of 10^(leaf·2^j) for products of shape
+// sh: a kept one of that shape, or a new one, kept in place of the
+// least recently used. Strings of one length take the same shapes at
+// every level, so repeated conversions of such strings (the same
+// operation on inputs of one size) transform each power once. A kept
+// transform is about six times its power's size (three primes, twice
+// the length, a word a point): 2 MB beside the 10^(2048·2^9) of a
+// million-digit string.
+func (p *powersOfTen) transformOf(j int, sh pieceShape) *nttTransformed {
+	pow := p.get(j)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.transform) <= j {
+		p.transform = append(p.transform, nil)
+	}
+	kept := p.transform[j]
+	for i, t := range kept {
+		if t.sh == sh {
+			copy(kept[1:i+1], kept[:i])
+			kept[0] = t
+			return t
+		}
+	}
+	t := nttForward(pow.Bits(), sh)
+	if len(kept) < keptShapes {
+		kept = append(kept, nil)
+	}
+	copy(kept[1:], kept)
+	kept[0] = t
+	p.transform[j] = kept
+	return t
+}
+
+// joinDecimal sets z to hi·10^(leaf·2^j) + lo and returns z; a product
+// that Mul would take by the transform multiplies by the power's kept
+// transform (transformOf), two transforms a prime instead of three.
+func (p *powersOfTen) joinDecimal(z, hi, lo *big.Int, j int) *big.Int {
+	pow := p.get(j)
+	if hi.Sign() > 0 && useTransform(hi, pow) {
+		z.SetBits(nttMulTransformed(hi.Bits(), p.transformOf(j, productShape(hi.BitLen(), pow.BitLen()))))
+	} else {
+		Mul(z, hi, pow)
+	}
+	return z.Add(z, lo)
 }
 
 // get returns 10^(leaf·2^j).
@@ -181,8 +235,7 @@ func parseDigits(ctx context.Context, s string, pow *powersOfTen, workers int) (
 	if loErr != nil {
 		return nil, loErr
 	}
-	Mul(hi, hi, pow.get(j))
-	return hi.Add(hi, lo), nil
+	return pow.joinDecimal(hi, hi, lo, j), nil
 }
 
 // Strings shorter than parseThreshold, and the leaves of the recursion

@@ -94,6 +94,33 @@ func TestParsePowersBeyondCache(t *testing.T) {
 	}
 }
 
+// TestParseKeptTransforms converts strings whose joins are transform
+// products by kept transforms of the powers: lengths that share a level
+// with different product shapes, each converted twice (the second time
+// by the kept transform), against big.Int.SetString, and checks that
+// transforms were kept.
+func TestParseKeptTransforms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 5))
+	pow := &powersOfTen{leaf: parseLeaf}
+	for _, digits := range []int{100_000, 70_000, 100_000, 131_000, 90_000, 131_000} {
+		s := randomDigits(rng, digits).String()
+		want, _ := new(big.Int).SetString(s, 10)
+		for range 2 {
+			got, err := parseDigits(context.Background(), s, pow, 1+rng.IntN(2))
+			if err != nil || got.Cmp(want) != 0 {
+				t.Fatalf("parseDigits of %d digits with kept transforms is wrong", digits)
+			}
+		}
+	}
+	kept := 0
+	for _, ts := range pow.transform {
+		kept += len(ts)
+	}
+	if kept == 0 {
+		t.Fatalf("no join took a kept transform")
+	}
+}
+
 // TestParseDecimalShared parses the same long string on several
 // goroutines at once, which share the cache of powers (run with -race).
 func TestParseDecimalShared(t *testing.T) {

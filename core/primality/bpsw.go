@@ -257,9 +257,10 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 	s := nm1.TrailingZeroBits()
 	d := new(big.Int).Rsh(nm1, s)
 	x := append([]uint64(nil), mg.one...)
+	dw := d.Bits()
 	for i := d.BitLen() - 1; i >= 0; i-- {
 		mg.sqr(x, x)
-		if d.Bit(i) != 0 {
+		if wordBit(dw, i) != 0 {
 			mg.add(x, x, x) // ·2 is a doubling
 		}
 	}
@@ -317,8 +318,9 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 	vk := append([]uint64(nil), two...) // V_0 = 2
 	vk1 := append([]uint64(nil), P...)  // V_1 = P
 	// V_2k = V_k² − 2, V_2k+1 = V_k·V_k+1 − P.
+	sw := s.Bits()
 	for i := s.BitLen() - 1; i >= 0; i-- {
-		if s.Bit(i) != 0 {
+		if wordBit(sw, i) != 0 {
 			mg.mul(vk, vk, vk1)
 			mg.sub(vk, vk, P)
 			mg.sqr(vk1, vk1)

@@ -65,9 +65,15 @@ func (m *Montgomery) Equal(x, y []uint64) bool { return equal(x, y) }
 // Exp sets z = x^e for e ≥ 0, by left-to-right sliding windows of up to
 // four bits (Menezes, van Oorschot and Vanstone, Handbook of Applied
 // Cryptography, Algorithm 14.85): one squaring a bit of e and one product
-// by a precomputed odd power x, x³, …, x^15 a window, about bits/5.
-// z may alias x.
+// by a precomputed odd power x, x³, …, x^15 a window, about bits/5. The
+// first window's power is copied, not squared up from 1, and the bits
+// are read from e's words. z may alias x.
 func (m *Montgomery) Exp(z, x []uint64, e *big.Int) {
+	n := e.BitLen()
+	if n == 0 {
+		copy(z, m.mg.one)
+		return
+	}
 	k := m.Words()
 	var odd [8][]uint64
 	odd[0] = append(make([]uint64, 0, k), x...)
@@ -77,26 +83,41 @@ func (m *Montgomery) Exp(z, x []uint64, e *big.Int) {
 		odd[i] = make([]uint64, k)
 		m.mg.mul(odd[i], odd[i-1], x2)
 	}
-	copy(z, m.mg.one)
-	for i := e.BitLen() - 1; i >= 0; {
-		if e.Bit(i) == 0 {
+	words := e.Bits()
+	bit := func(i int) int { return int(wordBit(words, i)) }
+	first := true
+	for i := n - 1; i >= 0; {
+		if bit(i) == 0 {
 			m.mg.sqr(z, z)
 			i--
 			continue
 		}
 		// The window e[i..j] of at most four bits ends in a 1.
 		j := max(i-3, 0)
-		for e.Bit(j) == 0 {
+		for bit(j) == 0 {
 			j++
 		}
 		w := 0
 		for b := i; b >= j; b-- {
-			m.mg.sqr(z, z)
-			w = w<<1 | int(e.Bit(b))
+			if !first {
+				m.mg.sqr(z, z)
+			}
+			w = w<<1 | bit(b)
 		}
-		m.mg.mul(z, z, odd[w>>1])
+		if first {
+			copy(z, odd[w>>1])
+			first = false
+		} else {
+			m.mg.mul(z, z, odd[w>>1])
+		}
 		i = j - 1
 	}
+}
+
+// wordBit is bit i of the magnitude whose words are w, i < 64·len(w):
+// big.Int.Bit without its call and sign handling, for the exponent loops.
+func wordBit(w []big.Word, i int) uint {
+	return uint(w[i/wordBits]>>uint(i%wordBits)) & 1
 }
 
 // wordsToBig is x as math/big's words.
