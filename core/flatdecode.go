@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"maps"
+	"math/big"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -214,7 +215,8 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 }
 
 // parse reads b into *req (a pointer to the struct; nil to check only)
-// and returns its shape, or reports false, leaving *req partly filled, for
+// and returns its shape, with the request's long integers as echoes for
+// the result's encoder, or reports false, leaving *req partly filled, for
 // the caller to discard.
 func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 	var v reflect.Value
@@ -222,6 +224,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 		v = reflect.ValueOf(req).Elem()
 	}
 	var seen uint64
+	var echoes []echo
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return payloadShape{}, false
@@ -251,8 +254,16 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 				if end, ok = quickDecimal(b, start, slot.schema); !ok {
 					return payloadShape{}, false
 				}
-				if req != nil && v.Field(slot.field.index).Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
-					return payloadShape{}, false
+				if req != nil {
+					field := v.Field(slot.field.index)
+					if field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
+						return payloadShape{}, false
+					}
+					if field.Type() == integerType {
+						if x := field.Interface().(Integer).Big(); len(x.Bits()) >= echoWords {
+							echoes = append(echoes, echo{value: new(big.Int).Set(x), text: b[start+1 : end-1]})
+						}
+					}
 				}
 			} else {
 				var n int64
@@ -285,7 +296,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 		return payloadShape{}, false
 	}
 	// The object and its members, as the scan counts values.
-	return payloadShape{values: 1 + bits.OnesCount64(seen), bytes: len(b)}, true
+	return payloadShape{values: 1 + bits.OnesCount64(seen), bytes: len(b), echoes: echoes}, true
 }
 
 // quickDecimal returns the end of the string at b[i] when it is a decimal
