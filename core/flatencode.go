@@ -211,7 +211,8 @@ func (e *flatEncoder) encode(v reflect.Value, echoes []echo) ([]byte, bool) {
 // Integer.Big's contract, still has its result printed: the text is used
 // only for the value it spells. The text is the canonical decimal that
 // bignum.AppendDecimal writes, since the payload's integers match
-// integerPattern (quickDecimal): no '+', no leading zero, no "-0".
+// integerPattern (quickDecimal): no '+', no leading zero ("-0", which
+// the pattern allows, is too short to be an echo).
 type echo struct {
 	value *big.Int
 	text  []byte
