@@ -364,7 +364,14 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 		v.i++
 	} else {
 		decimals := decimalItems(s.Items)
+		integers := decimals && s.Items.Pattern == integerPattern
 		for ; ; n++ {
+			if integers {
+				k, closed := v.integerRun(s.Items)
+				if n += k; closed {
+					break
+				}
+			}
 			v.frames.at(top).index = n
 			v.space()
 			if decimals && v.plainDecimal(s.Items) {
@@ -394,6 +401,51 @@ func (v *streamValidator) array(s *jsonschema.Schema, prefix string) error {
 func decimalItems(s *jsonschema.Schema) bool {
 	return s != nil && s.Type == "string" && len(s.Types) == 0 && s.Enum == nil && !isFalseSchema(s) &&
 		(s.Pattern == integerPattern || s.Pattern == rationalPattern)
+}
+
+// integerRun consumes, from the start of an array element, the elements
+// that are canonical decimal integers s (decimalItems, integerPattern)
+// accepts, written without white space, each followed at once by ',' and
+// the next element or by the closing ']'. It returns how many it took and
+// whether it took the ']'; it stops at the start of the first element it
+// does not take, which array then reads the general way, so that every
+// refusal is the one it gave before. A period of 2,000 terms was checked
+// at a dispatch, a pattern comparison and a separator call each.
+func (v *streamValidator) integerRun(s *jsonschema.Schema) (n int, closed bool) {
+	minLen, maxLen := 0, len(v.b)
+	if s.MinLength != nil {
+		minLen = *s.MinLength
+	}
+	if s.MaxLength != nil {
+		maxLen = *s.MaxLength
+	}
+	b := v.b
+	for {
+		i := v.i
+		if i >= len(b) || b[i] != '"' {
+			return n, false
+		}
+		j := i + 1
+		if j < len(b) && b[j] == '-' {
+			j++
+		}
+		digits := j
+		j += digitRun(b[j:])
+		// ^-?(0|[1-9][0-9]*)$, closed by a quote and within the bounds.
+		if j == digits || j+1 >= len(b) || b[j] != '"' || b[digits] == '0' && j > digits+1 || j-i-1 < minLen || j-i-1 > maxLen {
+			return n, false
+		}
+		switch b[j+1] {
+		case ',':
+			v.i = j + 2
+			n++
+		case ']':
+			v.i = j + 2
+			return n + 1, true
+		default:
+			return n, false
+		}
+	}
 }
 
 // plainDecimal consumes the string at the reader when it is a decimal
