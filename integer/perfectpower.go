@@ -219,11 +219,15 @@ func powerPrimesUpTo(n int) []uint64 {
 // 7th root of the cube root, each as long as the 21st root or longer.
 // Where it is not exact, the candidates are tried one at a time.
 func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
+	candidates := powerExponentCandidates(m)
+	if len(candidates) == 0 {
+		return m, 1, nil // most integers: a prime ≤ 47 divides them once
+	}
 	top := topBitsOf(m)
-	m61 := modular.ReduceWords(m, mersenne61)
+	m61 := reduceWords(m, mersenne61)
 	var ks []uint64
 	product := uint64(1)
-	for _, k := range powerExponentCandidates(m) {
+	for _, k := range candidates {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
@@ -268,7 +272,7 @@ func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
-	rem := modular.ReduceWords(m, oddPrimesTo47)
+	rem := reduceWords(m, oddPrimesTo47)
 	q, pb := new(big.Int), new(big.Int)
 	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
 		if g == 1 {
@@ -298,7 +302,7 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 
 // valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1. With p^t
 // the largest power of p in a word, r = m mod p^t, taken without
-// allocating (modular.ReduceWords), is m's residue with the same
+// allocating (reduceWords), is m's residue with the same
 // valuation when it is not zero, found in machine words; m is divided by
 // p^t only while r is zero (rarely even once). So a 21st power of a
 // multiple of 5, or a random multiple of 7, takes one remainder of m.
@@ -311,8 +315,8 @@ func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
 	}
 	v := uint64(0)
 	x := m
-	r := modular.ReduceWords(x, pt)
-	for ; r == 0; r = modular.ReduceWords(x, pt) {
+	r := reduceWords(x, pt)
+	for ; r == 0; r = reduceWords(x, pt) {
 		x = q.Quo(x, pb.SetUint64(pt))
 		v += t
 	}
@@ -373,7 +377,7 @@ func exactRoot(ctx context.Context, m *big.Int, top topBits, m61, k uint64) (*bi
 			return nil, err
 		}
 	}
-	if powMod61(modular.ReduceWords(r, mersenne61), k) != m61 {
+	if powMod61(reduceWords(r, mersenne61), k) != m61 {
 		return nil, nil
 	}
 	if powerBig(r, int(k)).Cmp(m) != 0 {
@@ -552,7 +556,7 @@ func notKthPowerCertified(m *big.Int, k uint64) bool {
 			continue
 		}
 		tried++
-		mp := modular.ReduceWords(m, p)
+		mp := reduceWords(m, p)
 		if mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
 			return true
 		}
