@@ -90,14 +90,16 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 				return nil
 			}
 			ab := absView(b)
-			for _, k := range powerExponentCandidates(ab) {
+			ks := powerExponentCandidates(ab)
+			first := newFirstResidues(ab, ks)
+			for i, k := range ks {
 				if n.Sign() < 0 && k == 2 {
 					continue
 				}
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				if notKthPowerCertified(ab, k) {
+				if notKthPowerCertifiedWith(ab, k, first.primes[i], first.residues[i]) {
 					continue
 				}
 				root, err := floorRoot(ctx, ab, int(k))
@@ -540,7 +542,7 @@ func maybeSquare(m *big.Int) bool {
 	if len(m.Bits()) > 0 && !t[0][uint64(m.Bits()[0])%64] {
 		return false
 	}
-	r := new(big.Int).Rem(m, big.NewInt(63*65*11)).Uint64()
+	r := reduceWords(m, 63*65*11)
 	return t[1][r%63] && t[2][r%65] && t[3][r%11]
 }
 
@@ -550,18 +552,79 @@ func maybeSquare(m *big.Int) bool {
 // Fermat. Up to certificatePrimeTries primes are tried; false means
 // "maybe".
 func notKthPowerCertified(m *big.Int, k uint64) bool {
+	return notKthPowerCertifiedWith(m, k, 0, 0)
+}
+
+// notKthPowerCertifiedWith is notKthPowerCertified given m mod p0 = r0
+// for a prime p0 (p0 = 0: none is given), which it takes instead of
+// reducing m again when p0 is one of its primes.
+func notKthPowerCertifiedWith(m *big.Int, k, p0, r0 uint64) bool {
 	tried := 0
 	for p := 2*k + 1; p < 1<<32 && tried < certificatePrimeTries; p += 2 * k {
 		if !wordPrimeByTable(p) {
 			continue
 		}
 		tried++
-		mp := reduceWords(m, p)
+		mp := r0
+		if p != p0 {
+			mp = reduceWords(m, p)
+		}
 		if mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
 			return true
 		}
 	}
 	return false
+}
+
+// firstCertificatePrime is the first prime p = 2ik + 1 below 2^32, the
+// first notKthPowerCertified tries, or 0 when there is none.
+func firstCertificatePrime(k uint64) uint64 {
+	for p := 2*k + 1; p < 1<<32; p += 2 * k {
+		if wordPrimeByTable(p) {
+			return p
+		}
+	}
+	return 0
+}
+
+// firstResidues holds, for each exponent k of a list, the first prime
+// p_k that notKthPowerCertified tries and m mod p_k. The primes are a few
+// thousand at most, so m is reduced once modulo the product of as many
+// of them as fit in a word, four or five, and each residue taken from
+// that: a non-power with no prime factor up to 47 has some 190 candidate
+// exponents at 2,000 digits, whose postcondition reduced m 190 times.
+// p_k almost always settles k (m^((p_k − 1)/k) ≡ 1 one time in k).
+type firstResidues struct {
+	primes, residues []uint64
+}
+
+func newFirstResidues(m *big.Int, ks []uint64) firstResidues {
+	f := firstResidues{primes: make([]uint64, len(ks)), residues: make([]uint64, len(ks))}
+	start, product := 0, uint64(1)
+	flush := func(end int) {
+		if end > start {
+			x := reduceWords(m, product)
+			for i := start; i < end; i++ {
+				if f.primes[i] != 0 {
+					f.residues[i] = x % f.primes[i]
+				}
+			}
+		}
+		start, product = end, 1
+	}
+	for i, k := range ks {
+		p := firstCertificatePrime(k)
+		f.primes[i] = p
+		if p == 0 {
+			continue
+		}
+		if hi, _ := bits.Mul64(product, p); hi != 0 {
+			flush(i)
+		}
+		product *= p
+	}
+	flush(len(ks))
+	return f
 }
 
 // wordPrimeByTable is trial division of p < 2^26 by the primes below
