@@ -227,13 +227,29 @@ func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
 	}
 	top := topBitsOf(m)
 	m61 := reduceWords(m, mersenne61)
+	// The candidates whose root is too long for the floating-point test
+	// go to the certificate primes, whose first residues are reduced
+	// together (firstResidues).
+	bits := m.BitLen()
+	var wide []uint64
+	for _, k := range candidates {
+		if k < uint64(bits) && (bits+int(k)-1)/int(k) > floatRootBits {
+			wide = append(wide, k)
+		}
+	}
+	first := newFirstResidues(m, wide)
 	var ks []uint64
 	product := uint64(1)
 	for _, k := range candidates {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		if mayBeKthPower(m, top, m61, k) {
+		var p0, r0 uint64
+		if len(wide) > 0 && wide[0] == k {
+			p0, r0 = first.primes[0], first.residues[0]
+			wide, first.primes, first.residues = wide[1:], first.primes[1:], first.residues[1:]
+		}
+		if mayBeKthPowerWith(m, top, m61, k, p0, r0) {
 			ks = append(ks, k)
 			product = min(product*k, uint64(m.BitLen())) // 2^K > m past it
 		}
@@ -343,6 +359,12 @@ func gcdWord(a, b uint64) uint64 {
 // notKthPowerCertified (whose primes p ≡ 1 mod k serve composite k as
 // well: x^(p−1) ≡ 1).
 func mayBeKthPower(m *big.Int, top topBits, m61, k uint64) bool {
+	return mayBeKthPowerWith(m, top, m61, k, 0, 0)
+}
+
+// mayBeKthPowerWith is mayBeKthPower given m mod p0 = r0 for the first
+// prime of notKthPowerCertified (p0 = 0: none is given).
+func mayBeKthPowerWith(m *big.Int, top topBits, m61, k, p0, r0 uint64) bool {
 	bits := m.BitLen()
 	if k >= uint64(bits) {
 		return false // 2^k > m
@@ -351,7 +373,7 @@ func mayBeKthPower(m *big.Int, top topBits, m61, k uint64) bool {
 		c := top.root(k)
 		return c >= 2 && powMod61(c%mersenne61, k) == m61
 	}
-	return !(k == 2 && !maybeSquare(m) || notKthPowerCertified(m, k))
+	return !(k == 2 && !maybeSquare(m) || notKthPowerCertifiedWith(m, k, p0, r0))
 }
 
 // exactRoot returns r with r^k = m, or nil when m is no k-th power, for
