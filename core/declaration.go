@@ -203,7 +203,7 @@ type Declaration struct {
 	// validating compaction because they are already as it leaves them
 	// (compactPlain) if they are JSON at all; the caller validates them
 	// and, on a refusal, encodes with json.Marshal after all.
-	encode        func(any) (value []byte, direct bool, err error)
+	encode        func(res any, echoes []echo) (value []byte, direct bool, err error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
 	postcondition func(context.Context, any, any) error
@@ -418,10 +418,10 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	// A result type with its own MarshalJSON (not a pointer or interface,
 	// whose nil json.Marshal writes as null without calling it).
 	ownJSON := resType.Kind() != reflect.Pointer && resType.Kind() != reflect.Interface && resType.Implements(marshalerType)
-	d.encode = func(res any) ([]byte, bool, error) {
+	d.encode = func(res any, echoes []echo) ([]byte, bool, error) {
 		if flatOut != nil {
 			if v := reflect.ValueOf(res); v.IsValid() && v.Type() == resType {
-				if b, ok := flatOut.encode(v); ok {
+				if b, ok := flatOut.encode(v, echoes); ok {
 					return b, false, nil
 				}
 			}

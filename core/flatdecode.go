@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"maps"
+	"math/big"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -29,13 +30,15 @@ type flatDecoder struct {
 type flatField struct {
 	index     int
 	unmarshal bool // *T implements json.Unmarshaler; otherwise an int kind
+	boolean   bool // a bool kind, read from true or false
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
 // newFlatDecoder returns the decoder for t, or nil when t is not a struct
 // of exported, tagged, non-embedded fields each either decoding itself
-// through a pointer (json.Unmarshaler) or of a signed integer kind.
+// through a pointer (json.Unmarshaler) or of a signed integer or bool
+// kind.
 func newFlatDecoder(t reflect.Type) *flatDecoder {
 	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(unmarshalerType) {
 		return nil
@@ -52,6 +55,8 @@ func newFlatDecoder(t reflect.Type) *flatDecoder {
 			d.fields[name] = flatField{index: i, unmarshal: true}
 		case f.Type.Kind() == reflect.Int || f.Type.Kind() == reflect.Int64:
 			d.fields[name] = flatField{index: i}
+		case f.Type.Kind() == reflect.Bool:
+			d.fields[name] = flatField{index: i, boolean: true}
 		default:
 			return nil
 		}
@@ -86,8 +91,13 @@ func (d *flatDecoder) decode(b []byte, req any) bool {
 		}
 		start := skipSpace(b, i+1)
 		var end int
+		var truth bool
 		if start < len(b) && b[start] == '"' {
 			if _, end, ok = plainString(b, start); !ok || !f.unmarshal {
+				return false
+			}
+		} else if f.boolean {
+			if truth, end, ok = boolLiteral(b, start); !ok {
 				return false
 			}
 		} else {
@@ -100,7 +110,9 @@ func (d *flatDecoder) decode(b []byte, req any) bool {
 			}
 		}
 		field := v.Field(f.index)
-		if f.unmarshal {
+		if f.boolean {
+			field.SetBool(truth)
+		} else if f.unmarshal {
 			if err := field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]); err != nil {
 				return false
 			}
@@ -124,6 +136,17 @@ func (d *flatDecoder) decode(b []byte, req any) bool {
 			return false
 		}
 	}
+}
+
+// boolLiteral reads the JSON literal true or false at b[i].
+func boolLiteral(b []byte, i int) (truth bool, end int, ok bool) {
+	switch {
+	case bytes.HasPrefix(b[i:], []byte("true")):
+		return true, i + 4, true
+	case bytes.HasPrefix(b[i:], []byte("false")):
+		return false, i + 5, true
+	}
+	return false, 0, false
 }
 
 // plainString returns the start of the contents of the JSON string at
@@ -153,8 +176,9 @@ func skipSpace(b []byte, i int) int {
 // quickPlan takes the plainest payloads of a flat request type in one pass
 // that does the work of the structural scan, the streaming validator and
 // the flat decoder together: a closed object of declared members, each a
-// decimal string (an Integer, a Rational: a value of decimalItems schema)
-// or a JSON integer (an int field), with nothing to unescape and nothing
+// decimal string (an Integer, a Rational: a value of decimalItems schema),
+// a JSON integer (an int field) or true or false (a bool field, such as
+// continued_fraction's convergents), with nothing to unescape and nothing
 // beyond printable ASCII. Whatever it does not take, a refusal included,
 // goes through those three as before, so every message and every code is
 // theirs; it only ever accepts what they accept, and decodes it through
@@ -168,7 +192,8 @@ type quickPlan struct {
 type quickSlot struct {
 	field   flatField // without a decoder, unused
 	schema  *jsonschema.Schema
-	decimal bool // a decimal string (decimalItems); otherwise a JSON integer
+	decimal bool // a decimal string (decimalItems)
+	boolean bool // true or false; neither: a JSON integer
 }
 
 // quickPayload is the largest payload the quick pass reads; it decodes
@@ -189,13 +214,15 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 		if !plainName(name) || ps == nil {
 			return nil
 		}
-		slot := quickSlot{schema: ps, decimal: decimalItems(ps)}
-		if !slot.decimal && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
+		// A boolean's schema is its type alone: the streaming validator
+		// checks nothing else of true or false.
+		slot := quickSlot{schema: ps, decimal: decimalItems(ps), boolean: ps.Type == "boolean" && len(ps.Types) == 0 && ps.Enum == nil && ps.Const == nil && !isFalseSchema(ps)}
+		if !slot.decimal && !slot.boolean && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
 			return nil
 		}
 		if flat != nil {
 			f, ok := flat.fields[name]
-			if !ok || f.unmarshal != slot.decimal {
+			if !ok || f.unmarshal != slot.decimal || f.boolean != slot.boolean {
 				return nil
 			}
 			slot.field = f
@@ -214,7 +241,8 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 }
 
 // parse reads b into *req (a pointer to the struct; nil to check only)
-// and returns its shape, or reports false, leaving *req partly filled, for
+// and returns its shape, with the request's long integers as echoes for
+// the result's encoder, or reports false, leaving *req partly filled, for
 // the caller to discard.
 func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 	var v reflect.Value
@@ -222,6 +250,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 		v = reflect.ValueOf(req).Elem()
 	}
 	var seen uint64
+	var echoes []echo
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return payloadShape{}, false
@@ -247,12 +276,28 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 			start := skipSpace(b, i+1)
 			slot := q.slots[k]
 			var end int
-			if slot.decimal {
+			if slot.boolean {
+				var truth bool
+				if truth, end, ok = boolLiteral(b, start); !ok {
+					return payloadShape{}, false
+				}
+				if req != nil {
+					v.Field(slot.field.index).SetBool(truth)
+				}
+			} else if slot.decimal {
 				if end, ok = quickDecimal(b, start, slot.schema); !ok {
 					return payloadShape{}, false
 				}
-				if req != nil && v.Field(slot.field.index).Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
-					return payloadShape{}, false
+				if req != nil {
+					field := v.Field(slot.field.index)
+					if field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
+						return payloadShape{}, false
+					}
+					if field.Type() == integerType {
+						if x := field.Interface().(Integer).Big(); len(x.Bits()) >= echoWords {
+							echoes = append(echoes, echo{value: new(big.Int).Set(x), text: b[start+1 : end-1]})
+						}
+					}
 				}
 			} else {
 				var n int64
@@ -285,7 +330,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 		return payloadShape{}, false
 	}
 	// The object and its members, as the scan counts values.
-	return payloadShape{values: 1 + bits.OnesCount64(seen), bytes: len(b)}, true
+	return payloadShape{values: 1 + bits.OnesCount64(seen), bytes: len(b), echoes: echoes}, true
 }
 
 // quickDecimal returns the end of the string at b[i] when it is a decimal
@@ -295,7 +340,15 @@ func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
 	if i >= len(b) || b[i] != '"' {
 		return 0, false
 	}
+	// The commonest string, a sign and digits, is read and checked in one
+	// pass by digitRun; any other goes through the general checks.
 	j := i + 1
+	if j < len(b) && b[j] == '-' {
+		j++
+	}
+	digits := j
+	j += digitRun(b[j:])
+	signedDigits := j < len(b) && b[j] == '"'
 	for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '/') {
 		j++
 	}
@@ -304,9 +357,12 @@ func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
 	}
 	inner := b[i+1 : j]
 	var ok bool
-	if s.Pattern == integerPattern {
+	switch {
+	case s.Pattern == integerPattern && signedDigits:
+		ok = j > digits && (b[digits] != '0' || j == digits+1) // ^-?(0|[1-9][0-9]*)$
+	case s.Pattern == integerPattern:
 		ok = isDecimalInteger(inner)
-	} else {
+	default:
 		num, den, found := bytes.Cut(inner, []byte("/"))
 		ok = isDecimalInteger(num) && (!found || isPositiveDecimal(den))
 	}

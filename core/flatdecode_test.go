@@ -10,6 +10,7 @@ type flatRequest struct {
 	A Integer `json:"a"`
 	B int     `json:"b"`
 	C Integer `json:"c,omitempty"`
+	F bool    `json:"f,omitempty"`
 }
 
 // TestFlatDecoder checks that the flat decoder, wherever it answers,
@@ -42,6 +43,12 @@ func TestFlatDecoder(t *testing.T) {
 		{`{"a":"1",}`, false},
 		{`{"a":"1"} x`, false},
 		{`[]`, false},
+		{`{"a":"1","f":true}`, true},
+		{`{"f" : false , "b":2}`, true},
+		{`{"f":null}`, false}, // encoding/json leaves the field as it is
+		{`{"f":"true"}`, false},
+		{`{"f":1}`, false},
+		{`{"b":true}`, false},
 	}
 	for _, c := range cases {
 		var got flatRequest
@@ -57,7 +64,7 @@ func TestFlatDecoder(t *testing.T) {
 			t.Errorf("%s: the flat decoder accepted what encoding/json refuses: %v", c.payload, err)
 			continue
 		}
-		if got.A.String() != want.A.String() || got.B != want.B || got.C.String() != want.C.String() {
+		if got.A.String() != want.A.String() || got.B != want.B || got.C.String() != want.C.String() || got.F != want.F {
 			t.Errorf("%s: flat %+v, encoding/json %+v", c.payload, got, want)
 		}
 	}

@@ -3,6 +3,7 @@ package core
 import (
 	"encoding"
 	"encoding/json"
+	"math/big"
 	"reflect"
 	"slices"
 	"strconv"
@@ -196,9 +197,44 @@ func plainName(name string) bool {
 
 // encode appends the JSON of v, a value of the encoder's type, to a new
 // buffer, and reports whether it could; false leaves the work to
-// json.Marshal.
-func (e *flatEncoder) encode(v reflect.Value) ([]byte, bool) {
-	return e.value.append(make([]byte, 0, 16+24*len(e.value.fields)), v)
+// json.Marshal. An integer equal to one of echoes is written as its text.
+func (e *flatEncoder) encode(v reflect.Value, echoes []echo) ([]byte, bool) {
+	return e.value.append(make([]byte, 0, 16+24*len(e.value.fields)), v, echoes)
+}
+
+// An echo is a long integer of the request with its decimal text in the
+// payload. Results often repeat one (perfect_power's base of a non-power
+// is n itself), and printing a 2,000-digit value took 45% of such a run:
+// the encoder copies the text instead when the result's integer equals
+// the value. The value is a copy taken when the request was decoded, so
+// an operation that changed the request's integer in place, against
+// Integer.Big's contract, still has its result printed: the text is used
+// only for the value it spells. The text is the canonical decimal that
+// bignum.AppendDecimal writes, since the payload's integers match
+// integerPattern (quickDecimal): no '+', no leading zero ("-0", which
+// the pattern allows, is too short to be an echo).
+type echo struct {
+	value *big.Int
+	text  []byte
+}
+
+// echoWords is the length in words from which an integer of the request
+// is kept as an echo and a result's integer is looked up among them:
+// about 77 digits, where printing costs more than a copy of the value
+// and a comparison with it.
+const echoWords = 4
+
+// echoText returns the text of the echo equal to x, or nil.
+func echoText(x *big.Int, echoes []echo) []byte {
+	if len(x.Bits()) < echoWords {
+		return nil
+	}
+	for _, e := range echoes {
+		if x.Cmp(e.value) == 0 {
+			return e.text
+		}
+	}
+	return nil
 }
 
 // isEmpty is encoding/json's test for omitempty on the kinds that reach
@@ -213,10 +249,10 @@ func (e *valueEncoder) isEmpty(v reflect.Value) bool {
 	return v.IsZero() // the empty string, false and 0
 }
 
-func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
+func (e *valueEncoder) append(b []byte, v reflect.Value, echoes []echo) ([]byte, bool) {
 	switch e.kind {
 	case encodeInteger:
-		return appendIntegerString(b, v.Interface().(Integer)), true
+		return appendIntegerString(b, v.Interface().(Integer), echoes), true
 	case encodeText:
 		text, err := v.Interface().(encoding.TextMarshaler).MarshalText()
 		if err != nil || !plainText(text) {
@@ -243,7 +279,7 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 		if v.IsNil() {
 			return append(b, "null"...), true
 		}
-		return e.elem.append(b, v.Elem())
+		return e.elem.append(b, v.Elem(), echoes)
 	case encodeIntegers:
 		xs := v.Interface().([]Integer)
 		if xs == nil {
@@ -262,7 +298,7 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntegerString(b, x)
+			b = appendIntegerString(b, x, echoes)
 		}
 		return append(b, ']'), true
 	case encodeSlice:
@@ -275,7 +311,7 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			if b, ok = e.elem.append(b, v.Index(i)); !ok {
+			if b, ok = e.elem.append(b, v.Index(i), echoes); !ok {
 				return nil, false
 			}
 		}
@@ -294,7 +330,7 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 		}
 		first = false
 		b = append(b, f.key...)
-		if b, ok = f.value.append(b, fv); !ok {
+		if b, ok = f.value.append(b, fv, echoes); !ok {
 			return nil, false
 		}
 	}
@@ -302,10 +338,15 @@ func (e *valueEncoder) append(b []byte, v reflect.Value) ([]byte, bool) {
 }
 
 // appendIntegerString appends x as encoding/json writes it through its
-// MarshalText: the JSON string of its decimal digits.
-func appendIntegerString(b []byte, x Integer) []byte {
+// MarshalText: the JSON string of its decimal digits, an echo's text when
+// x equals one of echoes.
+func appendIntegerString(b []byte, x Integer, echoes []echo) []byte {
 	b = append(b, '"')
-	b = bignum.AppendDecimal(b, x.Big())
+	if text := echoText(x.Big(), echoes); text != nil {
+		b = append(b, text...)
+	} else {
+		b = bignum.AppendDecimal(b, x.Big())
+	}
 	return append(b, '"')
 }
 

@@ -1,7 +1,9 @@
 package core
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
@@ -123,7 +125,7 @@ func TestFlatEncoderMatchesJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := e.encode(reflect.ValueOf(v))
+		got, ok := e.encode(reflect.ValueOf(v), nil)
 		if !ok {
 			if !strings.ContainsFunc(string(want), func(r rune) bool { return r == '\\' || r > 0x7e }) {
 				t.Fatalf("%s: declined %s, which json.Marshal writes in printable ASCII without escapes", name, want)
@@ -264,7 +266,7 @@ func TestFlatEncoderDeclinesTypes(t *testing.T) {
 	} {
 		e := newFlatEncoder(reflect.TypeOf(v))
 		if name == "unexported only ok" {
-			if got, ok := e.encode(reflect.ValueOf(v)); e == nil || !ok || string(got) != "{}" {
+			if got, ok := e.encode(reflect.ValueOf(v), nil); e == nil || !ok || string(got) != "{}" {
 				t.Errorf("%s: got %q, %v", name, got, ok)
 			}
 			continue
@@ -297,7 +299,7 @@ func BenchmarkFlatEncodeIntegers(b *testing.B) {
 	b.Run("n=8064/flat", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, ok := e.encode(reflect.ValueOf(res)); !ok {
+			if _, ok := e.encode(reflect.ValueOf(res), nil); !ok {
 				b.Fatal("declined")
 			}
 		}
@@ -310,4 +312,107 @@ func BenchmarkFlatEncodeIntegers(b *testing.B) {
 			}
 		}
 	})
+}
+
+type repeatRequest struct {
+	A Integer `json:"a"`
+	B Integer `json:"b"`
+}
+
+type repeatResult struct {
+	Same  Integer   `json:"same"`
+	Other Integer   `json:"other"`
+	List  []Integer `json:"list"`
+}
+
+// TestEchoedIntegers runs seeded requests through Runtime.Run, with the
+// quick pass that records the request's long integers as echoes and
+// without it, and requires the result json.Marshal writes in both: for
+// results that repeat the request's integers, that repeat them negated,
+// and, from an operation that changes a request's integer in place
+// against Integer.Big's contract, for results equal to the changed value,
+// which must not be written as the request's text.
+func TestEchoedIntegers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	r := NewRegistry()
+	err := Add(r, Operation[repeatRequest, repeatResult]{
+		ID: "test.echo.compute", Title: "Echo", Summary: "Computes results that repeat or change the request's integers.",
+		Kind: Compute, Effect: Pure, InputKinds: []string{"integer"},
+		Run: func(_ context.Context, q repeatRequest) (repeatResult, error) {
+			a, b := q.A.Big(), q.B.Big()
+			switch a.Bit(0) + 2*b.Bit(0) {
+			case 0:
+				return repeatResult{Same: q.A, Other: q.B, List: []Integer{q.B, q.A, Int(new(big.Int).Set(a))}}, nil
+			case 1:
+				return repeatResult{Same: Int(new(big.Int).Neg(a)), Other: Int(new(big.Int).Add(b, big.NewInt(1))), List: []Integer{}}, nil
+			case 2:
+				a.Add(a, big.NewInt(1)) // in place: the request's text no longer spells it
+				return repeatResult{Same: q.A, Other: Int(new(big.Int).Set(a)), List: []Integer{q.A}}, nil
+			}
+			b.Neg(b)
+			return repeatResult{Same: q.B, Other: q.A, List: []Integer{q.B}}, nil
+		},
+		Postcondition: func(_ context.Context, _ repeatRequest, r repeatResult) error {
+			if len(r.List) > 3 {
+				return fmt.Errorf("%d integers listed", len(r.List))
+			}
+			return nil
+		},
+		Examples: []Example{{Title: "small", Payload: json.RawMessage(`{"a":"2","b":"4"}`), Result: json.RawMessage(`{"same":"2","other":"4","list":["4","2","2"]}`)}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r.Lookup("test.echo.compute")
+	quickParse := d.quickParse
+	defer func() { d.quickParse = quickParse }()
+	rt := NewRuntime(r, RuntimeOptions{})
+	defer rt.Close()
+	randDecimal := func() string {
+		buf := make([]byte, rng.IntN(120))
+		for i := range buf {
+			buf[i] = byte(rng.Uint32())
+		}
+		x := new(big.Int).SetBytes(buf)
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return x.String()
+	}
+	echoed := 0
+	for range 400 {
+		a, b := randDecimal(), randDecimal()
+		payload := json.RawMessage(fmt.Sprintf(`{"a":%q,"b":%q}`, a, b))
+		if _, shape, ok := quickParse(payload); !ok {
+			t.Fatalf("%s: the quick pass declines it", payload)
+		} else {
+			echoed += len(shape.echoes)
+		}
+		var outs [2]Outcome
+		for i, quick := range []bool{true, false} {
+			d.quickParse = nil
+			if quick {
+				d.quickParse = quickParse
+			}
+			outs[i] = rt.Run(context.Background(), RunRequest{CapabilityID: d.ID, Payload: payload})
+			if outs[i].Outcome != OutcomeCompleted {
+				t.Fatalf("%s: %+v", payload, outs[i])
+			}
+		}
+		// The reference: the operation run again, its result by json.Marshal.
+		var q repeatRequest
+		if err := json.Unmarshal(payload, &q); err != nil {
+			t.Fatal(err)
+		}
+		res, _ := d.execute(context.Background(), q)
+		want, _ := json.Marshal(res)
+		for i, out := range outs {
+			if string(out.Value) != string(want) {
+				t.Fatalf("%s (quick pass %v):\ngot  %s\nwant %s", payload, i == 0, out.Value, want)
+			}
+		}
+	}
+	if echoed < 400 {
+		t.Fatalf("only %d echoes recorded in 400 requests of two integers; the comparison is too thin", echoed)
+	}
 }

@@ -14,6 +14,7 @@ type quickRequest struct {
 	B int      `json:"b"`
 	C Integer  `json:"c,omitempty"`
 	Q Rational `json:"q,omitempty"`
+	F bool     `json:"f,omitempty"`
 }
 
 type quickResult struct {
@@ -88,7 +89,7 @@ func quickRegistry(t testing.TB) *Registry {
 			return nil
 		},
 		Run: func(_ context.Context, q quickRequest) (quickResult, error) {
-			return quickResult{fmt.Sprintf("%v %d %v %v", q.A.Big(), q.B, q.C.Big(), q.Q.Rat())}, nil
+			return quickResult{fmt.Sprintf("%v %d %v %v %v", q.A.Big(), q.B, q.C.Big(), q.Q.Rat(), q.F)}, nil
 		},
 		Postcondition: func(_ context.Context, q quickRequest, r quickResult) error {
 			if !strings.HasPrefix(r.Echo, q.A.Big().String()+" ") {
@@ -96,7 +97,7 @@ func quickRegistry(t testing.TB) *Registry {
 			}
 			return nil
 		},
-		Examples: []Example{{Title: "small", Payload: json.RawMessage(`{"a":"2","b":3}`), Result: json.RawMessage(`{"echo":"2 3 0 0/1"}`)}},
+		Examples: []Example{{Title: "small", Payload: json.RawMessage(`{"a":"2","b":3}`), Result: json.RawMessage(`{"echo":"2 3 0 0/1 false"}`)}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -141,12 +142,12 @@ func TestQuickCheckAgrees(t *testing.T) {
 // members a request needs with plain values, now and then a stray key, a
 // stray value, or a malformed object.
 func quickPayloads(n int) []string {
-	keys := []string{`"a"`, `"a"`, `"b"`, `"b"`, `"c"`, `"q"`, `"z"`, `"\u0061"`, `"é"`, `"a `}
+	keys := []string{`"a"`, `"a"`, `"b"`, `"b"`, `"c"`, `"q"`, `"f"`, `"z"`, `"\u0061"`, `"é"`, `"a `}
 	values := []string{
 		`"12"`, `"-0"`, `"0"`, `"-5"`, `"007"`, `"x"`, `"1e3"`, `"1/2"`, `"-4/6"`, `"3/0"`, `"1/02"`, `"\u0031"`,
 		`"123456789012345678901234567890"`, `"1234567890123456789012345678901"`, `"-"`, `""`,
 		`12`, `-0`, `0`, `007`, `1000`, `1001`, `-3`, `1.5`, `2e1`, `-`, `99999999999999999999`, `9007199254740993`,
-		`null`, `true`, `[]`, `{}`, `"12`,
+		`null`, `true`, `false`, `truex`, `tru`, `"true"`, `[]`, `{}`, `"12`,
 	}
 	spaces := []string{"", "", "", " ", "\n\t", "\r"}
 	rng := rand.New(rand.NewPCG(17, 19))
@@ -163,6 +164,9 @@ func quickPayloads(n int) []string {
 		}
 		if rng.IntN(2) == 0 {
 			members = append(members, `"q"`)
+		}
+		if rng.IntN(2) == 0 {
+			members = append(members, `"f"`)
 		}
 		rng.Shuffle(len(members), func(i, j int) { members[i], members[j] = members[j], members[i] })
 		if rng.IntN(4) == 0 {
@@ -181,6 +185,8 @@ func quickPayloads(n int) []string {
 				value = pick(values)
 			case key == `"b"`:
 				value = pick([]string{`12`, `-0`, `0`, `1000`, `-3`, `7`})
+			case key == `"f"`:
+				value = pick([]string{`true`, `false`, `true`, `null`, `1`})
 			case key == `"q"`:
 				value = pick([]string{`"1/2"`, `"-4/6"`, `"5"`, `"0"`})
 			default:
@@ -227,7 +233,7 @@ func FuzzQuickParse(f *testing.F) {
 			t.Fatalf("%s: the quick pass accepts it, the full parse says %v", payload, err)
 		}
 		g, w := got.(quickRequest), want.(quickRequest)
-		if g.A.String() != w.A.String() || g.B != w.B || g.C.String() != w.C.String() || g.Q.String() != w.Q.String() {
+		if g.A.String() != w.A.String() || g.B != w.B || g.C.String() != w.C.String() || g.Q.String() != w.Q.String() || g.F != w.F {
 			t.Fatalf("%s: the quick pass reads %+v, the full parse %+v", payload, g, w)
 		}
 		if shape.decodeCost() != full.decodeCost() {

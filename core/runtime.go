@@ -299,7 +299,7 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		}
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
-	value, encodeErr, schemaErr := encodeResult(d, result)
+	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes)
 	if encodeErr != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", encodeErr)
 	}
@@ -357,13 +357,15 @@ type decodeResult struct {
 }
 
 // encodeResult encodes a result and validates the bytes (validateResult).
+// A result's integer equal to one of echoes, the request's long integers,
+// is written as the request's own text (echo).
 // The bytes a result's MarshalJSON wrote are taken as they are when they
 // need no compaction (d.encode); should they fail validation, json.Marshal
 // encodes the result after all, so that malformed output is reported, or
 // output the compaction repairs is repaired, as json.Marshal always did.
-func encodeResult(d *Declaration, result any) (value []byte, encodeErr, schemaErr error) {
+func encodeResult(d *Declaration, result any, echoes []echo) (value []byte, encodeErr, schemaErr error) {
 	var direct bool
-	if err := guard(func() (err error) { value, direct, err = d.encode(result); return err }); err != nil {
+	if err := guard(func() (err error) { value, direct, err = d.encode(result, echoes); return err }); err != nil {
 		return nil, err, nil
 	}
 	schemaErr = validateResult(d, value)

@@ -55,6 +55,9 @@ type payloadShape struct {
 	// before the arrays inside it), so that decoding allocates each one
 	// at its size (validationTree).
 	arrays []int32
+	// echoes are the request's long integers with their text, for the
+	// result's encoder (echo); only the quick pass records them.
+	echoes []echo
 }
 
 // decodeCost estimates the bytes that a run of a payload of this shape

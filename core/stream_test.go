@@ -6,6 +6,7 @@ import (
 	"errors"
 	"maps"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -25,6 +26,7 @@ type streamResult struct {
 	Count   int           `json:"count"`
 	Ok      bool          `json:"ok"`
 	Note    string        `json:"note,omitempty"`
+	Terms   []Integer     `json:"terms,omitempty"`
 }
 
 // TestStreamAgreesWithValidator: on a valid document and thousands of
@@ -67,7 +69,7 @@ func TestStreamAgreesWithValidator(t *testing.T) {
 		inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
 		return err == nil && compiled.validate(inst, "") == nil
 	}
-	valid := []byte(`{"verdict":"accepted","rows":[["1","-2/3"],["0"]],"items":[{"value":"12"},{"value":"-7","fraction":"5/8"}],"count":3,"ok":true,"note":"a\"b"}`)
+	valid := []byte(`{"verdict":"accepted","rows":[["1","-2/3"],["0"]],"items":[{"value":"12"},{"value":"-7","fraction":"5/8"}],"count":3,"ok":true,"note":"a\"b","terms":["1","-20","0","305",  "7" ,"-6","48"]}`)
 	if !general(valid) || validateStream(valid, schema, "") != nil {
 		t.Fatalf("the valid document is refused: %v", validateStream(valid, schema, ""))
 	}
@@ -173,5 +175,79 @@ func TestStreamDeepPath(t *testing.T) {
 	}
 	if want := "/value/a" + strings.Repeat("/0", depth-1) + "/1"; e.Path != want {
 		t.Fatalf("path %s, want %s", e.Path, want)
+	}
+}
+
+// TestStreamIntegerRunAgrees: on seeded lists of integer strings, compact
+// and spaced, and mutations of them, validateStream (whose integerRun
+// takes the compact elements) accepts exactly what the general validator
+// accepts, and a refusal names an element at or before the first one
+// integerRun cannot take.
+func TestStreamIntegerRunAgrees(t *testing.T) {
+	type list struct {
+		Terms []Integer `json:"terms"`
+	}
+	schema, err := SchemaFor[list]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := 3
+	item := *schema.Properties["terms"].Items
+	item.MaxLength = &three
+	schema.Properties["terms"].Items = &item
+	compiled, err := compileSchema("result", schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	general := func(doc []byte) bool {
+		var v any
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return false
+		}
+		inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
+		return err == nil && compiled.validate(inst, "") == nil
+	}
+	rng := rand.New(rand.NewPCG(8, 15))
+	const alphabet = `[],"0123456789- x`
+	accepted, refused := 0, 0
+	for range 5000 {
+		var sb strings.Builder
+		sb.WriteString(`{"terms":[`)
+		for i := range rng.IntN(30) {
+			if i > 0 {
+				sb.WriteString([]string{",", ",", ",", " ,", ", "}[rng.IntN(5)])
+			}
+			sb.WriteString(`"` + strconv.Itoa(rng.IntN(210)-100) + `"`)
+		}
+		sb.WriteString(`]}`)
+		doc := []byte(sb.String())
+		if rng.IntN(2) > 0 {
+			i := 10 + rng.IntN(len(doc)-11)
+			c := alphabet[rng.IntN(len(alphabet))]
+			switch rng.IntN(3) {
+			case 0:
+				doc = append(doc[:i:i], doc[i+1:]...)
+			case 1:
+				doc = append(doc[:i:i], append([]byte{c}, doc[i:]...)...)
+			default:
+				doc[i] = c
+			}
+		}
+		want := general(doc)
+		serr := validateStream(doc, schema, "")
+		if serr == errUndecided {
+			continue
+		}
+		if got := serr == nil; got != want {
+			t.Fatalf("%s: stream accepts %v, the general validator %v (%v)", doc, got, want, serr)
+		}
+		if serr == nil {
+			accepted++
+		} else {
+			refused++
+		}
+	}
+	if accepted < 1000 || refused < 1000 {
+		t.Fatalf("%d accepted and %d refused; both sides need exercising", accepted, refused)
 	}
 }

@@ -56,6 +56,10 @@ func (i *Integer) UnmarshalJSON(b []byte) error {
 		i.v = x
 		return nil
 	}
+	if x, ok := plainDecimal(b); ok {
+		i.v = x
+		return nil
+	}
 	s, err := unquote(b, "an integer")
 	if err != nil {
 		return err
@@ -134,6 +138,25 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 		n = -n
 	}
 	return newWordInt(n), true
+}
+
+// plainDecimal decodes a JSON string of a canonical decimal integer of at
+// most MaxDigits digits, as ParseInteger does, checking it in one pass by
+// digitRun where unquote and ParseInteger read it three times a byte at
+// a time; anything else is not ok, and left to them.
+func plainDecimal(b []byte) (*big.Int, bool) {
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false
+	}
+	s := b[1 : len(b)-1]
+	d := s
+	if d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > MaxDigits || d[0] == '0' && len(d) > 1 || digitRun(d) != len(d) {
+		return nil, false
+	}
+	return bignum.ParseDecimal(new(big.Int), string(s))
 }
 
 // newWordInt returns n as a big.Int allocated with its digits: SetInt64

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/core"
@@ -226,6 +227,53 @@ func TestSqrtHalfPeriod(t *testing.T) {
 		for i, w := range want {
 			if !r.Period[i].Big().IsUint64() || r.Period[i].Big().Uint64() != w {
 				t.Fatalf("√%d: term %d is %v, the walk gives %d", n, i+1, r.Period[i], w)
+			}
+		}
+	}
+}
+
+// TestSqrtContinuedFractionPostconditionRejects: a period changed in one
+// term, or in a pair of mirrored terms to 0, a_0 + 1, a negative word or
+// a value of two words, is refused, on seeded n.
+func TestSqrtContinuedFractionPostconditionRejects(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(93, 94))
+	for range 50 {
+		n := 2 + rng.Int64N(MaxSqrtContinuedFractionN-1)
+		r, err := sqrtContinuedFraction(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Length < 3 {
+			continue
+		}
+		if err := checkSqrtContinuedFraction(n, r); err != nil {
+			t.Fatalf("√%d: the right answer refused: %v", n, err)
+		}
+		a0 := r.A0.Big()
+		i := rng.IntN(r.Length - 1)
+		j := r.Length - 2 - i
+		for _, c := range []struct {
+			name string
+			x    *big.Int
+			both bool
+		}{
+			{"one term changed", new(big.Int).Add(r.Period[i].Big(), big.NewInt(1)), false},
+			{"0", new(big.Int), true},
+			{"a_0 + 1", new(big.Int).Add(a0, big.NewInt(1)), true},
+			{"−1", big.NewInt(-1), true},
+			{"2^64 + 1", new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 64), big.NewInt(1)), true},
+		} {
+			bad := r
+			bad.Period = slices.Clone(r.Period)
+			bad.Period[i] = core.Int(c.x)
+			if c.both {
+				bad.Period[j] = core.Int(c.x)
+			} else if i == j {
+				continue
+			}
+			if err := checkSqrtContinuedFraction(n, bad); err == nil {
+				t.Fatalf("√%d: %s at term %d accepted", n, c.name, i+1)
 			}
 		}
 	}

@@ -78,7 +78,9 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 		// (Newton's iteration in this package) where neither is found.
 		Postcondition: func(ctx context.Context, q PerfectPowerRequest, r PerfectPowerResult) error {
 			n, b := q.N.Big(), r.Base.Big()
-			if r.Exponent < 1 || new(big.Int).Exp(b, big.NewInt(int64(r.Exponent)), nil).Cmp(n) != 0 {
+			// b^1 is b, compared without the copy Exp makes of it.
+			if r.Exponent < 1 || r.Exponent == 1 && b.Cmp(n) != 0 ||
+				r.Exponent > 1 && new(big.Int).Exp(b, big.NewInt(int64(r.Exponent)), nil).Cmp(n) != 0 {
 				return fmt.Errorf("base^exponent ≠ n")
 			}
 			if r.AnyExponent != (n.CmpAbs(big.NewInt(1)) <= 0) {
@@ -87,15 +89,17 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 			if r.AnyExponent {
 				return nil
 			}
-			ab := new(big.Int).Abs(b)
-			for _, k := range powerExponentCandidates(ab) {
+			ab := absView(b)
+			ks := powerExponentCandidates(ab)
+			first := newFirstResidues(ab, ks)
+			for i, k := range ks {
 				if n.Sign() < 0 && k == 2 {
 					continue
 				}
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				if notKthPowerCertified(ab, k) {
+				if notKthPowerCertifiedWith(ab, k, first.primes[i], first.residues[i]) {
 					continue
 				}
 				root, err := floorRoot(ctx, ab, int(k))
@@ -135,7 +139,7 @@ func perfectPower(ctx context.Context, n *big.Int) (PerfectPowerResult, error) {
 	if n.CmpAbs(big.NewInt(1)) <= 0 {
 		return PerfectPowerResult{Base: core.Int(new(big.Int).Set(n)), Exponent: 1, AnyExponent: true}, nil
 	}
-	m := new(big.Int).Abs(n)
+	m := absView(n)
 	r, k, err := largestPower(ctx, m)
 	if err != nil {
 		return PerfectPowerResult{}, err
@@ -217,15 +221,35 @@ func powerPrimesUpTo(n int) []uint64 {
 // 7th root of the cube root, each as long as the 21st root or longer.
 // Where it is not exact, the candidates are tried one at a time.
 func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
+	candidates := powerExponentCandidates(m)
+	if len(candidates) == 0 {
+		return m, 1, nil // most integers: a prime ≤ 47 divides them once
+	}
 	top := topBitsOf(m)
-	m61 := modular.ReduceWords(m, mersenne61)
+	m61 := reduceWords(m, mersenne61)
+	// The candidates whose root is too long for the floating-point test
+	// go to the certificate primes, whose first residues are reduced
+	// together (firstResidues).
+	bits := m.BitLen()
+	var wide []uint64
+	for _, k := range candidates {
+		if k < uint64(bits) && (bits+int(k)-1)/int(k) > floatRootBits {
+			wide = append(wide, k)
+		}
+	}
+	first := newFirstResidues(m, wide)
 	var ks []uint64
 	product := uint64(1)
-	for _, k := range powerExponentCandidates(m) {
+	for _, k := range candidates {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		if mayBeKthPower(m, top, m61, k) {
+		var p0, r0 uint64
+		if len(wide) > 0 && wide[0] == k {
+			p0, r0 = first.primes[0], first.residues[0]
+			wide, first.primes, first.residues = wide[1:], first.primes[1:], first.residues[1:]
+		}
+		if mayBeKthPowerWith(m, top, m61, k, p0, r0) {
 			ks = append(ks, k)
 			product = min(product*k, uint64(m.BitLen())) // 2^K > m past it
 		}
@@ -253,14 +277,20 @@ func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
 			return b, e * int(k), err
 		}
 	}
-	return new(big.Int).Set(m), 1, nil
+	return m, 1, nil
 }
+
+// absView returns |n| sharing n's words, without the copy Abs makes (two
+// of them were a third of a 2,000-digit non-power's run). It and what is
+// built on it are read, never written: the base of a non-power is the
+// view itself.
+func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 
 // powerExponentCandidates is the primes k, ascending, for which m ≥ 2 may
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
-	rem := modular.ReduceWords(m, oddPrimesTo47)
+	rem := reduceWords(m, oddPrimesTo47)
 	q, pb := new(big.Int), new(big.Int)
 	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
 		if g == 1 {
@@ -290,7 +320,7 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 
 // valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1. With p^t
 // the largest power of p in a word, r = m mod p^t, taken without
-// allocating (modular.ReduceWords), is m's residue with the same
+// allocating (reduceWords), is m's residue with the same
 // valuation when it is not zero, found in machine words; m is divided by
 // p^t only while r is zero (rarely even once). So a 21st power of a
 // multiple of 5, or a random multiple of 7, takes one remainder of m.
@@ -303,8 +333,8 @@ func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
 	}
 	v := uint64(0)
 	x := m
-	r := modular.ReduceWords(x, pt)
-	for ; r == 0; r = modular.ReduceWords(x, pt) {
+	r := reduceWords(x, pt)
+	for ; r == 0; r = reduceWords(x, pt) {
 		x = q.Quo(x, pb.SetUint64(pt))
 		v += t
 	}
@@ -329,6 +359,12 @@ func gcdWord(a, b uint64) uint64 {
 // notKthPowerCertified (whose primes p ≡ 1 mod k serve composite k as
 // well: x^(p−1) ≡ 1).
 func mayBeKthPower(m *big.Int, top topBits, m61, k uint64) bool {
+	return mayBeKthPowerWith(m, top, m61, k, 0, 0)
+}
+
+// mayBeKthPowerWith is mayBeKthPower given m mod p0 = r0 for the first
+// prime of notKthPowerCertified (p0 = 0: none is given).
+func mayBeKthPowerWith(m *big.Int, top topBits, m61, k, p0, r0 uint64) bool {
 	bits := m.BitLen()
 	if k >= uint64(bits) {
 		return false // 2^k > m
@@ -337,7 +373,7 @@ func mayBeKthPower(m *big.Int, top topBits, m61, k uint64) bool {
 		c := top.root(k)
 		return c >= 2 && powMod61(c%mersenne61, k) == m61
 	}
-	return !(k == 2 && !maybeSquare(m) || notKthPowerCertified(m, k))
+	return !(k == 2 && !maybeSquare(m) || notKthPowerCertifiedWith(m, k, p0, r0))
 }
 
 // exactRoot returns r with r^k = m, or nil when m is no k-th power, for
@@ -365,7 +401,7 @@ func exactRoot(ctx context.Context, m *big.Int, top topBits, m61, k uint64) (*bi
 			return nil, err
 		}
 	}
-	if powMod61(modular.ReduceWords(r, mersenne61), k) != m61 {
+	if powMod61(reduceWords(r, mersenne61), k) != m61 {
 		return nil, nil
 	}
 	if powerBig(r, int(k)).Cmp(m) != 0 {
@@ -528,7 +564,7 @@ func maybeSquare(m *big.Int) bool {
 	if len(m.Bits()) > 0 && !t[0][uint64(m.Bits()[0])%64] {
 		return false
 	}
-	r := new(big.Int).Rem(m, big.NewInt(63*65*11)).Uint64()
+	r := reduceWords(m, 63*65*11)
 	return t[1][r%63] && t[2][r%65] && t[3][r%11]
 }
 
@@ -538,18 +574,79 @@ func maybeSquare(m *big.Int) bool {
 // Fermat. Up to certificatePrimeTries primes are tried; false means
 // "maybe".
 func notKthPowerCertified(m *big.Int, k uint64) bool {
+	return notKthPowerCertifiedWith(m, k, 0, 0)
+}
+
+// notKthPowerCertifiedWith is notKthPowerCertified given m mod p0 = r0
+// for a prime p0 (p0 = 0: none is given), which it takes instead of
+// reducing m again when p0 is one of its primes.
+func notKthPowerCertifiedWith(m *big.Int, k, p0, r0 uint64) bool {
 	tried := 0
 	for p := 2*k + 1; p < 1<<32 && tried < certificatePrimeTries; p += 2 * k {
 		if !wordPrimeByTable(p) {
 			continue
 		}
 		tried++
-		mp := modular.ReduceWords(m, p)
+		mp := r0
+		if p != p0 {
+			mp = reduceWords(m, p)
+		}
 		if mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
 			return true
 		}
 	}
 	return false
+}
+
+// firstCertificatePrime is the first prime p = 2ik + 1 below 2^32, the
+// first notKthPowerCertified tries, or 0 when there is none.
+func firstCertificatePrime(k uint64) uint64 {
+	for p := 2*k + 1; p < 1<<32; p += 2 * k {
+		if wordPrimeByTable(p) {
+			return p
+		}
+	}
+	return 0
+}
+
+// firstResidues holds, for each exponent k of a list, the first prime
+// p_k that notKthPowerCertified tries and m mod p_k. The primes are a few
+// thousand at most, so m is reduced once modulo the product of as many
+// of them as fit in a word, four or five, and each residue taken from
+// that: a non-power with no prime factor up to 47 has some 190 candidate
+// exponents at 2,000 digits, whose postcondition reduced m 190 times.
+// p_k almost always settles k (m^((p_k − 1)/k) ≡ 1 one time in k).
+type firstResidues struct {
+	primes, residues []uint64
+}
+
+func newFirstResidues(m *big.Int, ks []uint64) firstResidues {
+	f := firstResidues{primes: make([]uint64, len(ks)), residues: make([]uint64, len(ks))}
+	start, product := 0, uint64(1)
+	flush := func(end int) {
+		if end > start {
+			x := reduceWords(m, product)
+			for i := start; i < end; i++ {
+				if f.primes[i] != 0 {
+					f.residues[i] = x % f.primes[i]
+				}
+			}
+		}
+		start, product = end, 1
+	}
+	for i, k := range ks {
+		p := firstCertificatePrime(k)
+		f.primes[i] = p
+		if p == 0 {
+			continue
+		}
+		if hi, _ := bits.Mul64(product, p); hi != 0 {
+			flush(i)
+		}
+		product *= p
+	}
+	flush(len(ks))
+	return f
 }
 
 // wordPrimeByTable is trial division of p < 2^26 by the primes below

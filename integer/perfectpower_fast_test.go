@@ -147,6 +147,9 @@ func TestPerfectPowerPostconditionRejects(t *testing.T) {
 		{n, r7, 7},
 		{n, n, 1},
 		{n, big.NewInt(1000003), 41},
+		{big.NewInt(72), big.NewInt(73), 1},
+		{big.NewInt(-72), big.NewInt(72), 1},
+		{new(big.Int).Add(n, big.NewInt(1)), n, 1},
 	} {
 		err := op.Postcondition(ctx, PerfectPowerRequest{core.Int(c.n)}, PerfectPowerResult{Base: core.Int(c.base), Exponent: c.k})
 		if err == nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 
 	"jacobian.dev/core"
@@ -134,24 +136,50 @@ func sqrtFloor(n *big.Int) *big.Int {
 	return s
 }
 
+// sqrtWord is ⌊√x⌋ for any word x: the floating-point root, corrected
+// by a step or two either way (it is off by at most one) without leaving
+// [0, 2^32 − 1], where r² cannot overflow.
+func sqrtWord(x uint64) uint64 {
+	r := min(uint64(math.Sqrt(float64(x))), 1<<32-1)
+	for r*r > x {
+		r--
+	}
+	for r < 1<<32-1 && (r+1)*(r+1) <= x {
+		r++
+	}
+	return r
+}
+
+// lowBits returns x mod 2^k for x ≥ 0, copying only the words it keeps
+// (no mask is built).
+func lowBits(x *big.Int, k uint) *big.Int {
+	w := x.Bits()
+	n := min(int((k+bits.UintSize-1)/bits.UintSize), len(w))
+	z := make([]big.Word, n)
+	copy(z, w[:n])
+	if r := k % bits.UintSize; r != 0 && n == int((k+bits.UintSize-1)/bits.UintSize) {
+		z[n-1] &= 1<<r - 1
+	}
+	return new(big.Int).SetBits(z)
+}
+
 // sqrtRem returns s = ⌊√n⌋ and r = n − s² for n ≥ 0.
 func sqrtRem(n *big.Int) (*big.Int, *big.Int) {
 	bl := n.BitLen()
-	if bl <= 128 {
-		s := new(big.Int).Sqrt(n)
-		r := new(big.Int).Mul(s, s)
-		return s, r.Sub(n, r)
+	if bl <= 64 {
+		x := n.Uint64()
+		s := sqrtWord(x)
+		return new(big.Int).SetUint64(s), new(big.Int).SetUint64(x - s*s)
 	}
 	// k = ⌈bl/4⌉ and n·4^t with 4k − 1 ≤ its length ≤ 4k, so that
 	// a₃ ≥ β/4.
 	k := (bl + 3) / 4
 	t := (4*k - bl) / 2
 	m := new(big.Int).Lsh(n, uint(2*t))
-	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(k)), big.NewInt(1))
-	a1 := new(big.Int).Rsh(m, uint(k))
-	a1.And(a1, mask)
-	a0 := new(big.Int).And(m, mask)
-	sp, rp := sqrtRem(new(big.Int).Rsh(m, uint(2*k)))
+	a1 := lowBits(m, uint(2*k))
+	a1.Rsh(a1, uint(k))
+	a0 := lowBits(m, uint(k))
+	sp, rp := sqrtRem(m.Rsh(m, uint(2*k)))
 	// q, u = DivRem(r'β + a₁, 2s').
 	num := rp.Lsh(rp, uint(k))
 	num.Or(num, a1)

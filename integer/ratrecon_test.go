@@ -139,3 +139,35 @@ func TestReconstructionPostconditionBound(t *testing.T) {
 		}
 	}
 }
+
+// TestLowBits compares lowBits with a mask of k ones on seeded x ≥ 0 and
+// every k up to three words beyond x's length.
+func TestLowBits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(37, 73))
+	for range 300 {
+		x := new(big.Int).Rsh(randomDigits(rng, 1+rng.IntN(60)), uint(rng.IntN(64)))
+		for k := uint(0); k <= uint(x.BitLen())+3*64; k++ {
+			mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), k), big.NewInt(1))
+			if got, want := lowBits(x, k), new(big.Int).And(x, mask); got.Cmp(want) != 0 {
+				t.Fatalf("lowBits(%v, %d) = %v, want %v", x, k, got, want)
+			}
+		}
+	}
+}
+
+// TestSqrtWord compares sqrtWord with big.Int.Sqrt on seeded words of
+// every length, squares and their neighbours, and the words next to 2^64.
+func TestSqrtWord(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 14))
+	xs := []uint64{0, 1, 2, 3, 4, 1<<64 - 1, 1<<64 - 2, (1<<32 - 1) * (1<<32 - 1), (1<<32-1)*(1<<32-1) - 1}
+	for range 20000 {
+		x := rng.Uint64() >> rng.IntN(64)
+		r := x >> 32
+		xs = append(xs, x, r*r, r*r-1, r*r+1)
+	}
+	for _, x := range xs {
+		if got, want := sqrtWord(x), new(big.Int).Sqrt(new(big.Int).SetUint64(x)).Uint64(); got != want {
+			t.Fatalf("sqrtWord(%d) = %d, want %d", x, got, want)
+		}
+	}
+}

