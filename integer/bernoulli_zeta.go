@@ -24,14 +24,19 @@ package integer
 //   - π^(−n) is a product of cached powers (inversePiPower), within
 //     (n·2^(−29) + 2⌈log₂n⌉)·u ≤ 3n·u; 2^(−n) is exact.
 //   - 2·n!·D_n is an exact integer, rounded once: u.
-//   - ζ(n) = ∏_{p ≤ P} (1 + 1/(p^n − 1)) truncated: each factor is
-//     within 2u (1/(p^n − 1) < 2^(1−n·log₂p) is needed only to
-//     wp − n·log₂p + 16 bits of its own, powerMinusOne gives p^n − 1
-//     to ⌈log₂n⌉ + 8 bits more, within 5n·2^(−⌈log₂n⌉−8) < 2^(−5) of a
-//     unit there, and primes with p^(−n) < 2^(−wp−7) are left out), and the product of the fewer than n/8 factors
-//     (P < n/8 at this precision) is within n·u. The primes beyond P
-//     change the product by a factor within 1 ± 2·Σ_{m > P} m^(−n) ⊂
-//     1 ± u.
+//   - ζ(n) = ∏_{p ≤ P} (1 + 1/(p^n − 1)) truncated is a fixed-point
+//     integer Z ≈ 2^wp·ζ(n) (eulerZeta): Z starts at 2^wp, and each prime
+//     adds ⌊(Z >> s)/m⌋ where m·2^s is p^n − 1 from powerMinusOne to
+//     prec ≥ wp − n·log₂p + ⌈log₂n⌉ + 23 bits, within 5n·2^(−prec) of
+//     it relatively. The term, below 2^(wp + 2 − n·log₂p), so errs by
+//     less than 1 from the shift, 1 from the floor and
+//     2^(wp + 2 − n·log₂p)·5n·2^(−prec) < 1 from m: 3 units of 2^0,
+//     against Z ≥ 2^wp, so 3u relatively, and the earlier errors are
+//     carried by a factor 1 + 1/(p^n − 1) < 1 + 2^(−39). Primes with
+//     p^(−n) < 2^(−wp−7) are left out (u/128 each), and with fewer than
+//     n/8 primes (P < n/8 at this precision) Z is within n/2·u. The
+//     primes beyond P change the product by a factor within
+//     1 ± 2·Σ_{m > P} m^(−n) ⊂ 1 ± u.
 //   - the two final products, 2u.
 //
 // So the product N ≈ 2·n!·D_n·ζ(n)·(2π)^(−n) is within 5n·u ≤
@@ -117,28 +122,8 @@ func bernoulliZeta(ctx context.Context, n int) (*big.Rat, error) {
 	}
 	defer wg.Wait()
 
-	// ζ(n) truncated: ∏_{p ≤ P} 1/(1 − p^(−n)) = ∏_{p ≤ P} (1 + 1/(p^n − 1)).
-	limit := math.Exp2(float64(wp+2) / (fn - 1))
-	zeta := new(big.Float).SetPrec(wp).SetInt64(1)
-	for p := uint64(2); float64(p) <= limit; p++ {
-		if !trialDivisionPrime(p) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		// p^(−n) ≥ 2^(−wp−2) matters to wp − n·log₂p + 8 bits.
-		own := float64(wp) - fn*math.Log2(float64(p)) + 8
-		if own < 1 {
-			continue
-		}
-		// ζ·(1 + 1/(p^n − 1)) = ζ + ζ/(p^n − 1), the quotient at q bits.
-		q := uint(own) + 8
-		t := new(big.Float).SetPrec(q).Set(zeta)
-		t.Quo(t, powerMinusOne(p, uint64(n), q+logN+8))
-		zeta.Add(zeta, t)
-	}
-	if err := ctx.Err(); err != nil {
+	zeta, err := eulerZeta(ctx, n, wp)
+	if err != nil {
 		return nil, err
 	}
 	wg.Wait()
@@ -225,37 +210,75 @@ func inversePiPower(e uint64, prec uint) *big.Float {
 	return z
 }
 
-// powerMinusOne is p^e − 1, e ≥ 1, p ≥ 2, by left-to-right binary
+// eulerZeta is ζ(n) = ∏_{p ≤ P} (1 + 1/(p^n − 1)), n ≥ 40, truncated as
+// described at the top of this file: a fixed-point integer Z ≈ 2^wp·ζ,
+// to which each prime adds ⌊(Z >> s)/m⌋ for its power p^n − 1 ≈ m·2^s
+// at the precision of its own term. The integers are reused from prime
+// to prime, so the loop allocates only while its buffers grow.
+func eulerZeta(ctx context.Context, n int, wp uint) (*big.Float, error) {
+	fn := float64(n)
+	logN := uint(bits.Len(uint(n)))
+	limit := math.Exp2(float64(wp+2) / (fn - 1))
+	z := new(big.Int).Lsh(intOne, wp)
+	var pow cutPower
+	var shifted, term, rem big.Int
+	for p := uint64(2); float64(p) <= limit; p++ {
+		if !trialDivisionPrime(p) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// p^(−n) ≥ 2^(−wp−7) matters to wp − n·log₂p + 8 bits.
+		own := float64(wp) - fn*math.Log2(float64(p)) + 8
+		if own < 1 {
+			continue
+		}
+		m, s := pow.powerMinusOne(p, uint64(n), uint(own)+logN+16)
+		shifted.Rsh(z, uint(s))
+		term.QuoRem(&shifted, m, &rem)
+		z.Add(z, &term)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	zeta := new(big.Float).SetInt(z) // exact: the precision is z's length
+	return zeta.SetMantExp(zeta, -int(wp)), nil
+}
+
+// cutPower holds powerMinusOne's integers, reused from call to call.
+type cutPower struct{ x, z, t big.Int }
+
+// powerMinusOne is p^e − 1 ≈ m·2^s, e ≥ 1, p ≥ 2, by left-to-right binary
 // powering on integers cut to their top prec bits whenever longer: exact
-// while p^e fits in prec bits, else within relative error 5e·2^(−prec) of
-// p^e, and so of p^e − 1 (each cut errs by less than 2^(1−prec) and each
-// later squaring doubles what came before, which sums below 4e·2^(−prec);
-// the 1 left out is below 2^(−prec) of p^e). Powering a big.Float
-// instead would square the exact small powers at full length, their
-// mantissas keeping zero low words; here each product is only as long as
-// its value.
-func powerMinusOne(p, e uint64, prec uint) *big.Float {
-	x := new(big.Int).SetUint64(p)
-	z, t := new(big.Int).Set(x), new(big.Int)
-	shift := 0
+// (s = 0) while p^e fits in prec bits, else within relative error
+// 5e·2^(−prec) of p^e, and so of p^e − 1 (each cut errs by less than
+// 2^(1−prec) and each later squaring doubles what came before, which sums
+// below 4e·2^(−prec); the 1 left out is below 2^(−prec) of p^e). Powering
+// a big.Float instead would square the exact small powers at full length,
+// their mantissas keeping zero low words; here each product is only as
+// long as its value. m is c's own, valid until c's next call.
+func (c *cutPower) powerMinusOne(p, e uint64, prec uint) (m *big.Int, s int) {
+	x, z, t := &c.x, &c.z, &c.t
+	x.SetUint64(p)
+	z.Set(x)
 	for i := bits.Len64(e) - 2; i >= 0; i-- {
 		t.Mul(z, z) // not in place: an aliased product allocates
 		z, t = t, z
-		shift *= 2
+		s *= 2
 		if e>>uint(i)&1 == 1 {
 			t.Mul(z, x)
 			z, t = t, z
 		}
 		if l := uint(z.BitLen()); l > prec {
 			z.Rsh(z, l-prec)
-			shift += int(l - prec)
+			s += int(l - prec)
 		}
 	}
-	if shift == 0 {
+	if s == 0 {
 		z.Sub(z, intOne)
 	}
-	f := new(big.Float).SetInt(z) // exact: the precision is z's length
-	return f.SetMantExp(f, shift)
+	return z, s
 }
 
 // factorialTree is n! as wordProduct's tree over words, each packing as
