@@ -27,18 +27,22 @@ func TestBernoulliZetaRandom(t *testing.T) {
 
 // TestEulerZeta holds the fixed-point Euler product to ζ(n) = Σ k^(−n)
 // summed at 64 more bits, within the (n/2 + 1)·2^(−wp) relative error
-// the analysis at the top of bernoulli_zeta.go allows it, on seeded n
-// and precisions.
+// the analysis at the top of bernoulli_zeta.go allows it, whole and as
+// the fixedProduct of its two parts at eulerSplit, on seeded n and
+// precisions.
 func TestEulerZeta(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(43, 44))
 	for range 20 {
 		n := 2 * (bernoulliZetaFrom/2 + rng.IntN(500))
 		wp := uint(64 + rng.IntN(8*n))
-		got, err := eulerZeta(ctx, n, wp)
+		whole, err := eulerZeta(ctx, n, wp, 2, 0)
 		if err != nil {
 			t.Fatalf("ζ(%d) at %d bits: %v", n, wp, err)
 		}
+		split := eulerSplit(n, wp)
+		head, _ := eulerZeta(ctx, n, wp, 2, split)
+		tail, _ := eulerZeta(ctx, n, wp, split, 0)
 		// Σ_{k > K} k^(−n) < 2^(−wp−64) once (n − 1)·log₂K ≥ wp + 65.
 		rp := wp + 64
 		want := new(big.Float).SetPrec(rp).SetInt64(1)
@@ -48,11 +52,15 @@ func TestEulerZeta(t *testing.T) {
 			term := new(big.Float).SetPrec(rp).SetInt(pk)
 			want.Add(want, term.Quo(new(big.Float).SetPrec(rp).SetInt64(1), term))
 		}
-		d := new(big.Float).SetPrec(rp).Sub(got, want)
-		d.Quo(d, want)
-		bound := new(big.Float).SetMantExp(big.NewFloat(float64(n/2+1)), -int(wp))
-		if d.Abs(d).Cmp(bound) > 0 {
-			t.Fatalf("ζ(%d) at %d bits errs by %.3g relatively, beyond (n/2 + 1)·2^(−wp)", n, wp, d)
+		for _, z := range []*big.Int{whole, fixedProduct(head, tail, wp)} {
+			got := new(big.Float).SetInt(z)
+			got.SetMantExp(got, -int(wp))
+			d := new(big.Float).SetPrec(rp).Sub(got, want)
+			d.Quo(d, want)
+			bound := new(big.Float).SetMantExp(big.NewFloat(float64(n/2+1)), -int(wp))
+			if d.Abs(d).Cmp(bound) > 0 {
+				t.Fatalf("ζ(%d) at %d bits (split at %d) errs by %.3g relatively, beyond (n/2 + 1)·2^(−wp)", n, wp, split, d)
+			}
 		}
 	}
 }
