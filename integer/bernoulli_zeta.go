@@ -34,9 +34,12 @@ package integer
 //     against Z ≥ 2^wp, so 3u relatively, and the earlier errors are
 //     carried by a factor 1 + 1/(p^n − 1) < 1 + 2^(−39). Primes with
 //     p^(−n) < 2^(−wp−7) are left out (u/128 each), and with fewer than
-//     n/8 primes (P < n/8 at this precision) Z is within n/2·u. The
-//     primes beyond P change the product by a factor within
-//     1 ± 2·Σ_{m > P} m^(−n) ⊂ 1 ± u.
+//     n/8 primes (P < n/8 at this precision) Z is within 3n/8·u. From
+//     bernoulliParallelFrom on, the primes are split in two runs of that
+//     loop (eulerSplit), and fixedProduct joins the two parts within 2
+//     units more: Z is within (3n/8 + 2)·u ≤ n/2·u. The primes beyond P
+//     change the product by a factor within 1 ± 2·Σ_{m > P} m^(−n) ⊂
+//     1 ± u.
 //   - the two final products, 2u.
 //
 // So the product N ≈ 2·n!·D_n·ζ(n)·(2π)^(−n) is within 5n·u ≤
