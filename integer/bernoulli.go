@@ -245,8 +245,9 @@ var smallBernoulli = sync.OnceValue(func() []*big.Rat { return bernoulliByRecurr
 func checkKummer(n int, b *big.Rat) error {
 	small := smallBernoulli()
 	type kummer struct{ p, pv, nn, r uint64 }
-	var ks []kummer
-	m := big.NewInt(1)
+	ks := make([]kummer, 0, 23) // the primes 5 ≤ p < 100
+	var moduli []uint64
+	acc := uint64(1)
 	for p := uint64(5); p < 100; p++ {
 		if !trialDivisionPrime(p) || uint64(n)%(p-1) == 0 {
 			continue
@@ -258,8 +259,14 @@ func checkKummer(n int, b *big.Rat) error {
 			nn, pv = nn/p, pv*p
 		}
 		ks = append(ks, kummer{p, pv, nn, uint64(n) % (p - 1)})
-		m.Mul(m, new(big.Int).SetUint64(pv*p))
+		if hi, lo := bits.Mul64(acc, pv*p); hi != 0 {
+			moduli = append(moduli, acc)
+			acc = pv * p
+		} else {
+			acc = lo
+		}
 	}
+	m := wordProduct(append(moduli, acc))
 	num := new(big.Int).Mod(b.Num(), m)
 	den := new(big.Int).Mod(b.Denom(), m)
 	for _, k := range ks {
@@ -272,7 +279,7 @@ func checkKummer(n int, b *big.Rat) error {
 		// product of the primes q with (q − 1) | n, and 0 < r < p − 1.
 		lhs := mulMod(x/k.pv%p, inverseModPrime(mulMod(wordResidue(den, p), k.nn%p, p), p), p)
 		br := small[k.r]
-		rhs := wordResidue(new(big.Int).Abs(br.Num()), p)
+		rhs := wordResidue(br.Num(), p) // of |B_r|'s numerator: Bits is the magnitude
 		if br.Sign() < 0 {
 			rhs = (p - rhs) % p
 		}
