@@ -226,7 +226,7 @@ func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
 		return m, 1, nil // most integers: a prime ≤ 47 divides them once
 	}
 	top := topBitsOf(m)
-	m61 := reduceWords(m, mersenne61)
+	m61 := modular.ReduceLong(m, mersenne61)
 	// The candidates whose root is too long for the floating-point test
 	// go to the certificate primes, whose first residues are reduced
 	// together (firstResidues).
@@ -290,7 +290,7 @@ func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
-	rem := reduceWords(m, oddPrimesTo47)
+	rem := modular.ReduceLong(m, oddPrimesTo47)
 	q, pb := new(big.Int), new(big.Int)
 	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
 		if g == 1 {
@@ -320,7 +320,7 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 
 // valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1. With p^t
 // the largest power of p in a word, r = m mod p^t, taken without
-// allocating (reduceWords), is m's residue with the same
+// allocating (modular.ReduceLong), is m's residue with the same
 // valuation when it is not zero, found in machine words; m is divided by
 // p^t only while r is zero (rarely even once). So a 21st power of a
 // multiple of 5, or a random multiple of 7, takes one remainder of m.
@@ -333,8 +333,8 @@ func valuation(m *big.Int, p uint64, q, pb *big.Int) uint64 {
 	}
 	v := uint64(0)
 	x := m
-	r := reduceWords(x, pt)
-	for ; r == 0; r = reduceWords(x, pt) {
+	r := modular.ReduceLong(x, pt)
+	for ; r == 0; r = modular.ReduceLong(x, pt) {
 		x = q.Quo(x, pb.SetUint64(pt))
 		v += t
 	}
@@ -401,7 +401,7 @@ func exactRoot(ctx context.Context, m *big.Int, top topBits, m61, k uint64) (*bi
 			return nil, err
 		}
 	}
-	if powMod61(reduceWords(r, mersenne61), k) != m61 {
+	if powMod61(modular.ReduceLong(r, mersenne61), k) != m61 {
 		return nil, nil
 	}
 	if powerBig(r, int(k)).Cmp(m) != 0 {
@@ -564,7 +564,7 @@ func maybeSquare(m *big.Int) bool {
 	if len(m.Bits()) > 0 && !t[0][uint64(m.Bits()[0])%64] {
 		return false
 	}
-	r := reduceWords(m, 63*65*11)
+	r := modular.ReduceLong(m, 63*65*11)
 	return t[1][r%63] && t[2][r%65] && t[3][r%11]
 }
 
@@ -589,7 +589,7 @@ func notKthPowerCertifiedWith(m *big.Int, k, p0, r0 uint64) bool {
 		tried++
 		mp := r0
 		if p != p0 {
-			mp = reduceWords(m, p)
+			mp = modular.ReduceLong(m, p)
 		}
 		if mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
 			return true
@@ -625,7 +625,7 @@ func newFirstResidues(m *big.Int, ks []uint64) firstResidues {
 	start, product := 0, uint64(1)
 	flush := func(end int) {
 		if end > start {
-			x := reduceWords(m, product)
+			x := modular.ReduceLong(m, product)
 			for i := start; i < end; i++ {
 				if f.primes[i] != 0 {
 					f.residues[i] = x % f.primes[i]
