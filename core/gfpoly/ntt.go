@@ -251,16 +251,20 @@ func (t *nttPrime) difLevels(a []uint64, j int) {
 	}
 }
 
+// quarters splits a into its four quarters, each as long as the first,
+// for the block passes' loops over the first.
+func quarters(a []uint64) (b0, b1, b2, b3 []uint64) {
+	m := len(a) / 4
+	b0 = a[:m]
+	return b0, a[m : 2*m][:m], a[2*m : 3*m][:m], a[3*m : 4*m][:m]
+}
+
 // difBlock4Go is difLevels' pass over one block of four quarters of m
 // entries with the twiddles tw of forward4 (6m words): the reference for
 // difBlock4's assembly kernel, and difBlock4 where there is none.
 func difBlock4Go(a, tw []uint64, q uint64) {
 	q2 := 2 * q
-	m := len(a) / 4
-	b0 := a[:m]
-	b1 := a[m : 2*m][:len(b0)]
-	b2 := a[2*m : 3*m][:len(b0)]
-	b3 := a[3*m : 4*m][:len(b0)]
+	b0, b1, b2, b3 := quarters(a)
 	tw = tw[:6*len(b0)]
 	for i, x0 := range b0 {
 		x1, x2, x3 := b1[i], b2[i], b3[i]
@@ -454,11 +458,7 @@ func (t *nttPrime) ditLevels(a []uint64, j int) {
 // ditBlock4's assembly kernel, and ditBlock4 where there is none.
 func ditBlock4Go(a, tw []uint64, q uint64) {
 	q2 := 2 * q
-	m := len(a) / 4
-	b0 := a[:m]
-	b1 := a[m : 2*m][:len(b0)]
-	b2 := a[2*m : 3*m][:len(b0)]
-	b3 := a[3*m : 4*m][:len(b0)]
+	b0, b1, b2, b3 := quarters(a)
 	tw = tw[:6*len(b0)]
 	for i, x0 := range b0 {
 		x1, x2, x3 := b1[i], b2[i], b3[i]
