@@ -16,39 +16,27 @@ func TestADXAgainstGeneric(t *testing.T) {
 	if !hasADX {
 		t.Skip("no BMI2 and ADX")
 	}
-	rng := rand.New(rand.NewPCG(12, 38))
-	for k := 2; k <= 7; k++ {
-		for i := range 60 {
-			n := oddTestWords(rng, k, i%3 == 0)
-			n[k-1] |= 1 << 63 >> uint(rng.IntN(64))
-			nb := new(big.Int).SetBits(wordsToBig(n))
-			mg := newMontgomery(nb)
-			vals := testOperands(rng, nb, 4)
-			want, got := make([]uint64, k), make([]uint64, k)
-			for _, xb := range vals {
-				for _, yb := range vals {
-					x, y := words(xb, k), words(yb, k)
-					mg.mulGeneric(want, x, y)
-					if !mulADX(got, x, y, mg.m, mg.minv) {
-						if k <= 6 {
-							t.Fatalf("mulADX refused %d words", k)
-						}
-						continue
-					}
-					if k > 6 {
-						t.Fatalf("mulADX took %d words", k)
-					}
-					if !equal(got, want) {
-						t.Fatalf("n = %v, x = %v, y = %v: mulADX %v, generic %v", nb, xb, yb, got, want)
-					}
-					mulADX(x, x, y, mg.m, mg.minv)
-					if !equal(x, want) {
-						t.Fatalf("n = %v: mulADX aliased to x differs", nb)
-					}
-				}
+	forOperandPairs(rand.New(rand.NewPCG(12, 38)), 7, func(mg *montgomery, nb, xb, yb *big.Int, x, y []uint64) {
+		k := len(x)
+		want, got := make([]uint64, k), make([]uint64, k)
+		mg.mulGeneric(want, x, y)
+		if !mulADX(got, x, y, mg.m, mg.minv) {
+			if k <= 6 {
+				t.Fatalf("mulADX refused %d words", k)
 			}
+			return
 		}
-	}
+		if k > 6 {
+			t.Fatalf("mulADX took %d words", k)
+		}
+		if !equal(got, want) {
+			t.Fatalf("n = %v, x = %v, y = %v: mulADX %v, generic %v", nb, xb, yb, got, want)
+		}
+		mulADX(x, x, y, mg.m, mg.minv)
+		if !equal(x, want) {
+			t.Fatalf("n = %v: mulADX aliased to x differs", nb)
+		}
+	})
 }
 
 // TestSqrADXAgainstGeneric: sqrADX agrees with mulGeneric and math/big

@@ -210,36 +210,45 @@ func BenchmarkMontgomeryMul(b *testing.B) {
 // words, operands 0, 1, n − 1, n − 2 and seeded random ones, aliased
 // or not.
 func TestFixedAgainstGeneric(t *testing.T) {
-	rng := rand.New(rand.NewPCG(12, 37))
-	for k := 2; k <= 9; k++ {
+	forOperandPairs(rand.New(rand.NewPCG(12, 37)), 9, func(mg *montgomery, nb, xb, yb *big.Int, x, y []uint64) {
+		k := len(x)
+		want, got := make([]uint64, k), make([]uint64, k)
+		mg.mulGeneric(want, x, y)
+		mg.mul(got, x, y)
+		if !equal(got, want) {
+			t.Fatalf("n = %v, x = %v, y = %v: mul %v, generic %v", nb, xb, yb, got, want)
+		}
+		mg.mul(y, x, y)
+		if !equal(y, want) {
+			t.Fatalf("n = %v: mul aliased to y differs", nb)
+		}
+		mg.mulGeneric(want, x, x)
+		mg.sqr(got, x)
+		if !equal(got, want) {
+			t.Fatalf("n = %v, x = %v: sqr %v, generic %v", nb, xb, got, want)
+		}
+		mg.sqr(x, x)
+		if !equal(x, want) {
+			t.Fatalf("n = %v: sqr aliased to x differs", nb)
+		}
+	})
+}
+
+// forOperandPairs calls f for 60 seeded odd moduli of each length of 2
+// to maxK words (a third with all-ones words, top words of every bit
+// length) and every ordered pair of their testOperands, as fresh words of
+// the modulus's length that f may overwrite.
+func forOperandPairs(rng *rand.Rand, maxK int, f func(mg *montgomery, nb, xb, yb *big.Int, x, y []uint64)) {
+	for k := 2; k <= maxK; k++ {
 		for i := range 60 {
 			n := oddTestWords(rng, k, i%3 == 0)
 			n[k-1] |= 1 << 63 >> uint(rng.IntN(64))
 			nb := new(big.Int).SetBits(wordsToBig(n))
 			mg := newMontgomery(nb)
 			vals := testOperands(rng, nb, 4)
-			want, got := make([]uint64, k), make([]uint64, k)
 			for _, xb := range vals {
 				for _, yb := range vals {
-					x, y := words(xb, k), words(yb, k)
-					mg.mulGeneric(want, x, y)
-					mg.mul(got, x, y)
-					if !equal(got, want) {
-						t.Fatalf("n = %v, x = %v, y = %v: mul %v, generic %v", nb, xb, yb, got, want)
-					}
-					mg.mul(y, x, y)
-					if !equal(y, want) {
-						t.Fatalf("n = %v: mul aliased to y differs", nb)
-					}
-					mg.mulGeneric(want, x, x)
-					mg.sqr(got, x)
-					if !equal(got, want) {
-						t.Fatalf("n = %v, x = %v: sqr %v, generic %v", nb, xb, got, want)
-					}
-					mg.sqr(x, x)
-					if !equal(x, want) {
-						t.Fatalf("n = %v: sqr aliased to x differs", nb)
-					}
+					f(mg, nb, xb, yb, words(xb, k), words(yb, k))
 				}
 			}
 		}
