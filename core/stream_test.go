@@ -79,16 +79,7 @@ func TestStreamAgreesWithValidator(t *testing.T) {
 	for range 5000 {
 		doc := append([]byte(nil), valid...)
 		for range 1 + rng.IntN(2) {
-			i := rng.IntN(len(doc))
-			c := alphabet[rng.IntN(len(alphabet))]
-			switch rng.IntN(3) {
-			case 0:
-				doc = append(doc[:i:i], doc[i+1:]...)
-			case 1:
-				doc = append(doc[:i:i], append([]byte{c}, doc[i:]...)...)
-			default:
-				doc[i] = c
-			}
+			doc = mutateByte(rng, doc, rng.IntN(len(doc)), alphabet)
 		}
 		want := general(doc)
 		serr := validateStream(doc, schema, "")
@@ -222,16 +213,7 @@ func TestStreamIntegerRunAgrees(t *testing.T) {
 		sb.WriteString(`]}`)
 		doc := []byte(sb.String())
 		if rng.IntN(2) > 0 {
-			i := 10 + rng.IntN(len(doc)-11)
-			c := alphabet[rng.IntN(len(alphabet))]
-			switch rng.IntN(3) {
-			case 0:
-				doc = append(doc[:i:i], doc[i+1:]...)
-			case 1:
-				doc = append(doc[:i:i], append([]byte{c}, doc[i:]...)...)
-			default:
-				doc[i] = c
-			}
+			doc = mutateByte(rng, doc, 10+rng.IntN(len(doc)-11), alphabet)
 		}
 		want := general(doc)
 		serr := validateStream(doc, schema, "")
@@ -249,5 +231,20 @@ func TestStreamIntegerRunAgrees(t *testing.T) {
 	}
 	if accepted < 1000 || refused < 1000 {
 		t.Fatalf("%d accepted and %d refused; both sides need exercising", accepted, refused)
+	}
+}
+
+// mutateByte deletes doc[i], inserts a byte of alphabet before it or
+// replaces it by one, at random; doc's array may be reused.
+func mutateByte(rng *rand.Rand, doc []byte, i int, alphabet string) []byte {
+	c := alphabet[rng.IntN(len(alphabet))]
+	switch rng.IntN(3) {
+	case 0:
+		return append(doc[:i:i], doc[i+1:]...)
+	case 1:
+		return append(doc[:i:i], append([]byte{c}, doc[i:]...)...)
+	default:
+		doc[i] = c
+		return doc
 	}
 }
