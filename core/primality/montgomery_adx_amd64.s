@@ -4,12 +4,13 @@
 
 #include "textflag.h"
 
-// func cpuid7() (ebx uint32)
-TEXT ·cpuid7(SB), NOSPLIT, $0-4
-	MOVL $7, AX
+// func cpuid(leaf uint32) (eax, ebx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-16
+	MOVL leaf+0(FP), AX
 	MOVL $0, CX
 	CPUID
-	MOVL BX, ebx+0(FP)
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
 	RET
 
 // func mulADX2(z, x, y, m *[2]uint64, minv uint64)

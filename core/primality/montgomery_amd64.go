@@ -102,10 +102,19 @@ func sqrAsm7(z, x, m *[7]uint64, minv uint64)
 func sqrAsm8(z, x, m *[8]uint64, minv uint64)
 
 // hasADX reports the BMI2 and ADX instructions (CPUID leaf 7, EBX bits 8
-// and 19) that mulADX and sqrADX need.
-var hasADX = cpuid7()&(1<<8|1<<19) == 1<<8|1<<19
+// and 19) that mulADX and sqrADX need. Leaf 7 is read only where leaf 0
+// says it exists: past the highest leaf a processor may answer with
+// another leaf's bits.
+var hasADX = func() bool {
+	if top, _ := cpuid(0); top < 7 {
+		return false
+	}
+	_, ebx := cpuid(7)
+	return ebx&(1<<8|1<<19) == 1<<8|1<<19
+}()
 
-func cpuid7() (ebx uint32)
+// cpuid returns EAX and EBX of CPUID for leaf and subleaf 0.
+func cpuid(leaf uint32) (eax, ebx uint32)
 
 // mulADX sets z = x·y·R⁻¹ mod m by mulADXK, montgomery_adx_amd64.s, for
 // moduli of 2 to 6 words on a processor with BMI2 and ADX; ok is false
