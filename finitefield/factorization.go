@@ -53,8 +53,8 @@ const (
 	// degree 8,755, 28.2 + 7.0 s, over GF(2^55 − 55) 27.5 + 7.8 s. The
 	// postcondition's share follows the degrees of the factors: degree
 	// 9,189 over GF(2^64 − 59), with a factor of degree 6,951, took 32.3
-	// + 12.3 s. Degree 10,000 over primes of 55 bits and more needs about
-	// a fifth less work than this: 39.9 + 9.4 s over GF(2^64 − 59).
+	// + 12.3 s. Degree 10,000 over primes of 55 bits and more is about a
+	// fifth past the budget: 39.9 + 9.4 s over GF(2^64 − 59).
 	MaxFactorWork = 7e10
 )
 

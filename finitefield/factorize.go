@@ -1073,8 +1073,8 @@ func intervalProduct(fl *gfpoly.Field, md *gfpoly.Modulus, byH *gfpoly.Multiplie
 // (gfpoly.PreparedProductCost): from 10,000 to 8112 it drops by 40%, as
 // the quotient no longer needs the split length's correction and the
 // remainder's transforms halve, where the shrink-by-a-third rule waits
-// for 6666. Counted in transform words (L·log2 L a transform, on r
-// primes as in factorWork), about 1 ns each on the shared machine, and
+// for 6666. Counted in transform words (L·log2 L a transform, on the
+// gfpoly.PreparedPrimes of the modulus), about 1 ns each on the shared machine, and
 // word products weighed as composeWeight at 0.55 ns each.
 func (w *wordFactorer) rebuildPays(old, d, l, steps int) bool {
 	if steps < 1 || d >= old {
@@ -1082,8 +1082,7 @@ func (w *wordFactorer) rebuildPays(old, d, l, steps int) bool {
 	}
 	pBits := bits.Len64(w.p)
 	product := func(n int) float64 {
-		r := math.Ceil((2*float64(pBits) + math.Log2(float64(n))) / 62)
-		return r * gfpoly.PreparedProductCost(n)
+		return float64(gfpoly.PreparedPrimes(n, w.p)) * gfpoly.PreparedProductCost(n)
 	}
 	words := func(n int) float64 { return float64(n) * float64(n) * composeWeight(pBits, n) / 2 }
 	fs, fl := float64(steps), float64(l)
