@@ -67,11 +67,11 @@ func TestBSGSWordsAgainstBSGS(t *testing.T) {
 	rng := rand.New(rand.NewPCG(56, 78))
 	var scratch bsgsScratch // shared, as across one logarithm's subgroups
 	for trial := range 150 {
-		// n = q·s + 1 prime, q prime, s even.
+		// n = 2·q·s + 1 prime, q and s prime, up to 127 bits.
 		q := randomPrime(rng, 5+rng.IntN(20))
 		var n *big.Int
 		for {
-			s := randomPrime(rng, 14+rng.IntN(100-q.BitLen()))
+			s := randomPrime(rng, 14+rng.IntN(113-q.BitLen()))
 			n = new(big.Int).Mul(q, s)
 			n.Lsh(n, 1).Add(n, big.NewInt(1))
 			if n.BitLen() <= 127 && n.ProbablyPrime(20) {
