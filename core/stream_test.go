@@ -172,8 +172,7 @@ func TestStreamDeepPath(t *testing.T) {
 // TestStreamIntegerRunAgrees: on seeded lists of integer strings, compact
 // and spaced, and mutations of them, validateStream (whose integerRun
 // takes the compact elements) accepts exactly what the general validator
-// accepts, and a refusal names an element at or before the first one
-// integerRun cannot take.
+// accepts.
 func TestStreamIntegerRunAgrees(t *testing.T) {
 	type list struct {
 		Terms []Integer `json:"terms"`

@@ -94,7 +94,6 @@ func TestBlock4(t *testing.T) {
 				bound, tw := 2*pr.q, pr.forward4(j)
 				if !fwd {
 					bound, tw = 4*pr.q, pr.inverse4(j-1)
-					m = 1 << (j - 1)
 				}
 				a := make([]uint64, 4*m)
 				for i := range a {

@@ -119,12 +119,12 @@ func (m *Mont128) One() U128 { return m.one }
 
 // To returns x·R mod n for any integer x, x in Montgomery form.
 func (m *Mont128) To(x *big.Int) U128 {
-	t := new(big.Int).Mod(x, m.n.big())
+	t := new(big.Int).Mod(x, m.n.Big())
 	return m.Mul(toU128(t), m.r2)
 }
 
 // From returns the residue in [0, n) that a represents.
-func (m *Mont128) From(a U128) *big.Int { return m.Mul(a, U128{0, 1}).big() }
+func (m *Mont128) From(a U128) *big.Int { return m.Mul(a, U128{0, 1}).Big() }
 
 // toU128 is x for 0 ≤ x < 2^128.
 func toU128(x *big.Int) U128 {
@@ -133,9 +133,7 @@ func toU128(x *big.Int) U128 {
 }
 
 // Big is a as a big.Int.
-func (a U128) Big() *big.Int { return a.big() }
-
-func (a U128) big() *big.Int {
+func (a U128) Big() *big.Int {
 	x := new(big.Int).SetUint64(a.Hi)
 	x.Lsh(x, 64)
 	return x.Or(x, new(big.Int).SetUint64(a.Lo))

@@ -217,8 +217,8 @@ func (mg *montgomery) add(z, x, y []uint64) {
 }
 
 // sub sets z = x − y mod m for x, y < m, adding m back under a mask
-// instead of a branch (see add: V_k − 2 in the Lucas test borrows as
-// often as not). z may alias x or y.
+// instead of a branch, which would be mispredicted: V_k − 2 in the Lucas
+// test borrows as often as not. z may alias x or y.
 func (mg *montgomery) sub(z, x, y []uint64) {
 	m := mg.m
 	k := len(m)

@@ -2,9 +2,10 @@
 
 package primality
 
-// mulFixed sets z = x·y·R⁻¹ mod m by mulAsmK, montgomery_amd64.s, for
-// moduli of 2 to 8 words; ok is false for other lengths. z may alias x
-// or y.
+// mulFixed sets z = x·y·R⁻¹ mod m for moduli of 2 to 8 words, by
+// mulADX where the processor has BMI2 and ADX and it takes the length,
+// by mulAsmK (montgomery_amd64.s) otherwise; ok is false for other
+// lengths. z may alias x or y.
 func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) {
 	if hasADX && mulADX(z, x, y, m, minv) {
 		return true

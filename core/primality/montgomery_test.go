@@ -257,14 +257,14 @@ func forOperandPairs(rng *rand.Rand, maxK int, f func(mg *montgomery, nb, xb, yb
 
 // TestAddSubAgainstMathBig: add and sub, branch-free, are x + y and
 // x − y modulo seeded random odd m of 2 to maxMontWords words, for
-// operands 0, 1, m − 1 and random ones below m, aliased or not.
+// operands 0, 1, m − 1, m − 2 and random ones below m, aliased or not.
 func TestAddSubAgainstMathBig(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 39))
 	for range 200 {
 		k := 2 + rng.IntN(maxMontWords-1)
 		m := randOdd(rng, 64*k-rng.IntN(64))
 		mg := newMontgomery(m)
-		vals := []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(m, big.NewInt(1)), randomBelow(rng, m), randomBelow(rng, m)}
+		vals := testOperands(rng, m, 2)
 		for _, xb := range vals {
 			for _, yb := range vals {
 				x, y, z := words(xb, k), words(yb, k), make([]uint64, k)
