@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"sync"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // MaxBernoulliN bounds n in bernoulli: the numerator of B_30000 has
@@ -259,47 +259,28 @@ func checkKummer(n int, b *big.Rat) error {
 			nn, pv = nn/p, pv*p
 		}
 		ks = append(ks, kummer{p, pv, nn, uint64(n) % (p - 1)})
-		if hi, lo := bits.Mul64(acc, pv*p); hi != 0 {
-			moduli = append(moduli, acc)
-			acc = pv * p
-		} else {
-			acc = lo
-		}
+		moduli, acc = packWord(moduli, acc, pv*p)
 	}
 	m := wordProduct(append(moduli, acc))
 	num := new(big.Int).Mod(b.Num(), m)
 	den := new(big.Int).Mod(b.Denom(), m)
 	for _, k := range ks {
 		p := k.p
-		x := wordResidue(num, k.pv*p)
+		x := modular.ReduceWords(num, k.pv*p)
 		if x%k.pv != 0 {
 			return fmt.Errorf("the Bernoulli number B_%d/%d is not %d-integral, against Kummer's congruence", n, n, p)
 		}
 		// D·n/p^v and B_r's denominator·r are prime to p: D is the
 		// product of the primes q with (q − 1) | n, and 0 < r < p − 1.
-		lhs := mulMod(x/k.pv%p, inverseModPrime(mulMod(wordResidue(den, p), k.nn%p, p), p), p)
+		lhs := mulMod(x/k.pv%p, inverseModPrime(mulMod(modular.ReduceWords(den, p), k.nn%p, p), p), p)
 		br := small[k.r]
-		rhs := wordResidue(br.Num(), p) // of |B_r|'s numerator: Bits is the magnitude
-		if br.Sign() < 0 {
-			rhs = (p - rhs) % p
-		}
-		rhs = mulMod(rhs, inverseModPrime(mulMod(wordResidue(br.Denom(), p), k.r%p, p), p), p)
+		rhs := modular.ReduceWords(br.Num(), p)
+		rhs = mulMod(rhs, inverseModPrime(mulMod(modular.ReduceWords(br.Denom(), p), k.r%p, p), p), p)
 		if lhs != rhs {
 			return fmt.Errorf("the Bernoulli numbers break Kummer's congruence B_%d/%d ≡ B_%d/%d (mod %d)", n, n, k.r, k.r, p)
 		}
 	}
 	return nil
-}
-
-// wordResidue is x mod m for x ≥ 0 and a word m > 0, by long division
-// from the top word.
-func wordResidue(x *big.Int, m uint64) uint64 {
-	words := x.Bits()
-	var r uint64
-	for i := len(words) - 1; i >= 0; i-- {
-		_, r = bits.Div64(r, uint64(words[i]), m)
-	}
-	return r
 }
 
 // inverseModPrime is a^(−1) mod the prime p, for a ≢ 0, by Fermat's

@@ -359,17 +359,12 @@ func (c *cutPower) powerMinusOne(p, e uint64, prec uint) (m *big.Int, s int) {
 }
 
 // factorialTree is n! as wordProduct's tree over words, each packing as
-// many consecutive factors as fit in 62 bits.
+// many consecutive factors as fit in one (packWord).
 func factorialTree(n int) *big.Int {
 	var words []uint64
 	acc := uint64(1)
 	for k := uint64(2); k <= uint64(n); k++ {
-		if hi, lo := bits.Mul64(acc, k); hi != 0 || lo>>62 != 0 {
-			words = append(words, acc)
-			acc = k
-		} else {
-			acc = lo
-		}
+		words, acc = packWord(words, acc, k)
 	}
 	return wordProduct(append(words, acc))
 }

@@ -489,12 +489,7 @@ func primePowerProduct(ctx context.Context, primes []uint64, exps []uint32) (*bi
 			if p == 2 || exps[i]>>uint(j)&1 == 0 {
 				continue
 			}
-			if hi, lo := bits.Mul64(acc, p); hi != 0 {
-				words = append(words, acc)
-				acc = p
-			} else {
-				acc = lo
-			}
+			words, acc = packWord(words, acc, p)
 		}
 		words = append(words, acc)
 		a := wordProduct(words)

@@ -624,18 +624,6 @@ func putWordIntegers(out []core.Integer, ws []uint64) {
 	}
 }
 
-// termWord returns x ≥ 0 as a word when it is one.
-func termWord(x *big.Int) (uint64, bool) {
-	switch ws := x.Bits(); {
-	case x.Sign() < 0 || len(ws) > 1:
-		return 0, false
-	case len(ws) == 0:
-		return 0, true
-	default:
-		return uint64(ws[0]), true
-	}
-}
-
 // checkSqrtContinuedFraction is sqrt_continued_fraction's postcondition.
 func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	a0 := r.A0.Big()
@@ -662,8 +650,8 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	// as words, with the same tests as the general comparisons below.
 	a0w := a0.Uint64() // a_0 ≥ 1: n is no square
 	for i := 0; i < L-1; i++ {
-		if u, ok := termWord(r.Period[i].Big()); ok {
-			if v, ok := termWord(r.Period[L-2-i].Big()); ok && u == v && u >= 1 && u <= a0w {
+		if u, v := r.Period[i].Big(), r.Period[L-2-i].Big(); u.IsUint64() && v.IsUint64() {
+			if w := u.Uint64(); w == v.Uint64() && w >= 1 && w <= a0w {
 				continue
 			}
 		}

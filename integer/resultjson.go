@@ -21,19 +21,10 @@ import (
 // a sign, a digit of rounding and the quotes.
 func integerTextSize(x core.Integer) int { return x.Big().BitLen()*302/1000 + 4 }
 
-// appendInteger appends x as a JSON string. A word, which nearly every
-// term of a continued fraction is, goes to strconv directly.
+// appendInteger appends x as a JSON string.
 func appendInteger(b []byte, x core.Integer) []byte {
 	b = append(b, '"')
-	if v := x.Big(); v.Sign() >= 0 && len(v.Bits()) <= 1 {
-		var w uint64
-		if ws := v.Bits(); len(ws) == 1 {
-			w = uint64(ws[0])
-		}
-		b = strconv.AppendUint(b, w, 10)
-	} else {
-		b = bignum.AppendDecimal(b, v)
-	}
+	b = bignum.AppendDecimal(b, x.Big())
 	return append(b, '"')
 }
 

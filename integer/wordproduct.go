@@ -32,6 +32,16 @@ const wordLeafSize = 24
 // halves are multiplied on separate goroutines.
 const wordParallelSize = 256
 
+// packWord multiplies x into acc, the word being filled for
+// wordProduct, or, when the product would pass a word, appends acc to
+// words and starts the next word with x.
+func packWord(words []uint64, acc, x uint64) ([]uint64, uint64) {
+	if hi, lo := bits.Mul64(acc, x); hi == 0 {
+		return words, lo
+	}
+	return append(words, acc), x
+}
+
 // wordProduct is the product of ws, 1 for none. It reads ws only.
 func wordProduct(ws []uint64) *big.Int {
 	leaves := make([]*big.Int, 0, len(ws)/wordLeafSize+1)
