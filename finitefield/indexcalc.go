@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+
+	"jacobian.dev/core/modular"
 )
 
 // Index calculus for the logarithm modulo a large prime ℓ of p − 1 in
@@ -185,7 +187,7 @@ func indexCalculusWords(ctx context.Context, m mont, g, h, ell uint64, seed uint
 	pBits := bits.Len64(p)
 	fb := newFactorBase(icBound(pBits))
 	fb.checkpoint, fb.abortAbove = len(fb.q)/6, 1<<(pBits*11/32)
-	sqrtP := isqrt64(p)
+	sqrtP := modular.Sqrt64(p)
 	lm := newMont(ell)
 	rng := rand.New(rand.NewPCG(seed, p))
 
@@ -234,18 +236,6 @@ func countTrue(b []bool) int {
 		}
 	}
 	return n
-}
-
-// isqrt64 is ⌊√n⌋.
-func isqrt64(n uint64) uint64 {
-	r := uint64(math.Sqrt(float64(n)))
-	for r*r > n || r > math.MaxUint32 {
-		r--
-	}
-	for (r+1) <= math.MaxUint32 && (r+1)*(r+1) <= n {
-		r++
-	}
-	return r
 }
 
 // icRelations collects target relations g^k ≡ ±a/b with a, b smooth, two

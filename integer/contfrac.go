@@ -12,6 +12,7 @@ import (
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
+	"jacobian.dev/core/modular"
 )
 
 // MaxContinuedFractionDigits bounds the numerator and denominator of
@@ -483,7 +484,7 @@ func (l *continuantLeaf) piece() continuant {
 // sqrtContinuedFractionWalk, the whole period step by step, is the
 // reference for the period and pellByRecurrence for the solution.
 func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionResult, error) {
-	a0 := int64(isqrt64(uint64(n)))
+	a0 := int64(modular.Sqrt64(uint64(n)))
 	res := SqrtContinuedFractionResult{A0: core.Int64(a0), Period: []core.Integer{}}
 	if a0*a0 == n {
 		return res, nil
@@ -561,7 +562,7 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 // sqrtContinuedFractionWalk is the reference for the period: the
 // recurrence over the whole period, until Q_i = 1 closes it.
 func sqrtContinuedFractionWalk(n int64) (a0 int64, period []uint64) {
-	a0 = int64(isqrt64(uint64(n)))
+	a0 = int64(modular.Sqrt64(uint64(n)))
 	if a0*a0 == n {
 		return a0, nil
 	}

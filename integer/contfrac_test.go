@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 )
 
 // TestContinuedFractionOperation: the operation's terms agree with
@@ -144,7 +145,7 @@ func TestContinuantProduct(t *testing.T) {
 // solution: the convergents p_i, q_i one term at a time, up to the end of
 // the first period.
 func pellByRecurrence(n int64) (*big.Int, *big.Int) {
-	a0 := int64(isqrt64(uint64(n)))
+	a0 := int64(modular.Sqrt64(uint64(n)))
 	pPrev, p := big.NewInt(1), big.NewInt(a0)
 	qPrev, q := big.NewInt(0), big.NewInt(1)
 	m, d, a := int64(0), int64(1), a0

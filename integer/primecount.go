@@ -50,6 +50,7 @@ import (
 	"sync"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/modular"
 	"jacobian.dev/core/primality"
 )
 
@@ -299,7 +300,7 @@ func primePi(ctx context.Context, x uint64) (uint64, error) {
 // primePiBySieve is primePi by the tabulated Legendre sieve alone, for
 // x ≥ 2.
 func primePiBySieve(ctx context.Context, x uint64) (uint64, error) {
-	r := isqrt64(x)
+	r := modular.Sqrt64(x)
 	// small[v] = S(v) for v ≤ r; large[k] = S(⌊x/k⌋) for k ≤ r. S(v)
 	// stays below v, so small fits 32 bits for r < 2^32.
 	small := make([]uint32, r+1)
@@ -381,18 +382,6 @@ func sieveLarge(x, p, sp, kmax, r uint64, small []uint32, large, snapshot []uint
 	go func() { defer wg.Done(); step(1, mid, snapshot) }()
 	go func() { defer wg.Done(); step(mid+1, kmax, snapshot) }()
 	wg.Wait()
-}
-
-// isqrt64 is ⌊√x⌋.
-func isqrt64(x uint64) uint64 {
-	r := uint64(math.Sqrt(float64(x)))
-	for r*r > x {
-		r--
-	}
-	for (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
 }
 
 // nthPrime returns p_n for 1 ≤ n ≤ MaxNthPrimeN: from the process's table
@@ -478,7 +467,7 @@ func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
 				lo = start - seg + 1
 			}
 		}
-		if r := isqrt64(hi); len(base) == 0 || base[len(base)-1] < r {
+		if r := modular.Sqrt64(hi); len(base) == 0 || base[len(base)-1] < r {
 			base = primesUpTo(r + 1<<16)
 		}
 		composite := segmentSieve(lo, hi, base)

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
+	"jacobian.dev/core/modular"
 )
 
 // MaxReconstructionDigits bounds the modulus of rational_reconstruction.
@@ -136,20 +136,6 @@ func sqrtFloor(n *big.Int) *big.Int {
 	return s
 }
 
-// sqrtWord is ⌊√x⌋ for any word x: the floating-point root, corrected
-// by a step or two either way (it is off by at most one) without leaving
-// [0, 2^32 − 1], where r² cannot overflow.
-func sqrtWord(x uint64) uint64 {
-	r := min(uint64(math.Sqrt(float64(x))), 1<<32-1)
-	for r*r > x {
-		r--
-	}
-	for r < 1<<32-1 && (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
-}
-
 // lowBits returns x mod 2^k for x ≥ 0, copying only the words it keeps
 // (no mask is built).
 func lowBits(x *big.Int, k uint) *big.Int {
@@ -168,7 +154,7 @@ func sqrtRem(n *big.Int) (*big.Int, *big.Int) {
 	bl := n.BitLen()
 	if bl <= 64 {
 		x := n.Uint64()
-		s := sqrtWord(x)
+		s := modular.Sqrt64(x)
 		return new(big.Int).SetUint64(s), new(big.Int).SetUint64(x - s*s)
 	}
 	// k = ⌈bl/4⌉ and n·4^t with 4k − 1 ≤ its length ≤ 4k, so that
