@@ -58,20 +58,12 @@ type spectrum [][]uint64
 
 // nttReducer is the prepared transforms of a divisor b of degree n.
 type nttReducer struct {
-	n            int
-	logN1, logN2 int // 2^logN1 ≥ 2n − 1, 2^logN2 ≥ n
-	// logS is the length of a Multiplier's transforms and of the
-	// quotient's product in mulModSpectra: logN1, or logN2 when the
-	// quotient is split (split, see splitQuotient), with top > 0 of its
-	// coefficients wrapped around and taken off by a product of length
-	// 2^logM ≥ 2·top − 1.
-	logS      int
-	split     bool
-	top, logM int
-	primes    []*nttPrime
-	self      bool     // primes is p's own transform: no Garner step
-	inv       spectrum // rev(b)⁻¹ mod x^n at length 2^logN1
-	fold      spectrum // b mod (x^N2 − 1) at length 2^logN2
+	n int
+	reducerLengths
+	primes []*nttPrime
+	self   bool     // primes is p's own transform: no Garner step
+	inv    spectrum // rev(b)⁻¹ mod x^n at length 2^logN1
+	fold   spectrum // b mod (x^N2 − 1) at length 2^logN2
 	// ps is the transform of the n-vector (p, …, p) at length 2^logN1,
 	// which MulModDifference adds so that differences stay nonnegative
 	// (not needed with p's own transform, where they are residues).
@@ -155,18 +147,38 @@ func (r *nttReducer) twiddled(s spectrum) spectrum {
 	return out
 }
 
+// reducerLengths are the transform lengths of products modulo a
+// polynomial of degree n.
+type reducerLengths struct {
+	logN1, logN2 int // 2^logN1 ≥ 2n − 1, 2^logN2 ≥ n
+	// logS is the length of a Multiplier's transforms and of the
+	// quotient's product in mulModSpectra: logN1, or logN2 when the
+	// quotient is split (split, see splitQuotient), with top > 0 of its
+	// coefficients wrapped around and taken off by a product of length
+	// 2^logM ≥ 2·top − 1.
+	logS      int
+	split     bool
+	top, logM int
+}
+
+// lengthsFor returns the reducerLengths of degree n ≥ 1.
+func lengthsFor(n int) reducerLengths {
+	l := reducerLengths{logN1: log2Ceil(2*n - 1), logN2: log2Ceil(n)}
+	l.logS = l.logN1
+	if top, ok := splitQuotient(n, l.logN2); ok {
+		l.split, l.logS, l.top = true, l.logN2, top
+		if top > 0 {
+			l.logM = max(log2Ceil(2*top-1), 1)
+		}
+	}
+	return l
+}
+
 // newNTTReducer prepares b (degree n ≥ 1) given inv = rev(b)⁻¹ mod x^k for
 // some k ≥ n.
 func (f *Field) newNTTReducer(b, inv []uint64) *nttReducer {
 	n := len(b) - 1
-	r := &nttReducer{n: n, logN1: log2Ceil(2*n - 1), logN2: log2Ceil(n)}
-	r.logS = r.logN1
-	if top, ok := splitQuotient(n, r.logN2); ok {
-		r.split, r.logS, r.top = true, r.logN2, top
-		if top > 0 {
-			r.logM = max(log2Ceil(2*top-1), 1)
-		}
-	}
+	r := &nttReducer{n: n, reducerLengths: lengthsFor(n)}
 	if f.self != nil && r.logN1 <= f.self.maxLog {
 		r.primes, r.self = []*nttPrime{f.self}, true
 	} else {
@@ -236,15 +248,15 @@ func PreparedProductCost(n int) float64 {
 		return float64(n) * float64(n)
 	}
 	words := func(logN int) float64 { return float64(int(1)<<logN) * float64(logN) }
-	logN1, logN2 := log2Ceil(2*n-1), log2Ceil(n)
-	if top, ok := splitQuotient(n, logN2); ok {
-		c := 4 * words(logN2)
-		if top > 0 {
-			c += 2 * words(max(log2Ceil(2*top-1), 1))
+	l := lengthsFor(n)
+	if l.split {
+		c := 4 * words(l.logN2)
+		if l.top > 0 {
+			c += 2 * words(l.logM)
 		}
 		return c
 	}
-	return 2*words(logN1) + 2*words(logN2)
+	return 2*words(l.logN1) + 2*words(l.logN2)
 }
 
 // PreparedPrimes is the number of transform primes a product modulo a
