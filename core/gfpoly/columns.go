@@ -2,6 +2,8 @@ package gfpoly
 
 import (
 	"math/bits"
+
+	"jacobian.dev/core/modular"
 )
 
 // Columns is a t×n matrix over GF(p) for applying it to many coefficient
@@ -177,7 +179,7 @@ func (c *Columns) threeWord2(a, b, oa, ob []uint64) {
 	var sums [6]uint64
 	for j := range c.n {
 		dotThreeWord2(c.col[j*s:j*s+s], a, b, &sums)
-		oa[j], ob[j] = reduce3(sums[0], sums[1], sums[2], p), reduce3(sums[3], sums[4], sums[5], p)
+		oa[j], ob[j] = modular.Reduce3(sums[2], sums[1], sums[0], p), modular.Reduce3(sums[5], sums[4], sums[3], p)
 	}
 }
 
@@ -198,12 +200,4 @@ func dotThreeWord2Go(col, a, b []uint64, out *[6]uint64) {
 		hb += cy
 	}
 	*out = [6]uint64{la, ma, ha, lb, mb, hb}
-}
-
-// reduce3 returns hi·2^128 + mid·2^64 + lo mod p (modular.ProductSum's
-// Reduce on three words held in registers).
-func reduce3(lo, mid, hi, p uint64) uint64 {
-	_, r := bits.Div64(hi%p, mid, p)
-	_, r = bits.Div64(r, lo, p)
-	return r
 }

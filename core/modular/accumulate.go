@@ -28,11 +28,14 @@ func (s *ProductSum) Add(x uint64) {
 }
 
 // Reduce returns the sum modulo p, for any p > 0 (not only primes, and not
-// only p < 2^63): one word remainder and two 128-by-64-bit divisions,
-// Horner's rule on the three words.
-func (s *ProductSum) Reduce(p uint64) uint64 {
-	r := s.hi % p
-	_, r = bits.Div64(r, s.mid, p)
-	_, r = bits.Div64(r, s.lo, p)
+// only p < 2^63), by Reduce3.
+func (s *ProductSum) Reduce(p uint64) uint64 { return Reduce3(s.hi, s.mid, s.lo, p) }
+
+// Reduce3 returns hi·2^128 + mid·2^64 + lo modulo p, for any p > 0: one
+// word remainder and two 128-by-64-bit divisions, Horner's rule on the
+// three words.
+func Reduce3(hi, mid, lo, p uint64) uint64 {
+	_, r := bits.Div64(hi%p, mid, p)
+	_, r = bits.Div64(r, lo, p)
 	return r
 }
