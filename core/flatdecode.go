@@ -340,15 +340,10 @@ func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
 	if i >= len(b) || b[i] != '"' {
 		return 0, false
 	}
-	// The commonest string, a sign and digits, is read and checked in one
-	// pass by digitRun; any other goes through the general checks.
-	j := i + 1
-	if j < len(b) && b[j] == '-' {
-		j++
-	}
-	digits := j
-	j += digitRun(b[j:])
-	signedDigits := j < len(b) && b[j] == '"'
+	// A sign and digits are read and checked in one pass (signedDigits);
+	// a rational goes on to the general checks.
+	j, canonical := signedDigits(b, i+1)
+	canonical = canonical && j < len(b) && b[j] == '"'
 	for j < len(b) && (b[j] >= '0' && b[j] <= '9' || b[j] == '-' || b[j] == '/') {
 		j++
 	}
@@ -358,10 +353,8 @@ func quickDecimal(b []byte, i int, s *jsonschema.Schema) (int, bool) {
 	inner := b[i+1 : j]
 	var ok bool
 	switch {
-	case s.Pattern == integerPattern && signedDigits:
-		ok = j > digits && (b[digits] != '0' || j == digits+1) // ^-?(0|[1-9][0-9]*)$
 	case s.Pattern == integerPattern:
-		ok = isDecimalInteger(inner)
+		ok = canonical
 	default:
 		num, den, found := bytes.Cut(inner, []byte("/"))
 		ok = isDecimalInteger(num) && (!found || isPositiveDecimal(den))

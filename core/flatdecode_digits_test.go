@@ -83,12 +83,12 @@ func TestQuickDecimalAgrees(t *testing.T) {
 	}
 }
 
-// TestPlainDecimalAgrees checks Integer.UnmarshalJSON's one-pass path
-// (plainDecimal) against unquote and ParseInteger on seeded JSON strings
+// TestQuotedDecimalAgrees checks Integer.UnmarshalJSON's one-pass path
+// (quotedDecimal) against unquote and ParseInteger on seeded JSON strings
 // of digits with a sign, a leading zero or a stray byte planted now and
 // then: what it decodes, ParseInteger decodes to the same value, and it
 // declines nothing canonical.
-func TestPlainDecimalAgrees(t *testing.T) {
+func TestQuotedDecimalAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 26))
 	alphabet := []byte(`0123456789-+ ."\x`)
 	decoded := 0
@@ -104,7 +104,7 @@ func TestPlainDecimalAgrees(t *testing.T) {
 			body[0] = '-'
 		}
 		b := []byte(`"` + string(body) + `"`)
-		got, ok := plainDecimal(b)
+		got, ok := quotedDecimal(b)
 		s, err := unquote(b, "an integer")
 		var want *big.Int
 		if err == nil {
@@ -113,9 +113,9 @@ func TestPlainDecimalAgrees(t *testing.T) {
 		canonical := regexp.MustCompile(integerPattern).Match(body)
 		switch {
 		case ok && (err != nil || got.Cmp(want) != 0):
-			t.Fatalf("plainDecimal(%s) = %v; ParseInteger gives %v, %v", b, got, want, err)
+			t.Fatalf("quotedDecimal(%s) = %v; ParseInteger gives %v, %v", b, got, want, err)
 		case !ok && canonical:
-			t.Fatalf("plainDecimal(%s) declines a canonical integer", b)
+			t.Fatalf("quotedDecimal(%s) declines a canonical integer", b)
 		case ok:
 			decoded++
 		}

@@ -277,6 +277,17 @@ func isPositiveDecimal[T string | []byte](s T) bool {
 	return digitRun(s[1:]) == len(s)-1
 }
 
+// signedDigits returns the end of the sign and digits from b[i], and
+// whether they are a canonical integer, -?(0|[1-9][0-9]*) (what
+// isDecimalInteger matches), read by digitRun.
+func signedDigits(b []byte, i int) (end int, canonical bool) {
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	end = i + digitRun(b[i:])
+	return end, end > i && (b[i] != '0' || end == i+1)
+}
+
 // digitRun is the length of the run of ASCII digits that s starts with,
 // read eight bytes at a time: a word is eight digits when each byte's
 // high nibble is 3 and stays 3 when 6 is added to the byte (0x30–0x39 to
@@ -425,14 +436,9 @@ func (v *streamValidator) integerRun(s *jsonschema.Schema) (n int, closed bool) 
 		if i >= len(b) || b[i] != '"' {
 			return n, false
 		}
-		j := i + 1
-		if j < len(b) && b[j] == '-' {
-			j++
-		}
-		digits := j
-		j += digitRun(b[j:])
-		// ^-?(0|[1-9][0-9]*)$, closed by a quote and within the bounds.
-		if j == digits || j+1 >= len(b) || b[j] != '"' || b[digits] == '0' && j > digits+1 || j-i-1 < minLen || j-i-1 > maxLen {
+		// A canonical integer closed by a quote and within the bounds.
+		j, canonical := signedDigits(b, i+1)
+		if !canonical || j+1 >= len(b) || b[j] != '"' || j-i-1 < minLen || j-i-1 > maxLen {
 			return n, false
 		}
 		switch b[j+1] {

@@ -56,7 +56,7 @@ func (i *Integer) UnmarshalJSON(b []byte) error {
 		i.v = x
 		return nil
 	}
-	if x, ok := plainDecimal(b); ok {
+	if x, ok := quotedDecimal(b); ok {
 		i.v = x
 		return nil
 	}
@@ -140,20 +140,20 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 	return newWordInt(n), true
 }
 
-// plainDecimal decodes a JSON string of a canonical decimal integer of at
-// most MaxDigits digits, as ParseInteger does, checking it in one pass by
-// digitRun where unquote and ParseInteger read it three times a byte at
-// a time; anything else is not ok, and left to them.
-func plainDecimal(b []byte) (*big.Int, bool) {
+// quotedDecimal decodes a JSON string of a canonical decimal integer
+// (isDecimalInteger) of at most MaxDigits digits, as ParseInteger does,
+// without unquote's copy and ParseInteger's own checks; anything else is
+// not ok, and left to them.
+func quotedDecimal(b []byte) (*big.Int, bool) {
 	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
 		return nil, false
 	}
 	s := b[1 : len(b)-1]
-	d := s
-	if d[0] == '-' {
-		d = d[1:]
+	digits := len(s)
+	if s[0] == '-' {
+		digits--
 	}
-	if len(d) == 0 || len(d) > MaxDigits || d[0] == '0' && len(d) > 1 || digitRun(d) != len(d) {
+	if digits > MaxDigits || !isDecimalInteger(s) {
 		return nil, false
 	}
 	return bignum.ParseDecimal(new(big.Int), string(s))
@@ -177,10 +177,8 @@ func checkDigits(d string) error {
 	if d == "" {
 		return fmt.Errorf("no digits")
 	}
-	for k := 0; k < len(d); k++ {
-		if d[k] < '0' || d[k] > '9' {
-			return fmt.Errorf("character %d is not an ASCII digit", k+1)
-		}
+	if k := digitRun(d); k < len(d) {
+		return fmt.Errorf("character %d is not an ASCII digit", k+1)
 	}
 	if len(d) > 1 && d[0] == '0' {
 		return fmt.Errorf("leading zeros are not allowed")
