@@ -634,6 +634,11 @@ func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int, scratch
 	h := new(big.Int).Exp(v, cof, n)
 	gamma := new(big.Int).Exp(bq, new(big.Int).Exp(q, big.NewInt(int64(e-1)), nil), n) // order q
 	bqInv := new(big.Int).ModInverse(bq, n)
+	// The digits share γ, so the two-word baby steps are taken once.
+	table, words, err := newBSGSTable(ctx, gamma, n, q, scratch)
+	if err != nil {
+		return nil, false, err
+	}
 	x := new(big.Int)
 	qk := big.NewInt(1)
 	for k := range e {
@@ -641,8 +646,11 @@ func logPrimePower(ctx context.Context, b, v, n, ord, q *big.Int, e int, scratch
 		t := new(big.Int).Exp(bqInv, x, n)
 		t.Mul(t, h).Mod(t, n)
 		t.Exp(t, new(big.Int).Exp(q, big.NewInt(int64(e-1-k)), nil), n)
-		d, ok, words, err := bsgsWords(ctx, gamma, t, n, q, scratch)
-		if !words {
+		var d *big.Int
+		var ok bool
+		if words {
+			d, ok, err = table.log(ctx, t)
+		} else {
 			d, ok, err = bsgs(ctx, gamma, t, n, q)
 		}
 		if err != nil || !ok {

@@ -24,55 +24,83 @@ import (
 // distinct. ok is false when n is outside the range, and the caller uses
 // bsgs.
 func bsgsWords(ctx context.Context, gamma, h, n, q *big.Int, scratch *bsgsScratch) (d *big.Int, found, ok bool, err error) {
+	t, ok, err := newBSGSTable(ctx, gamma, n, q, scratch)
+	if !ok || err != nil {
+		return nil, false, ok, err
+	}
+	d, found, err = t.log(ctx, h)
+	return d, found, true, err
+}
+
+// bsgsTable is bsgsWords's baby steps for one γ of order q modulo n, for
+// the logarithms of several h: the digits of a logarithm modulo q^e
+// (logPrimePower) share γ, and look their giant steps up in one table.
+type bsgsTable struct {
+	mont     modular.Mont128
+	g, giant modular.U128 // γ and γ^(−m), in Montgomery form
+	m, q     *big.Int
+	steps    int
+	shift    uint
+	mask     int
+	table    []uint64
+}
+
+// newBSGSTable takes bsgsWords's baby steps; ok is false when n is
+// outside its range.
+func newBSGSTable(ctx context.Context, gamma, n, q *big.Int, scratch *bsgsScratch) (t *bsgsTable, ok bool, err error) {
 	mont, ok := modular.NewMont128(n)
 	if !ok {
-		return nil, false, false, nil
+		return nil, false, nil
 	}
 	m := new(big.Int).Sqrt(q)
 	m.Add(m, big.NewInt(1))
 	steps := int(m.Int64())
 	size := 1 << bits.Len(uint(2*steps))
-	shift := 64 - uint(bits.Len(uint(size-1)))
-	mask := size - 1
-	table := scratch.get(size)
-	g := mont.To(gamma)
+	t = &bsgsTable{mont: mont, m: m, q: q, steps: steps,
+		shift: 64 - uint(bits.Len(uint(size-1))), mask: size - 1, table: scratch.get(size)}
+	t.g = mont.To(gamma)
 	cur := mont.One()
 	for j := range steps {
 		if j%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, false, true, err
+				return nil, true, err
 			}
 		}
 		hv := bsgsHash(cur)
-		s := int(hv >> shift)
-		for table[s] != 0 {
-			s = (s + 1) & mask
+		s := int(hv >> t.shift)
+		for t.table[s] != 0 {
+			s = (s + 1) & t.mask
 		}
-		table[s] = hv<<32 | uint64(j+1)
-		cur = mont.Mul(cur, g)
+		t.table[s] = hv<<32 | uint64(j+1)
+		cur = mont.Mul(cur, t.g)
 	}
-	giant := mont.To(new(big.Int).ModInverse(new(big.Int).Exp(gamma, m, n), n))
-	y := mont.To(h)
-	for i := 0; i <= steps; i++ {
+	t.giant = mont.To(new(big.Int).ModInverse(new(big.Int).Exp(gamma, m, n), n))
+	return t, true, nil
+}
+
+// log is bsgsWords's giant steps: d in [0, q) with γ^d ≡ h, found or not.
+func (t *bsgsTable) log(ctx context.Context, h *big.Int) (*big.Int, bool, error) {
+	y := t.mont.To(h)
+	for i := 0; i <= t.steps; i++ {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, false, true, err
+				return nil, false, err
 			}
 		}
 		hv := bsgsHash(y)
 		tag := hv << 32
-		for s := int(hv >> shift); table[s] != 0; s = (s + 1) & mask {
-			if e := table[s]; e&^(1<<32-1) == tag {
-				if j := int(uint32(e)) - 1; montPow(&mont, g, uint64(j)) == y {
-					d := new(big.Int).Mul(big.NewInt(int64(i)), m)
-					d.Add(d, big.NewInt(int64(j))).Mod(d, q)
-					return d, true, true, nil
+		for s := int(hv >> t.shift); t.table[s] != 0; s = (s + 1) & t.mask {
+			if e := t.table[s]; e&^(1<<32-1) == tag {
+				if j := int(uint32(e)) - 1; montPow(&t.mont, t.g, uint64(j)) == y {
+					d := new(big.Int).Mul(big.NewInt(int64(i)), t.m)
+					d.Add(d, big.NewInt(int64(j))).Mod(d, t.q)
+					return d, true, nil
 				}
 			}
 		}
-		y = mont.Mul(y, giant)
+		y = t.mont.Mul(y, t.giant)
 	}
-	return nil, false, true, nil
+	return nil, false, nil
 }
 
 // bsgsHash mixes a residue's two words into a word whose top bits index
