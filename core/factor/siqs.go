@@ -1119,13 +1119,15 @@ func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int,
 	return k
 }
 
-// sieveBlock adds logs[i] at the positions of the block blk, from start,
-// of the progressions next[i][0] + t·p and next[i][1] + t·p, p =
+// sieveBlockGo adds logs[i] at the positions of the block blk, from
+// start, of the progressions next[i][0] + t·p and next[i][1] + t·p, p =
 // primes[i], and leaves in next[i] the first positions of each past the
 // block. Indices are masked to the block, so that the compiler checks no
 // bound, and the last hits are added without branches, 0 for a miss. A
 // prime of A, its roots past every position (setRoots), adds nothing.
-func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
+// It is sieveBlock where there is no assembly, and the reference the
+// amd64 kernel is held to (TestSieveBlockKernel).
+func sieveBlockGo(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
 	const mask = siqsBlock - 1
 	logs, next = logs[:len(primes)], next[:len(primes)]
 	for i, p32 := range primes {
