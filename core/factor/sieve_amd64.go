@@ -15,3 +15,23 @@ func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, 
 
 //go:noescape
 func sieveBlockAsm(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32)
+
+// sieveRun is sieveRunGo with its loop in sieve_amd64.s (sieveRunAsm):
+// each hit one add to memory, and the hits of the h − 1 sure turns
+// listed as index<<32 | position straight from registers that hold them
+// so, the sieve addressed from its start less the index part. The list
+// must hold the 2h entries a prime may write, as newWorker sizes it.
+func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	if h < 1 || len(large)-k < 2*h*len(primes) {
+		panic("factor: the large primes' hit list is too short")
+	}
+	return sieveRunAsm(sv, n, large, k, first, h, primes, logs[:len(primes)], roots[:len(primes)], delta[:len(primes)], sub)
+}
+
+// sieveOnce is sieveOnceGo: sieveRun with one turn, its hits the tail's.
+func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	return sieveRun(sv, n, large, k, first, 1, primes, logs, roots, delta, sub)
+}
+
+//go:noescape
+func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int

@@ -5,3 +5,11 @@ package factor
 func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
 	sieveBlockGo(blk, start, primes, logs, next)
 }
+
+func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	return sieveRunGo(sv, n, large, k, first, h, primes, logs, roots, delta, sub)
+}
+
+func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	return sieveOnceGo(sv, n, large, k, first, primes, logs, roots, delta, sub)
+}

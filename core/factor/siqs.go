@@ -1047,15 +1047,17 @@ func (w *siqsWorker) sieveLarge(step siqsStep) int {
 	return sieveOnce(sv, n, w.large, k, i, s.primes[i:], s.logs[i:], w.roots[i:], delta[i:], step.sub)
 }
 
-// sieveOnce moves the roots of primes (of factor-base indices from first
+// sieveOnceGo moves the roots of primes (of factor-base indices from first
 // on, each at least the interval's length n) by delta, or by p − delta
 // when sub is set, adds logs[i] at those below n and lists them in large
 // from k on as index<<32 | position; it returns the new count.
 // Branch-free, as the roots fall anywhere: r + d − p is negative exactly
 // when r + d < p, and r < n < 2^31 exactly when r − n is negative; mask
 // is then all ones, and a miss adds 0 at r mod siqsMaxSieve and is listed
-// past the count.
-func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+// past the count. It and sieveRunGo are sieveOnce and sieveRun where
+// there is no assembly, and the references the amd64 kernel is held to
+// (TestSieveRunKernel).
+func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
 	tag := uint64(first) << 32
 	for i, p := range primes {
@@ -1081,10 +1083,10 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 	return k
 }
 
-// sieveRun is sieveOnce for primes below n with ⌈n/p⌉ = h: a root r < p
+// sieveRunGo is sieveOnceGo for primes below n with ⌈n/p⌉ = h: a root r < p
 // hits at r + t·p for t < h − 1, as (h − 1)p < n, and perhaps at
-// r + (h − 1)p, added as sieveOnce adds its one.
-func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+// r + (h − 1)p, added as sieveOnceGo adds its one.
+func sieveRunGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
 	const mask = siqsMaxSieve - 1
 	for i, p := range primes {
