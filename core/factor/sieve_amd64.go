@@ -2,19 +2,29 @@
 
 package factor
 
-// The kernel of sieve_amd64.s is written for blocks of 2^15 bytes.
-const _ = uint(siqsBlock-1<<15) + uint(1<<15-siqsBlock)
-
 // sieveBlock is sieveBlockGo with its loop in sieve_amd64.s
-// (sieveBlockAsm): the same steps, with each hit one add to memory (the
+// (sieveSpanAsm): the same steps, with each hit one add to memory (the
 // compiled loop loads, adds and stores separately and masks every index)
 // and the four-hit loop's bound, siqsBlock − p, kept in a register.
 func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
-	sieveBlockAsm(blk, start, primes, logs[:len(primes)], next[:len(primes)])
+	sieveSpanAsm(&blk[0], siqsBlock, start, primes, logs[:len(primes)], next[:len(primes)])
 }
 
+// sieveSpan is sieveSpanGo on sieveSpanAsm, as sieveBlock is.
+func sieveSpan(sv []byte, primes []uint32, logs []uint8, next [][2]uint32) {
+	if len(sv) == 0 || len(sv) >= 1<<31 {
+		panic("factor: a span of the sieve must be of 1 to 2^31 − 1 bytes")
+	}
+	sieveSpanAsm(&sv[0], len(sv), 0, primes, logs[:len(primes)], next[:len(primes)])
+}
+
+// sieveSpanAsm adds, for each prime p = primes[i] from its positions
+// next[i], at the positions below size of the span from sv that it hits
+// after start, and leaves in next[i] its first positions past the span,
+// as sieveBlockGo does; a miss adds 0 at the span's first byte.
+//
 //go:noescape
-func sieveBlockAsm(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32)
+func sieveSpanAsm(sv *byte, size, start int, primes []uint32, logs []uint8, next [][2]uint32)
 
 // sieveRun is sieveRunGo with its loop in sieve_amd64.s (sieveRunAsm):
 // each hit one add to memory, and the hits of the h − 1 sure turns

@@ -133,3 +133,43 @@ func TestSieveRunKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestSieveSpanKernel holds sieveSpan (the amd64 kernel where there is
+// one) to sieveSpanGo over spans of seeded random lengths, with primes up
+// to the length and roots in [0, p), equal, or past every position: the
+// same bytes and the same next positions (as a pair, whose order the
+// kernel may swap).
+func TestSieveSpanKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	for trial := range 60 {
+		size := 1 + rng.IntN(3<<16)
+		count := 1 + rng.IntN(400)
+		primes := make([]uint32, count)
+		logs := make([]uint8, count)
+		next := make([][2]uint32, count)
+		for i := range primes {
+			p := uint32(2 + rng.IntN(min(size, 1<<15)))
+			primes[i], logs[i] = p, uint8(rng.IntN(40))
+			next[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
+			switch rng.IntN(10) {
+			case 0:
+				next[i][1] = next[i][0]
+			case 1:
+				next[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
+			}
+		}
+		fastSv, slowSv := make([]byte, size), make([]byte, size)
+		fast, slow := slices.Clone(next), slices.Clone(next)
+		sieveSpan(fastSv, primes, logs, fast)
+		sieveSpanGo(slowSv, primes, logs, slow)
+		if !slices.Equal(fastSv, slowSv) {
+			t.Fatalf("trial %d (size %d): the kernel's bytes differ from the Go loop's", trial, size)
+		}
+		for i := range fast {
+			a, b := fast[i], slow[i]
+			if a != b && a != [2]uint32{b[1], b[0]} {
+				t.Fatalf("trial %d: prime %d next %v, want %v", trial, primes[i], a, b)
+			}
+		}
+	}
+}

@@ -162,7 +162,10 @@ const (
 	// from siqsResievePrime on found by a resieve when they are at least
 	// siqsResieveMin, by a division test at each otherwise.
 	siqsResievePrime = 1 << 10
-	siqsResieveMin   = 8
+	// siqsMidPrime: the primes from it to the block are sieved over the
+	// whole interval at once (sieveSpan), not block by block.
+	siqsMidPrime   = 1 << 13
+	siqsResieveMin = 8
 	// gaussGroup columns are eliminated together (gaussDependencies).
 	gaussGroup = 8
 	// siqsMergeWeight bounds the columns of a row made by mergeColumns.
@@ -444,7 +447,10 @@ type siqs struct {
 	// (which hit [0, 2M) at most once per root) into runs of equal
 	// h = ⌈2M/p⌉, the most hits per root.
 	hitRuns []siqsHitRun
-	resieve int    // first index of the primes resieved, below bucket
+	resieve int // first index of the primes resieved, below bucket
+	// mid is the first index of the primes from siqsMidPrime, below
+	// bucket: sieved over the whole interval at once (sieveSpan).
+	mid     int
 	lpBound uint64 // large primes below this are kept
 	// Cofactors from pmax2 = P² (P the largest factor-base prime) to
 	// dlpBound are split into two large primes; dlpBound = 0 without the
@@ -523,6 +529,8 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	}
 	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
 	s.resieve = min(max(s.resieve, s.small), s.bucket)
+	s.mid, _ = slices.BinarySearch(s.primes, siqsMidPrime)
+	s.mid = min(max(s.mid, s.small), s.bucket)
 	pmax := uint64(s.primes[len(s.primes)-1])
 	s.lpBound = min(pmax*s.param.LPMult, pmax*pmax)
 	s.pmax2 = pmax * pmax
@@ -859,15 +867,17 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 		copy(sieve[i:], w.blank)
 	}
 	w.nLarge = w.sieveLarge(step)
-	// Only the primes below the block keep a next position of their own.
+	// Only the primes below the block keep a next position of their own;
+	// those from s.mid on are sieved over the whole interval at once.
 	next := w.next[:s.bucket]
 	copy(next, w.roots)
+	sieveSpan(sieve, s.primes[s.mid:s.bucket], s.logs[s.mid:s.bucket], next[s.mid:])
 	cands := w.cands[:0]
 	w.resieved = w.resieved[:0]
 	for start := 0; start < n; start += siqsBlock {
 		end := min(start+siqsBlock, n)
 		blk := (*[siqsBlock]byte)(w.sieve[start : start+siqsBlock])
-		sieveBlock(blk, start, s.primes[s.small:s.bucket], s.logs[s.small:s.bucket], next[s.small:])
+		sieveBlock(blk, start, s.primes[s.small:s.mid], s.logs[s.small:s.mid], next[s.small:s.mid])
 		// Scan 32 bytes at a time for a set top bit.
 		first := len(cands)
 		for j := start; j < end; j += 32 {
@@ -974,13 +984,34 @@ func (w *siqsWorker) resieveBlock(f *siqsFamily, start, first int) {
 	for k, j := range cands {
 		mark[int(j)-start] = uint16(k + 1)
 	}
-	for i := s.resieve; i < s.bucket; i++ {
+	for i := s.resieve; i < s.mid; i++ {
 		if f.inA[i] {
 			continue
 		}
 		p := int(s.primes[i])
 		for _, next := range w.next[i] {
 			for j := int(next) - p - start; j >= 0; j -= p {
+				if m := mark[j]; m != 0 {
+					hits[m-1] = append(hits[m-1], uint32(i))
+				}
+			}
+		}
+	}
+	// The primes from s.mid on, sieved over the whole interval, start
+	// in the block at start + (root − start) mod p, start mod p by a
+	// multiplication (siqsMagicShift).
+	for i := max(s.resieve, s.mid); i < s.bucket; i++ {
+		if f.inA[i] {
+			continue
+		}
+		p := uint64(s.primes[i])
+		sm := int(uint64(start) - p*(uint64(start)*s.magic[i]>>siqsMagicShift))
+		for _, r := range w.roots[i] {
+			j := int(r) - sm
+			if j < 0 {
+				j += int(p)
+			}
+			for ; j < siqsBlock; j += int(p) {
 				if m := mark[j]; m != 0 {
 					hits[m-1] = append(hits[m-1], uint32(i))
 				}
@@ -1119,6 +1150,27 @@ func sieveRunGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h in
 		k += int(m & 1)
 	}
 	return k
+}
+
+// sieveSpanGo adds logs[i] at every position below len(sv) of the
+// progressions next[i][0] + t·p and next[i][1] + t·p, p = primes[i], and
+// leaves in next[i] the first positions past the span: the steps of
+// sieveBlockGo over a whole span, for the primes from siqsMidPrime to
+// the block, which hit a block only a few times a root and so are
+// visited once a polynomial instead of once a block. A prime of A, its
+// roots past every position, adds nothing. The reference sieveSpan is
+// held to (TestSieveBlockKernel).
+func sieveSpanGo(sv []byte, primes []uint32, logs []uint8, next [][2]uint32) {
+	n := uint64(len(sv))
+	for i, p := range primes {
+		for r := range next[i] {
+			j := uint64(next[i][r])
+			for ; j < n; j += uint64(p) {
+				sv[j] += logs[i]
+			}
+			next[i][r] = uint32(j)
+		}
+	}
 }
 
 // sieveBlockGo adds logs[i] at the positions of the block blk, from
