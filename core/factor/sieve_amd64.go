@@ -26,16 +26,19 @@ func sieveSpan(sv []byte, primes []uint32, logs []uint8, next [][2]uint32) {
 //go:noescape
 func sieveSpanAsm(sv *byte, size, start int, primes []uint32, logs []uint8, next [][2]uint32)
 
-// sieveRun is sieveRunGo with its loop in sieve_amd64.s (sieveRunAsm):
-// each hit one add to memory, and the hits of the h − 1 sure turns
-// listed as index<<32 | position straight from registers that hold them
-// so, the sieve addressed from its start less the index part. The list
-// must hold the 2h entries a prime may write, as newWorker sizes it.
+// sieveRun is sieveRunGo in sieve_amd64.s: the roots moved two primes a
+// turn in SSE2 registers (moveRoots), then the hits (sieveRunAsm), each
+// one add to memory, and those of the h − 1 sure turns listed as
+// index<<32 | position straight from the registers that hold them so,
+// the sieve addressed from its start less the index part. The list must
+// hold the 2h entries a prime may write, as newWorker sizes it.
 func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	if h < 1 || len(large)-k < 2*h*len(primes) {
 		panic("factor: the large primes' hit list is too short")
 	}
-	return sieveRunAsm(sv, n, large, k, first, h, primes, logs[:len(primes)], roots[:len(primes)], delta[:len(primes)], sub)
+	roots = roots[:len(primes)]
+	moveRoots(roots, primes, delta[:len(primes)], sub)
+	return sieveRunAsm(sv, n, large, k, first, h, primes, logs[:len(primes)], roots)
 }
 
 // sieveOnce is sieveOnceGo: sieveRun with one turn, its hits the tail's.
@@ -43,5 +46,27 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 	return sieveRun(sv, n, large, k, first, 1, primes, logs, roots, delta, sub)
 }
 
+// moveRoots moves each root r of primes[i] by delta[i] modulo the prime,
+// backwards when sub is set, as sieveRunGo does: pairs of primes in
+// moveRootsAsm, an odd last one here.
+func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
+	even := len(primes) &^ 1
+	moveRootsAsm(roots[:even], primes[:even], delta[:even], sub)
+	if even < len(primes) {
+		i, p := even, primes[even]
+		d := delta[i]
+		if sub {
+			d = p - d
+		}
+		for j, r := range roots[i] {
+			r += d - p
+			roots[i][j] = r + p&uint32(int32(r)>>31)
+		}
+	}
+}
+
 //go:noescape
-func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int
+func moveRootsAsm(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
+
+//go:noescape
+func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32) int

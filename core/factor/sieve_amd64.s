@@ -88,14 +88,71 @@ tail:
 done:
 	RET
 
-// func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int
+// func moveRootsAsm(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
+//
+// Two primes a turn in SSE2: X1 = p₀ p₀ p₁ p₁, X2 the same of delta, X0
+// their four roots. Without sub each root becomes r + d − p, with sub
+// r − d, and then gains p where that is negative (the sign spread by an
+// arithmetic shift masks p). len(primes) is even.
+TEXT ·moveRootsAsm(SB), NOSPLIT, $0-73
+	MOVQ roots_base+0(FP), DI
+	MOVQ primes_base+24(FP), SI
+	MOVQ primes_len+32(FP), CX
+	MOVQ delta_base+48(FP), DX
+	SHRQ $1, CX
+	JEQ moved
+	CMPB sub+72(FP), $0
+	JNE back
+
+forward:
+	MOVQ (SI), X1
+	PUNPCKLLQ X1, X1
+	MOVQ (DX), X2
+	PUNPCKLLQ X2, X2
+	MOVOU (DI), X0
+	PADDL X2, X0
+	PSUBL X1, X0
+	MOVO X0, X3
+	PSRAL $31, X3
+	PAND X1, X3
+	PADDL X3, X0
+	MOVOU X0, (DI)
+	ADDQ $16, DI
+	ADDQ $8, SI
+	ADDQ $8, DX
+	DECQ CX
+	JNE forward
+	RET
+
+back:
+	MOVQ (SI), X1
+	PUNPCKLLQ X1, X1
+	MOVQ (DX), X2
+	PUNPCKLLQ X2, X2
+	MOVOU (DI), X0
+	PSUBL X2, X0
+	MOVO X0, X3
+	PSRAL $31, X3
+	PAND X1, X3
+	PADDL X3, X0
+	MOVOU X0, (DI)
+	ADDQ $16, DI
+	ADDQ $8, SI
+	ADDQ $8, DX
+	DECQ CX
+	JNE back
+
+moved:
+	RET
+
+// func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32) int
 //
 // R10 the list, R11 k, CX the prime's index i, SI primes, DI logs, DX
-// roots, R14 delta, R12 = sv − tag with tag = (first + i)<<32; for each
-// prime AX = p, BX its logarithm, R13 and R15 the roots, from the sure
-// turns on as tag | root, so that (R12)(R13*1) is the root's byte and
+// roots (already moved, moveRootsAsm), R12 = sv − tag with tag =
+// (first + i)<<32; for each prime AX = p, BX its logarithm, R13 and R15
+// its roots as tag | root, so that (R12)(R13*1) is the root's byte and
 // R13 the list's entry, and R9 the count of turns.
-TEXT ·sieveRunAsm(SB), NOSPLIT, $0-176
+TEXT ·sieveRunAsm(SB), NOSPLIT, $0-144
 	MOVQ large_base+16(FP), R10
 	MOVQ k+40(FP), R11
 	MOVQ first+48(FP), R9
@@ -105,38 +162,14 @@ TEXT ·sieveRunAsm(SB), NOSPLIT, $0-176
 	MOVQ primes_base+64(FP), SI
 	MOVQ logs_base+88(FP), DI
 	MOVQ roots_base+112(FP), DX
-	MOVQ delta_base+136(FP), R14
 	XORQ CX, CX
 	CMPQ CX, primes_len+72(FP)
 	JGE done
 
 prime:
-	// The roots move by d = delta[i], or p − d when sub is set, as
-	// r + d − p, plus p when that is negative.
 	MOVL (SI)(CX*4), AX
-	MOVL (R14)(CX*4), R9
-	CMPB sub+160(FP), $0
-	JEQ move
-	NEGL R9
-	ADDL AX, R9
-
-move:
 	MOVL (DX)(CX*8), R13
 	MOVL 4(DX)(CX*8), R15
-	ADDL R9, R13
-	SUBL AX, R13
-	ADDL R9, R15
-	SUBL AX, R15
-	MOVL R13, R9
-	SARL $31, R9
-	ANDL AX, R9
-	ADDL R9, R13
-	MOVL R15, R9
-	SARL $31, R9
-	ANDL AX, R9
-	ADDL R9, R15
-	MOVL R13, (DX)(CX*8)
-	MOVL R15, 4(DX)(CX*8)
 	MOVBLZX (DI)(CX*1), BX
 	MOVQ sv+0(FP), R9
 	SUBQ R12, R9
@@ -186,5 +219,5 @@ tails:
 	JLT prime
 
 done:
-	MOVQ R11, ret+168(FP)
+	MOVQ R11, ret+136(FP)
 	RET
