@@ -7,24 +7,25 @@ package factor
 // compiled loop loads, adds and stores separately and masks every index)
 // and the four-hit loop's bound, siqsBlock − p, kept in a register.
 func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, next [][2]uint32) {
-	sieveSpanAsm(&blk[0], siqsBlock, start, primes, logs[:len(primes)], next[:len(primes)])
+	sieveSpanAsm(&blk[0], siqsBlock, siqsBlock-1, start, primes, logs[:len(primes)], next[:len(primes)])
 }
 
 // sieveSpan is sieveSpanGo on sieveSpanAsm, as sieveBlock is.
-func sieveSpan(sv []byte, primes []uint32, logs []uint8, next [][2]uint32) {
-	if len(sv) == 0 || len(sv) >= 1<<31 {
-		panic("factor: a span of the sieve must be of 1 to 2^31 − 1 bytes")
+func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, next [][2]uint32) {
+	if size <= 0 || size > siqsMaxSieve {
+		panic("factor: a span of the sieve must be of 1 to siqsMaxSieve bytes")
 	}
-	sieveSpanAsm(&sv[0], len(sv), 0, primes, logs[:len(primes)], next[:len(primes)])
+	sieveSpanAsm(&sv[0], size, siqsMaxSieve-1, 0, primes, logs[:len(primes)], next[:len(primes)])
 }
 
 // sieveSpanAsm adds, for each prime p = primes[i] from its positions
 // next[i], at the positions below size of the span from sv that it hits
 // after start, and leaves in next[i] its first positions past the span,
-// as sieveBlockGo does; a miss adds 0 at the span's first byte.
+// as sieveBlockGo does; a miss adds 0 at its position's bits under mask,
+// which must address a byte from sv and be at least size − 1.
 //
 //go:noescape
-func sieveSpanAsm(sv *byte, size, start int, primes []uint32, logs []uint8, next [][2]uint32)
+func sieveSpanAsm(sv *byte, size, mask, start int, primes []uint32, logs []uint8, next [][2]uint32)
 
 // sieveRun is sieveRunGo in sieve_amd64.s: the roots moved two primes a
 // turn in SSE2 registers (moveRoots), then the hits (sieveRunAsm), each

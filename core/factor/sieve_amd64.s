@@ -2,18 +2,18 @@
 
 #include "textflag.h"
 
-// func sieveSpanAsm(sv *byte, size, start int, primes []uint32, logs []uint8, next [][2]uint32)
+// func sieveSpanAsm(sv *byte, size, mask, start int, primes []uint32, logs []uint8, next [][2]uint32)
 //
 // R8 the span, R9 start, SI primes, DI logs, DX next, CX the count; for
 // each prime R10 = p, R11 = its logarithm, R12 ≤ R13 the two positions
 // j1 ≤ j2 relative to the span, R14 = sv + p, R15 = size − p, BX = 2p.
-TEXT ·sieveSpanAsm(SB), NOSPLIT, $0-96
+TEXT ·sieveSpanAsm(SB), NOSPLIT, $0-104
 	MOVQ sv+0(FP), R8
-	MOVQ start+16(FP), R9
-	MOVQ primes_base+24(FP), SI
-	MOVQ primes_len+32(FP), CX
-	MOVQ logs_base+48(FP), DI
-	MOVQ next_base+72(FP), DX
+	MOVQ start+24(FP), R9
+	MOVQ primes_base+32(FP), SI
+	MOVQ primes_len+40(FP), CX
+	MOVQ logs_base+56(FP), DI
+	MOVQ next_base+80(FP), DX
 	TESTQ CX, CX
 	JEQ done
 
@@ -49,7 +49,9 @@ four:
 
 tail:
 	// Two hits when j2 < size, then one when j1 still is: AX is all ones
-	// when they fall in the span, and a miss adds 0 at its first byte.
+	// when they fall in the span, and a miss adds 0 at its index masked
+	// (at scattered bytes, not to one byte, which would chain the
+	// misses' additions through memory).
 	MOVQ size+8(FP), R15
 	MOVQ R13, AX
 	SUBQ R15, AX
@@ -57,10 +59,10 @@ tail:
 	MOVQ R11, BX
 	ANDQ AX, BX
 	MOVQ R12, R14
-	ANDQ AX, R14
+	ANDQ mask+16(FP), R14
 	ADDB BX, (R8)(R14*1)
 	MOVQ R13, R14
-	ANDQ AX, R14
+	ANDQ mask+16(FP), R14
 	ADDB BX, (R8)(R14*1)
 	ANDQ R10, AX
 	ADDQ AX, R12
@@ -71,7 +73,7 @@ tail:
 	MOVQ R11, BX
 	ANDQ AX, BX
 	MOVQ R12, R14
-	ANDQ AX, R14
+	ANDQ mask+16(FP), R14
 	ADDB BX, (R8)(R14*1)
 	ANDQ R10, AX
 	ADDQ AX, R12
@@ -194,14 +196,16 @@ turn:
 tails:
 	// The last hit of each root, if below n: listed at k, which moves
 	// on only then (the carry of root − n), and its logarithm added, or
-	// 0 at the sieve's first byte for a miss.
+	// 0 for a miss at the root modulo the sieve's size (at scattered
+	// bytes, not to one, which would chain the misses' additions through
+	// memory).
 	MOVQ sv+0(FP), R8
 	MOVQ R13, (R10)(R11*8)
 	CMPL R13, n+8(FP)
 	SBBQ AX, AX
 	ADCQ $0, R11
 	MOVL R13, R9
-	ANDQ AX, R9
+	ANDL $0x3ffff, R9
 	ANDQ BX, AX
 	ADDB AX, (R8)(R9*1)
 	MOVQ R15, (R10)(R11*8)
@@ -209,7 +213,7 @@ tails:
 	SBBQ AX, AX
 	ADCQ $0, R11
 	MOVL R15, R9
-	ANDQ AX, R9
+	ANDL $0x3ffff, R9
 	ANDQ BX, AX
 	ADDB AX, (R8)(R9*1)
 	MOVQ $0x100000000, R9

@@ -6,8 +6,8 @@ func sieveBlock(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8, 
 	sieveBlockGo(blk, start, primes, logs, next)
 }
 
-func sieveSpan(sv []byte, primes []uint32, logs []uint8, next [][2]uint32) {
-	sieveSpanGo(sv, primes, logs, next)
+func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, next [][2]uint32) {
+	sieveSpanGo(sv[:size], primes, logs, next)
 }
 
 func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {

@@ -871,7 +871,7 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 	// those from s.mid on are sieved over the whole interval at once.
 	next := w.next[:s.bucket]
 	copy(next, w.roots)
-	sieveSpan(sieve, s.primes[s.mid:s.bucket], s.logs[s.mid:s.bucket], next[s.mid:])
+	sieveSpan(w.sieve, n, s.primes[s.mid:s.bucket], s.logs[s.mid:s.bucket], next[s.mid:])
 	cands := w.cands[:0]
 	w.resieved = w.resieved[:0]
 	for start := 0; start < n; start += siqsBlock {
