@@ -71,3 +71,20 @@ func moveRootsAsm(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
 
 //go:noescape
 func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32) int
+
+// rootMatchesAsm divides by the magic multipliers with a shift of 44.
+const _ = uint(siqsMagicShift-44) + uint(44-siqsMagicShift)
+
+// rootMatches is rootMatchesGo with its loops in sieve_amd64.s
+// (rootMatchesAsm), which keeps the prime's values and the candidate's
+// in registers (the compiled loop spilled them, about a fifth more
+// instructions a test).
+func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
+	if len(at) > 64 {
+		panic("factor: more than 64 positions to match")
+	}
+	rootMatchesAsm(at, primes, magic[:len(primes)], roots[:len(primes)], match[:len(primes)])
+}
+
+//go:noescape
+func rootMatchesAsm(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64)

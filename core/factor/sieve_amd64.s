@@ -225,3 +225,61 @@ tails:
 done:
 	MOVQ R11, ret+136(FP)
 	RET
+
+// func rootMatchesAsm(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64)
+//
+// AX the positions, BX their count, DI primes, R9 magic, CX roots, SI the
+// prime's index; for each prime R8 = p, R10 its magic, R11 and R12 its
+// roots, R15 the bits found, R13 the position's index k; R14 the
+// position, then its residue, DX the quotient's estimate.
+TEXT ·rootMatchesAsm(SB), NOSPLIT, $0-120
+	MOVQ at_base+0(FP), AX
+	MOVQ at_len+8(FP), BX
+	MOVQ primes_base+24(FP), DI
+	MOVQ magic_base+48(FP), R9
+	MOVQ roots_base+72(FP), CX
+	XORQ SI, SI
+	CMPQ SI, primes_len+32(FP)
+	JGE matched
+
+prime:
+	MOVL (DI)(SI*4), R8
+	MOVQ (R9)(SI*8), R10
+	MOVL (CX)(SI*8), R11
+	MOVL 4(CX)(SI*8), R12
+	XORQ R15, R15
+	XORQ R13, R13
+	TESTQ BX, BX
+	JEQ store
+
+position:
+	// j mod p = j − p·⌊j·magic / 2^44⌋.
+	MOVQ (AX)(R13*8), R14
+	MOVQ R14, DX
+	IMULQ R10, DX
+	SHRQ $44, DX
+	IMULQ R8, DX
+	SUBQ DX, R14
+	CMPL R14, R11
+	JEQ hit
+	CMPL R14, R12
+	JEQ hit
+
+next:
+	INCQ R13
+	CMPQ R13, BX
+	JLT position
+
+store:
+	MOVQ match_base+96(FP), DX
+	MOVQ R15, (DX)(SI*8)
+	INCQ SI
+	CMPQ SI, primes_len+32(FP)
+	JLT prime
+
+matched:
+	RET
+
+hit:
+	BTSQ R13, R15
+	JMP next

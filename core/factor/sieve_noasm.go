@@ -17,3 +17,7 @@ func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int,
 func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	return sieveOnceGo(sv, n, large, k, first, primes, logs, roots, delta, sub)
 }
+
+func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
+	rootMatchesGo(at, primes, magic, roots, match)
+}

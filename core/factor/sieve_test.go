@@ -173,3 +173,52 @@ func TestSieveSpanKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestRootMatchesKernel holds rootMatches (the amd64 kernel where there
+// is one) to rootMatchesGo and both to j mod p by division, on seeded
+// random primes below the block with their magic multipliers as
+// newSIQSWith makes them, roots in [0, p) or past every position (a
+// prime of A), and up to 64 positions below siqsMaxSieve, some of them
+// on a root.
+func TestRootMatchesKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for trial := range 200 {
+		count := rng.IntN(200)
+		primes := make([]uint32, count)
+		magic := make([]uint64, count)
+		roots := make([][2]uint32, count)
+		for i := range primes {
+			p := uint32(30 + rng.IntN(siqsBlock-30))
+			primes[i], magic[i] = p, (1<<siqsMagicShift)/uint64(p)+1
+			roots[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
+			if rng.IntN(10) == 0 {
+				roots[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
+			}
+		}
+		at := make([]uint64, rng.IntN(65))
+		for k := range at {
+			at[k] = uint64(rng.IntN(siqsMaxSieve))
+			if count > 0 && rng.IntN(3) == 0 {
+				i := rng.IntN(count)
+				if r := roots[i][rng.IntN(2)]; r != math.MaxUint32 {
+					p := uint64(primes[i])
+					at[k] = uint64(r) + p*uint64(rng.IntN(int((siqsMaxSieve-uint64(r))/p)))
+				}
+			}
+		}
+		fast, slow := make([]uint64, count), make([]uint64, count)
+		rootMatches(at, primes, magic, roots, fast)
+		rootMatchesGo(at, primes, magic, roots, slow)
+		for i, p := range primes {
+			var want uint64
+			for k, j := range at {
+				if r := uint32(j % uint64(p)); r == roots[i][0] || r == roots[i][1] {
+					want |= 1 << k
+				}
+			}
+			if fast[i] != want || slow[i] != want {
+				t.Fatalf("trial %d, p = %d: kernel %#x, Go loop %#x, by division %#x", trial, p, fast[i], slow[i], want)
+			}
+		}
+	}
+}

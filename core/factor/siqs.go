@@ -1221,12 +1221,12 @@ func sieveBlockGo(blk *[siqsBlock]byte, start int, primes []uint32, logs []uint8
 	}
 }
 
-// rootMatches sets in match[i], for each prime p = primes[i], bit k for
-// each of the (at most 64) positions at[k] with at[k] mod p a root of p,
-// at[k] mod p by a multiplication by magic[i] (siqsMagicShift). A leaf
-// with no call in its loops, so that the compiler keeps them in
-// registers.
-func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
+// rootMatchesGo sets in match[i], for each prime p = primes[i], bit k
+// for each of the (at most 64) positions at[k] with at[k] mod p a root of
+// p, at[k] mod p by a multiplication by magic[i] (siqsMagicShift). It is
+// rootMatches where there is no assembly, and the reference the amd64
+// kernel is held to (TestRootMatchesKernel).
+func rootMatchesGo(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
 	magic, roots, match = magic[:len(primes)], roots[:len(primes)], match[:len(primes)]
 	for i, p := range primes {
 		m, r0, r1 := magic[i], roots[i][0], roots[i][1]
