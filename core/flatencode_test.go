@@ -416,3 +416,38 @@ func TestEchoedIntegers(t *testing.T) {
 		t.Fatalf("only %d echoes recorded in 400 requests of two integers; the comparison is too thin", echoed)
 	}
 }
+
+// TestCompactPlainAgainstLoop: compactPlain agrees with compactPlainLoop,
+// its reference, on seeded random byte strings of 0 to 2,000 bytes drawn
+// from digits, quotes and every byte either treats specially (so that
+// both the scan by bytes.IndexByte and the fallback to the loop run),
+// and on long results that are plain.
+func TestCompactPlainAgainstLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	alphabet := []byte("0123456789,[]{}:\"\" \\\t\n\r<>&\xe2\x80\xa8\xa9a")
+	for i := range 4000 {
+		b := make([]byte, rng.IntN(2001))
+		special := rng.IntN(3) // 0: none, 1: rare, 2: frequent
+		for j := range b {
+			switch {
+			case special == 2 || special == 1 && rng.IntN(500) == 0:
+				b[j] = alphabet[rng.IntN(len(alphabet))]
+			default:
+				b[j] = alphabet[rng.IntN(16)] // digits, punctuation and one quote
+			}
+		}
+		if got, want := compactPlain(b), compactPlainLoop(b); got != want {
+			t.Fatalf("case %d: compactPlain(%q) = %v, the loop says %v", i, b, got, want)
+		}
+	}
+	plain := []byte(`{"period":[` + strings.Repeat(`"12",`, 500) + `"3"]}`)
+	if !compactPlain(plain) {
+		t.Errorf("a plain list of 500 terms refused")
+	}
+	for _, bad := range []string{"\t", "\n", "\r", "<", ">", "&", "\u2028", "\u2029"} {
+		b := append(append([]byte{}, plain[:len(plain)-2]...), bad...)
+		if compactPlain(b) {
+			t.Errorf("%q at the end of a long result accepted", bad)
+		}
+	}
+}

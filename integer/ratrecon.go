@@ -132,7 +132,7 @@ func reconstructionBound(m *big.Int) *big.Int {
 // from above took two or three divisions of n by its square root.
 // big.Int.Sqrt is the reference.
 func sqrtFloor(n *big.Int) *big.Int {
-	s, _ := sqrtRem(n)
+	s, _ := sqrtRootRem(n, false)
 	return s
 }
 
@@ -150,7 +150,12 @@ func lowBits(x *big.Int, k uint) *big.Int {
 }
 
 // sqrtRem returns s = ⌊√n⌋ and r = n − s² for n ≥ 0.
-func sqrtRem(n *big.Int) (*big.Int, *big.Int) {
+func sqrtRem(n *big.Int) (*big.Int, *big.Int) { return sqrtRootRem(n, true) }
+
+// sqrtRootRem is sqrtRem; without rem, the remainder of the root of an n
+// that was shifted to be normalised is not recomputed (a square of half
+// n's size, which sqrtFloor does not need) and r is nil then.
+func sqrtRootRem(n *big.Int, rem bool) (*big.Int, *big.Int) {
 	bl := n.BitLen()
 	if bl <= 64 {
 		x := n.Uint64()
@@ -185,6 +190,9 @@ func sqrtRem(n *big.Int) (*big.Int, *big.Int) {
 	}
 	// ⌊√n⌋ = ⌊⌊√(n·4^t)⌋/2^t⌋; its remainder is recomputed.
 	s.Rsh(s, uint(t))
+	if !rem {
+		return s, nil
+	}
 	r = bignum.Mul(new(big.Int), s, s)
 	return s, r.Sub(n, r)
 }
@@ -262,12 +270,12 @@ func reconstructedFraction(r, t, m, bound *big.Int) *big.Rat {
 
 // checkReconstruction is rational_reconstruction's postcondition.
 func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstructionResult) error {
-	// B = ⌊√(m/2)⌋ exactly when B ≥ 0 and B² ≤ ⌊m/2⌋ < (B + 1)²: two
-	// squarings instead of a square root.
+	// B = ⌊√(m/2)⌋ exactly when B ≥ 0 and B² ≤ ⌊m/2⌋ < (B + 1)², that
+	// is, 0 ≤ ⌊m/2⌋ − B² ≤ 2B: one squaring instead of a square root.
 	bound, half := r.Bound.Big(), new(big.Int).Rsh(m, 1)
-	sq := bignum.Mul(new(big.Int), bound, bound)
-	next := new(big.Int).Add(bound, big.NewInt(1))
-	if bound.Sign() < 0 || sq.Cmp(half) > 0 || bignum.Mul(next, next, next).Cmp(half) <= 0 {
+	gap := bignum.Mul(new(big.Int), bound, bound)
+	gap.Sub(half, gap)
+	if bound.Sign() < 0 || gap.Sign() < 0 || gap.Cmp(new(big.Int).Lsh(bound, 1)) > 0 {
 		return fmt.Errorf("the bound %v is not ⌊√(m/2)⌋", clipped(bound))
 	}
 	if r.Found != (r.Rational != nil) {
