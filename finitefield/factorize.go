@@ -543,7 +543,13 @@ func (w *wordFactorer) irreducible(ctx context.Context, g []uint64) (bool, error
 }
 
 // irreducibleComposed is Rabin's test with the powers x^(q^m) mod g by
-// frobeniusPowers, for g of degree ≥ 2.
+// frobeniusPowers, for g of degree ≥ 2, x^(q^n) by r − 1 compositions at
+// x^(q^(n/r)) for the least prime r dividing n when frobeniusCost finds
+// that cheaper than a bit pass reaching n. Degree 4821 = 3·1607 over
+// GF(2^64 − 59), a random polynomial, CPU time at GOMAXPROCS=1 on the
+// shared machine, alternated with the bit pass to n: 4.7 and 5.2 s
+// against 5.7 and 5.8 s (two compositions at x^(q^1607) in place of two
+// more bit levels and five compositions).
 func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (bool, error) {
 	n := len(g) - 1
 	fl := w.fld
@@ -557,9 +563,21 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	for k, r := range rs {
 		ms[k] = n / r
 	}
+	// x^(q^n) is x^(q^(n/r)) composed with itself r times for the least
+	// prime r dividing n: r − 1 compositions at one table (lastWalk),
+	// where the pass over the bits of n would take a composition for each
+	// set bit of n but the lowest, and doublings to reach its top bit when
+	// that is above n/r's.
+	passCost := frobeniusCost(n, append(slices.Clone(ms), n))
+	lastWalk := 0
+	if r := rs[0]; r-1 <= maxRabinWalk {
+		if c := frobeniusCost(n, ms) + walkCost(n, r-1); c < passCost {
+			passCost, lastWalk = c, r-1
+		}
+	}
 	{
 		// The walk may start from any divisor of e = n/∏r.
-		best, bestCost := 0, frobeniusCost(n, append(slices.Clone(ms), n))
+		best, bestCost := 0, passCost
 		for e := n / radical(rs); e >= 1; e-- {
 			if n%(e*radical(rs)) != 0 || n/e-1 > maxRabinWalk {
 				continue
@@ -572,12 +590,7 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 			return w.rabinWalk(ctx, md, x1, best, rs)
 		}
 	}
-	// For even n, x^(q^n) is x^(q^(n/2)) composed with itself: one
-	// composition, where the pass over the bits of n would take one for
-	// each set bit of n but the lowest, and a doubling more to reach its
-	// top bit.
-	half := n%2 == 0 && n > 2
-	if !half {
+	if lastWalk == 0 {
 		ms = append(ms, n)
 	}
 	core.ReportProgress(ctx, 0, 1, "Rabin's test: composed Frobenius powers x^(q^(n/r)) and x^(q^n) mod f")
@@ -585,15 +598,17 @@ func (w *wordFactorer) irreducibleComposed(ctx context.Context, g []uint64) (boo
 	if err != nil {
 		return false, err
 	}
-	if half {
-		// rs[0] = 2, so hs[0] = x^(q^(n/2)).
-		c, err := w.newComposer(ctx, hs[0], md, 1)
+	if lastWalk > 0 {
+		// rs[0] is the least prime r, so hs[0] = x^(q^(n/r)).
+		c, err := w.newComposer(ctx, hs[0], md, lastWalk)
 		if err != nil {
 			return false, err
 		}
-		top, err := c.compose(ctx, hs[0])
-		if err != nil {
-			return false, err
+		top := hs[0]
+		for range lastWalk {
+			if top, err = c.compose(ctx, top); err != nil {
+				return false, err
+			}
 		}
 		hs = append(hs, top)
 	}
