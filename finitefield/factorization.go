@@ -48,13 +48,20 @@ const (
 	// polynomials, the factorization and then the postcondition's product
 	// and Rabin tests in process at GOMAXPROCS=1, CPU time by getrusage,
 	// load average about 5): degree 10,000 over GF(2^32 − 5) 31.4 + 8.3 s
-	// and over GF(2^54 − 33) 28.8 + 5.3 s (limit 9,940 for both); degree
-	// 8,756 over GF(2^64 − 59) 28.9 + 8.8 s and, another polynomial of
-	// degree 8,755, 28.2 + 7.0 s, over GF(2^55 − 55) 27.5 + 7.8 s. The
-	// postcondition's share follows the degrees of the factors: degree
-	// 9,189 over GF(2^64 − 59), with a factor of degree 6,951, took 32.3
-	// + 12.3 s. Degree 10,000 over primes of 55 bits and more is about a
-	// fifth past the budget: 39.9 + 9.4 s over GF(2^64 − 59).
+	// and over GF(2^54 − 33) 28.8 + 5.3 s (then the limit was 9,940 for
+	// both); degree 8,756 over GF(2^64 − 59) 28.9 + 8.8 s and, another
+	// polynomial of degree 8,755, 28.2 + 7.0 s, over GF(2^55 − 55) 27.5 +
+	// 7.8 s. The postcondition's share follows the degrees of the factors:
+	// degree 9,189 over GF(2^64 − 59), with a factor of degree 6,951, took
+	// 32.3 + 12.3 s. Those figures are for the build before the grouped
+	// interval products and the last walk of Rabin's test; see
+	// wordWorkScale for the measured gain since, on which the limits now
+	// rest: 10,000 for every p of up to 54 bits, 8,893 from 55 bits on.
+	// Degree 10,000 over primes of 55 bits and more stays past the budget:
+	// with the same harness at load 4 to 9 it took 34.4 + 8.5 s over
+	// GF(2^64 − 59) (largest factor 4,821) and 43.6 + 19.5 s over
+	// GF(2^55 − 55), whose polynomial has a factor of degree 9,492: the
+	// sweep to half its degree and Rabin's test at that degree.
 	MaxFactorWork = 7e10
 )
 
@@ -70,8 +77,8 @@ const (
 // is polyWork with the distinct-degree walk, n³ + n²·log2 q field
 // products, weighted by 4, the measured ratio of time per unit between
 // the paths (0.6 s for 7·10^7 units over GF(2^8) at n = 100). Within
-// MaxFactorWork primes below 2^31 reach degree 10,000, those of 32 to 54
-// bits 9,940 and those of 55 to 64 bits 8,756 (TestFactorWorkLimits).
+// MaxFactorWork primes of up to 54 bits reach degree 10,000 and those of
+// 55 to 64 bits 8,893 (TestFactorWorkLimits).
 func factorWork(n int, F *gf) float64 {
 	if !F.onWords() {
 		return 4 * polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), true)
@@ -90,8 +97,21 @@ func factorWork(n int, F *gf) float64 {
 // brought the word path to at most 5.1·10^-10 s a unit (degree 9,189 over
 // GF(2^64 − 59), measured as at MaxFactorWork; alternated with the
 // portable loops at degree 10,000, 61.3 → 49.2 s over GF(2^64 − 59) and
-// 40.7 → 31.5 s over GF(2^61 − 1), factorization and postcondition).
-const wordWorkScale = 0.89
+// 40.7 → 31.5 s over GF(2^61 − 1), factorization and postcondition), a
+// scale of 0.89. The grouped interval products (intervalGroups) and the
+// last walk of Rabin's test (irreducibleComposed) then took the least
+// gain on the polynomials that calibration used, alternated with the
+// build before in one run at GOMAXPROCS=1 (load 4 to 6, factorization +
+// postcondition, new against old): degree 8,756 over GF(2^64 − 59) 28.3
+// + 9.8 against 35.3 + 10.7 s (0.83), over GF(2^55 − 55) 27.2 + 7.5
+// against 30.4 + 7.4 s (0.92); degree 9,940 over GF(2^32 − 5) 33.6 + 8.4
+// against 34.6 + 9.0 s (0.96), over GF(2^54 − 33) 24.3 + 5.3 against
+// 27.2 + 5.3 s (0.91). The scale is 0.89 times the least of them, 0.96,
+// rounded up. At degree 10,000, same runs: GF(2^64 − 59) 0.81, GF(2^61 −
+// 1) 0.97 (a polynomial whose largest factor has degree 3,117, so fewer
+// giant steps), GF(2^55 − 55) 0.90, GF(2^54 − 33) 0.89 (26.6 + 5.1 s),
+// GF(2^32 − 5) 0.89 (33.2 + 8.0 s).
+const wordWorkScale = 0.86
 
 // composeWeight is the cost of a word product in a Brent–Kung composition
 // modulo a polynomial of degree n over GF(p), p of pBits bits, relative to
