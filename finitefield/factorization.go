@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sync/atomic"
 
 	"jacobian.dev/core"
@@ -187,7 +188,7 @@ func factorizationLimits() []core.Limit {
 		},
 		core.Limit{
 			Name: "work", Max: MaxFactorWork, Unit: "word operations",
-			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^64) 3n·M + 2·√(n/2)·c·n² with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
+			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^64) " + strconv.FormatFloat(wordWorkScale, 'g', -1, 64) + "·(3n·M + 2·√(n/2)·c·n²) with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
 			Beyond:      func() string { return m61 + onesPolynomial(n, 1) + `}` },
 			At:          func() string { return m61 + onesPolynomial(n-1, 1) + `}` },
 		})
