@@ -111,7 +111,20 @@ func factorWork(n int, F *gf) float64 {
 // rounded up. At degree 10,000, same runs: GF(2^64 − 59) 0.81, GF(2^61 −
 // 1) 0.97 (a polynomial whose largest factor has degree 3,117, so fewer
 // giant steps), GF(2^55 − 55) 0.90, GF(2^54 − 33) 0.89 (26.6 + 5.1 s),
-// GF(2^32 − 5) 0.89 (33.2 + 8.0 s).
+// GF(2^32 − 5) 0.89 (33.2 + 8.0 s). A second round at load 2 to 3, with
+// Horner's rule by groups in the composer too: degree 9,940 over
+// GF(2^32 − 5) 33.1 + 7.8 against 36.6 + 8.5 s (0.91), over GF(2^54 −
+// 33) 25.2 + 5.2 against 28.6 + 5.2 s (0.90); degree 8,756 over
+// GF(2^55 − 55) 27.3 + 7.2 against 31.0 + 8.0 s (0.88), over GF(2^64 −
+// 59) 27.1 + 8.5 against 33.4 + 11.1 s (0.80); degree 10,000 over
+// GF(2^64 − 59) 37.9 + 8.5 against 43.1 + 10.4 s (0.87). The scale
+// keeps the least gain of both rounds. Through the CLI at the default
+// GOMAXPROCS (jacobian run, the factorization with its postcondition,
+// the colleagues' load on the two cores at 5 to 7): degree 8,893 over
+// GF(2^64 − 59) 36.4 s wall, 41.8 s user; degree 10,000, the work
+// limit lifted for the run, 44.3 s wall, 49.8 s user; with a busy loop
+// of ours beside it as well, the run of degree 10,000 reached the
+// minute (61 s wall, 29.6 s user), as did the build before.
 const wordWorkScale = 0.86
 
 // composeWeight is the cost of a word product in a Brent–Kung composition
