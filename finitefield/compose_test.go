@@ -27,12 +27,13 @@ func hornerCompose(fl *gfpoly.Field, f, a []uint64, md *gfpoly.Modulus) []uint64
 // prime with its own transform and a 61-bit one; with two procs, so that
 // the split is taken whatever the test's -cpu. Tables of powerBlocksFrom
 // powers or more take their powers in blocks (MulModPreparedMany), the
-// others one product at a time.
+// others one product at a time; two uses at degrees 300 and 1000 take
+// Horner's rule by groups (outerGroup), the second on two goroutines.
 func TestComposerAgainstHorner(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	rng := rand.New(rand.NewPCG(14, 4))
 	ctx := context.Background()
-	split, giant, blocks := 0, 0, 0
+	split, giant, blocks, outer, outerSplit := 0, 0, 0, 0, 0
 	for _, p := range []uint64{3, 10007, 998244353, 1<<61 - 1, 1<<64 - 59} {
 		w := newWordFactorer(p)
 		fl := w.fld
@@ -40,7 +41,7 @@ func TestComposerAgainstHorner(t *testing.T) {
 			random := func(k int) []uint64 { return randomWords(rng, fl, p, k) }
 			md := fl.NewModulus(randomMonic(rng, p, n))
 			a := random(n)
-			for _, uses := range []int{1, 7, 16} {
+			for _, uses := range []int{1, 2, 7, 16} {
 				c, err := w.newComposer(ctx, a, md, uses)
 				if err != nil {
 					t.Fatal(err)
@@ -53,6 +54,12 @@ func TestComposerAgainstHorner(t *testing.T) {
 				}
 				if c.t >= powerBlocksFrom {
 					blocks++
+				}
+				if c.outer != nil {
+					outer++
+					if c.split > 0 {
+						outerSplit++
+					}
 				}
 				for _, k := range []int{n, 3} {
 					f := random(k)
@@ -75,6 +82,9 @@ func TestComposerAgainstHorner(t *testing.T) {
 	}
 	if blocks == 0 {
 		t.Fatal("no composer took its powers in blocks")
+	}
+	if outer == 0 || outerSplit == 0 {
+		t.Fatalf("%d composers took Horner's rule by groups, %d of them split: a path went untested", outer, outerSplit)
 	}
 }
 

@@ -291,13 +291,25 @@ func TestFactorPreparedAgainstFrobenius(t *testing.T) {
 		if !slices.EqualFunc(fast, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
 			t.Fatalf("GF(%d), degree %d: baby-step giant-step and Frobenius stepping differ", p, deg(f))
 		}
+		// The interval products by groups of three baby steps, which
+		// groupSize takes only from about degree 1000.
+		w := newWordFactorer(p)
+		w.bsgsFrom, w.groups = 2, 3
+		grouped, err := w.factor(ctx, fw, seededRand(F.fingerprint(f)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(grouped, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
+		if !slices.EqualFunc(grouped, slow, func(a, b wordPart) bool { return a.mult == b.mult && gfpoly.Equal(a.f, b.f) }) {
+			t.Fatalf("GF(%d), degree %d: grouped interval products and Frobenius stepping differ", p, deg(f))
+		}
 		// Rabin's test on a random polynomial of degree 128 to 200, its
 		// factors in that range and their squares (over the 61-bit prime
 		// once: stepping by powers costs 90 products a step there).
 		if p > 1<<32 && i >= len(primes) {
 			continue
 		}
-		w := newWordFactorer(p)
+		w = newWordFactorer(p)
 		r := make([]uint64, 129+rng.IntN(72))
 		for j := range r {
 			r[j] = rng.Uint64N(p)
@@ -399,8 +411,8 @@ func TestCheckFactorizationRejectsReducible(t *testing.T) {
 
 // TestFactorWorkLimits pins the degrees the work limit admits on machine
 // words, the figures factorWork's comment and the declared limit give:
-// 10,000 for primes below 2^31, 9,940 for 32 to 54 bits, 8,756 for 55 to
-// 64 bits, where a prepared product takes three transform primes.
+// 10,000 for primes of up to 54 bits, 8,893 for 55 to 64 bits, where a
+// prepared product takes three transform primes.
 func TestFactorWorkLimits(t *testing.T) {
 	for _, c := range []struct {
 		p    string
@@ -408,15 +420,15 @@ func TestFactorWorkLimits(t *testing.T) {
 	}{
 		{"65521", 10_000},
 		{"2147483647", 10_000},         // 2^31 − 1
-		{"4294967291", 9940},           // 2^32 − 5
-		{"18014398509481951", 9940},    // 2^54 − 33
-		{"36028797018963913", 8756},    // 2^55 − 55
-		{"72057594037927931", 8756},    // 2^56 − 5
-		{"2305843009213693951", 8756},  // 2^61 − 1
-		{"4611686018427387847", 8756},  // 2^62 − 57
-		{"4611686018427388039", 8756},  // 2^62 + 135, the least wide prime
-		{"9223372036854775783", 8756},  // 2^63 − 25
-		{"18446744073709551557", 8756}, // 2^64 − 59
+		{"4294967291", 10_000},         // 2^32 − 5
+		{"18014398509481951", 10_000},  // 2^54 − 33
+		{"36028797018963913", 8893},    // 2^55 − 55
+		{"72057594037927931", 8893},    // 2^56 − 5
+		{"2305843009213693951", 8893},  // 2^61 − 1
+		{"4611686018427387847", 8893},  // 2^62 − 57
+		{"4611686018427388039", 8893},  // 2^62 + 135, the least wide prime
+		{"9223372036854775783", 8893},  // 2^63 − 25
+		{"18446744073709551557", 8893}, // 2^64 − 59
 	} {
 		p, _ := new(big.Int).SetString(c.p, 10)
 		if !p.ProbablyPrime(20) {
@@ -529,4 +541,60 @@ func factorWordsFrom(t *testing.T, F *gf, p uint64, f poly, fw []uint64, from in
 	}
 	slices.SortFunc(fs, func(a, b wordPart) int { return F.polyCompare(fromWords(a.f), fromWords(b.f)) })
 	return fs, w.rebuilds
+}
+
+// TestIntervalGroups holds the interval product by groups of baby steps
+// (intervalGroups) to the product of the differences H − h_j
+// (intervalProduct) on seeded random residues, for group sizes from 2 to
+// all l baby steps in one group, over a small prime, one with its own
+// transform and 61- and 64-bit primes (three transform primes), at
+// degrees below and above gfpoly's prepared transforms and where the
+// quotient splits; and again after rebase to a divisor of the modulus.
+func TestIntervalGroups(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 10))
+	for _, p := range []uint64{10007, 998244353, 1<<61 - 1, 1<<64 - 59} {
+		fl := gfpoly.NewField(p)
+		random := func(n int) []uint64 {
+			a := make([]uint64, n)
+			for i := range a {
+				a[i] = rng.Uint64N(p)
+			}
+			return fl.Normalize(a)
+		}
+		for _, n := range []int{20, 100, 300, 600} {
+			half := random(n/2 + 1)
+			half[n/2] = 1
+			rest := random(n - n/2 + 1)
+			rest[n-n/2] = 1
+			g := fl.Mul(half, rest)
+			md := fl.NewModulus(g)
+			l := 3 + rng.IntN(20)
+			baby := make([]*gfpoly.Multiplier, l)
+			for j := range baby {
+				baby[j] = fl.NewMultiplier(random(n), md)
+			}
+			for _, s := range []int{2, 3, 5, l} {
+				ig := newIntervalGroups(fl, md, baby, s)
+				byH := fl.NewMultiplier(random(n), md)
+				for _, two := range []bool{false, true} {
+					want := intervalProduct(fl, md, byH, baby, two)
+					if got := ig.product(fl, md, byH, two); !gfpoly.Equal(got, want) {
+						t.Fatalf("p = %d, n = %d, l = %d, s = %d: groups differ from the differences", p, n, l, s)
+					}
+				}
+				// Modulo the divisor half: the groups rebased, the
+				// baby steps reduced and prepared again.
+				mh := fl.NewModulus(half)
+				ig.rebase(fl, mh)
+				bh := make([]*gfpoly.Multiplier, l)
+				for j := range bh {
+					bh[j] = fl.NewMultiplier(baby[j].Residue(), mh)
+				}
+				byHh := fl.NewMultiplier(byH.Residue(), mh)
+				if got, want := ig.product(fl, mh, byHh, false), intervalProduct(fl, mh, byHh, bh, false); !gfpoly.Equal(got, want) {
+					t.Fatalf("p = %d, n = %d, l = %d, s = %d: rebased groups differ from the differences", p, n, l, s)
+				}
+			}
+		}
+	}
 }

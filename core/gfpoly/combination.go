@@ -63,13 +63,7 @@ func (f *Field) NewCombination(bs [][]uint64, m *Modulus) *Combination {
 			}
 		}
 	}
-	c.group = len(bs)
-	if !r.self {
-		c.group = 1
-		for c.group < len(bs) && primesNeeded(2*c.group*r.n, f.p) <= len(r.primes) {
-			c.group *= 2
-		}
-	}
+	c.group = sumGroup(f.p, r, len(bs))
 	return c
 }
 
@@ -109,6 +103,88 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 	if r == nil {
 		return f.linearCombinationReference(cs, c)
 	}
+	logN := r.logN1
+	if c.topSpec != nil {
+		logN = r.logN2
+	}
+	return f.sumOfTerms(c, len(cs), c.group, func(k int) (x, y, xt, yt spectrum, done func()) {
+		a := cs[k]
+		if len(a) >= len(md.b) {
+			a = f.Rem(a, md.b)
+		}
+		if len(a) == 0 || c.spec[k] == nil {
+			return nil, nil, nil, nil, nil
+		}
+		x = f.forwardAll(r, a, logN)
+		if c.topSpec != nil {
+			xt, yt = f.forwardAll(r, c.topOf(a), c.logTop), c.topSpec[k]
+		}
+		return x, c.spec[k], xt, yt, func() {
+			releaseSpectrum(x)
+			releaseSpectrum(xt)
+		}
+	})
+}
+
+// InnerProduct returns Σ_k A_k·B_k mod m, trimmed, for k below the lesser
+// of a.Len() and b.Len(), the residues of two Combinations modulo the
+// same Modulus. With both operands' transforms kept, a term costs one
+// pointwise product and the sum one inverse transform and one reduction
+// (for every group of terms whose exact sum the transform primes hold):
+// the inner sums Σ_v c_v·H^v of a polynomial in H with residue
+// coefficients, the c_v fixed and the powers H^v shared by many such
+// sums, as ddfBSGS's interval products take them.
+func (f *Field) InnerProduct(a, b *Combination) []uint64 {
+	if a.m.md != b.m.md {
+		panic("gfpoly: InnerProduct of Combinations modulo different divisors")
+	}
+	terms := min(len(a.b), len(b.b))
+	r := a.m.md.ntt
+	if r == nil {
+		return f.innerProductReference(a, b)
+	}
+	return f.sumOfTerms(a, terms, sumGroup(f.p, r, terms), func(k int) (x, y, xt, yt spectrum, done func()) {
+		if a.spec[k] == nil || b.spec[k] == nil {
+			return nil, nil, nil, nil, nil
+		}
+		if a.topSpec != nil {
+			xt, yt = a.topSpec[k], b.topSpec[k]
+		}
+		return a.spec[k], b.spec[k], xt, yt, func() {}
+	})
+}
+
+// innerProductReference is InnerProduct by one product and reduction a
+// term.
+func (f *Field) innerProductReference(a, b *Combination) []uint64 {
+	var out []uint64
+	for k := range min(len(a.b), len(b.b)) {
+		out = f.Add(out, f.MulModBy(a.b[k], b.b[k], a.m))
+	}
+	return out
+}
+
+// sumGroup is the number of terms, at most terms, whose exact sum the
+// transform primes of r hold: each product's coefficients are below
+// n·(p − 1)² + 1.
+func sumGroup(p uint64, r *nttReducer, terms int) int {
+	if r.self {
+		return max(terms, 1)
+	}
+	g := 1
+	for g < terms && primesNeeded(2*g*r.n, p) <= len(r.primes) {
+		g *= 2
+	}
+	return g
+}
+
+// sumOfTerms returns Σ_k x_k·y_k mod m for k < count, summed in the
+// transform domain at c's lengths (see LinearCombination), group terms
+// at a time: term(k) gives the two operands' transforms, and with a
+// split quotient those of their top coefficients (nil x for a zero
+// term), and done to call once they are added in.
+func (f *Field) sumOfTerms(c *Combination, count, group int, term func(k int) (x, y, xt, yt spectrum, done func())) []uint64 {
+	r := c.m.md.ntt
 	p := f.p
 	logN := r.logN1
 	if c.topSpec != nil {
@@ -127,7 +203,7 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 			accTop[i] = getBuffer(c.logTop)
 		}
 	}
-	for start := 0; start < len(cs); start += c.group {
+	for start := 0; start < count; start += group {
 		for i := range acc {
 			clear(acc[i])
 		}
@@ -135,29 +211,20 @@ func (f *Field) LinearCombination(cs [][]uint64, c *Combination) []uint64 {
 			clear(accTop[i])
 		}
 		terms := 0
-		for k := start; k < min(len(cs), start+c.group); k++ {
-			a := cs[k]
-			if len(a) >= len(md.b) {
-				a = f.Rem(a, md.b)
-			}
-			if len(a) == 0 || c.spec[k] == nil {
+		for k := start; k < min(count, start+group); k++ {
+			x, y, xt, yt, done := term(k)
+			if x == nil {
 				continue
 			}
 			terms++
-			sa := f.forwardAll(r, a, logN)
-			var st spectrum
-			if accTop != nil {
-				st = f.forwardAll(r, c.topOf(a), c.logTop)
-			}
 			r.eachPrime(logN, func(i int) {
 				pr := r.primes[i]
-				pr.accumulate(acc[i][:size], sa[i], c.spec[k][i])
-				if st != nil {
-					pr.accumulate(accTop[i], st[i], c.topSpec[k][i])
+				pr.accumulate(acc[i][:size], x[i], y[i])
+				if xt != nil {
+					pr.accumulate(accTop[i], xt[i], yt[i])
 				}
 			})
-			releaseSpectrum(sa)
-			releaseSpectrum(st)
+			done()
 		}
 		if terms == 0 {
 			continue

@@ -59,6 +59,56 @@ func TestLinearCombination(t *testing.T) {
 	}
 }
 
+// TestInnerProduct holds InnerProduct to one product and reduction a
+// term (innerProductReference) over the primes and degrees of
+// TestLinearCombination, with Combinations of unequal lengths and a zero
+// residue among the terms, and on residues of all p − 1.
+func TestInnerProduct(t *testing.T) {
+	rng := rand.New(rand.NewPCG(67, 68))
+	grouped := new(big.Int).SetUint64(27_000_000)
+	for !grouped.ProbablyPrime(20) {
+		grouped.Add(grouped, big.NewInt(1))
+	}
+	for _, p := range []uint64{10007, 998244353, grouped.Uint64(), 1<<31 - 1, 1<<54 - 33, 1<<61 - 1, 4611686018427387847, 1<<64 - 59} {
+		f := NewField(p)
+		for _, n := range []int{1, 31, 32, 100, 257, 300, 321, 500, 600} {
+			for _, k := range []int{1, 3, 20} {
+				t.Run(fmt.Sprintf("p=%d/n=%d/k=%d", p, n, k), func(t *testing.T) {
+					g := randomPoly(rng, n+1, p)
+					g[n] = 1
+					md := f.NewModulus(g)
+					top := make([]uint64, n)
+					for i := range top {
+						top[i] = p - 1
+					}
+					for _, random := range []bool{true, false} {
+						as := make([][]uint64, k)
+						bs := make([][]uint64, k+1)
+						for i := range as {
+							as[i], bs[i] = top, top
+							if random {
+								as[i], bs[i] = randomPoly(rng, 1+rng.IntN(n), p), randomPoly(rng, 1+rng.IntN(n), p)
+							}
+						}
+						bs[k] = top
+						if random && k > 2 {
+							as[1] = nil // a zero residue
+						}
+						a, b := f.NewCombination(as, md), f.NewCombination(bs, md)
+						want := f.innerProductReference(a, b)
+						if got := f.InnerProduct(a, b); !Equal(got, want) {
+							t.Fatalf("InnerProduct differs from the reference")
+						}
+						if got := f.InnerProduct(b, a); !Equal(got, want) {
+							t.Fatalf("InnerProduct with the operands swapped differs from the reference")
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkLinearCombination sums 20 terms, the outer sum of a
 // composition at degree n, at degrees on either side of the split range
 // (splitQuotient) and at 10,000, for a 60-bit and a wide prime.

@@ -259,6 +259,40 @@ func PreparedProductCost(n int) float64 {
 	return 2*words(l.logN1) + 2*words(l.logN2)
 }
 
+// ProductCosts returns, per transform prime and in PreparedProductCost's
+// units, the transform work of three companions of a prepared product
+// modulo a prepared Modulus of degree n: preparing a residue as a term of
+// a Combination (its forward transforms), one reduced sum of
+// LinearCombination or InnerProduct beyond its terms' pointwise products
+// (the inverse transforms and reduceNTT), and a product of two
+// unprepared residues (MulModBy: mulNTT's plain product, with its
+// wrap-around correction where that applies, then reduceNTT). Below
+// preparedNTTMin, where all of them are plain, n² each.
+func ProductCosts(n int) (term, sum, product float64) {
+	if n < preparedNTTMin {
+		sq := float64(n) * float64(n)
+		return sq, sq, sq
+	}
+	words := func(logN int) float64 { return float64(int(1)<<logN) * float64(logN) }
+	l := lengthsFor(n)
+	reduce := 2*words(l.logN1) + 2*words(l.logN2)
+	term = words(l.logN1)
+	if l.split {
+		wrap := 2*n - 1 - 1<<l.logN2
+		term = words(l.logN2) + words(max(log2Ceil(2*wrap-1), 1))
+	}
+	sum = term + reduce
+	// mulNTT of two residues: 2n − 1 coefficients, at half the length
+	// with a product of the top r coefficients when they are few.
+	logN := log2Ceil(2*n - 1)
+	mul := 3 * words(logN)
+	if half := 1 << (logN - 1); 2*n-1-half <= half/2 {
+		r := 2*n - 1 - half
+		mul = 3*words(logN-1) + 3*words(max(log2Ceil(2*r-1), 1))
+	}
+	return term, sum, mul + reduce
+}
+
 // PreparedPrimes is the number of transform primes a product modulo a
 // prepared Modulus of degree n over GF(p) takes when p's own transform
 // does not serve: the least k with (p − 1)²·4n below the product of k of
