@@ -3,10 +3,15 @@ package integer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
@@ -212,16 +217,17 @@ func solveCRT(ctx context.Context, q CRTRequest) (CRTResult, error) {
 }
 
 // solveCRTCoprime solves the system when its moduli are pairwise coprime
-// (ok false otherwise, and then nothing is solved), by the product tree
-// and the scaled remainder tree (Bernstein, "Scaled remainder trees",
-// 2004; von zur Gathen and Gerhard, Modern Computer Algebra, Algorithm
-// 10.16 for the combination). With M = ∏ m_i, the cofactors
-// A_i = (M/m_i) mod m_i come down the product tree: at the root
-// A = 1, and a child L of v with sibling R gets A_L = (A_v·P_R) mod P_L,
-// since M/P_L = (M/P_v)·P_R. The moduli are pairwise coprime exactly
-// when every gcd(A_i, m_i) is 1, which the inverse c_i = A_i⁻¹ mod m_i
-// (on the small m_i) finds; then x = Σ (b_i·c_i mod m_i)·M/m_i mod M,
-// summed up the tree as X_v = X_L·P_R + X_R·P_L.
+// (ok false otherwise, and then nothing is solved), by the product tree,
+// a remainder tree and two linear combinations up the product tree
+// (Bernstein, "Fast multiplication and its applications", §§12, 18 and
+// 23; von zur Gathen and Gerhard, Modern Computer Algebra, Algorithm
+// 10.16 for the combination). With M = ∏ m_i, the cofactor residues
+// A_i = (M/m_i) mod m_i are T mod m_i for T = Σ_j M/m_j (crtCofactors),
+// and the moduli are pairwise coprime exactly when every gcd(A_i, m_i) is
+// 1, which the inverse c_i = A_i⁻¹ mod m_i (on the small m_i) finds; then
+// x = Σ (b_i·c_i mod m_i)·M/m_i mod M, summed up the tree as
+// X_v = X_L·P_R + X_R·P_L (combineUp). The nodes of a level are
+// independent and are spread over GOMAXPROCS goroutines (eachNode).
 func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x, m *big.Int, ok bool, err error) {
 	tree, err := productTree(ctx, moduli)
 	if err != nil {
@@ -232,45 +238,98 @@ func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x
 		return nil, nil, false, err
 	}
 	ys := make([]*big.Int, len(cs))
-	for i, c := range cs {
-		if i%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, false, err
-			}
-		}
+	coprime := make([]bool, len(cs))
+	err = eachNode(ctx, len(cs), len(cs), func(i int) error {
 		mi := moduli[i]
 		inv := new(big.Int).ModInverse(cof[i], mi)
 		if inv == nil {
 			if mi.Cmp(big.NewInt(1)) != 0 {
-				return nil, nil, false, nil
+				return nil
 			}
 			inv = new(big.Int) // modulo 1 everything is 0
 		}
-		y := new(big.Int).Mod(c.Residue.Big(), mi)
+		y := new(big.Int).Mod(cs[i].Residue.Big(), mi)
 		ys[i] = y.Mul(y, inv).Mod(y, mi)
+		coprime[i] = true
+		return nil
+	})
+	if err != nil {
+		return nil, nil, false, err
 	}
-	for level := 0; level+1 < len(tree); level++ {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, false, err
+	for _, c := range coprime {
+		if !c {
+			return nil, nil, false, nil
 		}
-		ps := tree[level]
-		next := make([]*big.Int, 0, (len(ys)+1)/2)
-		for i := 0; i+1 < len(ys); i += 2 {
-			l := bignum.Mul(new(big.Int), ys[i], ps[i+1])
-			r := bignum.Mul(new(big.Int), ys[i+1], ps[i])
-			next = append(next, l.Add(l, r))
-		}
-		if len(ys)%2 == 1 {
-			next = append(next, ys[len(ys)-1])
-		}
-		ys = next
+	}
+	sum, err := combineUp(ctx, tree, ys)
+	if err != nil {
+		return nil, nil, false, err
 	}
 	m = tree[len(tree)-1][0]
 	q, r := new(big.Int), new(big.Int)
-	if _, _, err := bignum.QuoRemContext(ctx, q, r, ys[0], m); err != nil {
+	if _, _, err := bignum.QuoRemContext(ctx, q, r, sum, m); err != nil {
 		return nil, nil, false, err
 	}
 	return r, m, true, nil
+}
+
+// crtParallelWords is the total length in words of a level's operands
+// from which eachNode spreads the level over goroutines: below it a
+// level's products take a few microseconds, the cost of starting them.
+const crtParallelWords = 256
+
+// eachNode calls f(0), …, f(count−1), the independent nodes of one level
+// of a tree whose operands have words words together, on GOMAXPROCS
+// goroutines taking the next index in turn when the level is long enough
+// (crtParallelWords), and returns the first error of f or of ctx.
+func eachNode(ctx context.Context, count, words int, f func(i int) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	workers := min(runtime.GOMAXPROCS(0), count)
+	if workers < 2 || words < crtParallelWords {
+		for i := range count {
+			if i%256 == 255 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			if err := f(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var next atomic.Int64
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= count || errs[w] != nil {
+					return
+				}
+				if i%256 == 255 {
+					errs[w] = ctx.Err()
+				}
+				if errs[w] == nil {
+					errs[w] = f(i)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// levelWords is the words of the integers of a level together.
+func levelWords(level []*big.Int) int {
+	n := 0
+	for _, v := range level {
+		n += len(v.Bits())
+	}
+	return n
 }
 
 // productTree is the values and, level by level, the products of
@@ -280,15 +339,17 @@ func productTree(ctx context.Context, values []*big.Int) ([][]*big.Int, error) {
 	level := values
 	tree := [][]*big.Int{level}
 	for len(level) > 1 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		next := make([]*big.Int, 0, (len(level)+1)/2)
-		for i := 0; i+1 < len(level); i += 2 {
-			next = append(next, bignum.Mul(new(big.Int), level[i], level[i+1]))
-		}
+		next := make([]*big.Int, (len(level)+1)/2)
 		if len(level)%2 == 1 {
-			next = append(next, level[len(level)-1])
+			next[len(next)-1] = level[len(level)-1]
+		}
+		err := eachNode(ctx, len(level)/2, levelWords(level), func(i int) error {
+			p, err := bignum.MulContext(ctx, new(big.Int), level[2*i], level[2*i+1])
+			next[i] = p
+			return err
+		})
+		if err != nil {
+			return nil, err
 		}
 		level = next
 		tree = append(tree, level)
@@ -296,44 +357,90 @@ func productTree(ctx context.Context, values []*big.Int) ([][]*big.Int, error) {
 	return tree, nil
 }
 
-// cofactorResidues is (M/m_i) mod m_i for every leaf m_i of the product
-// tree, M its root, passed down as A_L = ((A_v mod P_L)·P_R) mod P_L from
-// A = 1 at the root (a node without sibling keeps its parent's A).
-// Reducing A_v < P_v = P_L·P_R by P_L first makes the product one of two
-// halves and the division one of twice the divisor's length by it, where
-// multiplying first divides a number three times the divisor's length.
-func cofactorResidues(ctx context.Context, tree [][]*big.Int) ([]*big.Int, error) {
-	as := []*big.Int{big.NewInt(1)}
-	q, t := new(big.Int), new(big.Int)
-	for level := len(tree) - 2; level >= 0; level-- {
-		if err := ctx.Err(); err != nil {
+// combineUp is Σ ys_i·M/m_i for the leaves m_i of the product tree and M
+// its root, summed up the tree as X_v = X_L·P_R + X_R·P_L from X = ys_i
+// at the leaves (a node without sibling keeps its child's X). The two
+// products of a node are independent jobs of its level.
+func combineUp(ctx context.Context, tree [][]*big.Int, ys []*big.Int) (*big.Int, error) {
+	for level := 0; level+1 < len(tree); level++ {
+		ps := tree[level]
+		pairs := len(ys) / 2
+		prods := make([]*big.Int, 2*pairs)
+		err := eachNode(ctx, 2*pairs, levelWords(ps)+levelWords(ys), func(j int) error {
+			p, err := bignum.MulContext(ctx, new(big.Int), ys[j], ps[j^1])
+			prods[j] = p
+			return err
+		})
+		if err != nil {
 			return nil, err
 		}
-		ps := tree[level]
-		next := make([]*big.Int, len(ps))
-		for i := range ps {
-			a := as[i/2]
-			sib := i ^ 1
-			if sib >= len(ps) {
-				next[i] = a
-				continue
-			}
-			r := new(big.Int)
-			if a.Cmp(ps[i]) >= 0 {
-				if _, _, err := bignum.QuoRemContext(ctx, q, r, a, ps[i]); err != nil {
-					return nil, err
-				}
-				a = r
-			}
-			bignum.Mul(t, a, ps[sib])
-			if _, _, err := bignum.QuoRemContext(ctx, q, r, t, ps[i]); err != nil {
-				return nil, err
-			}
-			next[i] = r
+		next := make([]*big.Int, (len(ys)+1)/2)
+		for i := range pairs {
+			next[i] = prods[2*i].Add(prods[2*i], prods[2*i+1])
 		}
-		as = next
+		if len(ys)%2 == 1 {
+			next[len(next)-1] = ys[len(ys)-1]
+		}
+		ys = next
 	}
-	return as, nil
+	return ys[0], nil
+}
+
+// remainderTree is x mod m_i for every leaf m_i of the product tree and
+// each x of xs (rems[k][i] = xs[k] mod m_i, xs[k] ≥ 0), reduced down the
+// tree: each node divides its parent, so x mod P_v = (x mod P_parent) mod
+// P_v, and every division is of a number about twice the divisor's
+// length (Bernstein, "Fast multiplication and its applications", §18).
+// The divisions of a level, for all of xs, are independent jobs.
+func remainderTree(ctx context.Context, tree [][]*big.Int, xs ...*big.Int) ([][]*big.Int, error) {
+	rems := make([][]*big.Int, len(xs))
+	for k, x := range xs {
+		rems[k] = []*big.Int{x}
+	}
+	for level := len(tree) - 2; level >= 0; level-- {
+		ps := tree[level]
+		next := make([][]*big.Int, len(xs))
+		for k := range next {
+			next[k] = make([]*big.Int, len(ps))
+		}
+		err := eachNode(ctx, len(xs)*len(ps), len(xs)*2*levelWords(ps), func(j int) error {
+			k, i := j/len(ps), j%len(ps)
+			a := rems[k][i/2]
+			if a.Cmp(ps[i]) < 0 {
+				next[k][i] = a
+				return nil
+			}
+			_, r, err := bignum.QuoRemContext(ctx, new(big.Int), new(big.Int), a, ps[i])
+			next[k][i] = r
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		rems = next
+	}
+	return rems, nil
+}
+
+// cofactorResidues is (M/m_i) mod m_i for every leaf m_i of the product
+// tree, M its root: T mod m_i for T = Σ_j M/m_j (combineUp with every
+// ys_j = 1), since every other term M/m_j, j ≠ i, is a multiple of m_i;
+// one linear combination up the tree and one remainder tree down it.
+func cofactorResidues(ctx context.Context, tree [][]*big.Int) ([]*big.Int, error) {
+	ones := make([]*big.Int, len(tree[0]))
+	one := big.NewInt(1)
+	for i := range ones {
+		ones[i] = one
+	}
+	t, err := combineUp(ctx, tree, ones)
+	if err != nil {
+		return nil, err
+	}
+	rems, err := remainderTree(ctx, tree, t)
+	if err != nil {
+		return nil, err
+	}
+	return rems[0], nil
 }
 
 // crtNode is the congruence x ≡ x (mod m), 0 ≤ x < m.
@@ -443,11 +550,12 @@ func compatible(x, y Congruence) bool {
 }
 
 // checkCRT: a solution lies in [0, M), M equals the lcm of the moduli
-// computed independently (lcmTree: pairwise lcm by gcd, no extended gcd
-// or inverse), and the solution satisfies every congruence, reduced
-// modulo each modulus down that tree (a remainder tree: each node divides
-// its parent, so reducing by the parent first keeps the residues); a
-// conflict is a pair that is incompatible on its own.
+// computed independently (the product of the moduli, with their pairwise
+// coprimality checked by the cofactor residues T mod m_i, or else
+// lcmTree: pairwise lcm by gcd, no extended gcd or inverse), and the
+// solution satisfies every congruence, reduced modulo each modulus down
+// that tree (remainderTree, beside T on the product tree); a conflict is
+// a pair that is incompatible on its own.
 func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 	cs := q.Congruences
 	if !r.Solvable {
@@ -476,71 +584,62 @@ func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 		}
 		return nil
 	}
-	tree, err := crtCheckTree(ctx, cs, m)
-	if err != nil {
-		return err
-	}
-	// x modulo every modulus, down the tree: each node divides its parent.
-	rems := []*big.Int{x}
-	for level := len(tree) - 2; level >= 0; level-- {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		next := make([]*big.Int, len(tree[level]))
-		for i, v := range tree[level] {
-			q, rem := new(big.Int), new(big.Int)
-			if _, _, err := bignum.QuoRemContext(ctx, q, rem, rems[i/2], v); err != nil {
-				return err
-			}
-			next[i] = rem
-		}
-		rems = next
-	}
-	t := new(big.Int)
-	for i, c := range cs {
-		if t.Sub(rems[i], c.Residue.Big()).Rem(t, c.Modulus.Big()).Sign() != 0 {
-			return fmt.Errorf("the residue does not satisfy congruence %d", i)
-		}
-	}
-	return nil
-}
-
-// crtCheckTree is a tree whose root is lcm(m_i) = m and each of whose
-// nodes divides its parent, or an error when m is not the lcm. When m is
-// the product of the moduli, it is their lcm exactly when they are
-// pairwise coprime, that is when every (m/m_i) mod m_i is a unit modulo
-// m_i (cofactorResidues on the product tree); otherwise the lcm is
-// computed by lcmTree.
-func crtCheckTree(ctx context.Context, cs []Congruence, m *big.Int) ([][]*big.Int, error) {
 	moduli := make([]*big.Int, len(cs))
 	for i, c := range cs {
 		moduli[i] = c.Modulus.Big()
 	}
 	tree, err := productTree(ctx, moduli)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	var rems [][]*big.Int
 	if tree[len(tree)-1][0].Cmp(m) == 0 {
-		cof, err := cofactorResidues(ctx, tree)
+		// m is the product of the moduli: it is their lcm exactly when they
+		// are pairwise coprime, that is when every (m/m_i) mod m_i, which is
+		// T mod m_i for T = Σ_j m/m_j, is a unit modulo m_i.
+		ones := make([]*big.Int, len(cs))
+		for i := range ones {
+			ones[i] = big.NewInt(1)
+		}
+		t, err := combineUp(ctx, tree, ones)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		g := new(big.Int)
-		for i, a := range cof {
-			if g.GCD(nil, nil, a, moduli[i]).Cmp(big.NewInt(1)) != 0 {
-				return nil, fmt.Errorf("the result's modulus is the product of moduli that are not pairwise coprime, not their least common multiple")
-			}
+		if rems, err = remainderTree(ctx, tree, x, t); err != nil {
+			return err
 		}
-		return tree, nil
+		bad := make([]bool, len(cs))
+		err = eachNode(ctx, len(cs), len(cs), func(i int) error {
+			g := new(big.Int).GCD(nil, nil, rems[1][i], moduli[i])
+			bad[i] = g.Cmp(big.NewInt(1)) != 0
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if slices.Contains(bad, true) {
+			return fmt.Errorf("the result's modulus is the product of moduli that are not pairwise coprime, not their least common multiple")
+		}
+	} else {
+		// Otherwise the lcm is computed by lcmTree, each of whose nodes
+		// divides its parent.
+		if tree, err = lcmTree(ctx, cs); err != nil {
+			return err
+		}
+		if tree[len(tree)-1][0].Cmp(m) != 0 {
+			return fmt.Errorf("the result's modulus is not the least common multiple of the moduli")
+		}
+		if rems, err = remainderTree(ctx, tree, x); err != nil {
+			return err
+		}
 	}
-	tree, err = lcmTree(ctx, cs)
-	if err != nil {
-		return nil, err
+	t := new(big.Int)
+	for i, c := range cs {
+		if t.Sub(rems[0][i], c.Residue.Big()).Rem(t, c.Modulus.Big()).Sign() != 0 {
+			return fmt.Errorf("the residue does not satisfy congruence %d", i)
+		}
 	}
-	if tree[len(tree)-1][0].Cmp(m) != 0 {
-		return nil, fmt.Errorf("the result's modulus is not the least common multiple of the moduli")
-	}
-	return tree, nil
+	return nil
 }
 
 // lcmTree is the moduli and, level by level, the lcm of neighbouring
