@@ -265,8 +265,9 @@ const crtParallelWords = 256
 
 // eachNode calls f(0), …, f(count−1), the independent nodes of one level
 // of a tree whose operands have words words together, on GOMAXPROCS
-// goroutines taking the next index in turn when the level is long enough
-// (crtParallelWords), and returns the first error of f or of ctx.
+// goroutines (the caller one of them) taking the next index in turn when
+// the level is long enough (crtParallelWords), and returns the errors of
+// f and of ctx, joined.
 func eachNode(ctx context.Context, count, words int, f func(i int) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -287,23 +288,25 @@ func eachNode(ctx context.Context, count, words int, f func(i int) error) error 
 	}
 	var next atomic.Int64
 	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= count || errs[w] != nil {
-					return
-				}
-				if i%256 == 255 {
-					errs[w] = ctx.Err()
-				}
-				if errs[w] == nil {
-					errs[w] = f(i)
-				}
+	work := func(w int) {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= count || errs[w] != nil {
+				return
 			}
-		})
+			if i%256 == 255 {
+				errs[w] = ctx.Err()
+			}
+			if errs[w] == nil {
+				errs[w] = f(i)
+			}
+		}
 	}
+	var wg sync.WaitGroup
+	for w := 1; w < workers; w++ {
+		wg.Go(func() { work(w) })
+	}
+	work(0) // the caller takes its share rather than waiting idle
 	wg.Wait()
 	return errors.Join(errs...)
 }
