@@ -77,6 +77,9 @@ func TestDigitsOver(t *testing.T) {
 				if over && got != n {
 					t.Fatalf("digitsOver reports %d digits for a %d-digit number", got, n)
 				}
+				if !over && (got > max || got < n) {
+					t.Fatalf("digitsOver reports %d digits, within %d, for a %d-digit number", got, max, n)
+				}
 			}
 		}
 		p.Mul(p, ten)

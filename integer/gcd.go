@@ -153,21 +153,47 @@ func refuseDigits(xs ...*big.Int) error {
 
 // digitsOver reports whether |x| has more than max decimal digits, with
 // the exact digit count when it has. The estimate from the bit length
-// decides an operand within the bound without any conversion; past it the
-// count is made exact by one comparison with a power of ten, so a refusal
-// names the true number of digits.
+// decides an operand within the bound without any conversion; an operand
+// at the bound (the estimate is up to two above the count) is decided by
+// one comparison with 10^max, kept for each bound (tenToThe), so an
+// operand of exactly max digits costs no power of ten; past the bound the
+// count is made exact by comparisons with lower powers, so a refusal
+// names the true number of digits. Within the bound the count returned is
+// exact or the estimate, at most max either way.
 func digitsOver(x *big.Int, max int) (int, bool) {
 	d := decimalDigits(x)
 	if d <= max {
 		return d, false
 	}
 	ax := new(big.Int).Abs(x)
+	if max > 0 {
+		if p := tenToThe(max); ax.Cmp(p) < 0 {
+			// max − 1 or max digits: the estimate is at most two above.
+			if ax.Cmp(new(big.Int).Quo(p, big.NewInt(10))) < 0 {
+				return max - 1, false
+			}
+			return max, false
+		}
+	}
 	low := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d-1)), nil)
 	for d > 1 && ax.Cmp(low) < 0 {
 		d--
 		low.Quo(low, big.NewInt(10))
 	}
 	return d, d > max
+}
+
+// tenPowers holds 10^max for the bounds digitsOver has been asked about
+// (a handful of declared limits), each built once and read-only after.
+var tenPowers sync.Map // int → *big.Int
+
+// tenToThe returns 10^e from tenPowers, building it on first use.
+func tenToThe(e int) *big.Int {
+	if p, ok := tenPowers.Load(e); ok {
+		return p.(*big.Int)
+	}
+	p, _ := tenPowers.LoadOrStore(e, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(e)), nil))
+	return p.(*big.Int)
 }
 
 // decimalDigits is an upper bound on the number of decimal digits of |x|,

@@ -111,12 +111,26 @@ func (p *powersOfTen) transformOf(j int, sh pieceShape) *nttTransformed {
 	return t
 }
 
+// keptTransformWords is the length of a power from which joinDecimal
+// multiplies by its kept transform once hi has unbalancedThreshold words,
+// below Mul's crossovers: with the power's transform kept the product
+// costs two transforms a prime instead of three. One core, minima of 40,
+// against big.Int.Mul by 10^32768 (1701 words): hi of 681 words 226-232
+// against 299-301 µs, 851 words 229-322 against 276-393 µs, 1276 words
+// 367-503 against 526-637 µs, 1701 words 546-553 against 628-631 µs; hi
+// of 307 and 511 words lost (298-415 against 182-255 µs), and so did
+// every hi by 10^16384 (851 words): 851 words 194-255 against 151-196 µs.
+const keptTransformWords = 1536
+
 // joinDecimal sets z to hi·10^(leaf·2^j) + lo and returns z; a product
-// that Mul would take by the transform multiplies by the power's kept
-// transform (transformOf), two transforms a prime instead of three.
+// that Mul would take by the transform, or of a power of keptTransformWords
+// or more by hi of unbalancedThreshold words or more, multiplies by the
+// power's kept transform (transformOf), two transforms a prime instead of
+// three.
 func (p *powersOfTen) joinDecimal(z, hi, lo *big.Int, j int) *big.Int {
 	pow := p.get(j)
-	if hi.Sign() > 0 && useTransform(hi, pow) {
+	kept := bits.UintSize == 64 && len(pow.Bits()) >= keptTransformWords && len(hi.Bits()) >= unbalancedThreshold
+	if hi.Sign() > 0 && (kept || useTransform(hi, pow)) {
 		z.SetBits(nttMulTransformed(hi.Bits(), p.transformOf(j, productShape(hi.BitLen(), pow.BitLen()))))
 	} else {
 		Mul(z, hi, pow)

@@ -22,7 +22,8 @@
 //	                  from 16,384 digits; big.Int.SetString below.
 //	AppendDecimal     scaled remainder tree (print.go): products by cached
 //	                  powers of ten and a cached reciprocal, no division,
-//	                  from 2560 words; big.Int.Append below.
+//	                  from 2560 words; big.Int.Append below, on two
+//	                  halves side by side from 1024 words (appendHalves).
 //
 // Results are exactly those of the math/big counterparts (the same
 // truncated quotient and remainder, gcd ≥ 0 with gcd(0, 0) = 0); GCDExt's

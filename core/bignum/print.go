@@ -126,6 +126,8 @@ var printLevels struct {
 	transform []*nttTransformed
 	// root[k] is the last truncated reciprocal of printRootFactor.
 	root []rootFactor
+	// threeHalves[k] is 10^(19·3·2^(k−1)), for appendHalves.
+	threeHalves []*big.Int
 }
 
 type rootFactor struct {
@@ -189,14 +191,80 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 		// interleaved runs).
 		return strconv.AppendInt(dst, x.Int64(), 10)
 	}
-	if len(x.Bits()) < printThreshold {
+	workers := runtime.GOMAXPROCS(0)
+	if len(x.Bits()) < printThreshold && (workers < 2 || len(x.Bits()) < printHalvesWords) {
 		return x.Append(dst, 10)
 	}
 	if x.Sign() < 0 {
 		dst = append(dst, '-')
 		x = new(big.Int).Neg(x)
 	}
-	return appendDigits(dst, x, runtime.GOMAXPROCS(0))
+	if len(x.Bits()) < printThreshold {
+		return appendHalves(dst, x)
+	}
+	return appendDigits(dst, x, workers)
+}
+
+// printHalvesWords is the word length (about 20,000 digits) from which
+// AppendDecimal, below printThreshold and with two processors or more,
+// divides x once by a power of ten near its middle and converts the two
+// halves with big.Int.Append on separate goroutines (appendHalves). The
+// split is math/big's own first step (its conversion divides by powers
+// 10^(19·2^k) and recurs on both parts), done once here so that the two
+// parts run side by side: at 3·10^4 digits the division takes 278 µs and
+// the halves 317 and 295 µs, against 855 µs for big.Int.Append (minima of
+// 100). Minima of 200 interleaved calls on the loaded machine (load
+// average 5 on two cores), three runs: 2·10^4 digits 420-452 µs against
+// 494-501 µs, 3·10^4 digits 737-802 µs against 865-891 µs, 4.5·10^4
+// digits 1.28-1.76 ms against 1.61-1.68 ms; 10^4 digits even (171-178 µs
+// both), and from 6,000 to 2·10^4 digits the split had been 8% slower in
+// a run at load average 5 to 8, the second goroutine waiting for a
+// processor.
+const printHalvesWords = 1024
+
+// appendHalves appends the digits of x ≥ 0 as ⌊x/P⌋ followed by x mod P,
+// padded to n digits, for P = 10^n the power of halfPow nearest to half
+// of x's digits, each part converted by big.Int.Append, the low one on
+// its own goroutine.
+func appendHalves(dst []byte, x *big.Int) []byte {
+	digits := x.BitLen()*30103/100000 + 1
+	p, n := halfPow(digits / 2)
+	q, r := QuoRem(new(big.Int), new(big.Int), x, p)
+	if q.Sign() == 0 {
+		return r.Append(dst, 10)
+	}
+	var low []byte
+	var wg sync.WaitGroup
+	wg.Go(func() { low = r.Append(make([]byte, 0, n), 10) })
+	dst = q.Append(dst, 10)
+	wg.Wait()
+	for range n - len(low) {
+		dst = append(dst, '0')
+	}
+	return append(dst, low...)
+}
+
+// halfPow returns P = 10^n and n for the n nearest to d among 19·2^k
+// (printPow(k)) and 19·3·2^(k−1) (printPow(k)·printPow(k−1), kept), d ≥ 19.
+func halfPow(d int) (*big.Int, int) {
+	m := max(d/leafDigits, 1)
+	k := bits.Len(uint(m)) - 1 // 2^k ≤ m < 2^(k+1)
+	if k == 0 || 4*m < 5*(1<<k) {
+		return printPow(k), leafDigits << k // m below 1.25·2^k
+	}
+	if 4*m >= 7*(1<<k) {
+		return printPow(k + 1), leafDigits << (k + 1) // m from 1.75·2^k
+	}
+	p := &printLevels
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.threeHalves) <= k {
+		p.threeHalves = append(p.threeHalves, nil)
+	}
+	if p.threeHalves[k] == nil {
+		p.threeHalves[k] = Mul(new(big.Int), printPowLocked(k), printPowLocked(k-1))
+	}
+	return p.threeHalves[k], 3 * leafDigits << (k - 1)
 }
 
 // appendDigits appends the digits of x ≥ 0, without leading zeros: by the
