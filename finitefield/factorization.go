@@ -120,10 +120,10 @@ func factorWork(n int, F *gf) float64 {
 // GF(2^64 − 59) 37.9 + 8.5 against 43.1 + 10.4 s (0.87). The scale
 // keeps the least gain of both rounds. Through the CLI at the default
 // GOMAXPROCS (jacobian run, the factorization with its postcondition,
-// the colleagues' load on the two cores at 5 to 7): degree 8,893 over
+// other work loading the two cores at 5 to 7): degree 8,893 over
 // GF(2^64 − 59) 36.4 s wall, 41.8 s user; degree 10,000, the work
 // limit lifted for the run, 44.3 s wall, 49.8 s user; with a busy loop
-// of ours beside it as well, the run of degree 10,000 reached the
+// beside it as well, the run of degree 10,000 reached the
 // minute (61 s wall, 29.6 s user), as did the build before.
 const wordWorkScale = 0.86
 

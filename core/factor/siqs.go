@@ -123,33 +123,30 @@ const (
 	// using multiplication", PLDI 1994); sieve positions are below 2^20 and
 	// factor-base primes below 2^24.
 	siqsMagicShift = 44
-	// siqsPositions sieve positions are charged as one rho iteration:
-	// an iteration costs 262 ns (8 words at 4.1 ns a word²) on one core,
-	// what 614 ns of CPU time do on the sieve's two. At 70 digits a
-	// position cost 2.4 ns of CPU time, all included, before the sieve's
-	// loops were tightened, and a quarter less since (177 against 237 µs
-	// a polynomial of 2M = 131,072 positions, TestSIQSRate, the less of
-	// two interleaved runs each): 1.8 ns, 340 positions an iteration.
-	siqsPositions = 340
+	// siqsPositions sieve positions are charged as one iteration of the
+	// budget: the wall time of a polynomial, sieved on both cores of the
+	// test machine with the relations' handling included, at 320 ns an
+	// iteration (the rate by which the integer domain sizes its default
+	// budget, 5 ns a word² of 8 words), so that a budget sized by that
+	// rate ends within its time. Measured by TestSIQSTimed at a load of 1
+	// to 2, with the sieve's loops as assembly kernels (sieve_amd64.s):
+	// 22,784 polynomials of 2M = 65,536 positions took 1.49 s for a
+	// 60-digit semiprime (1.0 ns a position), 98,816 of 131,072 took
+	// 12.7 s for a 70-digit one (0.98 ns): 325 positions an iteration.
+	// It was 340, from CPU time taken as halved by the two cores; the
+	// kernels cut the CPU time of the 60-digit run by 1.36 (3.42 against
+	// 2.50 s, the builds alternated).
+	siqsPositions = 325
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits, with the table's 13,000 primes, the
-	// 522,240 polynomials the anchor took with a large-prime multiplier
-	// of 300 (2M = 131,072 positions each) took 119 s of CPU time all
-	// included, 1.74 ns a position (600 leaves a polynomial's cost), and
-	// TestSIQSRate gives the sieve alone 225 to 233 µs a polynomial
-	// (1.72 to 1.78 ns): 350 positions an iteration. (420, from a rate
-	// scaled by the rate test's speed-up, charged 1.44 ns and so
-	// projected a fifth too little work.) The sieve's loops as leaf
-	// functions (sieveBlock, sieveRun, sieveOnce, rootMatches,
-	// largeMatches) then cut the CPU time of the whole run by 1.083:
-	// 209.3 s before, 193.2 s after, the two
-	// `jacobian run integer.compute.prime_factorization` of the anchor
-	// (with max_iterations 468,750,000) run side by side under
-	// /usr/bin/time on the 2 cores shared with other work, user and
-	// system time; so 350·1.08 = 378 (TestSIQSRate alone gave 1.11 to
-	// 1.17, minima of interleaved runs: the pretests and the handling of
-	// the relations did not change).
-	siqsDLPPositions = 378
+	// variation: at 80 digits the anchor's 493,568 polynomials took 84.9 s
+	// of wall time and 154.6 s of CPU (TestSIQSTimed at a load of 1 to 2;
+	// the build before the kernels, run just after, 116.0 and 213.5 s),
+	// 172 µs a polynomial of 131,072 positions, 1.31 ns a position: 244
+	// positions an iteration. It was 378, from CPU time taken as halved
+	// by the two cores on a machine then faster: charged so, a budget
+	// raised to the projected work near 80 digits (SIQSWork, up to
+	// about 406,000 polynomials) would run past the minute at this speed.
+	siqsDLPPositions = 244
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
 	// bits) took 493,568 polynomials (TestSIQSTimed), and the sieve's
