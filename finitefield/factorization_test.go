@@ -598,3 +598,111 @@ func TestIntervalGroups(t *testing.T) {
 		}
 	}
 }
+
+// conjugatesByPowers is conjugateFold's reference: the d conjugates of a
+// modulo g, each the q-th power of the last, multiplied (or summed).
+func conjugatesByPowers(t *testing.T, w *wordFactorer, g, a []uint64, d int, sum bool) []uint64 {
+	t.Helper()
+	fl := w.fld
+	c, acc := a, a
+	for range d - 1 {
+		var err error
+		if c, err = fl.PowModContext(context.Background(), c, w.q, g); err != nil {
+			t.Fatal(err)
+		}
+		if sum {
+			acc = fl.Add(acc, c)
+		} else {
+			acc = fl.MulMod(acc, c, g)
+		}
+	}
+	return acc
+}
+
+// TestConjugateFold holds the fold of the conjugates by compositions
+// (conjugateFold) to the one by powers on seeded random residues modulo
+// random monic polynomials, reducible or not (the Frobenius map is a ring
+// endomorphism of GF(p)[x]/(g) either way), for products and traces,
+// over GF(2), a small prime, and 61- and 64-bit primes, with d of one to
+// seven bits, set and unset.
+func TestConjugateFold(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(70, 71))
+	for _, p := range []uint64{2, 3, 10007, 1<<61 - 1, 1<<64 - 59} {
+		w := newWordFactorer(p)
+		for _, n := range []int{5, 40, 70} {
+			g := randomMonic(rng, p, n)
+			md := w.fld.NewModulus(g)
+			for _, d := range []int{1, 2, 3, 5, 8, 13, 64, 100} {
+				a := make([]uint64, n)
+				for i := range a {
+					a[i] = rng.Uint64N(p)
+				}
+				a = w.fld.Normalize(a)
+				for _, sum := range []bool{false, true} {
+					got, err := w.conjugateFold(ctx, md, a, d, sum)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := conjugatesByPowers(t, w, g, a, d, sum); !gfpoly.Equal(w.fld.Normalize(got), w.fld.Normalize(want)) {
+						t.Fatalf("GF(%d), degree %d, d = %d, sum %v: fold by compositions differs from the powers'", p, n, d, sum)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestEDFComposed splits products of three distinct irreducibles of
+// degree composeConjugatesFrom and more: over GF(2) seeded random ones
+// found by the reference Rabin test; over GF(10009) and GF(2^64 − 59),
+// both ≡ 1 (mod 4), the shifts (x + c)^d − a of x^d − a for d a power of
+// 2 and a a non-square, irreducible by Lidl and Niederreiter, Finite
+// Fields, Theorem 3.75. The equal-degree stage by compositions must give
+// back exactly the three.
+func TestEDFComposed(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(72, 73))
+	for _, p := range []uint64{2, 10009, 1<<64 - 59} {
+		w := newWordFactorer(p)
+		fl := w.fld
+		nonSquare := uint64(2)
+		for p > 2 && new(big.Int).Exp(new(big.Int).SetUint64(nonSquare), new(big.Int).SetUint64((p-1)/2), new(big.Int).SetUint64(p)).Uint64() != p-1 {
+			nonSquare++
+		}
+		for _, d := range []int{composeConjugatesFrom, 128} {
+			var fs [][]uint64
+			for c := uint64(1); len(fs) < 3; c++ {
+				var g []uint64
+				if p == 2 {
+					g = randomMonic(rng, p, d)
+					if ok, err := w.irreducibleByPowers(ctx, g); err != nil {
+						t.Fatal(err)
+					} else if !ok || slices.ContainsFunc(fs, func(f []uint64) bool { return gfpoly.Equal(f, g) }) {
+						continue
+					}
+				} else {
+					// (x + c)^d − a by Horner's rule on x^d − a.
+					g = []uint64{1}
+					for range d {
+						g = fl.Mul(g, []uint64{c, 1})
+					}
+					g[0] = (g[0] + p - nonSquare) % p
+				}
+				fs = append(fs, g)
+			}
+			got, err := w.edf(ctx, rand.New(rand.NewPCG(uint64(d), p)), fl.Mul(fl.Mul(fs[0], fs[1]), fs[2]), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 3 {
+				t.Fatalf("GF(%d), d = %d: %d factors, want 3", p, d, len(got))
+			}
+			for _, f := range fs {
+				if !slices.ContainsFunc(got, func(g []uint64) bool { return gfpoly.Equal(f, g) }) {
+					t.Fatalf("GF(%d), d = %d: a factor is missing from the split", p, d)
+				}
+			}
+		}
+	}
+}

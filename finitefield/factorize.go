@@ -444,14 +444,16 @@ func (fr *wordFrobenius) apply(h []uint64) []uint64 {
 
 // edf splits g, a monic product of distinct irreducibles of degree d, into
 // them (Cantor–Zassenhaus; the trace map for p = 2). For odd p the half
-// power a^((q^d−1)/2) is taken as N^((q−1)/2) with N = a·a^q·…·a^(q^(d−1)),
-// the powers a^(q^j) from the Frobenius matrix of g (MCA §14.3), which
-// costs d matrix applications instead of d·log2 q modular squarings; the
+// power a^((q^d−1)/2) is taken as N^((q−1)/2) with N = a·a^q·…·a^(q^(d−1)).
+// Up to degree maxWordFrobenius, for d below composeConjugatesFrom, the
+// powers a^(q^j) come from the Frobenius matrix of g (MCA §14.3), d
+// matrix applications instead of d·log2 q modular squarings, and the
 // pieces g splits into reuse that matrix, reducing its images modulo
-// themselves.
+// themselves; otherwise N, and for p = 2 the trace, come from about
+// 2·log2 d modular compositions (conjugateFold).
 func (w *wordFactorer) edf(ctx context.Context, rng *rand.Rand, g []uint64, d int) ([][]uint64, error) {
 	var fr *wordFrobenius
-	if w.p != 2 && d > 1 && len(g)-1 > d && len(g)-1 <= maxWordFrobenius {
+	if w.p != 2 && d > 1 && d < composeConjugatesFrom && len(g)-1 > d && len(g)-1 <= maxWordFrobenius {
 		var err error
 		if fr, err = w.frobenius(ctx, w.fld.NewModulus(g)); err != nil {
 			return nil, err
@@ -467,11 +469,7 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 		return [][]uint64{g}, nil
 	}
 	half := new(big.Int).SetUint64((w.p - 1) / 2)
-	var e *big.Int
-	if w.p != 2 && fr == nil {
-		e = new(big.Int).Exp(w.q, big.NewInt(int64(d)), nil)
-		e.Sub(e, big.NewInt(1)).Rsh(e, 1)
-	}
+	composed := fr == nil && (w.p != 2 || d >= composeConjugatesFrom)
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -486,6 +484,20 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 		}
 		var b []uint64
 		switch {
+		case composed:
+			md := fl.NewModulus(g)
+			c, err := w.conjugateFold(ctx, md, a, d, w.p == 2)
+			if err != nil {
+				return nil, err
+			}
+			b = c
+			if w.p != 2 {
+				pw, err := fl.PowModContext(ctx, c, half, g)
+				if err != nil {
+					return nil, err
+				}
+				b = fl.Sub(pw, []uint64{1})
+			}
 		case w.p == 2:
 			t, s := a, a
 			for range d - 1 {
@@ -508,12 +520,6 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 				return nil, err
 			}
 			b = fl.Sub(pw, []uint64{1})
-		default:
-			pw, err := fl.PowModContext(ctx, a, e, g)
-			if err != nil {
-				return nil, err
-			}
-			b = fl.Sub(pw, []uint64{1})
 		}
 		h, err := fl.GCDContext(ctx, b, g)
 		if err != nil {
@@ -532,6 +538,89 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 		}
 		return append(left, right...), nil
 	}
+}
+
+// composeConjugatesFrom is the degree d of the factors from which edf
+// takes the conjugates of a by modular composition (conjugateFold), about
+// 2·log2 d compositions of n² word products each, rather than by d
+// applications of the Frobenius matrix (odd p) or d − 1 modular squarings
+// (p = 2).
+const composeConjugatesFrom = 64
+
+// conjugateFold returns, for a reduced modulo the monic g of md, the
+// product of its d conjugates a, a^q, …, a^(q^(d−1)) modulo g, or their
+// sum (the trace) when sum is set. With X_k = x^(q^k) mod g, the k-th
+// power of the Frobenius map is h ↦ h^(q^k) = h(X_k) on GF(p)[x]/(g), so
+// the fold F_k of the first k conjugates doubles as F_2k = F_k ∘ F_k(X_k)
+// and steps as F_(k+1) = a ∘ F_k(X_1), ∘ the product or the sum, while
+// X_2k = X_k(X_k) and X_(k+1) = X_k(X_1): d's bits from the top, one
+// composition table at X_k a doubling and one at X_1 for all the steps
+// (von zur Gathen and Shoup, Computational Complexity 2 (1992), the
+// iterated Frobenius and trace maps, Algorithms 5.2 and 5.3; MCA §14.3).
+// conjugatesByPowers is the reference the tests hold it to.
+func (w *wordFactorer) conjugateFold(ctx context.Context, md *gfpoly.Modulus, a []uint64, d int, sum bool) ([]uint64, error) {
+	fl := w.fld
+	x1, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, md.Polynomial())
+	if err != nil {
+		return nil, err
+	}
+	fold := func(u, v []uint64) []uint64 {
+		if sum {
+			return fl.Add(u, v)
+		}
+		return fl.MulModBy(u, v, md)
+	}
+	top := bits.Len(uint(d)) - 1
+	// The steps' compositions at X_1: the fold's, and X's but at the last bit.
+	steps := 0
+	for j := top - 1; j >= 0; j-- {
+		if d>>j&1 == 1 {
+			steps++
+			if j > 0 {
+				steps++
+			}
+		}
+	}
+	var byX1 *composer
+	if steps > 0 {
+		if byX1, err = w.newComposer(ctx, x1, md, steps); err != nil {
+			return nil, err
+		}
+	}
+	acc, xk := a, x1
+	for j := top - 1; j >= 0; j-- {
+		uses := 1
+		if j > 0 {
+			uses++
+		}
+		c, err := w.newComposer(ctx, xk, md, uses)
+		if err != nil {
+			return nil, err
+		}
+		moved, err := c.compose(ctx, acc)
+		if err != nil {
+			return nil, err
+		}
+		acc = fold(acc, moved)
+		if j > 0 {
+			if xk, err = c.compose(ctx, xk); err != nil {
+				return nil, err
+			}
+		}
+		if d>>j&1 == 0 {
+			continue
+		}
+		if moved, err = byX1.compose(ctx, acc); err != nil {
+			return nil, err
+		}
+		acc = fold(a, moved)
+		if j > 0 {
+			if xk, err = byX1.compose(ctx, xk); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return acc, nil
 }
 
 // irreducible is Rabin's test on words for the monic g of degree ≥ 1, kept
