@@ -266,11 +266,12 @@ func BenchmarkPolyArithmetic(b *testing.B) {
 }
 
 // BenchmarkInterpolation interpolates random value tables of the largest
-// fields admitted, GF(65521) (subproduct tree) and GF(2^12) (the
-// transform on logarithm tables), and of GF(2^8); the table is parsed
-// outside the timed loop.
+// fields admitted, GF(65521) (the chirp-z transform over GF(p)) and
+// GF(2^16), GF(3^10) and GF(251^2) (the chirp-z transform over GF(p^k)
+// by Kronecker substitution), and of GF(2^8); the table is parsed outside
+// the timed loop.
 func BenchmarkInterpolation(b *testing.B) {
-	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 12, 8), extension(big.NewInt(2), 8, 9)} {
+	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 16, 8), extension(big.NewInt(3), 10, 8), extension(big.NewInt(251), 2, 8), extension(big.NewInt(2), 8, 9)} {
 		b.Run("q="+F.qString(), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(16, 17))
 			qi := int(F.q.Int64())

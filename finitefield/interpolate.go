@@ -84,8 +84,10 @@ func parseInterpolation(q InterpolationRequest) (*parsedTable, error) {
 // which core/gfpoly's chirp-z transform evaluates at all the powers of
 // g^(−1) by one product (interpolateByTree, the subproduct-tree
 // interpolation at the p points, is the reference the tests hold it
-// to). Over GF(p^k) the transform is computed with the logarithm and Zech
-// tables of smallfield.go as (q − 1)² table steps.
+// to). Over GF(p^k) the transform is Bluestein's chirp-z transform too,
+// its product over GF(q) done over GF(p) by Kronecker substitution
+// (fourier.go; fourierDirect, the (q − 1)² sum on the logarithm and Zech
+// tables of smallfield.go, is its reference).
 func (t *parsedTable) interpolate(ctx context.Context) ([]int, error) {
 	F := t.F
 	q := len(t.out)
@@ -123,48 +125,32 @@ func (t *parsedTable) interpolate(ctx context.Context) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	return t.interpolateExtension(ctx, s, s.fourierChirp)
+}
+
+// interpolateExtension is interpolate over GF(p^k), k > 1, with the
+// transform v_j = Σ_i y_(g^i)·g^(−ij) over GF(q)* computed by fourier.
+func (t *parsedTable) interpolateExtension(ctx context.Context, s *smallField, fourier func(context.Context, []int) ([]int, error)) ([]int, error) {
+	q := len(t.out)
 	minusOne := s.p - 1
-	n := q - 1 // the order of GF(q)*
-	logs := make([]int, n)
-	for i := range n {
-		if y := t.out[int(s.exp[i])]; y != 0 {
-			logs[i] = int(s.log[y])
-		} else {
-			logs[i] = -1
-		}
+	y := make([]int, q-1) // the values at g^0, g^1, …, g^(q−2)
+	for i := range y {
+		y[i] = t.out[int(s.exp[i])]
+	}
+	v, err := fourier(ctx, y)
+	if err != nil {
+		return nil, err
 	}
 	c := make([]int, q)
 	c[0] = t.out[0]
+	for j := 1; j < q-1; j++ {
+		c[j] = s.mul(v[j], minusOne)
+	}
 	total := 0
 	for _, y := range t.out {
 		total = s.add(total, y)
 	}
 	c[q-1] = s.mul(total, minusOne)
-	for j := 1; j < n; j++ {
-		if j%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			core.ReportProgress(ctx, float64(j), float64(n), "interpolation transform")
-		}
-		acc := 0
-		step := n - j // −j modulo q − 1
-		e := 0        // −i·j modulo q − 1
-		for i := range n {
-			if l := logs[i]; l >= 0 {
-				k := l + e
-				if k >= n {
-					k -= n
-				}
-				acc = s.add(acc, int(s.exp[k]))
-			}
-			e += step
-			if e >= n {
-				e -= n
-			}
-		}
-		c[j] = s.mul(acc, minusOne)
-	}
 	for len(c) > 0 && c[len(c)-1] == 0 {
 		c = c[:len(c)-1]
 	}
