@@ -108,9 +108,9 @@ func TestInterpolateTransformAgainstTree(t *testing.T) {
 	}
 }
 
-// TestFourierChirpAgainstDirect holds the chirp-z transform over GF(p^k)
-// to the direct n² sum on the logarithm tables, the reference, on random
-// value vectors (some sparse, one all zero) over fields of characteristic
+// TestFourierChirpAgainstDirect holds the chirp-z transform over GF(p^k),
+// in both directions, to the direct n² sum on the logarithm tables, the
+// reference, on random value vectors (some sparse, one all zero) over fields of characteristic
 // 2, 3, 5, 7 and 61 with random irreducible moduli.
 func TestFourierChirpAgainstDirect(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 8))
@@ -132,16 +132,18 @@ func TestFourierChirpAgainstDirect(t *testing.T) {
 				y[j] = rng.IntN(s.q)
 			}
 		}
-		got, err := s.fourierChirp(ctx, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := s.fourierDirect(ctx, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if mustJSON(got) != mustJSON(want) {
-			t.Fatalf("GF(%d^%d): the chirp-z and the direct transforms differ", c.p, c.k)
+		for _, sigma := range []int{-1, 1} {
+			got, err := s.fourierChirp(ctx, y, sigma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := s.fourierDirect(ctx, y, sigma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mustJSON(got) != mustJSON(want) {
+				t.Fatalf("GF(%d^%d), σ = %d: the chirp-z and the direct transforms differ", c.p, c.k, sigma)
+			}
 		}
 	}
 }
@@ -149,9 +151,11 @@ func TestFourierChirpAgainstDirect(t *testing.T) {
 // TestInterpolateLargestExtension interpolates the table of a random
 // polynomial of degree q − 1 over GF(2^16), the largest field a table
 // admits, and over GF(3^10), and checks that it gives the polynomial back.
-// The polynomial has 1024 terms (all of degree below 256 and random ones
+// The polynomial has up to 512 terms (all of degree below 256 and random ones
 // above), so that its table, computed here term by term on the logarithm
-// tables, costs 1024·q steps instead of q².
+// tables, costs 512·q steps instead of q². The postcondition's check by
+// the forward transform accepts the polynomial and refuses it with one
+// coefficient changed.
 func TestInterpolateLargestExtension(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 10))
 	ctx := context.Background()
@@ -166,7 +170,7 @@ func TestInterpolateLargestExtension(t *testing.T) {
 		for j := range 256 {
 			f[j] = 1 + rng.IntN(n)
 		}
-		for range 767 {
+		for range 255 {
 			f[256+rng.IntN(n-256)] = 1 + rng.IntN(n)
 		}
 		f[n] = 1 + rng.IntN(n)
@@ -190,6 +194,14 @@ func TestInterpolateLargestExtension(t *testing.T) {
 		}
 		if mustJSON(got) != mustJSON(f) {
 			t.Fatalf("GF(%d^%d): interpolating the table does not give the polynomial back", c.p, c.k)
+		}
+		if err := checkByTransform(ctx, s, got, tb.out); err != nil {
+			t.Fatalf("GF(%d^%d): the check refuses the interpolant: %v", c.p, c.k, err)
+		}
+		j := rng.IntN(s.q)
+		got[j] = s.add(got[j], 1)
+		if checkByTransform(ctx, s, got, tb.out) == nil {
+			t.Fatalf("GF(%d^%d): the check accepts the interpolant with coefficient %d changed", c.p, c.k, j)
 		}
 	}
 }
