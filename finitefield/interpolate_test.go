@@ -151,11 +151,11 @@ func TestFourierChirpAgainstDirect(t *testing.T) {
 // TestInterpolateLargestExtension interpolates the table of a random
 // polynomial of degree q − 1 over GF(2^16), the largest field a table
 // admits, and over GF(3^10), and checks that it gives the polynomial back.
-// The polynomial has up to 512 terms (all of degree below 256 and random ones
-// above), so that its table, computed here term by term on the logarithm
-// tables, costs 512·q steps instead of q². The postcondition's check by
-// the forward transform accepts the polynomial and refuses it with one
-// coefficient changed.
+// The polynomial has up to 512 terms (all of degree below 256 and random
+// ones above), so that its table, computed here term by term on the
+// logarithm tables, costs 512·q steps instead of q². The postcondition's
+// check by the forward transform accepts the polynomial and refuses it
+// with one coefficient changed.
 func TestInterpolateLargestExtension(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 10))
 	ctx := context.Background()
