@@ -2,6 +2,7 @@ package finitefield
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -266,11 +267,12 @@ func BenchmarkPolyArithmetic(b *testing.B) {
 }
 
 // BenchmarkInterpolation interpolates random value tables of the largest
-// fields admitted, GF(65521) (subproduct tree) and GF(2^12) (the
-// transform on logarithm tables), and of GF(2^8); the table is parsed
-// outside the timed loop.
+// fields admitted, GF(65521) (the chirp-z transform over GF(p)) and
+// GF(2^16), GF(3^10) and GF(251^2) (the chirp-z transform over GF(p^k)
+// by Kronecker substitution), and of GF(2^8); the table is parsed outside
+// the timed loop.
 func BenchmarkInterpolation(b *testing.B) {
-	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 12, 8), extension(big.NewInt(2), 8, 9)} {
+	for _, F := range []*gf{newGF(big.NewInt(65521), 1, nil), extension(big.NewInt(2), 16, 8), extension(big.NewInt(3), 10, 8), extension(big.NewInt(251), 2, 8), extension(big.NewInt(2), 8, 9)} {
 		b.Run("q="+F.qString(), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(16, 17))
 			qi := int(F.q.Int64())
@@ -285,6 +287,31 @@ func BenchmarkInterpolation(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkInterpolationRun is the whole interpolation of a random value
+// table of GF(2^16), the largest field a table admits, through the
+// runtime: decoding the 8 MB payload, the preflight, the transform, the
+// check by the forward transform and encoding the result. The payload is
+// written outside the timed loop.
+func BenchmarkInterpolationRun(b *testing.B) {
+	F := extension(big.NewInt(2), 16, 8)
+	rng := rand.New(rand.NewPCG(16, 18))
+	qi := int(F.q.Int64())
+	t := ValueTable{Field: F.toField(), Inputs: make([]Element, qi), Outputs: make([]Element, qi)}
+	for x := range qi {
+		t.Inputs[x] = F.toElement(F.decode(big.NewInt(int64(x))))
+		t.Outputs[x] = F.toElement(F.random(rng))
+	}
+	payload := json.RawMessage(mustJSON(InterpolationRequest{Table: t}))
+	rt := newRuntime(b)
+	b.Run("q=2^16", func(b *testing.B) {
+		for b.Loop() {
+			if o := rt.Run(context.Background(), core.RunRequest{CapabilityID: interpID, Payload: payload}); o.Outcome != core.OutcomeCompleted {
+				b.Fatalf("%s", o)
+			}
+		}
+	})
 }
 
 // BenchmarkMinimalPolynomial computes the minimal polynomial, trace and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 
@@ -103,6 +104,104 @@ func TestInterpolateTransformAgainstTree(t *testing.T) {
 		}
 		if mustJSON(got) != mustJSON(want) {
 			t.Fatalf("GF(%d): the transform and the tree differ", p)
+		}
+	}
+}
+
+// TestFourierChirpAgainstDirect holds the chirp-z transform over GF(p^k),
+// in both directions, to the direct n² sum on the logarithm tables, the
+// reference, on random value vectors (some sparse, one all zero) over fields of characteristic
+// 2, 3, 5, 7 and 61 with random irreducible moduli.
+func TestFourierChirpAgainstDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 8))
+	ctx := context.Background()
+	for i, c := range []struct{ p, k int }{
+		{2, 2}, {2, 3}, {3, 2}, {5, 2}, {3, 3}, {7, 2}, {2, 5}, {2, 8}, {3, 5}, {5, 4}, {2, 10}, {61, 2}, {2, 12}, {2, 2}, {3, 2},
+	} {
+		F := extension(big.NewInt(int64(c.p)), c.k, uint64(20+i))
+		s, err := newSmallField(ctx, F)
+		if err != nil {
+			t.Fatal(err)
+		}
+		y := make([]int, s.q-1)
+		for j := range y {
+			switch {
+			case i == 0:
+			case i%3 == 1 && rng.IntN(8) != 0:
+			default:
+				y[j] = rng.IntN(s.q)
+			}
+		}
+		for _, sigma := range []int{-1, 1} {
+			got, err := s.fourierChirp(ctx, y, sigma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := s.fourierDirect(ctx, y, sigma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if mustJSON(got) != mustJSON(want) {
+				t.Fatalf("GF(%d^%d), σ = %d: the chirp-z and the direct transforms differ", c.p, c.k, sigma)
+			}
+		}
+	}
+}
+
+// TestInterpolateLargestExtension interpolates the table of a random
+// polynomial of degree q − 1 over GF(2^16), the largest field a table
+// admits, and over GF(3^10), and checks that it gives the polynomial back.
+// The polynomial has up to 512 terms (all of degree below 256 and random
+// ones above), so that its table, computed here term by term on the
+// logarithm tables, costs 512·q steps instead of q². The postcondition's
+// check by the forward transform accepts the polynomial and refuses it
+// with one coefficient changed.
+func TestInterpolateLargestExtension(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 10))
+	ctx := context.Background()
+	for i, c := range []struct{ p, k int }{{2, 16}, {3, 10}} {
+		F := extension(big.NewInt(int64(c.p)), c.k, uint64(40+i))
+		s, err := newSmallField(ctx, F)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := s.q - 1
+		f := make([]int, s.q)
+		for j := range 256 {
+			f[j] = 1 + rng.IntN(n)
+		}
+		for range 255 {
+			f[256+rng.IntN(n-256)] = 1 + rng.IntN(n)
+		}
+		f[n] = 1 + rng.IntN(n)
+		tb := &parsedTable{F: F, out: make([]int, s.q)}
+		var terms []int
+		for j, a := range f {
+			if a != 0 {
+				terms = append(terms, j)
+			}
+		}
+		tb.out[0] = f[0]
+		for l := range n {
+			x := int(s.exp[l])
+			for _, j := range terms {
+				tb.out[x] = s.add(tb.out[x], int(s.exp[(int(s.log[f[j]])+j*l)%n]))
+			}
+		}
+		got, err := tb.interpolate(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mustJSON(got) != mustJSON(f) {
+			t.Fatalf("GF(%d^%d): interpolating the table does not give the polynomial back", c.p, c.k)
+		}
+		if err := checkByTransform(ctx, s, got, tb.out); err != nil {
+			t.Fatalf("GF(%d^%d): the check refuses the interpolant: %v", c.p, c.k, err)
+		}
+		j := rng.IntN(s.q)
+		got[j] = s.add(got[j], 1)
+		if checkByTransform(ctx, s, got, tb.out) == nil {
+			t.Fatalf("GF(%d^%d): the check accepts the interpolant with coefficient %d changed", c.p, c.k, j)
 		}
 	}
 }

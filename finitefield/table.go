@@ -201,7 +201,7 @@ func (c *elementCache) element(e int) Element {
 // (0, 1, …, p − 1 for GF(p)), outputs in the same order; the table repeats
 // the field and the polynomial. The table is published on the output port
 // "table" (artifact type finite_field.value_table), ready for the fibers
-// operation.
+// and interpolation operations.
 func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 	return core.Operation[PolynomialRequest, TableResult]{
 		ID:          "finite_field.polynomial_map.table.compute",
@@ -211,7 +211,7 @@ func tableOperation() core.Operation[PolynomialRequest, TableResult] {
 		Kind:        core.Compute,
 		Effect:      core.Pure,
 		InputKinds:  []string{"finite_field", "polynomial"},
-		OutputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table, input of finite_field.polynomial_map.fibers.compute"}},
+		OutputPorts: []core.Port{{Name: "table", Field: "table", ArtifactTypes: []string{ValueTableType}, Description: "the value table, input of finite_field.polynomial_map.fibers.compute and finite_field.polynomial_map.interpolation.compute"}},
 		Limits: []core.Limit{
 			fieldSizeLimit(func(f string, k int) string { return tableRequest(f, k, onesPolynomial(1, k)) }),
 			tableWorkLimit(tableRequest),
