@@ -361,6 +361,32 @@ func BenchmarkPrimitiveElement(b *testing.B) {
 	}
 }
 
+// BenchmarkPrimitivity decides the primitivity of a seeded random element
+// (q − 1 factored each time, as a request does): the witness search runs
+// over every prime of q − 1 when the element is primitive, and stops at
+// the first that fails otherwise.
+func BenchmarkPrimitivity(b *testing.B) {
+	op := primitivityOperation()
+	for _, c := range []struct {
+		name string
+		F    *gf
+	}{
+		{"q=2^64", extension(big.NewInt(2), 64, 10)},
+		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
+		{"q=(2^31-1)^2", extension(mersenne(31), 2, 13)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(20, 21))
+			q := ElementRequest{Field: c.F.toField(), Element: c.F.toElement(c.F.random(rng))}
+			for b.Loop() {
+				if _, err := op.Run(context.Background(), q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkRoot takes square and cube roots of k-th powers (the
 // operation's Run, certification included).
 func BenchmarkRoot(b *testing.B) {
