@@ -470,6 +470,7 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 	}
 	half := new(big.Int).SetUint64((w.p - 1) / 2)
 	composed := fr == nil && (w.p != 2 || d >= composeConjugatesFrom)
+	var chain *conjugateChain // g's, for every attempt
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -485,8 +486,13 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 		var b []uint64
 		switch {
 		case composed:
-			md := fl.NewModulus(g)
-			c, err := w.conjugateFold(ctx, md, a, d, w.p == 2)
+			if chain == nil {
+				var err error
+				if chain, err = w.newConjugateChain(ctx, fl.NewModulus(g), d, conjugateAttempts); err != nil {
+					return nil, err
+				}
+			}
+			c, err := chain.fold(ctx, a, w.p == 2)
 			if err != nil {
 				return nil, err
 			}
@@ -549,75 +555,114 @@ const composeConjugatesFrom = 64
 
 // conjugateFold returns, for a reduced modulo the monic g of md, the
 // product of its d conjugates a, a^q, …, a^(q^(d−1)) modulo g, or their
-// sum (the trace) when sum is set. With X_k = x^(q^k) mod g, the k-th
-// power of the Frobenius map is h ↦ h^(q^k) = h(X_k) on GF(p)[x]/(g), so
-// the fold F_k of the first k conjugates doubles as F_2k = F_k ∘ F_k(X_k)
-// and steps as F_(k+1) = a ∘ F_k(X_1), ∘ the product or the sum, while
-// X_2k = X_k(X_k) and X_(k+1) = X_k(X_1): d's bits from the top, one
-// composition table at X_k a doubling and one at X_1 for all the steps
-// (von zur Gathen and Shoup, Computational Complexity 2 (1992), the
-// iterated Frobenius and trace maps, Algorithms 5.2 and 5.3; MCA §14.3).
+// sum (the trace) when sum is set: conjugateChain's fold for one residue.
 // conjugatesByPowers is the reference the tests hold it to.
 func (w *wordFactorer) conjugateFold(ctx context.Context, md *gfpoly.Modulus, a []uint64, d int, sum bool) ([]uint64, error) {
+	c, err := w.newConjugateChain(ctx, md, d, 1)
+	if err != nil {
+		return nil, err
+	}
+	return c.fold(ctx, a, sum)
+}
+
+// conjugateAttempts is the number of residues a conjugateChain's tables
+// are sized for in edf: a product of two factors splits at a residue
+// with probability 1/2, so two attempts are expected, and more factors
+// split sooner.
+const conjugateAttempts = 2
+
+// conjugateChain folds the d conjugates of residues modulo g by modular
+// composition. With X_k = x^(q^k) mod g, the k-th power of the Frobenius
+// map is h ↦ h^(q^k) = h(X_k) on GF(p)[x]/(g), so the fold F_k of the
+// first k conjugates of a doubles as F_2k = F_k ∘ F_k(X_k) and steps as
+// F_(k+1) = a ∘ F_k(X_1), ∘ the product or the sum, while X_2k = X_k(X_k)
+// and X_(k+1) = X_k(X_1): d's bits from the top, a composition table at
+// X_k for each doubling and one at X_1 for all the steps (von zur Gathen
+// and Shoup, Computational Complexity 2 (1992), the iterated Frobenius
+// and trace maps, Algorithms 5.2 and 5.3; MCA §14.3). The X_k and their
+// tables depend on g and d alone: made once, they serve every residue
+// edf tries, each fold then about log2 d + popcount(d) compositions.
+type conjugateChain struct {
+	fl     *gfpoly.Field
+	md     *gfpoly.Modulus
+	d      int
+	byX1   *composer   // nil when d is a power of 2
+	levels []*composer // the tables at the X_k doubled, d's bits from the second highest down
+}
+
+// newConjugateChain makes the chain for d ≥ 1 modulo md, its tables sized
+// for folds residues.
+func (w *wordFactorer) newConjugateChain(ctx context.Context, md *gfpoly.Modulus, d, folds int) (*conjugateChain, error) {
 	fl := w.fld
 	x1, err := fl.PowModContext(ctx, []uint64{0, 1}, w.q, md.Polynomial())
 	if err != nil {
 		return nil, err
 	}
-	fold := func(u, v []uint64) []uint64 {
-		if sum {
-			return fl.Add(u, v)
-		}
-		return fl.MulModBy(u, v, md)
-	}
 	top := bits.Len(uint(d)) - 1
-	// The steps' compositions at X_1: the fold's, and X's but at the last bit.
+	c := &conjugateChain{fl: fl, md: md, d: d}
+	// The steps' compositions at X_1: the folds', and X's but at the last bit.
 	steps := 0
 	for j := top - 1; j >= 0; j-- {
 		if d>>j&1 == 1 {
-			steps++
+			steps += folds
 			if j > 0 {
 				steps++
 			}
 		}
 	}
-	var byX1 *composer
 	if steps > 0 {
-		if byX1, err = w.newComposer(ctx, x1, md, steps); err != nil {
+		if c.byX1, err = w.newComposer(ctx, x1, md, steps); err != nil {
 			return nil, err
 		}
 	}
-	acc, xk := a, x1
+	xk := x1
 	for j := top - 1; j >= 0; j-- {
-		uses := 1
+		uses := folds
 		if j > 0 {
 			uses++
 		}
-		c, err := w.newComposer(ctx, xk, md, uses)
+		lc, err := w.newComposer(ctx, xk, md, uses)
 		if err != nil {
 			return nil, err
 		}
-		moved, err := c.compose(ctx, acc)
+		c.levels = append(c.levels, lc)
+		if j == 0 {
+			break
+		}
+		if xk, err = lc.compose(ctx, xk); err != nil {
+			return nil, err
+		}
+		if d>>j&1 == 1 {
+			if xk, err = c.byX1.compose(ctx, xk); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return c, nil
+}
+
+// fold returns the product of the d conjugates of a, reduced modulo g, or
+// their sum when sum is set.
+func (c *conjugateChain) fold(ctx context.Context, a []uint64, sum bool) ([]uint64, error) {
+	fold := func(u, v []uint64) []uint64 {
+		if sum {
+			return c.fl.Add(u, v)
+		}
+		return c.fl.MulModBy(u, v, c.md)
+	}
+	acc := a
+	top := bits.Len(uint(c.d)) - 1
+	for i, lc := range c.levels {
+		moved, err := lc.compose(ctx, acc)
 		if err != nil {
 			return nil, err
 		}
 		acc = fold(acc, moved)
-		if j > 0 {
-			if xk, err = c.compose(ctx, xk); err != nil {
+		if c.d>>(top-1-i)&1 == 1 {
+			if moved, err = c.byX1.compose(ctx, acc); err != nil {
 				return nil, err
 			}
-		}
-		if d>>j&1 == 0 {
-			continue
-		}
-		if moved, err = byX1.compose(ctx, acc); err != nil {
-			return nil, err
-		}
-		acc = fold(a, moved)
-		if j > 0 {
-			if xk, err = byX1.compose(ctx, xk); err != nil {
-				return nil, err
-			}
+			acc = fold(a, moved)
 		}
 	}
 	return acc, nil
