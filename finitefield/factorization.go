@@ -43,26 +43,13 @@ const (
 	// lets through over GF(2) (see factorDegreeLimit), which is all of it.
 	MaxFactorDegree = 10_000
 	// MaxFactorWork bounds the estimated work (see factorWork): about 40 s
-	// of CPU on the shared 2-core test machine for the factorization and
-	// its postcondition together, within the default time limit of a
-	// minute. Measured at the declared limits (seeded random monic
-	// polynomials, the factorization and then the postcondition's product
-	// and Rabin tests in process at GOMAXPROCS=1, CPU time by getrusage,
-	// load average about 5): degree 10,000 over GF(2^32 − 5) 31.4 + 8.3 s
-	// and over GF(2^54 − 33) 28.8 + 5.3 s (then the limit was 9,940 for
-	// both); degree 8,756 over GF(2^64 − 59) 28.9 + 8.8 s and, another
-	// polynomial of degree 8,755, 28.2 + 7.0 s, over GF(2^55 − 55) 27.5 +
-	// 7.8 s. The postcondition's share follows the degrees of the factors:
-	// degree 9,189 over GF(2^64 − 59), with a factor of degree 6,951, took
-	// 32.3 + 12.3 s. Those figures are for the build before the grouped
-	// interval products and the last walk of Rabin's test; see
-	// wordWorkScale for the measured gain since, on which the limits now
-	// rest: 10,000 for every p of up to 54 bits, 8,893 from 55 bits on.
-	// Degree 10,000 over primes of 55 bits and more stays past the budget:
-	// with the same harness at load 4 to 9 it took 34.4 + 8.5 s over
-	// GF(2^64 − 59) (largest factor 4,821) and 43.6 + 19.5 s over
-	// GF(2^55 − 55), whose polynomial has a factor of degree 9,492: the
-	// sweep to half its degree and Rabin's test at that degree.
+	// on the shared 2-core test machine for the factorization and its
+	// postcondition together, within the default time limit of a minute,
+	// at the default GOMAXPROCS. Off machine words the work runs on one
+	// core, its wall time its CPU time (5.5 to 5.7·10^-10 s a unit for 16-
+	// and 61-bit p, measured at GOMAXPROCS=1); on words it runs on both
+	// (see wordWorkScale), so that every prime field with p < 2^64 reaches
+	// MaxFactorDegree.
 	MaxFactorWork = 7e10
 )
 
@@ -78,8 +65,9 @@ const (
 // is polyWork with the distinct-degree walk, n³ + n²·log2 q field
 // products, weighted by 4, the measured ratio of time per unit between
 // the paths (0.6 s for 7·10^7 units over GF(2^8) at n = 100). Within
-// MaxFactorWork primes of up to 54 bits reach degree 10,000 and those of
-// 55 to 64 bits 8,893 (TestFactorWorkLimits).
+// MaxFactorWork every prime below 2^64 reaches MaxFactorDegree, 10,000
+// (TestFactorWorkLimits); past 2^64 the work limit binds, at degree 796
+// for p = 2^64 + 13.
 func factorWork(n int, F *gf) float64 {
 	if !F.onWords() {
 		return 4 * polyWork(n, F.k, F.p.BitLen(), F.q.BitLen(), true)
@@ -91,41 +79,28 @@ func factorWork(n int, F *gf) float64 {
 	return wordWorkScale * (3*fn*m + 2*math.Sqrt(fn/2)*composeWeight(pBits, n)*fn*fn)
 }
 
-// wordWorkScale weighs factorWork's units on words against polyWork's:
-// the earlier calibration of MaxFactorWork, 5.5 to 5.7·10^-10 s of CPU a
-// unit for 16- and 61-bit p, holds for polyWork, while core/gfpoly's amd64
-// kernels for the transforms and for the compositions' triple-word sums
-// brought the word path to at most 5.1·10^-10 s a unit (degree 9,189 over
-// GF(2^64 − 59), measured as at MaxFactorWork; alternated with the
-// portable loops at degree 10,000, 61.3 → 49.2 s over GF(2^64 − 59) and
-// 40.7 → 31.5 s over GF(2^61 − 1), factorization and postcondition), a
-// scale of 0.89. The grouped interval products (intervalGroups) and the
-// last walk of Rabin's test (irreducibleComposed) then took the least
-// gain on the polynomials that calibration used, alternated with the
-// build before in one run at GOMAXPROCS=1 (load 4 to 6, factorization +
-// postcondition, new against old): degree 8,756 over GF(2^64 − 59) 28.3
-// + 9.8 against 35.3 + 10.7 s (0.83), over GF(2^55 − 55) 27.2 + 7.5
-// against 30.4 + 7.4 s (0.92); degree 9,940 over GF(2^32 − 5) 33.6 + 8.4
-// against 34.6 + 9.0 s (0.96), over GF(2^54 − 33) 24.3 + 5.3 against
-// 27.2 + 5.3 s (0.91). The scale is 0.89 times the least of them, 0.96,
-// rounded up. At degree 10,000, same runs: GF(2^64 − 59) 0.81, GF(2^61 −
-// 1) 0.97 (a polynomial whose largest factor has degree 3,117, so fewer
-// giant steps), GF(2^55 − 55) 0.90, GF(2^54 − 33) 0.89 (26.6 + 5.1 s),
-// GF(2^32 − 5) 0.89 (33.2 + 8.0 s). A second round at load 2 to 3, with
-// Horner's rule by groups in the composer too: degree 9,940 over
-// GF(2^32 − 5) 33.1 + 7.8 against 36.6 + 8.5 s (0.91), over GF(2^54 −
-// 33) 25.2 + 5.2 against 28.6 + 5.2 s (0.90); degree 8,756 over
-// GF(2^55 − 55) 27.3 + 7.2 against 31.0 + 8.0 s (0.88), over GF(2^64 −
-// 59) 27.1 + 8.5 against 33.4 + 11.1 s (0.80); degree 10,000 over
-// GF(2^64 − 59) 37.9 + 8.5 against 43.1 + 10.4 s (0.87). The scale
-// keeps the least gain of both rounds. Through the CLI at the default
-// GOMAXPROCS (jacobian run, the factorization with its postcondition,
-// other work loading the two cores at 5 to 7): degree 8,893 over
-// GF(2^64 − 59) 36.4 s wall, 41.8 s user; degree 10,000, the work
-// limit lifted for the run, 44.3 s wall, 49.8 s user; with a busy loop
-// beside it as well, the run of degree 10,000 reached the
-// minute (61 s wall, 29.6 s user), as did the build before.
-const wordWorkScale = 0.86
+// wordWorkScale weighs factorWork's units on words against polyWork's,
+// as wall time at the default GOMAXPROCS: the word path's products,
+// compositions and interval products share their work between the two
+// cores (core/parallel), about 1.8 cores busy. Measured on seeded random
+// monic polynomials of degree 10,000 (the coefficients below p from
+// rand.NewPCG(10000, p)), the factorization and then the postcondition's
+// product and Rabin tests in one process, on the idle machine (load below
+// 1.3), wall time against the unscaled work of 1.054·10^11 units: over
+// GF(2^64 − 59) 25.3 s (largest factors of degrees 5,818 and 4,029), a
+// scale of 0.42; over GF(2^61 − 1) 23.6 s (4,999 and 3,520), 0.39; over
+// GF(2^55 − 55) 22.6 s (4,649), 0.38. The scale is the largest, 0.42,
+// with a margin. Confined to one core (GOMAXPROCS=1) the same runs took 42.0, 42.2
+// and 40.8 s of CPU, and those over GF(2^54 − 33) and GF(2^32 − 5), of
+// 7.97·10^10 units, 31.3 and 27.8 s: each within the minute with the
+// other core taken. Polynomials with a factor of degree near n take
+// longer, the sweep running to half its degree and Rabin's test at it:
+// degree 10,000 over GF(2^55 − 55) with a factor of degree 9,492 took
+// 30.0 s wall (51.8 s on one core), an irreducible one over GF(2^64 − 95)
+// 26.3 s, and the product of two irreducibles of degree 5,000 over it,
+// whose equal-degree stage takes norms at degree 5,000 (conjugateChain),
+// 49.5 s (83.6 s of CPU): within the minute on the idle machine only.
+const wordWorkScale = 0.45
 
 // composeWeight is the cost of a word product in a Brent–Kung composition
 // modulo a polynomial of degree n over GF(p), p of pBits bits, relative to
@@ -184,13 +159,15 @@ func parseFactorization(q PolynomialRequest) (*gf, poly, error) {
 // with its payloads just past and exactly at the limit.
 func factorizationLimits() []core.Limit {
 	ls := fieldLimits(func(f string, k int) string { return `{"field":` + f + `,"polynomial":` + onesPolynomial(1, k) + `}` })
-	mersenne := newGF(bigInt(0).SetUint64(1<<61-1), 1, nil)
+	// The work limit binds off machine words: p = 2^64 + 13, the least
+	// prime past them (PARI/GP 2.15: nextprime(2^64)).
+	wide := newGF(bigInt(13).Add(bigInt(13), bigInt(1).Lsh(bigInt(1), 64)), 1, nil)
 	n := 1
-	for factorWork(n, mersenne) <= MaxFactorWork {
+	for factorWork(n, wide) <= MaxFactorWork {
 		n++
 	}
 	gf2 := `{"field":{"characteristic":"2","degree":1},"polynomial":`
-	m61 := `{"field":{"characteristic":"2305843009213693951","degree":1},"polynomial":`
+	wideField := `{"field":{"characteristic":"18446744073709551629","degree":1},"polynomial":`
 	limit := factorDegreeLimit()
 	return append(ls,
 		core.Limit{
@@ -202,8 +179,8 @@ func factorizationLimits() []core.Limit {
 		core.Limit{
 			Name: "work", Max: MaxFactorWork, Unit: "word operations",
 			Description: "estimated work for degree n over GF(q): on machine words (prime fields with p < 2^64) " + strconv.FormatFloat(wordWorkScale, 'g', -1, 64) + "·(3n·M + 2·√(n/2)·c·n²) with M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉ for a product modulo f and c the cost of a word product of a composition, 1 while 2·log2 p + 0.75·log2 n ≤ 64, 1.3 for p < 2^31 and 2 beyond; otherwise 4·(n³ + n²·log2 q) field products, each k² coefficient products costing 1 on machine words (p < 2^32 for k > 1) and 8·w² for w-word p",
-			Beyond:      func() string { return m61 + onesPolynomial(n, 1) + `}` },
-			At:          func() string { return m61 + onesPolynomial(n-1, 1) + `}` },
+			Beyond:      func() string { return wideField + onesPolynomial(n, 1) + `}` },
+			At:          func() string { return wideField + onesPolynomial(n-1, 1) + `}` },
 		})
 }
 

@@ -409,26 +409,28 @@ func TestCheckFactorizationRejectsReducible(t *testing.T) {
 	}
 }
 
-// TestFactorWorkLimits pins the degrees the work limit admits on machine
-// words, the figures factorWork's comment and the declared limit give:
-// 10,000 for primes of up to 54 bits, 8,893 for 55 to 64 bits, where a
-// prepared product takes three transform primes.
+// TestFactorWorkLimits pins the degrees the work limit admits, the figures
+// factorWork's comment and the declared limit give: MaxFactorDegree for
+// every prime below 2^64, those of 55 bits and more with three transform
+// primes a prepared product included, and 796 for the least prime past
+// them, off machine words.
 func TestFactorWorkLimits(t *testing.T) {
 	for _, c := range []struct {
 		p    string
 		want int
 	}{
 		{"65521", 10_000},
-		{"2147483647", 10_000},         // 2^31 − 1
-		{"4294967291", 10_000},         // 2^32 − 5
-		{"18014398509481951", 10_000},  // 2^54 − 33
-		{"36028797018963913", 8893},    // 2^55 − 55
-		{"72057594037927931", 8893},    // 2^56 − 5
-		{"2305843009213693951", 8893},  // 2^61 − 1
-		{"4611686018427387847", 8893},  // 2^62 − 57
-		{"4611686018427388039", 8893},  // 2^62 + 135, the least wide prime
-		{"9223372036854775783", 8893},  // 2^63 − 25
-		{"18446744073709551557", 8893}, // 2^64 − 59
+		{"2147483647", 10_000},           // 2^31 − 1
+		{"4294967291", 10_000},           // 2^32 − 5
+		{"18014398509481951", 10_000},    // 2^54 − 33
+		{"36028797018963913", 10_000},    // 2^55 − 55
+		{"72057594037927931", 10_000},    // 2^56 − 5
+		{"2305843009213693951", 10_000},  // 2^61 − 1
+		{"4611686018427387847", 10_000},  // 2^62 − 57
+		{"4611686018427388039", 10_000},  // 2^62 + 135, the least wide prime
+		{"9223372036854775783", 10_000},  // 2^63 − 25
+		{"18446744073709551557", 10_000}, // 2^64 − 59
+		{"18446744073709551629", 796},    // 2^64 + 13, off machine words
 	} {
 		p, _ := new(big.Int).SetString(c.p, 10)
 		if !p.ProbablyPrime(20) {
