@@ -79,12 +79,55 @@ def factor_cases(n, fields=FIELDS):
     return cases
 
 
+# Degrees from 300 on, where the word path takes the baby-step giant-step
+# stage, over word primes: products of random polynomials of degree 60 to
+# 250, and products of two or three shifts (y + c)^d − a of y^d − a, d a
+# power of 2 and a a non-square modulo p ≡ 1 (mod 4), irreducible (Lidl
+# and Niederreiter, Theorem 3.75), so that the equal-degree stage splits
+# factors of degree 64 and more. Drawn after the other cases.
+LARGE_FIELDS = [(10007, 1), (2**61 - 1, 1), (2**64 - 59, 1)]
+EQUAL_DEGREE = [(10009, 128, 2), (2**64 - 59, 64, 3), (998244353, 256, 2)]
+
+
+def large_cases():
+    cases, script = [], []
+
+    def add(p, expr):
+        script.append(field_gp(p, 1) + f"P=({expr}); " + poly_out_gp() +
+                      " F=factor(P); print(Str(\"[\", out(pollead(P)+0*elt([])), \",[\","
+                      " strjoin(vector(#F~, j, Str(\"[[\", strjoin(apply(c->Str(out(c+0*elt([]))), Vecrev(F[j,1])), \",\"), \"],\", F[j,2], \"]\")), \",\"), \"]]\"));")
+        cases.append({"field": field_json(p, 1, None), "k": 1, "p": p})
+
+    for p, _ in LARGE_FIELDS:
+        for _ in range(2):
+            factors, total = [], 0
+            while total < 400:
+                d = rng.randrange(60, 251)
+                e, _ = random_poly_gp(p, 1, d)
+                factors.append(f"({e})")
+                total += d
+            add(p, "elt([" + str(rng.randrange(1, p)) + "])*" + "*".join(factors))
+    for p, d, r in EQUAL_DEGREE:
+        add(p, "prod(c=1," + str(r) + ",(Mod(1," + str(p) + ")*(y+c)^" + str(d) + "-znprimroot(" + str(p) + ")))")
+    lines = gp("\n".join(script), 2 * len(cases))
+    for j, c in enumerate(cases):
+        p = c.pop("p")
+        c.pop("k")
+        coeffs = [out_json(x, 1) for x in json.loads(lines[2 * j])]
+        unit, fs = json.loads(lines[2 * j + 1])
+        out = sorted(((len(cs), list(reversed(cs))), [out_json(x, 1) for x in cs], m) for cs, m in fs)
+        c["request"] = {"field": c.pop("field"), "polynomial": {"coefficients": coeffs}}
+        c["unit"] = out_json(unit, 1)
+        c["factors"] = [{"coefficients": cs, "multiplicity": m} for _, cs, m in out]
+    return cases
+
+
 def main():
     data = {
         "generator": "gen_pari_factor.py",
         "seed": SEED,
         "pari_version": gp("v=version(); print(Str(v[1],\".\",v[2],\".\",v[3]))")[0],
-        "factorization": factor_cases(72) + factor_cases(9, WIDE_FIELDS),
+        "factorization": factor_cases(72) + factor_cases(9, WIDE_FIELDS) + large_cases(),
     }
     json.dump(data, sys.stdout, indent=1)
     sys.stdout.write("\n")
