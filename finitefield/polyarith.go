@@ -352,6 +352,7 @@ func polyArithmeticOperation() core.Operation[PolyArithmeticRequest, PolyArithme
 			return res, nil
 		},
 		Postcondition: checkPolyArithmetic,
+		Slow:          func() string { return powerModWorkPayload(0) },
 		Examples: []core.Example{
 			// PARI/GP 2.15: Mod(1,7)*(x+1)*(x+6) = x^2 + 6.
 			{Title: "(x + 1)(x + 6) = x^2 + 6 over GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"op":"multiply","left":{"coefficients":["1","1"]},"right":{"coefficients":["6","1"]}}`),
@@ -380,17 +381,6 @@ func polyArithmeticLimits() []core.Limit {
 		return `{"field":` + f + `,"op":"multiply","left":` + onesPolynomial(1, k) + `,"right":` + onesPolynomial(1, k) + `}`
 	})
 	gf2 := `{"field":{"characteristic":"2","degree":1},"op":"add","left":`
-	// The least modulus degree over GF(2^61 − 1) past the work limit for
-	// a power_mod with a 10000-digit exponent.
-	mersenne := newGF(bigInt(0).SetUint64(1<<61-1), 1, nil)
-	eBits := new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxExponentDigits-1), nil).BitLen()
-	n := 1
-	for arithWork(PolyPowerMod, n, n, eBits, mersenne) <= MaxArithWork {
-		n++
-	}
-	power := func(m int) string {
-		return `{"field":{"characteristic":"2305843009213693951","degree":1},"op":"power_mod","left":{"coefficients":["0","1"]},"right":` + onesPolynomial(m, 1) + `,"exponent":"1` + repeat("0", MaxExponentDigits-1) + `"}`
-	}
 	return append(ls,
 		core.Limit{
 			Name: "polynomial_degree", Max: MaxArithDegree, Unit: "degree",
@@ -411,9 +401,24 @@ func polyArithmeticLimits() []core.Limit {
 		core.Limit{
 			Name: "work", Max: MaxArithWork, Unit: "word operations",
 			Description: "estimated work: on machine words (prime fields with p < 2^64) a product of degree n costs M = 6·n·log2(2n)·⌈(2·log2 p + log2 n)/62⌉, a division 3M, a gcd 10·log2(2n)·M, a power_mod 3M + 4.5·log2(e)·M(deg right); otherwise 4·n² field products for a product, division or gcd and 4·(n² + 12·log2(e)·m²) for a power_mod, each field product k² coefficient products (8·w² for w-word p beyond the word paths)",
-			Beyond:      func() string { return power(n) },
-			At:          func() string { return power(n - 1) },
+			Beyond:      func() string { return powerModWorkPayload(1) },
+			At:          func() string { return powerModWorkPayload(0) },
 		})
+}
+
+// powerModWorkPayload is x^(10^9999) modulo 1 + x + … + x^m over
+// GF(2^61 − 1), with m the greatest modulus degree within the work limit
+// (extra = 0) or the least past it (extra = 1). Within it, it also serves
+// as the cancellation probe: about 3.5 s of squarings modulo a polynomial
+// of degree m.
+func powerModWorkPayload(extra int) string {
+	mersenne := newGF(bigInt(0).SetUint64(1<<61-1), 1, nil)
+	eBits := new(big.Int).Exp(big.NewInt(10), big.NewInt(MaxExponentDigits-1), nil).BitLen()
+	m := 1
+	for arithWork(PolyPowerMod, m, m, eBits, mersenne) <= MaxArithWork {
+		m++
+	}
+	return `{"field":{"characteristic":"2305843009213693951","degree":1},"op":"power_mod","left":{"coefficients":["0","1"]},"right":` + onesPolynomial(m-1+extra, 1) + `,"exponent":"1` + repeat("0", MaxExponentDigits-1) + `"}`
 }
 
 // randomPolyArithmetic draws a field, an op and operands of degree < 12,
