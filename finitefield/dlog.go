@@ -253,6 +253,7 @@ func discreteLogOperation() core.Operation[DiscreteLogRequest, DiscreteLogResult
 			return res, nil
 		},
 		Postcondition: checkDiscreteLog,
+		Slow:          func() string { return slowDiscreteLog },
 		Examples: []core.Example{
 			// PARI/GP 2.15: znlog(Mod(6,7), Mod(3,7)) = 3.
 			{Title: "log base 3 of 6 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"base":"3","element":"6"}`),

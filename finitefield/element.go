@@ -122,6 +122,7 @@ func arithmeticOperation() core.Operation[ArithmeticRequest, ArithmeticResult] {
 			return ArithmeticResult{Value: F.toElement(v), CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkArithmetic,
+		Slow:          slowArithmetic,
 		Examples: []core.Example{
 			// PARI/GP 2.15: Mod(3,7)/Mod(5,7) = Mod(2,7).
 			{Title: "3 / 5 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"op":"divide","left":"3","right":"5"}`), Result: json.RawMessage(`{"value":"2","characteristic_primality":"proven"}`)},

@@ -194,6 +194,7 @@ func interpolationOperation() core.Operation[InterpolationRequest, Interpolation
 			return InterpolationResult{Polynomial: F.toRendered(f, v, generatorName(q.Table.Field, v)), Degree: len(c) - 1, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkInterpolation,
+		Slow:          slowTableCheck,
 		Examples: []core.Example{
 			// PARI/GP 2.15: polinterpolate([0,1,2,3,4], [0,1,4,4,1]) = x^2 (mod 5).
 			{Title: "the table of x^2 over GF(5)", Payload: json.RawMessage(`{"table":{"field":{"characteristic":"5","degree":1},"inputs":["0","1","2","3","4"],"outputs":["0","1","4","4","1"]}}`),

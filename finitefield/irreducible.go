@@ -247,6 +247,7 @@ func irreduciblePolynomialOperation() core.Operation[IrreduciblePolynomialReques
 			return IrreduciblePolynomialResult{Polynomial: F.toRendered(fromWords(f), v, generatorName(F.toField(), v)), GroupFactorization: fs, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkIrreduciblePolynomial,
+		Slow:          func() string { return slowIrreduciblePolynomial },
 		Examples: []core.Example{
 			// PARI/GP 2.15: the first k ≥ 0 with polisirreducible(Mod(1,2)*(x^8 + Pol(digits(k,2)))) is 27: x^8 + x^4 + x^3 + x + 1.
 			{Title: "the least irreducible octic over GF(2), the AES polynomial", Payload: json.RawMessage(`{"characteristic":"2","degree":8}`),

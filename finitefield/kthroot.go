@@ -116,6 +116,7 @@ func rootOperation() core.Operation[RootRequest, RootResult] {
 			return out, nil
 		},
 		Postcondition: checkRoot,
+		Slow:          slowRoot,
 		Examples: []core.Example{
 			// PARI/GP 2.15: polrootsmod(x^2 - 2, 7) = [3, 4]~.
 			{Title: "the square roots of 2 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"2","k":2}`),

@@ -120,6 +120,7 @@ func minimalPolynomialOperation() core.Operation[ElementRequest, MinimalPolynomi
 			}, nil
 		},
 		Postcondition: checkMinimalPolynomial,
+		Slow:          slowMinimalPolynomial,
 		Examples: []core.Example{
 			// PARI/GP 2.15: a = 3*ffgen(7)^0; [minpoly(a), trace(a), norm(a)] = [x + 4, 3, 3].
 			{Title: "3 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"3"}`),

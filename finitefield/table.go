@@ -510,6 +510,7 @@ func fibersOperation() core.Operation[FibersRequest, FibersResult] {
 			return res, nil
 		},
 		Postcondition: checkFibers,
+		Slow:          slowTableCheck,
 		Examples: []core.Example{
 			{Title: "x^2 over GF(5): squares 0, 1, 4, each nonzero one twice",
 				Payload: json.RawMessage(`{"table":{"field":{"characteristic":"5","degree":1},"polynomial":{"coefficients":["0","0","1"]},"inputs":["0","1","2","3","4"],"outputs":["0","1","4","4","1"]}}`),
