@@ -340,6 +340,9 @@ func conwayPolynomialOperation() core.Operation[ConwayPolynomialRequest, ConwayP
 			return ConwayPolynomialResult{Polynomial: F.toRendered(fromWords(f), v, generatorName(F.toField(), v)), GroupFactorization: fs, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkConwayPolynomial,
+		// No Slow payload: the polynomial comes from the table, and
+		// p^n − 1 < 110^10 factors in milliseconds, so no request runs the
+		// 50ms the cancellation check needs.
 		Examples: []core.Example{
 			// Lübeck's table: C(2, 8) = x^8 + x^4 + x^3 + x^2 + 1.
 			{Title: "C(2, 8), the Conway octic over GF(2)", Payload: json.RawMessage(`{"characteristic":"2","degree":8}`),

@@ -98,6 +98,11 @@ func orderOperation() core.Operation[OrderRequest, OrderResult] {
 			return OrderResult{Order: core.Int(n), OrderFactorization: fac, GroupOrder: core.Int(F.qm1), Primitive: n.Cmp(F.qm1) == 0, CharacteristicPrimality: Primality(pr)}, nil
 		},
 		Postcondition: checkOrder,
+		// No Slow payload: nothing within q ≤ 2^80 runs reliably past the
+		// 50ms at which the cancellation check cancels. The hardest q − 1,
+		// twice two primes near 2^40 (p = 1208925817625612640209207, see
+		// slowDiscreteLog), factors in about 40ms, and what follows is a few
+		// powers of 80-bit exponents.
 		Examples: []core.Example{
 			// PARI/GP 2.15: znorder(Mod(2,7)) = 3.
 			{Title: "order of 2 in GF(7)", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"2"}`), Result: json.RawMessage(`{"order":"3","order_factorization":[{"prime":"3","exponent":1}],"group_order":"6","primitive":false,"characteristic_primality":"proven"}`)},

@@ -181,6 +181,12 @@ func primitiveElementOperation() core.Operation[PrimitiveElementRequest, Primiti
 			return PrimitiveElementResult{}, errors.New("no element generates GF(q)*")
 		},
 		Postcondition: checkPrimitiveElement,
+		// No Slow payload: nothing within q ≤ 2^80 runs reliably past the
+		// 50ms at which the cancellation check cancels. The hardest q − 1,
+		// twice two primes near 2^40 (p = 1208925817625612640209207, see
+		// slowDiscreteLog), factors in about 40ms, and what follows is a few
+		// powers of 80-bit exponents for each candidate, primitive elements
+		// being dense.
 		Examples: []core.Example{
 			// PARI/GP 2.15: znprimroot(7) = 3.
 			{Title: "the least primitive root modulo 7", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1}}`),
@@ -289,6 +295,11 @@ func primitivityOperation() core.Operation[ElementRequest, PrimitivityResult] {
 			return r, err
 		},
 		Postcondition: checkPrimitivity,
+		// No Slow payload: nothing within q ≤ 2^80 runs reliably past the
+		// 50ms at which the cancellation check cancels. The hardest q − 1,
+		// twice two primes near 2^40 (p = 1208925817625612640209207, see
+		// slowDiscreteLog), factors in about 40ms, and what follows is a few
+		// powers of 80-bit exponents.
 		Examples: []core.Example{
 			// PARI/GP 2.15: znorder(Mod(3,7)) = 6.
 			{Title: "3 generates GF(7)*", Payload: json.RawMessage(`{"field":{"characteristic":"7","degree":1},"element":"3"}`),
