@@ -99,7 +99,7 @@ func factorWork(n int, F *gf) float64 {
 // 30.0 s wall (51.8 s on one core), an irreducible one over GF(2^64 − 95)
 // 26.3 s, and the product of two irreducibles of degree 5,000 over it,
 // whose equal-degree stage takes norms at degree 5,000 (conjugateChain),
-// 49.5 s (83.6 s of CPU): within the minute on the idle machine only.
+// 45.0 s (79.4 s of CPU): within the minute on the idle machine only.
 const wordWorkScale = 0.45
 
 // composeWeight is the cost of a word product in a Brent–Kung composition
