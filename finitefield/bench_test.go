@@ -338,18 +338,28 @@ func BenchmarkMinimalPolynomial(b *testing.B) {
 	}
 }
 
-// BenchmarkPrimitiveElement finds the least primitive element (q − 1
-// factored each time, as a request does).
-func BenchmarkPrimitiveElement(b *testing.B) {
-	op := primitiveElementOperation()
-	for _, c := range []struct {
+// groupBenchFields are the fields of the multiplicative group's
+// benchmarks: q − 1 of 64 bits with 7 prime factors (2^64 − 1), of 80
+// bits, and of 62 bits over an extension.
+func groupBenchFields() []struct {
+	name string
+	F    *gf
+} {
+	return []struct {
 		name string
 		F    *gf
 	}{
 		{"q=2^64", extension(big.NewInt(2), 64, 10)},
 		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
 		{"q=(2^31-1)^2", extension(mersenne(31), 2, 13)},
-	} {
+	}
+}
+
+// BenchmarkPrimitiveElement finds the least primitive element (q − 1
+// factored each time, as a request does).
+func BenchmarkPrimitiveElement(b *testing.B) {
+	op := primitiveElementOperation()
+	for _, c := range groupBenchFields() {
 		b.Run(c.name, func(b *testing.B) {
 			q := PrimitiveElementRequest{Field: c.F.toField()}
 			for b.Loop() {
@@ -367,14 +377,7 @@ func BenchmarkPrimitiveElement(b *testing.B) {
 // the first that fails otherwise.
 func BenchmarkPrimitivity(b *testing.B) {
 	op := primitivityOperation()
-	for _, c := range []struct {
-		name string
-		F    *gf
-	}{
-		{"q=2^64", extension(big.NewInt(2), 64, 10)},
-		{"q=precprime(2^80)", newGF(mustBig("1208925819614629174706111"), 1, nil)},
-		{"q=(2^31-1)^2", extension(mersenne(31), 2, 13)},
-	} {
+	for _, c := range groupBenchFields() {
 		b.Run(c.name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(20, 21))
 			q := ElementRequest{Field: c.F.toField(), Element: c.F.toElement(c.F.random(rng))}
