@@ -470,6 +470,10 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 	}
 	half := new(big.Int).SetUint64((w.p - 1) / 2)
 	composed := fr == nil && (w.p != 2 || d >= composeConjugatesFrom)
+	var md *gfpoly.Modulus
+	if composed || fr != nil {
+		md = fl.NewModulus(g)
+	}
 	var chain *conjugateChain // g's, for every attempt
 	for {
 		if err := ctx.Err(); err != nil {
@@ -483,26 +487,19 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 		if len(a) < 2 {
 			continue
 		}
+		// b is the trace of a for p = 2, its norm N otherwise.
 		var b []uint64
 		switch {
 		case composed:
 			if chain == nil {
 				var err error
-				if chain, err = w.newConjugateChain(ctx, fl.NewModulus(g), d, conjugateAttempts); err != nil {
+				if chain, err = w.newConjugateChain(ctx, md, d, conjugateAttempts); err != nil {
 					return nil, err
 				}
 			}
-			c, err := chain.fold(ctx, a, w.p == 2)
-			if err != nil {
+			var err error
+			if b, err = chain.fold(ctx, a, w.p == 2); err != nil {
 				return nil, err
-			}
-			b = c
-			if w.p != 2 {
-				pw, err := fl.PowModContext(ctx, c, half, g)
-				if err != nil {
-					return nil, err
-				}
-				b = fl.Sub(pw, []uint64{1})
 			}
 		case w.p == 2:
 			t, s := a, a
@@ -511,8 +508,7 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 				s = fl.Add(s, t)
 			}
 			b = s
-		case fr != nil:
-			md := fl.NewModulus(g)
+		default: // fr != nil
 			t, norm := a, a
 			for range d - 1 {
 				if err := ctx.Err(); err != nil {
@@ -521,7 +517,10 @@ func (w *wordFactorer) split(ctx context.Context, rng *rand.Rand, g []uint64, d 
 				t = fl.RemBy(fr.apply(t), md)
 				norm = fl.MulModBy(norm, t, md)
 			}
-			pw, err := fl.PowModContext(ctx, norm, half, g)
+			b = norm
+		}
+		if w.p != 2 {
+			pw, err := fl.PowModContext(ctx, b, half, g)
 			if err != nil {
 				return nil, err
 			}
