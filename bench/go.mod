@@ -1,6 +1,6 @@
 module jacobian.dev/bench
 
-go 1.26
+go 1.26.0
 
 require (
 	jacobian.dev/core v0.0.0
@@ -13,6 +13,7 @@ require (
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
 

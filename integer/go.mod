@@ -1,11 +1,13 @@
 module jacobian.dev/integer
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/google/jsonschema-go v0.4.3
 	jacobian.dev/core v0.0.0
 )
+
+require golang.org/x/sys v0.49.0 // indirect
 
 require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect

@@ -1,6 +1,6 @@
 module jacobian.dev/polynomial
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/google/jsonschema-go v0.4.3

@@ -2,6 +2,8 @@
 
 package factor
 
+import "golang.org/x/sys/cpu"
+
 // sieveBlock is sieveBlockGo with its loop in sieve_amd64.s
 // (sieveSpanAsm): the same steps, with each hit one add to memory (the
 // compiled loop loads, adds and stores separately and masks every index)
@@ -83,8 +85,22 @@ func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32
 	if len(at) > 64 {
 		panic("factor: more than 64 positions to match")
 	}
-	rootMatchesAsm(at, primes, magic[:len(primes)], roots[:len(primes)], match[:len(primes)])
+	roots, match = roots[:len(primes)], match[:len(primes)]
+	groups := 0
+	if cpu.X86.HasAVX2 {
+		groups = len(primes) &^ 7
+		rootMatchesAVX2(at, primes[:groups], roots[:groups], match[:groups])
+	}
+	rootMatchesAsm(at, primes[groups:], magic[groups:len(primes)], roots[groups:], match[groups:])
 }
+
+// rootMatchesAVX2 is rootMatches eight primes at a time in AVX2 registers,
+// len(primes) a multiple of 8 and every position below 2^18: j is on a
+// root r of p when p divides d = j − r, told in float32 arithmetic as
+// round(d·(1/p))·p = d. A root from 2^18 on matches nothing.
+//
+//go:noescape
+func rootMatchesAVX2(at []uint64, primes []uint32, roots [][2]uint32, match []uint64)
 
 //go:noescape
 func rootMatchesAsm(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64)

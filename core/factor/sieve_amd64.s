@@ -283,3 +283,107 @@ matched:
 hit:
 	BTSQ R13, R15
 	JMP next
+
+// func rootMatchesAVX2(at []uint64, primes []uint32, roots [][2]uint32, match []uint64)
+//
+// The primes eight at a time (len(primes) a multiple of 8), their 16
+// roots in Y8 and Y9, each root's prime as a float32 in Y10 and Y11 (0
+// for a root past every position: a prime of A), and its reciprocal in
+// Y12 and Y13. For each position j (in Y0, broadcast) d = j − r is
+// divisible by p exactly when round(d·(1/p))·p = d in float32: |d| <
+// 2^18 and |q·p| < 2^24 are exact, and the quotient's error is below
+// 2^−9. AX the positions, BX their count, DI primes, CX roots, R9 match,
+// SI the group's first prime, R8 the primes' count, R13 the position's
+// index.
+TEXT ·rootMatchesAVX2(SB), NOSPLIT, $0-96
+	MOVQ at_base+0(FP), AX
+	MOVQ at_len+8(FP), BX
+	MOVQ primes_base+24(FP), DI
+	MOVQ primes_len+32(FP), R8
+	MOVQ roots_base+48(FP), CX
+	MOVQ match_base+72(FP), R9
+	MOVL $0x3f800000, DX
+	VMOVD DX, X14
+	VBROADCASTSS X14, Y14
+	VPXOR Y15, Y15, Y15
+	XORQ SI, SI
+	CMPQ SI, R8
+	JGE avxdone
+
+avxgroup:
+	VMOVDQU (CX)(SI*8), Y8
+	VMOVDQU 32(CX)(SI*8), Y9
+	// Each prime twice, as its two roots lie: p0 p0 p1 p1 | p2 p2 p3 p3.
+	VPMOVZXDQ (DI)(SI*4), Y10
+	VPMOVZXDQ 16(DI)(SI*4), Y11
+	VPSHUFD $0xA0, Y10, Y10
+	VPSHUFD $0xA0, Y11, Y11
+	VCVTDQ2PS Y10, Y10
+	VCVTDQ2PS Y11, Y11
+	VDIVPS Y10, Y14, Y12
+	VDIVPS Y11, Y14, Y13
+	// A root of 2^18 or more is no position's: its prime becomes 0.
+	VPSRLD $18, Y8, Y6
+	VPSRLD $18, Y9, Y7
+	VPCMPEQD Y15, Y6, Y6
+	VPCMPEQD Y15, Y7, Y7
+	VANDPS Y6, Y10, Y10
+	VANDPS Y7, Y11, Y11
+	VMOVDQU Y15, (R9)(SI*8)
+	VMOVDQU Y15, 32(R9)(SI*8)
+	XORQ R13, R13
+	TESTQ BX, BX
+	JEQ avxnextgroup
+
+avxposition:
+	VPBROADCASTD (AX)(R13*8), Y0
+	VPSUBD Y8, Y0, Y1
+	VPSUBD Y9, Y0, Y2
+	VCVTDQ2PS Y1, Y1
+	VCVTDQ2PS Y2, Y2
+	VMULPS Y12, Y1, Y3
+	VMULPS Y13, Y2, Y4
+	VCVTPS2DQ Y3, Y3
+	VCVTPS2DQ Y4, Y4
+	VCVTDQ2PS Y3, Y3
+	VCVTDQ2PS Y4, Y4
+	VMULPS Y10, Y3, Y3
+	VMULPS Y11, Y4, Y4
+	VCMPPS $0, Y1, Y3, Y3
+	VCMPPS $0, Y2, Y4, Y4
+	VORPS Y3, Y4, Y5
+	VPTEST Y5, Y5
+	JNE avxhit
+
+avxnext:
+	INCQ R13
+	CMPQ R13, BX
+	JLT avxposition
+
+avxnextgroup:
+	ADDQ $8, SI
+	CMPQ SI, R8
+	JLT avxgroup
+
+avxdone:
+	VZEROUPPER
+	RET
+
+avxhit:
+	// Bit b of the mask is root b mod 2 of prime SI + b/2.
+	VMOVMSKPS Y3, DX
+	VMOVMSKPS Y4, R10
+	SHLL $8, R10
+	ORL R10, DX
+
+avxbit:
+	BSFL DX, R11
+	SHRL $1, R11
+	ADDQ SI, R11
+	MOVQ (R9)(R11*8), R12
+	BTSQ R13, R12
+	MOVQ R12, (R9)(R11*8)
+	LEAL -1(DX), R12
+	ANDL R12, DX
+	JNE avxbit
+	JMP avxnext
