@@ -58,11 +58,13 @@ package factor
 // latter from the summed exponents.
 //
 // Work and cores. Polynomial families (one A each) are chosen in a
-// fixed order from a seeded generator and sieved in batches on all cores;
-// each batch's relations are merged in family order, so the relations,
-// the dependencies and the factor returned do not depend on the number of
-// cores. Every polynomial is charged 2M/siqsPositions iterations of the
-// budget before its batch runs.
+// fixed order from a seeded generator and handed to a worker on each
+// core as it frees up, with no core waiting for another's family to end;
+// their relations are merged in family order and the count checked after
+// each, so the relations, the dependencies and the factor returned do
+// not depend on the number of cores. Every polynomial is charged
+// 2M/siqsPositions iterations of the budget before its family is handed
+// out.
 
 import (
 	"bytes"
@@ -115,9 +117,6 @@ const (
 	// pay: 16 bits cut the time of a 61-digit semiprime by a quarter.
 	siqsWideSlack     = 16
 	siqsWideSlackBits = 180
-	// siqsBatch is how many polynomial families are sieved between two
-	// counts of the relations, on up to that many cores.
-	siqsBatch = 2
 	// siqsMagicShift: j mod p = j − p·⌊j·⌈2^k/p⌉ / 2^k⌋ exactly when
 	// j·p < 2^k (Granlund and Montgomery, "Division by invariant integers
 	// using multiplication", PLDI 1994); sieve positions are below 2^20 and
@@ -1450,7 +1449,7 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 	var st siqsStats
 	n := s.n
 	digits := decimalDigits(n)
-	workers := max(1, min(runtime.GOMAXPROCS(0), siqsBatch))
+	workers := max(1, runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(uint64(n.BitLen()), 0x51_45_53))
 	used := map[string]bool{}
 	// The relations found, each once: full ones, and partial ones as the
@@ -1463,59 +1462,74 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 	if s.dlpBound != 0 {
 		polyCost = int64(2*s.m) / siqsDLPPositions
 	}
-	pool := make([]*siqsWorker, workers)
-	for i := range pool {
-		pool[i] = s.newWorker()
+	// The families go to the workers as they free up, each charged to
+	// the budget before it is handed out; their relations are taken in
+	// family order, a family sieved ahead of its turn waiting in done.
+	// A worker's B_l and inverses are its family's own (s.family), so
+	// that the cores do not wait for them in turn.
+	type job struct {
+		k   int
+		idx []int
+		a   *big.Int
 	}
+	type result struct {
+		k     int
+		polys int
+		rels  []siqsRelation
+		err   error
+	}
+	ctx, cancel := context.WithCancel(f.ctx)
+	jobs := make(chan job)
+	// Never full: at most workers families are out at once.
+	results := make(chan result, workers)
+	defer func() {
+		cancel()
+		close(jobs)
+	}()
+	for range workers {
+		w := s.newWorker()
+		go func() {
+			for j := range jobs {
+				rels, err := w.sieveFamily(ctx, s.family(j.idx, j.a))
+				results <- result{j.k, 1 << (len(j.idx) - 1), rels, err}
+			}
+		}()
+	}
+	done := map[int]result{}
+	sent, taken, out := 0, 0, 0
+	exhausted := false
 	for {
-		// The A are chosen here, in order; each family's B_l and
-		// inverses are computed by the worker that sieves it, so that the
-		// cores do not wait for them in turn.
-		type choice struct {
-			idx []int
-			a   *big.Int
-		}
-		var fams []choice
-		for range siqsBatch {
+		for !exhausted && out < workers {
 			idx, a := s.chooseA(rng, used)
 			if a == nil {
+				exhausted = true
 				break
 			}
-			fams = append(fams, choice{idx, a})
+			polys := int64(1) << (len(idx) - 1)
+			if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
+				return nil, st, err
+			}
+			jobs <- job{sent, idx, a}
+			sent++
+			out++
 		}
-		if len(fams) == 0 {
+		if out == 0 {
 			return nil, st, ErrBudget
 		}
-		polys := int64(0)
-		for _, fam := range fams {
-			polys += int64(1) << (len(fam.idx) - 1)
+		r := <-results
+		out--
+		if r.err != nil {
+			return nil, st, r.err
 		}
-		if err := f.spendSIQS(polys*polyCost, len(full), graph.cycles, len(parts), need, digits); err != nil {
-			return nil, st, err
-		}
-		out := make([][]siqsRelation, len(fams))
-		errs := make([]error, len(fams))
-		next := make(chan int, len(fams))
-		for i := range fams {
-			next <- i
-		}
-		close(next)
-		var wg sync.WaitGroup
-		for _, w := range pool {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					out[i], errs[i] = w.sieveFamily(f.ctx, s.family(fams[i].idx, fams[i].a))
-				}
-			}()
-		}
-		wg.Wait()
-		for i := range fams {
-			if errs[i] != nil {
-				return nil, st, errs[i]
+		done[r.k] = r
+		for {
+			r, ok := done[taken]
+			if !ok {
+				break
 			}
-			for _, rel := range out[i] {
+			delete(done, taken)
+			taken++
+			for _, rel := range r.rels {
 				key := rel.y.Text(62)
 				if seen[key] {
 					continue
@@ -1531,23 +1545,23 @@ func (f *Factorizer) siqs(s *siqs) (*big.Int, siqsStats, error) {
 				}
 				graph.add(siqsEnds(&rel))
 			}
-		}
-		st.polys += int(polys)
-		st.full, st.partial, st.cycles = len(full), len(parts), graph.cycles
-		if len(full)+graph.cycles < need {
-			continue
-		}
-		rels := append(slices.Clip(full), siqsCycles(parts, s.n)...)
-		deps, err := siqsDependencies(f.ctx, rels, s.ncols())
-		if err != nil {
-			return nil, st, err
-		}
-		for _, dep := range deps {
-			if d := s.squareRoot(rels, dep); d != nil {
-				return d, st, nil
+			st.polys += r.polys
+			st.full, st.partial, st.cycles = len(full), len(parts), graph.cycles
+			if len(full)+graph.cycles < need {
+				continue
 			}
+			rels := append(slices.Clip(full), siqsCycles(parts, s.n)...)
+			deps, err := siqsDependencies(f.ctx, rels, s.ncols())
+			if err != nil {
+				return nil, st, err
+			}
+			for _, dep := range deps {
+				if d := s.squareRoot(rels, dep); d != nil {
+					return d, st, nil
+				}
+			}
+			need += siqsExtra
 		}
-		need += siqsExtra
 	}
 }
 
