@@ -2,7 +2,11 @@
 
 package factor
 
-import "golang.org/x/sys/cpu"
+import (
+	"math/bits"
+
+	"golang.org/x/sys/cpu"
+)
 
 // sieveBlock is sieveBlockGo with its loop in sieve_amd64.s
 // (sieveSpanAsm): the same steps, with each hit one add to memory (the
@@ -17,7 +21,11 @@ func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, 
 	if size <= 0 || size > siqsMaxSieve {
 		panic("factor: a span of the sieve must be of 1 to siqsMaxSieve bytes")
 	}
-	sieveSpanAsm(&sv[0], size, siqsMaxSieve-1, 0, primes, logs[:len(primes)], next[:len(primes)])
+	// A miss adds 0 at its position under the least mask of all ones
+	// that covers the span: within a block of the span's start for a
+	// span of a power of two, not in the bytes past it.
+	mask := 1<<bits.Len(uint(size-1)) - 1
+	sieveSpanAsm(&sv[0], size, mask, 0, primes, logs[:len(primes)], next[:len(primes)])
 }
 
 // sieveSpanAsm adds, for each prime p = primes[i] from its positions

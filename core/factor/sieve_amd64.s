@@ -196,24 +196,27 @@ turn:
 tails:
 	// The last hit of each root, if below n: listed at k, which moves
 	// on only then (the carry of root − n), and its logarithm added, or
-	// 0 for a miss at the root modulo the sieve's size (at scattered
+	// 0 for a miss at the root modulo the block's size (at scattered
 	// bytes, not to one, which would chain the misses' additions through
-	// memory).
+	// memory, and in the interval, not past it, where they would keep
+	// bytes no hit touches in the caches).
 	MOVQ sv+0(FP), R8
 	MOVQ R13, (R10)(R11*8)
 	CMPL R13, n+8(FP)
 	SBBQ AX, AX
 	ADCQ $0, R11
-	MOVL R13, R9
-	ANDL $0x3ffff, R9
+	MOVL AX, R9
+	ORL $0x7fff, R9
+	ANDL R13, R9
 	ANDQ BX, AX
 	ADDB AX, (R8)(R9*1)
 	MOVQ R15, (R10)(R11*8)
 	CMPL R15, n+8(FP)
 	SBBQ AX, AX
 	ADCQ $0, R11
-	MOVL R15, R9
-	ANDL $0x3ffff, R9
+	MOVL AX, R9
+	ORL $0x7fff, R9
+	ANDL R15, R9
 	ANDQ BX, AX
 	ADDB AX, (R8)(R9*1)
 	MOVQ $0x100000000, R9

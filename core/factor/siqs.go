@@ -122,6 +122,10 @@ const (
 	// using multiplication", PLDI 1994); sieve positions are below 2^20 and
 	// factor-base primes below 2^24.
 	siqsMagicShift = 44
+	// siqsMissMask places the 0 a branch-free sieve adds for a root past
+	// the interval: at the root's bits under it, in the first block, so
+	// that the misses touch no byte past the interval.
+	siqsMissMask = siqsBlock - 1
 	// siqsPositions sieve positions are charged as one iteration of the
 	// budget: the wall time of a polynomial, sieved on both cores of the
 	// test machine with the relations' handling included, at 320 ns an
@@ -1087,8 +1091,8 @@ func (w *siqsWorker) sieveLarge(step siqsStep) int {
 // from k on as index<<32 | position; it returns the new count.
 // Branch-free, as the roots fall anywhere: r + d − p is negative exactly
 // when r + d < p, and r < n < 2^31 exactly when r − n is negative; mask
-// is then all ones, and a miss adds 0 at r mod siqsMaxSieve and is listed
-// past the count. It and sieveRunGo are sieveOnce and sieveRun where
+// is then all ones, and a miss adds 0 at r mod siqsBlock (siqsMissMask),
+// a byte of the interval, and is listed past the count. It and sieveRunGo are sieveOnce and sieveRun where
 // there is no assembly, and the references the amd64 kernel is held to
 // (TestSieveRunKernel).
 func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
@@ -1105,11 +1109,11 @@ func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int,
 		roots[i] = [2]uint32{r1, r2}
 		lg := logs[i]
 		mask := uint32(int32(r1-n) >> 31)
-		sv[r1&(siqsMaxSieve-1)] += lg & uint8(mask)
+		sv[r1&(mask|siqsMissMask)&(siqsMaxSieve-1)] += lg & uint8(mask)
 		large[k] = tag | uint64(r1)
 		k += int(mask & 1)
 		mask = uint32(int32(r2-n) >> 31)
-		sv[r2&(siqsMaxSieve-1)] += lg & uint8(mask)
+		sv[r2&(mask|siqsMissMask)&(siqsMaxSieve-1)] += lg & uint8(mask)
 		large[k] = tag | uint64(r2)
 		k += int(mask & 1)
 		tag += 1 << 32
@@ -1144,11 +1148,11 @@ func sieveRunGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h in
 			r2 += p
 		}
 		m := uint32(int32(r1-n) >> 31)
-		sv[r1&mask] += lg & uint8(m)
+		sv[r1&(m|siqsMissMask)&mask] += lg & uint8(m)
 		large[k] = tag | uint64(r1)
 		k += int(m & 1)
 		m = uint32(int32(r2-n) >> 31)
-		sv[r2&mask] += lg & uint8(m)
+		sv[r2&(m|siqsMissMask)&mask] += lg & uint8(m)
 		large[k] = tag | uint64(r2)
 		k += int(m & 1)
 	}
