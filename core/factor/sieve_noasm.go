@@ -21,3 +21,7 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64) {
 	rootMatchesGo(at, primes, magic, roots, match)
 }
+
+func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
+	moveRootsGo(roots, primes, delta, sub)
+}

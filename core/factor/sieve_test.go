@@ -21,7 +21,12 @@ func TestSieveBlockKernel(t *testing.T) {
 		logs := make([]uint8, n)
 		roots := make([][2]uint32, n)
 		for i := range primes {
+			// Below the block mostly; up to 2^20, past every position,
+			// for the primes from the block to 2M.
 			p := uint32(30 + rng.IntN(siqsBlock-30))
+			if rng.IntN(4) == 0 {
+				p = uint32(siqsBlock + rng.IntN(1<<20-siqsBlock))
+			}
 			if trial%4 == 0 {
 				p = uint32(30 + rng.IntN(300))
 			}
@@ -176,7 +181,8 @@ func TestSieveSpanKernel(t *testing.T) {
 
 // TestRootMatchesKernel holds rootMatches (the amd64 kernel where there
 // is one) to rootMatchesGo and both to j mod p by division, on seeded
-// random primes below the block with their magic multipliers as
+// random primes below 2^20, most below the block, with their magic
+// multipliers as
 // newSIQSWith makes them, roots in [0, p) or past every position (a
 // prime of A), and up to 64 positions below siqsMaxSieve, some of them
 // on a root.
@@ -188,7 +194,12 @@ func TestRootMatchesKernel(t *testing.T) {
 		magic := make([]uint64, count)
 		roots := make([][2]uint32, count)
 		for i := range primes {
+			// Below the block mostly; up to 2^20, past every position,
+			// for the primes from the block to 2M.
 			p := uint32(30 + rng.IntN(siqsBlock-30))
+			if rng.IntN(4) == 0 {
+				p = uint32(siqsBlock + rng.IntN(1<<20-siqsBlock))
+			}
 			primes[i], magic[i] = p, (1<<siqsMagicShift)/uint64(p)+1
 			roots[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
 			if rng.IntN(10) == 0 {
@@ -200,9 +211,9 @@ func TestRootMatchesKernel(t *testing.T) {
 			at[k] = uint64(rng.IntN(siqsMaxSieve))
 			if count > 0 && rng.IntN(3) == 0 {
 				i := rng.IntN(count)
-				if r := roots[i][rng.IntN(2)]; r != math.MaxUint32 {
+				if r := uint64(roots[i][rng.IntN(2)]); r < siqsMaxSieve {
 					p := uint64(primes[i])
-					at[k] = uint64(r) + p*uint64(rng.IntN(int((siqsMaxSieve-uint64(r))/p)))
+					at[k] = r + p*uint64(rng.IntN(int((siqsMaxSieve-1-r)/p)+1))
 				}
 			}
 		}
@@ -218,6 +229,40 @@ func TestRootMatchesKernel(t *testing.T) {
 			}
 			if fast[i] != want || slow[i] != want {
 				t.Fatalf("trial %d, p = %d: kernel %#x, Go loop %#x, by division %#x", trial, p, fast[i], slow[i], want)
+			}
+		}
+	}
+}
+
+// TestMoveRootsKernel holds moveRoots (the amd64 kernel where there is
+// one) to moveRootsGo and both to (r ± d) mod p, on seeded random primes
+// below 2^20, roots and steps in [0, p), both directions, odd and even
+// counts of primes.
+func TestMoveRootsKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for trial := range 200 {
+		count := rng.IntN(40)
+		primes, delta := make([]uint32, count), make([]uint32, count)
+		roots := make([][2]uint32, count)
+		for i := range primes {
+			p := uint32(3 + rng.IntN(1<<20))
+			primes[i], delta[i] = p, rng.Uint32N(p)
+			roots[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
+		}
+		sub := rng.IntN(2) == 0
+		fast, slow := slices.Clone(roots), slices.Clone(roots)
+		moveRoots(fast, primes, delta, sub)
+		moveRootsGo(slow, primes, delta, sub)
+		for i, p := range primes {
+			d := uint64(delta[i])
+			if sub {
+				d = uint64(p) - d
+			}
+			for r := range 2 {
+				want := uint32((uint64(roots[i][r]) + d) % uint64(p))
+				if fast[i][r] != want || slow[i][r] != want {
+					t.Fatalf("trial %d, p = %d, r = %d, delta %d, sub %v: kernel %d, Go loop %d, want %d", trial, p, roots[i][r], delta[i], sub, fast[i][r], slow[i][r], want)
+				}
 			}
 		}
 	}

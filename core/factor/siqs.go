@@ -443,10 +443,11 @@ type siqs struct {
 	magic  []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small  int      // first index sieved
 	bucket int      // first index of the primes p ≥ siqsBlock, sieved by sieveLarge
-	// hitRuns splits the primes from bucket to those of 2M and more
-	// (which hit [0, 2M) at most once per root) into runs of equal
-	// h = ⌈2M/p⌉, the most hits per root.
-	hitRuns []siqsHitRun
+	// once is the first index of the primes of 2M and more, which hit
+	// [0, 2M) at most once per root: their hits are listed (sieveOnce).
+	// Those from bucket to once are matched to the candidates by their
+	// roots (tryRoots).
+	once    int
 	resieve int // first index of the primes resieved, below bucket
 	// mid is the first index of the primes from siqsMidPrime, below
 	// bucket: sieved over the whole interval at once (sieveSpan).
@@ -458,10 +459,6 @@ type siqs struct {
 	pmax2, dlpBound uint64
 	thresh          uint8 // sieve threshold
 }
-
-// siqsHitRun is a run of factor-base primes, up to index end, of h hits
-// per root at most.
-type siqsHitRun struct{ end, h int }
 
 // siqsRelation is y² ≡ (−1)^e₀ ∏ p^e · L₁L₂ · ∏ S² (mod N), y = Ax + B
 // for a relation found by the sieve, with factor-base column indices in
@@ -518,15 +515,8 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	}
 	s.bucket, _ = slices.BinarySearch(s.primes, siqsBlock)
 	s.bucket = max(s.bucket, s.small)
-	for i, n := s.bucket, 2*s.m; i < len(s.primes) && int(s.primes[i]) < n; {
-		h := (n + int(s.primes[i]) - 1) / int(s.primes[i])
-		end := i
-		for end < len(s.primes) && (n+int(s.primes[end])-1)/int(s.primes[end]) == h {
-			end++
-		}
-		s.hitRuns = append(s.hitRuns, siqsHitRun{end: end, h: h})
-		i = end
-	}
+	s.once, _ = slices.BinarySearch(s.primes, uint32(2*s.m))
+	s.once = max(s.once, s.bucket)
 	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
 	s.resieve = min(max(s.resieve, s.small), s.bucket)
 	s.mid, _ = slices.BinarySearch(s.primes, siqsMidPrime)
@@ -713,16 +703,12 @@ type siqsWorker struct {
 func (s *siqs) newWorker() *siqsWorker {
 	n := len(s.primes)
 	w := &siqsWorker{s: s, sieve: new([siqsMaxSieve]byte),
-		roots: make([][2]uint32, n), next: make([][2]uint32, s.bucket), zero: make([]uint32, n),
-		match: make([]uint64, s.bucket)}
+		roots: make([][2]uint32, n), next: make([][2]uint32, s.once), zero: make([]uint32, n),
+		match: make([]uint64, max(s.bucket, s.once-s.bucket))}
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
 	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 4096)
-	hits := 0
-	for _, p := range s.primes[s.bucket:] {
-		hits += 2 * ((2*s.m + int(p) - 1) / int(p))
-	}
-	w.large = make([]uint64, hits)
+	w.large = make([]uint64, 2*(n-s.once))
 	w.candBits = new([siqsMaxSieve / 64]uint64)
 	w.mark = make([]uint16, siqsBlock)
 	return w
@@ -953,7 +939,9 @@ func (w *siqsWorker) tryRoots() {
 		}
 	}
 	try(s.small, s.resieve)
-	// The resieved candidates have their hits from s.resieve on.
+	try(s.bucket, s.once)
+	// The resieved candidates have their hits from s.resieve to the
+	// block.
 	kept := 0
 	for k, c := range open {
 		if !w.resieved[c] {
@@ -1062,12 +1050,19 @@ func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64
 	return out
 }
 
-// sieveLarge moves the roots of the primes from s.bucket on by step, adds
-// their logarithms at their hits on [0, 2M) and lists the hits in
-// w.large; it returns their number. None of these primes divides A
-// (chooseA). A prime p below 2M with ⌈2M/p⌉ = h hits [0, 2M) at most h
-// times per root; the primes of each h take h branch-free steps per root
-// (sieveRun), and those of 2M and more one (sieveOnce).
+// sieveLarge moves the roots of the primes from s.bucket on by step and
+// adds their logarithms at their hits on [0, 2M); it lists the hits of
+// those from s.once, of 2M and more, in w.large and returns their number.
+// None of these primes divides A (chooseA). The primes below 2M hit the
+// interval from two to a few times a root: they are added over the whole
+// interval as sieveSpan adds the primes below them, from a copy of their
+// roots, and matched to the candidates by their roots (tryRoots); those
+// of 2M and more, which hit it at most once a root, in one branch-free
+// step per root (sieveOnce), with their hits listed. Listing every hit
+// of the primes below 2M as well wrote about 25,500 entries a polynomial
+// of the 80-digit semiprime of bench/peers, 16,000 of them from those
+// primes, for about ten candidates, each entry written to the list and
+// read back through the second-level cache.
 func (w *siqsWorker) sieveLarge(step siqsStep) int {
 	s := w.s
 	np := len(s.primes)
@@ -1076,13 +1071,32 @@ func (w *siqsWorker) sieveLarge(step siqsStep) int {
 		delta = step.delta[:np]
 	}
 	sv, n := w.sieve, uint32(2*s.m)
-	k, i := 0, s.bucket
-	for _, run := range s.hitRuns {
-		e := run.end
-		k = sieveRun(sv, n, w.large, k, i, run.h, s.primes[i:e], s.logs[i:e], w.roots[i:e], delta[i:e], step.sub)
-		i = e
+	lo, hi := s.bucket, s.once
+	if lo < hi {
+		moveRoots(w.roots[lo:hi], s.primes[lo:hi], delta[lo:hi], step.sub)
+		next := w.next[lo:hi]
+		copy(next, w.roots[lo:hi])
+		sieveSpan(sv, int(n), s.primes[lo:hi], s.logs[lo:hi], next)
 	}
-	return sieveOnce(sv, n, w.large, k, i, s.primes[i:], s.logs[i:], w.roots[i:], delta[i:], step.sub)
+	return sieveOnce(sv, n, w.large, 0, hi, s.primes[hi:], s.logs[hi:], w.roots[hi:], delta[hi:], step.sub)
+}
+
+// moveRootsGo moves each root r of primes[i] by delta[i] modulo the
+// prime, backwards (by p − delta[i]) when sub is set, as sieveOnceGo
+// does: moveRoots where there is no assembly, and the reference the
+// amd64 kernel is held to (TestMoveRootsKernel).
+func moveRootsGo(roots [][2]uint32, primes, delta []uint32, sub bool) {
+	roots, delta = roots[:len(primes)], delta[:len(primes)]
+	for i, p := range primes {
+		d := delta[i]
+		if sub {
+			d = p - d
+		}
+		r1, r2 := roots[i][0]+d-p, roots[i][1]+d-p
+		r1 += p & uint32(int32(r1)>>31)
+		r2 += p & uint32(int32(r2)>>31)
+		roots[i] = [2]uint32{r1, r2}
+	}
 }
 
 // sieveOnceGo moves the roots of primes (of factor-base indices from first

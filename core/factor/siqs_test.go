@@ -924,9 +924,9 @@ func TestSIQSRate(t *testing.T) {
 // holds the sieve to plain references after each: the sieve's bytes equal
 // those of adding log p at every root of every prime from s.small on
 // over the interval, with the roots computed from B directly, and the
-// candidates are the positions of the sums at the threshold; the large
-// primes' list holds exactly their hits; and each candidate's hits
-// (resieved or listed), and the primes below them whose roots it matched
+// candidates are the positions of the sums at the threshold; the list of
+// the primes from 2M holds exactly their hits; and each candidate's hits
+// (resieved or listed), and the other primes whose roots it matched
 // (tryRoots), are exactly the primes of their ranges that divide g(x),
 // found by division.
 func TestSIQSSieveAgainstPlain(t *testing.T) {
@@ -938,8 +938,8 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 		t.Fatalf("the factor base meets the factor %v", d)
 	}
 	nn := 2 * s.m
-	if len(s.hitRuns) == 0 || int(s.primes[len(s.primes)-1]) < nn {
-		t.Fatalf("factor base up to %d, hit runs %v: not past the block and 2M = %d", s.primes[len(s.primes)-1], s.hitRuns, nn)
+	if s.once-s.bucket < 2 || s.once >= len(s.primes) {
+		t.Fatalf("factor base up to %d, from %d to %d below 2M = %d: not past the block and 2M", s.primes[len(s.primes)-1], s.bucket, s.once, nn)
 	}
 	idx, a := s.chooseA(rand.New(rand.NewPCG(3, 3)), map[string]bool{})
 	f := s.family(idx, a)
@@ -964,7 +964,7 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 			for _, r := range ref.roots[i] {
 				for j := int(r); j < nn; j += p {
 					plain[j] += s.logs[i]
-					if i >= s.bucket {
+					if i >= s.once {
 						want[uint64(i)<<32|uint64(j)] = true
 					}
 				}
@@ -996,29 +996,31 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 			x := big.NewInt(int64(j) - int64(s.m))
 			g := new(big.Int).Mul(a, x)
 			g.Add(g, b).Add(g, b).Mul(g, x).Add(g, c)
+			// Hits from the resieve (from s.resieve to the block, when
+			// resieved) and the list (from s.once); roots matched by
+			// the others from s.small.
 			from := s.bucket
 			if w.resieved[k] {
 				from = s.resieve
 				resieved++
 			}
-			var divides []uint32
-			for i := from; i < len(s.primes); i++ {
+			inHits := func(i int) bool { return i >= from && i < s.bucket || i >= s.once }
+			var divides, below []uint32
+			for i := s.small; i < len(s.primes); i++ {
 				if !f.inA[i] && modWord(g, uint64(s.primes[i])) == 0 {
-					divides = append(divides, uint32(i))
+					if inHits(i) {
+						divides = append(divides, uint32(i))
+					} else {
+						below = append(below, uint32(i))
+					}
 				}
 			}
 			hits := slices.Sorted(slices.Values(w.hits[k]))
 			if !slices.Equal(hits, divides) {
 				t.Fatalf("poly %d, x = %v: hits %v, primes dividing g(x) %v", polys, x, hits, divides)
 			}
-			divides = divides[:0]
-			for i := s.small; i < from; i++ {
-				if !f.inA[i] && modWord(g, uint64(s.primes[i])) == 0 {
-					divides = append(divides, uint32(i))
-				}
-			}
-			if tried := slices.Sorted(slices.Values(w.tried[k])); !slices.Equal(tried, divides) {
-				t.Fatalf("poly %d, x = %v: roots matched by %v, primes dividing g(x) below the bucket %v", polys, x, tried, divides)
+			if tried := slices.Sorted(slices.Values(w.tried[k])); !slices.Equal(tried, below) {
+				t.Fatalf("poly %d, x = %v: roots matched by %v, the other primes dividing g(x) %v", polys, x, tried, below)
 			}
 		}
 	}
