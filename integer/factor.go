@@ -178,10 +178,10 @@ func bitsOf(decimal string) int {
 // self-initialising quadratic sieve (Contini 1997; Knuth–Schroeppel
 // multiplier, small- and large-prime variations, two large primes from
 // about 75 digits with their cycles found by union–find, sieving in 32 KiB
-// blocks, the factor-base primes above the block added straight into the
-// whole interval with their hits listed and those from 2^13 to the block
-// added there too, the loops as amd64 assembly kernels, candidates
-// confirmed by resieving, on every core;
+// blocks, the factor-base primes from 2^13 on added straight into the
+// whole interval and the hits of those above 2M listed, the loops as
+// amd64 assembly kernels (AVX2 where the processor has it), candidates
+// confirmed by their roots and by resieving, on every core;
 // singleton filtering, merging of weight-two columns and Gaussian
 // elimination over GF(2);
 // core/factor/siqs.go), recursing on the factors found. Rho finds factors

@@ -30,16 +30,17 @@ package factor
 // ⌊log₂ p⌉ at the two roots of g mod p, block by block (siqsBlock bytes,
 // about one L1 cache), in word-size arithmetic; the primes above the
 // block hit the interval a few times each and are added straight into
-// all of it (2M bytes, which the second-level cache holds), their roots
-// moved and their hits listed in the same branch-free pass, the list read
-// back when confirming a candidate (a bucket sieve without the sort by
-// block). The small-prime variation
+// all of it (2M bytes, which the second-level cache holds), and those of
+// 2M and more, at most once a root, have their roots moved and their
+// hits listed in the same branch-free pass, the list read back when
+// confirming a candidate (a bucket sieve without the sort by block). The
+// small-prime variation
 // skips primes below siqsSmallPrime, whose contribution is allowed for in
 // the threshold. A position whose sum reaches the threshold is confirmed
 // by division: only primes with x on one of their roots are tried, in
-// machine words; those above the block are read from one pass over the
+// machine words; those of 2M and more are read from one pass over the
 // list of their hits, and when a block has many candidates the primes
-// from siqsResievePrime up are found by resieving it. A cofactor that is a
+// from siqsResievePrime to the block are found by resieving it. A cofactor that is a
 // single prime below lpMult times the largest factor-base prime is kept
 // (the large-prime variation); where the table's DLPExp is set, with the
 // threshold lowered to match, so is one below lpBound^DLPExp that splits
@@ -814,9 +815,10 @@ func addMod32(a, b, p uint32) uint32 {
 // sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
 // relations found. The primes from s.bucket on hit the interval a few
 // times each: they are added straight into the whole interval (2M bytes,
-// in the second-level cache) by sieveLarge, which lists their hits for
-// the confirmation, as a bucket sieve would (Wambach and Wettig, "Block
-// sieving algorithms", 1995) without the sort by block. Those from
+// in the second-level cache) by sieveLarge, which lists the hits of those
+// of 2M and more for the confirmation, as a bucket sieve would (Wambach
+// and Wettig, "Block sieving algorithms", 1995) without the sort by
+// block. Those from
 // siqsMidPrime to the block hit each block only a few times a root: they
 // too are added over the whole interval at once (sieveSpan), without a
 // list, so that each is visited once a polynomial instead of once a
