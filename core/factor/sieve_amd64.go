@@ -112,3 +112,18 @@ func rootMatchesAVX2(at []uint64, primes []uint32, roots [][2]uint32, match []ui
 
 //go:noescape
 func rootMatchesAsm(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64)
+
+// sieveHits is sieveHitsGo in sieve_amd64.s (sieveHitsAsm): each hit one
+// add to memory, the h − 1 sure turns without a test.
+func sieveHits(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32) {
+	if len(primes) == 0 {
+		return
+	}
+	if h < 1 || n > siqsMaxSieve || uint64(h-1)*uint64(primes[len(primes)-1]) >= uint64(n) {
+		panic("factor: a prime's sure hits past the interval")
+	}
+	sieveHitsAsm(sv, n, h, primes, logs[:len(primes)], roots[:len(primes)])
+}
+
+//go:noescape
+func sieveHitsAsm(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32)

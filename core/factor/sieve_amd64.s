@@ -390,3 +390,58 @@ avxbit:
 	ANDL R12, DX
 	JNE avxbit
 	JMP avxnext
+
+// func sieveHitsAsm(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32)
+//
+// SI primes, DI logs, DX roots, CX the prime's index, R8 the sieve, R14
+// n; for each prime AX = p, BX its logarithm, R13 and R15 its roots, R9
+// the turns left. The h − 1 turns that hit for sure, then the last one
+// of each root if below n, as in sieveRunAsm's tails, with no list.
+TEXT ·sieveHitsAsm(SB), NOSPLIT, $0-96
+	MOVQ sv+0(FP), R8
+	MOVL n+8(FP), R14
+	MOVQ primes_base+24(FP), SI
+	MOVQ logs_base+48(FP), DI
+	MOVQ roots_base+72(FP), DX
+	XORQ CX, CX
+	CMPQ CX, primes_len+32(FP)
+	JGE hitsdone
+
+hitsprime:
+	MOVL (SI)(CX*4), AX
+	MOVL (DX)(CX*8), R13
+	MOVL 4(DX)(CX*8), R15
+	MOVBLZX (DI)(CX*1), BX
+	MOVQ h+16(FP), R9
+	DECQ R9
+	JLE hitstails
+
+hitsturn:
+	ADDB BX, (R8)(R13*1)
+	ADDB BX, (R8)(R15*1)
+	ADDQ AX, R13
+	ADDQ AX, R15
+	DECQ R9
+	JNE hitsturn
+
+hitstails:
+	CMPL R13, R14
+	SBBL R10, R10
+	MOVL R10, R9
+	ORL $0x7fff, R9
+	ANDL R13, R9
+	ANDL BX, R10
+	ADDB R10, (R8)(R9*1)
+	CMPL R15, R14
+	SBBL R10, R10
+	MOVL R10, R9
+	ORL $0x7fff, R9
+	ANDL R15, R9
+	ANDL BX, R10
+	ADDB R10, (R8)(R9*1)
+	INCQ CX
+	CMPQ CX, primes_len+32(FP)
+	JLT hitsprime
+
+hitsdone:
+	RET

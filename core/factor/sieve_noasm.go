@@ -25,3 +25,7 @@ func rootMatches(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32
 func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 	moveRootsGo(roots, primes, delta, sub)
 }
+
+func sieveHits(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32) {
+	sieveHitsGo(sv, n, h, primes, logs, roots)
+}

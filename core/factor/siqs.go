@@ -447,8 +447,10 @@ type siqs struct {
 	// once is the first index of the primes of 2M and more, which hit
 	// [0, 2M) at most once per root: their hits are listed (sieveOnce).
 	// Those from bucket to once are matched to the candidates by their
-	// roots (tryRoots).
+	// roots (tryRoots); hitRuns splits them into runs of equal
+	// h = ⌈2M/p⌉, the most hits per root (sieveHits).
 	once    int
+	hitRuns []siqsHitRun
 	resieve int // first index of the primes resieved, below bucket
 	// mid is the first index of the primes from siqsMidPrime, below
 	// bucket: sieved over the whole interval at once (sieveSpan).
@@ -460,6 +462,10 @@ type siqs struct {
 	pmax2, dlpBound uint64
 	thresh          uint8 // sieve threshold
 }
+
+// siqsHitRun is a run of factor-base primes, up to index end, of h hits
+// per root at most.
+type siqsHitRun struct{ end, h int }
 
 // siqsRelation is y² ≡ (−1)^e₀ ∏ p^e · L₁L₂ · ∏ S² (mod N), y = Ax + B
 // for a relation found by the sieve, with factor-base column indices in
@@ -518,6 +524,15 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	s.bucket = max(s.bucket, s.small)
 	s.once, _ = slices.BinarySearch(s.primes, uint32(2*s.m))
 	s.once = max(s.once, s.bucket)
+	for i, n := s.bucket, 2*s.m; i < s.once; {
+		h := (n + int(s.primes[i]) - 1) / int(s.primes[i])
+		end := i
+		for end < s.once && (n+int(s.primes[end])-1)/int(s.primes[end]) == h {
+			end++
+		}
+		s.hitRuns = append(s.hitRuns, siqsHitRun{end: end, h: h})
+		i = end
+	}
 	s.resieve, _ = slices.BinarySearch(s.primes, siqsResievePrime)
 	s.resieve = min(max(s.resieve, s.small), s.bucket)
 	s.mid, _ = slices.BinarySearch(s.primes, siqsMidPrime)
@@ -704,7 +719,7 @@ type siqsWorker struct {
 func (s *siqs) newWorker() *siqsWorker {
 	n := len(s.primes)
 	w := &siqsWorker{s: s, sieve: new([siqsMaxSieve]byte),
-		roots: make([][2]uint32, n), next: make([][2]uint32, s.once), zero: make([]uint32, n),
+		roots: make([][2]uint32, n), next: make([][2]uint32, s.bucket), zero: make([]uint32, n),
 		match: make([]uint64, max(s.bucket, s.once-s.bucket))}
 	// Every byte starts at 128 − threshold, so a sum reaching the
 	// threshold sets its top bit.
@@ -1057,8 +1072,9 @@ func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64
 // those from s.once, of 2M and more, in w.large and returns their number.
 // None of these primes divides A (chooseA). The primes below 2M hit the
 // interval from two to a few times a root: they are added over the whole
-// interval as sieveSpan adds the primes below them, from a copy of their
-// roots, and matched to the candidates by their roots (tryRoots); those
+// interval, each run of equal h in h branch-free turns a root
+// (sieveHits), and matched to the candidates by their roots (tryRoots);
+// those
 // of 2M and more, which hit it at most once a root, in one branch-free
 // step per root (sieveOnce), with their hits listed. Listing every hit
 // of the primes below 2M as well wrote about 25,500 entries a polynomial
@@ -1074,11 +1090,10 @@ func (w *siqsWorker) sieveLarge(step siqsStep) int {
 	}
 	sv, n := w.sieve, uint32(2*s.m)
 	lo, hi := s.bucket, s.once
-	if lo < hi {
-		moveRoots(w.roots[lo:hi], s.primes[lo:hi], delta[lo:hi], step.sub)
-		next := w.next[lo:hi]
-		copy(next, w.roots[lo:hi])
-		sieveSpan(sv, int(n), s.primes[lo:hi], s.logs[lo:hi], next)
+	moveRoots(w.roots[lo:hi], s.primes[lo:hi], delta[lo:hi], step.sub)
+	for _, run := range s.hitRuns {
+		sieveHits(sv, n, run.h, s.primes[lo:run.end], s.logs[lo:run.end], w.roots[lo:run.end])
+		lo = run.end
 	}
 	return sieveOnce(sv, n, w.large, 0, hi, s.primes[hi:], s.logs[hi:], w.roots[hi:], delta[hi:], step.sub)
 }
@@ -1098,6 +1113,28 @@ func moveRootsGo(roots [][2]uint32, primes, delta []uint32, sub bool) {
 		r1 += p & uint32(int32(r1)>>31)
 		r2 += p & uint32(int32(r2)>>31)
 		roots[i] = [2]uint32{r1, r2}
+	}
+}
+
+// sieveHitsGo adds logs[i] at the hits on [0, n) of the roots of
+// primes[i], each of at most h hits a root, (h − 1)·p < n: h − 1 turns
+// that hit for sure, then a last one, branch-free, that adds 0 at a miss
+// (at its root's bits under siqsMissMask, a byte of the interval). It is
+// sieveHits where there is no assembly, and the reference the amd64
+// kernel is held to (TestSieveHitsKernel).
+func sieveHitsGo(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32) {
+	logs, roots = logs[:len(primes)], roots[:len(primes)]
+	const mask = siqsMaxSieve - 1
+	for i, p := range primes {
+		lg := logs[i]
+		for _, r := range roots[i] {
+			for t := 1; t < h; t++ {
+				sv[r&mask] += lg
+				r += p
+			}
+			m := uint32(int32(r-n) >> 31)
+			sv[r&(m|siqsMissMask)&mask] += lg & uint8(m)
+		}
 	}
 }
 
