@@ -293,7 +293,8 @@ hit:
 // roots in Y8 and Y9, each root's prime as a float32 in Y10 and Y11 (0
 // for a root past every position: a prime of A), and its reciprocal in
 // Y12 and Y13. For each position j (in Y0, broadcast) d = j − r is
-// divisible by p exactly when round(d·(1/p))·p = d in float32: |d| <
+// divisible by p exactly when round(d·(1/p))·p = d in float32 (VROUNDPS
+// to the nearest integer): |d| <
 // 2^18 and |q·p| < 2^24 are exact, and the quotient's error is below
 // 2^−9. AX the positions, BX their count, DI primes, CX roots, R9 match,
 // SI the group's first prime, R8 the primes' count, R13 the position's
@@ -346,10 +347,8 @@ avxposition:
 	VCVTDQ2PS Y2, Y2
 	VMULPS Y12, Y1, Y3
 	VMULPS Y13, Y2, Y4
-	VCVTPS2DQ Y3, Y3
-	VCVTPS2DQ Y4, Y4
-	VCVTDQ2PS Y3, Y3
-	VCVTDQ2PS Y4, Y4
+	VROUNDPS $0, Y3, Y3
+	VROUNDPS $0, Y4, Y4
 	VMULPS Y10, Y3, Y3
 	VMULPS Y11, Y4, Y4
 	VCMPPS $0, Y1, Y3, Y3
