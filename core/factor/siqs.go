@@ -838,10 +838,11 @@ func addMod32(a, b, p uint32) uint32 {
 // too are added over the whole interval at once (sieveSpan), without a
 // list, so that each is visited once a polynomial instead of once a
 // block. The smaller ones are sieved block by block, siqsBlock bytes in
-// the first-level cache. On amd64 the three loops are assembly kernels
+// the first-level cache. On amd64 the loops are assembly kernels
 // (sieve_amd64.s), which cut the cost of a polynomial of the 80-digit
 // semiprime below by about a third (TestSIQSRate, alternated with the Go
-// loops, 226 to 263 against 320 to 355 µs at a load of 4 to 10).
+// loops, 226 to 263 against 320 to 355 µs at a load of 4 to 10, before
+// the root matches took AVX2 and the primes below 2M left the list).
 //
 // On this machine a byte added at a random place of the 2M = 131,072
 // bytes costs about what one added from a bucket into a 32 KB block does
