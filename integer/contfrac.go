@@ -607,15 +607,27 @@ func sqrtContinuedFractionWalk(n int64) (a0 int64, period []uint64) {
 // smallTermCount bounds the values putWordIntegers shares.
 const smallTermCount = 256
 
-// smallTerms holds the Integers 0..smallTermCount − 1, shared read-only
+// smallTerms returns the Integers 0..smallTermCount − 1, shared read-only
 // by the lists of small terms (core.Integer's value is never modified).
-var smallTerms = sync.OnceValue(func() *[smallTermCount]big.Int {
-	var t [smallTermCount]big.Int
-	for i := range t {
-		t[i].SetInt64(int64(i))
-	}
-	return &t
-})
+// They are made on first use, in an array outside the heap: a list of
+// small terms is thousands of pointers into it, and while the collector
+// marks, each pointer written is handed to it, which for an address
+// outside the heap ends at the first lookup (the period of √61957347,
+// 1,974 terms, was built in 16.4 µs of CPU time instead of 20.1 from a
+// heap array, minima of 3 alternations on a loaded host).
+func smallTerms() *[smallTermCount]big.Int {
+	smallTermTable.once.Do(func() {
+		for i := range smallTermTable.values {
+			smallTermTable.values[i].SetInt64(int64(i))
+		}
+	})
+	return &smallTermTable.values
+}
+
+var smallTermTable struct {
+	once   sync.Once
+	values [smallTermCount]big.Int
+}
 
 // putWordIntegers sets out[i] to the Integer ws[i]: those below
 // smallTermCount, nearly all the terms of a continued fraction (a term
