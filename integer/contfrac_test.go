@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"jacobian.dev/core"
@@ -277,5 +278,57 @@ func TestSqrtContinuedFractionPostconditionRejects(t *testing.T) {
 				t.Fatalf("√%d: %s at term %d accepted", n, c.name, i+1)
 			}
 		}
+	}
+}
+
+// TestSqrtContinuedFractionConcurrent: calls on several goroutines, which
+// share the half-period buffers, each get their own period, equal to the
+// whole walk's (sqrtContinuedFractionWalk), on seeded n of every size up
+// to 10^8, squares and periods of length 1 among them.
+func TestSqrtContinuedFractionConcurrent(t *testing.T) {
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(95, uint64(g)))
+			for i := range 300 {
+				n := rng.Int64N(int64(1) << (1 + rng.IntN(27)))
+				switch i % 10 {
+				case 0:
+					n = n % 10_000 * (n % 10_000) // a square
+				case 1:
+					n = n%10_000*(n%10_000) + 1 // period [2a_0]
+				}
+				n = min(n, MaxSqrtContinuedFractionN)
+				r, err := sqrtContinuedFraction(ctx, n)
+				if err != nil {
+					errs <- err
+					return
+				}
+				a0, want := sqrtContinuedFractionWalk(n)
+				if r.A0.Big().Int64() != a0 || r.Length != len(want) {
+					errs <- fmt.Errorf("√%d: a_0 %v and %d terms, the walk gives %d and %d", n, r.A0, r.Length, a0, len(want))
+					return
+				}
+				for j, w := range want {
+					if !r.Period[j].Big().IsUint64() || r.Period[j].Big().Uint64() != w {
+						errs <- fmt.Errorf("√%d: term %d is %v, the walk gives %d", n, j+1, r.Period[j], w)
+						return
+					}
+				}
+				if err := checkSqrtContinuedFraction(n, r); err != nil {
+					errs <- fmt.Errorf("√%d: %v", n, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

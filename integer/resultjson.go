@@ -1,7 +1,10 @@
 package integer
 
 import (
+	"encoding/binary"
 	"encoding/json"
+	"math/big"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -35,37 +38,59 @@ func appendIntegerList(b []byte, xs []core.Integer) []byte {
 	if xs == nil {
 		return append(b, "null"...)
 	}
+	if len(xs) == 0 {
+		return append(b, "[]"...)
+	}
 	b = append(b, '[')
 	quoted := quotedSmallTerms()
 	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
 		// Nearly every term of a continued fraction is below
-		// smallTermCount (putWordIntegers): its text is copied.
+		// smallTermCount (putWordIntegers): its text and the comma
+		// after it are one word, stored whole.
 		if v := x.Big(); v.Sign() >= 0 {
-			if w := v.Bits(); len(w) == 0 {
-				b = append(b, quoted[0]...)
-				continue
-			} else if len(w) == 1 && w[0] < smallTermCount {
-				b = append(b, quoted[w[0]]...)
-				continue
+			if w := v.Bits(); len(w) <= 1 {
+				var u big.Word
+				if len(w) == 1 {
+					u = w[0]
+				}
+				if u < smallTermCount {
+					if cap(b)-len(b) < 8 {
+						b = slices.Grow(b, 8*(len(xs)-i)+1)
+					}
+					t := quoted[u]
+					binary.LittleEndian.PutUint64(b[len(b):len(b)+8], t.text)
+					b = b[:len(b)+int(t.size)]
+					continue
+				}
 			}
 		}
 		b = appendInteger(b, x)
+		b = append(b, ',')
 	}
-	return append(b, ']')
+	b[len(b)-1] = ']' // in place of the last comma
+	return b
 }
 
-// quotedSmallTerms holds the JSON strings of 0..smallTermCount − 1, which
-// appendIntegerList copies instead of converting: a term then costs a few
-// nanoseconds where the conversion (bignum.AppendDecimal, strconv) took
-// about 24 ns of CPU time, half of the encoding of √n's period of 1,974
-// terms at n = 61957347 beside its Pell solution of 1,066 digits.
-var quotedSmallTerms = sync.OnceValue(func() *[smallTermCount]string {
-	var t [smallTermCount]string
+// quotedTerm is the JSON text of a small term followed by a comma, at most
+// 6 bytes (`"255",`), little-endian in a word, and its length.
+type quotedTerm struct {
+	text uint64
+	size uint8
+}
+
+// quotedSmallTerms holds the JSON texts of 0..smallTermCount − 1 with a
+// comma, which appendIntegerList stores as one word each instead of
+// converting: a term then costs a store, where the conversion
+// (bignum.AppendDecimal, strconv) took about 24 ns of CPU time, half of
+// the encoding of √n's period of 1,974 terms at n = 61957347 beside its
+// Pell solution of 1,066 digits, and copying the text as a string about
+// 10 ns.
+var quotedSmallTerms = sync.OnceValue(func() *[smallTermCount]quotedTerm {
+	var t [smallTermCount]quotedTerm
 	for i := range t {
-		t[i] = `"` + strconv.Itoa(i) + `"`
+		var word [8]byte
+		n := copy(word[:], `"`+strconv.Itoa(i)+`",`)
+		t[i] = quotedTerm{binary.LittleEndian.Uint64(word[:]), uint8(n)}
 	}
 	return &t
 })
