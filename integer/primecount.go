@@ -444,11 +444,15 @@ func logIntegral(x float64) float64 {
 }
 
 // walkPrimes returns the k-th prime (k ≥ 1) met walking from start up (or
-// down), start included, by a segmented sieve of Eratosthenes in segments
-// of 2^18 integers.
+// down), start included, by a segmented sieve of Eratosthenes. The walk
+// is short (a few hundred integers near 10^7, some 10^5 at the limit), so
+// segments start at 2^12 integers and double up to 2^18, and the sieving
+// primes come from the table of small primes (√x < 2^22 here, so the
+// table reaches beyond them) rather than from a sieve of their own.
 func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
-	const seg = 1 << 18
+	seg := uint64(1 << 12)
 	var base []uint64
+	baseLimit := uint64(0) // base holds the primes up to baseLimit
 	for {
 		if err := ctx.Err(); err != nil {
 			return 0, err
@@ -460,8 +464,10 @@ func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
 				lo = start - seg + 1
 			}
 		}
-		if r := modular.Sqrt64(hi); len(base) == 0 || base[len(base)-1] < r {
-			base = primesUpTo(r + 1<<16)
+		if r := modular.Sqrt64(hi); r > baseLimit {
+			// With room for the walk to go on: √hi grows slowly.
+			baseLimit = r + r/4
+			base = smallPrimes().appendPrimes(base[:0], baseLimit)
 		}
 		composite := segmentSieve(lo, hi, base)
 		for i := range composite {
@@ -482,18 +488,8 @@ func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
 		} else {
 			start = lo - 1
 		}
+		seg = min(2*seg, 1<<18)
 	}
-}
-
-// primesUpTo lists the primes ≤ x.
-func primesUpTo(x uint64) []uint64 {
-	var ps []uint64
-	for v, c := range eratosthenes(x) {
-		if v >= 2 && !c {
-			ps = append(ps, uint64(v))
-		}
-	}
-	return ps
 }
 
 // segmentSieve marks the composites (and 0 and 1) in [lo, hi] by the
