@@ -136,6 +136,7 @@ func TestPrimeCountAgainstSieve(t *testing.T) {
 	}
 }
 
+// isPrimeBySieve decides primality by the plain sieve of Eratosthenes.
 func isPrimeBySieve(x uint64) bool { return x >= 2 && !eratosthenes(x)[x] }
 
 // TestNthPrimeInvertsPrimeCount: π(p_n) = n and p_n is prime, at seeded

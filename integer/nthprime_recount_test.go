@@ -60,7 +60,7 @@ func TestSievingPrimeInverse(t *testing.T) {
 // its neighbours, primes and composites, up to n = 150,000, where the
 // exact recount gives way to Dusart's bounds (PARI/GP 2.15: prime(26) =
 // 101, prime(999) = 7907, prime(149999) = 2015161, prime(150001) =
-// 2015179).
+// 2015179, primepi(3000017) = 216817, isprime(3000017)).
 func TestCheckNthPrimeRefuses(t *testing.T) {
 	cases := []struct {
 		n    uint64
@@ -75,7 +75,8 @@ func TestCheckNthPrimeRefuses(t *testing.T) {
 		{25, 101, false}, // p_26
 		{25, 91, false},  // 7·13
 		{1000, 7919, true},
-		{1000, 7907, false}, // p_999
+		{1000, 7907, false},      // p_999
+		{1000, 3_000_017, false}, // beyond the recount: p_216817
 		{150_000, 2_015_177, true},
 		{150_000, 2_015_161, false}, // p_149999
 		{150_000, 2_015_179, false}, // p_150001

@@ -242,7 +242,7 @@ func checkNthPrime(n uint64, p *big.Int) error {
 		// p_150000 = 2,015,177, within the recount's 2^21; the sieve
 		// settles primality as well as the count.
 		if !p.IsUint64() || p.Uint64() >= recountLimit {
-			return fmt.Errorf("p_%d is below %d, not %v", n, recountLimit, p)
+			return fmt.Errorf("p_%d is below %d, so it is not %v", n, recountLimit, p)
 		}
 		x := p.Uint64()
 		if c, prime := recountPrimes().count(x); c != n || !prime {
