@@ -35,6 +35,22 @@ func BenchmarkNthPrime(b *testing.B) {
 	}
 }
 
+// BenchmarkNthPrimeCheck times nth_prime's postcondition: the exact
+// recount up to n = 150,000, primality and Dusart's bounds above.
+func BenchmarkNthPrimeCheck(b *testing.B) {
+	for _, n := range []uint64{1000, 100_000, 150_000, 1e6} {
+		p, _ := nthPrime(context.Background(), n)
+		x := new(big.Int).SetUint64(p)
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if err := checkNthPrime(n, x); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkBinomial(b *testing.B) {
 	for _, n := range []int{1000, 100_000, MaxBinomialN} {
 		b.Run(fmt.Sprintf("n=%d,k=n/2", n), func(b *testing.B) {

@@ -136,6 +136,9 @@ func TestPrimeCountAgainstSieve(t *testing.T) {
 	}
 }
 
+// isPrimeBySieve decides primality by the plain sieve of Eratosthenes.
+func isPrimeBySieve(x uint64) bool { return x >= 2 && !eratosthenes(x)[x] }
+
 // TestNthPrimeInvertsPrimeCount: π(p_n) = n and p_n is prime, at seeded
 // n up to 10^10.
 func TestNthPrimeInvertsPrimeCount(t *testing.T) {

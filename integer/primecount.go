@@ -88,8 +88,9 @@ var maxPrimeCountX = big.NewInt(MaxPrimeCountX)
 //
 // Canonical result: π(x) as a decimal string; π(x) = 0 for x < 2,
 // negative x included. The algorithm is described at the top of this
-// file. The postcondition is independent of it: for x ≤ 2·10^6 a plain
-// sieve of Eratosthenes recounts; above, the count must lie within
+// file. The postcondition is independent of it: for x ≤ 2·10^6 a sieve
+// of Eratosthenes recounts (the recount of nthprime_recount.go); above,
+// the count must lie within
 // Dusart's explicit bounds (Dusart 2010, Theorems 6.9 and 6.10):
 // x/ln x·(1 + 1/ln x + 2/ln²x) ≤ π(x) for x ≥ 88,783, and
 // π(x) ≤ x/ln x·(1 + 1/ln x + 2.334/ln²x) for x ≥ 2,953,652,287 (the
@@ -156,8 +157,9 @@ func primeCountOperation() core.Operation[PrimeCountRequest, PrimeCountResult] {
 //
 // Canonical result: p_n as a decimal string, p_1 = 2; n ≤ 0 is a
 // DOMAIN_ERROR. The method is at the top of this file. The postcondition
-// is independent of it: p_n passes Baillie–PSW (a proof below 3.3·10^24)
-// and, for n ≤ 150,000, a plain sieve recounts; above, p_n lies within
+// is independent of it: for n ≤ 150,000 a sieve of Eratosthenes recounts
+// and finds p_n prime (the recount of nthprime_recount.go); above, p_n
+// passes Baillie–PSW (a proof below 3.3·10^24) and lies within
 // Dusart's bounds n(ln n + ln ln n − 1) < p_n < n(ln n + ln ln n) (Dusart
 // 1999, valid for n ≥ 6).
 func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
@@ -215,7 +217,7 @@ func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
 // checkPrimeCount is prime_count's postcondition for x ≥ 1.
 func checkPrimeCount(x, c uint64) error {
 	if x <= 2_000_000 {
-		if want := sieveCount(x); c != want {
+		if want, _ := recountPrimes().count(x); c != want {
 			return fmt.Errorf("π(%d) is %d by the sieve of Eratosthenes, not %d", x, want, c)
 		}
 		return nil
@@ -236,16 +238,20 @@ func checkPrimeCount(x, c uint64) error {
 
 // checkNthPrime is nth_prime's postcondition for n ≥ 1.
 func checkNthPrime(n uint64, p *big.Int) error {
-	if st, _ := primality.Test(p); st == primality.Composite {
-		return fmt.Errorf("%v is composite", p)
-	}
 	if n <= 150_000 {
-		// p_150000 = 2015177, below the sieve's 2·10^6 check of π.
+		// p_150000 = 2,015,177, within the recount's 2^21; the sieve
+		// settles primality as well as the count.
+		if !p.IsUint64() || p.Uint64() >= recountLimit {
+			return fmt.Errorf("p_%d is below %d, so it is not %v", n, recountLimit, p)
+		}
 		x := p.Uint64()
-		if c := sieveCount(x); c != n || !isPrimeBySieve(x) {
+		if c, prime := recountPrimes().count(x); c != n || !prime {
 			return fmt.Errorf("%d is prime number %d by the sieve of Eratosthenes, not %d", x, c, n)
 		}
 		return nil
+	}
+	if st, _ := primality.Test(p); st == primality.Composite {
+		return fmt.Errorf("%v is composite", p)
 	}
 	fn := float64(n)
 	ln := math.Log(fn)
@@ -256,22 +262,9 @@ func checkNthPrime(n uint64, p *big.Int) error {
 	return nil
 }
 
-// sieveCount is π(x) by the plain sieve of Eratosthenes: the reference
-// implementation beside primePi.
-func sieveCount(x uint64) uint64 {
-	composite := eratosthenes(x)
-	c := uint64(0)
-	for v := uint64(2); v <= x; v++ {
-		if !composite[v] {
-			c++
-		}
-	}
-	return c
-}
-
-func isPrimeBySieve(x uint64) bool { return x >= 2 && !eratosthenes(x)[x] }
-
-// eratosthenes marks the composites in [0, x].
+// eratosthenes marks the composites in [0, x]: the plain sieve of
+// Eratosthenes, the reference that the table of small primes, the
+// Legendre sieve and the recount are tested against.
 func eratosthenes(x uint64) []bool {
 	composite := make([]bool, x+1)
 	for p := uint64(2); p*p <= x; p++ {
@@ -451,11 +444,15 @@ func logIntegral(x float64) float64 {
 }
 
 // walkPrimes returns the k-th prime (k ≥ 1) met walking from start up (or
-// down), start included, by a segmented sieve of Eratosthenes in segments
-// of 2^18 integers.
+// down), start included, by a segmented sieve of Eratosthenes. The walk
+// is short (a few hundred integers near 10^7, some 10^5 at the limit), so
+// segments start at 2^12 integers and double up to 2^18, and the sieving
+// primes come from the table of small primes (√x < 2^22 here, so the
+// table reaches beyond them) rather than from a sieve of their own.
 func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
-	const seg = 1 << 18
+	seg := uint64(1 << 12)
 	var base []uint64
+	baseLimit := uint64(0) // base holds the primes up to baseLimit
 	for {
 		if err := ctx.Err(); err != nil {
 			return 0, err
@@ -467,8 +464,10 @@ func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
 				lo = start - seg + 1
 			}
 		}
-		if r := modular.Sqrt64(hi); len(base) == 0 || base[len(base)-1] < r {
-			base = primesUpTo(r + 1<<16)
+		if r := modular.Sqrt64(hi); r > baseLimit {
+			// With room for the walk to go on: √hi grows slowly.
+			baseLimit = r + r/4
+			base = smallPrimes().appendPrimes(base[:0], baseLimit)
 		}
 		composite := segmentSieve(lo, hi, base)
 		for i := range composite {
@@ -489,18 +488,8 @@ func walkPrimes(ctx context.Context, start, k uint64, up bool) (uint64, error) {
 		} else {
 			start = lo - 1
 		}
+		seg = min(2*seg, 1<<18)
 	}
-}
-
-// primesUpTo lists the primes ≤ x.
-func primesUpTo(x uint64) []uint64 {
-	var ps []uint64
-	for v, c := range eratosthenes(x) {
-		if v >= 2 && !c {
-			ps = append(ps, uint64(v))
-		}
-	}
-	return ps
 }
 
 // segmentSieve marks the composites (and 0 and 1) in [lo, hi] by the
