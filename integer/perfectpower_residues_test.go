@@ -78,7 +78,8 @@ func powerExponentCandidatesByDivision(m *big.Int) []uint64 {
 
 // TestPowerExponentCandidatesAgainstDivision: powerExponentCandidates
 // agrees with the reference on every m from 2 to 5000, on the primes ≤ 47
-// and their squares, and on seeded m = c·Π p^(v_p) of up to 2000 digits:
+// and their squares, on 2^e and 2^e ± 1 for e ≤ 200, on seeded b^k and
+// b^k ± 1, and on seeded m = c·Π p^(v_p) of up to 2000 digits:
 // random valuations at up to four primes ≤ 47, sometimes all multiples
 // of a common k (so that g > 1 and valuations are taken), c random,
 // sometimes free of the primes ≤ 47, sometimes 1.
@@ -98,7 +99,20 @@ func TestPowerExponentCandidatesAgainstDivision(t *testing.T) {
 		check(big.NewInt(p * p))
 		check(big.NewInt(p*p*p - 1))
 	}
+	for e := uint(1); e <= 200; e++ {
+		x := new(big.Int).Lsh(big.NewInt(1), e)
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+		check(new(big.Int).Sub(x, big.NewInt(1)))
+	}
 	rng := rand.New(rand.NewPCG(61, 28))
+	for range 300 { // b^k and its neighbours b^k ± 1
+		b := new(big.Int).Add(randomDigits(rng, 1+rng.IntN(40)), big.NewInt(2))
+		x := new(big.Int).Exp(b, big.NewInt(int64(2+rng.IntN(60))), nil)
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+		check(new(big.Int).Sub(x, big.NewInt(1)))
+	}
 	for range 3000 {
 		m := big.NewInt(1)
 		common := int64(1 + rng.IntN(4))
@@ -124,9 +138,6 @@ func TestPowerExponentCandidatesAgainstDivision(t *testing.T) {
 			}
 		default:
 			c = randomDigits(rng, 1+rng.IntN(2000))
-		}
-		if c.Sign() < 0 {
-			c.Neg(c)
 		}
 		m.Mul(m, c)
 		if common > 1 && rng.IntN(2) == 0 {
