@@ -297,9 +297,10 @@ func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 
 // powerExponentCandidates is the primes k, ascending, for which m ≥ 2 may
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
-// The primes are read from m mod p², two reductions of m in all
+// The primes are read from m mod p², two reductions of m at most
 // (squaresTo29), before any valuation is taken: about seven random m in
-// ten have a prime ≤ 29 to the first power, and take one.
+// ten have 2 or an odd prime ≤ 29 to the first power, and take one
+// reduction at most.
 // powerExponentCandidatesByDivision is the reference.
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
