@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,6 +228,79 @@ func TestCheckModSqrtNegationClosure(t *testing.T) {
 			t.Errorf("roots %v of %d modulo %d: %v", c.roots, c.a, c.n, err)
 		} else if err != nil && !strings.Contains(err.Error(), "listed but not") {
 			t.Errorf("roots %v of %d modulo %d: %v, want the closure refused", c.roots, c.a, c.n, err)
+		}
+	}
+}
+
+// TestCombineRootsOneSet: modulo seeded prime powers p^e (p = 2, odd
+// primes of one to four words, e up to 4) and residues a (squares,
+// non-squares, 0 and multiples of p), combineRoots gives the roots of
+// the one residue set as the Chinese remainder combination
+// (combineRootsCRT) does.
+func TestCombineRootsOneSet(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(81, 82))
+	for i := range 400 {
+		p := big.NewInt(2)
+		if i%8 != 0 {
+			p = randomPrime(rng, 2+rng.IntN(250))
+		}
+		e := 1 + rng.IntN(4)
+		q := new(big.Int).Exp(p, big.NewInt(int64(e)), nil)
+		a := new(big.Int).Rand(rng2big(rng), q)
+		switch rng.IntN(4) {
+		case 0:
+			a.Mul(a, a).Mod(a, q)
+		case 1:
+			a.Mul(a, p).Mod(a, q)
+		case 2:
+			a.SetInt64(0)
+		}
+		s := sqrtPrimePower(a, p, e, nil)
+		if len(s.roots) == 0 {
+			continue
+		}
+		got, err := combineRoots(ctx, []residueSet{s}, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := combineRootsCRT(ctx, []residueSet{s}, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(got, want, func(x, y *big.Int) bool { return x.Cmp(y) == 0 }) {
+			t.Fatalf("roots of %v mod %v^%d: %v, by the CRT %v", a, p, e, got, want)
+		}
+	}
+}
+
+// TestSqrtPrimeAgainstAny: modulo p = 2, 3, 5, 7 and seeded primes of up
+// to 800 bits, for 0, multiples of p, ±1, squares, non-squares and
+// random residues, sqrtPrime gives the residue set of the general prime
+// power route with e = 1 (sqrtPrimePowerAny): modulus, roots and count.
+func TestSqrtPrimeAgainstAny(t *testing.T) {
+	rng := rand.New(rand.NewPCG(83, 84))
+	primes := []*big.Int{big.NewInt(2), big.NewInt(3), big.NewInt(5), big.NewInt(7)}
+	for range 300 {
+		primes = append(primes, randomPrime(rng, 2+rng.IntN(800)))
+	}
+	same := func(x, y *big.Int) bool { return x.Cmp(y) == 0 }
+	for _, p := range primes {
+		var m *primality.Montgomery
+		if rng.IntN(2) == 0 {
+			m, _ = primality.NewMontgomery(p)
+		}
+		x := new(big.Int).Rand(rng2big(rng), p)
+		as := []*big.Int{
+			big.NewInt(0), new(big.Int).Set(p), new(big.Int).Mul(p, big.NewInt(-3)),
+			big.NewInt(1), big.NewInt(-1), new(big.Int).Mul(x, x),
+			new(big.Int).Rand(rng2big(rng), p), new(big.Int).Neg(x),
+		}
+		for _, a := range as {
+			got, want := sqrtPrime(a, p, m), sqrtPrimePowerAny(a, p, 1, m)
+			if got.q.Cmp(want.q) != 0 || got.count.Cmp(want.count) != 0 || !slices.EqualFunc(got.roots, want.roots, same) {
+				t.Fatalf("roots of %v mod %v: %v (count %v), by the prime power route %v (count %v)", a, p, got.roots, got.count, want.roots, want.count)
+			}
 		}
 	}
 }

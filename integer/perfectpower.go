@@ -182,9 +182,18 @@ func perfectPower(ctx context.Context, n *big.Int) (PerfectPowerResult, error) {
 // prime exponent with a residue sieve and a full root
 // (TestLargestPowerAgainstReference).
 
-// oddPrimesTo47 is 3·5·7·…·47, below 2^59: one reduction of n modulo it
-// finds every odd prime ≤ 47 dividing n.
+// oddPrimesTo47 is 3·5·7·…·47, below 2^59.
 const oddPrimesTo47 = 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47
+
+// squaresTo29 is 3²·5²·…·29², below 2^64, and squares31To47 is
+// 31²·37²·41²·43²·47², below 2^54: n modulo them gives n mod p² for
+// every odd prime p ≤ 47, so a p dividing n exactly once, which settles
+// a random n at once (v_p(n) = 1, no exponent k > 1 divides it), is
+// seen without a division of n by a power of p (valuation).
+const (
+	squaresTo29   = 9 * 25 * 49 * 121 * 169 * 289 * 361 * 529 * 841
+	squares31To47 = 961 * 1369 * 1681 * 1849 * 2209
+)
 
 // mersenne61 is the prime 2^61 − 1.
 const mersenne61 = 1<<61 - 1
@@ -288,18 +297,44 @@ func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 
 // powerExponentCandidates is the primes k, ascending, for which m ≥ 2 may
 // be a k-th power, from the valuations of m at the primes ≤ 47 (stage 1).
+// The primes are read from m mod p², two reductions of m at most
+// (squaresTo29), before any valuation is taken: about seven random m in
+// ten have 2 or an odd prime ≤ 29 to the first power, and take one
+// reduction at most.
+// powerExponentCandidatesByDivision is the reference.
 func powerExponentCandidates(m *big.Int) []uint64 {
 	g := uint64(m.TrailingZeroBits())
-	rem := modular.ReduceLong(m, oddPrimesTo47)
+	if g == 1 {
+		return nil
+	}
+	// squared lists the primes whose square divides m, each of
+	// valuation ≥ 2 taken after all have been read.
+	var squared [14]uint64
+	ns := 0
+	for _, group := range [2]struct {
+		product uint64
+		primes  []uint64
+	}{
+		{squaresTo29, []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29}},
+		{squares31To47, []uint64{31, 37, 41, 43, 47}},
+	} {
+		rem := modular.ReduceLong(m, group.product)
+		for _, p := range group.primes {
+			switch {
+			case rem%p != 0:
+			case rem%(p*p) != 0:
+				return nil // v_p(m) = 1
+			default:
+				squared[ns] = p
+				ns++
+			}
+		}
+	}
 	q, pb := new(big.Int), new(big.Int)
-	for _, p := range []uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
-		if g == 1 {
+	for _, p := range squared[:ns] {
+		if g = gcdWord(g, valuation(m, p, q, pb)); g == 1 {
 			return nil
 		}
-		if rem%p != 0 {
-			continue
-		}
-		g = gcdWord(g, valuation(m, p, q, pb))
 	}
 	switch {
 	case g == 1:

@@ -3,6 +3,7 @@ package integer
 import (
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"jacobian.dev/core/modular"
@@ -38,5 +39,113 @@ func TestFirstResiduesAgree(t *testing.T) {
 				t.Fatalf("k = %d: certified %v with the residue given, %v without", k, got, want)
 			}
 		}
+	}
+}
+
+// powerExponentCandidatesByDivision is powerExponentCandidates by the
+// definition, the reference: g is the gcd of v_p(m) over the primes
+// p ≤ 47 dividing m, each valuation counted by dividing m by p until a
+// remainder is left; the candidates are the primes dividing g, or, when
+// no such p divides m, every prime k < bits(m)/log₂ 53.
+func powerExponentCandidatesByDivision(m *big.Int) []uint64 {
+	g := uint64(0)
+	for _, p := range []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47} {
+		v := uint64(0)
+		x, r, pb := new(big.Int).Set(m), new(big.Int), big.NewInt(p)
+		for {
+			q, _ := new(big.Int).QuoRem(x, pb, r)
+			if r.Sign() != 0 {
+				break
+			}
+			x = q
+			v++
+		}
+		if v > 0 {
+			g = gcdWord(g, v)
+		}
+	}
+	if g == 0 {
+		return powerPrimesUpTo(m.BitLen() * 1000 / 5727)
+	}
+	var ks []uint64
+	for _, k := range powerPrimesUpTo(int(g)) {
+		if g%k == 0 {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// TestPowerExponentCandidatesAgainstDivision: powerExponentCandidates
+// agrees with the reference on every m from 2 to 5000, on the primes ≤ 47
+// and their squares, on 2^e and 2^e ± 1 for e ≤ 200, on seeded b^k and
+// b^k ± 1, and on seeded m = c·Π p^(v_p) of up to 2000 digits:
+// random valuations at up to four primes ≤ 47, sometimes all multiples
+// of a common k (so that g > 1 and valuations are taken), c random,
+// sometimes free of the primes ≤ 47, sometimes 1.
+func TestPowerExponentCandidatesAgainstDivision(t *testing.T) {
+	check := func(m *big.Int) {
+		t.Helper()
+		if got, want := powerExponentCandidates(m), powerExponentCandidatesByDivision(m); !slices.Equal(got, want) {
+			t.Fatalf("candidates of %v: %v, by division %v", clipped(m), got, want)
+		}
+	}
+	for n := int64(2); n <= 5000; n++ {
+		check(big.NewInt(n))
+	}
+	small := []int64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47}
+	for _, p := range small {
+		check(big.NewInt(p))
+		check(big.NewInt(p * p))
+		check(big.NewInt(p*p*p - 1))
+	}
+	for e := uint(1); e <= 200; e++ {
+		x := new(big.Int).Lsh(big.NewInt(1), e)
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+		check(new(big.Int).Sub(x, big.NewInt(1)))
+	}
+	rng := rand.New(rand.NewPCG(61, 28))
+	for range 300 { // b^k and its neighbours b^k ± 1
+		b := new(big.Int).Add(randomDigits(rng, 1+rng.IntN(40)), big.NewInt(2))
+		x := new(big.Int).Exp(b, big.NewInt(int64(2+rng.IntN(60))), nil)
+		check(x)
+		check(new(big.Int).Add(x, big.NewInt(1)))
+		check(new(big.Int).Sub(x, big.NewInt(1)))
+	}
+	for range 3000 {
+		m := big.NewInt(1)
+		common := int64(1 + rng.IntN(4))
+		if rng.IntN(2) == 0 {
+			common = 1
+		}
+		for range rng.IntN(5) {
+			p := big.NewInt(small[rng.IntN(len(small))])
+			v := common * int64(1+rng.IntN(6))
+			if common == 1 && rng.IntN(3) == 0 {
+				v = 1
+			}
+			m.Mul(m, new(big.Int).Exp(p, big.NewInt(v), nil))
+		}
+		var c *big.Int
+		switch rng.IntN(3) {
+		case 0:
+			c = big.NewInt(1)
+		case 1: // no prime ≤ 47 divides c
+			c = randomDigits(rng, 1+rng.IntN(600))
+			for new(big.Int).GCD(nil, nil, c, big.NewInt(2*oddPrimesTo47)).Cmp(big.NewInt(1)) != 0 {
+				c.Add(c, big.NewInt(1))
+			}
+		default:
+			c = randomDigits(rng, 1+rng.IntN(2000))
+		}
+		m.Mul(m, c)
+		if common > 1 && rng.IntN(2) == 0 {
+			m.Exp(m, big.NewInt(common), nil) // a power: every valuation a multiple
+		}
+		if m.Cmp(big.NewInt(2)) < 0 {
+			continue
+		}
+		check(m)
 	}
 }
