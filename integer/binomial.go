@@ -49,8 +49,9 @@ type MultinomialResult struct {
 // when subtracting k from n in base p, so C(n, k) = ∏_{p ≤ n} p^(e_p)
 // with every e_p read off in O(log_p n) word operations (Goetgheluck,
 // "Computing binomial coefficients", Amer. Math. Monthly 94 (1987)
-// 360–365); primePowerProduct multiplies the prime powers. The
-// postcondition is independent: modulo the prime 2^61 − 1 (above n, so
+// 360–365); the primes up to √n go to primePowerProduct, the larger ones,
+// each to the power 0 or 1, straight from the prime table into one
+// balanced product (binomial). The postcondition is independent: modulo the prime 2^61 − 1 (above n, so
 // every factor is a unit) C(n, k)·k! equals n(n − 1)⋯(n − k + 1), k the
 // shorter side.
 //
@@ -403,8 +404,93 @@ func multinomialBinomials(ctx context.Context, parts []int) (*big.Int, error) {
 	return m, nil
 }
 
-// binomial is C(n, k) for n ≥ 0 by Kummer's theorem and primePowerProduct.
+// binomial is C(n, k) for n ≥ 0 by Kummer's theorem, in two parts. A
+// prime p ≤ √n may divide C(n, k) to any power, and those few (65 for
+// n = 10^5) go to primePowerProduct. A prime above √n has two base-p digits
+// in n, so the borrow from the low digit is the only one and e_p =
+// [n mod p < k mod p] is 0 or 1 (always 1 for p > n − k): those primes are
+// read straight off the prime table's bits into packed words for one
+// wordProduct (binomialLargePrimes), without the list of all primes
+// below n, an exponent for each and a pass over them for every bit of the
+// largest exponent that binomialByExponents, the reference, spends (a
+// fifth of its time at C(100000, 50000)).
 func binomial(ctx context.Context, n, k int) (*big.Int, error) {
+	if k < 0 || k > n {
+		return new(big.Int), nil
+	}
+	k = min(k, n-k)
+	if k == 0 {
+		return big.NewInt(1), nil
+	}
+	// root ≥ 2 keeps the even prime among the small ones; every prime
+	// above root is above √n.
+	root := uint64(2)
+	for (root+1)*(root+1) <= uint64(n) {
+		root++
+	}
+	tab := smallPrimes()
+	small := tab.appendPrimes(make([]uint64, 0, tab.pi(root)), root)
+	exps := make([]uint32, len(small))
+	for i, p := range small {
+		exps[i] = kummerExponent(uint64(n), uint64(k), p)
+	}
+	low, err := primePowerProduct(ctx, small, exps)
+	if err != nil {
+		return nil, err
+	}
+	words, err := binomialLargePrimes(ctx, tab, uint64(n), uint64(k), root)
+	if err != nil {
+		return nil, err
+	}
+	high := wordProduct(words)
+	if low.Cmp(intOne) == 0 {
+		return high, nil
+	}
+	return bignum.Mul(high, high, low), nil
+}
+
+// binomialLargePrimes packs the primes p with root < p ≤ n that divide
+// C(n, k), 0 < k ≤ n/2, root ≥ ⌊√n⌋, into words for wordProduct (packWord),
+// reading the odd primes from tab's bit table: those above n − k divide
+// it, the others when n mod p < k mod p.
+func binomialLargePrimes(ctx context.Context, tab *primeTable, n, k, root uint64) ([]uint64, error) {
+	// The odd integers 2i + 1 with root < 2i + 1 ≤ n.
+	lo, hi := (root+1)/2, (n-1)/2
+	words := make([]uint64, 0, (n-root)/64+1)
+	acc := uint64(1)
+	if lo > hi {
+		return append(words, acc), nil
+	}
+	n32, k32 := uint32(n), uint32(k)
+	for w := lo / 64; w <= hi/64; w++ {
+		if w%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		word := tab.bits[w]
+		if w == lo/64 {
+			word &^= 1<<(lo%64) - 1
+		}
+		if w == hi/64 && hi%64 < 63 {
+			word &= 1<<(hi%64+1) - 1
+		}
+		for ; word != 0; word &= word - 1 {
+			p := 2*(64*w+uint64(bits.TrailingZeros64(word))) + 1
+			// n < 2^32 (MaxBinomialN): 32-bit remainders.
+			if p <= n-k && n32%uint32(p) >= k32%uint32(p) {
+				continue
+			}
+			words, acc = packWord(words, acc, p)
+		}
+	}
+	return append(words, acc), nil
+}
+
+// binomialByExponents is C(n, k) from the exponent of every prime up to n
+// (Kummer's theorem) by one primePowerProduct: the reference beside
+// binomial.
+func binomialByExponents(ctx context.Context, n, k int) (*big.Int, error) {
 	if k < 0 || k > n {
 		return new(big.Int), nil
 	}
@@ -415,10 +501,6 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 	tab := smallPrimes()
 	primes := tab.appendPrimes(make([]uint64, 0, tab.pi(uint64(n))), uint64(n))
 	exps := make([]uint32, len(primes))
-	// Above √n a prime has two base-p digits in n and the borrow from the
-	// low digit is the only one: e_p = [n mod p < k mod p], two 32-bit
-	// remainders instead of the digit loop's four
-	// 64-bit divisions a digit.
 	root := uint64(1)
 	for (root+1)*(root+1) <= uint64(n) {
 		root++
@@ -429,11 +511,9 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 				return nil, err
 			}
 		}
-		if p > root && n < 1<<32 {
-			n32, k32, p32 := uint32(n), uint32(k), uint32(p)
-			if n32%p32 < k32%p32 {
-				exps[i] = 1
-			}
+		if p > root {
+			// Two base-p digits: the low digit's borrow is the only one.
+			exps[i] = uint32(boolUint(uint64(n)%p < uint64(k)%p))
 			continue
 		}
 		exps[i] = kummerExponent(uint64(n), uint64(k), p)
