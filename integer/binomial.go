@@ -49,9 +49,9 @@ type MultinomialResult struct {
 // when subtracting k from n in base p, so C(n, k) = ∏_{p ≤ n} p^(e_p)
 // with every e_p read off in O(log_p n) word operations (Goetgheluck,
 // "Computing binomial coefficients", Amer. Math. Monthly 94 (1987)
-// 360–365); the primes up to √n go to primePowerProduct, the larger ones,
-// each to the power 0 or 1, straight from the prime table into one
-// balanced product (binomial). The postcondition is independent: modulo the prime 2^61 − 1 (above n, so
+// 360–365); each p^(e_p) ≤ n is a word, so the prime powers, those of
+// the primes above √n (e_p ≤ 1) read straight from the prime table, are
+// packed into words for one balanced product (binomial). The postcondition is independent: modulo the prime 2^61 − 1 (above n, so
 // every factor is a unit) C(n, k)·k! equals n(n − 1)⋯(n − k + 1), k the
 // shorter side.
 //
@@ -404,13 +404,14 @@ func multinomialBinomials(ctx context.Context, parts []int) (*big.Int, error) {
 	return m, nil
 }
 
-// binomial is C(n, k) for n ≥ 0 by Kummer's theorem, in two parts. A
-// prime p ≤ √n may divide C(n, k) to any power, and those few (65 for
-// n = 10^5) go to primePowerProduct. A prime above √n has two base-p digits
-// in n, so the borrow from the low digit is the only one and e_p =
-// [n mod p < k mod p] is 0 or 1 (always 1 for p > n − k): those primes are
-// read straight off the prime table's bits into packed words for one
-// wordProduct (binomialLargePrimes), without the list of all primes
+// binomial is C(n, k) for n ≥ 0 by Kummer's theorem, as one wordProduct
+// of packed prime powers. The power p^(e_p) dividing C(n, k) is at most n
+// (e_p borrows need e_p base-p digits), so each is a word and no
+// squarings are needed. A prime p ≤ √n takes its exponent from the digit
+// loop (kummerExponent); one above √n has two base-p digits in n, so the
+// borrow from the low digit is the only one and e_p = [n mod p < k mod p]
+// (always 1 for p > n − k): those primes are read straight off the prime
+// table's bits (binomialLargePrimes), without the list of all primes
 // below n, an exponent for each and a pass over them for every bit of the
 // largest exponent that binomialByExponents, the reference, spends (a
 // fifth of its time at C(100000, 50000)).
@@ -429,35 +430,30 @@ func binomial(ctx context.Context, n, k int) (*big.Int, error) {
 		root++
 	}
 	tab := smallPrimes()
-	small := tab.appendPrimes(make([]uint64, 0, tab.pi(root)), root)
-	exps := make([]uint32, len(small))
-	for i, p := range small {
-		exps[i] = kummerExponent(uint64(n), uint64(k), p)
+	words := make([]uint64, 0, (uint64(n)-root)/64+root/8+2)
+	acc := uint64(1)
+	for _, p := range tab.appendPrimes(make([]uint64, 0, tab.pi(root)), root) {
+		pe := uint64(1) // p^(e_p) ≤ n
+		for range kummerExponent(uint64(n), uint64(k), p) {
+			pe *= p
+		}
+		words, acc = packWord(words, acc, pe)
 	}
-	low, err := primePowerProduct(ctx, small, exps)
+	words, err := binomialLargePrimes(ctx, tab, words, acc, uint64(n), uint64(k), root)
 	if err != nil {
 		return nil, err
 	}
-	words, err := binomialLargePrimes(ctx, tab, uint64(n), uint64(k), root)
-	if err != nil {
-		return nil, err
-	}
-	high := wordProduct(words)
-	if low.Cmp(intOne) == 0 {
-		return high, nil
-	}
-	return bignum.Mul(high, high, low), nil
+	return wordProduct(words), nil
 }
 
 // binomialLargePrimes packs the primes p with root < p ≤ n that divide
-// C(n, k), 0 < k ≤ n/2, root ≥ ⌊√n⌋, into words for wordProduct (packWord),
-// reading the odd primes from tab's bit table: those above n − k divide
-// it, the others when n mod p < k mod p.
-func binomialLargePrimes(ctx context.Context, tab *primeTable, n, k, root uint64) ([]uint64, error) {
+// C(n, k), 0 < k ≤ n/2, root ≥ ⌊√n⌋, into words (packWord), after words
+// and the word acc being filled, and returns the words for wordProduct. It
+// reads the odd primes from tab's bit table: those above n − k divide
+// C(n, k), the others when n mod p < k mod p.
+func binomialLargePrimes(ctx context.Context, tab *primeTable, words []uint64, acc, n, k, root uint64) ([]uint64, error) {
 	// The odd integers 2i + 1 with root < 2i + 1 ≤ n.
 	lo, hi := (root+1)/2, (n-1)/2
-	words := make([]uint64, 0, (n-root)/64+1)
-	acc := uint64(1)
 	if lo > hi {
 		return append(words, acc), nil
 	}

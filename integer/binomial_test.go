@@ -69,3 +69,22 @@ func TestBinomialSmallAgainstPascal(t *testing.T) {
 		row = next
 	}
 }
+
+// TestKummerPowerBelowN: p^(e_p) ≤ n for every prime p and 0 ≤ k ≤ n ≤ 300,
+// the bound that lets binomial pack each prime power into a word.
+func TestKummerPowerBelowN(t *testing.T) {
+	primes := smallPrimes().appendPrimes(nil, 300)
+	for n := uint64(1); n <= 300; n++ {
+		for k := uint64(0); k <= n; k++ {
+			for _, p := range primes {
+				pe := uint64(1)
+				for range kummerExponent(n, k, p) {
+					pe *= p
+				}
+				if pe > n {
+					t.Fatalf("C(%d, %d): %d^e_p = %d exceeds n", n, k, p, pe)
+				}
+			}
+		}
+	}
+}
