@@ -64,3 +64,72 @@ func TestEulerZeta(t *testing.T) {
 		}
 	}
 }
+
+// TestBernoulliLowestTerms: bernoulliZeta sets B_n's denominator without
+// a gcd, so its numerator and denominator must already be coprime and the
+// text equal to that of the normalized rational; the small and odd
+// indices (B_0, B_1 = −1/2, B_3 = 0, B_39 = 0) keep the recurrence's
+// values, on seeded even n up to 3000 and at n = 1000 and 10,000.
+func TestBernoulliLowestTerms(t *testing.T) {
+	ctx := context.Background()
+	small := bernoulliByRecurrence(41)
+	for _, n := range []int{0, 1, 2, 3, 38, 39, 40, 41} {
+		if got, _ := bernoulli(ctx, n); got.Cmp(small[n]) != 0 || got.RatString() != small[n].RatString() {
+			t.Fatalf("B_%d = %s, the recurrence gives %s", n, got.RatString(), small[n].RatString())
+		}
+	}
+	rng := rand.New(rand.NewPCG(45, 46))
+	ns := []int{1000, 10_000}
+	for range 12 {
+		ns = append(ns, 2*(bernoulliZetaFrom/2+rng.IntN(1500)))
+	}
+	for _, n := range ns {
+		got, err := bernoulli(ctx, n)
+		if err != nil {
+			t.Fatalf("B_%d: %v", n, err)
+		}
+		if g := new(big.Int).GCD(nil, nil, got.Num(), got.Denom()); g.Cmp(big.NewInt(1)) != 0 {
+			t.Fatalf("B_%d: numerator and denominator share %v", n, g)
+		}
+		norm := new(big.Rat).SetFrac(got.Num(), got.Denom())
+		if got.RatString() != norm.RatString() {
+			t.Fatalf("B_%d: %s is not the normalized %s", n, clipString(got.RatString()), clipString(norm.RatString()))
+		}
+		if err := checkBernoulli(n, got); err != nil {
+			t.Fatalf("B_%d: %v", n, err)
+		}
+	}
+}
+
+// TestEulerProductFromMantissa holds eulerProduct started at a seeded
+// M ∈ [2^(wp−1), 2^wp), as bernoulliZeta starts it at the numerator's
+// mantissa, to M·ζ(n) from eulerZeta's own product within the
+// (3n/4 + n/2 + 2)·2^(−wp) relative error the two bounds allow together.
+func TestEulerProductFromMantissa(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(47, 48))
+	for range 20 {
+		n := 2 * (bernoulliZetaFrom/2 + rng.IntN(500))
+		wp := uint(64 + rng.IntN(8*n))
+		words := make([]big.Word, (wp+63)/64)
+		for i := range words {
+			words[i] = big.Word(rng.Uint64())
+		}
+		m := new(big.Int).SetBits(words)
+		m.Rsh(m, uint(64*len(words))-wp+1).SetBit(m, int(wp-1), 1) // wp bits
+		got, err := eulerProduct(ctx, new(big.Int).Set(m), n, wp, 2, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zeta, _ := eulerZeta(ctx, n, wp, 2, 0)
+		prec := 2*wp + 64
+		want := new(big.Float).SetPrec(prec).SetInt(m)
+		want.Mul(want, new(big.Float).SetPrec(prec).SetMantExp(new(big.Float).SetInt(zeta), -int(wp)))
+		d := new(big.Float).SetPrec(prec).Sub(new(big.Float).SetPrec(prec).SetInt(got), want)
+		d.Quo(d, want)
+		bound := new(big.Float).SetMantExp(big.NewFloat(float64(3*n/4+n/2+2)), -int(wp))
+		if d.Abs(d).Cmp(bound) > 0 {
+			t.Fatalf("n = %d, wp = %d: eulerProduct errs by %.3g relatively, beyond %.3g", n, wp, d, bound)
+		}
+	}
+}
