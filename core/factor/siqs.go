@@ -132,32 +132,31 @@ const (
 	// test machine with the relations' handling included, at 320 ns an
 	// iteration (the rate by which the integer domain sizes its default
 	// budget, 5 ns a word² of 8 words), so that a budget sized by that
-	// rate ends within its time. Measured by TestSIQSTimed at a load of 1
-	// to 2, with the sieve's loops as assembly kernels (sieve_amd64.s):
-	// 22,784 polynomials of 2M = 65,536 positions took 1.49 s for a
-	// 60-digit semiprime (1.0 ns a position), 98,816 of 131,072 took
-	// 12.7 s for a 70-digit one (0.98 ns): 325 positions an iteration.
-	// It was 340, from CPU time taken as halved by the two cores; the
-	// kernels cut the CPU time of the 60-digit run by 1.36 (3.42 against
-	// 2.50 s, the builds alternated).
-	siqsPositions = 325
+	// rate ends within its time. Measured by TestSIQSTimed on the idle
+	// machine, with the sieve's loops as assembly kernels (sieve_amd64.s)
+	// and the root matches in AVX2: 21,632 polynomials of 2M = 65,536
+	// positions took 1.27 s for a 60-digit semiprime (0.89 ns a
+	// position), 99,840 of 131,072 took 11.1 and 12.2 s for a 70-digit
+	// one (0.93 ns at the slower): 343 positions an iteration. It was
+	// 325, from 1.0 and 0.98 ns before the AVX2 root matches and the
+	// primes below 2M taken off the list.
+	siqsPositions = 343
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits the anchor's 493,568 polynomials took 84.9 s
-	// of wall time and 154.6 s of CPU (TestSIQSTimed at a load of 1 to 2;
-	// the build before the kernels, run just after, 116.0 and 213.5 s),
-	// 172 µs a polynomial of 131,072 positions, 1.31 ns a position: 244
-	// positions an iteration. It was 378, from CPU time taken as halved
-	// by the two cores on a machine then faster: charged so, a budget
-	// raised to the projected work near 80 digits (SIQSWork, up to
-	// about 406,000 polynomials) would run past the minute at this speed.
-	siqsDLPPositions = 244
+	// variation: at 80 digits the anchor's 492,544 polynomials took 64.3
+	// and 66.4 s of wall time and 125 to 126 s of CPU (TestSIQSTimed on
+	// the idle machine; 84.9 s and 154.6 s before the AVX2 root matches,
+	// the misses kept in the interval and the primes below 2M taken off
+	// the list, 116.0 and 213.5 s before the kernels), 135 µs a
+	// polynomial of 131,072 positions at the slower, 1.03 ns a position:
+	// 311 positions an iteration. It was 244.
+	siqsDLPPositions = 311
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
-	// bits) took 493,568 polynomials (TestSIQSTimed), and the sieve's
+	// bits) took 492,544 polynomials (TestSIQSTimed), and the sieve's
 	// work doubles about every 8.5 bits (a 73-digit semiprime took 15.2 s
 	// where that one took 71 s, 19 bits of kN apart).
 	siqsAnchorBits   = 264
-	siqsAnchorPolys  = 493_568
+	siqsAnchorPolys  = 492_544
 	siqsDoublingBits = 8.5
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
