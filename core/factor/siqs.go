@@ -1099,9 +1099,10 @@ func (w *siqsWorker) sieveLarge(step siqsStep) int {
 }
 
 // moveRootsGo moves each root r of primes[i] by delta[i] modulo the
-// prime, backwards (by p − delta[i]) when sub is set, as sieveOnceGo
-// does: moveRoots where there is no assembly, and the reference the
-// amd64 kernel is held to (TestMoveRootsKernel).
+// prime, backwards (by p − delta[i]) when sub is set, branch-free: r + d
+// − p is negative exactly when r + d < p. It is moveRoots where there is
+// no assembly, and the reference the amd64 kernel is held to
+// (TestMoveRootsKernel).
 func moveRootsGo(roots [][2]uint32, primes, delta []uint32, sub bool) {
 	roots, delta = roots[:len(primes)], delta[:len(primes)]
 	for i, p := range primes {
@@ -1140,26 +1141,20 @@ func sieveHitsGo(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs 
 
 // sieveOnceGo moves the roots of primes (of factor-base indices from first
 // on, each at least the interval's length n) by delta, or by p − delta
-// when sub is set, adds logs[i] at those below n and lists them in large
-// from k on as index<<32 | position; it returns the new count.
-// Branch-free, as the roots fall anywhere: r + d − p is negative exactly
-// when r + d < p, and r < n < 2^31 exactly when r − n is negative; mask
-// is then all ones, and a miss adds 0 at r mod siqsBlock (siqsMissMask),
-// a byte of the interval, and is listed past the count. It and sieveRunGo are sieveOnce and sieveRun where
+// when sub is set (moveRootsGo), adds logs[i] at those below n and lists
+// them in large from k on as index<<32 | position; it returns the new
+// count. Branch-free, as the roots fall anywhere: r < n < 2^31 exactly
+// when r − n is negative; mask is then all ones, and a miss adds 0 at r
+// mod siqsBlock (siqsMissMask), a byte of the interval, and is listed
+// past the count. It and sieveRunGo are sieveOnce and sieveRun where
 // there is no assembly, and the references the amd64 kernel is held to
 // (TestSieveRunKernel).
 func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
+	logs, roots = logs[:len(primes)], roots[:len(primes)]
+	moveRootsGo(roots, primes, delta, sub)
 	tag := uint64(first) << 32
-	for i, p := range primes {
-		d := delta[i]
-		if sub {
-			d = p - d
-		}
-		r1, r2 := roots[i][0]+d-p, roots[i][1]+d-p
-		r1 += p & uint32(int32(r1)>>31)
-		r2 += p & uint32(int32(r2)>>31)
-		roots[i] = [2]uint32{r1, r2}
+	for i := range primes {
+		r1, r2 := roots[i][0], roots[i][1]
 		lg := logs[i]
 		mask := uint32(int32(r1-n) >> 31)
 		sv[r1&(mask|siqsMissMask)&(siqsMaxSieve-1)] += lg & uint8(mask)
@@ -1178,17 +1173,11 @@ func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int,
 // hits at r + t·p for t < h − 1, as (h − 1)p < n, and perhaps at
 // r + (h − 1)p, added as sieveOnceGo adds its one.
 func sieveRunGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	logs, roots, delta = logs[:len(primes)], roots[:len(primes)], delta[:len(primes)]
+	logs, roots = logs[:len(primes)], roots[:len(primes)]
+	moveRootsGo(roots, primes, delta, sub)
 	const mask = siqsMaxSieve - 1
 	for i, p := range primes {
-		d := delta[i]
-		if sub {
-			d = p - d
-		}
-		r1, r2 := roots[i][0]+d-p, roots[i][1]+d-p
-		r1 += p & uint32(int32(r1)>>31)
-		r2 += p & uint32(int32(r2)>>31)
-		roots[i] = [2]uint32{r1, r2}
+		r1, r2 := roots[i][0], roots[i][1]
 		lg := logs[i]
 		tag := uint64(first+i) << 32
 		for t := 1; t < h; t++ {
