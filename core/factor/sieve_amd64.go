@@ -37,29 +37,21 @@ func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, 
 //go:noescape
 func sieveSpanAsm(sv *byte, size, mask, start int, primes []uint32, logs []uint8, next [][2]uint32)
 
-// sieveRun is sieveRunGo in sieve_amd64.s: the roots moved two primes a
-// turn in SSE2 registers (moveRoots), then the hits (sieveRunAsm), each
-// one add to memory, and those of the h − 1 sure turns listed as
-// index<<32 | position straight from the registers that hold them so,
-// the sieve addressed from its start less the index part. The list must
-// hold the 2h entries a prime may write, as newWorker sizes it.
-func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	if h < 1 || len(large)-k < 2*h*len(primes) {
+// sieveOnce is sieveOnceGo in sieve_amd64.s: the roots moved two primes
+// a turn in SSE2 registers (moveRoots), then the hits (sieveOnceAsm), each
+// one add to memory and one store to the list. The list must hold the
+// two entries a prime may write, as newWorker sizes it.
+func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
+	if len(large)-k < 2*len(primes) {
 		panic("factor: the large primes' hit list is too short")
 	}
 	roots = roots[:len(primes)]
 	moveRoots(roots, primes, delta[:len(primes)], sub)
-	return sieveRunAsm(sv, n, large, k, first, h, primes, logs[:len(primes)], roots)
+	return sieveOnceAsm(sv, n, large, k, first, logs[:len(primes)], roots)
 }
 
-// sieveOnce is sieveOnceGo: sieveRun with one turn, its hits the tail's.
-func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	return sieveRun(sv, n, large, k, first, 1, primes, logs, roots, delta, sub)
-}
-
-// moveRoots moves each root r of primes[i] by delta[i] modulo the prime,
-// backwards when sub is set, as sieveRunGo does: pairs of primes in
-// moveRootsAsm, an odd last one here.
+// moveRoots is moveRootsGo: pairs of primes in moveRootsAsm, an odd last
+// one here.
 func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 	even := len(primes) &^ 1
 	moveRootsAsm(roots[:even], primes[:even], delta[:even], sub)
@@ -80,7 +72,7 @@ func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 func moveRootsAsm(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
 
 //go:noescape
-func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32) int
+func sieveOnceAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, logs []uint8, roots [][2]uint32) int
 
 // rootMatchesAsm divides by the magic multipliers with a shift of 44.
 const _ = uint(siqsMagicShift-44) + uint(44-siqsMagicShift)

@@ -147,86 +147,65 @@ back:
 moved:
 	RET
 
-// func sieveRunAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32) int
+// func sieveOnceAsm(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, logs []uint8, roots [][2]uint32) int
 //
-// R10 the list, R11 k, CX the prime's index i, SI primes, DI logs, DX
-// roots (already moved, moveRootsAsm), R12 = sv − tag with tag =
-// (first + i)<<32; for each prime AX = p, BX its logarithm, R13 and R15
-// its roots as tag | root, so that (R12)(R13*1) is the root's byte and
-// R13 the list's entry, and R9 the count of turns.
-TEXT ·sieveRunAsm(SB), NOSPLIT, $0-144
+// R8 the sieve, R14 n, R10 the list, R11 k, R12 the tag (first + i)<<32,
+// DI logs, DX roots (already moved, moveRootsAsm), SI their count, CX the
+// prime's index i; for each prime BX its logarithm, R13 and R15 its
+// roots. Each root is listed at k as tag | root, k moving on only when
+// the root is below n (the carry of root − n), and its logarithm added,
+// or 0 for a miss at the root's bits under siqsMissMask (at scattered
+// bytes, not to one, which would chain the misses' additions through
+// memory, and in the interval, not past it, where they would keep bytes
+// no hit touches in the caches).
+TEXT ·sieveOnceAsm(SB), NOSPLIT, $0-112
+	MOVQ sv+0(FP), R8
+	MOVL n+8(FP), R14
 	MOVQ large_base+16(FP), R10
 	MOVQ k+40(FP), R11
-	MOVQ first+48(FP), R9
-	SHLQ $32, R9
-	MOVQ sv+0(FP), R12
-	SUBQ R9, R12
-	MOVQ primes_base+64(FP), SI
-	MOVQ logs_base+88(FP), DI
-	MOVQ roots_base+112(FP), DX
+	MOVQ first+48(FP), R12
+	SHLQ $32, R12
+	MOVQ logs_base+56(FP), DI
+	MOVQ logs_len+64(FP), SI
+	MOVQ roots_base+80(FP), DX
 	XORQ CX, CX
-	CMPQ CX, primes_len+72(FP)
-	JGE done
+	TESTQ SI, SI
+	JEQ oncedone
 
-prime:
-	MOVL (SI)(CX*4), AX
+onceprime:
+	MOVBLZX (DI)(CX*1), BX
 	MOVL (DX)(CX*8), R13
 	MOVL 4(DX)(CX*8), R15
-	MOVBLZX (DI)(CX*1), BX
-	MOVQ sv+0(FP), R9
-	SUBQ R12, R9
-	ORQ R9, R13
-	ORQ R9, R15
-	MOVQ h+56(FP), R9
-	DECQ R9
-	JLE tails
-
-turn:
-	// The h − 1 turns that hit for sure.
-	ADDB BX, (R12)(R13*1)
-	ADDB BX, (R12)(R15*1)
-	MOVQ R13, (R10)(R11*8)
-	MOVQ R15, 8(R10)(R11*8)
-	ADDQ $2, R11
-	ADDQ AX, R13
-	ADDQ AX, R15
-	DECQ R9
-	JNE turn
-
-tails:
-	// The last hit of each root, if below n: listed at k, which moves
-	// on only then (the carry of root − n), and its logarithm added, or
-	// 0 for a miss at the root modulo the block's size (at scattered
-	// bytes, not to one, which would chain the misses' additions through
-	// memory, and in the interval, not past it, where they would keep
-	// bytes no hit touches in the caches).
-	MOVQ sv+0(FP), R8
-	MOVQ R13, (R10)(R11*8)
-	CMPL R13, n+8(FP)
-	SBBQ AX, AX
+	MOVQ R13, AX
+	ORQ R12, AX
+	MOVQ AX, (R10)(R11*8)
+	CMPL R13, R14
+	SBBL R9, R9
 	ADCQ $0, R11
-	MOVL AX, R9
-	ORL $0x7fff, R9
-	ANDL R13, R9
-	ANDQ BX, AX
-	ADDB AX, (R8)(R9*1)
-	MOVQ R15, (R10)(R11*8)
-	CMPL R15, n+8(FP)
-	SBBQ AX, AX
+	MOVL R9, AX
+	ORL $0x7fff, AX
+	ANDL R13, AX
+	ANDL BX, R9
+	ADDB R9, (R8)(AX*1)
+	MOVQ R15, AX
+	ORQ R12, AX
+	MOVQ AX, (R10)(R11*8)
+	CMPL R15, R14
+	SBBL R9, R9
 	ADCQ $0, R11
-	MOVL AX, R9
-	ORL $0x7fff, R9
-	ANDL R15, R9
-	ANDQ BX, AX
-	ADDB AX, (R8)(R9*1)
+	MOVL R9, AX
+	ORL $0x7fff, AX
+	ANDL R15, AX
+	ANDL BX, R9
+	ADDB R9, (R8)(AX*1)
 	MOVQ $0x100000000, R9
-	SUBQ R9, R12
+	ADDQ R9, R12
 	INCQ CX
-	CMPQ CX, primes_len+72(FP)
-	JLT prime
+	CMPQ CX, SI
+	JLT onceprime
 
-done:
-	MOVQ R11, ret+136(FP)
+oncedone:
+	MOVQ R11, ret+104(FP)
 	RET
 
 // func rootMatchesAsm(at []uint64, primes []uint32, magic []uint64, roots [][2]uint32, match []uint64)
@@ -395,7 +374,7 @@ avxbit:
 // SI primes, DI logs, DX roots, CX the prime's index, R8 the sieve, R14
 // n; for each prime AX = p, BX its logarithm, R13 and R15 its roots, R9
 // the turns left. The h − 1 turns that hit for sure, then the last one
-// of each root if below n, as in sieveRunAsm's tails, with no list.
+// of each root if below n, as sieveOnceAsm adds its one, with no list.
 TEXT ·sieveHitsAsm(SB), NOSPLIT, $0-96
 	MOVQ sv+0(FP), R8
 	MOVL n+8(FP), R14

@@ -10,10 +10,6 @@ func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, 
 	sieveSpanGo(sv[:size], primes, logs, next)
 }
 
-func sieveRun(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	return sieveRunGo(sv, n, large, k, first, h, primes, logs, roots, delta, sub)
-}
-
 func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	return sieveOnceGo(sv, n, large, k, first, primes, logs, roots, delta, sub)
 }

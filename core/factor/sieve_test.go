@@ -67,55 +67,36 @@ func TestSieveBlockKernel(t *testing.T) {
 	}
 }
 
-// TestSieveRunKernel holds sieveRun and sieveOnce (the amd64 kernel where
-// there is one) to sieveRunGo and sieveOnceGo on seeded random runs of
-// primes that hit an interval of n positions at most h times a root
-// (h = ⌈n/p⌉, one for p ≥ n), their roots moved by a random delta or
-// its complement: the same bytes, moved roots, count and listed hits, and
-// the listed hits are exactly each moved root's r + t·p below n.
-func TestSieveRunKernel(t *testing.T) {
+// TestSieveOnceKernel holds sieveOnce (the amd64 kernel where there is
+// one) to sieveOnceGo on seeded random primes of at least the interval's
+// n positions, their roots moved by a random delta or its complement: the
+// same bytes, moved roots, count and listed hits, and the listed hits are
+// exactly the moved roots below n.
+func TestSieveOnceKernel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
-	for trial := range 60 {
+	for trial := range 100 {
 		n := uint32(1<<15 + rng.IntN(siqsMaxSieve-1<<15))
-		h := 1 + rng.IntN(12)
-		lo, hi := (n+uint32(h)-1)/uint32(h), n/uint32(max(h-1, 1)) // ⌈n/p⌉ = h
-		once := h == 1
-		if once {
-			lo, hi = n, 1<<23
-		}
-		if lo >= hi {
-			continue
-		}
-		count := 1 + rng.IntN(300)
+		count := rng.IntN(300)
 		primes := make([]uint32, count)
 		logs := make([]uint8, count)
 		roots := make([][2]uint32, count)
 		delta := make([]uint32, count)
 		for i := range primes {
-			p := lo + rng.Uint32N(hi-lo)
-			if (n+p-1)/p != uint32(h) && !once {
-				p = lo
-			}
+			p := n + rng.Uint32N(1<<23-n)
 			primes[i], logs[i] = p, uint8(1+rng.IntN(30))
 			roots[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
 			delta[i] = rng.Uint32N(p)
 		}
 		sub := rng.IntN(2) == 0
 		first, k0 := rng.IntN(1000), rng.IntN(50)
-		size := k0 + 2*h*count
+		size := k0 + 2*count
 		fastSv, slowSv := new([siqsMaxSieve]byte), new([siqsMaxSieve]byte)
 		fastL, slowL := make([]uint64, size), make([]uint64, size)
 		fastR, slowR := slices.Clone(roots), slices.Clone(roots)
-		var kf, ks int
-		if once {
-			kf = sieveOnce(fastSv, n, fastL, k0, first, primes, logs, fastR, delta, sub)
-			ks = sieveOnceGo(slowSv, n, slowL, k0, first, primes, logs, slowR, delta, sub)
-		} else {
-			kf = sieveRun(fastSv, n, fastL, k0, first, h, primes, logs, fastR, delta, sub)
-			ks = sieveRunGo(slowSv, n, slowL, k0, first, h, primes, logs, slowR, delta, sub)
-		}
+		kf := sieveOnce(fastSv, n, fastL, k0, first, primes, logs, fastR, delta, sub)
+		ks := sieveOnceGo(slowSv, n, slowL, k0, first, primes, logs, slowR, delta, sub)
 		if kf != ks || !slices.Equal(fastL[:kf], slowL[:ks]) || !slices.Equal(fastR, slowR) || *fastSv != *slowSv {
-			t.Fatalf("trial %d (h %d, sub %v): the kernel differs from the Go loop", trial, h, sub)
+			t.Fatalf("trial %d (sub %v): the kernel differs from the Go loop", trial, sub)
 		}
 		var want []uint64
 		for i, p := range primes {
@@ -124,9 +105,8 @@ func TestSieveRunKernel(t *testing.T) {
 				d = p - d
 			}
 			for _, r := range roots[i] {
-				r = (r + d) % p
-				for j := r; j < n; j += p {
-					want = append(want, uint64(first+i)<<32|uint64(j))
+				if r = (r + d) % p; r < n {
+					want = append(want, uint64(first+i)<<32|uint64(r))
 				}
 			}
 		}
@@ -134,7 +114,7 @@ func TestSieveRunKernel(t *testing.T) {
 		slices.Sort(got)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
-			t.Fatalf("trial %d (h %d): %d hits listed, %d expected", trial, h, len(got), len(want))
+			t.Fatalf("trial %d: %d hits listed, %d expected", trial, len(got), len(want))
 		}
 	}
 }

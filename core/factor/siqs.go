@@ -1146,9 +1146,8 @@ func sieveHitsGo(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs 
 // count. Branch-free, as the roots fall anywhere: r < n < 2^31 exactly
 // when r − n is negative; mask is then all ones, and a miss adds 0 at r
 // mod siqsBlock (siqsMissMask), a byte of the interval, and is listed
-// past the count. It and sieveRunGo are sieveOnce and sieveRun where
-// there is no assembly, and the references the amd64 kernel is held to
-// (TestSieveRunKernel).
+// past the count. It is sieveOnce where there is no assembly, and the
+// reference the amd64 kernel is held to (TestSieveOnceKernel).
 func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	logs, roots = logs[:len(primes)], roots[:len(primes)]
 	moveRootsGo(roots, primes, delta, sub)
@@ -1165,38 +1164,6 @@ func sieveOnceGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int,
 		large[k] = tag | uint64(r2)
 		k += int(mask & 1)
 		tag += 1 << 32
-	}
-	return k
-}
-
-// sieveRunGo is sieveOnceGo for primes below n with ⌈n/p⌉ = h: a root r < p
-// hits at r + t·p for t < h − 1, as (h − 1)p < n, and perhaps at
-// r + (h − 1)p, added as sieveOnceGo adds its one.
-func sieveRunGo(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first, h int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
-	logs, roots = logs[:len(primes)], roots[:len(primes)]
-	moveRootsGo(roots, primes, delta, sub)
-	const mask = siqsMaxSieve - 1
-	for i, p := range primes {
-		r1, r2 := roots[i][0], roots[i][1]
-		lg := logs[i]
-		tag := uint64(first+i) << 32
-		for t := 1; t < h; t++ {
-			sv[r1&mask] += lg
-			sv[r2&mask] += lg
-			large[k] = tag | uint64(r1)
-			large[k+1] = tag | uint64(r2)
-			k += 2
-			r1 += p
-			r2 += p
-		}
-		m := uint32(int32(r1-n) >> 31)
-		sv[r1&(m|siqsMissMask)&mask] += lg & uint8(m)
-		large[k] = tag | uint64(r1)
-		k += int(m & 1)
-		m = uint32(int32(r2-n) >> 31)
-		sv[r2&(m|siqsMissMask)&mask] += lg & uint8(m)
-		large[k] = tag | uint64(r2)
-		k += int(m & 1)
 	}
 	return k
 }
