@@ -46,10 +46,10 @@ package integer
 //     3n/4·u of M·ζ(n).
 //   - the two final products, 2u (one below bernoulliParallelFrom).
 //
-// So the product N ≈ 2·n!·D_n·ζ(n)·(2π)^(−n) is within (3n + 3n/4 + 4)·u
-// ≤ 5n·u ≤
-// 2^(⌈log₂n⌉ + 3 − wp) relatively, and within 2^(L + ⌈log₂n⌉ + 3 − wp) =
-// 2^(−9) < 1/2 of N, which is therefore the nearest integer.
+// So the product N ≈ 2·n!·D_n·ζ(n)·(2π)^(−n) is within
+// (3n + 3n/4 + 4)·u ≤ 5n·u ≤ 2^(⌈log₂n⌉ + 3 − wp) relatively, and
+// within 2^(L + ⌈log₂n⌉ + 3 − wp) = 2^(−9) < 1/2 of N, which is
+// therefore the nearest integer.
 // bernoulliZeta checks that the computed value lies within 2^(−9) of
 // that integer before returning it.
 //

@@ -51,7 +51,8 @@ type MultinomialResult struct {
 // "Computing binomial coefficients", Amer. Math. Monthly 94 (1987)
 // 360–365); each p^(e_p) ≤ n is a word, so the prime powers, those of
 // the primes above √n (e_p ≤ 1) read straight from the prime table, are
-// packed into words for one balanced product (binomial). The postcondition is independent: modulo the prime 2^61 − 1 (above n, so
+// packed into words for one balanced product (binomial). The
+// postcondition is independent: modulo the prime 2^61 − 1 (above n, so
 // every factor is a unit) C(n, k)·k! equals n(n − 1)⋯(n − k + 1), k the
 // shorter side.
 //

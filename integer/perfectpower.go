@@ -182,9 +182,6 @@ func perfectPower(ctx context.Context, n *big.Int) (PerfectPowerResult, error) {
 // prime exponent with a residue sieve and a full root
 // (TestLargestPowerAgainstReference).
 
-// oddPrimesTo47 is 3·5·7·…·47, below 2^59.
-const oddPrimesTo47 = 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47
-
 // squaresTo29 is 3²·5²·…·29², below 2^64, and squares31To47 is
 // 31²·37²·41²·43²·47², below 2^54: n modulo them gives n mod p² for
 // every odd prime p ≤ 47, so a p dividing n exactly once, which settles

@@ -10,6 +10,10 @@ import (
 	"jacobian.dev/core/factor"
 )
 
+// oddPrimesTo47 is 3·5·7·…·47, below 2^59: the tests draw numbers free
+// of the primes stage 1 reads.
+const oddPrimesTo47 = 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23 * 29 * 31 * 37 * 41 * 43 * 47
+
 // TestLargestPowerAgainstReference: largestPower agrees with
 // core/factor.PerfectPower (every prime exponent by sieve and full root)
 // on seeded powers r^k (r random, or itself a power, with and without

@@ -34,13 +34,13 @@ package factor
 // 2M and more, at most once a root, have their roots moved and their
 // hits listed in the same branch-free pass, the list read back when
 // confirming a candidate (a bucket sieve without the sort by block). The
-// small-prime variation
-// skips primes below siqsSmallPrime, whose contribution is allowed for in
-// the threshold. A position whose sum reaches the threshold is confirmed
-// by division: only primes with x on one of their roots are tried, in
-// machine words; those of 2M and more are read from one pass over the
-// list of their hits, and when a block has many candidates the primes
-// from siqsResievePrime to the block are found by resieving it. A cofactor that is a
+// small-prime variation skips primes below siqsSmallPrime, whose
+// contribution is allowed for in the threshold. A position whose sum
+// reaches the threshold is confirmed by division: only primes with x on
+// one of their roots are tried, in machine words; those of 2M and more
+// are read from one pass over the list of their hits, and when a block
+// has many candidates the primes from siqsResievePrime to the block are
+// found by resieving it. A cofactor that is a
 // single prime below lpMult times the largest factor-base prime is kept
 // (the large-prime variation); where the table's DLPExp is set, with the
 // threshold lowered to match, so is one below lpBound^DLPExp that splits
@@ -832,11 +832,10 @@ func addMod32(a, b, p uint32) uint32 {
 // in the second-level cache) by sieveLarge, which lists the hits of those
 // of 2M and more for the confirmation, as a bucket sieve would (Wambach
 // and Wettig, "Block sieving algorithms", 1995) without the sort by
-// block. Those from
-// siqsMidPrime to the block hit each block only a few times a root: they
-// too are added over the whole interval at once (sieveSpan), without a
-// list, so that each is visited once a polynomial instead of once a
-// block. The smaller ones are sieved block by block, siqsBlock bytes in
+// block. Those from siqsMidPrime to the block hit each block only a few
+// times a root: they too are added over the whole interval at once
+// (sieveSpan), without a list, so that each is visited once a polynomial
+// instead of once a block. The smaller ones are sieved block by block, siqsBlock bytes in
 // the first-level cache. On amd64 the loops are assembly kernels
 // (sieve_amd64.s), which cut the cost of a polynomial of the 80-digit
 // semiprime below by about a third (TestSIQSRate, alternated with the Go
@@ -1074,9 +1073,8 @@ func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64
 // interval from two to a few times a root: they are added over the whole
 // interval, each run of equal h in h branch-free turns a root
 // (sieveHits), and matched to the candidates by their roots (tryRoots);
-// those
-// of 2M and more, which hit it at most once a root, in one branch-free
-// step per root (sieveOnce), with their hits listed. Listing every hit
+// those of 2M and more, which hit it at most once a root, in one
+// branch-free step per root (sieveOnce), with their hits listed. Listing every hit
 // of the primes below 2M as well wrote about 25,500 entries a polynomial
 // of the 80-digit semiprime of bench/peers, 16,000 of them from those
 // primes, for about ten candidates, each entry written to the list and
