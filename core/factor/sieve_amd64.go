@@ -37,9 +37,9 @@ func sieveSpan(sv *[siqsMaxSieve]byte, size int, primes []uint32, logs []uint8, 
 //go:noescape
 func sieveSpanAsm(sv *byte, size, mask, start int, primes []uint32, logs []uint8, next [][2]uint32)
 
-// sieveOnce is sieveOnceGo in sieve_amd64.s: the roots moved two primes
-// a turn in SSE2 registers (moveRoots), then the hits (sieveOnceAsm), each
-// one add to memory and one store to the list. The list must hold the
+// sieveOnce is sieveOnceGo in sieve_amd64.s: the roots moved four or two
+// primes a turn in AVX2 or SSE2 registers (moveRoots), then the hits
+// (sieveOnceAsm), each one add to memory and one store to the list. The list must hold the
 // two entries a prime may write, as newWorker sizes it.
 func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, primes []uint32, logs []uint8, roots [][2]uint32, delta []uint32, sub bool) int {
 	if len(large)-k < 2*len(primes) {
@@ -50,9 +50,16 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 	return sieveOnceAsm(sv, n, large, k, first, logs[:len(primes)], roots)
 }
 
-// moveRoots is moveRootsGo: pairs of primes in moveRootsAsm, an odd last
+// moveRoots is moveRootsGo: fours of primes in moveRootsAVX2 where the
+// processor has AVX2, pairs of those left in moveRootsAsm, an odd last
 // one here.
 func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
+	roots, delta = roots[:len(primes)], delta[:len(primes)]
+	if cpu.X86.HasAVX2 {
+		four := len(primes) &^ 3
+		moveRootsAVX2(roots[:four], primes[:four], delta[:four], sub)
+		roots, primes, delta = roots[four:], primes[four:], delta[four:]
+	}
 	even := len(primes) &^ 1
 	moveRootsAsm(roots[:even], primes[:even], delta[:even], sub)
 	if even < len(primes) {
@@ -67,6 +74,9 @@ func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 		}
 	}
 }
+
+//go:noescape
+func moveRootsAVX2(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
 
 //go:noescape
 func moveRootsAsm(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)

@@ -423,3 +423,64 @@ hitstails:
 
 hitsdone:
 	RET
+
+// func moveRootsAVX2(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
+//
+// moveRootsAsm four primes a turn in AVX2: Y1 = p₀ p₀ p₁ p₁ p₂ p₂ p₃ p₃
+// (each prime zero-extended to a quadword, then or-ed with itself
+// shifted up), Y2 the same of delta, Y0 their eight roots.
+// len(primes) is a multiple of 4.
+TEXT ·moveRootsAVX2(SB), NOSPLIT, $0-73
+	MOVQ roots_base+0(FP), DI
+	MOVQ primes_base+24(FP), SI
+	MOVQ primes_len+32(FP), CX
+	MOVQ delta_base+48(FP), DX
+	SHRQ $2, CX
+	JEQ avxmoved
+	CMPB sub+72(FP), $0
+	JNE avxback
+
+avxforward:
+	VPMOVZXDQ (SI), Y1
+	VPSLLQ $32, Y1, Y3
+	VPOR Y3, Y1, Y1
+	VPMOVZXDQ (DX), Y2
+	VPSLLQ $32, Y2, Y3
+	VPOR Y3, Y2, Y2
+	VMOVDQU (DI), Y0
+	VPADDD Y2, Y0, Y0
+	VPSUBD Y1, Y0, Y0
+	VPSRAD $31, Y0, Y3
+	VPAND Y1, Y3, Y3
+	VPADDD Y3, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $16, SI
+	ADDQ $16, DX
+	DECQ CX
+	JNE avxforward
+	VZEROUPPER
+	RET
+
+avxback:
+	VPMOVZXDQ (SI), Y1
+	VPSLLQ $32, Y1, Y3
+	VPOR Y3, Y1, Y1
+	VPMOVZXDQ (DX), Y2
+	VPSLLQ $32, Y2, Y3
+	VPOR Y3, Y2, Y2
+	VMOVDQU (DI), Y0
+	VPSUBD Y2, Y0, Y0
+	VPSRAD $31, Y0, Y3
+	VPAND Y1, Y3, Y3
+	VPADDD Y3, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $16, SI
+	ADDQ $16, DX
+	DECQ CX
+	JNE avxback
+	VZEROUPPER
+
+avxmoved:
+	RET

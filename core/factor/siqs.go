@@ -767,18 +767,13 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 				b.Add(b, r.Lsh(f.bl[l], 1))
 			}
 			signs[l] = -signs[l]
-			delta := step.delta[:s.bucket]
-			roots, inA := w.roots[:len(delta)], f.inA[:len(delta)]
-			primes := s.primes[:len(delta)]
-			for i := 1; i < len(delta); i++ {
-				if inA[i] {
-					continue
-				}
-				p, d := primes[i], delta[i]
-				if step.sub {
-					d = p - d
-				}
-				roots[i] = [2]uint32{addMod32(roots[i][0], d, p), addMod32(roots[i][1], d, p)}
+			// The primes below s.small are divided out by check, not
+			// matched by their roots. The primes of A move with the
+			// others and get back their roots past every position.
+			lo := s.small
+			moveRoots(w.roots[lo:s.bucket], s.primes[lo:s.bucket], step.delta[lo:s.bucket], step.sub)
+			for _, i := range f.aIdx {
+				w.roots[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
 			}
 		}
 		if err := ctx.Err(); err != nil {
@@ -816,14 +811,6 @@ func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
 			uint32((ai*((2*p-t-bp)%p)%p + mm) % p),
 		}
 	}
-}
-
-func addMod32(a, b, p uint32) uint32 {
-	s := a + b
-	if s >= p {
-		s -= p
-	}
-	return s
 }
 
 // sievePoly sieves g(x) = Ax² + 2Bx + C over [−M, M) and appends the
