@@ -99,21 +99,34 @@ const (
 	// array of that size, indexed through a mask, so that the compiler
 	// checks no bound (and the table's largest M is 2^17).
 	siqsMaxSieve = 1 << 18
-	// siqsSmallPrime: primes below it are not sieved. siqsDLPSmallPrime
-	// replaces it with the double large prime variation, and
-	// siqsDLPSlack the slack: on the 80-digit semiprime of bench/peers
-	// the primes below 128 unsieved, with the threshold 2 bits lower,
-	// took 542,720 polynomials against 492,544 (TestSIQSTimed, exact),
-	// each at 0.83 to 0.84 times the cost (TestSIQSRate, GOMAXPROCS=1,
-	// eight families, minima and means of eight interleaved runs): 7%
-	// less in all. The primes below 256 with 4 and 6 bits lower took
-	// 566,272 and 544,768 polynomials at 0.85 to 0.88 and 0.87 times
-	// the cost: the sums without the small primes vary more, and a
-	// lower threshold wins back the cofactors with two large primes
-	// only in part, and at the cost of more candidates.
+	// siqsSmallPrime: primes below it are neither sieved nor counted in
+	// the sums. With the double large prime variation the primes from
+	// it to siqsDLPSmallPrime are not sieved either, but counted at the
+	// candidates only: the sieve's threshold is siqsFilterGap bits
+	// lower, and a position that reaches it is kept when its sum with
+	// the logarithms of those of the primes with it on a root reaches
+	// the threshold (filterSmall). That is the sieve of all the primes
+	// from siqsSmallPrime on, but for positions where those primes add
+	// more than siqsFilterGap bits and the others less than the
+	// threshold minus the gap. On the 80-digit semiprime of bench/peers
+	// (polynomials by TestSIQSTimed, exact; the cost of each by
+	// TestSIQSRate, GOMAXPROCS=1, eight families, minima and means of
+	// five to eight interleaved runs on a loaded machine):
+	//
+	//	primes below 30 unsieved              492,544 polynomials
+	//	below 128, threshold 2 bits lower     542,720, 0.83 to 0.84 times the cost of the first
+	//	below 256, threshold 4 bits lower     566,272, 0.85 to 0.88
+	//	below 128 counted, gap 10             501,760, 1.03 to 1.07 times the cost of the second
+	//
+	// that is 0.92 and 0.89 of the first's work for the second and the
+	// last. Gaps of 8 and 12 cost the same as 10 within the noise and
+	// kept 2% fewer and 1% more of the cofactors with two large primes.
+	// The sums without the small primes vary more: a lower threshold
+	// alone wins back those cofactors only in part, and at the cost of
+	// more candidates.
 	siqsSmallPrime    = 30
 	siqsDLPSmallPrime = 128
-	siqsDLPSlack      = 18
+	siqsFilterGap     = 10
 	// siqsExtra is how many relations beyond the factor base's size are
 	// gathered before the linear algebra: as many dependencies at least
 	// (filtering removes a row with every column it removes), each of
@@ -456,7 +469,13 @@ type siqs struct {
 	logs   []uint8
 	magic  []uint64 // ⌈2^siqsMagicShift / p⌉, for j mod p by multiplication
 	small  int      // first index sieved
-	bucket int      // first index of the primes p ≥ siqsBlock, sieved by sieveLarge
+	// filter is the first index of the primes counted at the candidates
+	// (filterSmall), below small; filter = small without them.
+	filter int
+	// gap is how far below thresh the sieve's bytes are set to flag a
+	// position: siqsFilterGap with primes to filter, 0 without.
+	gap    int
+	bucket int // first index of the primes p ≥ siqsBlock, sieved by sieveLarge
 	// once is the first index of the primes of 2M and more, which hit
 	// [0, 2M) at most once per root: their hits are listed (sieveOnce).
 	// Those from bucket to once are matched to the candidates by their
@@ -474,6 +493,12 @@ type siqs struct {
 	// double large prime variation.
 	pmax2, dlpBound uint64
 	thresh          uint8 // sieve threshold
+}
+
+// flag is the sum that sets a byte's top bit: the threshold, at most
+// 120, less the gap, at least 1.
+func (s *siqs) flag() int {
+	return max(int(min(s.thresh, 120))-s.gap, 1)
 }
 
 // siqsHitRun is a run of factor-base primes, up to index end, of h hits
@@ -533,6 +558,9 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	for i, p := range s.primes {
 		s.magic[i] = (1<<siqsMagicShift)/uint64(p) + 1
 		s.logs[i] = uint8(math.Round(math.Log2(float64(p))))
+		if s.filter == 0 && p >= siqsSmallPrime {
+			s.filter = i
+		}
 		if s.small == 0 && p >= smallBound {
 			s.small = i
 		}
@@ -564,8 +592,8 @@ func newSIQSWith(n *big.Int, params func(bitLen int) siqsParam) (*siqs, *big.Int
 	if s.kn.BitLen() >= siqsWideSlackBits {
 		slack = siqsWideSlack
 	}
-	if s.param.DLPExp > 0 {
-		slack = siqsDLPSlack
+	if s.filter < s.small {
+		s.gap = siqsFilterGap
 	}
 	cofactor := math.Log2(float64(s.lpBound))
 	if e := s.param.DLPExp; e > 0 && pmax < 1<<21 {
@@ -741,9 +769,9 @@ func (s *siqs) newWorker() *siqsWorker {
 	w := &siqsWorker{s: s, sieve: new([siqsMaxSieve]byte),
 		roots: make([][2]uint32, n), next: make([][2]uint32, s.bucket), zero: make([]uint32, n),
 		match: make([]uint64, max(s.bucket, s.once-s.bucket))}
-	// Every byte starts at 128 − threshold, so a sum reaching the
-	// threshold sets its top bit.
-	w.blank = bytes.Repeat([]byte{byte(128 - int(min(s.thresh, 120)))}, 4096)
+	// Every byte starts at 128 − (threshold − gap), so a sum reaching
+	// the threshold less the gap sets its top bit.
+	w.blank = bytes.Repeat([]byte{byte(128 - s.flag())}, 4096)
 	w.large = make([]uint64, 2*(n-s.once))
 	w.candBits = new([siqsMaxSieve / 64]uint64)
 	w.mark = make([]uint16, siqsBlock)
@@ -788,10 +816,10 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 				b.Add(b, r.Lsh(f.bl[l], 1))
 			}
 			signs[l] = -signs[l]
-			// The primes below s.small are divided out by check, not
+			// The primes below s.filter are divided out by check, not
 			// matched by their roots. The primes of A move with the
 			// others and get back their roots past every position.
-			lo := s.small
+			lo := s.filter
 			moveRoots(w.roots[lo:s.bucket], s.primes[lo:s.bucket], step.delta[lo:s.bucket], step.sub)
 			for _, i := range f.aIdx {
 				w.roots[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
@@ -909,6 +937,9 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 				}
 			}
 		}
+		if s.filter < s.small {
+			cands = w.filterSmall(cands, first)
+		}
 		w.cands = cands
 		w.resieveBlock(f, start, first)
 	}
@@ -978,6 +1009,41 @@ func (w *siqsWorker) tryRoots() {
 		try(s.resieve, s.bucket)
 	}
 	w.open, w.openAt = open, at
+}
+
+// filterSmall keeps of the candidates from first on those whose byte,
+// with the logarithms added of the primes from s.filter to s.small that
+// have the position on a root (rootMatches), reaches the threshold: the
+// byte counts from 128 − (threshold − gap), so the sum must reach 128 +
+// gap, counted in int past the byte's range.
+func (w *siqsWorker) filterSmall(cands []uint32, first int) []uint32 {
+	s := w.s
+	lo, hi := s.filter, s.small
+	kept := first
+	for c := first; c < len(cands); c += 64 {
+		part := cands[c:min(c+64, len(cands))]
+		at := w.openAt[:0]
+		for _, j := range part {
+			at = append(at, uint64(j))
+		}
+		w.openAt = at
+		match := w.match[:hi-lo]
+		rootMatches(at, s.primes[lo:hi], s.magic[lo:hi], w.roots[lo:hi], match)
+		var sum [64]int
+		for i, hit := range match {
+			for ; hit != 0; hit &= hit - 1 {
+				sum[bits.TrailingZeros64(hit)] += int(s.logs[lo+i])
+			}
+		}
+		// kept ≤ c + k: each position is read before it is overwritten.
+		for k, j := range part {
+			if int(w.sieve[j])+sum[k] >= 128+s.gap {
+				cands[kept] = j
+				kept++
+			}
+		}
+	}
+	return cands[:kept]
 }
 
 // resieveBlock starts the hit lists of the candidates from first on, all

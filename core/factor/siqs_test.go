@@ -458,7 +458,7 @@ func TestSIQSProgress(t *testing.T) {
 
 // TestSIQSGrayCode: the roots kept up to date by the Gray-code walk over
 // the 2^(s−1) values of B equal the roots computed from each B directly
-// for the primes from s.small on, those of A included,
+// for the primes from s.filter on, those of A included,
 // and each B satisfies B² ≡ kN (mod A).
 func TestSIQSGrayCode(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
@@ -475,10 +475,10 @@ func TestSIQSGrayCode(t *testing.T) {
 			t.Fatalf("B = %v: B² ≢ kN (mod A)", b)
 		}
 		ref.setRoots(f, b)
-		// The primes below s.small are divided out, not matched by
+		// The primes below s.filter are divided out, not matched by
 		// their roots, which the walk leaves; those of A keep roots
 		// past every position (setRoots).
-		for i := s.small; i < len(s.primes); i++ {
+		for i := s.filter; i < len(s.primes); i++ {
 			if w.roots[i] != ref.roots[i] {
 				t.Fatalf("poly %d, p = %d: roots %d, %d; direct %d, %d", polys, s.primes[i], w.roots[i][0], w.roots[i][1], ref.roots[i][0], ref.roots[i][1])
 			}
@@ -937,9 +937,25 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 	rng := rand.New(rand.NewPCG(55, 56))
 	bits := int(55 * math.Log2(10))
 	n, _, _ := semiprime(rng, bits/2, bits-bits/2)
-	s, d := newSIQSWith(n, func(int) siqsParam { return siqsParam{FB: 4000, M: 1 << 15, LPMult: 100} })
+	for _, dlp := range []float64{0, 1.7} {
+		t.Run(fmt.Sprintf("DLPExp %v", dlp), func(t *testing.T) {
+			sieveAgainstPlain(t, n, siqsParam{FB: 4000, M: 1 << 15, LPMult: 100, DLPExp: dlp})
+		})
+	}
+}
+
+// sieveAgainstPlain is TestSIQSSieveAgainstPlain with the parameters p;
+// with DLPExp set, the primes from s.filter to s.small are counted at
+// the candidates only (filterSmall), and the candidates are the positions
+// whose plain sum of the sieved primes reaches the threshold less the
+// gap, and with those primes' logarithms added the threshold.
+func sieveAgainstPlain(t *testing.T, n *big.Int, param siqsParam) {
+	s, d := newSIQSWith(n, func(int) siqsParam { return param })
 	if d != nil {
 		t.Fatalf("the factor base meets the factor %v", d)
+	}
+	if filtered := s.filter < s.small; filtered != (param.DLPExp > 0) || filtered != (s.gap > 0) {
+		t.Fatalf("DLPExp %v: primes from %d filtered below %d, gap %d", param.DLPExp, s.filter, s.small, s.gap)
 	}
 	nn := 2 * s.m
 	if s.once-s.bucket < 2 || s.once >= len(s.primes) {
@@ -957,7 +973,7 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 		ref.setRoots(f, b)
 		plain := make([]byte, nn)
 		for i := range plain {
-			plain[i] = byte(128 - int(min(s.thresh, 120)))
+			plain[i] = byte(128 - s.flag())
 		}
 		want := map[uint64]bool{}
 		for i := s.small; i < len(s.primes); i++ {
@@ -979,7 +995,16 @@ func TestSIQSSieveAgainstPlain(t *testing.T) {
 		}
 		var above []uint32
 		for j, v := range plain {
-			if v&0x80 != 0 {
+			if v&0x80 == 0 {
+				continue
+			}
+			sum := int(v)
+			for i := s.filter; i < s.small; i++ {
+				if p := int(s.primes[i]); !f.inA[i] && (j%p == int(ref.roots[i][0]) || j%p == int(ref.roots[i][1])) {
+					sum += int(s.logs[i])
+				}
+			}
+			if sum >= 128+s.gap {
 				above = append(above, uint32(j))
 			}
 		}
