@@ -4,6 +4,7 @@ package factor
 
 import (
 	"math/bits"
+	"slices"
 
 	"golang.org/x/sys/cpu"
 )
@@ -129,3 +130,20 @@ func sieveHits(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []
 
 //go:noescape
 func sieveHitsAsm(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32)
+
+// scanFlags is scanFlagsGo with its loop in sieve_amd64.s
+// (scanFlagsAVX2) where the processor has AVX2 and BMI1 and len(sv) is a
+// multiple of 64, as a block is: 64 bytes a turn, their top bits as a
+// mask (VPMOVMSKB), the positions of its set bits by TZCNT.
+func scanFlags(sv []byte, base uint32, cands []uint32) []uint32 {
+	room := siqsMaxCands - len(cands)
+	if !cpu.X86.HasAVX2 || !cpu.X86.HasBMI1 || len(sv)%64 != 0 || len(sv) == 0 || room <= 0 {
+		return scanFlagsGo(sv, base, cands)
+	}
+	k := len(cands)
+	cands = slices.Grow(cands, min(room, len(sv)))
+	return cands[:k+scanFlagsAVX2(&sv[0], len(sv), base, cands[k:k+min(room, len(sv))])]
+}
+
+//go:noescape
+func scanFlagsAVX2(sv *byte, n int, base uint32, out []uint32) int

@@ -484,3 +484,51 @@ avxback:
 
 avxmoved:
 	RET
+
+// func scanFlagsAVX2(sv *byte, n int, base uint32, out []uint32) int
+//
+// SI the bytes, CX n (a multiple of 64), DX the offset, R8 base, DI out,
+// R9 its length, R10 the positions written. Each 64 bytes are two
+// VPMOVMSKB masks of their top bits, joined in AX; a set bit's offset is
+// found by TZCNT and the bit cleared by BLSR.
+TEXT ·scanFlagsAVX2(SB), NOSPLIT, $0-56
+	MOVQ sv+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVL base+16(FP), R8
+	MOVQ out_base+24(FP), DI
+	MOVQ out_len+32(FP), R9
+	XORQ R10, R10
+	XORQ DX, DX
+
+scan:
+	CMPQ DX, CX
+	JGE scanned
+	VMOVDQU (SI)(DX*1), Y0
+	VMOVDQU 32(SI)(DX*1), Y1
+	VPMOVMSKB Y0, AX
+	VPMOVMSKB Y1, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	JNE flagged
+	ADDQ $64, DX
+	JMP scan
+
+flagged:
+	CMPQ R10, R9
+	JGE full
+	TZCNTQ AX, BX
+	ADDQ DX, BX
+	ADDL R8, BX
+	MOVL BX, (DI)(R10*4)
+	INCQ R10
+	BLSRQ AX, AX
+	JNE flagged
+	ADDQ $64, DX
+	JMP scan
+
+full:
+	// out is full: the scan ends.
+scanned:
+	VZEROUPPER
+	MOVQ R10, ret+48(FP)
+	RET

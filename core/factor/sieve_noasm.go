@@ -25,3 +25,7 @@ func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 func sieveHits(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []uint8, roots [][2]uint32) {
 	sieveHitsGo(sv, n, h, primes, logs, roots)
 }
+
+func scanFlags(sv []byte, base uint32, cands []uint32) []uint32 {
+	return scanFlagsGo(sv, base, cands)
+}

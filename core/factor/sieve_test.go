@@ -295,3 +295,42 @@ func TestSieveHitsKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestScanFlagsKernel holds scanFlags (the amd64 kernel where there is
+// one) to scanFlagsGo and both to a plain test of every byte, on seeded
+// random spans of 64 to 2^15 bytes with sparse to dense top bits, after
+// candidates already listed, up to siqsMaxCands in all.
+func TestScanFlagsKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	for trial := range 300 {
+		n := 64 * (1 + rng.IntN(512))
+		if trial%10 == 9 {
+			n += 1 + rng.IntN(63) // not a multiple of 64: the Go loop
+		}
+		sv := make([]byte, n)
+		density := []int{2, 50, 1000, 100000}[trial%4]
+		for i := range sv {
+			sv[i] = byte(rng.IntN(128))
+			if rng.IntN(density) == 0 {
+				sv[i] |= 0x80
+			}
+		}
+		before := rng.IntN(100)
+		if trial%7 == 6 {
+			before = siqsMaxCands - rng.IntN(40) // near the bound
+		}
+		prefix := make([]uint32, before)
+		base := uint32(rng.IntN(1 << 17))
+		plain := slices.Clone(prefix)
+		for t, v := range sv {
+			if v&0x80 != 0 && len(plain) < siqsMaxCands {
+				plain = append(plain, base+uint32(t))
+			}
+		}
+		fast := scanFlags(sv, base, slices.Clone(prefix))
+		slow := scanFlagsGo(sv, base, slices.Clone(prefix))
+		if !slices.Equal(fast, plain) || !slices.Equal(slow, plain) {
+			t.Fatalf("trial %d, %d bytes after %d: kernel %d positions, Go loop %d, want %d", trial, n, before, len(fast), len(slow), len(plain))
+		}
+	}
+}

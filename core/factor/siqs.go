@@ -923,20 +923,8 @@ func (w *siqsWorker) sievePoly(f *siqsFamily, b *big.Int, step siqsStep, rels []
 		end := min(start+siqsBlock, n)
 		blk := (*[siqsBlock]byte)(w.sieve[start : start+siqsBlock])
 		sieveBlock(blk, start, s.primes[s.small:s.mid], s.logs[s.small:s.mid], next[s.small:s.mid])
-		// Scan 32 bytes at a time for a set top bit.
 		first := len(cands)
-		for j := start; j < end; j += 32 {
-			v := sieve[j : j+32 : j+32]
-			if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
-				binary.LittleEndian.Uint64(v[16:])|binary.LittleEndian.Uint64(v[24:]))&0x8080808080808080 == 0 {
-				continue
-			}
-			for t := j; t < j+32; t++ {
-				if sieve[t]&0x80 != 0 && len(cands) < 1<<16-1 {
-					cands = append(cands, uint32(t))
-				}
-			}
-		}
+		cands = scanFlags(sieve[start:end], uint32(start), cands)
 		if s.filter < s.small {
 			cands = w.filterSmall(cands, first)
 		}
@@ -1009,6 +997,35 @@ func (w *siqsWorker) tryRoots() {
 		try(s.resieve, s.bucket)
 	}
 	w.open, w.openAt = open, at
+}
+
+// siqsMaxCands bounds the candidates of a polynomial.
+const siqsMaxCands = 1<<16 - 1
+
+// scanFlagsGo appends to cands base + t for each byte sv[t] with its top
+// bit set, in order, while cands holds fewer than siqsMaxCands, 32 bytes
+// tested at a time. It is scanFlags where there is no assembly, and the
+// reference the amd64 kernel is held to (TestScanFlagsKernel).
+func scanFlagsGo(sv []byte, base uint32, cands []uint32) []uint32 {
+	j := 0
+	for ; j+32 <= len(sv); j += 32 {
+		v := sv[j : j+32 : j+32]
+		if (binary.LittleEndian.Uint64(v)|binary.LittleEndian.Uint64(v[8:])|
+			binary.LittleEndian.Uint64(v[16:])|binary.LittleEndian.Uint64(v[24:]))&0x8080808080808080 == 0 {
+			continue
+		}
+		for t := j; t < j+32; t++ {
+			if sv[t]&0x80 != 0 && len(cands) < siqsMaxCands {
+				cands = append(cands, base+uint32(t))
+			}
+		}
+	}
+	for t := j; t < len(sv); t++ {
+		if sv[t]&0x80 != 0 && len(cands) < siqsMaxCands {
+			cands = append(cands, base+uint32(t))
+		}
+	}
+	return cands
 }
 
 // filterSmall keeps of the candidates from first on those whose byte,
