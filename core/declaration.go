@@ -406,8 +406,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		if q == nil {
 			return nil, payloadShape{}, false
 		}
-		var req Req
-		shape, ok := q.parse(b, &req)
+		req, shape, ok := quickDecode[Req](q, b)
 		if !ok {
 			return nil, payloadShape{}, false
 		}

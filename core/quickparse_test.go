@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 type quickRequest struct {
@@ -243,4 +246,90 @@ func FuzzQuickParse(f *testing.F) {
 			t.Fatalf("%s: the check-only pass declines what the decoding pass accepts", payload)
 		}
 	})
+}
+
+type inPlaceRequest struct {
+	Word  int64    `json:"word"`
+	Count int      `json:"count"`
+	N     Integer  `json:"n"`
+	Q     Rational `json:"q"`
+	Flag  bool     `json:"flag"`
+}
+
+// decimalNote decodes itself from a decimal string, as Integer does, but
+// is neither Integer nor Rational.
+type decimalNote struct{ s string }
+
+func (d *decimalNote) UnmarshalJSON(b []byte) error { d.s = string(b); return nil }
+
+func (decimalNote) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", Pattern: integerPattern}
+}
+
+// TestQuickDecodeInPlace checks the quick pass's writes at field offsets,
+// field by kind, against encoding/json; that a field of a decimal schema
+// whose decoder the pass cannot call in place leaves the type to the full
+// parse; and that the request is decoded without moving to the heap (one
+// allocation, the Integer's).
+func TestQuickDecodeInPlace(t *testing.T) {
+	schema, err := schemaOf(reflect.TypeFor[inPlaceRequest]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := newQuickPlan(newFlatDecoder(reflect.TypeFor[inPlaceRequest]()), schema)
+	if q == nil {
+		t.Fatal("no quick plan for a flat request type")
+	}
+	for _, payload := range []string{
+		`{"word":-9007199254740993,"count":7,"n":"-12","q":"-4/6","flag":true}`,
+		`{ "flag" : false, "q" : "3", "n" : "123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890", "count" : -1, "word" : 0 }`,
+		`{"word":999999999999999999,"count":-999999999999999999,"n":"0","q":"0","flag":false}`,
+	} {
+		got, shape, ok := quickDecode[inPlaceRequest](q, []byte(payload))
+		if !ok {
+			t.Fatalf("%s: the quick pass declines it", payload)
+		}
+		var want inPlaceRequest
+		if err := json.Unmarshal([]byte(payload), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got.Word != want.Word || got.Count != want.Count || got.N.String() != want.N.String() || got.Q.String() != want.Q.String() || got.Flag != want.Flag {
+			t.Errorf("%s: the quick pass reads %+v, encoding/json %+v", payload, got, want)
+		}
+		if shape.values != 6 || shape.bytes != len(payload) {
+			t.Errorf("%s: shape %+v, want 6 values of %d bytes", payload, shape, len(payload))
+		}
+	}
+
+	type otherDecimal struct {
+		N Integer     `json:"n"`
+		D decimalNote `json:"d"`
+	}
+	other, err := schemaOf(reflect.TypeFor[otherDecimal]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !decimalItems(other.Properties["d"]) {
+		t.Fatal("the test type's field is not of a decimal schema")
+	}
+	if newQuickPlan(newFlatDecoder(reflect.TypeFor[otherDecimal]()), other) != nil {
+		t.Error("a plan for a decimal field that is neither Integer nor Rational")
+	}
+
+	type word struct {
+		N Integer `json:"n"`
+	}
+	ws, err := schemaOf(reflect.TypeFor[word]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wq := newQuickPlan(newFlatDecoder(reflect.TypeFor[word]()), ws)
+	payload := []byte(`{"n":"1000000"}`)
+	if allocs := testing.AllocsPerRun(100, func() {
+		if _, _, ok := quickDecode[word](wq, payload); !ok {
+			t.Fatal("the quick pass declines it")
+		}
+	}); allocs != 1 {
+		t.Errorf("decoding one small Integer allocates %v times, want 1", allocs)
+	}
 }
