@@ -153,13 +153,24 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if req.Timeout > 0 && req.Timeout < timeout {
 		timeout = req.Timeout
 	}
-	ctx, deadline := startDeadline(ctx, start.Add(timeout))
+	//
+	// The deadline and the account of a completed run's execution are
+	// one allocation (runState): a tiny run makes few others.
+	state := new(runState)
+	ctx, deadline := startDeadline(ctx, start.Add(timeout), &state.deadline)
 	defer deadline.cancel()
-	return rt.admit(ctx, d, req, start)
+	return rt.admit(ctx, d, req, start, &state.execution)
+}
+
+// runState is what a run allocates for its whole course: its deadline and
+// the Execution its outcome points to when it completes.
+type runState struct {
+	deadline  deadlineContext
+	execution Execution
 }
 
 // admit assembles the payload and takes an execution slot for it.
-func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time) Outcome {
+func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time, execution *Execution) Outcome {
 	id := d.ID
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
@@ -187,20 +198,21 @@ func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, st
 	if !rt.exec.acquire() {
 		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
 	}
-	return rt.hold(ctx, d, payload, start)
+	return rt.hold(ctx, d, payload, start, execution)
 }
 
 // hold runs an admitted request. What the run holds (its slot, its memory
 // reservation) is returned when it ends, or, when the deadline abandons a
 // decode still under way, when that decode ends.
-func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time) Outcome {
+func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time, execution *Execution) Outcome {
 	held := holding{exec: rt.exec}
 	defer held.releaseUnlessAbandoned()
-	return rt.execute(ctx, d, payload, start, &held)
+	return rt.execute(ctx, d, payload, start, &held, execution)
 }
 
-// execute is the pipeline from the structural scan to publication.
-func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding) Outcome {
+// execute is the pipeline from the structural scan to publication; a
+// completed outcome's Execution is *execution.
+func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding, execution *Execution) Outcome {
 	id := d.ID
 	var shape payloadShape
 	var parsed any
@@ -306,15 +318,16 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	if schemaErr != nil {
 		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
 	}
+	*execution = Execution{
+		ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
+		Provider:  d.Provider.Module,
+		Version:   d.Provider.Version,
+	}
 	out := Outcome{
 		Outcome:      OutcomeCompleted,
 		CapabilityID: id,
 		Value:        value,
-		Execution: &Execution{
-			ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
-			Provider:  d.Provider.Module,
-			Version:   d.Provider.Version,
-		},
+		Execution:    execution,
 	}
 	if c, ok := result.(Checked); ok {
 		out.Verdict = c.CheckVerdict()
