@@ -287,10 +287,11 @@ func (q *quickPlan) member(key []byte) (int, bool) {
 }
 
 // quickDecode is the quick pass of a payload of the flat request type Req
-// that q was planned for: the request and its shape, or false.
-func quickDecode[Req any](q *quickPlan, b []byte) (Req, payloadShape, bool) {
+// that q was planned for: the request and its shape, or false. Integers of
+// a word take their room from words while it lasts (nil: none).
+func quickDecode[Req any](q *quickPlan, b []byte, words *wordArena) (Req, payloadShape, bool) {
 	var req Req
-	shape, ok := q.parse(b, unsafe.Pointer(&req))
+	shape, ok := q.parse(b, unsafe.Pointer(&req), words)
 	if !ok {
 		return *new(Req), payloadShape{}, false
 	}
@@ -298,11 +299,12 @@ func quickDecode[Req any](q *quickPlan, b []byte) (Req, payloadShape, bool) {
 }
 
 // parse reads b into the struct at req (of the type q was planned for;
-// nil to check only) and returns its shape, with the request's long
+// nil to check only), its integers of a word into words while there is
+// room, and returns its shape, with the request's long
 // integers as echoes for the result's encoder, or reports false, leaving
 // the struct partly filled, for the caller to discard. req does not
 // escape: every field is written in place.
-func (q *quickPlan) parse(b []byte, req unsafe.Pointer) (payloadShape, bool) {
+func (q *quickPlan) parse(b []byte, req unsafe.Pointer, words *wordArena) (payloadShape, bool) {
 	var seen uint64
 	var echoes []echo
 	i := skipSpace(b, 0)
@@ -349,8 +351,14 @@ func (q *quickPlan) parse(b []byte, req unsafe.Pointer) (payloadShape, bool) {
 							return payloadShape{}, false
 						}
 					} else {
+						// The arena holds what wordDecimal, the first
+						// step of UnmarshalJSON, would allocate.
 						x := (*Integer)(field)
-						if x.UnmarshalJSON(b[start:end]) != nil {
+						if n, ok := wordValue(b[start:end]); ok {
+							if x.v, ok = words.take(n); !ok {
+								x.v = newWordInt(n)
+							}
+						} else if x.UnmarshalJSON(b[start:end]) != nil {
 							return payloadShape{}, false
 						}
 						if x := x.Big(); len(x.Bits()) >= echoWords {

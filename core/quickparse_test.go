@@ -34,7 +34,7 @@ func TestQuickParseAgrees(t *testing.T) {
 	r := quickRegistry(t)
 	d, _ := r.Lookup("test.quick.compute")
 	quickParse := d.quickParse
-	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`)); !ok {
+	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`), nil); !ok {
 		t.Fatal("the quick pass declines the plainest payload")
 	}
 	run := func(payload string, quick bool) (Outcome, int64) {
@@ -58,7 +58,7 @@ func TestQuickParseAgrees(t *testing.T) {
 			continue
 		}
 		runs++
-		if _, _, ok := quickParse([]byte(payload)); ok {
+		if _, _, ok := quickParse([]byte(payload), nil); ok {
 			quickTook++
 		}
 		full, fullReserved := run(payload, false)
@@ -121,7 +121,7 @@ func TestQuickCheckAgrees(t *testing.T) {
 	took := 0
 	docs := quickPayloads(4000)
 	for _, doc := range docs {
-		if _, ok := q.parse([]byte(doc), nil); !ok {
+		if _, ok := q.parse([]byte(doc), nil, nil); !ok {
 			continue
 		}
 		took++
@@ -223,7 +223,7 @@ func FuzzQuickParse(f *testing.F) {
 	d, _ := quickRegistry(f).Lookup("test.quick.compute")
 	check := newQuickPlan(nil, d.RequestSchema())
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		got, shape, ok := d.quickParse(payload)
+		got, shape, ok := d.quickParse(payload, new(wordArena))
 		if !ok {
 			return
 		}
@@ -242,7 +242,7 @@ func FuzzQuickParse(f *testing.F) {
 		if shape.decodeCost() != full.decodeCost() {
 			t.Fatalf("%s: the quick pass costs %d, the full parse %d", payload, shape.decodeCost(), full.decodeCost())
 		}
-		if _, ok := check.parse(payload, nil); !ok {
+		if _, ok := check.parse(payload, nil, nil); !ok {
 			t.Fatalf("%s: the check-only pass declines what the decoding pass accepts", payload)
 		}
 	})
@@ -285,7 +285,7 @@ func TestQuickDecodeInPlace(t *testing.T) {
 		`{ "flag" : false, "q" : "3", "n" : "123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890", "count" : -1, "word" : 0 }`,
 		`{"word":999999999999999999,"count":-999999999999999999,"n":"0","q":"0","flag":false}`,
 	} {
-		got, shape, ok := quickDecode[inPlaceRequest](q, []byte(payload))
+		got, shape, ok := quickDecode[inPlaceRequest](q, []byte(payload), nil)
 		if !ok {
 			t.Fatalf("%s: the quick pass declines it", payload)
 		}
@@ -326,10 +326,58 @@ func TestQuickDecodeInPlace(t *testing.T) {
 	wq := newQuickPlan(newFlatDecoder(reflect.TypeFor[word]()), ws)
 	payload := []byte(`{"n":"1000000"}`)
 	if allocs := testing.AllocsPerRun(100, func() {
-		if _, _, ok := quickDecode[word](wq, payload); !ok {
+		if _, _, ok := quickDecode[word](wq, payload, nil); !ok {
 			t.Fatal("the quick pass declines it")
 		}
 	}); allocs != 1 {
 		t.Errorf("decoding one small Integer allocates %v times, want 1", allocs)
+	}
+}
+
+// TestQuickDecodeWordArena checks that the quick pass puts a request's
+// first integers of a word into the arena it is given, the rest where
+// UnmarshalJSON puts them, with the values encoding/json reads: three
+// word integers cost one allocation with an arena of two.
+func TestQuickDecodeWordArena(t *testing.T) {
+	type three struct {
+		A Integer `json:"a"`
+		B Integer `json:"b"`
+		C Integer `json:"c"`
+	}
+	schema, err := schemaOf(reflect.TypeFor[three]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := newQuickPlan(newFlatDecoder(reflect.TypeFor[three]()), schema)
+	for _, payload := range []string{
+		`{"a":"-999999999999999999","b":"0","c":"12"}`,
+		`{"c":"7","a":"1000000000000000000","b":"-5"}`, // a is past a word's 18 digits
+		`{"b":"123456789012345678901234567890","a":"3","c":"-0"}`,
+	} {
+		var words wordArena
+		got, _, ok := quickDecode[three](q, []byte(payload), &words)
+		if !ok {
+			t.Fatalf("%s: the quick pass declines it", payload)
+		}
+		var want three
+		if err := json.Unmarshal([]byte(payload), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got.A.String() != want.A.String() || got.B.String() != want.B.String() || got.C.String() != want.C.String() {
+			t.Errorf("%s: the quick pass reads %v %v %v, encoding/json %v %v %v", payload, got.A, got.B, got.C, want.A, want.B, want.C)
+		}
+		if words.used != 2 {
+			t.Errorf("%s: %d integers in the arena, want 2", payload, words.used)
+		}
+	}
+	payload := []byte(`{"a":"1","b":"22","c":"333"}`)
+	var words wordArena
+	if allocs := testing.AllocsPerRun(100, func() {
+		words.used = 0
+		if _, _, ok := quickDecode[three](q, payload, &words); !ok {
+			t.Fatal("the quick pass declines it")
+		}
+	}); allocs != 1 {
+		t.Errorf("three integers of a word with room for two allocate %v times, want 1", allocs)
 	}
 }
