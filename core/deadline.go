@@ -16,20 +16,21 @@ import (
 // context.WithDeadline, so every observer sees the same Done and Err, and
 // contexts derived from it propagate cancellation as usual.
 func withDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
-	ctx, c := startDeadline(parent, deadline)
+	ctx, c := startDeadline(parent, deadline, new(deadlineContext))
 	return ctx, c.cancel
 }
 
 // startDeadline is withDeadline with its cancellation as a canceller, which
 // costs no allocation where the CancelFunc, a method value, would cost
-// one on every run.
-func startDeadline(parent context.Context, deadline time.Time) (context.Context, canceller) {
+// one on every run, and with the context in c, a zero deadlineContext the
+// caller allocated with whatever else the run needs.
+func startDeadline(parent context.Context, deadline time.Time, c *deadlineContext) (context.Context, canceller) {
 	if d, ok := parent.Deadline(); ok && !d.After(deadline) {
 		// The parent ends first: its own timer, if any, stands.
 		ctx, cancel := context.WithCancel(parent)
 		return ctx, cancelFunc(cancel)
 	}
-	c := &deadlineContext{parent: parent, deadline: deadline}
+	c.parent, c.deadline = parent, deadline
 	return c, c
 }
 

@@ -194,7 +194,8 @@ type Declaration struct {
 	decode        func([]byte) (any, error)
 	// quickParse is the quick pass of a flat request type (quickPlan):
 	// the request and the payload's shape, or false for the full parse.
-	quickParse func([]byte) (any, payloadShape, bool)
+	// Integers of a word take their room from the arena while it lasts.
+	quickParse func([]byte, *wordArena) (any, payloadShape, bool)
 	// quickResult checks the results of a flat result schema in one pass
 	// (quickPlan), or is nil.
 	quickResult func() *quickPlan
@@ -203,7 +204,8 @@ type Declaration struct {
 	// validating compaction because they are already as it leaves them
 	// (compactPlain) if they are JSON at all; the caller validates them
 	// and, on a refusal, encodes with json.Marshal after all.
-	encode        func(res any, echoes []echo) (value []byte, direct bool, err error)
+	// buf is room the flat encoder may write into (flatEncoder.encode).
+	encode        func(res any, echoes []echo, buf []byte) (value []byte, direct bool, err error)
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
 	postcondition func(context.Context, any, any) error
@@ -398,7 +400,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		}
 		return newQuickPlan(flat, d.RequestSchema())
 	})
-	d.quickParse = func(b []byte) (any, payloadShape, bool) {
+	d.quickParse = func(b []byte, words *wordArena) (any, payloadShape, bool) {
 		if _, err := d.schemas(); err != nil {
 			return nil, payloadShape{}, false // the full parse reports it
 		}
@@ -406,8 +408,7 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 		if q == nil {
 			return nil, payloadShape{}, false
 		}
-		var req Req
-		shape, ok := q.parse(b, &req)
+		req, shape, ok := quickDecode[Req](q, b, words)
 		if !ok {
 			return nil, payloadShape{}, false
 		}
@@ -418,10 +419,10 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	// A result type with its own MarshalJSON (not a pointer or interface,
 	// whose nil json.Marshal writes as null without calling it).
 	ownJSON := resType.Kind() != reflect.Pointer && resType.Kind() != reflect.Interface && resType.Implements(marshalerType)
-	d.encode = func(res any, echoes []echo) ([]byte, bool, error) {
+	d.encode = func(res any, echoes []echo, buf []byte) ([]byte, bool, error) {
 		if flatOut != nil {
 			if v := reflect.ValueOf(res); v.IsValid() && v.Type() == resType {
-				if b, ok := flatOut.encode(v, echoes); ok {
+				if b, ok := flatOut.encode(buf, v, echoes); ok {
 					return b, false, nil
 				}
 			}

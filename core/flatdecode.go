@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -31,9 +32,16 @@ type flatField struct {
 	index     int
 	unmarshal bool // *T implements json.Unmarshaler; otherwise an int kind
 	boolean   bool // a bool kind, read from true or false
+	// The field's place and type, for the quick pass (quickPlan), which
+	// writes it without reflection.
+	offset uintptr
+	typ    reflect.Type
 }
 
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+var (
+	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	rationalType    = reflect.TypeFor[Rational]()
+)
 
 // newFlatDecoder returns the decoder for t, or nil when t is not a struct
 // of exported, tagged, non-embedded fields each either decoding itself
@@ -50,16 +58,17 @@ func newFlatDecoder(t reflect.Type) *flatDecoder {
 		if !f.IsExported() || f.Anonymous || name == "" || name == "-" {
 			return nil
 		}
+		field := flatField{index: i, offset: f.Offset, typ: f.Type}
 		switch {
 		case reflect.PointerTo(f.Type).Implements(unmarshalerType):
-			d.fields[name] = flatField{index: i, unmarshal: true}
+			field.unmarshal = true
 		case f.Type.Kind() == reflect.Int || f.Type.Kind() == reflect.Int64:
-			d.fields[name] = flatField{index: i}
 		case f.Type.Kind() == reflect.Bool:
-			d.fields[name] = flatField{index: i, boolean: true}
+			field.boolean = true
 		default:
 			return nil
 		}
+		d.fields[name] = field
 	}
 	return d
 }
@@ -183,14 +192,30 @@ func skipSpace(b []byte, i int) int {
 // goes through those three as before, so every message and every code is
 // theirs; it only ever accepts what they accept, and decodes it through
 // the same field decoders.
+//
+// It writes the fields in place, at their offsets, without reflection:
+// the request is then a variable of the caller's (quickDecode) that need
+// not move to the heap, and a member costs a comparison of names and a
+// direct call rather than a map lookup and reflection's dispatch, which
+// were most of a small operation's decoding.
 type quickPlan struct {
-	members  map[string]int // property name → index into slots
-	slots    []quickSlot
+	slots []quickSlot // by name
+	// members maps a name to its index into slots when there are more
+	// than quickLinear of them; fewer are found by comparing names.
+	members  map[string]int
 	required uint64 // bit i: slots[i] is required
 }
 
+// quickLinear is the number of members up to which a key is looked up by
+// comparing it with each name, cheaper than hashing it.
+const quickLinear = 8
+
 type quickSlot struct {
-	field   flatField // without a decoder, unused
+	name  string
+	field flatField // without a decoder, unused
+	// integer says a decimal field is an Integer; otherwise it is a
+	// Rational, the other type of decimalItems schema.
+	integer bool
 	schema  *jsonschema.Schema
 	decimal bool // a decimal string (decimalItems)
 	boolean bool // true or false; neither: a JSON integer
@@ -208,7 +233,8 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 	if s == nil || s.Type != "object" || len(s.Types) != 0 || !isFalseSchema(s.AdditionalProperties) || len(s.Properties) > 64 {
 		return nil
 	}
-	q := &quickPlan{members: map[string]int{}}
+	q := &quickPlan{}
+	index := map[string]int{}
 	for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
 		ps := s.Properties[name]
 		if !plainName(name) || ps == nil {
@@ -216,7 +242,7 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 		}
 		// A boolean's schema is its type alone: the streaming validator
 		// checks nothing else of true or false.
-		slot := quickSlot{schema: ps, decimal: decimalItems(ps), boolean: ps.Type == "boolean" && len(ps.Types) == 0 && ps.Enum == nil && ps.Const == nil && !isFalseSchema(ps)}
+		slot := quickSlot{name: name, schema: ps, decimal: decimalItems(ps), boolean: ps.Type == "boolean" && len(ps.Types) == 0 && ps.Enum == nil && ps.Const == nil && !isFalseSchema(ps)}
 		if !slot.decimal && !slot.boolean && (ps.Type != "integer" || len(ps.Types) != 0 || ps.Enum != nil || ps.Pattern != "" || isFalseSchema(ps)) {
 			return nil
 		}
@@ -225,13 +251,19 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 			if !ok || f.unmarshal != slot.decimal || f.boolean != slot.boolean {
 				return nil
 			}
-			slot.field = f
+			if slot.decimal && f.typ != integerType && f.typ != rationalType {
+				return nil // decoded by a method the plan cannot call in place
+			}
+			slot.field, slot.integer = f, f.typ == integerType
 		}
-		q.members[name] = len(q.slots)
+		index[name] = len(q.slots)
 		q.slots = append(q.slots, slot)
 	}
+	if len(q.slots) > quickLinear {
+		q.members = index
+	}
 	for _, r := range s.Required {
-		i, ok := q.members[r]
+		i, ok := index[r]
 		if !ok {
 			return nil
 		}
@@ -240,15 +272,39 @@ func newQuickPlan(flat *flatDecoder, s *jsonschema.Schema) *quickPlan {
 	return q
 }
 
-// parse reads b into *req (a pointer to the struct; nil to check only)
-// and returns its shape, with the request's long integers as echoes for
-// the result's encoder, or reports false, leaving *req partly filled, for
-// the caller to discard.
-func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
-	var v reflect.Value
-	if req != nil {
-		v = reflect.ValueOf(req).Elem()
+// member returns the index of the slot named key, or false.
+func (q *quickPlan) member(key []byte) (int, bool) {
+	if q.members != nil {
+		k, ok := q.members[string(key)]
+		return k, ok
 	}
+	for k := range q.slots {
+		if q.slots[k].name == string(key) {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// quickDecode is the quick pass of a payload of the flat request type Req
+// that q was planned for: the request and its shape, or false. Integers of
+// a word take their room from words while it lasts (nil: none).
+func quickDecode[Req any](q *quickPlan, b []byte, words *wordArena) (Req, payloadShape, bool) {
+	var req Req
+	shape, ok := q.parse(b, unsafe.Pointer(&req), words)
+	if !ok {
+		return *new(Req), payloadShape{}, false
+	}
+	return req, shape, true
+}
+
+// parse reads b into the struct at req (of the type q was planned for;
+// nil to check only), its integers of a word into words while there is
+// room, and returns its shape, with the request's long
+// integers as echoes for the result's encoder, or reports false, leaving
+// the struct partly filled, for the caller to discard. req does not
+// escape: every field is written in place.
+func (q *quickPlan) parse(b []byte, req unsafe.Pointer, words *wordArena) (payloadShape, bool) {
 	var seen uint64
 	var echoes []echo
 	i := skipSpace(b, 0)
@@ -264,7 +320,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 			if !ok {
 				return payloadShape{}, false
 			}
-			k, declared := q.members[string(b[key:next-1])]
+			k, declared := q.member(b[key : next-1])
 			if !declared || seen&(1<<k) != 0 {
 				return payloadShape{}, false
 			}
@@ -274,7 +330,7 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 				return payloadShape{}, false
 			}
 			start := skipSpace(b, i+1)
-			slot := q.slots[k]
+			slot := &q.slots[k]
 			var end int
 			if slot.boolean {
 				var truth bool
@@ -282,19 +338,30 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 					return payloadShape{}, false
 				}
 				if req != nil {
-					v.Field(slot.field.index).SetBool(truth)
+					*(*bool)(unsafe.Add(req, slot.field.offset)) = truth
 				}
 			} else if slot.decimal {
 				if end, ok = quickDecimal(b, start, slot.schema); !ok {
 					return payloadShape{}, false
 				}
 				if req != nil {
-					field := v.Field(slot.field.index)
-					if field.Addr().Interface().(json.Unmarshaler).UnmarshalJSON(b[start:end]) != nil {
-						return payloadShape{}, false
-					}
-					if field.Type() == integerType {
-						if x := field.Interface().(Integer).Big(); len(x.Bits()) >= echoWords {
+					field := unsafe.Add(req, slot.field.offset)
+					if !slot.integer {
+						if (*Rational)(field).UnmarshalJSON(b[start:end]) != nil {
+							return payloadShape{}, false
+						}
+					} else {
+						// The arena holds what wordDecimal, the first
+						// step of UnmarshalJSON, would allocate.
+						x := (*Integer)(field)
+						if n, ok := wordValue(b[start:end]); ok {
+							if x.v, ok = words.take(n); !ok {
+								x.v = newWordInt(n)
+							}
+						} else if x.UnmarshalJSON(b[start:end]) != nil {
+							return payloadShape{}, false
+						}
+						if x := x.Big(); len(x.Bits()) >= echoWords {
 							echoes = append(echoes, echo{value: new(big.Int).Set(x), text: b[start+1 : end-1]})
 						}
 					}
@@ -305,11 +372,18 @@ func (q *quickPlan) parse(b []byte, req any) (payloadShape, bool) {
 					return payloadShape{}, false
 				}
 				if req != nil {
-					field := v.Field(slot.field.index)
-					if field.OverflowInt(n) {
+					// An int or int64 kind (newFlatDecoder), a word
+					// either way on the 64-bit targets and within
+					// range of both: quickInteger reads at most 18
+					// digits.
+					field := unsafe.Add(req, slot.field.offset)
+					if slot.field.typ.Kind() == reflect.Int64 {
+						*(*int64)(field) = n
+					} else if int64(int(n)) != n {
 						return payloadShape{}, false
+					} else {
+						*(*int)(field) = int(n)
 					}
-					field.SetInt(n)
 				}
 			}
 			i = skipSpace(b, end)

@@ -196,11 +196,15 @@ func plainName(name string) bool {
 	return true
 }
 
-// encode appends the JSON of v, a value of the encoder's type, to a new
-// buffer, and reports whether it could; false leaves the work to
-// json.Marshal. An integer equal to one of echoes is written as its text.
-func (e *flatEncoder) encode(v reflect.Value, echoes []echo) ([]byte, bool) {
-	return e.value.append(make([]byte, 0, 16+24*len(e.value.fields)), v, echoes)
+// encode writes the JSON of v, a value of the encoder's type, over buf,
+// or to a new buffer when buf has no room at all, and reports whether it
+// could; false leaves the work to json.Marshal. An integer equal to one of
+// echoes is written as its text.
+func (e *flatEncoder) encode(buf []byte, v reflect.Value, echoes []echo) ([]byte, bool) {
+	if cap(buf) == 0 {
+		buf = make([]byte, 0, 16+24*len(e.value.fields))
+	}
+	return e.value.append(buf[:0], v, echoes)
 }
 
 // An echo is a long integer of the request with its decimal text in the

@@ -125,7 +125,7 @@ func TestFlatEncoderMatchesJSON(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := e.encode(reflect.ValueOf(v), nil)
+		got, ok := e.encode(nil, reflect.ValueOf(v), nil)
 		if !ok {
 			if !strings.ContainsFunc(string(want), func(r rune) bool { return r == '\\' || r > 0x7e }) {
 				t.Fatalf("%s: declined %s, which json.Marshal writes in printable ASCII without escapes", name, want)
@@ -266,7 +266,7 @@ func TestFlatEncoderDeclinesTypes(t *testing.T) {
 	} {
 		e := newFlatEncoder(reflect.TypeOf(v))
 		if name == "unexported only ok" {
-			if got, ok := e.encode(reflect.ValueOf(v), nil); e == nil || !ok || string(got) != "{}" {
+			if got, ok := e.encode(nil, reflect.ValueOf(v), nil); e == nil || !ok || string(got) != "{}" {
 				t.Errorf("%s: got %q, %v", name, got, ok)
 			}
 			continue
@@ -299,7 +299,7 @@ func BenchmarkFlatEncodeIntegers(b *testing.B) {
 	b.Run("n=8064/flat", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, ok := e.encode(reflect.ValueOf(res), nil); !ok {
+			if _, ok := e.encode(nil, reflect.ValueOf(res), nil); !ok {
 				b.Fatal("declined")
 			}
 		}
@@ -383,7 +383,7 @@ func TestEchoedIntegers(t *testing.T) {
 	for range 400 {
 		a, b := randDecimal(), randDecimal()
 		payload := json.RawMessage(fmt.Sprintf(`{"a":%q,"b":%q}`, a, b))
-		if _, shape, ok := quickParse(payload); !ok {
+		if _, shape, ok := quickParse(payload, nil); !ok {
 			t.Fatalf("%s: the quick pass declines it", payload)
 		} else {
 			echoed += len(shape.echoes)

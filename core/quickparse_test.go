@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 type quickRequest struct {
@@ -31,7 +34,7 @@ func TestQuickParseAgrees(t *testing.T) {
 	r := quickRegistry(t)
 	d, _ := r.Lookup("test.quick.compute")
 	quickParse := d.quickParse
-	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`)); !ok {
+	if _, _, ok := quickParse([]byte(`{"a":"2","b":3}`), nil); !ok {
 		t.Fatal("the quick pass declines the plainest payload")
 	}
 	run := func(payload string, quick bool) (Outcome, int64) {
@@ -55,7 +58,7 @@ func TestQuickParseAgrees(t *testing.T) {
 			continue
 		}
 		runs++
-		if _, _, ok := quickParse([]byte(payload)); ok {
+		if _, _, ok := quickParse([]byte(payload), nil); ok {
 			quickTook++
 		}
 		full, fullReserved := run(payload, false)
@@ -118,7 +121,7 @@ func TestQuickCheckAgrees(t *testing.T) {
 	took := 0
 	docs := quickPayloads(4000)
 	for _, doc := range docs {
-		if _, ok := q.parse([]byte(doc), nil); !ok {
+		if _, ok := q.parse([]byte(doc), nil, nil); !ok {
 			continue
 		}
 		took++
@@ -220,7 +223,7 @@ func FuzzQuickParse(f *testing.F) {
 	d, _ := quickRegistry(f).Lookup("test.quick.compute")
 	check := newQuickPlan(nil, d.RequestSchema())
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		got, shape, ok := d.quickParse(payload)
+		got, shape, ok := d.quickParse(payload, new(wordArena))
 		if !ok {
 			return
 		}
@@ -239,8 +242,142 @@ func FuzzQuickParse(f *testing.F) {
 		if shape.decodeCost() != full.decodeCost() {
 			t.Fatalf("%s: the quick pass costs %d, the full parse %d", payload, shape.decodeCost(), full.decodeCost())
 		}
-		if _, ok := check.parse(payload, nil); !ok {
+		if _, ok := check.parse(payload, nil, nil); !ok {
 			t.Fatalf("%s: the check-only pass declines what the decoding pass accepts", payload)
 		}
 	})
+}
+
+type inPlaceRequest struct {
+	Word  int64    `json:"word"`
+	Count int      `json:"count"`
+	N     Integer  `json:"n"`
+	Q     Rational `json:"q"`
+	Flag  bool     `json:"flag"`
+}
+
+// decimalNote decodes itself from a decimal string, as Integer does, but
+// is neither Integer nor Rational.
+type decimalNote struct{ s string }
+
+func (d *decimalNote) UnmarshalJSON(b []byte) error { d.s = string(b); return nil }
+
+func (decimalNote) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "string", Pattern: integerPattern}
+}
+
+// TestQuickDecodeInPlace checks the quick pass's writes at field offsets,
+// field by kind, against encoding/json; that a field of a decimal schema
+// whose decoder the pass cannot call in place leaves the type to the full
+// parse; and that the request is decoded without moving to the heap (one
+// allocation, the Integer's).
+func TestQuickDecodeInPlace(t *testing.T) {
+	schema, err := schemaOf(reflect.TypeFor[inPlaceRequest]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := newQuickPlan(newFlatDecoder(reflect.TypeFor[inPlaceRequest]()), schema)
+	if q == nil {
+		t.Fatal("no quick plan for a flat request type")
+	}
+	for _, payload := range []string{
+		`{"word":-9007199254740993,"count":7,"n":"-12","q":"-4/6","flag":true}`,
+		`{ "flag" : false, "q" : "3", "n" : "123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890", "count" : -1, "word" : 0 }`,
+		`{"word":999999999999999999,"count":-999999999999999999,"n":"0","q":"0","flag":false}`,
+	} {
+		got, shape, ok := quickDecode[inPlaceRequest](q, []byte(payload), nil)
+		if !ok {
+			t.Fatalf("%s: the quick pass declines it", payload)
+		}
+		var want inPlaceRequest
+		if err := json.Unmarshal([]byte(payload), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got.Word != want.Word || got.Count != want.Count || got.N.String() != want.N.String() || got.Q.String() != want.Q.String() || got.Flag != want.Flag {
+			t.Errorf("%s: the quick pass reads %+v, encoding/json %+v", payload, got, want)
+		}
+		if shape.values != 6 || shape.bytes != len(payload) {
+			t.Errorf("%s: shape %+v, want 6 values of %d bytes", payload, shape, len(payload))
+		}
+	}
+
+	type otherDecimal struct {
+		N Integer     `json:"n"`
+		D decimalNote `json:"d"`
+	}
+	other, err := schemaOf(reflect.TypeFor[otherDecimal]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !decimalItems(other.Properties["d"]) {
+		t.Fatal("the test type's field is not of a decimal schema")
+	}
+	if newQuickPlan(newFlatDecoder(reflect.TypeFor[otherDecimal]()), other) != nil {
+		t.Error("a plan for a decimal field that is neither Integer nor Rational")
+	}
+
+	type word struct {
+		N Integer `json:"n"`
+	}
+	ws, err := schemaOf(reflect.TypeFor[word]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wq := newQuickPlan(newFlatDecoder(reflect.TypeFor[word]()), ws)
+	payload := []byte(`{"n":"1000000"}`)
+	if allocs := testing.AllocsPerRun(100, func() {
+		if _, _, ok := quickDecode[word](wq, payload, nil); !ok {
+			t.Fatal("the quick pass declines it")
+		}
+	}); allocs != 1 {
+		t.Errorf("decoding one small Integer allocates %v times, want 1", allocs)
+	}
+}
+
+// TestQuickDecodeWordArena checks that the quick pass puts a request's
+// first integers of a word into the arena it is given, the rest where
+// UnmarshalJSON puts them, with the values encoding/json reads: three
+// word integers cost one allocation with an arena of two.
+func TestQuickDecodeWordArena(t *testing.T) {
+	type three struct {
+		A Integer `json:"a"`
+		B Integer `json:"b"`
+		C Integer `json:"c"`
+	}
+	schema, err := schemaOf(reflect.TypeFor[three]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := newQuickPlan(newFlatDecoder(reflect.TypeFor[three]()), schema)
+	for _, payload := range []string{
+		`{"a":"-999999999999999999","b":"0","c":"12"}`,
+		`{"c":"7","a":"1000000000000000000","b":"-5"}`, // a is past a word's 18 digits
+		`{"b":"123456789012345678901234567890","a":"3","c":"-0"}`,
+	} {
+		var words wordArena
+		got, _, ok := quickDecode[three](q, []byte(payload), &words)
+		if !ok {
+			t.Fatalf("%s: the quick pass declines it", payload)
+		}
+		var want three
+		if err := json.Unmarshal([]byte(payload), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got.A.String() != want.A.String() || got.B.String() != want.B.String() || got.C.String() != want.C.String() {
+			t.Errorf("%s: the quick pass reads %v %v %v, encoding/json %v %v %v", payload, got.A, got.B, got.C, want.A, want.B, want.C)
+		}
+		if words.used != 2 {
+			t.Errorf("%s: %d integers in the arena, want 2", payload, words.used)
+		}
+	}
+	payload := []byte(`{"a":"1","b":"22","c":"333"}`)
+	var words wordArena
+	if allocs := testing.AllocsPerRun(100, func() {
+		words.used = 0
+		if _, _, ok := quickDecode[three](q, payload, &words); !ok {
+			t.Fatal("the quick pass declines it")
+		}
+	}); allocs != 1 {
+		t.Errorf("three integers of a word with room for two allocate %v times, want 1", allocs)
+	}
 }

@@ -153,13 +153,35 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	if req.Timeout > 0 && req.Timeout < timeout {
 		timeout = req.Timeout
 	}
-	ctx, deadline := startDeadline(ctx, start.Add(timeout))
+	//
+	// The deadline, the account of a completed run's execution and room
+	// for a small request's integers and a small result are one
+	// allocation (runState): a tiny run makes few others.
+	state := new(runState)
+	ctx, deadline := startDeadline(ctx, start.Add(timeout), &state.deadline)
 	defer deadline.cancel()
-	return rt.admit(ctx, d, req, start)
+	return rt.admit(ctx, d, req, start, state)
 }
 
+// runState is what a run allocates for its whole course: its deadline,
+// the Execution its outcome points to when it completes, room for the
+// request's first integers of a word, which the request then holds, and
+// the room its result's JSON is written into when it fits, which the
+// outcome's Value then holds.
+type runState struct {
+	deadline  deadlineContext
+	execution Execution
+	words     wordArena
+	value     [smallResult]byte
+}
+
+// smallResult is the room for a result in a runState: a few integers of
+// a word each, as most small operations answer. A longer result is
+// written to a buffer of its own.
+const smallResult = 64
+
 // admit assembles the payload and takes an execution slot for it.
-func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time) Outcome {
+func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time, state *runState) Outcome {
 	id := d.ID
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
@@ -187,20 +209,20 @@ func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, st
 	if !rt.exec.acquire() {
 		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
 	}
-	return rt.hold(ctx, d, payload, start)
+	return rt.hold(ctx, d, payload, start, state)
 }
 
 // hold runs an admitted request. What the run holds (its slot, its memory
 // reservation) is returned when it ends, or, when the deadline abandons a
 // decode still under way, when that decode ends.
-func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time) Outcome {
+func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time, state *runState) Outcome {
 	held := holding{exec: rt.exec}
 	defer held.releaseUnlessAbandoned()
-	return rt.execute(ctx, d, payload, start, &held)
+	return rt.execute(ctx, d, payload, start, &held, state)
 }
 
 // execute is the pipeline from the structural scan to publication.
-func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding) Outcome {
+func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding, state *runState) Outcome {
 	id := d.ID
 	var shape payloadShape
 	var parsed any
@@ -209,7 +231,7 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	// validated and decoded below.
 	quick := false
 	if len(payload) <= quickPayload && d.quickParse != nil {
-		if guard(func() error { parsed, shape, quick = d.quickParse(payload); return nil }) != nil {
+		if guard(func() error { parsed, shape, quick = d.quickParse(payload, &state.words); return nil }) != nil {
 			quick = false // a panic: the full parse meets it again and reports it
 		}
 	}
@@ -261,8 +283,16 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 			return interrupted(id, d, ctx.Err())
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return interrupted(id, d, err)
+	// A decode that may have taken a while is followed by a look at the
+	// deadline. The quick pass takes a microsecond or less, and the look
+	// after the preflight, as cheap, serves for both: a run whose deadline
+	// passed or that was cancelled by then ends the same way, there or on
+	// the preflight's refusal, while a reading of the clock costs 50 ns
+	// and more on a virtual machine, a fiftieth of such a run.
+	if !quick {
+		if err := ctx.Err(); err != nil {
+			return interrupted(id, d, err)
+		}
 	}
 	if err := guard(func() error { return d.preflight(ctx, parsed) }); err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
@@ -299,22 +329,23 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		}
 		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 	}
-	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes)
+	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes, state.value[:0])
 	if encodeErr != nil {
 		return Failed(id, InternalError, "", "encoding the result: %v", encodeErr)
 	}
 	if schemaErr != nil {
 		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
 	}
+	state.execution = Execution{
+		ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
+		Provider:  d.Provider.Module,
+		Version:   d.Provider.Version,
+	}
 	out := Outcome{
 		Outcome:      OutcomeCompleted,
 		CapabilityID: id,
 		Value:        value,
-		Execution: &Execution{
-			ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
-			Provider:  d.Provider.Module,
-			Version:   d.Provider.Version,
-		},
+		Execution:    &state.execution,
 	}
 	if c, ok := result.(Checked); ok {
 		out.Verdict = c.CheckVerdict()
@@ -356,16 +387,17 @@ type decodeResult struct {
 	err    error
 }
 
-// encodeResult encodes a result and validates the bytes (validateResult).
+// encodeResult encodes a result, in buf when it fits and the encoder can
+// (d.encode), and validates the bytes (validateResult).
 // A result's integer equal to one of echoes, the request's long integers,
 // is written as the request's own text (echo).
 // The bytes a result's MarshalJSON wrote are taken as they are when they
 // need no compaction (d.encode); should they fail validation, json.Marshal
 // encodes the result after all, so that malformed output is reported, or
 // output the compaction repairs is repaired, as json.Marshal always did.
-func encodeResult(d *Declaration, result any, echoes []echo) (value []byte, encodeErr, schemaErr error) {
+func encodeResult(d *Declaration, result any, echoes []echo, buf []byte) (value []byte, encodeErr, schemaErr error) {
 	var direct bool
-	if err := guard(func() (err error) { value, direct, err = d.encode(result, echoes); return err }); err != nil {
+	if err := guard(func() (err error) { value, direct, err = d.encode(result, echoes, buf); return err }); err != nil {
 		return nil, err, nil
 	}
 	schemaErr = validateResult(d, value)
@@ -392,7 +424,7 @@ func encodeResult(d *Declaration, result any, echoes []echo) (value []byte, enco
 func validateResult(d *Declaration, value []byte) error {
 	if d.quickResult != nil {
 		if q := d.quickResult(); q != nil {
-			if _, ok := q.parse(value, nil); ok {
+			if _, ok := q.parse(value, nil, nil); ok {
 				return nil
 			}
 		}

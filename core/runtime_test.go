@@ -275,3 +275,43 @@ func TestInterruptedPostconditionConcludesNothing(t *testing.T) {
 		t.Fatalf("an uninterrupted refutation: got %s", o)
 	}
 }
+
+// TestRunEndedBeforeDecodeIsInterrupted: a run cancelled, or out of time,
+// before its payload is decoded ends interrupted and never executes,
+// whether the quick pass decodes the payload and whether the preflight
+// would accept or refuse it.
+func TestRunEndedBeforeDecodeIsInterrupted(t *testing.T) {
+	reg := testRegistry(t)
+	rt := NewRuntime(reg, RuntimeOptions{})
+	d, _ := reg.Lookup("test.sum.compute")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name, id, payload string
+		ctx               context.Context
+		timeout           time.Duration
+		quick             bool
+		reason            Reason
+	}{
+		{"cancelled, accepted", "test.sum.compute", `{"left":"2","right":"3"}`, cancelled, 0, true, Cancelled},
+		{"cancelled, refused by the preflight", "test.sum.compute", `{"left":"18446744073709551616","right":"3"}`, cancelled, 0, true, Cancelled},
+		{"cancelled, the full parse", "test.sum.compute", ` {"left" : "2", "right" : "\u0033"}`, cancelled, 0, false, Cancelled},
+		{"cancelled, a check", "test.even.check", `{"left":"2","right":"3"}`, cancelled, 0, true, CheckerInterrupted},
+		{"out of time, accepted", "test.sum.compute", `{"left":"2","right":"3"}`, context.Background(), time.Nanosecond, true, Timeout},
+		{"out of time, refused by the preflight", "test.sum.compute", `{"left":"18446744073709551616","right":"3"}`, context.Background(), time.Nanosecond, true, Timeout},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.id == d.ID {
+				if _, _, quick := d.quickParse([]byte(c.payload), nil); quick != c.quick {
+					t.Fatalf("the quick pass takes the payload: %v, want %v", quick, c.quick)
+				}
+			}
+			executed := false
+			ctx := OnExecute(c.ctx, func() { executed = true })
+			o := rt.Run(ctx, RunRequest{CapabilityID: c.id, Payload: json.RawMessage(c.payload), Timeout: c.timeout})
+			if o.Outcome != OutcomeNonConclusion || o.Reason != c.reason || executed {
+				t.Errorf("got %s (executed: %v), want %s", o, executed, c.reason)
+			}
+		})
+	}
+}

@@ -116,8 +116,17 @@ func ParseInteger(s string) (*big.Int, error) {
 // integer in a request, without the string and the general parser
 // UnmarshalJSON goes through; anything else is not ok, and left to them.
 func wordDecimal(b []byte) (*big.Int, bool) {
-	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+	n, ok := wordValue(b)
+	if !ok {
 		return nil, false
+	}
+	return newWordInt(n), true
+}
+
+// wordValue is the value of the JSON string that wordDecimal decodes.
+func wordValue(b []byte) (int64, bool) {
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return 0, false
 	}
 	d := b[1 : len(b)-1]
 	neg := d[0] == '-'
@@ -125,19 +134,19 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 		d = d[1:]
 	}
 	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
-		return nil, false
+		return 0, false
 	}
 	var n int64
 	for _, c := range d {
 		if c < '0' || c > '9' {
-			return nil, false
+			return 0, false
 		}
 		n = n*10 + int64(c-'0')
 	}
 	if neg {
 		n = -n
 	}
-	return newWordInt(n), true
+	return n, true
 }
 
 // quotedDecimal decodes a JSON string of a canonical decimal integer
@@ -171,6 +180,25 @@ func newWordInt(n int64) *big.Int {
 type wordInt struct {
 	x      big.Int
 	digits [2]big.Word
+}
+
+// wordArena is room for a request's first word-sized integers inside an
+// allocation its run makes anyway (runState), so that decoding them
+// allocates nothing.
+type wordArena struct {
+	ints [2]wordInt
+	used int
+}
+
+// take returns n in the arena's next free room, or false when it is full
+// (or nil).
+func (a *wordArena) take(n int64) (*big.Int, bool) {
+	if a == nil || a.used == len(a.ints) {
+		return nil, false
+	}
+	w := &a.ints[a.used]
+	a.used++
+	return w.x.SetBits(w.digits[:0]).SetInt64(n), true
 }
 
 func checkDigits(d string) error {

@@ -250,12 +250,20 @@ func checkNthPrime(n uint64, p *big.Int) error {
 		}
 		return nil
 	}
-	if st, _ := primality.Test(p); st == primality.Composite {
+	// A word, as every p_n within MaxNthPrimeN is, goes straight to the
+	// word test that primality.Test would run on it, without its
+	// conversions.
+	if p.IsUint64() {
+		if prime, _ := modular.PrimeTest64(p.Uint64()); !prime {
+			return fmt.Errorf("%v is composite", p)
+		}
+	} else if st, _ := primality.Test(p); st == primality.Composite {
 		return fmt.Errorf("%v is composite", p)
 	}
 	fn := float64(n)
 	ln := math.Log(fn)
-	lo, hi := fn*(ln+math.Log(ln)-1), fn*(ln+math.Log(ln))
+	lnln := math.Log(ln)
+	lo, hi := fn*(ln+lnln-1), fn*(ln+lnln)
 	if fp := float64(p.Uint64()); fp < lo*(1-1e-12) || fp > hi*(1+1e-12) {
 		return fmt.Errorf("p_%d = %v lies outside Dusart's bounds (%.0f, %.0f)", n, p, lo, hi)
 	}
