@@ -192,3 +192,82 @@ func sqrADX5(z, x, m *[5]uint64, minv uint64)
 
 //go:noescape
 func sqrADX6(z, x, m *[6]uint64, minv uint64)
+
+// mulSubFixed sets z = x·y·R⁻¹ − c mod m, for c < m, by mulSubADXK
+// (montgomery_adx_amd64.s: mulADXK with the subtraction done on the
+// result's words in registers) for moduli of 2 to 6 words on a processor
+// with BMI2 and ADX; ok is false otherwise. z may alias x or y, not c,
+// which is read after z is written.
+func mulSubFixed(z, x, y, c, m []uint64, minv uint64) (ok bool) {
+	if !hasADX {
+		return false
+	}
+	switch len(m) {
+	case 2:
+		mulSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv, (*[2]uint64)(c))
+	case 3:
+		mulSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv, (*[3]uint64)(c))
+	case 4:
+		mulSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv, (*[4]uint64)(c))
+	case 5:
+		mulSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv, (*[5]uint64)(c))
+	case 6:
+		mulSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv, (*[6]uint64)(c))
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func mulSubADX2(z, x, y, m *[2]uint64, minv uint64, c *[2]uint64)
+
+//go:noescape
+func mulSubADX3(z, x, y, m *[3]uint64, minv uint64, c *[3]uint64)
+
+//go:noescape
+func mulSubADX4(z, x, y, m *[4]uint64, minv uint64, c *[4]uint64)
+
+//go:noescape
+func mulSubADX5(z, x, y, m *[5]uint64, minv uint64, c *[5]uint64)
+
+//go:noescape
+func mulSubADX6(z, x, y, m *[6]uint64, minv uint64, c *[6]uint64)
+
+// sqrSubFixed sets z = x²·R⁻¹ − c mod m, for c < m, by sqrSubADXK where
+// sqrADX takes the modulus; ok is false otherwise. z may alias x, not c.
+func sqrSubFixed(z, x, c, m []uint64, minv uint64) (ok bool) {
+	if !hasADX || len(m) == 0 || m[len(m)-1]>>63 != 0 {
+		return false
+	}
+	switch len(m) {
+	case 2:
+		sqrSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv, (*[2]uint64)(c))
+	case 3:
+		sqrSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv, (*[3]uint64)(c))
+	case 4:
+		sqrSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv, (*[4]uint64)(c))
+	case 5:
+		sqrSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv, (*[5]uint64)(c))
+	case 6:
+		sqrSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv, (*[6]uint64)(c))
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func sqrSubADX2(z, x, m *[2]uint64, minv uint64, c *[2]uint64)
+
+//go:noescape
+func sqrSubADX3(z, x, m *[3]uint64, minv uint64, c *[3]uint64)
+
+//go:noescape
+func sqrSubADX4(z, x, m *[4]uint64, minv uint64, c *[4]uint64)
+
+//go:noescape
+func sqrSubADX5(z, x, m *[5]uint64, minv uint64, c *[5]uint64)
+
+//go:noescape
+func sqrSubADX6(z, x, m *[6]uint64, minv uint64, c *[6]uint64)
