@@ -7,8 +7,26 @@ package primality
 // by mulAsmK (montgomery_amd64.s) otherwise; ok is false for other
 // lengths. z may alias x or y.
 func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) {
-	if hasADX && mulADX(z, x, y, m, minv) {
-		return true
+	// mulADX's cases, written out here: its call was a tenth of
+	// Baillie–PSW's instructions at 333 bits.
+	if hasADX {
+		switch len(m) {
+		case 2:
+			mulADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv)
+			return true
+		case 3:
+			mulADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv)
+			return true
+		case 4:
+			mulADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv)
+			return true
+		case 5:
+			mulADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv)
+			return true
+		case 6:
+			mulADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv)
+			return true
+		}
 	}
 	switch len(m) {
 	case 2:
@@ -57,8 +75,25 @@ func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
 // for moduli of 2 to 8 words; ok is false for other lengths. z may alias
 // x.
 func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) {
-	if hasADX && sqrADX(z, x, m, minv) {
-		return true
+	// sqrADX's cases, written out as in mulFixed.
+	if hasADX && len(m) > 0 && m[len(m)-1]>>63 == 0 {
+		switch len(m) {
+		case 2:
+			sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
+			return true
+		case 3:
+			sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv)
+			return true
+		case 4:
+			sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv)
+			return true
+		case 5:
+			sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv)
+			return true
+		case 6:
+			sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv)
+			return true
+		}
 	}
 	switch len(m) {
 	case 2:
