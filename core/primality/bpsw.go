@@ -41,6 +41,19 @@ type montgomery struct {
 	one  []uint64 // R mod m
 	r2   []uint64 // R² mod m
 	u    []uint64 // mul's multipliers, len(m) words
+	kern kernels
+}
+
+// kernels are montgomery's products, bound to the modulus when it is made:
+// on amd64 with BMI2 and ADX, moduli of 2 to 6 words call the assembly
+// of their length directly (adxKernels), where the dispatch by length on
+// every product (mulAny and the others, the routes for every other
+// modulus) was a sixth of modular_sqrt's instructions at 100 digits.
+type kernels struct {
+	mul    func(z, x, y []uint64)
+	sqr    func(z, x []uint64)
+	mulSub func(z, x, y, c []uint64)
+	sqrSub func(z, x, c []uint64)
 }
 
 func newMontgomery(n *big.Int) *montgomery {
@@ -56,7 +69,12 @@ func newMontgomery(n *big.Int) *montgomery {
 	one := new(big.Int).Mod(R, n)
 	r2 := new(big.Int).Mul(one, one)
 	r2.Mod(r2, n)
-	return &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), u: make([]uint64, k)}
+	mg := &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), u: make([]uint64, k)}
+	var ok bool
+	if mg.kern, ok = adxKernels(mg); !ok {
+		mg.kern = kernels{mul: mg.mulAny, sqr: mg.sqrAny, mulSub: mg.mulSubAny, sqrSub: mg.sqrSubAny}
+	}
+	return mg
 }
 
 // words is x's little-endian 64-bit words, at least k of them.
@@ -89,7 +107,10 @@ func words(x *big.Int, k int) []uint64 {
 // operand scanning with two carry chains (a fifth faster again);
 // mulGeneric, the loop, is their reference (TestFixedAgainstGeneric,
 // TestADXAgainstGeneric).
-func (mg *montgomery) mul(z, x, y []uint64) {
+func (mg *montgomery) mul(z, x, y []uint64) { mg.kern.mul(z, x, y) }
+
+// mulAny is mul by mulFixed or mulGeneric.
+func (mg *montgomery) mulAny(z, x, y []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k || len(y) < k {
 		panic("primality: montgomery operand shorter than the modulus")
@@ -105,7 +126,10 @@ func (mg *montgomery) mul(z, x, y []uint64) {
 // montgomery_adx_gen.go's square, operand scanning with two carry chains
 // (some 7% less time than the product scan at 333 bits, a 100-digit
 // modulus; TestSqrADXAgainstGeneric).
-func (mg *montgomery) sqr(z, x []uint64) {
+func (mg *montgomery) sqr(z, x []uint64) { mg.kern.sqr(z, x) }
+
+// sqrAny is sqr by sqrFixed or mulGeneric.
+func (mg *montgomery) sqrAny(z, x []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k {
 		panic("primality: montgomery operand shorter than the modulus")
@@ -124,7 +148,10 @@ func (mg *montgomery) sqr(z, x []uint64) {
 // sixth of the 333-bit test's instructions in sub's two loops over memory.
 // Operands shorter than the modulus panic in the conversions to arrays
 // or in mul.
-func (mg *montgomery) mulSub(z, x, y, c []uint64) {
+func (mg *montgomery) mulSub(z, x, y, c []uint64) { mg.kern.mulSub(z, x, y, c) }
+
+// mulSubAny is mulSub by mulSubFixed or mul and sub.
+func (mg *montgomery) mulSubAny(z, x, y, c []uint64) {
 	if !mulSubFixed(z, x, y, c, mg.m, mg.minv) {
 		mg.mulThenSub(z, x, y, c)
 	}
@@ -138,7 +165,10 @@ func (mg *montgomery) mulThenSub(z, x, y, c []uint64) {
 
 // sqrSub sets z = x²·R⁻¹ − c mod m for c < m, as mulSub does for
 // products; z may alias x, not c.
-func (mg *montgomery) sqrSub(z, x, c []uint64) {
+func (mg *montgomery) sqrSub(z, x, c []uint64) { mg.kern.sqrSub(z, x, c) }
+
+// sqrSubAny is sqrSub by sqrSubFixed or sqr and sub.
+func (mg *montgomery) sqrSubAny(z, x, c []uint64) {
 	if !sqrSubFixed(z, x, c, mg.m, mg.minv) {
 		mg.sqr(z, x)
 		mg.sub(z, z, c)

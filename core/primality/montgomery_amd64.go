@@ -306,3 +306,82 @@ func sqrSubADX5(z, x, m *[5]uint64, minv uint64, c *[5]uint64)
 
 //go:noescape
 func sqrSubADX6(z, x, m *[6]uint64, minv uint64, c *[6]uint64)
+
+// adxKernels binds mg's products to the ADX kernels of its length (2 to
+// 6 words, on a processor with BMI2 and ADX; the squares for moduli
+// below 2^(64k−1)), the rest to the routes by length; ok is false when
+// no ADX kernel takes mg's modulus.
+func adxKernels(mg *montgomery) (kn kernels, ok bool) {
+	k := len(mg.m)
+	if !hasADX || k < 2 || k > 6 {
+		return kernels{}, false
+	}
+	minv := mg.minv
+	square := mg.m[k-1]>>63 == 0
+	switch k {
+	case 2:
+		m := (*[2]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), m, minv, (*[2]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv, (*[2]uint64)(c)) }
+		}
+	case 3:
+		m := (*[3]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), m, minv, (*[3]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv, (*[3]uint64)(c)) }
+		}
+	case 4:
+		m := (*[4]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), m, minv, (*[4]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv, (*[4]uint64)(c)) }
+		}
+	case 5:
+		m := (*[5]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), m, minv, (*[5]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv, (*[5]uint64)(c)) }
+		}
+	case 6:
+		m := (*[6]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), m, minv, (*[6]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv, (*[6]uint64)(c)) }
+		}
+	}
+	if kn.sqr == nil {
+		kn.sqr, kn.sqrSub = mg.sqrAny, mg.sqrSubAny
+	}
+	return kn, true
+}

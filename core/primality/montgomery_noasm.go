@@ -12,3 +12,5 @@ func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) { return false }
 func mulSubFixed(z, x, y, c, m []uint64, minv uint64) (ok bool) { return false }
 
 func sqrSubFixed(z, x, c, m []uint64, minv uint64) (ok bool) { return false }
+
+func adxKernels(mg *montgomery) (kn kernels, ok bool) { return kernels{}, false }
