@@ -140,14 +140,13 @@ func (mg *montgomery) sqrAny(z, x []uint64) {
 }
 
 // mulSub sets z = x·y·R⁻¹ − c mod m for c < m; z may alias x or y, not
-// c.
-// The Lucas test's ladder subtracts P or 2 after every product: on amd64
-// with BMI2 and ADX, moduli of 2 to 6 words take mulSubFixed, which
+// c. The Lucas test's ladder subtracts P or 2 after every product: on
+// amd64 with BMI2 and ADX, moduli of 2 to 6 words take mulSubADXK, which
 // subtracts on the product's words before they leave the registers,
 // where mul and sub, the reference (TestMulSubAgainstMulThenSub), spent a
-// sixth of the 333-bit test's instructions in sub's two loops over memory.
-// Operands shorter than the modulus panic in the conversions to arrays
-// or in mul.
+// sixth of the 333-bit test's instructions in sub's two loops over
+// memory. Operands shorter than the modulus panic in the conversions to
+// arrays or in mul.
 func (mg *montgomery) mulSub(z, x, y, c []uint64) { mg.kern.mulSub(z, x, y, c) }
 
 // mulSubAny is mulSub by mulSubFixed or mul and sub.
