@@ -54,6 +54,7 @@ type kernels struct {
 	sqr    func(z, x []uint64)
 	mulSub func(z, x, y, c []uint64)
 	sqrSub func(z, x, c []uint64)
+	sqrDbl func(z, x []uint64)
 }
 
 func newMontgomery(n *big.Int) *montgomery {
@@ -72,7 +73,7 @@ func newMontgomery(n *big.Int) *montgomery {
 	mg := &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), u: make([]uint64, k)}
 	var ok bool
 	if mg.kern, ok = adxKernels(mg); !ok {
-		mg.kern = kernels{mul: mg.mulAny, sqr: mg.sqrAny, mulSub: mg.mulSubAny, sqrSub: mg.sqrSubAny}
+		mg.kern = kernels{mul: mg.mulAny, sqr: mg.sqrAny, mulSub: mg.mulSubAny, sqrSub: mg.sqrSubAny, sqrDbl: mg.sqrDblAny}
 	}
 	return mg
 }
@@ -172,6 +173,19 @@ func (mg *montgomery) sqrSubAny(z, x, c []uint64) {
 		mg.sqr(z, x)
 		mg.sub(z, z, c)
 	}
+}
+
+// sqrDbl sets z = 2·x²·R⁻¹ mod m, the base-2 Fermat test's step for a
+// set bit of the exponent; z may alias x. Moduli that take the ADX
+// squares double in the same call (sqrDblADXK), where sqr and add, the
+// reference (TestMulSubAgainstMulThenSub), were two calls and add's two
+// loops over memory.
+func (mg *montgomery) sqrDbl(z, x []uint64) { mg.kern.sqrDbl(z, x) }
+
+// sqrDblAny is sqrDbl by sqr and add.
+func (mg *montgomery) sqrDblAny(z, x []uint64) {
+	mg.sqr(z, x)
+	mg.add(z, z, z)
 }
 
 // mulGeneric is mul as a loop over the columns, for any length.
@@ -318,9 +332,10 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 	x := append([]uint64(nil), mg.one...)
 	dw := d.Bits()
 	for i := d.BitLen() - 1; i >= 0; i-- {
-		mg.sqr(x, x)
 		if wordBit(dw, i) != 0 {
-			mg.add(x, x, x) // ·2 is a doubling
+			mg.sqrDbl(x, x) // ·2 is a doubling
+		} else {
+			mg.sqr(x, x)
 		}
 	}
 	minus1 := make([]uint64, k)

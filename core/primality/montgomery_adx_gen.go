@@ -42,6 +42,9 @@ TEXT ·cpuid(SB), NOSPLIT, $0-16
 		product(&b, k, true)
 		square(&b, k, true)
 	}
+	for k := minWords; k <= maxWords; k++ {
+		squareDouble(&b, k)
+	}
 	if err := os.WriteFile("montgomery_adx_amd64.s", b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
@@ -113,12 +116,18 @@ func product(b *bytes.Buffer, k int, sub bool) {
 // cost k(k+1)/2 MULX, against k² in product. With sub set it writes
 // sqrSubADXK(z, x, m *[K]uint64, minv uint64, c *[K]uint64) instead,
 // z = x²·R⁻¹ − c mod m (subTail).
-func square(b *bytes.Buffer, k int, sub bool) {
+func square(b *bytes.Buffer, k int, sub bool) { squareBody(b, k, sub, false) }
+
+// squareBody is square, or squareDouble when dbl is set.
+func squareBody(b *bytes.Buffer, k int, sub, dbl bool) {
 	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
 	t := append([]string(nil), regs...)
 	e := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(j-1)) }
 	d := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(k-1+j-2)) }
-	if sub {
+	if dbl {
+		fmt.Fprintf(b, "// func sqrDblADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
+		fmt.Fprintf(b, "TEXT ·sqrDblADX%d(SB), NOSPLIT, $%d-32\n", k, 8*(2*k-3))
+	} else if sub {
 		fmt.Fprintf(b, "// func sqrSubADX%d(z, x, m *[%d]uint64, minv uint64, c *[%d]uint64)\n", k, k, k)
 		fmt.Fprintf(b, "TEXT ·sqrSubADX%d(SB), NOSPLIT, $%d-40\n", k, 8*(2*k-3))
 	} else {
@@ -155,13 +164,22 @@ func square(b *bytes.Buffer, k int, sub bool) {
 		reduceRow(b, t, k, "minv+24(FP)", "m+16(FP)")
 		t = append(t[1:], t[0])
 	}
-	if sub {
+	switch {
+	case dbl:
+		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdbldone%d", k), false)
+		dblTail(b, regs, k, "m+16(FP)")
+	case sub:
 		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrsubdone%d", k), false)
 		subTail(b, regs, k, "m+16(FP)", "c+32(FP)")
-		return
+	default:
+		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdone%d", k), true)
 	}
-	storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdone%d", k), true)
 }
+
+// squareDouble writes sqrDblADXK(z, x, m *[K]uint64, minv uint64), z =
+// 2·x²·R⁻¹ mod m for m < 2^(64K−1): square's rows, then dblTail (the
+// base-2 Fermat test's step for a set bit of the exponent).
+func squareDouble(b *bytes.Buffer, k int) { squareBody(b, k, false, true) }
 
 // The registers of product and square besides T's: the two words of a
 // product and a pointer.
@@ -226,6 +244,26 @@ func subTail(b *bytes.Buffer, t []string, k int, m, c string) {
 	for j := range k {
 		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n", 8*j, p, t[j])
 	}
+	subAddBack(b, t, k, m, c)
+}
+
+// dblTail writes z ← 2z mod m for z < m < 2^(64k−1), z at the pointer
+// register p: 2z, which fits in k words, less m, and m added back when
+// that borrows, as in subTail.
+func dblTail(b *bytes.Buffer, t []string, k int, m string) {
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n", 8*j, p, t[j])
+	}
+	fmt.Fprintf(b, "\tADDQ %s, %s\n", t[0], t[0])
+	for j := 1; j < k; j++ {
+		fmt.Fprintf(b, "\tADCQ %s, %s\n", t[j], t[j])
+	}
+	subAddBack(b, t, k, m, m)
+}
+
+// subAddBack writes the words t_0..t_(k−1) less c, plus m when that
+// borrows, to z at p, and returns (subTail's second half).
+func subAddBack(b *bytes.Buffer, t []string, k int, m, c string) {
 	fmt.Fprintf(b, "\tMOVQ %s, DX\n", c)
 	fmt.Fprintf(b, "\tSUBQ 0(DX), %s\n", t[0])
 	for j := 1; j < k; j++ {

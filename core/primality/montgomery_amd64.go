@@ -308,8 +308,9 @@ func sqrSubADX5(z, x, m *[5]uint64, minv uint64, c *[5]uint64)
 func sqrSubADX6(z, x, m *[6]uint64, minv uint64, c *[6]uint64)
 
 // adxKernels binds mg's products to the ADX kernels of its length (2 to
-// 6 words, on a processor with BMI2 and ADX; the squares for moduli
-// below 2^(64k−1)), the rest to the routes by length; ok is false when
+// 6 words, on a processor with BMI2 and ADX; the squares, and
+// sqrDblADXK's doubled squares, for moduli below 2^(64k−1)), the rest to
+// the routes by length; ok is false when
 // no ADX kernel takes mg's modulus.
 func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 	k := len(mg.m)
@@ -330,6 +331,7 @@ func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 		if square {
 			kn.sqr = func(z, x []uint64) { sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv) }
 			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv, (*[2]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv) }
 		}
 	case 3:
 		m := (*[3]uint64)(mg.m)
@@ -342,6 +344,7 @@ func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 		if square {
 			kn.sqr = func(z, x []uint64) { sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv) }
 			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv, (*[3]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv) }
 		}
 	case 4:
 		m := (*[4]uint64)(mg.m)
@@ -354,6 +357,7 @@ func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 		if square {
 			kn.sqr = func(z, x []uint64) { sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv) }
 			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv, (*[4]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv) }
 		}
 	case 5:
 		m := (*[5]uint64)(mg.m)
@@ -366,6 +370,7 @@ func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 		if square {
 			kn.sqr = func(z, x []uint64) { sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv) }
 			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv, (*[5]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv) }
 		}
 	case 6:
 		m := (*[6]uint64)(mg.m)
@@ -378,10 +383,26 @@ func adxKernels(mg *montgomery) (kn kernels, ok bool) {
 		if square {
 			kn.sqr = func(z, x []uint64) { sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv) }
 			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv, (*[6]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv) }
 		}
 	}
 	if kn.sqr == nil {
-		kn.sqr, kn.sqrSub = mg.sqrAny, mg.sqrSubAny
+		kn.sqr, kn.sqrSub, kn.sqrDbl = mg.sqrAny, mg.sqrSubAny, mg.sqrDblAny
 	}
 	return kn, true
 }
+
+//go:noescape
+func sqrDblADX2(z, x, m *[2]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX3(z, x, m *[3]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX4(z, x, m *[4]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX5(z, x, m *[5]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX6(z, x, m *[6]uint64, minv uint64)

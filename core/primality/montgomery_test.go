@@ -312,10 +312,11 @@ func testOperands(rng *rand.Rand, n *big.Int, count int) []*big.Int {
 }
 
 // TestMulSubAgainstMulThenSub: mulSub and sqrSub are mulGeneric followed
-// by sub, for moduli of 2 to 8 words (mulSubFixed's 2 to 6 on amd64 with
-// BMI2 and ADX, the fallback past them), with the top bit set or clear
-// (sqrSubFixed refuses the former), subtrahends 0, 1, m − 1 and random,
-// edge and random operands, z aliased to x or not.
+// by sub, and sqrDbl mulGeneric followed by add, for moduli of 2 to 8
+// words (the ADX kernels' 2 to 6 on amd64 with BMI2 and ADX, the
+// fallback past them), with the top bit set or clear (the ADX squares
+// refuse the former), subtrahends 0, 1, m − 1 and random, edge and
+// random operands, z aliased to x or not.
 func TestMulSubAgainstMulThenSub(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 40))
 	forOperandPairs(rng, 8, func(mg *montgomery, nb, xb, yb *big.Int, x, y []uint64) {
@@ -345,6 +346,17 @@ func TestMulSubAgainstMulThenSub(t *testing.T) {
 			if !equal(xa, want) {
 				t.Fatalf("n = %v: sqrSub aliased differs", nb)
 			}
+			mg.mulGeneric(want, x, x)
+			mg.add(want, want, want)
+			mg.sqrDbl(got, x)
+			if !equal(got, want) {
+				t.Fatalf("n = %v, x = %v: sqrDbl %v, want %v", nb, xb, got, want)
+			}
+			xa = append(xa[:0], x...)
+			mg.sqrDbl(xa, xa)
+			if !equal(xa, want) {
+				t.Fatalf("n = %v: sqrDbl aliased differs", nb)
+			}
 		}
 	})
 	// Moduli below 2^(64k−1), which sqrSubFixed takes.
@@ -364,6 +376,12 @@ func TestMulSubAgainstMulThenSub(t *testing.T) {
 					mg.sqrSub(got, x, c)
 					if !equal(got, want) {
 						t.Fatalf("n = %v, x = %v, c = %v: sqrSub %v, want %v", nb, xb, cb, got, want)
+					}
+					mg.mulGeneric(want, x, x)
+					mg.add(want, want, want)
+					mg.sqrDbl(got, x)
+					if !equal(got, want) {
+						t.Fatalf("n = %v, x = %v: sqrDbl %v, want %v", nb, xb, got, want)
 					}
 				}
 			}
