@@ -377,8 +377,22 @@ func topBits(x []big.Word, shift int) uint64 {
 }
 
 // subMulPair sets (x, y) to (a·x − b·y, c·y − d·x) in place, for results
-// known to be nonnegative and to fit in len(x) words.
+// known to be nonnegative and to fit in len(x) words, and a, b, c, d
+// below 2^62 (the word matrices of wordReduce and wordReduce2). On amd64
+// it is gcd_amd64.s's loop, which carries each row's a·x_i − b·y_i as a
+// signed two-word number from word to word instead of a carry word per
+// product and a borrow per row: 25 instructions a word where the Go loop,
+// subMulPairGo, the reference (TestSubMulPairAgainstGo), takes about
+// twice as many, restoring its borrows' flags at every word.
 func subMulPair(x, y []big.Word, a, b, c, d uint64) {
+	if len(x) == 0 {
+		return
+	}
+	subMulPairWords(x, y[:len(x)], a, b, c, d)
+}
+
+// subMulPairGo is subMulPair in Go.
+func subMulPairGo(x, y []big.Word, a, b, c, d uint64) {
 	y = y[:len(x)]
 	var cax, cby, ccy, cdx, bx, by uint64
 	for i := range x {
@@ -407,8 +421,18 @@ func subMulPair(x, y []big.Word, a, b, c, d uint64) {
 // AddMulPair sets (u, v) to (w0·u + w2·v, w1·u + w3·v) in place: the row
 // (u, v) of M times the word matrix W = (w0 w1; w2 w3). The top words of u
 // and v must be zero on entry, to take the carry, and every entry of W
-// small enough that each sum stays below 2^128.
+// small enough that each sum stays below 2^128. On amd64 it is
+// gcd_amd64.s's loop, addMulPairGo the reference
+// (TestAddMulPairAgainstGo).
 func AddMulPair(u, v []big.Word, w [4]uint64) {
+	if len(u) == 0 {
+		return
+	}
+	addMulPairWords(u, v[:len(u)], w)
+}
+
+// addMulPairGo is AddMulPair in Go.
+func addMulPairGo(u, v []big.Word, w [4]uint64) {
 	v = v[:len(u)]
 	var cu, cv uint64
 	for i := range u {

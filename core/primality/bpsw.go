@@ -41,6 +41,20 @@ type montgomery struct {
 	one  []uint64 // R mod m
 	r2   []uint64 // R² mod m
 	u    []uint64 // mul's multipliers, len(m) words
+	kern kernels
+}
+
+// kernels are montgomery's products, bound to the modulus when it is made:
+// on amd64 with BMI2 and ADX, moduli of 2 to 6 words call the assembly
+// of their length directly (adxKernels), where the dispatch by length on
+// every product (mulAny and the others, the routes for every other
+// modulus) was a sixth of modular_sqrt's instructions at 100 digits.
+type kernels struct {
+	mul    func(z, x, y []uint64)
+	sqr    func(z, x []uint64)
+	mulSub func(z, x, y, c []uint64)
+	sqrSub func(z, x, c []uint64)
+	sqrDbl func(z, x []uint64)
 }
 
 func newMontgomery(n *big.Int) *montgomery {
@@ -56,7 +70,12 @@ func newMontgomery(n *big.Int) *montgomery {
 	one := new(big.Int).Mod(R, n)
 	r2 := new(big.Int).Mul(one, one)
 	r2.Mod(r2, n)
-	return &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), u: make([]uint64, k)}
+	mg := &montgomery{m: m, minv: -inv, one: words(one, k), r2: words(r2, k), u: make([]uint64, k)}
+	var ok bool
+	if mg.kern, ok = adxKernels(mg); !ok {
+		mg.kern = kernels{mul: mg.mulAny, sqr: mg.sqrAny, mulSub: mg.mulSubAny, sqrSub: mg.sqrSubAny, sqrDbl: mg.sqrDblAny}
+	}
+	return mg
 }
 
 // words is x's little-endian 64-bit words, at least k of them.
@@ -89,7 +108,10 @@ func words(x *big.Int, k int) []uint64 {
 // operand scanning with two carry chains (a fifth faster again);
 // mulGeneric, the loop, is their reference (TestFixedAgainstGeneric,
 // TestADXAgainstGeneric).
-func (mg *montgomery) mul(z, x, y []uint64) {
+func (mg *montgomery) mul(z, x, y []uint64) { mg.kern.mul(z, x, y) }
+
+// mulAny is mul by mulFixed or mulGeneric.
+func (mg *montgomery) mulAny(z, x, y []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k || len(y) < k {
 		panic("primality: montgomery operand shorter than the modulus")
@@ -105,7 +127,10 @@ func (mg *montgomery) mul(z, x, y []uint64) {
 // montgomery_adx_gen.go's square, operand scanning with two carry chains
 // (some 7% less time than the product scan at 333 bits, a 100-digit
 // modulus; TestSqrADXAgainstGeneric).
-func (mg *montgomery) sqr(z, x []uint64) {
+func (mg *montgomery) sqr(z, x []uint64) { mg.kern.sqr(z, x) }
+
+// sqrAny is sqr by sqrFixed or mulGeneric.
+func (mg *montgomery) sqrAny(z, x []uint64) {
 	k := len(mg.m)
 	if len(z) < k || len(x) < k {
 		panic("primality: montgomery operand shorter than the modulus")
@@ -113,6 +138,54 @@ func (mg *montgomery) sqr(z, x []uint64) {
 	if !sqrFixed(z[:k], x[:k], mg.m, mg.minv) {
 		mg.mulGeneric(z, x, x)
 	}
+}
+
+// mulSub sets z = x·y·R⁻¹ − c mod m for c < m; z may alias x or y, not
+// c. The Lucas test's ladder subtracts P or 2 after every product: on
+// amd64 with BMI2 and ADX, moduli of 2 to 6 words take mulSubADXK, which
+// subtracts on the product's words before they leave the registers,
+// where mul and sub, the reference (TestMulSubAgainstMulThenSub), spent a
+// sixth of the 333-bit test's instructions in sub's two loops over
+// memory. Operands shorter than the modulus panic in the conversions to
+// arrays or in mul.
+func (mg *montgomery) mulSub(z, x, y, c []uint64) { mg.kern.mulSub(z, x, y, c) }
+
+// mulSubAny is mulSub by mulSubFixed or mul and sub.
+func (mg *montgomery) mulSubAny(z, x, y, c []uint64) {
+	if !mulSubFixed(z, x, y, c, mg.m, mg.minv) {
+		mg.mulThenSub(z, x, y, c)
+	}
+}
+
+// mulThenSub is mulSub by mul and sub.
+func (mg *montgomery) mulThenSub(z, x, y, c []uint64) {
+	mg.mul(z, x, y)
+	mg.sub(z, z, c)
+}
+
+// sqrSub sets z = x²·R⁻¹ − c mod m for c < m, as mulSub does for
+// products; z may alias x, not c.
+func (mg *montgomery) sqrSub(z, x, c []uint64) { mg.kern.sqrSub(z, x, c) }
+
+// sqrSubAny is sqrSub by sqrSubFixed or sqr and sub.
+func (mg *montgomery) sqrSubAny(z, x, c []uint64) {
+	if !sqrSubFixed(z, x, c, mg.m, mg.minv) {
+		mg.sqr(z, x)
+		mg.sub(z, z, c)
+	}
+}
+
+// sqrDbl sets z = 2·x²·R⁻¹ mod m, the base-2 Fermat test's step for a
+// set bit of the exponent; z may alias x. Moduli that take the ADX
+// squares double in the same call (sqrDblADXK), where sqr and add, the
+// reference (TestMulSubAgainstMulThenSub), were two calls and add's two
+// loops over memory.
+func (mg *montgomery) sqrDbl(z, x []uint64) { mg.kern.sqrDbl(z, x) }
+
+// sqrDblAny is sqrDbl by sqr and add.
+func (mg *montgomery) sqrDblAny(z, x []uint64) {
+	mg.sqr(z, x)
+	mg.add(z, z, z)
 }
 
 // mulGeneric is mul as a loop over the columns, for any length.
@@ -259,9 +332,10 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 	x := append([]uint64(nil), mg.one...)
 	dw := d.Bits()
 	for i := d.BitLen() - 1; i >= 0; i-- {
-		mg.sqr(x, x)
 		if wordBit(dw, i) != 0 {
-			mg.add(x, x, x) // ·2 is a doubling
+			mg.sqrDbl(x, x) // ·2 is a doubling
+		} else {
+			mg.sqr(x, x)
 		}
 	}
 	minus1 := make([]uint64, k)
@@ -321,15 +395,11 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 	sw := s.Bits()
 	for i := s.BitLen() - 1; i >= 0; i-- {
 		if wordBit(sw, i) != 0 {
-			mg.mul(vk, vk, vk1)
-			mg.sub(vk, vk, P)
-			mg.sqr(vk1, vk1)
-			mg.sub(vk1, vk1, two)
+			mg.mulSub(vk, vk, vk1, P)
+			mg.sqrSub(vk1, vk1, two)
 		} else {
-			mg.mul(vk1, vk, vk1)
-			mg.sub(vk1, vk1, P)
-			mg.sqr(vk, vk)
-			mg.sub(vk, vk, two)
+			mg.mulSub(vk1, vk, vk1, P)
+			mg.sqrSub(vk, vk, two)
 		}
 	}
 	minus2 := make([]uint64, k)
@@ -350,8 +420,7 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 		if equal(vk, two) {
 			return false // a fixed point of V ↦ V² − 2
 		}
-		mg.sqr(vk, vk)
-		mg.sub(vk, vk, two)
+		mg.sqrSub(vk, vk, two)
 	}
 	return false
 }

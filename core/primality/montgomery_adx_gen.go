@@ -2,8 +2,9 @@
 
 // montgomery_adx_gen writes montgomery_adx_amd64.s: montgomery's product
 // and square for moduli of 2 to 6 words with MULX, ADCX and ADOX (BMI2
-// and ADX), by coarsely integrated operand scanning (go generate in this
-// folder).
+// and ADX), by coarsely integrated operand scanning, and the same with a
+// modular subtraction on the result (the Lucas test's V·V − P and V² − 2;
+// go generate in this folder).
 package main
 
 import (
@@ -34,8 +35,15 @@ TEXT ·cpuid(SB), NOSPLIT, $0-16
 
 `)
 	for k := minWords; k <= maxWords; k++ {
-		product(&b, k)
-		square(&b, k)
+		product(&b, k, false)
+		square(&b, k, false)
+	}
+	for k := minWords; k <= maxWords; k++ {
+		product(&b, k, true)
+		square(&b, k, true)
+	}
+	for k := minWords; k <= maxWords; k++ {
+		squareDouble(&b, k)
 	}
 	if err := os.WriteFile("montgomery_adx_amd64.s", b.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
@@ -53,12 +61,19 @@ TEXT ·cpuid(SB), NOSPLIT, $0-16
 // stitching", Intel, 2010). T's k + 2 words stay in registers whose
 // names rotate at each shift; the spent t_0, zero, becomes the new top.
 // Twelve registers hold T, DX, the product's two words and one pointer,
-// reloaded from the frame for x, y and m in turn, so k ≤ 6.
-func product(b *bytes.Buffer, k int) {
+// reloaded from the frame for x, y and m in turn, so k ≤ 6. With sub set
+// it writes mulSubADXK(z, x, y, m *[K]uint64, minv uint64, c *[K]uint64)
+// instead, z = x·y·R⁻¹ − c mod m (subTail).
+func product(b *bytes.Buffer, k int, sub bool) {
 	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
 	t := append([]string(nil), regs...)
-	fmt.Fprintf(b, "// func mulADX%d(z, x, y, m *[%d]uint64, minv uint64)\n", k, k)
-	fmt.Fprintf(b, "TEXT ·mulADX%d(SB), NOSPLIT, $0-40\n", k)
+	if sub {
+		fmt.Fprintf(b, "// func mulSubADX%d(z, x, y, m *[%d]uint64, minv uint64, c *[%d]uint64)\n", k, k, k)
+		fmt.Fprintf(b, "TEXT ·mulSubADX%d(SB), NOSPLIT, $0-48\n", k)
+	} else {
+		fmt.Fprintf(b, "// func mulADX%d(z, x, y, m *[%d]uint64, minv uint64)\n", k, k)
+		fmt.Fprintf(b, "TEXT ·mulADX%d(SB), NOSPLIT, $0-40\n", k)
+	}
 	for _, r := range t {
 		fmt.Fprintf(b, "\tXORQ %s, %s\n", r, r)
 	}
@@ -77,7 +92,12 @@ func product(b *bytes.Buffer, k int) {
 		// t_0 is zero: shift down, it becomes the top
 		t = append(t[1:], t[0])
 	}
-	storeReduced(b, t, k, "m+24(FP)", fmt.Sprintf("adxdone%d", k))
+	if sub {
+		storeReduced(b, t, k, "m+24(FP)", fmt.Sprintf("adxsubdone%d", k), false)
+		subTail(b, regs, k, "m+24(FP)", "c+40(FP)")
+		return
+	}
+	storeReduced(b, t, k, "m+24(FP)", fmt.Sprintf("adxdone%d", k), true)
 }
 
 // square writes sqrADXK(z, x, m *[K]uint64, minv uint64), z = x²·R⁻¹ mod
@@ -93,14 +113,27 @@ func product(b *bytes.Buffer, k int) {
 // rows up to i add L² + 2·L·H·2^(64(i+1)) < 2^(64(i+1))·2x for
 // x = L + H·2^(64(i+1)), and u·m less than 2^(64(i+1))·m), so k + 2 words
 // hold it and the last carries out of each row are zero. The rows of x
-// cost k(k+1)/2 MULX, against k² in product.
-func square(b *bytes.Buffer, k int) {
+// cost k(k+1)/2 MULX, against k² in product. With sub set it writes
+// sqrSubADXK(z, x, m *[K]uint64, minv uint64, c *[K]uint64) instead,
+// z = x²·R⁻¹ − c mod m (subTail).
+func square(b *bytes.Buffer, k int, sub bool) { squareBody(b, k, sub, false) }
+
+// squareBody is square, or squareDouble when dbl is set.
+func squareBody(b *bytes.Buffer, k int, sub, dbl bool) {
 	regs := []string{"AX", "BX", "CX", "SI", "DI", "R8", "R9", "R10"}[:k+2]
 	t := append([]string(nil), regs...)
 	e := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(j-1)) }
 	d := func(j int) string { return fmt.Sprintf("%d(SP)", 8*(k-1+j-2)) }
-	fmt.Fprintf(b, "// func sqrADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
-	fmt.Fprintf(b, "TEXT ·sqrADX%d(SB), NOSPLIT, $%d-32\n", k, 8*(2*k-3))
+	if dbl {
+		fmt.Fprintf(b, "// func sqrDblADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
+		fmt.Fprintf(b, "TEXT ·sqrDblADX%d(SB), NOSPLIT, $%d-32\n", k, 8*(2*k-3))
+	} else if sub {
+		fmt.Fprintf(b, "// func sqrSubADX%d(z, x, m *[%d]uint64, minv uint64, c *[%d]uint64)\n", k, k, k)
+		fmt.Fprintf(b, "TEXT ·sqrSubADX%d(SB), NOSPLIT, $%d-40\n", k, 8*(2*k-3))
+	} else {
+		fmt.Fprintf(b, "// func sqrADX%d(z, x, m *[%d]uint64, minv uint64)\n", k, k)
+		fmt.Fprintf(b, "TEXT ·sqrADX%d(SB), NOSPLIT, $%d-32\n", k, 8*(2*k-3))
+	}
 	fmt.Fprintf(b, "\tMOVQ x+8(FP), %s\n", p)
 	for j := 1; j < k; j++ {
 		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n\tSHLQ $1, %s\n\tMOVQ %s, %s\n", 8*j, p, lo, lo, lo, e(j))
@@ -131,8 +164,22 @@ func square(b *bytes.Buffer, k int) {
 		reduceRow(b, t, k, "minv+24(FP)", "m+16(FP)")
 		t = append(t[1:], t[0])
 	}
-	storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdone%d", k))
+	switch {
+	case dbl:
+		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdbldone%d", k), false)
+		dblTail(b, regs, k, "m+16(FP)")
+	case sub:
+		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrsubdone%d", k), false)
+		subTail(b, regs, k, "m+16(FP)", "c+32(FP)")
+	default:
+		storeReduced(b, t, k, "m+16(FP)", fmt.Sprintf("adxsqrdone%d", k), true)
+	}
 }
+
+// squareDouble writes sqrDblADXK(z, x, m *[K]uint64, minv uint64), z =
+// 2·x²·R⁻¹ mod m for m < 2^(64K−1): square's rows, then dblTail (the
+// base-2 Fermat test's step for a set bit of the exponent).
+func squareDouble(b *bytes.Buffer, k int) { squareBody(b, k, false, true) }
 
 // The registers of product and square besides T's: the two words of a
 // product and a pointer.
@@ -164,9 +211,9 @@ func reduceRow(b *bytes.Buffer, t []string, k int, minv, m string) {
 // storeReduced writes T = t_0..t_(k−1) + t_k·R < 2m to z, computes T − m
 // in the registers, and stores that instead when t_k ≠ 0 or T ≥ m: the
 // borrow out of T − m is cancelled by t_k = 1, so T − m is kept when
-// t_k − borrow ≥ 0. m is the frame argument, done the label of the
-// return.
-func storeReduced(b *bytes.Buffer, t []string, k int, m, done string) {
+// t_k − borrow ≥ 0. m is the frame argument, done the label after the
+// stores, where it returns when ret is set.
+func storeReduced(b *bytes.Buffer, t []string, k int, m, done string, ret bool) {
 	fmt.Fprintf(b, "\tMOVQ z+0(FP), %s\n", p)
 	for j := range k {
 		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
@@ -181,5 +228,55 @@ func storeReduced(b *bytes.Buffer, t []string, k int, m, done string) {
 	for j := range k {
 		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
 	}
-	fmt.Fprintf(b, "%s:\n\tRET\n\n", done)
+	fmt.Fprintf(b, "%s:\n", done)
+	if ret {
+		fmt.Fprintf(b, "\tRET\n\n")
+	}
+}
+
+// subTail writes z ← z − c mod m for z, c < m, z at the pointer register
+// p: the words of z − c in t_0..t_(k−1), and m added back when the
+// subtraction borrows, without a branch (the Lucas test's V − P and
+// V − 2 borrow as often as not): the borrow becomes a mask, TESTQ turns
+// the mask into ZF, and each word of m is selected by CMOVQNE and added
+// by ADCX, which leaves ZF alone. m and c are the frame arguments.
+func subTail(b *bytes.Buffer, t []string, k int, m, c string) {
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n", 8*j, p, t[j])
+	}
+	subAddBack(b, t, k, m, c)
+}
+
+// dblTail writes z ← 2z mod m for z < m < 2^(64k−1), z at the pointer
+// register p: 2z, which fits in k words, less m, and m added back when
+// that borrows, as in subTail.
+func dblTail(b *bytes.Buffer, t []string, k int, m string) {
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %d(%s), %s\n", 8*j, p, t[j])
+	}
+	fmt.Fprintf(b, "\tADDQ %s, %s\n", t[0], t[0])
+	for j := 1; j < k; j++ {
+		fmt.Fprintf(b, "\tADCQ %s, %s\n", t[j], t[j])
+	}
+	subAddBack(b, t, k, m, m)
+}
+
+// subAddBack writes the words t_0..t_(k−1) less c, plus m when that
+// borrows, to z at p, and returns (subTail's second half).
+func subAddBack(b *bytes.Buffer, t []string, k int, m, c string) {
+	fmt.Fprintf(b, "\tMOVQ %s, DX\n", c)
+	fmt.Fprintf(b, "\tSUBQ 0(DX), %s\n", t[0])
+	for j := 1; j < k; j++ {
+		fmt.Fprintf(b, "\tSBBQ %d(DX), %s\n", 8*j, t[j])
+	}
+	fmt.Fprintf(b, "\tSBBQ %s, %s\n", lo, lo)
+	fmt.Fprintf(b, "\tMOVQ %s, DX\n", m)
+	fmt.Fprintf(b, "\tTESTQ %s, %s\n", lo, lo) // ZF: no borrow; CF cleared
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ $0, %s\n\tCMOVQNE %d(DX), %s\n\tADCXQ %s, %s\n", hi, 8*j, hi, hi, t[j])
+	}
+	for j := range k {
+		fmt.Fprintf(b, "\tMOVQ %s, %d(%s)\n", t[j], 8*j, p)
+	}
+	fmt.Fprintf(b, "\tRET\n\n")
 }

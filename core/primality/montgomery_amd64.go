@@ -7,8 +7,26 @@ package primality
 // by mulAsmK (montgomery_amd64.s) otherwise; ok is false for other
 // lengths. z may alias x or y.
 func mulFixed(z, x, y, m []uint64, minv uint64) (ok bool) {
-	if hasADX && mulADX(z, x, y, m, minv) {
-		return true
+	// mulADX's cases, written out here: its call was a tenth of
+	// Baillie–PSW's instructions at 333 bits.
+	if hasADX {
+		switch len(m) {
+		case 2:
+			mulADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv)
+			return true
+		case 3:
+			mulADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv)
+			return true
+		case 4:
+			mulADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv)
+			return true
+		case 5:
+			mulADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv)
+			return true
+		case 6:
+			mulADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv)
+			return true
+		}
 	}
 	switch len(m) {
 	case 2:
@@ -57,8 +75,25 @@ func mulAsm8(z, x, y, m *[8]uint64, minv uint64)
 // for moduli of 2 to 8 words; ok is false for other lengths. z may alias
 // x.
 func sqrFixed(z, x, m []uint64, minv uint64) (ok bool) {
-	if hasADX && sqrADX(z, x, m, minv) {
-		return true
+	// sqrADX's cases, written out as in mulFixed.
+	if hasADX && len(m) > 0 && m[len(m)-1]>>63 == 0 {
+		switch len(m) {
+		case 2:
+			sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv)
+			return true
+		case 3:
+			sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv)
+			return true
+		case 4:
+			sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv)
+			return true
+		case 5:
+			sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv)
+			return true
+		case 6:
+			sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv)
+			return true
+		}
 	}
 	switch len(m) {
 	case 2:
@@ -192,3 +227,182 @@ func sqrADX5(z, x, m *[5]uint64, minv uint64)
 
 //go:noescape
 func sqrADX6(z, x, m *[6]uint64, minv uint64)
+
+// mulSubFixed sets z = x·y·R⁻¹ − c mod m, for c < m, by mulSubADXK
+// (montgomery_adx_amd64.s: mulADXK with the subtraction done on the
+// result's words in registers) for moduli of 2 to 6 words on a processor
+// with BMI2 and ADX; ok is false otherwise. z may alias x or y, not c,
+// which is read after z is written.
+func mulSubFixed(z, x, y, c, m []uint64, minv uint64) (ok bool) {
+	if !hasADX {
+		return false
+	}
+	switch len(m) {
+	case 2:
+		mulSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), (*[2]uint64)(m), minv, (*[2]uint64)(c))
+	case 3:
+		mulSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), (*[3]uint64)(m), minv, (*[3]uint64)(c))
+	case 4:
+		mulSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), (*[4]uint64)(m), minv, (*[4]uint64)(c))
+	case 5:
+		mulSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), (*[5]uint64)(m), minv, (*[5]uint64)(c))
+	case 6:
+		mulSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), (*[6]uint64)(m), minv, (*[6]uint64)(c))
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func mulSubADX2(z, x, y, m *[2]uint64, minv uint64, c *[2]uint64)
+
+//go:noescape
+func mulSubADX3(z, x, y, m *[3]uint64, minv uint64, c *[3]uint64)
+
+//go:noescape
+func mulSubADX4(z, x, y, m *[4]uint64, minv uint64, c *[4]uint64)
+
+//go:noescape
+func mulSubADX5(z, x, y, m *[5]uint64, minv uint64, c *[5]uint64)
+
+//go:noescape
+func mulSubADX6(z, x, y, m *[6]uint64, minv uint64, c *[6]uint64)
+
+// sqrSubFixed sets z = x²·R⁻¹ − c mod m, for c < m, by sqrSubADXK where
+// sqrADX takes the modulus; ok is false otherwise. z may alias x, not c.
+func sqrSubFixed(z, x, c, m []uint64, minv uint64) (ok bool) {
+	if !hasADX || len(m) == 0 || m[len(m)-1]>>63 != 0 {
+		return false
+	}
+	switch len(m) {
+	case 2:
+		sqrSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(m), minv, (*[2]uint64)(c))
+	case 3:
+		sqrSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(m), minv, (*[3]uint64)(c))
+	case 4:
+		sqrSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(m), minv, (*[4]uint64)(c))
+	case 5:
+		sqrSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(m), minv, (*[5]uint64)(c))
+	case 6:
+		sqrSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(m), minv, (*[6]uint64)(c))
+	default:
+		return false
+	}
+	return true
+}
+
+//go:noescape
+func sqrSubADX2(z, x, m *[2]uint64, minv uint64, c *[2]uint64)
+
+//go:noescape
+func sqrSubADX3(z, x, m *[3]uint64, minv uint64, c *[3]uint64)
+
+//go:noescape
+func sqrSubADX4(z, x, m *[4]uint64, minv uint64, c *[4]uint64)
+
+//go:noescape
+func sqrSubADX5(z, x, m *[5]uint64, minv uint64, c *[5]uint64)
+
+//go:noescape
+func sqrSubADX6(z, x, m *[6]uint64, minv uint64, c *[6]uint64)
+
+// adxKernels binds mg's products to the ADX kernels of its length (2 to
+// 6 words, on a processor with BMI2 and ADX; the squares, and
+// sqrDblADXK's doubled squares, for moduli below 2^(64k−1)), the rest to
+// the routes by length; ok is false when
+// no ADX kernel takes mg's modulus.
+func adxKernels(mg *montgomery) (kn kernels, ok bool) {
+	k := len(mg.m)
+	if !hasADX || k < 2 || k > 6 {
+		return kernels{}, false
+	}
+	minv := mg.minv
+	square := mg.m[k-1]>>63 == 0
+	switch k {
+	case 2:
+		m := (*[2]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX2((*[2]uint64)(z), (*[2]uint64)(x), (*[2]uint64)(y), m, minv, (*[2]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv, (*[2]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX2((*[2]uint64)(z), (*[2]uint64)(x), m, minv) }
+		}
+	case 3:
+		m := (*[3]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX3((*[3]uint64)(z), (*[3]uint64)(x), (*[3]uint64)(y), m, minv, (*[3]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv, (*[3]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX3((*[3]uint64)(z), (*[3]uint64)(x), m, minv) }
+		}
+	case 4:
+		m := (*[4]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX4((*[4]uint64)(z), (*[4]uint64)(x), (*[4]uint64)(y), m, minv, (*[4]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv, (*[4]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX4((*[4]uint64)(z), (*[4]uint64)(x), m, minv) }
+		}
+	case 5:
+		m := (*[5]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX5((*[5]uint64)(z), (*[5]uint64)(x), (*[5]uint64)(y), m, minv, (*[5]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv, (*[5]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX5((*[5]uint64)(z), (*[5]uint64)(x), m, minv) }
+		}
+	case 6:
+		m := (*[6]uint64)(mg.m)
+		kn = kernels{
+			mul: func(z, x, y []uint64) { mulADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), m, minv) },
+			mulSub: func(z, x, y, c []uint64) {
+				mulSubADX6((*[6]uint64)(z), (*[6]uint64)(x), (*[6]uint64)(y), m, minv, (*[6]uint64)(c))
+			},
+		}
+		if square {
+			kn.sqr = func(z, x []uint64) { sqrADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv) }
+			kn.sqrSub = func(z, x, c []uint64) { sqrSubADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv, (*[6]uint64)(c)) }
+			kn.sqrDbl = func(z, x []uint64) { sqrDblADX6((*[6]uint64)(z), (*[6]uint64)(x), m, minv) }
+		}
+	}
+	if kn.sqr == nil {
+		kn.sqr, kn.sqrSub, kn.sqrDbl = mg.sqrAny, mg.sqrSubAny, mg.sqrDblAny
+	}
+	return kn, true
+}
+
+//go:noescape
+func sqrDblADX2(z, x, m *[2]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX3(z, x, m *[3]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX4(z, x, m *[4]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX5(z, x, m *[5]uint64, minv uint64)
+
+//go:noescape
+func sqrDblADX6(z, x, m *[6]uint64, minv uint64)

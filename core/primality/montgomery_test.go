@@ -310,3 +310,81 @@ func testOperands(rng *rand.Rand, n *big.Int, count int) []*big.Int {
 	}
 	return vals
 }
+
+// TestMulSubAgainstMulThenSub: mulSub and sqrSub are mulGeneric followed
+// by sub, and sqrDbl mulGeneric followed by add, for moduli of 2 to 8
+// words (the ADX kernels' 2 to 6 on amd64 with BMI2 and ADX, the
+// fallback past them), with the top bit set or clear (the ADX squares
+// refuse the former), subtrahends 0, 1, m − 1 and random, edge and
+// random operands, z aliased to x or not.
+func TestMulSubAgainstMulThenSub(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 40))
+	forOperandPairs(rng, 8, func(mg *montgomery, nb, xb, yb *big.Int, x, y []uint64) {
+		k := len(x)
+		for _, cb := range []*big.Int{big.NewInt(0), big.NewInt(1), new(big.Int).Sub(nb, big.NewInt(1)), randomBelow(rng, nb)} {
+			c := words(cb, k)
+			want, got := make([]uint64, k), make([]uint64, k)
+			mg.mulGeneric(want, x, y)
+			mg.sub(want, want, c)
+			mg.mulSub(got, x, y, c)
+			if !equal(got, want) {
+				t.Fatalf("n = %v, x = %v, y = %v, c = %v: mulSub %v, want %v", nb, xb, yb, cb, got, want)
+			}
+			xa := append([]uint64(nil), x...)
+			mg.mulSub(xa, xa, y, c)
+			if !equal(xa, want) {
+				t.Fatalf("n = %v: mulSub aliased differs", nb)
+			}
+			mg.mulGeneric(want, x, x)
+			mg.sub(want, want, c)
+			mg.sqrSub(got, x, c)
+			if !equal(got, want) {
+				t.Fatalf("n = %v, x = %v, c = %v: sqrSub %v, want %v", nb, xb, cb, got, want)
+			}
+			xa = append(xa[:0], x...)
+			mg.sqrSub(xa, xa, c)
+			if !equal(xa, want) {
+				t.Fatalf("n = %v: sqrSub aliased differs", nb)
+			}
+			mg.mulGeneric(want, x, x)
+			mg.add(want, want, want)
+			mg.sqrDbl(got, x)
+			if !equal(got, want) {
+				t.Fatalf("n = %v, x = %v: sqrDbl %v, want %v", nb, xb, got, want)
+			}
+			xa = append(xa[:0], x...)
+			mg.sqrDbl(xa, xa)
+			if !equal(xa, want) {
+				t.Fatalf("n = %v: sqrDbl aliased differs", nb)
+			}
+		}
+	})
+	// Moduli below 2^(64k−1), which sqrSubFixed takes.
+	for k := 2; k <= 7; k++ {
+		for range 40 {
+			n := oddTestWords(rng, k, false)
+			n[k-1] >>= 1 + uint(rng.IntN(8))
+			n[k-1] |= 1 << 50
+			nb := new(big.Int).SetBits(wordsToBig(n))
+			mg := newMontgomery(nb)
+			for _, xb := range testOperands(rng, nb, 4) {
+				for _, cb := range testOperands(rng, nb, 2) {
+					x, c := words(xb, k), words(cb, k)
+					want, got := make([]uint64, k), make([]uint64, k)
+					mg.mulGeneric(want, x, x)
+					mg.sub(want, want, c)
+					mg.sqrSub(got, x, c)
+					if !equal(got, want) {
+						t.Fatalf("n = %v, x = %v, c = %v: sqrSub %v, want %v", nb, xb, cb, got, want)
+					}
+					mg.mulGeneric(want, x, x)
+					mg.add(want, want, want)
+					mg.sqrDbl(got, x)
+					if !equal(got, want) {
+						t.Fatalf("n = %v, x = %v: sqrDbl %v, want %v", nb, xb, got, want)
+					}
+				}
+			}
+		}
+	}
+}
