@@ -191,6 +191,12 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 		// interleaved runs).
 		return strconv.AppendInt(dst, x.Int64(), 10)
 	}
+	if bits.UintSize == 64 && len(x.Bits()) <= printShortWords {
+		if x.Sign() < 0 {
+			dst = append(dst, '-')
+		}
+		return appendShort(dst, x.Bits())
+	}
 	workers := runtime.GOMAXPROCS(0)
 	if len(x.Bits()) < printThreshold && (workers < 2 || len(x.Bits()) < printHalvesWords) {
 		return x.Append(dst, 10)
@@ -203,6 +209,74 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 		return appendHalves(dst, x)
 	}
 	return appendDigits(dst, x, workers)
+}
+
+// printShortWords is the word length up to which AppendDecimal divides
+// by 10^19 one word at a time (appendShort) instead of calling
+// big.Int.Append. One core, minima of 300 interleaved runs, loaded
+// machine: 2 words 69 against 220 ns, 8 words 343 against 727 ns, 16
+// words 1.12 against 2.18 µs, 32 words 4.00 against 6.19 µs.
+const printShortWords = 32
+
+// leafPowInverse is ⌊(2^128 − 1)/10^19⌋ − 2^64, the reciprocal of 10^19,
+// whose top bit is set, for divLeafPow.
+const leafPowInverse = 15581492618384294730
+
+// divLeafPow returns the quotient and remainder of u1·2^64 + u0 by 10^19,
+// for u1 < 10^19, by the reciprocal (Möller and Granlund, "Improved
+// division by invariant integers", IEEE Trans. Computers 60 (2011),
+// Algorithm 4): two products and two corrections in place of a hardware
+// division.
+func divLeafPow(u1, u0 uint64) (q, r uint64) {
+	q1, q0 := bits.Mul64(leafPowInverse, u1)
+	q0, c := bits.Add64(q0, u0, 0)
+	q1 += u1 + c + 1
+	r = u0 - q1*leafPow
+	if r > q0 {
+		q1--
+		r += leafPow
+	}
+	if r >= leafPow {
+		q1++
+		r -= leafPow
+	}
+	return q1, r
+}
+
+// appendShort appends the decimal digits of the nonzero magnitude x, of
+// at most printShortWords words, without leading zeros: x is divided by
+// 10^19 a word at a time from the top (divLeafPow), and each remainder
+// is a leaf of 19 digits, the last one (the top) printed without its
+// leading zeros. Quadratic in the length, and below printShortWords
+// faster than math/big's conversion, whose division steps cost more.
+func appendShort(dst []byte, x []big.Word) []byte {
+	var w [printShortWords]uint64
+	n := len(x)
+	for i, v := range x {
+		w[i] = uint64(v)
+	}
+	// At most ⌈64·n·log₁₀2/19⌉ + 1 leaves.
+	var leaves [printShortWords*64*30103/100000/leafDigits + 2]uint64
+	k := 0
+	for n > 0 {
+		var r uint64
+		for i := n - 1; i >= 0; i-- {
+			w[i], r = divLeafPow(r, w[i])
+		}
+		if w[n-1] == 0 {
+			n--
+		}
+		leaves[k] = r
+		k++
+	}
+	dst = strconv.AppendUint(dst, leaves[k-1], 10)
+	start := len(dst)
+	dst = slices.Grow(dst, leafDigits*(k-1))[:start+leafDigits*(k-1)]
+	for i := k - 2; i >= 0; i-- {
+		putLeaf(dst[start:start+leafDigits], leaves[i])
+		start += leafDigits
+	}
+	return dst
 }
 
 // printHalvesWords is the word length (about 20,000 digits) from which
