@@ -169,7 +169,7 @@ func TestAppendDecimalSettles(t *testing.T) {
 func TestAppendShort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 1))
 	var values []*big.Int
-	for words := 1; words <= printShortWords+1; words++ {
+	for words := 1; words <= printSplitWords+1; words++ {
 		for range 20 {
 			w := make([]big.Word, words)
 			for i := range w {
@@ -181,7 +181,7 @@ func TestAppendShort(t *testing.T) {
 		p := new(big.Int).Lsh(big.NewInt(1), uint(64*words))
 		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)))
 	}
-	for j := 18; j <= printShortWords*64*30103/100000+1; j++ {
+	for j := 18; j <= printSplitWords*64*30103/100000+1; j++ {
 		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(j)), nil)
 		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(p, big.NewInt(1)))
 	}
