@@ -659,8 +659,10 @@ func putWordIntegers[W uint32 | uint64](out []core.Integer, ws []W) {
 // checkSqrtContinuedFraction is sqrt_continued_fraction's postcondition.
 func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	a0 := r.A0.Big()
-	if a0.Cmp(new(big.Int).Sqrt(big.NewInt(n))) != 0 {
-		return fmt.Errorf("a_0 is %v, not ⌊√%d⌋", a0, n)
+	// a_0 = ⌊√n⌋ exactly when a_0² ≤ n < (a_0 + 1)², in words: n ≤ 10^8.
+	if !a0.IsInt64() || a0.Sign() < 0 || a0.Int64() > 1<<31 ||
+		a0.Int64()*a0.Int64() > n || (a0.Int64()+1)*(a0.Int64()+1) <= n {
+		return fmt.Errorf("a_0 is %v, not ⌊√%d⌋", clipped(a0), n)
 	}
 	L := len(r.Period)
 	if L != r.Length {
@@ -684,16 +686,17 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	// one of two equal terms.
 	a0w := a0.Uint64() // a_0 ≥ 1: n is no square
 	for i := 0; i <= L-2-i; i++ {
-		if u, v := r.Period[i].Big(), r.Period[L-2-i].Big(); u.IsUint64() && v.IsUint64() {
+		u, v := r.Period[i].Big(), r.Period[L-2-i].Big()
+		if u.IsUint64() && v.IsUint64() {
 			if w := u.Uint64(); w == v.Uint64() && w >= 1 && w <= a0w {
 				continue
 			}
 		}
-		if r.Period[i].Big().Cmp(r.Period[L-2-i].Big()) != 0 {
+		if u.Cmp(v) != 0 {
 			return fmt.Errorf("the period without its last term is not a palindrome (terms %d and %d)", i+1, L-1-i)
 		}
-		if r.Period[i].Big().Sign() <= 0 || r.Period[i].Big().Cmp(a0) > 0 {
-			return fmt.Errorf("term %d is %v, outside [1, a_0]", i+1, r.Period[i])
+		if u.Sign() <= 0 || u.Cmp(a0) > 0 {
+			return fmt.Errorf("term %d is %v, outside [1, a_0]", i+1, clipped(u))
 		}
 	}
 	x, y := r.Pell.X.Big(), r.Pell.Y.Big()

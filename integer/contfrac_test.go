@@ -278,6 +278,14 @@ func TestSqrtContinuedFractionPostconditionRejects(t *testing.T) {
 				t.Fatalf("√%d: %s at term %d accepted", n, c.name, i+1)
 			}
 		}
+		// A wrong a_0, near or far, negative or past a word.
+		for _, x := range []*big.Int{new(big.Int).Add(a0, big.NewInt(1)), new(big.Int).Sub(a0, big.NewInt(1)), new(big.Int).Neg(a0), new(big.Int).Lsh(a0, 64), big.NewInt(1 << 32)} {
+			bad := r
+			bad.A0 = core.Int(x)
+			if err := checkSqrtContinuedFraction(n, bad); err == nil {
+				t.Fatalf("√%d: a_0 = %v accepted", n, x)
+			}
+		}
 	}
 }
 

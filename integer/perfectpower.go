@@ -74,8 +74,10 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 		// base^exponent = n, and base is no perfect power of an exponent
 		// n allows, checked by notPowerCertified: a prime dividing the
 		// base to a power coprime to the exponent, or a prime p ≡ 1
-		// (mod k) modulo which the base is no k-th power, with floorRoot
-		// (Newton's iteration in this package) where neither is found.
+		// (mod k) modulo which the base is no k-th power (the odd primes
+		// to 47 first, from the residues the valuations read), with
+		// floorRoot (Newton's iteration in this package) where neither
+		// is found.
 		Postcondition: func(ctx context.Context, q PerfectPowerRequest, r PerfectPowerResult) error {
 			n, b := q.N.Big(), r.Base.Big()
 			// b^1 is b, compared without the copy Exp makes of it.
@@ -90,12 +92,15 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 				return nil
 			}
 			ab := absView(b)
-			ks := powerExponentCandidates(ab)
+			all, res := powerExponentCandidatesWith(ab)
+			var ks []uint64
+			for _, k := range all {
+				if (n.Sign() > 0 || k != 2) && !notKthPowerBySmallPrimes(ab, res, k) {
+					ks = append(ks, k)
+				}
+			}
 			first := newFirstResidues(ab, ks)
 			for i, k := range ks {
-				if n.Sign() < 0 && k == 2 {
-					continue
-				}
 				if err := ctx.Err(); err != nil {
 					return err
 				}
@@ -173,7 +178,9 @@ func perfectPower(ctx context.Context, n *big.Int) (PerfectPowerResult, error) {
 //     there is one); c^k ≢ n modulo the prime 2^61 − 1 rules k out in
 //     a few word products.
 //  3. For a larger root, a prime p ≡ 1 (mod k) modulo which n is no
-//     k-th power (n^((p−1)/k) ≢ 1) rules k out (notKthPowerCertified);
+//     k-th power (n^((p−1)/k) ≢ 1) rules k out: first the odd primes to
+//     47, whose residues stage 1 has read (notKthPowerBySmallPrimes),
+//     before stage 2, then larger ones (notKthPowerCertified);
 //     only a k-th power residue modulo every prime tried, about one n in
 //     k^6 when n is no power, goes on to floorRoot.
 //
@@ -227,7 +234,16 @@ func powerPrimesUpTo(n int) []uint64 {
 // 7th root of the cube root, each as long as the 21st root or longer.
 // Where it is not exact, the candidates are tried one at a time.
 func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
-	candidates := powerExponentCandidates(m)
+	all, res := powerExponentCandidatesWith(m)
+	bits := m.BitLen()
+	// The residues the valuations read rule out most small exponents
+	// before m is reduced again (notKthPowerBySmallPrimes).
+	var candidates []uint64
+	for _, k := range all {
+		if k < uint64(bits) && !notKthPowerBySmallPrimes(m, res, k) {
+			candidates = append(candidates, k)
+		}
+	}
 	if len(candidates) == 0 {
 		return m, 1, nil // most integers: a prime ≤ 47 divides them once
 	}
@@ -236,7 +252,6 @@ func largestPower(ctx context.Context, m *big.Int) (*big.Int, int, error) {
 	// The candidates whose root is too long for the floating-point test
 	// go to the certificate primes, whose first residues are reduced
 	// together (firstResidues).
-	bits := m.BitLen()
 	var wide []uint64
 	for _, k := range candidates {
 		if k < uint64(bits) && (bits+int(k)-1)/int(k) > floatRootBits {
@@ -300,15 +315,24 @@ func absView(n *big.Int) *big.Int { return new(big.Int).SetBits(n.Bits()) }
 // reduction at most.
 // powerExponentCandidatesByDivision is the reference.
 func powerExponentCandidates(m *big.Int) []uint64 {
+	ks, _ := powerExponentCandidatesWith(m)
+	return ks
+}
+
+// powerExponentCandidatesWith is powerExponentCandidates that also
+// returns m's residues modulo the squares of the odd primes ≤ 47, valid
+// whenever a candidate is returned.
+func powerExponentCandidatesWith(m *big.Int) ([]uint64, smallResidues) {
+	var res smallResidues
 	g := uint64(m.TrailingZeroBits())
 	if g == 1 {
-		return nil
+		return nil, res
 	}
 	// squared lists the primes whose square divides m, each of
 	// valuation ≥ 2 taken after all have been read.
 	var squared [14]uint64
 	ns := 0
-	for _, group := range [2]struct {
+	for i, group := range [2]struct {
 		product uint64
 		primes  []uint64
 	}{
@@ -316,11 +340,12 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 		{squares31To47, []uint64{31, 37, 41, 43, 47}},
 	} {
 		rem := modular.ReduceLong(m, group.product)
+		res[i] = rem
 		for _, p := range group.primes {
 			switch {
 			case rem%p != 0:
 			case rem%(p*p) != 0:
-				return nil // v_p(m) = 1
+				return nil, res // v_p(m) = 1
 			default:
 				squared[ns] = p
 				ns++
@@ -330,12 +355,12 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 	q, pb := new(big.Int), new(big.Int)
 	for _, p := range squared[:ns] {
 		if g = gcdWord(g, valuation(m, p, q, pb)); g == 1 {
-			return nil
+			return nil, res
 		}
 	}
 	switch {
 	case g == 1:
-		return nil
+		return nil, res
 	case g > 1:
 		var ks []uint64
 		for _, k := range powerPrimesUpTo(int(min(g, 1<<20))) {
@@ -343,11 +368,53 @@ func powerExponentCandidates(m *big.Int) []uint64 {
 				ks = append(ks, k)
 			}
 		}
-		return ks
+		return ks, res
 	}
 	// No prime ≤ 47 divides m: the root is ≥ 53, so 53^k ≤ m < 2^bits
 	// and k < bits/log₂ 53 (log₂ 53 > 5.727).
-	return powerPrimesUpTo(m.BitLen() * 1000 / 5727)
+	return powerPrimesUpTo(m.BitLen() * 1000 / 5727), res
+}
+
+// smallResidues is m mod squaresTo29 and m mod squares31To47, which give
+// m mod p for every odd prime p ≤ 47 without another pass over m.
+type smallResidues [2]uint64
+
+// smallOddPrimes are the odd primes whose residues smallResidues holds.
+var smallOddPrimes = [...]uint64{3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47}
+
+// mod is m mod p for an odd prime p ≤ 47.
+func (r smallResidues) mod(p uint64) uint64 {
+	if p <= 29 {
+		return r[0] % p
+	}
+	return r[1] % p
+}
+
+// notKthPowerBySmallPrimes reports that m ≥ 1 is certainly no k-th power,
+// k prime, from its residues r: m mod 64 is no square (k = 2), or an odd
+// prime p ≤ 47 with k | p − 1 and p ∤ m has m^((p−1)/k) ≢ 1 (mod p), by
+// Fermat as in notKthPowerCertified (for k = 2, Euler's criterion, with
+// every odd prime). The residues are those the valuations already read
+// (powerExponentCandidatesWith): on a 2,000-digit m with v_2(m) = 4 and
+// no odd prime ≤ 47 dividing it, the residues settled k = 2 where
+// maybeSquare and the certificate primes took two more passes over m,
+// and m mod (2^61 − 1) a third. false means "maybe".
+func notKthPowerBySmallPrimes(m *big.Int, r smallResidues, k uint64) bool {
+	if k == 2 && len(m.Bits()) > 0 && !squareResidues()[0][uint64(m.Bits()[0])%64] {
+		return true
+	}
+	if k > 23 {
+		return false // p − 1 ≤ 46 has no prime factor above 23
+	}
+	for _, p := range smallOddPrimes {
+		if (p-1)%k != 0 {
+			continue
+		}
+		if mp := r.mod(p); mp != 0 && modular.Pow(mp, (p-1)/k, p) != 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // valuation returns v_p(m) for a prime p ≤ 47 dividing m ≥ 1. With p^t

@@ -149,3 +149,79 @@ func TestPowerExponentCandidatesAgainstDivision(t *testing.T) {
 		check(m)
 	}
 }
+
+// notKthPowerBySmallPrimesByDivision is the reference for
+// notKthPowerBySmallPrimes: the same tests on residues taken by math/big,
+// m mod 64 against the squares listed, x^((p−1)/k) by repeated
+// multiplication.
+func notKthPowerBySmallPrimesByDivision(m *big.Int, k uint64) bool {
+	if k == 2 {
+		r := new(big.Int).Mod(m, big.NewInt(64)).Uint64()
+		square := false
+		for x := range uint64(64) {
+			square = square || x*x%64 == r
+		}
+		if !square {
+			return true
+		}
+	}
+	for p := uint64(3); p <= 47; p += 2 {
+		if !new(big.Int).SetUint64(p).ProbablyPrime(0) || (p-1)%k != 0 {
+			continue
+		}
+		r := new(big.Int).Mod(m, new(big.Int).SetUint64(p)).Uint64()
+		if r == 0 {
+			continue
+		}
+		x := uint64(1)
+		for range (p - 1) / k {
+			x = x * r % p
+		}
+		if x != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNotKthPowerBySmallPrimes: on seeded integers with and without
+// small factors, their k-th powers (which it must never rule out) and
+// those plus one, for every prime k to 31, notKthPowerBySmallPrimes
+// answers as notKthPowerBySmallPrimesByDivision, from the residues
+// powerExponentCandidatesWith returns when it returns candidates.
+func TestNotKthPowerBySmallPrimes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(59, 27))
+	seen := 0
+	for range 3000 {
+		x := randomDigits(rng, 1+rng.IntN(60))
+		if rng.IntN(2) == 0 {
+			x.Mul(x, big.NewInt(int64(1)<<rng.IntN(6)*[]int64{1, 9, 25, 49, 121 * 169, 47 * 47}[rng.IntN(6)]))
+		}
+		for _, k := range []uint64{2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31} {
+			for _, m := range []*big.Int{x, new(big.Int).Exp(x, new(big.Int).SetUint64(k), nil), new(big.Int).Add(x, big.NewInt(1))} {
+				if m.Cmp(big.NewInt(2)) < 0 {
+					continue
+				}
+				ks, res := powerExponentCandidatesWith(m)
+				if len(ks) == 0 {
+					// No candidates: the residues may be unread; take
+					// them directly.
+					res = smallResidues{modular.ReduceWords(m, squaresTo29), modular.ReduceWords(m, squares31To47)}
+				}
+				got, want := notKthPowerBySmallPrimes(m, res, k), notKthPowerBySmallPrimesByDivision(m, k)
+				if got != want {
+					t.Fatalf("k = %d, m = %v: %v, want %v", k, m, got, want)
+				}
+				if got && m != x && m.Cmp(x) != 0 && new(big.Int).Exp(x, new(big.Int).SetUint64(k), nil).Cmp(m) == 0 {
+					t.Fatalf("x^%d ruled out as no %d-th power, x = %v", k, k, x)
+				}
+				if got {
+					seen++
+				}
+			}
+		}
+	}
+	if seen < 1000 {
+		t.Fatalf("only %d integers ruled out: the test checks too little", seen)
+	}
+}

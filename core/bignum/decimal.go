@@ -173,10 +173,8 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 	if len(digits) == 0 {
 		return nil, false, nil
 	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return nil, false, nil
-		}
+	if !allDigits(digits) {
+		return nil, false, nil
 	}
 	if len(digits) <= 19 {
 		// Below 10^19 the value is a word, read without math/big's
@@ -208,6 +206,28 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 		z.Neg(z)
 	}
 	return z, true, nil
+}
+
+// allDigits reports whether every byte of s is an ASCII decimal digit,
+// eight bytes at a time (SIMD within a register): a byte b < 0x80 is a
+// digit when (b | 0x80) − 0x30 keeps its top bit (b ≥ '0') and b + 0x46
+// does not set it (b ≤ '9'); neither step carries across bytes. At 2,000
+// digits, 2.7 thousand instructions against 16 thousand a byte at a time
+// (allDigitsByByte, the reference; callgrind).
+func allDigits(s string) bool {
+	const ones = 0x0101010101010101
+	var bad uint64
+	for len(s) >= 8 {
+		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		bad |= v | ^((v | 0x80*ones) - 0x30*ones) | (v + 0x46*ones)
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		c := uint64(s[i])
+		bad |= (c | ^((c | 0x80) - 0x30) | (c + 0x46)) & 0x80
+	}
+	return bad&(0x80*ones) == 0
 }
 
 // topLevel returns the largest j with leaf·2^j < n, for n > leaf: the
@@ -253,68 +273,163 @@ func parseDigits(ctx context.Context, s string, pow *powersOfTen, workers int) (
 }
 
 // Strings shorter than parseThreshold, and the leaves of the recursion
-// above it, are converted by the same splitting with short leaves:
-// mediumLeaf digits, 16 words of 19 digits, read eight digits at a time
-// and combined by Horner's rule in words, then the halves joined by
-// products with cached powers 10^(mediumLeaf·2^j). math/big's SetString
-// reads its string a byte at a time through an io.ByteScanner, which at
-// these lengths costs more than its arithmetic.
-const mediumLeaf = 16 * leafDigits
+// above it, are converted by the same splitting into a high and a low
+// part, hi·10^k + lo, with k = mediumLeaf·2^j digits, a multiple of 64:
+// 10^k = 5^k·2^k and 2^k is k/64 whole words, so the join is
+//
+//	hi·10^k + lo = (hi·5^k + ⌊lo/2^k⌋)·2^k + (lo mod 2^k),
+//
+// a product by 5^k, of 0.7 the words of 10^k, written k/64 words up, onto
+// which the words of lo above k/64 are added; lo's low words are already
+// in place (Brent and Zimmermann, Modern Computer Arithmetic, §1.7, for
+// the splitting; the factor 2^k of a power of ten is a shift, as in
+// Bernstein's "Scaled remainder trees"). Everything is computed in one
+// array of words for the value and one of scratch, with no allocation
+// per node. Strings of at most mediumUnsplit digits are read 19 digits a
+// word and combined by Horner's rule in words. math/big's SetString, the
+// reference (TestParseMedium), reads its string a byte at a time through
+// an io.ByteScanner, which at these lengths costs more than its
+// arithmetic.
+//
+// Against the joins by products with 10^k that this replaced (leaves of
+// 304 digits), one core, minima of 200 alternations on the loaded
+// machine: 2,000 digits 4.99 against 7.41 µs, 4,000 digits 15.6 against
+// 21.9 µs, 10^4 digits 70.6 against 79.0 µs, 1,000 digits 1.91 against
+// 2.40 µs, 300 digits 359 against 335 ns (one leaf both). Leaves of 128
+// and 192 digits, and mediumUnsplit 256 and 384, measured no better.
+const (
+	mediumLeaf    = 256
+	mediumUnsplit = 2 * mediumLeaf
+)
 
-// mediumPowers holds 10^(mediumLeaf·2^j), all kept: j ≤ 6 serves up to
-// parseThreshold digits.
-var mediumPowers = powersOfTen{leaf: mediumLeaf}
-
-// parseMedium sets z to the value of the ASCII decimal digits s and
-// returns z.
-func parseMedium(z *big.Int, s string) *big.Int {
-	if len(s) <= mediumLeaf {
-		return parseLeafWords(z, s)
+// mediumFives holds 5^(mediumLeaf·2^j) for mediumLeaf·2^j ≤ 2·parseThreshold,
+// the powers the joins of parseMedium multiply by for strings of up to
+// 4·parseThreshold digits (ParseDecimal gives it fewer than parseThreshold).
+var mediumFives = sync.OnceValue(func() [][]big.Word {
+	var pows [][]big.Word
+	five := big.NewInt(5)
+	for k := mediumLeaf; k <= 2*parseThreshold; k *= 2 {
+		pows = append(pows, new(big.Int).Exp(five, big.NewInt(int64(k)), nil).Bits())
 	}
-	j := topLevel(mediumLeaf, len(s))
-	low := mediumLeaf << j
-	hi := parseMedium(new(big.Int), s[:len(s)-low])
-	lo := parseMedium(new(big.Int), s[len(s)-low:])
-	z.Mul(hi, mediumPowers.get(j))
-	return z.Add(z, lo)
+	return pows
+})
+
+// parseMedium sets z to the value of the ASCII decimal digits s, at most
+// 4·parseThreshold of them, and returns z.
+func parseMedium(z *big.Int, s string) *big.Int {
+	if bits.UintSize != 64 {
+		z.SetString(s, 10) // the leaves read 19 digits into a word
+		return z
+	}
+	dst := make([]big.Word, mediumWords(len(s)))
+	if len(s) <= mediumUnsplit {
+		return z.SetBits(dst[:parseLeafInto(dst, s)])
+	}
+	buf := mediumScratchPool.Get().(*[]big.Word)
+	if need := mediumScratch(len(s)); cap(*buf) < need {
+		*buf = make([]big.Word, need)
+	}
+	n := parseNode(dst, (*buf)[:cap(*buf)], s, mediumFives())
+	mediumScratchPool.Put(buf)
+	return z.SetBits(dst[:n])
 }
 
-// parseLeafWords sets z to the value of at most mediumLeaf ASCII decimal
-// digits: words of 19 digits from the most significant, each folded in
-// as w ← w·10^19 + chunk.
-func parseLeafWords(z *big.Int, s string) *big.Int {
-	var acc [mediumLeaf/leafDigits + 1]uint64
+// mediumScratchPool holds parseMedium's scratch between conversions; the
+// words are overwritten before they are read, never cleared.
+var mediumScratchPool = sync.Pool{New: func() any { return new([]big.Word) }}
+
+// mediumWords is the room parseNode takes for a value of d digits: its
+// fracWords(d) words, and up to four more for a join's product before
+// normalization (q + fracWords(hi) + len(5^k) + 1 ≤ fracWords(d) + 4 for
+// q = k/64 words).
+func mediumWords(d int) int { return fracWords(d) + 4 }
+
+// mediumScratch is the scratch parseNode takes for d digits: the high
+// part's value, then the larger of the high part's own scratch and the
+// copy of the low part's top words; the low part, converted first, takes
+// the same scratch before them.
+func mediumScratch(d int) int {
+	if d <= mediumUnsplit {
+		return 0
+	}
+	k := mediumLeaf << topLevel(mediumLeaf, d)
+	return max(mediumScratch(k), mediumWords(d-k)+max(mediumScratch(d-k), fracWords(k)))
+}
+
+// parseNode writes the value of the digits s into dst, of at least
+// mediumWords(len(s)) words, with scratch of mediumScratch(len(s)) words,
+// and returns its length in words, normalized; fives is mediumFives().
+func parseNode(dst, scratch []big.Word, s string, fives [][]big.Word) int {
+	if len(s) <= mediumUnsplit {
+		return parseLeafInto(dst, s)
+	}
+	j := topLevel(mediumLeaf, len(s))
+	k := mediumLeaf << j
+	q := k / 64
+	nlo := parseNode(dst, scratch, s[len(s)-k:], fives)
+	hiWords := mediumWords(len(s) - k)
+	hiDst := scratch[:hiWords:hiWords]
+	nhi := parseNode(hiDst, scratch[hiWords:], s[:len(s)-k], fives)
+	if nhi == 0 {
+		return nlo // leading zeros: the value is lo
+	}
+	if nlo < q {
+		clear(dst[nlo:q]) // lo below 2^k: the words up to q are zero
+	}
+	// lo's words from q are overwritten by the product: kept in scratch,
+	// past the high part, whose own scratch is no longer needed.
+	var top big.Int
+	if nlo > q {
+		saved := scratch[hiWords : hiWords+nlo-q]
+		copy(saved, dst[q:nlo])
+		top.SetBits(saved)
+	}
+	var hi, pow, sum big.Int
+	hi.SetBits(hiDst[:nhi])
+	pow.SetBits(fives[j])
+	sum.SetBits(dst[q:q:len(dst)])
+	sum.Mul(&hi, &pow)
+	sum.Add(&sum, &top)
+	return q + len(sum.Bits())
+}
+
+// parseLeafInto writes the value of at most mediumLeaf ASCII decimal
+// digits into dst and returns its length in words, normalized: words of
+// 19 digits from the most significant, each folded in as w ← w·10^19 +
+// chunk.
+func parseLeafInto(dst []big.Word, s string) int {
 	n := 0
 	head := len(s) % leafDigits
 	if head == 0 {
 		head = leafDigits
 	}
 	for len(s) > 0 {
-		chunk := parseShort(s[:head])
+		carry := parseShort(s[:head])
 		s = s[head:]
-		mul := uint64(leafPow)
-		if n == 0 {
-			mul = 0 // the first chunk starts the value
-		}
-		carry := chunk
-		for i := range n {
-			hi, lo := bits.Mul64(acc[i], mul)
+		head = leafDigits
+		acc := dst[:n:n]
+		for i, w := range acc {
+			hi, lo := bits.Mul64(uint64(w), leafPow)
 			lo, c := bits.Add64(lo, carry, 0)
-			acc[i], carry = lo, hi+c
+			acc[i], carry = big.Word(lo), hi+c
 		}
-		if carry != 0 || n == 0 {
-			acc[n] = carry
+		if carry != 0 {
+			dst[n] = big.Word(carry)
 			n++
 		}
-		head = leafDigits
 	}
-	return setWords(z, acc[:n])
+	return n
 }
 
 // parseShort is the value of at most 19 ASCII decimal digits, eight at a
 // time by SIMD within a register: the byte lanes of a word, less '0',
 // are paired into two-digit, then four- and eight-digit lanes.
 func parseShort(s string) uint64 {
+	if len(s) == leafDigits {
+		// A whole word's digits, as 3 + 8 + 8.
+		return (uint64(s[0]-'0')*100+uint64(s[1]-'0')*10+uint64(s[2]-'0'))*10_000_000_000_000_000 +
+			parse8(s[3:])*100_000_000 + parse8(s[11:])
+	}
 	var w uint64
 	for len(s) >= 8 {
 		w = w*100_000_000 + parse8(s)
@@ -337,20 +452,4 @@ func parse8(s string) uint64 {
 	v = (v*10 + v>>8) & 0x00ff00ff00ff00ff
 	v = (v*100 + v>>16) & 0x0000ffff0000ffff
 	return (v*10000 + v>>32) & 0xffffffff
-}
-
-// setWords sets z to the little-endian words w and returns z.
-func setWords(z *big.Int, w []uint64) *big.Int {
-	if bits.UintSize == 64 {
-		nat := make([]big.Word, len(w))
-		for i, x := range w {
-			nat[i] = big.Word(x)
-		}
-		return z.SetBits(nat)
-	}
-	nat := make([]big.Word, 2*len(w))
-	for i, x := range w {
-		nat[2*i], nat[2*i+1] = big.Word(uint32(x)), big.Word(x>>32)
-	}
-	return z.SetBits(nat)
 }

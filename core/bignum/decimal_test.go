@@ -253,3 +253,86 @@ func TestParse8(t *testing.T) {
 		check(string(b))
 	}
 }
+
+// TestParseMediumZeroParts: values whose high or low part is zero or
+// short, where parseNode takes its special paths (the high part's leading
+// zeros, the low part below 2^k), at lengths on either side of the
+// splits, against big.Int.SetString.
+func TestParseMediumZeroParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 5))
+	random := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		return string(b)
+	}
+	for _, d := range []int{mediumUnsplit + 1, 600, 2*mediumLeaf + 1, 4*mediumLeaf + 1, 2000, 4*mediumLeaf*2 + 7, 9000, parseThreshold - 1} {
+		k := mediumLeaf << topLevel(mediumLeaf, d) // the first split's low part
+		parts := []string{random(d)}               // scratch left dirty
+		if h := d - k; h > mediumUnsplit {
+			// The high part's own low part below 2^k2, in scratch.
+			k2 := mediumLeaf << topLevel(mediumLeaf, h)
+			parts = append(parts, random(h-k2)+strings.Repeat("0", k2-5)+random(5+k))
+		}
+		for _, s := range append(parts, []string{
+			"1" + strings.Repeat("0", d-1),                            // lo = 0
+			strings.Repeat("0", d-k) + random(k),                      // hi = 0
+			strings.Repeat("0", d),                                    // 0
+			strings.Repeat("9", d),                                    // 10^d − 1
+			random(d-k) + strings.Repeat("0", k-30) + random(30),      // lo < 2^k
+			random(d-k) + strings.Repeat("0", k-1) + "1",              // lo = 1
+			strings.Repeat("0", d-k-1) + "1" + strings.Repeat("0", k), // 10^k
+			random(d),
+		}...) {
+			want, _ := new(big.Int).SetString(s, 10)
+			if got := parseMedium(new(big.Int), s); got.Cmp(want) != 0 {
+				t.Fatalf("parseMedium of %d digits %.40q…: wrong", d, s)
+			}
+		}
+	}
+}
+
+// allDigitsByByte is the reference for allDigits.
+func allDigitsByByte(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// TestAllDigits: every byte value at every position of digit strings of
+// lengths 1 to 24 (a word's lanes, the tail, and both together), and
+// seeded random strings, against allDigitsByByte.
+func TestAllDigits(t *testing.T) {
+	for n := 1; n <= 24; n++ {
+		b := []byte(strings.Repeat("5", n))
+		for p := range n {
+			for c := range 256 {
+				b[p] = byte(c)
+				if got, want := allDigits(string(b)), allDigitsByByte(string(b)); got != want {
+					t.Fatalf("allDigits(%q) = %v", b, got)
+				}
+			}
+			b[p] = '5'
+		}
+	}
+	rng := rand.New(rand.NewPCG(14, 6))
+	for range 100_000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+			if rng.IntN(50) == 0 {
+				b[i] = byte(rng.IntN(256))
+			}
+		}
+		if got, want := allDigits(string(b)), allDigitsByByte(string(b)); got != want {
+			t.Fatalf("allDigits(%q) = %v", b, got)
+		}
+	}
+	if !allDigits("") {
+		t.Fatalf("allDigits of the empty string is false")
+	}
+}

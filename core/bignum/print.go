@@ -191,6 +191,15 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 		// interleaved runs).
 		return strconv.AppendInt(dst, x.Int64(), 10)
 	}
+	if bits.UintSize == 64 && len(x.Bits()) <= printSplitWords {
+		if x.Sign() < 0 {
+			dst = append(dst, '-')
+		}
+		if len(x.Bits()) <= printShortWords {
+			return appendShort(dst, x.Bits())
+		}
+		return appendSplit(dst, x)
+	}
 	workers := runtime.GOMAXPROCS(0)
 	if len(x.Bits()) < printThreshold && (workers < 2 || len(x.Bits()) < printHalvesWords) {
 		return x.Append(dst, 10)
@@ -203,6 +212,160 @@ func AppendDecimal(dst []byte, x *big.Int) []byte {
 		return appendHalves(dst, x)
 	}
 	return appendDigits(dst, x, workers)
+}
+
+// printShortWords is the word length up to which AppendDecimal divides
+// by 10^19 one word at a time (appendShort) instead of calling
+// big.Int.Append. One core, minima of 300 interleaved runs, loaded
+// machine: 2 words 69 against 220 ns, 8 words 343 against 727 ns, 16
+// words 1.12 against 2.18 µs, 32 words 4.00 against 6.19 µs.
+const printShortWords = 32
+
+// leafPowInverse is ⌊(2^128 − 1)/10^19⌋ − 2^64, the reciprocal of 10^19,
+// whose top bit is set, for divLeafPow.
+const leafPowInverse = 15581492618384294730
+
+// divLeafPow returns the quotient and remainder of u1·2^64 + u0 by 10^19,
+// for u1 < 10^19, by the reciprocal (Möller and Granlund, "Improved
+// division by invariant integers", IEEE Trans. Computers 60 (2011),
+// Algorithm 4): two products and two corrections in place of a hardware
+// division.
+func divLeafPow(u1, u0 uint64) (q, r uint64) {
+	q1, q0 := bits.Mul64(leafPowInverse, u1)
+	q0, c := bits.Add64(q0, u0, 0)
+	q1 += u1 + c + 1
+	r = u0 - q1*leafPow
+	if r > q0 {
+		q1--
+		r += leafPow
+	}
+	if r >= leafPow {
+		q1++
+		r -= leafPow
+	}
+	return q1, r
+}
+
+// appendShort appends the decimal digits of the nonzero magnitude x, of
+// at most printShortWords words, without leading zeros: x is divided by
+// 10^19 a word at a time from the top (divLeafPow), and each remainder
+// is a leaf of 19 digits, the last one (the top) printed without its
+// leading zeros. Quadratic in the length, and below printShortWords
+// faster than math/big's conversion, whose division steps cost more.
+func appendShort(dst []byte, x []big.Word) []byte {
+	var w [printShortWords]uint64
+	n := len(x)
+	for i, v := range x {
+		w[i] = uint64(v)
+	}
+	// At most ⌈64·n·log₁₀2/19⌉ + 1 leaves.
+	var leaves [printShortWords*64*30103/100000/leafDigits + 2]uint64
+	k := 0
+	for n > 0 {
+		var r uint64
+		for i := n - 1; i >= 0; i-- {
+			w[i], r = divLeafPow(r, w[i])
+		}
+		if w[n-1] == 0 {
+			n--
+		}
+		leaves[k] = r
+		k++
+	}
+	dst = strconv.AppendUint(dst, leaves[k-1], 10)
+	start := len(dst)
+	dst = slices.Grow(dst, leafDigits*(k-1))[:start+leafDigits*(k-1)]
+	for i := k - 2; i >= 0; i-- {
+		putLeaf(dst[start:start+leafDigits], leaves[i])
+		start += leafDigits
+	}
+	return dst
+}
+
+// printSplitWords is the word length up to which AppendDecimal, above
+// printShortWords, divides x once by P = 10^(19·32) and converts ⌊x/P⌋
+// and x mod P, each at most printShortWords words, side by side in one
+// loop (appendSplit): the divisions by 10^19 of the two parts do not
+// wait on each other, where appendShort on the whole is one chain of
+// dependent divisions. One core, minima of 300 interleaved runs against
+// big.Int.Append, loaded machine: 33 words 3.65 against 3.94 µs, 48
+// words 4.77 against 6.33 µs, 56 words 5.61 against 7.74 µs, 63 words
+// 6.77 against 9.48 µs.
+const printSplitWords = 63
+
+// splitLeaves is the number of leaves of x mod 10^(19·32) in appendSplit.
+const splitLeaves = 32
+
+// appendSplit appends the digits of |x|, of more than printShortWords and
+// at most printSplitWords words, as those of q = ⌊|x|/P⌋ and of
+// r = |x| mod P padded to 19·32 digits, for P = 10^(19·32) (printPow(5)):
+// P < 2^2020 and |x| < 2^4032, so q and r have at most 32 words each, and
+// q ≥ 1 as |x| ≥ 2^2048. Each part is divided by 10^19 as in appendShort.
+func appendSplit(dst []byte, x *big.Int) []byte {
+	q, r := QuoRem(new(big.Int), new(big.Int), new(big.Int).Abs(x), printPow(5))
+	var wq, wr [printShortWords]uint64
+	nq, nr := len(q.Bits()), len(r.Bits())
+	for i, v := range q.Bits() {
+		wq[i] = uint64(v)
+	}
+	for i, v := range r.Bits() {
+		wr[i] = uint64(v)
+	}
+	var lq [printShortWords*64*30103/100000/leafDigits + 2]uint64
+	var lr [splitLeaves]uint64
+	kq, kr := 0, 0
+	for nq > 0 && nr > 0 {
+		var cq, cr uint64
+		for i := max(nq, nr) - 1; i >= 0; i-- {
+			if i < nq {
+				wq[i], cq = divLeafPow(cq, wq[i])
+			}
+			if i < nr {
+				wr[i], cr = divLeafPow(cr, wr[i])
+			}
+		}
+		if wq[nq-1] == 0 {
+			nq--
+		}
+		if wr[nr-1] == 0 {
+			nr--
+		}
+		lq[kq], lr[kr] = cq, cr
+		kq++
+		kr++
+	}
+	for ; nq > 0; kq++ {
+		var c uint64
+		for i := nq - 1; i >= 0; i-- {
+			wq[i], c = divLeafPow(c, wq[i])
+		}
+		if wq[nq-1] == 0 {
+			nq--
+		}
+		lq[kq] = c
+	}
+	for ; nr > 0; kr++ {
+		var c uint64
+		for i := nr - 1; i >= 0; i-- {
+			wr[i], c = divLeafPow(c, wr[i])
+		}
+		if wr[nr-1] == 0 {
+			nr--
+		}
+		lr[kr] = c
+	}
+	dst = strconv.AppendUint(dst, lq[kq-1], 10) // q ≥ 1: |x| ≥ 2^(64·32) > P
+	start := len(dst)
+	dst = slices.Grow(dst, leafDigits*(kq-1+splitLeaves))[:start+leafDigits*(kq-1+splitLeaves)]
+	for i := kq - 2; i >= 0; i-- {
+		putLeaf(dst[start:start+leafDigits], lq[i])
+		start += leafDigits
+	}
+	for i := splitLeaves - 1; i >= 0; i-- {
+		putLeaf(dst[start:start+leafDigits], lr[i]) // zero past kr
+		start += leafDigits
+	}
+	return dst
 }
 
 // printHalvesWords is the word length (about 20,000 digits) from which

@@ -2,6 +2,7 @@ package bignum
 
 import (
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -157,5 +158,63 @@ func TestAppendDecimalSettles(t *testing.T) {
 	}
 	if marked == 0 {
 		t.Errorf("no leaf was left to settle: the test no longer covers that path")
+	}
+}
+
+// TestAppendShort compares AppendDecimal with big.Int.Text on seeded
+// random integers of every word length to printShortWords + 1 (the last
+// past appendShort), both signs, and on the edges of words and of powers
+// of ten: 2^(64k) and 2^(64k) − 1, 10^j and 10^j − 1 for every j whose
+// power appendShort takes, and 2^63, the least integer past strconv.
+func TestAppendShort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 1))
+	var values []*big.Int
+	for words := 1; words <= printSplitWords+1; words++ {
+		for range 20 {
+			w := make([]big.Word, words)
+			for i := range w {
+				w[i] = big.Word(rng.Uint64() >> (rng.IntN(4) * 16))
+			}
+			w[words-1] |= 1
+			values = append(values, new(big.Int).SetBits(w))
+		}
+		p := new(big.Int).Lsh(big.NewInt(1), uint(64*words))
+		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)))
+	}
+	for j := 18; j <= printSplitWords*64*30103/100000+1; j++ {
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(j)), nil)
+		values = append(values, p, new(big.Int).Sub(p, big.NewInt(1)), new(big.Int).Add(p, big.NewInt(1)))
+	}
+	values = append(values, new(big.Int).Lsh(big.NewInt(1), 63))
+	for _, v := range values {
+		for _, x := range []*big.Int{v, new(big.Int).Neg(v)} {
+			if got, want := string(AppendDecimal([]byte("x"), x)), "x"+x.Text(10); got != want {
+				t.Fatalf("AppendDecimal of a %d-word integer: %.40s…, want %.40s…", len(x.Bits()), got, want)
+			}
+		}
+	}
+}
+
+// TestDivLeafPow holds divLeafPow to bits.Div64 on seeded random
+// dividends and the extremes, and leafPowInverse to its definition.
+func TestDivLeafPow(t *testing.T) {
+	if v, _ := bits.Div64(^uint64(leafPow), ^uint64(0), leafPow); v != leafPowInverse {
+		t.Fatalf("leafPowInverse is %d, want %d", uint64(leafPowInverse), v)
+	}
+	rng := rand.New(rand.NewPCG(15, 2))
+	check := func(u1, u0 uint64) {
+		q, r := divLeafPow(u1, u0)
+		wq, wr := bits.Div64(u1, u0, leafPow)
+		if q != wq || r != wr {
+			t.Fatalf("divLeafPow(%d, %d) = %d, %d; want %d, %d", u1, u0, q, r, wq, wr)
+		}
+	}
+	for _, u1 := range []uint64{0, 1, leafPow - 1, leafPow / 2} {
+		for _, u0 := range []uint64{0, 1, leafPow - 1, leafPow, ^uint64(0)} {
+			check(u1, u0)
+		}
+	}
+	for range 1_000_000 {
+		check(rng.Uint64N(leafPow), rng.Uint64())
 	}
 }
