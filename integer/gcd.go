@@ -74,6 +74,14 @@ func gcdOperation() core.Operation[PairRequest, GCDResult] {
 	}
 }
 
+// checkGCDParallelWords is the length in words of the longer operand from
+// which checkGCD runs the halves of each check on two goroutines: with a
+// certificate, on random operands, both cores against one took 17.2
+// against 9.3 µs at 64 words, 84 against 65 µs at 256, 122 against 121
+// µs at 384, 167 against 176 µs at 512 and 465 against 584 µs at 1,024
+// (minima of four, idle machine).
+const checkGCDParallelWords = 400
+
 // checkGCD verifies that g ≥ 0 is gcd(a, b): g divides both, and either
 // the certificate (s, t) has s·a + t·b = g, or, without one, the cofactors
 // a/g and b/g are coprime by big.Int.GCD.
@@ -87,21 +95,30 @@ func checkGCD(a, b, g *big.Int, bezout *[2]*big.Int) error {
 	if g.Sign() < 0 {
 		return fmt.Errorf("negative gcd")
 	}
-	// The two halves of each check are independent: on two goroutines.
+	// The two halves of each check are independent: on two goroutines
+	// when the operands are long enough to pay for one.
+	both := func(f, h func()) {
+		if max(len(a.Bits()), len(b.Bits())) < checkGCDParallelWords {
+			f()
+			h()
+			return
+		}
+		var wg sync.WaitGroup
+		wg.Go(f)
+		h()
+		wg.Wait()
+	}
 	var ca, ra, cb, rb *big.Int
-	var wg sync.WaitGroup
-	wg.Go(func() { ca, ra = bignum.QuoRem(new(big.Int), new(big.Int), a, g) })
-	cb, rb = bignum.QuoRem(new(big.Int), new(big.Int), b, g)
-	wg.Wait()
+	both(func() { ca, ra = bignum.QuoRem(new(big.Int), new(big.Int), a, g) },
+		func() { cb, rb = bignum.QuoRem(new(big.Int), new(big.Int), b, g) })
 	if ra.Sign() != 0 || rb.Sign() != 0 {
 		return fmt.Errorf("gcd does not divide both operands")
 	}
 	if bezout != nil {
 		// s·a + t·b = g ⟺ s·(a/g) + t·(b/g) = 1, on the shorter cofactors.
-		var sa *big.Int
-		wg.Go(func() { sa = bignum.Mul(new(big.Int), bezout[0], ca) })
-		tb := bignum.Mul(new(big.Int), bezout[1], cb)
-		wg.Wait()
+		var sa, tb *big.Int
+		both(func() { sa = bignum.Mul(new(big.Int), bezout[0], ca) },
+			func() { tb = bignum.Mul(new(big.Int), bezout[1], cb) })
 		if sa.Add(sa, tb).Cmp(big.NewInt(1)) != 0 {
 			return fmt.Errorf("the Bézout certificate gives s·a + t·b ≠ g")
 		}
