@@ -25,7 +25,7 @@ import (
 // range when its projected work fits the deadline).
 type FactorRequest struct {
 	N             core.Integer `json:"n"`
-	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default the largest budget whose measured cost for n's size fits half the default deadline (93750000 up to 512 bits, 8875739 at 500 digits), or in the quadratic sieve's range (24 to 102 digits) the projected work of the sieve and a fifth more when that fits the whole deadline, at most 4294967296; 0 means trial division and perfect powers only"`
+	MaxIterations *int64       `json:"max_iterations,omitempty" jsonschema:"bound on the work of the whole run, in iterations of two modular multiplications (a Pollard rho iteration; a p − 1 squaring counts as one, an ECM curve as half its multiplications); default the largest budget whose measured cost for n's size fits half the default deadline (93750000 up to 512 bits, 8875739 at 500 digits), or in the quadratic sieve's range (24 to 102 digits), when the projected work of the sieve fits the whole deadline, that work and a fifth more within it, at most 4294967296; 0 means trial division and perfect powers only"`
 }
 
 // FactorResult is n = sign · ∏ prime^exponent · ∏ composite^exponent.
@@ -146,17 +146,16 @@ const factorRunNanosPerWord2 = 5
 // iterations, some 25 s, and comes back INCOMPLETE. In the quadratic
 // sieve's range, where the work to split n is foreseeable
 // (factor.SIQSWork), a run projected to need more than that but to finish
-// within MaxFactorCostMS with a fifth to spare gets its projection and the
-// fifth: it completes rather than stopping at half the deadline, and one
-// projected past the deadline still stops there.
+// within MaxFactorCostMS gets its projection and a fifth to spare, as far
+// as the deadline allows: it completes rather than stopping at half the
+// deadline, and one projected past the deadline still stops there.
 func defaultFactorBudget(bits int) int64 {
 	words := int64(max((bits+63)/64, factorMinWords))
 	perIteration := words * words * factorRunNanosPerWord2
 	budget := min(DefaultFactorIterations, MaxFactorCostMS/2*1_000_000/perIteration)
-	if w := factor.SIQSWork(bits); w > 0 {
-		if need := w + w/5; need > budget && need <= MaxFactorCostMS*1_000_000/perIteration {
-			budget = need
-		}
+	deadline := MaxFactorCostMS * 1_000_000 / perIteration
+	if w := factor.SIQSWork(bits); w > budget && w <= deadline {
+		budget = min(w+w/5, deadline)
 	}
 	return budget
 }

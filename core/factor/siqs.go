@@ -160,30 +160,32 @@ const (
 	// iteration (the rate by which the integer domain sizes its default
 	// budget, 5 ns a word² of 8 words), so that a budget sized by that
 	// rate ends within its time. Measured by TestSIQSTimed on the idle
-	// machine, with the sieve's loops as assembly kernels (sieve_amd64.s)
-	// and the root matches in AVX2: 21,632 polynomials of 2M = 65,536
-	// positions took 1.27 s for a 60-digit semiprime (0.89 ns a
-	// position), 99,840 of 131,072 took 11.1 and 12.2 s for a 70-digit
-	// one (0.93 ns at the slower): 343 positions an iteration. It was
-	// 325, from 1.0 and 0.98 ns before the AVX2 root matches and the
+	// machine, with the sieve's loops as assembly kernels (sieve_amd64.s),
+	// the root matches, the root moves and the scan in AVX2: 84,480
+	// polynomials of 2M = 131,072 positions took 7.7 and 8.7 s for a
+	// 70-digit semiprime (0.79 ns a position at the slower): 408
+	// positions an iteration. It was 343 (0.93 ns) before the root moves
+	// and the scan in AVX2, and 325 before the AVX2 root matches and the
 	// primes below 2M taken off the list.
-	siqsPositions = 343
+	siqsPositions = 408
 	// siqsDLPPositions replaces it with the double large prime
-	// variation: at 80 digits the anchor's 492,544 polynomials took 64.3
-	// and 66.4 s of wall time and 125 to 126 s of CPU (TestSIQSTimed on
-	// the idle machine; 84.9 s and 154.6 s before the AVX2 root matches,
-	// the misses kept in the interval and the primes below 2M taken off
-	// the list, 116.0 and 213.5 s before the kernels), 135 µs a
-	// polynomial of 131,072 positions at the slower, 1.03 ns a position:
-	// 311 positions an iteration. It was 244.
-	siqsDLPPositions = 311
+	// variation: at 80 digits the anchor's 501,760 polynomials took 53.2,
+	// 58.1, 53.1, 55.2, 55.8 and 52.5 s of wall time, 100 to 111 s of CPU
+	// (TestSIQSTimed, six runs on the idle machine), 54.65 s on average:
+	// 108.9 µs a polynomial of 131,072 positions, 0.83 ns a position, 385
+	// positions an iteration. It was 311 (66.4 s for 492,544 polynomials,
+	// at the slower of two runs) before the AVX2 root moves and scan and
+	// the primes below 128 counted at the candidates, 244 before the AVX2
+	// root matches, the misses kept in the interval and the primes below
+	// 2M taken off the list.
+	siqsDLPPositions = 385
 	// siqsAnchorBits, siqsAnchorPolys and siqsDoublingBits make
 	// SIQSWork's projection: the 80-digit semiprime of bench/peers (264
-	// bits) took 492,544 polynomials (TestSIQSTimed), and the sieve's
+	// bits) took 501,760 polynomials (TestSIQSTimed), and the sieve's
 	// work doubles about every 8.5 bits (a 73-digit semiprime took 15.2 s
 	// where that one took 71 s, 19 bits of kN apart).
 	siqsAnchorBits   = 264
-	siqsAnchorPolys  = 492_544
+	siqsAnchorPolys  = 501_760
 	siqsDoublingBits = 8.5
 	// Candidates of a block are confirmed with the hits of the primes
 	// from siqsResievePrime on found by a resieve when they are at least
