@@ -260,18 +260,7 @@ func appendShort(dst []byte, x []big.Word) []byte {
 	}
 	// At most ⌈64·n·log₁₀2/19⌉ + 1 leaves.
 	var leaves [printShortWords*64*30103/100000/leafDigits + 2]uint64
-	k := 0
-	for n > 0 {
-		var r uint64
-		for i := n - 1; i >= 0; i-- {
-			w[i], r = divLeafPow(r, w[i])
-		}
-		if w[n-1] == 0 {
-			n--
-		}
-		leaves[k] = r
-		k++
-	}
+	k := drainLeaves(w[:], n, leaves[:], 0)
 	dst = strconv.AppendUint(dst, leaves[k-1], 10)
 	start := len(dst)
 	dst = slices.Grow(dst, leafDigits*(k-1))[:start+leafDigits*(k-1)]
@@ -295,6 +284,23 @@ const printSplitWords = 63
 
 // splitLeaves is the number of leaves of x mod 10^(19·32) in appendSplit.
 const splitLeaves = 32
+
+// drainLeaves divides the n words of w (least significant first) by
+// 10^19 until none is left, in place, and stores the remainders in l from
+// k on, least significant first; it returns the index past the last.
+func drainLeaves(w []uint64, n int, l []uint64, k int) int {
+	for ; n > 0; k++ {
+		var c uint64
+		for i := n - 1; i >= 0; i-- {
+			w[i], c = divLeafPow(c, w[i])
+		}
+		if w[n-1] == 0 {
+			n--
+		}
+		l[k] = c
+	}
+	return k
+}
 
 // appendSplit appends the digits of |x|, of more than printShortWords and
 // at most printSplitWords words, as those of q = ⌊|x|/P⌋ and of
@@ -334,26 +340,9 @@ func appendSplit(dst []byte, x *big.Int) []byte {
 		kq++
 		kr++
 	}
-	for ; nq > 0; kq++ {
-		var c uint64
-		for i := nq - 1; i >= 0; i-- {
-			wq[i], c = divLeafPow(c, wq[i])
-		}
-		if wq[nq-1] == 0 {
-			nq--
-		}
-		lq[kq] = c
-	}
-	for ; nr > 0; kr++ {
-		var c uint64
-		for i := nr - 1; i >= 0; i-- {
-			wr[i], c = divLeafPow(c, wr[i])
-		}
-		if wr[nr-1] == 0 {
-			nr--
-		}
-		lr[kr] = c
-	}
+	kq = drainLeaves(wq[:], nq, lq[:], kq)
+	// The remainder's leaves are read to splitLeaves, zero past its last.
+	drainLeaves(wr[:], nr, lr[:], kr)
 	dst = strconv.AppendUint(dst, lq[kq-1], 10) // q ≥ 1: |x| ≥ 2^(64·32) > P
 	start := len(dst)
 	dst = slices.Grow(dst, leafDigits*(kq-1+splitLeaves))[:start+leafDigits*(kq-1+splitLeaves)]
