@@ -755,14 +755,15 @@ type siqsWorker struct {
 	mark     []uint16
 	// tried holds, for each candidate, the primes from s.small to the
 	// block (to s.resieve when resieved) with the candidate on one of
-	// their roots (tryRoots); open, openAt and match are its scratch.
+	// their roots (tryRoots); open, openAt and match are its scratch,
+	// and openAt and match filterSmall's before it.
 	tried  [][]uint32
 	open   []int
 	openAt []uint64
 	match  []uint64
 	cols   []uint32 // check's scratch
 	// onPoly, when set, sees each polynomial's B after it is sieved,
-	// with the roots of every prime at that B.
+	// with the roots of every prime from s.filter on at that B.
 	onPoly func(b *big.Int)
 }
 
@@ -839,12 +840,13 @@ func (w *siqsWorker) sieveFamily(ctx context.Context, f *siqsFamily) ([]siqsRela
 }
 
 // setRoots computes the sieve positions of the roots of g mod each prime
-// for B = b directly: j ≡ A⁻¹(±√(kN) − B) + M (mod p). The Gray-code
+// from s.filter on for B = b directly: j ≡ A⁻¹(±√(kN) − B) + M (mod p). The Gray-code
 // walk keeps them up to date by additions instead.
 func (w *siqsWorker) setRoots(f *siqsFamily, b *big.Int) {
 	s := w.s
 	mm := uint64(s.m)
-	for i := 1; i < len(s.primes); i++ {
+	// The primes below s.filter are divided out by check: no roots.
+	for i := max(s.filter, 1); i < len(s.primes); i++ {
 		if f.inA[i] {
 			// Past every position, so that tryRoots never matches.
 			w.roots[i] = [2]uint32{math.MaxUint32, math.MaxUint32}
