@@ -16,30 +16,25 @@ import (
 // context.WithDeadline, so every observer sees the same Done and Err, and
 // contexts derived from it propagate cancellation as usual.
 func withDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
-	ctx, c := startDeadline(parent, deadline, new(deadlineContext))
-	return ctx, c.cancel
+	c := new(deadlineContext)
+	return startDeadline(parent, deadline, c), c.cancel
 }
 
-// startDeadline is withDeadline with its cancellation as a canceller, which
-// costs no allocation where the CancelFunc, a method value, would cost
-// one on every run, and with the context in c, a zero deadlineContext the
-// caller allocated with whatever else the run needs.
-func startDeadline(parent context.Context, deadline time.Time, c *deadlineContext) (context.Context, canceller) {
-	if d, ok := parent.Deadline(); ok && !d.After(deadline) {
-		// The parent ends first: its own timer, if any, stands.
-		ctx, cancel := context.WithCancel(parent)
-		return ctx, cancelFunc(cancel)
+// startDeadline is withDeadline with the context in c, a zero
+// deadlineContext the caller allocated with whatever else the run needs,
+// and its cancellation c.cancel, a method that costs no allocation where
+// the CancelFunc, a method value, would cost one on every run. A parent
+// that ends first lends its deadline, which Err compares the clock with
+// as with the run's own: the run then registers nothing with the parent
+// (context.WithCancel would cost a lock, an allocation and a map entry
+// per run) until someone waits on Done.
+func startDeadline(parent context.Context, deadline time.Time, c *deadlineContext) context.Context {
+	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
+		deadline = d
 	}
 	c.parent, c.deadline = parent, deadline
-	return c, c
+	return c
 }
-
-// canceller ends a context made by startDeadline.
-type canceller interface{ cancel() }
-
-type cancelFunc context.CancelFunc
-
-func (f cancelFunc) cancel() { f() }
 
 type deadlineContext struct {
 	parent    context.Context

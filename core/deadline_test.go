@@ -119,3 +119,51 @@ func TestDeadlineContext(t *testing.T) {
 		}
 	})
 }
+
+// TestDeadlineEarlierParent checks that a parent whose deadline comes
+// first ends the run by Err as soon as that deadline passes, before the
+// parent's own timer need have fired, and that the context ends with the
+// parent however it is observed.
+func TestDeadlineEarlierParent(t *testing.T) {
+	t.Run("by Err", func(t *testing.T) {
+		parent, cancelParent := context.WithDeadline(context.Background(), time.Now().Add(20*time.Millisecond))
+		defer cancelParent()
+		ctx, cancel := withDeadline(parent, time.Now().Add(time.Hour))
+		defer cancel()
+		if err := ctx.Err(); err != nil {
+			t.Fatalf("Err = %v before the parent's deadline", err)
+		}
+		time.Sleep(30 * time.Millisecond)
+		if err := ctx.Err(); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Err = %v after the parent's deadline", err)
+		}
+		<-ctx.Done()
+	})
+	t.Run("parent cancelled", func(t *testing.T) {
+		parent, cancelParent := context.WithTimeout(context.Background(), time.Hour)
+		ctx, cancel := withDeadline(parent, time.Now().Add(2*time.Hour))
+		defer cancel()
+		if d, _ := ctx.Deadline(); time.Until(d) > time.Hour {
+			t.Fatalf("Deadline = %v, later than the parent's", d)
+		}
+		cancelParent()
+		if err := ctx.Err(); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Err = %v after the parent's cancel", err)
+		}
+		<-ctx.Done()
+	})
+	t.Run("parent cancelled while waiting", func(t *testing.T) {
+		parent, cancelParent := context.WithTimeout(context.Background(), time.Hour)
+		ctx, cancel := withDeadline(parent, time.Now().Add(2*time.Hour))
+		defer cancel()
+		go func() { time.Sleep(10 * time.Millisecond); cancelParent() }()
+		select {
+		case <-ctx.Done():
+		case <-time.After(5 * time.Second):
+			t.Fatal("Done did not close on the parent's cancel")
+		}
+		if err := ctx.Err(); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Err = %v", err)
+		}
+	})
+}

@@ -158,8 +158,8 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	// for a small request's integers and a small result are one
 	// allocation (runState): a tiny run makes few others.
 	state := new(runState)
-	ctx, deadline := startDeadline(ctx, start.Add(timeout), &state.deadline)
-	defer deadline.cancel()
+	ctx = startDeadline(ctx, start.Add(timeout), &state.deadline)
+	defer state.deadline.cancel()
 	return rt.admit(ctx, d, req, start, state)
 }
 
