@@ -25,9 +25,10 @@ func IsPrime(n uint64) bool {
 //     (the sets of Forišek and Jančina, "Fast primality testing for
 //     integers that fit into a machine word", 2015, §2, cite it too).
 //
-// Products modulo n are Montgomery products (Mont64). For a composite n
-// the second result is a witness, a prime factor up to 41 or a
-// Miller–Rabin base, and 0 for n < 2; for a prime it is 0.
+// Products modulo n are Montgomery products (Mont64; below 2^32 the
+// 32-bit ones of millerRabin32, which runs the three rounds written out).
+// For a composite n the second result is a witness, a prime factor up to
+// 41 or a Miller–Rabin base, and 0 for n < 2; for a prime it is 0.
 func PrimeTest64(n uint64) (prime bool, witness uint64) {
 	// Constant divisors: the compiler turns each remainder into a
 	// multiplication.
@@ -66,15 +67,14 @@ func PrimeTest64(n uint64) (prime bool, witness uint64) {
 	case n < 43*43:
 		return true, 0 // no prime factor up to √n
 	}
-	bases := bases64[:]
 	if n < 1<<32 {
-		bases = bases32[:]
+		return millerRabin32(uint32(n))
 	}
-	return millerRabin(NewMont64(n), bases)
+	return millerRabin(NewMont64(n), bases64[:])
 }
 
 // bases32 and bases64 are the deterministic Miller–Rabin base sets of
-// PrimeTest64 below 2^32 and 2^64.
+// PrimeTest64 below 2^32 and 2^64; millerRabin32 has bases32 written in.
 var (
 	bases32 = [...]uint64{2, 7, 61}
 	bases64 = [...]uint64{2, 325, 9375, 28178, 450775, 9780504, 1795265022}

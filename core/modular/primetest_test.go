@@ -149,3 +149,57 @@ func TestIsPrimeAgainstBig(t *testing.T) {
 		}
 	}
 }
+
+// TestMillerRabin32 compares the written-out rounds of millerRabin32 with
+// the general millerRabin on the same bases, answer and witness, on
+// seeded random odd n of every size below 2^32 that PrimeTest64 would
+// hand them, on primes, and on strong pseudoprimes to 2 (the composites
+// the first round lets through, where a slip in the later rounds shows).
+func TestMillerRabin32(t *testing.T) {
+	check := func(n uint32) {
+		t.Helper()
+		gotPrime, gotWitness := millerRabin32(n)
+		wantPrime, wantWitness := millerRabin(NewMont64(uint64(n)), bases32[:])
+		if gotPrime != wantPrime || gotWitness != wantWitness {
+			t.Fatalf("n = %d: millerRabin32 (%v, %d), millerRabin (%v, %d)", n, gotPrime, gotWitness, wantPrime, wantWitness)
+		}
+	}
+	rng := rand.New(rand.NewPCG(32, 61))
+	primes := 0
+	for range 500_000 {
+		n := uint32(rng.Uint64()>>(32+rng.IntN(22))) | 1
+		if n < 43*43 {
+			continue
+		}
+		check(n)
+		if prime, _ := millerRabin32(n); prime {
+			primes++
+		}
+	}
+	// The first strong pseudoprimes to base 2: odd n whose round to base
+	// 2 passes while trial division finds a factor.
+	for n, pseudoprimes := uint32(43*43)|1, 0; pseudoprimes < 60; n += 2 {
+		if millerRabinWitness64(uint64(n), 2) || compositeWitness(n) == 0 {
+			continue
+		}
+		check(n)
+		pseudoprimes++
+	}
+	for _, n := range []uint32{2047, 3277, 4033, 4681, 8321, 3215031751, 4294967291, 4294967279, 15485863, 2147483647} {
+		check(n)
+	}
+	if primes < 10_000 {
+		t.Fatalf("only %d primes among the random n", primes)
+	}
+}
+
+// compositeWitness returns a factor of n found by trial division up to
+// 2^16, or 0.
+func compositeWitness(n uint32) uint32 {
+	for p := uint32(3); p < 1<<16 && p*p <= n; p += 2 {
+		if n%p == 0 {
+			return p
+		}
+	}
+	return 0
+}
