@@ -2,7 +2,6 @@ package core
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -37,11 +36,13 @@ func startDeadline(parent context.Context, deadline time.Time, c *deadlineContex
 }
 
 type deadlineContext struct {
-	parent    context.Context
-	deadline  time.Time
-	once      sync.Once
-	armed     atomic.Pointer[armedContext]
-	cancelled atomic.Bool
+	parent   context.Context
+	deadline time.Time
+	// armed is nil until the context is armed or cancelled: then the
+	// ordinary context, or cancelledEarly for a cancel that came first.
+	// One word where a sync.Once and a flag took three keeps a run's
+	// state (runState) in a smaller size class.
+	armed atomic.Pointer[armedContext]
 }
 
 // armedContext is the ordinary deadline context that stands in once armed.
@@ -50,23 +51,40 @@ type armedContext struct {
 	cancel context.CancelFunc
 }
 
-// arm replaces c by the ordinary deadline context, once.
+// cancelledEarly marks a deadlineContext cancelled before it was armed.
+var cancelledEarly = new(armedContext)
+
+// arm replaces c by the ordinary deadline context, once: of two arms at
+// once, the one that loses cancels its context and takes the winner's.
 func (c *deadlineContext) arm() *armedContext {
-	c.once.Do(func() {
+	for {
+		was := c.armed.Load()
+		if was != nil && was != cancelledEarly {
+			return was
+		}
 		ctx, cancel := context.WithDeadline(c.parent, c.deadline)
 		a := &armedContext{ctx, cancel}
-		c.armed.Store(a)
-		if c.cancelled.Load() {
+		if was == cancelledEarly {
 			cancel()
 		}
-	})
-	return c.armed.Load()
+		if c.armed.CompareAndSwap(was, a) {
+			return a
+		}
+		cancel()
+	}
 }
 
 func (c *deadlineContext) cancel() {
-	c.cancelled.Store(true)
-	if a := c.armed.Load(); a != nil {
-		a.cancel()
+	for {
+		switch a := c.armed.Load(); {
+		case a == cancelledEarly:
+			return
+		case a != nil:
+			a.cancel()
+			return
+		case c.armed.CompareAndSwap(nil, cancelledEarly):
+			return
+		}
 	}
 }
 
@@ -80,17 +98,19 @@ func (c *deadlineContext) Done() <-chan struct{} { return c.arm().ctx.Done() }
 // reads the wall clock too); otherwise the context is armed (a deadline already past
 // or a parent already done ends it at once) and its Err is the answer.
 func (c *deadlineContext) Err() error {
-	if a := c.armed.Load(); a != nil {
+	switch a := c.armed.Load(); {
+	case a == cancelledEarly:
+		return c.arm().ctx.Err()
+	case a != nil:
 		return a.ctx.Err()
-	}
-	if c.cancelled.Load() || c.parent.Err() != nil || time.Until(c.deadline) <= 0 {
+	case c.parent.Err() != nil || time.Until(c.deadline) <= 0:
 		return c.arm().ctx.Err()
 	}
 	return nil
 }
 
 func (c *deadlineContext) Value(key any) any {
-	if a := c.armed.Load(); a != nil {
+	if a := c.armed.Load(); a != nil && a != cancelledEarly {
 		return a.ctx.Value(key)
 	}
 	return c.parent.Value(key)

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -166,4 +167,41 @@ func TestDeadlineEarlierParent(t *testing.T) {
 			t.Fatalf("Err = %v", err)
 		}
 	})
+}
+
+// TestDeadlineCancelRacesArm cancels while other goroutines arm the
+// context through Done and Err: however the cancel and the arms
+// interleave, every observer ends up with a closed Done and Canceled.
+func TestDeadlineCancelRacesArm(t *testing.T) {
+	for range 200 {
+		ctx, cancel := withDeadline(context.Background(), time.Now().Add(time.Hour))
+		start := make(chan struct{})
+		results := make(chan error, 4)
+		for i := range 4 {
+			go func() {
+				<-start
+				if i%2 == 0 {
+					<-ctx.Done()
+				} else {
+					for ctx.Err() == nil {
+						runtime.Gosched()
+					}
+				}
+				results <- ctx.Err()
+			}()
+		}
+		close(start)
+		cancel()
+		for range 4 {
+			select {
+			case err := <-results:
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("Err = %v after cancel", err)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("an observer did not see the cancel")
+			}
+		}
+		<-ctx.Done()
+	}
 }
