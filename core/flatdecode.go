@@ -175,8 +175,11 @@ func plainString(b []byte, i int) (start, next int, ok bool) {
 	return 0, 0, false
 }
 
+// skipSpace returns the index of the first byte from b[i] on that is not
+// JSON whitespace. A byte above the space, the common case, is settled by
+// one comparison.
 func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+	for i < len(b) && b[i] <= ' ' && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
 	}
 	return i
