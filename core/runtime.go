@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -65,6 +66,8 @@ type Runtime struct {
 	exec   *Executor
 	index  *searchIndex
 	values *ValueStore
+	// recent is the declaration the runtime last looked up (lookup).
+	recent atomic.Pointer[Declaration]
 }
 
 // NewRuntime returns a runtime over reg.
@@ -144,7 +147,7 @@ type Binding struct {
 // registering it with the runtime on every call.
 func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	start := time.Now()
-	d, ok := rt.reg.Lookup(req.CapabilityID)
+	d, ok := rt.lookup(req.CapabilityID)
 	if !ok {
 		return rt.unknownCapability(req.CapabilityID)
 	}
@@ -161,6 +164,21 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	ctx = startDeadline(ctx, start.Add(timeout), &state.deadline)
 	defer state.deadline.cancel()
 	return rt.admit(ctx, d, req, start, state)
+}
+
+// lookup is rt.reg.Lookup, remembering the declaration found: a registry
+// only ever adds declarations, so an ID once found names the same one for
+// good, and a run of the operation the last run looked up skips the
+// registry's lock, shared by every run in the process, and its map.
+func (rt *Runtime) lookup(id string) (*Declaration, bool) {
+	if d := rt.recent.Load(); d != nil && d.ID == id {
+		return d, true
+	}
+	d, ok := rt.reg.Lookup(id)
+	if ok {
+		rt.recent.Store(d)
+	}
+	return d, ok
 }
 
 // runState is what a run allocates for its whole course: its deadline,

@@ -315,3 +315,29 @@ func TestRunEndedBeforeDecodeIsInterrupted(t *testing.T) {
 		})
 	}
 }
+
+// TestRunLookupAcrossOperations alternates operations, with unknown and
+// near-miss IDs between them, on one runtime: each run reaches its own
+// declaration whatever the run before looked up (Runtime.lookup).
+func TestRunLookupAcrossOperations(t *testing.T) {
+	rt := NewRuntime(testRegistry(t), RuntimeOptions{})
+	payload := json.RawMessage(`{"left":"2","right":"3"}`)
+	for range 3 {
+		for _, c := range []struct {
+			id, want string
+			code     Code
+		}{
+			{"test.sum.compute", `{"sum":"5"}`, ""},
+			{"test.sum.computee", "", UnknownCapability},
+			{"test.even.check", `{"verdict":"rejected","subject":{"left":"2","right":"3"},"witness":"5"}`, ""},
+			{"test.even.check", `{"verdict":"rejected","subject":{"left":"2","right":"3"},"witness":"5"}`, ""},
+			{"", "", UnknownCapability},
+			{"test.sum.compute", `{"sum":"5"}`, ""},
+		} {
+			o := rt.Run(context.Background(), RunRequest{CapabilityID: c.id, Payload: payload})
+			if o.CapabilityID != c.id || o.Code != c.code || string(o.Value) != c.want {
+				t.Fatalf("%q: got %s", c.id, o)
+			}
+		}
+	}
+}
