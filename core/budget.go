@@ -6,7 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
 // MemoryBudget bounds the memory that runs may claim at once across a
@@ -14,10 +14,12 @@ import (
 // its estimated cost before decoding its payload and releases it when it
 // ends; a reservation that does not fit is refused at once
 // (RESOURCE_REFUSED), so no mix of sessions and payloads can take the
-// process past the budget by decoding. It is safe for concurrent use.
+// process past the budget by decoding. It is safe for concurrent use: the
+// count is one atomic word, changed by compare-and-swap, so the two
+// claims of every run cost no lock.
 type MemoryBudget struct {
-	mu          sync.Mutex
-	limit, used int64
+	limit int64
+	used  atomic.Int64
 }
 
 // NewMemoryBudget returns a budget of limit bytes (DefaultMemoryLimit when
@@ -31,39 +33,36 @@ func NewMemoryBudget(limit int64) *MemoryBudget {
 
 // Reserve claims n bytes if they fit and reports whether they did.
 func (b *MemoryBudget) Reserve(n int64) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if n < 0 || b.used+n > b.limit {
-		return false
+	for {
+		used := b.used.Load()
+		if n < 0 || used+n > b.limit {
+			return false
+		}
+		if b.used.CompareAndSwap(used, used+n) {
+			return true
+		}
 	}
-	b.used += n
-	return true
 }
 
 // Force claims n bytes whether or not they fit: memory already held, now
 // counted. Reserve refuses until the budget is back under its limit.
-func (b *MemoryBudget) Force(n int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.used += max(0, n)
-}
+func (b *MemoryBudget) Force(n int64) { b.used.Add(max(0, n)) }
 
 // Release returns n bytes claimed by Reserve.
 func (b *MemoryBudget) Release(n int64) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.used = max(0, b.used-n)
+	for {
+		used := b.used.Load()
+		if b.used.CompareAndSwap(used, max(0, used-n)) {
+			return
+		}
+	}
 }
 
 // Limit returns the budget's size in bytes.
 func (b *MemoryBudget) Limit() int64 { return b.limit }
 
 // Used returns the bytes reserved now.
-func (b *MemoryBudget) Used() int64 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.used
-}
+func (b *MemoryBudget) Used() int64 { return b.used.Load() }
 
 // Free returns the bytes still available.
 func (b *MemoryBudget) Free() int64 { return b.limit - b.Used() }
