@@ -29,6 +29,11 @@ type RationalReconstructionResult struct {
 	Found    bool           `json:"found"`
 	Rational *core.Rational `json:"rational,omitempty" jsonschema:"p/q with q·value ≡ p (mod m), |p| ≤ B, 0 < q ≤ B, gcd(q, m) = 1; absent when none exists"`
 	Bound    core.Integer   `json:"bound" jsonschema:"B = ⌊√(m/2)⌋"`
+	// inverse is the run's certificate that the rational is in lowest
+	// terms, u with u·p ≡ 1 (mod q); it is not part of the published
+	// result, and a result without it (decoded from JSON) is checked by a
+	// gcd instead.
+	inverse *big.Int
 }
 
 // rationalReconstructionOperation finds p/q with q·a ≡ p (mod m),
@@ -44,8 +49,14 @@ type RationalReconstructionResult struct {
 // reduction above the bound and a few Euclidean steps, in O(M(n) log n),
 // tracking only a's cofactor;
 // rationalReconstructionEuclid, one division at a time, is the
-// reference. The postcondition checks a found p/q directly; a "none" is
-// checked, for m below 10^12, by trying every q ≤ B.
+// reference. The run decides whether r/t is in lowest terms by inverting
+// p modulo q (bignum.ModInverse: Euclid's algorithm on numbers below √m,
+// with p's cofactor alone), and that inverse u is the certificate the
+// postcondition checks: u·p ≡ 1 (mod q) makes every common divisor of p
+// and q divide 1, one product and one division where a second gcd would
+// run Euclid's algorithm again. The postcondition checks a found p/q
+// directly; a "none" is checked, for m below 10^12, by trying every
+// q ≤ B.
 //
 // Canonical result: the rational in lowest terms with q > 0; found is
 // false, without a rational, when none exists. m < 2 is a DOMAIN_ERROR.
@@ -85,11 +96,11 @@ func rationalReconstructionOperation() core.Operation[RationalReconstructionRequ
 			return nil
 		},
 		Run: func(ctx context.Context, q RationalReconstructionRequest) (RationalReconstructionResult, error) {
-			r, bound, err := rationalReconstructionContext(ctx, q.Value.Big(), q.Modulus.Big())
+			r, inv, bound, err := rationalReconstructionCertified(ctx, q.Value.Big(), q.Modulus.Big())
 			if err != nil {
 				return RationalReconstructionResult{}, err
 			}
-			res := RationalReconstructionResult{Found: r != nil, Bound: core.Int(bound)}
+			res := RationalReconstructionResult{Found: r != nil, Bound: core.Int(bound), inverse: inv}
 			if r != nil {
 				v := core.Rat(r)
 				res.Rational = &v
@@ -207,13 +218,22 @@ func rationalReconstruction(a, m *big.Int) (*big.Rat, *big.Int) {
 // rationalReconstructionContext is rationalReconstruction by
 // bignum.EuclidBelowCofactor, stopping with ctx.Err() once ctx is done.
 func rationalReconstructionContext(ctx context.Context, a, m *big.Int) (*big.Rat, *big.Int, error) {
+	x, _, bound, err := rationalReconstructionCertified(ctx, a, m)
+	return x, bound, err
+}
+
+// rationalReconstructionCertified is rationalReconstructionContext that
+// also returns, with a rational p/q, the certificate of its lowest terms:
+// u with u·p ≡ 1 (mod q).
+func rationalReconstructionCertified(ctx context.Context, a, m *big.Int) (*big.Rat, *big.Int, *big.Int, error) {
 	bound := reconstructionBound(m)
 	// r ≡ t·a (mod m) for the first remainder r ≤ B.
 	r, t, err := bignum.EuclidBelowCofactor(ctx, m, new(big.Int).Mod(a, m), bound)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return reconstructedFraction(r, t, m, bound), bound, nil
+	x, inv, err := reconstructedFraction(ctx, r, t, m, bound)
+	return x, inv, bound, err
 }
 
 // rationalReconstructionEuclid is the reference: the extended Euclidean
@@ -248,24 +268,30 @@ func rationalReconstructionEuclid(a, m *big.Int) (*big.Rat, *big.Int) {
 
 // reconstructedFraction is p/q from the remainder r = s·m + t·a of
 // Euclid's algorithm: r/t with the sign on p, or nil when q is 0 or above
-// the bound or shares a factor with m. For Euclid's cofactors gcd(s, t) =
-// 1, so gcd(r, t) divides s·m and hence m, and gcd(t, m) divides r: so
-// gcd(t, m) = gcd(r, t), a gcd of numbers below √m instead of one of m's
-// size, and r/t is in lowest terms when it is 1, built without a
-// normalising gcd.
-func reconstructedFraction(r, t, m, bound *big.Int) *big.Rat {
+// the bound or shares a factor with m; with p/q, u with u·p ≡ 1 (mod q).
+// For Euclid's cofactors gcd(s, t) = 1, so gcd(r, t) divides s·m and
+// hence m, and gcd(t, m) divides r: so gcd(t, m) = gcd(r, t), a question
+// about numbers below √m instead of one of m's size. It is answered by
+// inverting p modulo q, which succeeds exactly when gcd(p, q) = 1; then
+// r/t is in lowest terms, built without a normalising gcd, and the
+// inverse is the certificate of it.
+func reconstructedFraction(ctx context.Context, r, t, m, bound *big.Int) (*big.Rat, *big.Int, error) {
 	p, q := r, t
 	if q.Sign() < 0 {
 		p, q = new(big.Int).Neg(p), new(big.Int).Neg(q)
 	}
-	if q.Sign() == 0 || q.Cmp(bound) > 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
-		return nil
+	if q.Sign() == 0 || q.Cmp(bound) > 0 {
+		return nil, nil, nil
+	}
+	u, ok, err := bignum.ModInverseContext(ctx, new(big.Int), p, q)
+	if err != nil || !ok {
+		return nil, nil, err
 	}
 	// Num and Denom are references into a Rat whose denominator is set.
 	x := new(big.Rat).SetInt64(1)
 	x.Num().Set(p)
 	x.Denom().Set(q)
-	return x
+	return x, u, nil
 }
 
 // checkReconstruction is rational_reconstruction's postcondition.
@@ -289,12 +315,12 @@ func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstru
 		}
 		// A common factor of q and m divides p = q·value − k·m, so
 		// once the congruence holds, gcd(p, q) = 1 (lowest terms, a
-		// gcd below √m) proves gcd(q, m) = 1 too.
+		// question below √m) proves gcd(q, m) = 1 too.
 		d := bignum.Mul(new(big.Int), q, a)
 		if d.Sub(d, p).Mod(d, m).Sign() != 0 {
 			return fmt.Errorf("q·value − p is not divisible by m")
 		}
-		if q.Sign() <= 0 || bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) != 0 {
+		if q.Sign() <= 0 || !lowestTerms(p, q, r.inverse) {
 			return fmt.Errorf("%s is not in lowest terms with q > 0, so q may not be a unit mod m", x.RatString())
 		}
 		return nil
@@ -322,6 +348,18 @@ func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstru
 		}
 	}
 	return nil
+}
+
+// lowestTerms reports gcd(p, q) = 1 for q > 0: by the certificate u,
+// when there is one, as u·p ≡ 1 (mod q), which any common divisor of p
+// and q would divide; else by bignum.GCD.
+func lowestTerms(p, q, u *big.Int) bool {
+	if u == nil {
+		return bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) == 0
+	}
+	d := bignum.Mul(new(big.Int), u, p)
+	d.Sub(d, big.NewInt(1))
+	return d.Rem(d, q).Sign() == 0
 }
 
 func absInt64(x int64) int64 {

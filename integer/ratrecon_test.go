@@ -112,6 +112,72 @@ func TestReconstructionPostconditionCatches(t *testing.T) {
 	}
 }
 
+// TestReconstructionCertificate: the run's certificate u (u·p ≡ 1 mod q)
+// passes the postcondition with its answer; a tampered certificate, and
+// any certificate for a fraction not in lowest terms, are refused.
+func TestReconstructionCertificate(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(95, 96))
+	op := rationalReconstructionOperation()
+	certified := 0
+	for _, d := range []int{3, 40, 300, 2000} {
+		for range 4 {
+			m := randomDigits(rng, d)
+			m.Add(m, big.NewInt(2))
+			b := reconstructionBound(m)
+			q := below(rng, b)
+			q.Add(q, big.NewInt(1))
+			p := below(rng, new(big.Int).Add(b, big.NewInt(1)))
+			inv := new(big.Int).ModInverse(q, m)
+			if inv == nil {
+				continue
+			}
+			req := RationalReconstructionRequest{core.Int(inv.Mul(inv, p).Mod(inv, m)), core.Int(m)}
+			res, err := op.Run(ctx, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Found {
+				continue
+			}
+			if res.inverse == nil {
+				t.Fatalf("%d digits: a found rational without its certificate", d)
+			}
+			certified++
+			if err := op.Postcondition(ctx, req, res); err != nil {
+				t.Fatalf("%d digits: the run's answer refused: %v", d, err)
+			}
+			x := res.Rational.Rat()
+			if x.Denom().Cmp(big.NewInt(1)) == 0 {
+				continue // every u certifies a denominator of 1
+			}
+			tampered := res
+			tampered.inverse = new(big.Int).Add(res.inverse, big.NewInt(1))
+			if err := op.Postcondition(ctx, req, tampered); err == nil {
+				t.Fatalf("%d digits: a tampered certificate accepted", d)
+			}
+			// 2p/2q satisfies the congruence whenever p/q does (m odd)
+			// but is not in lowest terms: no u can certify it.
+			if m.Bit(0) == 1 && x.Denom().Cmp(new(big.Int).Rsh(b, 1)) <= 0 && new(big.Int).Abs(x.Num()).Cmp(new(big.Int).Rsh(b, 1)) <= 0 {
+				doubled := new(big.Rat).SetInt64(1)
+				doubled.Num().Lsh(x.Num(), 1)
+				doubled.Denom().Lsh(x.Denom(), 1)
+				v := core.Rat(doubled)
+				for _, u := range []*big.Int{res.inverse, new(big.Int).Rsh(res.inverse, 1), big.NewInt(1)} {
+					wrong := res
+					wrong.Rational, wrong.inverse = &v, u
+					if err := op.Postcondition(ctx, req, wrong); err == nil {
+						t.Fatalf("%d digits: %s accepted with the certificate %v", d, doubled.RatString(), u)
+					}
+				}
+			}
+		}
+	}
+	if certified < 8 {
+		t.Fatalf("only %d certified reconstructions", certified)
+	}
+}
+
 // TestReconstructionPostconditionBound: the postcondition accepts
 // ⌊√(m/2)⌋ and refuses its neighbours.
 func TestReconstructionPostconditionBound(t *testing.T) {
