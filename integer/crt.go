@@ -47,6 +47,12 @@ type CRTResult struct {
 	Residue  *core.Integer `json:"residue,omitempty" jsonschema:"the least non-negative solution (when solvable)"`
 	Modulus  *core.Integer `json:"modulus,omitempty" jsonschema:"the lcm of the moduli: solutions are exactly residue + k·modulus (when solvable)"`
 	Conflict []int         `json:"conflict,omitempty" jsonschema:"indices i < j of two congruences incompatible with each other (when not solvable)"`
+	// inverses is the run's certificate that pairwise coprime moduli are
+	// pairwise coprime, c_i with Σ c_i·M/m_i ≡ 1 (mod M), M = ∏ m_i; it
+	// is not part of the published result, and a result without it
+	// (decoded from JSON, or from a merge of moduli not all coprime) is
+	// checked by gcds instead.
+	inverses []*big.Int
 }
 
 // crtOperation solves a system of congruences with moduli not necessarily
@@ -178,12 +184,12 @@ func solveCRT(ctx context.Context, q CRTRequest) (CRTResult, error) {
 	for i, c := range q.Congruences {
 		moduli[i] = c.Modulus.Big()
 	}
-	if x, m, ok, err := solveCRTCoprime(ctx, q.Congruences, moduli); err != nil || ok {
+	if x, m, inv, ok, err := solveCRTCoprime(ctx, q.Congruences, moduli); err != nil || ok {
 		if err != nil {
 			return CRTResult{}, err
 		}
 		xi, mi := core.Int(x), core.Int(m)
-		return CRTResult{Solvable: true, Residue: &xi, Modulus: &mi}, nil
+		return CRTResult{Solvable: true, Residue: &xi, Modulus: &mi, inverses: inv}, nil
 	}
 	nodes := make([]crtNode, len(q.Congruences))
 	for i, c := range q.Congruences {
@@ -227,14 +233,16 @@ func solveCRT(ctx context.Context, q CRTRequest) (CRTResult, error) {
 // x = Σ (b_i·c_i mod m_i)·M/m_i mod M, summed up the tree as
 // X_v = X_L·P_R + X_R·P_L (combineUp). The nodes of a level are
 // independent and are spread over GOMAXPROCS goroutines (eachNode).
-func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x, m *big.Int, ok bool, err error) {
+// The inverses c_i are returned too, the certificate of coprimality that
+// checkCRT verifies.
+func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x, m *big.Int, inv []*big.Int, ok bool, err error) {
 	tree, err := productTree(ctx, moduli)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
-	inv, ok, err := cofactorInverses(ctx, tree)
+	inv, ok, err = cofactorInverses(ctx, tree)
 	if err != nil || !ok {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
 	ys := make([]*big.Int, len(cs))
 	err = eachNode(ctx, len(cs), len(cs), func(i int) error {
@@ -244,18 +252,18 @@ func solveCRTCoprime(ctx context.Context, cs []Congruence, moduli []*big.Int) (x
 		return nil
 	})
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
 	sum, err := combineUp(ctx, tree, ys)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
 	m = tree[len(tree)-1][0]
 	q, r := new(big.Int), new(big.Int)
 	if _, _, err := bignum.QuoRemContext(ctx, q, r, sum, m); err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
-	return r, m, true, nil
+	return r, m, inv, true, nil
 }
 
 // crtParallelWords is the total length in words of a level's operands
@@ -586,8 +594,9 @@ func compatible(x, y Congruence) bool {
 
 // checkCRT: a solution lies in [0, M), M equals the lcm of the moduli
 // computed independently (the product of the moduli, with their pairwise
-// coprimality checked by the cofactor residues T mod m_i, or else
-// lcmTree: pairwise lcm by gcd, no extended gcd or inverse), and the
+// coprimality checked by checkCoprime, on the run's certificate when
+// there is one, or else lcmTree: pairwise lcm by gcd, no extended gcd or
+// inverse), and the
 // solution satisfies every congruence, reduced modulo each modulus down
 // that tree (remainderTree, beside T on the product tree); a conflict is
 // a pair that is incompatible on its own.
@@ -628,32 +637,10 @@ func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 		return err
 	}
 	if tree[len(tree)-1][0].Cmp(m) == 0 {
-		// m is the product of the moduli: it is their lcm exactly when they
-		// are pairwise coprime, that is when gcd(T, m) = 1
-		// (sumOfCofactors), checked node by node on T mod P_v at
-		// coprimeLevel: fewer and longer gcds than one a modulus, and no
-		// remainders of T below that level.
-		t, err := sumOfCofactors(ctx, tree)
-		if err != nil {
+		// m is the product of the moduli: it is their lcm exactly when
+		// they are pairwise coprime.
+		if err := checkCoprime(ctx, tree, r.inverses); err != nil {
 			return err
-		}
-		level := coprimeLevel(tree)
-		tv, err := remainderTree(ctx, tree, len(tree)-1, []*big.Int{t}, level)
-		if err != nil {
-			return err
-		}
-		ps := tree[level]
-		bad := make([]bool, len(ps))
-		err = eachNode(ctx, len(ps), levelWords(ps), func(i int) error {
-			g := new(big.Int).GCD(nil, nil, tv[i], ps[i])
-			bad[i] = g.Cmp(big.NewInt(1)) != 0
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if slices.Contains(bad, true) {
-			return fmt.Errorf("the result's modulus is the product of moduli that are not pairwise coprime, not their least common multiple")
 		}
 	} else {
 		// Otherwise the lcm is computed by lcmTree, each of whose nodes
@@ -674,6 +661,56 @@ func checkCRT(ctx context.Context, q CRTRequest, r CRTResult) error {
 		if t.Sub(rems[i], c.Residue.Big()).Rem(t, c.Modulus.Big()).Sign() != 0 {
 			return fmt.Errorf("the residue does not satisfy congruence %d", i)
 		}
+	}
+	return nil
+}
+
+// checkCoprime verifies that the leaves m_i of the product tree are
+// pairwise coprime. With the run's certificate c_i it checks
+// S = Σ c_i·M/m_i ≡ 1 (mod M), M the root: every M/m_j with j ≠ i is a
+// multiple of m_i, so S ≡ c_i·M/m_i (mod m_i), and S ≡ 1 makes M/m_i a
+// unit modulo m_i, coprime to it and so to every other modulus. S is a
+// linear combination up the tree (combineUp, products only) and one
+// division by M with a quotient below the number of moduli. Without the
+// certificate it checks gcd(T, M) = 1 for T = Σ M/m_i
+// (sumOfCofactors), node by node on T mod P_v at coprimeLevel: fewer and
+// longer gcds than one a modulus, and no remainders of T below that
+// level.
+func checkCoprime(ctx context.Context, tree [][]*big.Int, inverses []*big.Int) error {
+	const notCoprime = "the result's modulus is the product of moduli that are not pairwise coprime, not their least common multiple"
+	if len(inverses) == len(tree[0]) && !slices.Contains(inverses, nil) {
+		s, err := combineUp(ctx, tree, inverses)
+		if err != nil {
+			return err
+		}
+		m := tree[len(tree)-1][0]
+		one := new(big.Int).Mod(big.NewInt(1), m)
+		if s.Mod(s, m).Cmp(one) != 0 {
+			return errors.New(notCoprime)
+		}
+		return nil
+	}
+	t, err := sumOfCofactors(ctx, tree)
+	if err != nil {
+		return err
+	}
+	level := coprimeLevel(tree)
+	tv, err := remainderTree(ctx, tree, len(tree)-1, []*big.Int{t}, level)
+	if err != nil {
+		return err
+	}
+	ps := tree[level]
+	bad := make([]bool, len(ps))
+	err = eachNode(ctx, len(ps), levelWords(ps), func(i int) error {
+		g := new(big.Int).GCD(nil, nil, tv[i], ps[i])
+		bad[i] = g.Cmp(big.NewInt(1)) != 0
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if slices.Contains(bad, true) {
+		return errors.New(notCoprime)
 	}
 	return nil
 }

@@ -196,3 +196,68 @@ func solveTreeAndSequential(t *testing.T, q CRTRequest, label string) CRTResult 
 	}
 	return got
 }
+
+// TestCRTCertificate: the run's coprimality certificate (c_i with
+// Σ c_i·M/m_i ≡ 1 mod M) passes checkCRT with its answer; a tampered
+// certificate is refused, and so is any certificate offered for the
+// product of moduli that share a factor, which no c_i can make ≡ 1.
+func TestCRTCertificate(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(44, 45))
+	for trial := range 40 {
+		n := 1 + rng.IntN(60)
+		var q CRTRequest
+		seen := map[string]bool{}
+		for len(q.Congruences) < n {
+			m := randomPrime(rng, 2+rng.IntN(90))
+			if seen[m.String()] {
+				continue
+			}
+			seen[m.String()] = true
+			q.Congruences = append(q.Congruences, Congruence{core.Int(randomInt(rng, 100)), core.Int(m)})
+		}
+		got, err := solveCRT(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.inverses) != n {
+			t.Fatalf("trial %d: %d congruences, %d inverses", trial, n, len(got.inverses))
+		}
+		if err := checkCRT(ctx, q, got); err != nil {
+			t.Fatalf("trial %d: the run's answer refused: %v", trial, err)
+		}
+		k := rng.IntN(n)
+		tampered := got
+		tampered.inverses = slices.Clone(got.inverses)
+		tampered.inverses[k] = new(big.Int).Add(got.inverses[k], big.NewInt(1))
+		if q.Congruences[k].Modulus.Big().Cmp(big.NewInt(2)) > 0 && checkCRT(ctx, q, tampered) == nil {
+			t.Fatalf("trial %d: a tampered certificate accepted", trial)
+		}
+		if n < 2 {
+			continue
+		}
+		// Moduli 0 and n − 1 times 3 (primes other than 3), every residue
+		// that of one x: the product of the moduli is not their lcm,
+		// whatever certificate comes with it.
+		x := got.Residue.Big()
+		var r CRTRequest
+		prod := big.NewInt(1)
+		for i, c := range q.Congruences {
+			m := c.Modulus.Big()
+			if i == 0 || i == n-1 {
+				m = new(big.Int).Mul(m, big.NewInt(3))
+			}
+			prod.Mul(prod, m)
+			r.Congruences = append(r.Congruences, Congruence{core.Int(new(big.Int).Mod(x, m)), core.Int(m)})
+		}
+		if seen["3"] {
+			continue
+		}
+		xr, pr := core.Int(new(big.Int).Mod(x, prod)), core.Int(prod)
+		for _, inv := range [][]*big.Int{got.inverses, nil} {
+			if checkCRT(ctx, r, CRTResult{Solvable: true, Residue: &xr, Modulus: &pr, inverses: inv}) == nil {
+				t.Fatalf("trial %d: the product of moduli sharing a factor accepted as their lcm (certificate %v)", trial, inv != nil)
+			}
+		}
+	}
+}
