@@ -48,8 +48,9 @@ func (a u128) mulWord(q uint64) u128 {
 	return u128{q*a.hi + h, l}
 }
 
-// quo128 returns ⌊d/y⌋ for y ≥ 2^64 and a quotient below 2^63.
-func quo128(d, y u128) uint64 {
+// divRem128 returns ⌊d/y⌋ and d mod y for y ≥ 2^64 and a quotient below
+// 2^63.
+func divRem128(d, y u128) (uint64, u128) {
 	// y·2^lz has its top bit set; yt, its top word, is y/2^(64−lz) rounded
 	// down, and d/2^(64−lz) fits in the division as q̂ < 2^62 < yt (Go's
 	// shifts by 64 give 0, so lz = 0 needs no case of its own).
@@ -58,10 +59,12 @@ func quo128(d, y u128) uint64 {
 	dh, dl := d.hi>>(64-lz), d.hi<<lz|d.lo>>(64-lz)
 	q, _ := bits.Div64(dh, dl, yt)
 	// q̂ = ⌊d/(yt·2^(64−lz))⌋ is ⌊d/y⌋ or one more.
-	if d.less(y.mulWord(q)) {
+	p := y.mulWord(q)
+	if d.less(p) {
 		q--
+		p = p.sub(y)
 	}
-	return q
+	return q, d.sub(p)
 }
 
 // wordReduce2 reduces the two-word pair (x, y), both below 2^126, at
@@ -69,56 +72,74 @@ func quo128(d, y u128) uint64 {
 // and returns the matrix (w0 w1; w2 w3), whose entries are below
 // 2^(126 − s), and whether any step was possible. A non-nil sink receives
 // the quotients.
+//
+// A step on the larger number leaves it at 2^s + (its excess over 2^s)
+// mod the smaller one, below the smaller one plus 2^s, so the steps
+// alternate between the two numbers until one would leave a difference
+// below 2^s: the loop takes a step on x and then one on y, and computes
+// each new number from that remainder, without multiplying back; a
+// quotient of 1 or 2, three times in five, costs no division. Möller's
+// steps on big.Ints (step) are the reference (TestWordReduce2).
 func wordReduce2(x, y u128, s int, sink quotientSink) ([4]uint64, bool) {
 	w := [4]uint64{1, 0, 0, 1}
 	if s >= 126 || s < 64 {
 		return w, false
 	}
-	pow := u128{1 << (s - 64), 0}
+	ph := uint64(1) << (s - 64) // 2^s = (ph, 0)
+	if x.hi < ph || y.hi < ph {
+		return w, false
+	}
 	progress := false
-	for !x.less(pow) && !y.less(pow) {
+	for {
 		if !x.less(y) {
+			// d = x − y − 2^s; x' = 2^s + d mod y, quotient 1 + ⌊d/y⌋.
 			d := x.sub(y)
-			if d.less(pow) {
+			if d.hi < ph {
 				break
 			}
-			d = d.sub(pow)
+			d.hi -= ph
 			q := uint64(1)
-			switch {
-			case d.less(y):
-			case d.sub(y).less(y):
+			if !d.less(y) {
+				d = d.sub(y)
 				q = 2
-			default:
-				q += quo128(d, y)
+				if !d.less(y) {
+					k, r := divRem128(d, y)
+					q += k
+					d = r
+				}
 			}
 			if sink != nil {
 				sink.wordQuotient(false, q)
 			}
-			x = x.sub(y.mulWord(q))
+			x = u128{d.hi + ph, d.lo}
 			w[1] += q * w[0]
 			w[3] += q * w[2]
-		} else {
+			progress = true
+		}
+		if x.less(y) {
 			d := y.sub(x)
-			if d.less(pow) {
+			if d.hi < ph {
 				break
 			}
-			d = d.sub(pow)
+			d.hi -= ph
 			q := uint64(1)
-			switch {
-			case d.less(x):
-			case d.sub(x).less(x):
+			if !d.less(x) {
+				d = d.sub(x)
 				q = 2
-			default:
-				q += quo128(d, x)
+				if !d.less(x) {
+					k, r := divRem128(d, x)
+					q += k
+					d = r
+				}
 			}
 			if sink != nil {
 				sink.wordQuotient(true, q)
 			}
-			y = y.sub(x.mulWord(q))
+			y = u128{d.hi + ph, d.lo}
 			w[0] += q * w[1]
 			w[2] += q * w[3]
+			progress = true
 		}
-		progress = true
 	}
 	return w, progress
 }
