@@ -24,6 +24,8 @@ package primality
 import (
 	"math/big"
 	"math/bits"
+
+	"jacobian.dev/core/modular"
 )
 
 //go:generate go run montgomery_gen.go
@@ -361,10 +363,9 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 	k := len(mg.m)
 	var p int64
-	d := new(big.Int)
+	n8 := uint64(n.Bits()[0]) & 7
 	for p = 3; ; p++ {
-		d.SetInt64(p*p - 4)
-		switch big.Jacobi(d, n) {
+		switch jacobiSmall(uint64(p*p-4), n, n8) {
 		case -1:
 		case 0:
 			// p² − 4 = (p − 2)(p + 2) shares a factor with n, and n,
@@ -423,4 +424,53 @@ func lucasProbablePrime(mg *montgomery, n *big.Int) bool {
 		mg.sqrSub(vk, vk, two)
 	}
 	return false
+}
+
+// jacobiSmall is the Jacobi symbol (d/n) for 0 < d < 2^32 and odd n > d
+// whose residue modulo 8 is n8: the factors 2 of d by the second
+// supplement ((2/n) = −1 for n ≡ ±3 mod 8), then reciprocity for the odd
+// part d′, (d′/n) = (n mod d′ / d′)·(−1)^((d′−1)/2·(n−1)/2), which leaves
+// a symbol of words (jacobi64; Cohen, A Course in Computational Algebraic
+// Number Theory, Algorithm 1.4.10). The Lucas test's search for D took
+// one big.Jacobi, the reference (TestJacobiSmallAgainstMathBig), a try,
+// a long division of n at each step of its Euclid.
+func jacobiSmall(d uint64, n *big.Int, n8 uint64) int {
+	j := 1
+	for d%2 == 0 {
+		d /= 2
+		if n8 == 3 || n8 == 5 {
+			j = -j
+		}
+	}
+	if d == 1 {
+		return j
+	}
+	if d%4 == 3 && n8%4 == 3 {
+		j = -j
+	}
+	return j * jacobi64(modular.ReduceWords(n, d), d)
+}
+
+// jacobi64 is the Jacobi symbol (a/n) for odd n, by Cohen's Algorithm
+// 1.4.10: remove the factors 2 of a, swap by reciprocity, reduce.
+func jacobi64(a, n uint64) int {
+	a %= n
+	j := 1
+	for a != 0 {
+		for a%2 == 0 {
+			a /= 2
+			if r := n % 8; r == 3 || r == 5 {
+				j = -j
+			}
+		}
+		a, n = n, a
+		if a%4 == 3 && n%4 == 3 {
+			j = -j
+		}
+		a %= n
+	}
+	if n != 1 {
+		return 0
+	}
+	return j
 }

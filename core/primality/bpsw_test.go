@@ -199,3 +199,37 @@ func BenchmarkTest(b *testing.B) {
 		})
 	}
 }
+
+// TestJacobiSmallAgainstMathBig: jacobiSmall is big.Jacobi for every d
+// of the Lucas test's search (p² − 4, p < 1000) and random d below 2^32,
+// modulo random odd n of 65 to 700 bits, multiples of d among them; and
+// jacobi64 is big.Jacobi on all odd n < 200 and a < 2n.
+func TestJacobiSmallAgainstMathBig(t *testing.T) {
+	for n := uint64(1); n < 200; n += 2 {
+		for a := range 2 * n {
+			want := big.Jacobi(new(big.Int).SetUint64(a), new(big.Int).SetUint64(n))
+			if got := jacobi64(a, n); got != want {
+				t.Fatalf("jacobi64(%d, %d) = %d, want %d", a, n, got, want)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(43, 44))
+	for i := range 3000 {
+		n := randOdd(rng, 65+rng.IntN(636))
+		d := uint64(rng.Uint32()>>rng.IntN(32)) + 1
+		if p := uint64(3 + i%997); i%2 == 0 {
+			d = p*p - 4
+		}
+		if i%10 == 0 { // a multiple of d, or of a factor of it
+			f := new(big.Int).SetUint64(d / (1 + uint64(rng.IntN(3))))
+			if f.Bit(0) == 0 {
+				f.Add(f, big.NewInt(1))
+			}
+			n.Mul(n, f)
+		}
+		want := big.Jacobi(new(big.Int).SetUint64(d), n)
+		if got := jacobiSmall(d, n, uint64(n.Bits()[0])&7); got != want {
+			t.Fatalf("jacobiSmall(%d, %v) = %d, want %d", d, n, got, want)
+		}
+	}
+}
