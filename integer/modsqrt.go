@@ -333,14 +333,19 @@ func sqrtUnitPrimePower(b, p *big.Int, f int, m *primality.Montgomery) []*big.In
 // arithmetic: with p − 1 = 2^e·q, q odd, w = a^((q−1)/2) gives
 // x = a·w, a root of a·b for b = a·w² = a^q, whose order divides
 // 2^(e−1) when a is a square; the loop corrects x and b by powers of
-// z^q for a non-residue z (found only when b ≠ 1, never for
+// y = z^q for a non-residue z (needed only when b ≠ 1, never for
 // p ≡ 3 mod 4), squaring b to find its order at each step. So a root
-// costs one power of a and, for p ≡ 1 mod 4, one of z, where
+// costs one power of a and, for p ≡ 1 mod 8, one of z, where
 // big.Int.ModSqrt, the reference (TestSqrtModPrimeAgainstMathBig) and
-// the route for other p, takes three with a Jacobi symbol first. A
-// result that does not square to a (p no prime, which Baillie–PSW makes
-// improbable) is left to big.Int.ModSqrt. m is the Montgomery arithmetic
-// modulo p that primality.TestMontgomery gave, or nil to prepare it.
+// the route for other p, takes three with a Jacobi symbol first; for
+// p ≡ 5 mod 8, z = 2 and y = 2^q is the base-2 round's power
+// (primality.Montgomery.PowTwoOdd) when m came from the test. The root
+// is not checked again: x² ≡ a·b holds at the start and after every
+// correction (x·t and b·t² keep it) modulo any odd p, prime or not, so
+// the x returned when b reaches 1 squares to a (TestTonelliShanksSquares
+// runs composite moduli too). A non-residue z not found below 2^16
+// leaves a to big.Int.ModSqrt. m is the Montgomery arithmetic modulo p
+// that primality.TestMontgomery gave, or nil to prepare it.
 func sqrtModPrime(a, p *big.Int, m *primality.Montgomery) *big.Int {
 	if m == nil {
 		var ok bool
@@ -352,18 +357,12 @@ func sqrtModPrime(a, p *big.Int, m *primality.Montgomery) *big.Int {
 	if !ok {
 		return new(big.Int).ModSqrt(a, p)
 	}
-	if root == nil {
-		return nil
-	}
-	if check := new(big.Int).Mul(root, root); check.Mod(check, p).Cmp(a) != 0 {
-		return new(big.Int).ModSqrt(a, p)
-	}
 	return root
 }
 
-// tonelliShanks is sqrtModPrime's Montgomery route, its result not
-// checked: a root, or nil when a is no square modulo the prime p of m;
-// ok is false when no non-residue was found (nonResidue).
+// tonelliShanks is sqrtModPrime's Montgomery route: a root, or nil when
+// a is no square modulo the prime p of m; ok is false when no
+// non-residue was found (nonResidue).
 func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bool) {
 	k := m.Words()
 	q := new(big.Int).Sub(p, big.NewInt(1))
@@ -383,12 +382,17 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 	if e == 1 {
 		return nil, true // b = −1: a is no square
 	}
-	z, ok := nonResidue(p)
-	if !ok {
-		return nil, false
+	y, ok := m.PowTwoOdd()
+	if !ok || e != 2 { // p ≢ 5 mod 8, or no base-2 round
+		var z *big.Int
+		if e == 2 {
+			z = big.NewInt(2)
+		} else if z, ok = nonResidue(p); !ok {
+			return nil, false
+		}
+		y = m.To(z)
+		m.Exp(y, y, q) // of order 2^e
 	}
-	y := m.To(z)
-	m.Exp(y, y, q) // of order 2^e
 	t := make([]uint64, k)
 	for r := e; !m.Equal(b, one); {
 		// The order of b is 2^i, i < r when a is a square.

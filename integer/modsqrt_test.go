@@ -164,7 +164,12 @@ func TestSqrtModPrimeAgainstMathBig(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			a.Mul(a, a).Mod(a, p)
 		}
+		// Half the time the arithmetic is the primality test's, so that
+		// p ≡ 5 mod 8 takes the base-2 round's power of 2 (PowTwoOdd).
 		m, ok := primality.NewMontgomery(p)
+		if _, _, mt := primality.TestMontgomery(p); mt != nil && rng.IntN(2) == 0 {
+			m = mt
+		}
 		if !ok {
 			t.Fatalf("no Montgomery arithmetic modulo %v", p)
 		}
@@ -193,6 +198,64 @@ func TestSqrtModPrimeAgainstMathBig(t *testing.T) {
 	}
 	if r := sqrtModPrime(big.NewInt(2), big.NewInt(7), nil); r == nil || r.Int64()*r.Int64()%7 != 2 {
 		t.Errorf("sqrt of 2 mod 7: %v", r)
+	}
+}
+
+// TestTonelliShanksSquares: modulo seeded random products n = p₁·p₂ of
+// 65 to 200 bits, every root tonelliShanks returns squares to a, which
+// is why sqrtModPrime does not check it: x² ≡ a·b is kept modulo any
+// odd modulus. So that roots come out, p₁ ≡ p₂ ≡ 1 modulo an odd h,
+// which then divides λ(n) and the odd part q of n − 1, and a =
+// x^(2λ/g), g = gcd(λ, q), has a^q ≡ 1 (b = 1 at once) with a root
+// x^(λ/g) among others; random a, mostly without roots, come between.
+func TestTonelliShanksSquares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	roots := 0
+	for i := range 600 {
+		h := big.NewInt(int64(2*rng.IntN(1<<12) + 3))
+		prime := func() *big.Int {
+			for {
+				p := randomInt(rng, 30+rng.IntN(70))
+				p.Mul(p, h).Lsh(p, 1).Add(p, big.NewInt(1))
+				if p.ProbablyPrime(10) {
+					return p
+				}
+			}
+		}
+		p1, p2 := prime(), prime()
+		n := new(big.Int).Mul(p1, p2)
+		m, ok := primality.NewMontgomery(n)
+		if !ok || p1.Cmp(p2) == 0 {
+			continue
+		}
+		x := new(big.Int).Rand(rng2big(rng), n)
+		a := new(big.Int).Mul(x, x)
+		if i%3 != 0 {
+			one := big.NewInt(1)
+			lambda := new(big.Int).Mul(new(big.Int).Sub(p1, one), new(big.Int).Sub(p2, one))
+			lambda.Quo(lambda, new(big.Int).GCD(nil, nil, new(big.Int).Sub(p1, one), new(big.Int).Sub(p2, one)))
+			q := new(big.Int).Sub(n, one)
+			q.Rsh(q, q.TrailingZeroBits())
+			g := new(big.Int).GCD(nil, nil, lambda, q)
+			a.Exp(x, new(big.Int).Lsh(lambda.Quo(lambda, g), 1), n)
+		}
+		a.Mod(a, n)
+		if a.Sign() == 0 {
+			continue
+		}
+		r, _ := tonelliShanks(m, a, n)
+		if r == nil {
+			continue
+		}
+		if a.Cmp(big.NewInt(1)) != 0 {
+			roots++
+		}
+		if sq := new(big.Int).Mul(r, r); sq.Mod(sq, n).Cmp(a) != 0 {
+			t.Fatalf("tonelliShanks(%v, %v) = %v, which does not square to it", a, n, r)
+		}
+	}
+	if roots < 100 {
+		t.Errorf("only %d roots of a ≠ 1 modulo composites: the test checks too little", roots)
 	}
 }
 

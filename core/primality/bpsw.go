@@ -43,6 +43,7 @@ type montgomery struct {
 	one  []uint64 // R mod m
 	r2   []uint64 // R² mod m
 	u    []uint64 // mul's multipliers, len(m) words
+	pow2 []uint64 // 2^d, d the odd part of m − 1, once strongProbablePrime2 ran
 	kern kernels
 }
 
@@ -325,7 +326,9 @@ func (mg *montgomery) toMont(x *big.Int) []uint64 {
 
 // strongProbablePrime2 reports whether the odd n ≥ 3 of at least two words
 // is a strong probable prime to base 2: with n − 1 = 2^s·d, d odd,
-// 2^d ≡ 1 or 2^(2^r·d) ≡ −1 for some 0 ≤ r < s (mod n).
+// 2^d ≡ 1 or 2^(2^r·d) ≡ −1 for some 0 ≤ r < s (mod n). It keeps 2^d in
+// mg.pow2, which a square root modulo a prime n ≡ 5 mod 8 needs
+// (Montgomery.PowTwoOdd).
 func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 	k := len(mg.m)
 	nm1 := new(big.Int).Sub(n, big.NewInt(1))
@@ -340,11 +343,13 @@ func strongProbablePrime2(mg *montgomery, n *big.Int) bool {
 			mg.sqr(x, x)
 		}
 	}
+	mg.pow2 = x
 	minus1 := make([]uint64, k)
 	mg.neg(minus1, mg.one)
 	if equal(x, mg.one) || equal(x, minus1) {
 		return true
 	}
+	x = append([]uint64(nil), x...)
 	for r := uint(1); r < s; r++ {
 		mg.sqr(x, x)
 		if equal(x, minus1) {

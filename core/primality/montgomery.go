@@ -47,6 +47,19 @@ func (m *Montgomery) From(x []uint64) *big.Int {
 	return new(big.Int).SetBits(wordsToBig(z))
 }
 
+// PowTwoOdd returns a new residue 2^d, d the odd part of n − 1, when the
+// Montgomery came from TestMontgomery, whose base-2 round computed it;
+// ok is false otherwise. Modulo a prime n ≡ 5 mod 8, 2 is a quadratic
+// non-residue (the second supplement to quadratic reciprocity) and 2^d,
+// d = (n − 1)/4, is the generator of the 2-Sylow subgroup that
+// Tonelli–Shanks needs, an exponentiation saved.
+func (m *Montgomery) PowTwoOdd() (z []uint64, ok bool) {
+	if m.mg.pow2 == nil {
+		return nil, false
+	}
+	return append([]uint64(nil), m.mg.pow2...), true
+}
+
 // One returns a new residue 1.
 func (m *Montgomery) One() []uint64 { return append([]uint64(nil), m.mg.one...) }
 

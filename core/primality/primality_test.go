@@ -154,7 +154,9 @@ func TestSmallFactorOfLargeN(t *testing.T) {
 
 // TestTestMontgomery: TestMontgomery agrees with Test, and gives the
 // Montgomery arithmetic modulo n exactly for the probable primes that
-// Baillie–PSW tested in it; a product there is the product modulo n.
+// Baillie–PSW tested in it; a product there is the product modulo n, and
+// PowTwoOdd is 2^d, d the odd part of n − 1 (which NewMontgomery's
+// arithmetic does not have).
 func TestTestMontgomery(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 200 {
@@ -175,8 +177,18 @@ func TestTestMontgomery(t *testing.T) {
 		if m == nil {
 			continue
 		}
+		if fresh, _ := NewMontgomery(n); fresh == nil {
+			t.Fatalf("NewMontgomery refuses %v", n)
+		} else if _, ok := fresh.PowTwoOdd(); ok {
+			t.Fatalf("NewMontgomery(%v) has a power of 2 it never computed", n)
+		}
 		if m.N().Cmp(n) != 0 {
 			t.Fatalf("Montgomery modulo %v, want %v", m.N(), n)
+		}
+		nm1 := new(big.Int).Sub(n, big.NewInt(1))
+		d := new(big.Int).Rsh(nm1, nm1.TrailingZeroBits())
+		if p2, ok := m.PowTwoOdd(); !ok || m.From(p2).Cmp(new(big.Int).Exp(big.NewInt(2), d, n)) != 0 {
+			t.Fatalf("PowTwoOdd modulo %v: %v (%v), want 2^d", n, p2, ok)
 		}
 		x, y := randBits(rng, b+5), randBits(rng, b)
 		z := make([]uint64, m.Words())
