@@ -509,9 +509,11 @@ func combineRootsCRT(ctx context.Context, sets []residueSet, n *big.Int) ([]*big
 	return roots, nil
 }
 
-// checkModSqrt: every listed root is in [0, n), ascending, with x² ≡ a;
-// the list is closed under x ↦ n − x (pairing its ends); its length is the count; and for
-// n ≤ 2^16 the count is checked by trying every residue.
+// checkModSqrt: every listed root is in [0, n), ascending, with x² ≡ a
+// (squared for the lower half, the rest following by the pairing);
+// the list is closed under x ↦ n − x (pairing its ends); its length is
+// the count; and for n ≤ 2^16 the count is checked by trying every
+// residue.
 func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error {
 	a, n := q.A.Big(), q.Modulus.Big()
 	if r.Status == RootsIncomplete {
@@ -536,7 +538,6 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 		return fmt.Errorf("count %v with %d roots listed", count, len(r.Roots))
 	}
 	prev := big.NewInt(-1)
-	t := new(big.Int)
 	for i, x := range r.Roots {
 		if i%256 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -548,14 +549,11 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 			return fmt.Errorf("roots are not strictly ascending in [0, modulus)")
 		}
 		prev = xv
-		t.Mul(xv, xv).Sub(t, a)
-		if t.Mod(t, n).Sign() != 0 {
-			return fmt.Errorf("%v² ≢ a", clipped(xv))
-		}
 	}
 	// x ↦ n − x reverses the order of the non-zero residues and fixes 0,
 	// so an ascending list closed under it pairs its non-zero roots from
 	// both ends.
+	t := new(big.Int)
 	nonzero := r.Roots
 	if len(nonzero) > 0 && nonzero[0].Big().Sign() == 0 {
 		nonzero = nonzero[1:]
@@ -563,6 +561,21 @@ func checkModSqrt(ctx context.Context, q ModSqrtRequest, r ModSqrtResult) error 
 	for i, x := range nonzero {
 		if t.Add(x.Big(), nonzero[len(nonzero)-1-i].Big()).Cmp(n) != 0 {
 			return fmt.Errorf("%v is listed but not −%v", clipped(x.Big()), clipped(x.Big()))
+		}
+	}
+	// (n − x)² ≡ x², so the roots up to the middle of the list (0, the
+	// lower half of the pairs, and a middle x = n − x) square to a when
+	// they all do.
+	for i, x := range r.Roots[:len(r.Roots)-len(nonzero)/2] {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		xv := x.Big()
+		t.Mul(xv, xv).Sub(t, a)
+		if t.Mod(t, n).Sign() != 0 {
+			return fmt.Errorf("%v² ≢ a", clipped(xv))
 		}
 	}
 	if n.IsInt64() && n.Int64() <= 1<<16 {

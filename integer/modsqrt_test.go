@@ -259,6 +259,33 @@ func TestTonelliShanksSquares(t *testing.T) {
 	}
 }
 
+// TestCheckModSqrtSquares: the postcondition squares only the lower half
+// of the roots, the rest following from the pairing, and still refuses
+// a pair or a middle root that does not square to a.
+func TestCheckModSqrtSquares(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		a, n  int64
+		roots []int64
+	}{
+		{4, 15, []int64{1, 14}},
+		{4, 15, []int64{3, 12}},
+		{1, 8, []int64{1, 3, 4, 5, 7}}, // 4 = 8 − 4 is the middle
+		{1, 9, []int64{0}},
+	} {
+		var roots []core.Integer
+		for _, x := range c.roots {
+			roots = append(roots, core.Int64(x))
+		}
+		count := core.Int64(int64(len(roots)))
+		q := ModSqrtRequest{core.Int64(c.a), core.Int64(c.n)}
+		err := checkModSqrt(ctx, q, ModSqrtResult{Status: RootsComplete, Count: &count, Roots: roots})
+		if err == nil || !strings.Contains(err.Error(), "≢ a") {
+			t.Errorf("roots %v of %d modulo %d: %v, want a root refused", c.roots, c.a, c.n, err)
+		}
+	}
+}
+
 // TestCheckModSqrtNegationClosure: the postcondition accepts the roots
 // of 4 modulo 15 and of 0 modulo 9 (0 its own negative), and refuses
 // lists that are ascending roots of a but miss a negative.
