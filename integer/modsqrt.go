@@ -333,9 +333,10 @@ func sqrtUnitPrimePower(b, p *big.Int, f int, m *primality.Montgomery) []*big.In
 // arithmetic: with p − 1 = 2^e·q, q odd, w = a^((q−1)/2) gives
 // x = a·w, a root of a·b for b = a·w² = a^q, whose order divides
 // 2^(e−1) when a is a square; the loop corrects x and b by powers of
-// y = z^q for a non-residue z (needed only when b ≠ 1, never for
-// p ≡ 3 mod 4), squaring b to find its order at each step. So a root
-// costs one power of a and, for p ≡ 1 mod 8, one of z, where
+// y = z^q for a non-residue z (needed only when b ≠ 1 and a is a
+// square, so never for p ≡ 3 mod 4 nor for a non-square, whose b has
+// order 2^e), squaring b to find its order at each step. So a root
+// costs one power of a and, for p ≡ 1 mod 8, at most one of z, where
 // big.Int.ModSqrt, the reference (TestSqrtModPrimeAgainstMathBig) and
 // the route for other p, takes three with a Jacobi symbol first; for
 // p ≡ 5 mod 8, z = 2 and y = 2^q is the base-2 round's power
@@ -382,17 +383,7 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 	if e == 1 {
 		return nil, true // b = −1: a is no square
 	}
-	y, ok := m.PowTwoOdd()
-	if !ok || e != 2 { // p ≢ 5 mod 8, or no base-2 round
-		var z *big.Int
-		if e == 2 {
-			z = big.NewInt(2)
-		} else if z, ok = nonResidue(p); !ok {
-			return nil, false
-		}
-		y = m.To(z)
-		m.Exp(y, y, q) // of order 2^e
-	}
+	var y []uint64 // z^q, of order 2^e, made when first needed
 	t := make([]uint64, k)
 	for r := e; !m.Equal(b, one); {
 		// The order of b is 2^i, i < r when a is a square.
@@ -402,6 +393,11 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 				return nil, true // b's order is 2^r: a is no square
 			}
 			m.Sqr(t, t)
+		}
+		if y == nil {
+			if y, ok = sylowGenerator(m, p, q, e); !ok {
+				return nil, false
+			}
 		}
 		copy(t, y)
 		for range r - i - 1 {
@@ -413,6 +409,28 @@ func tonelliShanks(m *primality.Montgomery, a, p *big.Int) (root *big.Int, ok bo
 		r = i
 	}
 	return m.From(x), true
+}
+
+// sylowGenerator returns y = z^q modulo p = 2^e·q + 1, e ≥ 2, for a
+// non-residue z, which generates the subgroup of order 2^e when p is
+// prime: z = 2 for p ≡ 5 mod 8 (e = 2), where y is the base-2 round's
+// power when m came from the test, else nonResidue's; ok is false when
+// nonResidue found none.
+func sylowGenerator(m *primality.Montgomery, p, q *big.Int, e int) (y []uint64, ok bool) {
+	if e == 2 {
+		if y, ok = m.PowTwoOdd(); ok {
+			return y, true
+		}
+	}
+	z := big.NewInt(2)
+	if e != 2 {
+		if z, ok = nonResidue(p); !ok {
+			return nil, false
+		}
+	}
+	y = m.To(z)
+	m.Exp(y, y, q)
+	return y, true
 }
 
 // nonResidue returns the least z ≥ 2 with Jacobi(z, p) = −1, searched up

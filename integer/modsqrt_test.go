@@ -114,8 +114,9 @@ func containsInt(xs []core.Integer, y *big.Int) bool {
 }
 
 // BenchmarkModSqrt: a prime modulus (Tonelli–Shanks on p ≡ 1 mod 8, the
-// slowest case), and a product of two primes that must be factored (the
-// smaller within rho's reach, so factoring does not dominate).
+// slowest case), 100-digit primes by class modulo 8, and a product of
+// two primes that must be factored (the smaller within rho's reach, so
+// factoring does not dominate).
 func BenchmarkModSqrt(b *testing.B) {
 	for _, bits := range []int{64, 256, 1024} {
 		rng := rand.New(rand.NewPCG(73, uint64(bits)))
@@ -131,7 +132,35 @@ func BenchmarkModSqrt(b *testing.B) {
 			}
 		})
 	}
-	rng := rand.New(rand.NewPCG(74, 0))
+	// A 100-digit prime in each class that takes its own route: p ≡ 3
+	// mod 8 (as p ≡ 3 mod 4) one power, p ≡ 5 mod 8 one power and the
+	// base-2 round's 2^q, p ≡ 1 mod 8 two powers (for the half of the
+	// squares whose a^q is not 1, taken here).
+	rng := rand.New(rand.NewPCG(75, 0))
+	for _, class := range []uint{3, 5, 1} {
+		p := randomPrime(rng, 333)
+		for p.Bits()[0]&7 != big.Word(class) {
+			p = randomPrime(rng, 333)
+		}
+		// A square whose a^q, q the odd part of p − 1, is not 1, so
+		// that Tonelli–Shanks needs its power of a non-residue.
+		q := new(big.Int).Sub(p, big.NewInt(1))
+		q.Rsh(q, q.TrailingZeroBits())
+		a := new(big.Int)
+		for {
+			x := randomInt(rng, 320)
+			a.Mul(x, x).Mod(a, p)
+			if class == 3 || new(big.Int).Exp(a, q, p).Cmp(big.NewInt(1)) != 0 {
+				break
+			}
+		}
+		b.Run(fmt.Sprintf("prime=333bits/mod8=%d", class), func(b *testing.B) {
+			for b.Loop() {
+				modSqrt(context.Background(), a, p)
+			}
+		})
+	}
+	rng = rand.New(rand.NewPCG(74, 0))
 	n := new(big.Int).Mul(randomPrime(rng, 40), randomPrime(rng, 160))
 	a := new(big.Int).Exp(randomInt(rng, 150), big.NewInt(2), n)
 	b.Run("semiprime=200bits/p=40bits", func(b *testing.B) {
