@@ -247,3 +247,175 @@ func mutateByte(rng *rand.Rand, doc []byte, i int, alphabet string) []byte {
 		return doc
 	}
 }
+
+// TestNonDigitsExhaustive: for every position of the first non-digit in
+// a word and every byte value there, with random digits before it and
+// random bytes of any value after it, firstMarked finds that position;
+// a word of digits alone is unmarked.
+func TestNonDigitsExhaustive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 7))
+	var w [8]byte
+	for p := range 8 {
+		for c := range 256 {
+			for range 8 {
+				for i := range w {
+					switch {
+					case i < p:
+						w[i] = byte('0' + rng.IntN(10))
+					case i == p:
+						w[i] = byte(c)
+					default:
+						w[i] = byte(rng.IntN(256))
+					}
+				}
+				m := nonDigits(load8(w[:], 0))
+				digit := c >= '0' && c <= '9'
+				if digit {
+					if m != 0 && firstMarked(m) <= p {
+						t.Fatalf("%q: marked at %d, but bytes to %d are digits", w, firstMarked(m), p)
+					}
+				} else if m == 0 || firstMarked(m) != p {
+					t.Fatalf("%q: first non-digit at %d, marked %x", w, p, m)
+				}
+			}
+		}
+	}
+}
+
+// TestDigitRunAdversarial checks digitRun and signedDigits against a
+// byte at a time on seeded strings of every length to 80 and some long
+// ones: digits with up to three bytes of any value planted anywhere,
+// signs and leading zeros, read from every offset of a longer buffer (so
+// that the overlapping last read and the one-word path of signedDigits
+// meet text before and after the run).
+func TestDigitRunAdversarial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 40))
+	lengths := []int{}
+	for n := range 81 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 255, 256, 257, 1999, 2000, 2001, 4096)
+	refSigned := func(b []byte, i int) (int, bool) {
+		if i < len(b) && b[i] == '-' {
+			i++
+		}
+		end := i + digitRunByByte(b[i:])
+		return end, end > i && (b[i] != '0' || end == i+1)
+	}
+	for _, n := range lengths {
+		for range 60 {
+			s := make([]byte, n)
+			for i := range s {
+				s[i] = byte('0' + rng.IntN(10))
+			}
+			for range rng.IntN(4) {
+				if n > 0 {
+					s[rng.IntN(n)] = byte(rng.IntN(256))
+				}
+			}
+			if n > 0 && rng.IntN(4) == 0 {
+				s[0] = "-0+"[rng.IntN(3)]
+			}
+			want := digitRunByByte(s)
+			if got := digitRun(s); got != want {
+				t.Fatalf("digitRun(%q) = %d, want %d", s, got, want)
+			}
+			if got := digitRun(string(s)); got != want {
+				t.Fatalf("digitRun(string %q) = %d, want %d", s, got, want)
+			}
+			// Within a buffer, with bytes of any value around.
+			pre, post := rng.IntN(12), rng.IntN(12)
+			buf := make([]byte, pre+n+post)
+			for i := range buf {
+				buf[i] = byte(rng.IntN(256))
+			}
+			copy(buf[pre:], s)
+			if got, want := digitRun(buf[pre:pre+n]), want; got != want {
+				t.Fatalf("digitRun of %q inside a buffer = %d, want %d", s, got, want)
+			}
+			end, canonical := signedDigits(buf, pre)
+			wantEnd, wantCanonical := refSigned(buf, pre)
+			if end != wantEnd || canonical != wantCanonical {
+				t.Fatalf("signedDigits(%q, %d) = %d, %v; want %d, %v", buf, pre, end, canonical, wantEnd, wantCanonical)
+			}
+		}
+	}
+}
+
+// TestStreamIntegerRunWords: compact lists of integer strings of one to
+// nine digits, so that integerRun's one-word path (up to five digits)
+// and its general path both run, with leading zeros, signs, empty
+// strings and stray bytes among them, against the general validator,
+// with and without length bounds on the items.
+func TestStreamIntegerRunWords(t *testing.T) {
+	type list struct {
+		Terms []Integer `json:"terms"`
+	}
+	rng := rand.New(rand.NewPCG(8, 16))
+	for _, bounds := range [][2]int{{-1, -1}, {2, 4}, {1, 5}, {3, 7}} {
+		schema, err := SchemaFor[list]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		item := *schema.Properties["terms"].Items
+		if bounds[0] >= 0 {
+			item.MinLength, item.MaxLength = &bounds[0], &bounds[1]
+		}
+		schema.Properties["terms"].Items = &item
+		compiled, err := compileSchema("result", schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		general := func(doc []byte) bool {
+			var v any
+			if err := json.Unmarshal(doc, &v); err != nil {
+				return false
+			}
+			inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
+			return err == nil && compiled.validate(inst, "") == nil
+		}
+		accepted, refused := 0, 0
+		for range 4000 {
+			var sb strings.Builder
+			sb.WriteString(`{"terms":[`)
+			for i := range rng.IntN(12) {
+				if i > 0 {
+					sb.WriteByte(',')
+				}
+				var e string
+				switch rng.IntN(12) {
+				case 0:
+					e = "0" + strconv.Itoa(rng.IntN(1000))
+				case 1:
+					e = "-" + strconv.Itoa(rng.IntN(100000))
+				case 2:
+					e = ""
+				default:
+					e = strconv.FormatInt(rng.Int64N(int64(10)<<(3*rng.IntN(10))), 10)
+				}
+				sb.WriteString(`"` + e + `"`)
+			}
+			sb.WriteString(`]}`)
+			doc := []byte(sb.String())
+			if rng.IntN(3) == 0 {
+				doc = mutateByte(rng, doc, 10+rng.IntN(len(doc)-11), `[],"0123456789-x:`)
+			}
+			want := general(doc)
+			serr := validateStream(doc, schema, "")
+			if serr == errUndecided {
+				continue
+			}
+			if got := serr == nil; got != want {
+				t.Fatalf("bounds %v, %s: stream accepts %v, the general validator %v (%v)", bounds, doc, got, want, serr)
+			}
+			if serr == nil {
+				accepted++
+			} else {
+				refused++
+			}
+		}
+		if accepted < 300 || refused < 300 {
+			t.Fatalf("bounds %v: %d accepted and %d refused; both sides need exercising", bounds, accepted, refused)
+		}
+	}
+}
