@@ -305,6 +305,18 @@ func signedDigits(b []byte, i int) (end int, canonical bool) {
 // of s are left. digitRunByByte is the reference (TestDigitRunAgrees).
 func digitRun[T string | []byte](s T) int {
 	n, t := len(s), s // t: what is left to read
+	// Thirty-two bytes are all digits when the high nibbles of
+	// c & (c + 6) (nonDigits) over them all have 3 as their AND and as
+	// their OR; the first block that is not is read again below.
+	for len(t) >= 32 {
+		const nibbles, threes, sixes = 0xf0f0f0f0f0f0f0f0, 0x3030303030303030, 0x0606060606060606
+		w0, w1, w2, w3 := load8(t, 0), load8(t, 8), load8(t, 16), load8(t, 24)
+		w0, w1, w2, w3 = w0&(w0+sixes), w1&(w1+sixes), w2&(w2+sixes), w3&(w3+sixes)
+		if ((w0&w1&w2&w3^threes)|(w0|w1|w2|w3^threes))&nibbles != 0 {
+			break
+		}
+		t = t[32:]
+	}
 	for len(t) >= 16 {
 		m0, m1 := nonDigits(load8(t, 0)), nonDigits(load8(t, 8))
 		if m0|m1 != 0 {
