@@ -393,11 +393,78 @@ func parseNode(dst, scratch []big.Word, s string, fives [][]big.Word) int {
 	return q + len(sum.Bits())
 }
 
-// parseLeafInto writes the value of at most mediumLeaf ASCII decimal
-// digits into dst and returns its length in words, normalized: words of
-// 19 digits from the most significant, each folded in as w ← w·10^19 +
-// chunk.
+// parseLeafInto writes the value of at most mediumUnsplit ASCII decimal
+// digits into dst and returns its length in words, normalized: chunks of
+// 19 digits from the most significant, two at a time, each pair c·10^19
+// + c' folded in as w ← w·10^38 + (c·10^19 + c'), a pass over the words
+// with two products each (10^38 is two words) where a chunk at a time
+// took two passes. A string of an odd number of chunks folds its first
+// chunk alone. parseLeafByChunk, a chunk at a time, is the reference
+// (TestParseLeafAgrees).
 func parseLeafInto(dst []big.Word, s string) int {
+	if len(s) == 0 {
+		return 0
+	}
+	head := len(s) % (2 * leafDigits)
+	if head == 0 {
+		head = 2 * leafDigits
+	}
+	n := 0
+	if head > leafDigits {
+		// The first pair, shorter than 38 digits: its value, below
+		// 10^38 < 2^127, is the first words.
+		c1, c0 := bits.Mul64(parseShort(s[:head-leafDigits]), leafPow)
+		var k uint64
+		c0, k = bits.Add64(c0, parseShort(s[head-leafDigits:head]), 0)
+		c1 += k
+		n = putCarry(dst, 0, c0, c1)
+	} else {
+		n = putCarry(dst, 0, parseShort(s[:head]), 0)
+	}
+	for s = s[head:]; len(s) > 0; s = s[2*leafDigits:] {
+		c1, c0 := bits.Mul64(parseShort(s[:leafDigits]), leafPow)
+		var k uint64
+		c0, k = bits.Add64(c0, parseShort(s[leafDigits:2*leafDigits]), 0)
+		c1 += k
+		acc := dst[:n:n]
+		for i, w := range acc {
+			// w·10^38 + c1·2^64 + c0: the low word stays, the
+			// next two carry.
+			h0, l0 := bits.Mul64(uint64(w), pow38Lo)
+			h1, l1 := bits.Mul64(uint64(w), pow38Hi)
+			lo, k := bits.Add64(l0, c0, 0)
+			mid, k1 := bits.Add64(h0, l1, k)
+			mid, k2 := bits.Add64(mid, c1, 0)
+			acc[i], c0, c1 = big.Word(lo), mid, h1+k1+k2
+		}
+		n = putCarry(dst, n, c0, c1)
+	}
+	return n
+}
+
+// pow38Hi and pow38Lo are the words of 10^38.
+const (
+	pow38Hi = 0x4b3b4ca85a86c47a
+	pow38Lo = 0x098a224000000000
+)
+
+// putCarry stores the carry c1·2^64 + c0 at dst[n:] and returns the
+// length, normalized when dst[:n] is (or n is 0).
+func putCarry(dst []big.Word, n int, c0, c1 uint64) int {
+	switch {
+	case c1 != 0:
+		dst[n], dst[n+1] = big.Word(c0), big.Word(c1)
+		return n + 2
+	case c0 != 0:
+		dst[n] = big.Word(c0)
+		return n + 1
+	}
+	return n
+}
+
+// parseLeafByChunk is parseLeafInto a chunk of 19 digits at a time:
+// w ← w·10^19 + chunk.
+func parseLeafByChunk(dst []big.Word, s string) int {
 	n := 0
 	head := len(s) % leafDigits
 	if head == 0 {

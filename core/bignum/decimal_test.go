@@ -336,3 +336,43 @@ func TestAllDigits(t *testing.T) {
 		t.Fatalf("allDigits of the empty string is false")
 	}
 }
+
+// TestParseLeafAgrees compares parseLeafInto, two chunks a pass, with
+// parseLeafByChunk and big.Int.SetString on seeded strings of every
+// length to mediumUnsplit, with runs of zeros and nines (leading zeros
+// included), and on the all-zero and all-nine strings of each length.
+func TestParseLeafAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 5))
+	dst := make([]big.Word, mediumWords(mediumUnsplit))
+	ref := make([]big.Word, mediumWords(mediumUnsplit))
+	check := func(s string) {
+		n := parseLeafInto(dst, s)
+		m := parseLeafByChunk(ref, s)
+		want, _ := new(big.Int).SetString("0"+s, 10)
+		got := new(big.Int).SetBits(dst[:n])
+		if n != m || got.Cmp(new(big.Int).SetBits(ref[:m])) != 0 || got.Cmp(want) != 0 {
+			t.Fatalf("parseLeafInto(%.40q…, %d digits) = %v (%d words), want %v (%d words)", s, len(s), got, n, want, m)
+		}
+		if n > 0 && dst[n-1] == 0 {
+			t.Fatalf("parseLeafInto(%.40q…) is not normalized", s)
+		}
+	}
+	for n := 0; n <= mediumUnsplit; n++ {
+		check(strings.Repeat("0", n))
+		check(strings.Repeat("9", n))
+		for range 8 {
+			b := make([]byte, 0, n+40)
+			for len(b) < n {
+				switch rng.IntN(8) {
+				case 0:
+					b = append(b, strings.Repeat("0", rng.IntN(40))...)
+				case 1:
+					b = append(b, strings.Repeat("9", rng.IntN(40))...)
+				default:
+					b = append(b, byte('0'+rng.IntN(10)))
+				}
+			}
+			check(string(b[:n]))
+		}
+	}
+}
