@@ -53,6 +53,7 @@ package bignum
 // disjoint parts of one buffer.
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 	"runtime"
@@ -674,35 +675,42 @@ const digitPairs = "00010203040506070809" +
 	"80818283848586878889" +
 	"90919293949596979899"
 
-// putLeaf writes v < 10^19 as 19 digits with leading zeros.
+// putLeaf writes v < 10^19 as 19 digits with leading zeros, as 8 + 3 + 8
+// digits, the eights by digits8. putLeafByPairs, two digits a division,
+// is the reference (TestPutLeafAgrees).
 func putLeaf(b []byte, v uint64) {
 	_ = b[18]
-	const e11 = 100_000_000_000
-	hi := uint32(v / e11) // 8 digits
-	lo := v - uint64(hi)*e11
-	put8(b[0:8], hi)
-	put6(b[8:14], uint32(lo/100_000))
-	put5(b[14:19], uint32(lo%100_000))
+	const e8, e11 = 100_000_000, 100_000_000_000
+	hi := v / e11
+	lo := v - hi*e11
+	mid := lo / e8
+	low := lo - mid*e8
+	binary.LittleEndian.PutUint64(b[0:8], digits8(uint32(hi)))
+	b[8] = byte('0' + mid/100)
+	r := mid % 100 * 2
+	b[9], b[10] = digitPairs[r], digitPairs[r+1]
+	binary.LittleEndian.PutUint64(b[11:19], digits8(uint32(low)))
 }
 
-func put8(b []byte, v uint32) {
-	for i := 6; i >= 0; i -= 2 {
-		d := v % 100 * 2
-		v /= 100
-		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
-	}
+// digits8 is the eight ASCII digits of v < 10^8 with leading zeros, the
+// first in the low byte, by SIMD within a register: v splits into two
+// four-digit lanes of 32 bits, each into two two-digit lanes of 16, each
+// into two digits of 8, the quotients by 100 and by 10 taken as products
+// by 5243/2^19 and 103/2^10, exact below 10^4 and 10^2 (the lanes' bounds)
+// and carrying into no other lane.
+func digits8(v uint32) uint64 {
+	hi := v / 10_000
+	x := uint64(hi) | uint64(v-hi*10_000)<<32
+	q := x * 5243 >> 19 & 0x0000007f_0000007f
+	x = q | (x-q*100)<<16
+	q = x * 103 >> 10 & 0x000f_000f_000f_000f
+	x = q | (x-q*10)<<8
+	return x + 0x3030303030303030
 }
 
-func put6(b []byte, v uint32) {
-	for i := 4; i >= 0; i -= 2 {
-		d := v % 100 * 2
-		v /= 100
-		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]
-	}
-}
-
-func put5(b []byte, v uint32) {
-	for i := 3; i >= 1; i -= 2 {
+// putLeafByPairs is putLeaf two digits a division.
+func putLeafByPairs(b []byte, v uint64) {
+	for i := 17; i >= 1; i -= 2 {
 		d := v % 100 * 2
 		v /= 100
 		b[i], b[i+1] = digitPairs[d], digitPairs[d+1]

@@ -218,3 +218,39 @@ func TestDivLeafPow(t *testing.T) {
 		check(rng.Uint64N(leafPow), rng.Uint64())
 	}
 }
+
+// TestPutLeafAgrees compares putLeaf, whose eight-digit parts are
+// converted by SIMD within a register (digits8), with putLeafByPairs on
+// every v below 10^6, every v of the form i·10^k + j with small i and j
+// (each lane's edges, 0 and 9 runs), the largest leaves, and seeded
+// random leaves.
+func TestPutLeafAgrees(t *testing.T) {
+	var got, want [leafDigits]byte
+	check := func(v uint64) {
+		putLeaf(got[:], v)
+		putLeafByPairs(want[:], v)
+		if got != want {
+			t.Fatalf("putLeaf(%d) = %s, want %s", v, got[:], want[:])
+		}
+	}
+	for v := range uint64(1_000_000) {
+		check(v)
+	}
+	for k := uint64(1); k < leafPow; k *= 10 {
+		for i := uint64(1); i < 10 && i*k < leafPow; i++ {
+			for _, j := range []uint64{0, 1, 9, 99, 999, 9999, 99999} {
+				if i*k+j < leafPow {
+					check(i*k + j)
+				}
+				if i*k > j {
+					check(i*k - j - 1)
+				}
+			}
+		}
+	}
+	check(leafPow - 1)
+	rng := rand.New(rand.NewPCG(19, 19))
+	for range 1_000_000 {
+		check(rng.Uint64N(leafPow))
+	}
+}
