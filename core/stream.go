@@ -500,28 +500,35 @@ func (v *streamValidator) integerRun(s *jsonschema.Schema) (n int, closed bool) 
 	if s.MaxLength != nil {
 		maxLen = *s.MaxLength
 	}
+	// The common element, up to five digits with its closing quote and
+	// separator, is read as one word: its bytes are the quote, d digits
+	// with lo ≤ d ≤ hi, the quote and the separator. The reader's
+	// position is kept in i until an element leaves the loop.
+	lo, hi := max(1, minLen), min(5, maxLen)
+	if hi < lo {
+		lo, hi = 8, 8 // no element is read as a word (d < 8)
+	}
 	b := v.b
+	i := v.i
 	for {
-		i := v.i
-		if i+8 <= len(b) {
-			// The common element, up to five digits with its closing
-			// quote and separator, is read as one word: w's bytes are
-			// the quote, d digits, the quote and the separator.
+		for i+8 <= len(b) {
 			w := load8(b, i)
 			d := firstMarked(nonDigits(w >> 8)) // the top byte, 0, is marked
-			if d >= 1 && d <= 5 && byte(w) == '"' && byte(w>>(8*d+8)) == '"' &&
-				(byte(w>>8) != '0' || d == 1) && d >= minLen && d <= maxLen {
-				switch byte(w >> (8*d + 16)) {
-				case ',':
-					v.i = i + d + 3
-					n++
-					continue
-				case ']':
-					v.i = i + d + 3
-					return n + 1, true
-				}
+			if uint(d-lo) > uint(hi-lo) || byte(w) != '"' || byte(w>>8) == '0' && d > 1 {
+				break
 			}
+			switch uint16(w >> (8*d + 8)) {
+			case '"' | ','<<8:
+				i += d + 3
+				n++
+				continue
+			case '"' | ']'<<8:
+				v.i = i + d + 3
+				return n + 1, true
+			}
+			break
 		}
+		v.i = i
 		if i >= len(b) || b[i] != '"' {
 			return n, false
 		}
@@ -532,7 +539,7 @@ func (v *streamValidator) integerRun(s *jsonschema.Schema) (n int, closed bool) 
 		}
 		switch b[j+1] {
 		case ',':
-			v.i = j + 2
+			i = j + 2
 			n++
 		case ']':
 			v.i = j + 2
