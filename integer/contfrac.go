@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 
 	"jacobian.dev/core"
@@ -55,6 +56,11 @@ type SqrtContinuedFractionResult struct {
 	Period []core.Integer `json:"period" jsonschema:"the repeating terms a_1..a_L, ending with 2a_0; empty when n is a square"`
 	Length int            `json:"period_length" jsonschema:"L, the length of the period"`
 	Pell   *PellSolution  `json:"pell,omitempty" jsonschema:"the convergent p_(L−1)/q_(L−1), absent when n is a square"`
+	// periodText is the length of the period's JSON array when
+	// sqrtContinuedFraction built it (periodTextSize), which MarshalJSON
+	// sizes its buffer by; 0 otherwise. It is a hint: a result changed
+	// afterwards is encoded the same, its buffer grown as needed.
+	periodText int
 }
 
 // PellSolution is the least x, y > 0 with x² − n·y² = norm, norm = ±1.
@@ -513,6 +519,7 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	}
 	res.Period = mirroredPeriod(half, k, uint32(2*a0))
 	res.Length = len(res.Period)
+	res.periodText = periodTextSize(half, k, uint32(2*a0))
 	c, err := continuantProduct(ctx, max(k, 0), func(i int) (uint64, *big.Int) { return uint64(half[i]), nil })
 	if err != nil {
 		return res, err
@@ -583,6 +590,28 @@ func mirroredPeriod(half []uint32, k int, last uint32) []core.Integer {
 	}
 	putWordIntegers(out[len(out)-1:], []uint32{last})
 	return out
+}
+
+// periodTextSize is the length of the JSON array of strings that
+// appendIntegerList writes for mirroredPeriod(half, k, last), read from
+// the words (TestPeriodTextSize).
+func periodTextSize(half []uint32, k int, last uint32) int {
+	quoted := quotedSmallTerms()
+	size := func(w uint32) int {
+		if w < smallTermCount {
+			return int(quoted[w].size) // the quotes and the comma
+		}
+		return len(strconv.FormatUint(uint64(w), 10)) + 3
+	}
+	n := 1 + size(last) // '[' and the last term, its comma the ']'
+	for i, w := range half {
+		if i < k {
+			n += 2 * size(w)
+		} else {
+			n += size(w)
+		}
+	}
+	return n
 }
 
 // sqrtContinuedFractionWalk is the reference for the period: the

@@ -340,3 +340,28 @@ func TestSqrtContinuedFractionConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPeriodTextSize: the size sqrtContinuedFraction records for its
+// period is the length of the period's JSON array as MarshalJSON writes
+// it, for seeded n of every size to 10^8 (odd and even periods, terms
+// above 255) and the small n.
+func TestPeriodTextSize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 2))
+	ns := []int64{2, 3, 7, 13, 61, 94, 421, 1021, 61957347, MaxSqrtContinuedFractionN - 1}
+	for range 300 {
+		ns = append(ns, 2+rng.Int64N(int64(1)<<(1+rng.IntN(26))))
+	}
+	for _, n := range ns {
+		r, err := sqrtContinuedFraction(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Period) == 0 {
+			continue
+		}
+		text := appendIntegerList(nil, r.Period)
+		if r.periodText != len(text) {
+			t.Fatalf("n = %d: periodText %d, the period's text has %d bytes", n, r.periodText, len(text))
+		}
+	}
+}

@@ -130,7 +130,13 @@ func (r SqrtContinuedFractionResult) MarshalJSON() ([]byte, error) {
 	// at most: the size is estimated from a_0 instead of read term by
 	// term (a fifth of the encoding of a period of 2,000 terms); a
 	// result built otherwise only grows the buffer.
-	size := 64 + integerTextSize(r.A0) + 2 + len(r.Period)*(integerTextSize(r.A0)+2)
+	periodSize := len(r.Period) * (integerTextSize(r.A0) + 2)
+	if r.periodText > 0 {
+		// The exact size, from the words the period was built from: the
+		// bound above is about twice it for a period of small terms.
+		periodSize = r.periodText
+	}
+	size := 64 + integerTextSize(r.A0) + 2 + periodSize
 	if r.Pell != nil {
 		size += integerTextSize(r.Pell.X) + integerTextSize(r.Pell.Y) + 32
 	}
