@@ -57,7 +57,7 @@ type SqrtContinuedFractionResult struct {
 	Length int            `json:"period_length" jsonschema:"L, the length of the period"`
 	Pell   *PellSolution  `json:"pell,omitempty" jsonschema:"the convergent p_(L−1)/q_(L−1), absent when n is a square"`
 	// periodText is the length of the period's JSON array when
-	// sqrtContinuedFraction built it (periodTextSize), which MarshalJSON
+	// sqrtContinuedFraction built it (mirroredPeriod), which MarshalJSON
 	// sizes its buffer by; 0 otherwise. It is a hint: a result changed
 	// afterwards is encoded the same, its buffer grown as needed.
 	periodText int
@@ -517,9 +517,8 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	if odd {
 		k = h
 	}
-	res.Period = mirroredPeriod(half, k, uint32(2*a0))
+	res.Period, res.periodText = mirroredPeriod(half, k, uint32(2*a0))
 	res.Length = len(res.Period)
-	res.periodText = periodTextSize(half, k, uint32(2*a0))
 	c, err := continuantProduct(ctx, max(k, 0), func(i int) (uint64, *big.Int) { return uint64(half[i]), nil })
 	if err != nil {
 		return res, err
@@ -579,40 +578,40 @@ func sqrtHalfPeriod(ctx context.Context, n32, a032 uint32, terms []uint32) (half
 var halfPeriodBuffers = sync.Pool{New: func() any { return new([]uint32) }}
 
 // mirroredPeriod is the period a_1..a_L from its first half a_1..a_h:
-// half, then half[k−1], …, half[0], then last = 2a_0, as Integers
-// (putWordIntegers), the mirrored terms sharing the first half's values.
-func mirroredPeriod(half []uint32, k int, last uint32) []core.Integer {
-	h := len(half)
-	out := make([]core.Integer, h+max(k, 0)+1)
-	putWordIntegers(out[:h], half)
-	for j := range max(k, 0) {
-		out[h+j] = out[k-1-j]
+// half, then half[k−1], …, half[0], then last = 2a_0, as Integers, and
+// the length of the period's JSON array as appendIntegerList writes it
+// (TestPeriodTextSize). It takes one pass that stores each term of the
+// half and its mirror and counts their text: a term below
+// smallTermCount (nearly all) is the shared smallTerms value, its text
+// the quotedSmallTerms entry's, a larger one allocated alone, the
+// mirrored terms sharing the first half's values.
+func mirroredPeriod(half []uint32, k int, last uint32) (period []core.Integer, text int) {
+	h, k := len(half), max(k, 0)
+	out := make([]core.Integer, h+k+1)
+	small, quoted := smallTerms(), quotedSmallTerms()
+	mirror := out[h : h+k]
+	text = 1 + wordTextSize(last) // '[' and the last term, its comma the ']'
+	for i, w := range half {
+		var x core.Integer
+		var size int
+		if w < smallTermCount {
+			x, size = core.Int(&small[w]), int(quoted[w].size)
+		} else {
+			x, size = core.Int64(int64(w)), wordTextSize(w)
+		}
+		out[i] = x
+		text += size
+		if i < k {
+			mirror[k-1-i] = x
+			text += size
+		}
 	}
-	putWordIntegers(out[len(out)-1:], []uint32{last})
-	return out
+	putWordIntegers(out[h+k:], []uint32{last})
+	return out, text
 }
 
-// periodTextSize is the length of the JSON array of strings that
-// appendIntegerList writes for mirroredPeriod(half, k, last), read from
-// the words (TestPeriodTextSize).
-func periodTextSize(half []uint32, k int, last uint32) int {
-	quoted := quotedSmallTerms()
-	size := func(w uint32) int {
-		if w < smallTermCount {
-			return int(quoted[w].size) // the quotes and the comma
-		}
-		return len(strconv.FormatUint(uint64(w), 10)) + 3
-	}
-	n := 1 + size(last) // '[' and the last term, its comma the ']'
-	for i, w := range half {
-		if i < k {
-			n += 2 * size(w)
-		} else {
-			n += size(w)
-		}
-	}
-	return n
-}
+// wordTextSize is the length of w's JSON string and a comma.
+func wordTextSize(w uint32) int { return len(strconv.FormatUint(uint64(w), 10)) + 3 }
 
 // sqrtContinuedFractionWalk is the reference for the period: the
 // recurrence over the whole period, until Q_i = 1 closes it.
