@@ -376,3 +376,56 @@ func TestParseLeafAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDecimalRejectsEverywhere: ParseDecimal refuses a string
+// with a byte of any non-digit value at any position, with or without a
+// sign, leaves z unchanged, and otherwise agrees with big.Int.SetString,
+// on seeded strings of every length to 1,100 digits and some around the
+// splits and the threshold.
+func TestParseDecimalRejectsEverywhere(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 6))
+	lengths := []int{}
+	for n := 1; n <= 1100; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 1999, 2000, 2001, 4096, parseThreshold-1, parseThreshold, parseThreshold+1)
+	rejected := 0
+	for _, n := range lengths {
+		for range 4 {
+			b := make([]byte, n)
+			for i := range b {
+				b[i] = byte('0' + rng.IntN(10))
+			}
+			if rng.IntN(4) > 0 {
+				c := byte(rng.IntN(246))
+				if c >= '0' {
+					c += 10 // every byte but the digits
+				}
+				b[rng.IntN(n)] = c
+			}
+			s := string(b)
+			if rng.IntN(3) == 0 {
+				s = []string{"-", "+"}[rng.IntN(2)] + s
+			}
+			z := big.NewInt(42)
+			got, ok := ParseDecimal(z, s)
+			want, wantOK := new(big.Int).SetString(s, 10)
+			if wantOK && s[0] == '+' && len(s) > 1 && s[1] == '+' {
+				wantOK = false
+			}
+			switch {
+			case ok != wantOK:
+				t.Fatalf("ParseDecimal(%.30q…, %d bytes): ok %v, big.Int.SetString %v", s, len(s), ok, wantOK)
+			case !ok && (got != nil || z.Int64() != 42):
+				t.Fatalf("ParseDecimal(%.30q…) refused it but changed z or returned a value", s)
+			case ok && got.Cmp(want) != 0:
+				t.Fatalf("ParseDecimal(%.30q…) = %v, want %v", s, got, want)
+			case !ok:
+				rejected++
+			}
+		}
+	}
+	if rejected < len(lengths) {
+		t.Fatalf("only %d strings refused; the test is too thin", rejected)
+	}
+}
