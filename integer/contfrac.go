@@ -711,12 +711,13 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	// Terms that are words, as every term of a period is, are compared
 	// as words, with the same tests as the general comparisons below.
 	// Each pair of mirrored terms is compared once, the range tested on
-	// one of two equal terms.
+	// one of two equal terms; two terms that are one big.Int (as
+	// mirroredPeriod shares them) are equal without reading the second.
 	a0w := a0.Uint64() // a_0 ≥ 1: n is no square
 	for i := 0; i <= L-2-i; i++ {
 		u, v := r.Period[i].Big(), r.Period[L-2-i].Big()
-		if u.IsUint64() && v.IsUint64() {
-			if w := u.Uint64(); w == v.Uint64() && w >= 1 && w <= a0w {
+		if u.IsUint64() {
+			if w := u.Uint64(); w >= 1 && w <= a0w && (u == v || v.IsUint64() && v.Uint64() == w) {
 				continue
 			}
 		}
