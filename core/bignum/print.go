@@ -309,7 +309,8 @@ func drainLeaves(w []uint64, n int, l []uint64, k int) int {
 // P < 2^2020 and |x| < 2^4032, so q and r have at most 32 words each, and
 // q ≥ 1 as |x| ≥ 2^2048. Each part is divided by 10^19 as in appendShort.
 func appendSplit(dst []byte, x *big.Int) []byte {
-	q, r := QuoRem(new(big.Int), new(big.Int), new(big.Int).Abs(x), printPow(5))
+	// |x| shares x's words, read only, without the copy Abs makes.
+	q, r := QuoRem(new(big.Int), new(big.Int), new(big.Int).SetBits(x.Bits()), printPow(5))
 	var wq, wr [printShortWords]uint64
 	nq, nr := len(q.Bits()), len(r.Bits())
 	for i, v := range q.Bits() {
