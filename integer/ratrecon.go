@@ -199,13 +199,20 @@ func sqrtRootRem(n *big.Int, rem bool) (*big.Int, *big.Int) {
 	if t == 0 {
 		return s, r
 	}
-	// ⌊√n⌋ = ⌊⌊√(n·4^t)⌋/2^t⌋; its remainder is recomputed.
-	s.Rsh(s, uint(t))
+	// ⌊√n⌋ = ⌊⌊√(n·4^t)⌋/2^t⌋. t ≤ 1 (4k − bl ≤ 3), so the root S of
+	// n·4 is 2s + b with b its low bit, and 4n = S² + R = 4s² + 4sb + b
+	// + R gives n − s² = (R + 4sb + b)/4, exact: no square of s (GMP's
+	// mpn_sqrtrem unnormalises its remainder the same way).
+	low := s.Bit(0)
+	s.Rsh(s, 1)
 	if !rem {
 		return s, nil
 	}
-	r = bignum.Mul(new(big.Int), s, s)
-	return s, r.Sub(n, r)
+	if low == 1 {
+		r.Add(r, new(big.Int).Lsh(s, 2))
+		r.Add(r, big.NewInt(1))
+	}
+	return s, r.Rsh(r, 2)
 }
 
 // rationalReconstruction returns p/q ≡ a (mod m) with |p|, q ≤ B, or nil,
