@@ -84,10 +84,21 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, r
 	case firstRow:
 		m = &matrix{big.NewInt(1), new(big.Int), new(big.Int), new(big.Int)}
 	}
+	// fresh: m is still the starting matrix, I, or (1 0; 0 0) for the
+	// first row alone, and m·n = n, the latter when n's second row is
+	// zero too (lehmerReduce's with firstRow): the first product is then
+	// n itself, without the products of big entries, and below
+	// hgcdThreshold that one lehmerReduce is the only factor.
+	fresh := true
 	times := func(n *matrix) {
-		if withMatrix {
+		switch {
+		case !withMatrix:
+		case fresh && (rows == bothRows || n.m10.Sign() == 0 && n.m11.Sign() == 0):
+			m = n
+		default:
 			m = m.times(n)
 		}
+		fresh = false
 	}
 	x, y := new(big.Int).Set(a), new(big.Int).Set(b)
 	for reducible(x, y, s) {
@@ -127,6 +138,7 @@ func reduceAbove(ctx context.Context, a, b *big.Int, s int, sink quotientSink, r
 			}
 		}
 		step(m, x, y, s, sink)
+		fresh = false
 	}
 	return m, x, y, nil
 }
