@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	validator "github.com/santhosh-tekuri/jsonschema/v6"
@@ -205,7 +206,15 @@ type Declaration struct {
 	// (compactPlain) if they are JSON at all; the caller validates them
 	// and, on a refusal, encodes with json.Marshal after all.
 	// buf is room the flat encoder may write into (flatEncoder.encode).
-	encode        func(res any, echoes []echo, buf []byte) (value []byte, direct bool, err error)
+	// valid says the bytes are a result of the result schema by
+	// construction: a struct of integers each of a word, written by
+	// appendIntegers for a schema that wordsConform.
+	encode func(res any, echoes []echo, buf []byte) (value []byte, direct, valid bool, err error)
+	// flatOut is the result type's flat encoder, or nil; conform says
+	// whether its words are valid by construction (wordsConform).
+	resultType    reflect.Type
+	flatOut       *flatEncoder
+	conform       func() bool
 	preflight     func(context.Context, any) error
 	execute       func(context.Context, any) (any, error)
 	postcondition func(context.Context, any, any) error
@@ -419,23 +428,35 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 	// A result type with its own MarshalJSON (not a pointer or interface,
 	// whose nil json.Marshal writes as null without calling it).
 	ownJSON := resType.Kind() != reflect.Pointer && resType.Kind() != reflect.Interface && resType.Implements(marshalerType)
-	d.encode = func(res any, echoes []echo, buf []byte) ([]byte, bool, error) {
+	// Whether the words appendIntegers writes conform is settled with the
+	// result schema, on first use.
+	conform := sync.OnceValue(func() bool { return wordsConform(flatOut, d.quickResult()) })
+	d.resultType, d.flatOut, d.conform = resType, flatOut, conform
+	d.encode = func(res any, echoes []echo, buf []byte) ([]byte, bool, bool, error) {
+		if flatOut != nil && flatOut.integers != nil {
+			// A Res in an interface, read at its fields' offsets from a
+			// copy: no reflection.
+			if r, ok := res.(Res); ok {
+				b, words := flatOut.appendIntegers(buf[:0], unsafe.Pointer(&r), echoes)
+				return b, false, words && conform(), nil
+			}
+		}
 		if flatOut != nil {
 			if v := reflect.ValueOf(res); v.IsValid() && v.Type() == resType {
 				if b, ok := flatOut.encode(buf, v, echoes); ok {
-					return b, false, nil
+					return b, false, false, nil
 				}
 			}
 		}
 		if ownJSON {
 			if m, ok := res.(json.Marshaler); ok && reflect.TypeOf(res) == resType {
 				if b, err := m.MarshalJSON(); err == nil && compactPlain(b) {
-					return bytes.Clone(b), true, nil
+					return bytes.Clone(b), true, false, nil
 				}
 			}
 		}
 		b, err := json.Marshal(res)
-		return b, false, err
+		return b, false, false, err
 	}
 	d.preflight = func(ctx context.Context, req any) error {
 		if op.Preflight == nil {

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/json"
+	"fmt"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"jacobian.dev/core/bignum"
 )
@@ -38,6 +42,18 @@ import (
 // skipped, as encoding/json skips them.
 type flatEncoder struct {
 	value valueEncoder
+	// integers, when the type is a struct of core.Integer fields only
+	// (nth_prime's {prime}, gcd's {gcd}), are those fields by offset, in
+	// declaration order: such a result is written without reflection
+	// (appendIntegers).
+	integers []integerField
+}
+
+// integerField is one core.Integer field of a struct of integers.
+type integerField struct {
+	name   string
+	key    string // `"name":`
+	offset uintptr
 }
 
 // valueEncoder encodes one flat value of a type fixed when it was built.
@@ -86,7 +102,69 @@ func newFlatEncoder(t reflect.Type) *flatEncoder {
 	if v == nil {
 		return nil
 	}
-	return &flatEncoder{value: *v}
+	e := &flatEncoder{value: *v}
+	for _, f := range v.fields {
+		if f.value.kind != encodeInteger {
+			return e
+		}
+	}
+	for _, f := range v.fields {
+		sf := t.Field(f.index)
+		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
+		e.integers = append(e.integers, integerField{name: name, key: f.key, offset: sf.Offset})
+	}
+	return e
+}
+
+// appendIntegers writes the JSON of the struct of integers at p (whose
+// type is the encoder's, e.integers non-nil) after b, as append would,
+// and reports whether every integer fit in a word: a magnitude below
+// 2^64, at most 20 digits and a sign.
+func (e *flatEncoder) appendIntegers(b []byte, p unsafe.Pointer, echoes []echo) ([]byte, bool) {
+	words := true
+	b = append(b, '{')
+	for i, f := range e.integers {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, f.key...)
+		x := (*Integer)(unsafe.Add(p, f.offset)).Big()
+		words = words && len(x.Bits()) <= 1
+		b = appendIntegerString(b, Integer{x}, echoes)
+	}
+	return append(b, '}'), words
+}
+
+// maxWordDecimal is the length of the longest decimal of a word-sized
+// integer: a sign and the 20 digits of 2^64 − 1.
+const maxWordDecimal = 21
+
+// wordsConform reports whether every output of e.appendIntegers whose
+// integers fit in a word is a result that the quick pass q of the result
+// schema accepts, and so a valid result (validateResult), decided from
+// the plan alone: q's members are exactly e's fields, each a decimal
+// string of integerPattern, which every canonical decimal matches (the
+// digits AppendDecimal writes: a '-' only before a nonzero magnitude, no
+// leading zero), with no minimum length above 1 and no maximum below
+// maxWordDecimal. The object is written without white space, its keys
+// plain names (plainName), each once, so every member q requires is
+// there and no other. TestWordsConformAgreesWithValidators holds the
+// general validator to this, over every declaration that qualifies.
+func wordsConform(e *flatEncoder, q *quickPlan) bool {
+	if e == nil || q == nil || len(e.integers) == 0 || len(e.integers) != len(q.slots) {
+		return false
+	}
+	for _, f := range e.integers {
+		k, ok := q.member([]byte(f.name))
+		if !ok {
+			return false
+		}
+		s := q.slots[k].schema
+		if !q.slots[k].decimal || s.Pattern != integerPattern || s.Const != nil || s.MinLength != nil && *s.MinLength > 1 || s.MaxLength != nil && *s.MaxLength < maxWordDecimal {
+			return false
+		}
+	}
+	return true
 }
 
 // newValueEncoder returns the encoder of the flat type t, or nil. visiting
@@ -427,4 +505,60 @@ func compactPlainLoop(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// CheckResultConstruction holds the results that d publishes unvalidated,
+// as valid by construction (wordsConform), to the general validator of
+// its result schema: it writes results of random integers of a word, and
+// the extremes, and reports the first the validator refuses, or one that
+// the encoder did not call valid. A result of an integer beyond a word
+// must go to the validator. It returns nil for a declaration without
+// such results.
+func CheckResultConstruction(d *Declaration, rng *rand.Rand) error {
+	if !ResultValidByConstruction(d) {
+		return nil
+	}
+	word := func() *big.Int {
+		switch rng.IntN(6) {
+		case 0:
+			return new(big.Int)
+		case 1:
+			return new(big.Int).SetUint64(math.MaxUint64)
+		case 2:
+			return new(big.Int).Neg(new(big.Int).SetUint64(math.MaxUint64))
+		}
+		x := new(big.Int).SetUint64(rng.Uint64() >> rng.IntN(64))
+		if rng.IntN(2) == 0 {
+			x.Neg(x)
+		}
+		return x
+	}
+	for trial := range 200 {
+		v := reflect.New(d.resultType).Elem()
+		beyond := trial%10 == 9
+		for i, f := range d.flatOut.value.fields {
+			x := word()
+			if beyond && i == 0 {
+				x.Lsh(x.SetInt64(1+rng.Int64N(1000)), 64)
+			}
+			v.Field(f.index).Set(reflect.ValueOf(Int(x)))
+		}
+		value, _, valid, err := d.encode(v.Interface(), nil, nil)
+		if err != nil {
+			return fmt.Errorf("%s: encoding %s: %v", d.ID, value, err)
+		}
+		if valid == beyond {
+			return fmt.Errorf("%s: %s, integers beyond a word %v, was called valid by construction %v", d.ID, value, beyond, valid)
+		}
+		if err := d.ValidateResult(value); err != nil {
+			return fmt.Errorf("%s: %s, a result of integers of a word, fails the result schema: %v", d.ID, value, err)
+		}
+	}
+	return nil
+}
+
+// ResultValidByConstruction reports whether d publishes its results of
+// integers of a word without validating them (wordsConform).
+func ResultValidByConstruction(d *Declaration) bool {
+	return d.flatOut != nil && d.flatOut.integers != nil && d.conform()
 }

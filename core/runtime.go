@@ -413,10 +413,17 @@ type decodeResult struct {
 // need no compaction (d.encode); should they fail validation, json.Marshal
 // encodes the result after all, so that malformed output is reported, or
 // output the compaction repairs is repaired, as json.Marshal always did.
+//
+// A result valid by construction (d.encode's valid: a struct of integers
+// of a word each, for a result schema that wordsConform) is not read
+// again.
 func encodeResult(d *Declaration, result any, echoes []echo, buf []byte) (value []byte, encodeErr, schemaErr error) {
-	var direct bool
-	if err := guard(func() (err error) { value, direct, err = d.encode(result, echoes, buf); return err }); err != nil {
+	var direct, valid bool
+	if err := guard(func() (err error) { value, direct, valid, err = d.encode(result, echoes, buf); return err }); err != nil {
 		return nil, err, nil
+	}
+	if valid {
+		return value, nil, nil
 	}
 	schemaErr = validateResult(d, value)
 	if schemaErr == nil || !direct {
