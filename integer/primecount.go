@@ -197,7 +197,7 @@ func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
 			if err != nil {
 				return NthPrimeResult{}, err
 			}
-			return NthPrimeResult{core.Int64(int64(p))}, nil // p < 2^63: n ≤ MaxNthPrimeN
+			return NthPrimeResult{core.Int64For(ctx, int64(p))}, nil // p < 2^63: n ≤ MaxNthPrimeN
 		},
 		Postcondition: func(ctx context.Context, q NthPrimeRequest, r NthPrimeResult) error {
 			return checkNthPrime(q.N.Big().Uint64(), r.Prime.Big())
