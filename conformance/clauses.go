@@ -33,6 +33,7 @@ type clause struct {
 var clauses = append(declarationClauses(),
 	clause{name: "schemas_compile", check: checkSchemasCompile},
 	clause{name: "examples_validate", check: checkExamplesValidate},
+	clause{name: "result_construction", check: checkResultConstruction},
 	clause{name: "examples_run", needsRuntime: true, check: checkExamplesRun},
 	clause{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
 	clause{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
@@ -242,6 +243,22 @@ func checkResultsValidate(ctx context.Context, sub *subject) (Status, string) {
 		return Skip, "no run completed, so there was no result to validate"
 	}
 	return p.verdict(count(validated, "published result", "published results") + " validated")
+}
+
+// checkResultConstruction: the results the runtime publishes without
+// reading them again, as valid by construction (a flat result of integers
+// that each fit in a word, core.ResultValidByConstruction), are valid
+// under the general validator of the result schema, for random and
+// extreme words, and a result with a longer integer goes to validation
+// (core.CheckResultConstruction).
+func checkResultConstruction(_ context.Context, sub *subject) (Status, string) {
+	if !core.ResultValidByConstruction(sub.d) {
+		return Pass, "every result is validated when it is published"
+	}
+	if err := core.CheckResultConstruction(sub.d, sub.rng()); err != nil {
+		return Fail, "a result published as valid by construction is not: " + err.Error()
+	}
+	return Pass, "results of word-size integers are valid by construction"
 }
 
 // checkPostconditionGenerated: random requests from the declaration's

@@ -65,6 +65,11 @@
 //   - examples_validate: each example's payload matches the request schema
 //     and the runtime parses it; each expected result matches the result
 //     schema.
+//   - result_construction: a result the runtime publishes without
+//     validating it again (a flat result of word-size integers whose
+//     schema admits every such object) is valid under the general
+//     validator for random and extreme words, and a longer integer is
+//     sent to validation.
 //   - examples_run: each example completes, and its value equals the
 //     expected result as a JSON value (key order and spacing aside; numbers
 //     are compared by their exact text). A checker's outcome verdict
