@@ -61,14 +61,7 @@ func TestStreamAgreesWithValidator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	general := func(doc []byte) bool {
-		var v any
-		if err := json.Unmarshal(doc, &v); err != nil {
-			return false
-		}
-		inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
-		return err == nil && compiled.validate(inst, "") == nil
-	}
+	general := generalAccepts(compiled)
 	valid := []byte(`{"verdict":"accepted","rows":[["1","-2/3"],["0"]],"items":[{"value":"12"},{"value":"-7","fraction":"5/8"}],"count":3,"ok":true,"note":"a\"b","terms":["1","-20","0","305",  "7" ,"-6","48"]}`)
 	if !general(valid) || validateStream(valid, schema, "") != nil {
 		t.Fatalf("the valid document is refused: %v", validateStream(valid, schema, ""))
@@ -189,14 +182,7 @@ func TestStreamIntegerRunAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	general := func(doc []byte) bool {
-		var v any
-		if err := json.Unmarshal(doc, &v); err != nil {
-			return false
-		}
-		inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
-		return err == nil && compiled.validate(inst, "") == nil
-	}
+	general := generalAccepts(compiled)
 	rng := rand.New(rand.NewPCG(8, 15))
 	const alphabet = `[],"0123456789- x`
 	accepted, refused := 0, 0
@@ -366,14 +352,7 @@ func TestStreamIntegerRunWords(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		general := func(doc []byte) bool {
-			var v any
-			if err := json.Unmarshal(doc, &v); err != nil {
-				return false
-			}
-			inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
-			return err == nil && compiled.validate(inst, "") == nil
-		}
+		general := generalAccepts(compiled)
 		accepted, refused := 0, 0
 		for range 4000 {
 			var sb strings.Builder
@@ -417,5 +396,19 @@ func TestStreamIntegerRunWords(t *testing.T) {
 		if accepted < 300 || refused < 300 {
 			t.Fatalf("bounds %v: %d accepted and %d refused; both sides need exercising", bounds, accepted, refused)
 		}
+	}
+}
+
+// generalAccepts is the general validator of compiled as a predicate on
+// documents, the reference the streaming validator is held to: a
+// document that is not JSON is refused.
+func generalAccepts(compiled *compiledSchema) func(doc []byte) bool {
+	return func(doc []byte) bool {
+		var v any
+		if err := json.Unmarshal(doc, &v); err != nil {
+			return false
+		}
+		inst, err := validator.UnmarshalJSON(bytes.NewReader(doc))
+		return err == nil && compiled.validate(inst, "") == nil
 	}
 }
