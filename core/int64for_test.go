@@ -19,7 +19,7 @@ func TestInt64For(t *testing.T) {
 		t.Errorf("Int64For outside a run: %v", x)
 	}
 	state := new(runState)
-	state.words.used = 1 // as a request of one integer leaves it
+	state.words.used.Store(1) // as a request of one integer leaves it
 	state.run.deadlineContext = &state.deadline
 	ctx := context.Context(&state.run)
 	a, b := Int64For(ctx, 1<<62), Int64For(ctx, -3)

@@ -366,14 +366,14 @@ func TestQuickDecodeWordArena(t *testing.T) {
 		if got.A.String() != want.A.String() || got.B.String() != want.B.String() || got.C.String() != want.C.String() {
 			t.Errorf("%s: the quick pass reads %v %v %v, encoding/json %v %v %v", payload, got.A, got.B, got.C, want.A, want.B, want.C)
 		}
-		if words.used != 2 {
-			t.Errorf("%s: %d integers in the arena, want 2", payload, words.used)
+		if words.used.Load() != 2 {
+			t.Errorf("%s: %d integers in the arena, want 2", payload, words.used.Load())
 		}
 	}
 	payload := []byte(`{"a":"1","b":"22","c":"333"}`)
 	var words wordArena
 	if allocs := testing.AllocsPerRun(100, func() {
-		words.used = 0
+		words.used.Store(0)
 		if _, _, ok := quickDecode[three](q, payload, &words); !ok {
 			t.Fatal("the quick pass declines it")
 		}

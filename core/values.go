@@ -184,20 +184,25 @@ type wordInt struct {
 
 // wordArena is room for a request's first word-sized integers inside an
 // allocation its run makes anyway (runState), so that decoding them
-// allocates nothing.
+// allocates nothing, and then for its result's (Int64For).
 type wordArena struct {
 	ints [2]wordInt
-	used int
+	// used counts the rooms taken, atomically: an operation may call
+	// Int64For from several goroutines of its run at once.
+	used atomic.Int32
 }
 
 // take returns n in the arena's next free room, or false when it is full
-// (or nil).
+// (or nil). Each room is taken once however many goroutines ask.
 func (a *wordArena) take(n int64) (*big.Int, bool) {
-	if a == nil || a.used == len(a.ints) {
+	if a == nil || int(a.used.Load()) >= len(a.ints) {
 		return nil, false
 	}
-	w := &a.ints[a.used]
-	a.used++
+	i := int(a.used.Add(1)) - 1
+	if i >= len(a.ints) {
+		return nil, false
+	}
+	w := &a.ints[i]
 	return w.x.SetBits(w.digits[:0]).SetInt64(n), true
 }
 
