@@ -148,8 +148,9 @@ const maxWordDecimal = 21
 // leading zero), with no minimum length above 1 and no maximum below
 // maxWordDecimal. The object is written without white space, its keys
 // plain names (plainName), each once, so every member q requires is
-// there and no other. TestWordsConformAgreesWithValidators holds the
-// general validator to this, over every declaration that qualifies.
+// there and no other. CheckResultConstruction holds the general validator
+// to this; the conformance suite's result_construction clause runs it over
+// every declaration that qualifies.
 func wordsConform(e *flatEncoder, q *quickPlan) bool {
 	if e == nil || q == nil || len(e.integers) == 0 || len(e.integers) != len(q.slots) {
 		return false
