@@ -58,7 +58,7 @@ func BenchmarkModularInverse(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("digits=%d", d), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := modInverse(x, m); err != nil {
+				if _, err := modInverse(context.Background(), x, m); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -76,7 +76,7 @@ func BenchmarkModularPower(b *testing.B) {
 		m.SetBit(m, 0, 1) // odd, for big.Int.Exp's Montgomery path
 		b.Run(fmt.Sprintf("bits=%d", bits), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := modPow(x, e, m); err != nil {
+				if _, err := modPow(context.Background(), x, e, m); err != nil {
 					b.Fatal(err)
 				}
 			}

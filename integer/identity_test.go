@@ -2,6 +2,7 @@ package integer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -202,7 +203,7 @@ func TestModularInverseBruteForce(t *testing.T) {
 					break
 				}
 			}
-			got, err := modInverse(big.NewInt(a), big.NewInt(m))
+			got, err := modInverse(context.Background(), big.NewInt(a), big.NewInt(m))
 			if want < 0 {
 				if err == nil {
 					t.Fatalf("inverse of %d mod %d: got %v, none exists", a, m, got)
@@ -225,7 +226,7 @@ func TestModularInverseIdentity(t *testing.T) {
 		m.Add(m, big.NewInt(2))
 		a := randomSigned(rng, 3000)
 		g := new(big.Int).GCD(nil, nil, new(big.Int).Abs(a), m)
-		x, err := modInverse(a, m)
+		x, err := modInverse(context.Background(), a, m)
 		if g.Cmp(one) != 0 {
 			if err == nil {
 				t.Fatalf("non-unit %v mod %v got an inverse", a, m)
@@ -239,6 +240,23 @@ func TestModularInverseIdentity(t *testing.T) {
 		if ax.Mod(ax, m).Cmp(one) != 0 || x.Sign() < 0 || x.Cmp(m) >= 0 {
 			t.Fatalf("a·inverse ≢ 1 for a=%v m=%v", a, m)
 		}
+	}
+}
+
+// TestModularInverseCancelled: an inverse of long operands stops with the
+// context's error once the context is done, and modPow passes that error
+// on rather than a DOMAIN_ERROR.
+func TestModularInverseCancelled(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	m := randomDigits(rng, 20000)
+	a := randomDigits(rng, 20000)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := modInverse(ctx, a, m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("modInverse under a cancelled context: %v, want context.Canceled", err)
+	}
+	if _, err := modPow(ctx, a, big.NewInt(-3), m); !errors.Is(err, context.Canceled) {
+		t.Fatalf("modPow under a cancelled context: %v, want context.Canceled", err)
 	}
 }
 
@@ -259,7 +277,7 @@ func TestModularPowerBruteForce(t *testing.T) {
 						}
 					}
 				}
-				got, err := modPow(big.NewInt(b), big.NewInt(e), big.NewInt(m))
+				got, err := modPow(context.Background(), big.NewInt(b), big.NewInt(e), big.NewInt(m))
 				if base < 0 {
 					if err == nil {
 						t.Fatalf("%d^%d mod %d: got %v, but %d is not a unit", b, e, m, got, b)
@@ -288,15 +306,15 @@ func TestModularPowerAgainstReference(t *testing.T) {
 		m.Add(m, big.NewInt(1))
 		b := randomSigned(rng, 1500)
 		e1, e2 := randomInt(rng, 300), randomInt(rng, 300)
-		got, err := modPow(b, e1, m)
+		got, err := modPow(context.Background(), b, e1, m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if want := squareMultiply(b, e1, m); got.Cmp(want) != 0 {
 			t.Fatalf("%v^%v mod %v: %v, reference %v", b, e1, m, got, want)
 		}
-		p2, _ := modPow(b, e2, m)
-		sum, _ := modPow(b, new(big.Int).Add(e1, e2), m)
+		p2, _ := modPow(context.Background(), b, e2, m)
+		sum, _ := modPow(context.Background(), b, new(big.Int).Add(e1, e2), m)
 		if prod := new(big.Int).Mul(got, p2); prod.Mod(prod, m).Cmp(sum) != 0 {
 			t.Fatalf("b^(e1+e2) ≠ b^e1·b^e2 mod %v", m)
 		}

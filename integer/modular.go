@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // ModularInverseRequest asks for the inverse of value modulo modulus.
@@ -42,9 +43,11 @@ const (
 )
 
 // modularInverseOperation computes a⁻¹ mod m with the extended Euclidean
-// algorithm (math/big's big.Int.ModInverse, Lehmer-accelerated; Knuth, TAOCP
-// vol. 2, §4.5.2). The answer is the representative in [0, m); modulo 1
-// every integer is a unit and the inverse is 0.
+// algorithm (Knuth, TAOCP vol. 2, §4.5.2) by bignum.ModInverseContext:
+// math/big's Lehmer-accelerated big.Int.ModInverse below 1,024 bits, above
+// that Lehmer passes on two-word leading parts under a half-gcd, in
+// O(M(n) log n) and polling the context. The answer is the representative
+// in [0, m); modulo 1 every integer is a unit and the inverse is 0.
 func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInverseResult] {
 	return core.Operation[ModularInverseRequest, ModularInverseResult]{
 		ID:         "integer.compute.modular_inverse",
@@ -75,8 +78,8 @@ func modularInverseOperation() core.Operation[ModularInverseRequest, ModularInve
 			}
 			return checkModulus(q.Modulus.Big())
 		},
-		Run: func(_ context.Context, q ModularInverseRequest) (ModularInverseResult, error) {
-			x, err := modInverse(q.Value.Big(), q.Modulus.Big())
+		Run: func(ctx context.Context, q ModularInverseRequest) (ModularInverseResult, error) {
+			x, err := modInverse(ctx, q.Value.Big(), q.Modulus.Big())
 			if err != nil {
 				return ModularInverseResult{}, err
 			}
@@ -166,8 +169,8 @@ func modularPowerOperation() core.Operation[ModularPowerRequest, ModularPowerRes
 			}
 			return checkModulus(q.Modulus.Big())
 		},
-		Run: func(_ context.Context, q ModularPowerRequest) (ModularPowerResult, error) {
-			r, err := modPow(q.Base.Big(), q.Exponent.Big(), q.Modulus.Big())
+		Run: func(ctx context.Context, q ModularPowerRequest) (ModularPowerResult, error) {
+			r, err := modPow(ctx, q.Base.Big(), q.Exponent.Big(), q.Modulus.Big())
 			if err != nil {
 				return ModularPowerResult{}, err
 			}
@@ -229,14 +232,17 @@ func checkModulus(m *big.Int) error {
 }
 
 // modInverse returns a⁻¹ mod m in [0, m), or a DOMAIN_ERROR naming the gcd
-// when a is not a unit. m ≥ 1.
-func modInverse(a, m *big.Int) (*big.Int, error) {
+// when a is not a unit, or ctx's error once ctx is done. m ≥ 1.
+func modInverse(ctx context.Context, a, m *big.Int) (*big.Int, error) {
 	if m.Cmp(big.NewInt(1)) == 0 {
 		return new(big.Int), nil
 	}
 	r := new(big.Int).Mod(a, m)
-	x := new(big.Int).ModInverse(r, m)
-	if x == nil {
+	x, ok, err := bignum.ModInverseContext(ctx, new(big.Int), r, m)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
 		g := new(big.Int).GCD(nil, nil, r, m)
 		return nil, core.DomainErrorf("%v has no inverse modulo %v: gcd(%v, %v) = %v ≠ 1; only values coprime to the modulus are invertible", clipped(a), clipped(m), clipped(a), clipped(m), clipped(g))
 	}
@@ -244,15 +250,18 @@ func modInverse(a, m *big.Int) (*big.Int, error) {
 }
 
 // modPow returns b^e mod m in [0, m) for m ≥ 1.
-func modPow(b, e, m *big.Int) (*big.Int, error) {
+func modPow(ctx context.Context, b, e, m *big.Int) (*big.Int, error) {
 	if m.Cmp(big.NewInt(1)) == 0 {
 		return new(big.Int), nil
 	}
 	base := new(big.Int).Mod(b, m)
 	if e.Sign() < 0 {
-		inv, err := modInverse(b, m)
+		inv, err := modInverse(ctx, b, m)
 		if err != nil {
-			return nil, core.DomainErrorf("a negative exponent needs an invertible base: %s", err.(*core.Error).Message)
+			if ce, ok := err.(*core.Error); ok {
+				return nil, core.DomainErrorf("a negative exponent needs an invertible base: %s", ce.Message)
+			}
+			return nil, err
 		}
 		return new(big.Int).Exp(inv, new(big.Int).Neg(e), m), nil
 	}
