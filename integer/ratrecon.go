@@ -53,10 +53,11 @@ type RationalReconstructionResult struct {
 // p modulo q (bignum.ModInverse: Euclid's algorithm on numbers below √m,
 // with p's cofactor alone), and that inverse u is the certificate the
 // postcondition checks: u·p ≡ 1 (mod q) makes every common divisor of p
-// and q divide 1, one product and one division where a second gcd would
-// run Euclid's algorithm again. The postcondition checks a found p/q
-// directly; a "none" is checked, for m below 10^12, by trying every
-// q ≤ B.
+// and q divide 1, one product and one exact-division test where a second
+// gcd would run Euclid's algorithm again. The postcondition checks a
+// found p/q directly, its congruences by bignum.Divisible (Hensel's exact
+// division, without big.Int.Rem's quotient estimates); a "none" is
+// checked, for m below 10^12, by trying every q ≤ B.
 //
 // Canonical result: the rational in lowest terms with q > 0; found is
 // false, without a rational, when none exists. m < 2 is a DOMAIN_ERROR.
@@ -324,7 +325,7 @@ func checkReconstruction(ctx context.Context, a, m *big.Int, r RationalReconstru
 		// once the congruence holds, gcd(p, q) = 1 (lowest terms, a
 		// question below √m) proves gcd(q, m) = 1 too.
 		d := bignum.Mul(new(big.Int), q, a)
-		if d.Sub(d, p).Mod(d, m).Sign() != 0 {
+		if !bignum.Divisible(d.Sub(d, p), m) {
 			return fmt.Errorf("q·value − p is not divisible by m")
 		}
 		if q.Sign() <= 0 || !lowestTerms(p, q, r.inverse) {
@@ -365,8 +366,7 @@ func lowestTerms(p, q, u *big.Int) bool {
 		return bignum.GCD(new(big.Int), p, q).Cmp(big.NewInt(1)) == 0
 	}
 	d := bignum.Mul(new(big.Int), u, p)
-	d.Sub(d, big.NewInt(1))
-	return d.Rem(d, q).Sign() == 0
+	return bignum.Divisible(d.Sub(d, big.NewInt(1)), q)
 }
 
 func absInt64(x int64) int64 {
