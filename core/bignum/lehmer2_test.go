@@ -27,7 +27,11 @@ func (l *quotientList) wordQuotient(second bool, q uint64) {
 // big.Ints (step, the reference) quotient by quotient and matrix by
 // matrix: random pairs below 2^126 at every position 64 ≤ s < 126, and
 // pairs with huge quotients, agreeing top words, equal numbers and
-// consecutive Fibonacci numbers (all quotients 1).
+// consecutive Fibonacci numbers (all quotients 1). Above s = 93 the two
+// agree exactly; at or below it the one-word tail may end the pass
+// early, so the pass's quotients must be the reference's but for a
+// shorter last one, its matrix their product, its pair W⁻¹(x, y) at least
+// 2^s and within 2^(s+2) of each other (wordReduceTail).
 func TestWordReduce2(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 7))
 	toBig := func(v u128) *big.Int {
@@ -65,6 +69,7 @@ func TestWordReduce2(t *testing.T) {
 		return u128{new(big.Int).Rsh(x, 64).Uint64(), lo.Uint64()}
 	}
 	pairs = append(pairs, [2]u128{fromBig(fibA), fromBig(fibB)}, [2]u128{fromBig(fibB), fromBig(fibA)})
+	tails := 0
 	for i, p := range pairs {
 		for _, s := range []int{64, 65, 70 + rng.IntN(50), 124, 125, 126} {
 			var got quotientList
@@ -78,19 +83,73 @@ func TestWordReduce2(t *testing.T) {
 					progress = true
 				}
 			}
-			if ok != progress || len(got.qs) != len(want.qs) {
-				t.Fatalf("pair %d at s = %d: %d quotients (progress %v), the reference %d (%v)", i, s, len(got.qs), ok, len(want.qs), progress)
-			}
-			for j := range got.qs {
-				if got.qs[j] != want.qs[j] || got.sides[j] != want.sides[j] {
-					t.Fatalf("pair %d at s = %d: quotient %d is %d, the reference %d", i, s, j, got.qs[j], want.qs[j])
+			if s > 93 || len(got.qs) == len(want.qs) && (len(got.qs) == 0 || got.qs[len(got.qs)-1] == want.qs[len(want.qs)-1]) {
+				if ok != progress || len(got.qs) != len(want.qs) {
+					t.Fatalf("pair %d at s = %d: %d quotients (progress %v), the reference %d (%v)", i, s, len(got.qs), ok, len(want.qs), progress)
 				}
-			}
-			for j, e := range []*big.Int{m.m00, m.m01, m.m10, m.m11} {
-				if !e.IsUint64() || e.Uint64() != w[j] {
-					t.Fatalf("pair %d at s = %d: matrix entry %d is %d, the reference %v", i, s, j, w[j], e)
+				for j := range got.qs {
+					if got.qs[j] != want.qs[j] || got.sides[j] != want.sides[j] {
+						t.Fatalf("pair %d at s = %d: quotient %d is %d, the reference %d", i, s, j, got.qs[j], want.qs[j])
+					}
 				}
+				for j, e := range []*big.Int{m.m00, m.m01, m.m10, m.m11} {
+					if !e.IsUint64() || e.Uint64() != w[j] {
+						t.Fatalf("pair %d at s = %d: matrix entry %d is %d, the reference %v", i, s, j, w[j], e)
+					}
+				}
+				continue
 			}
+			checkEarlyPass(t, p, s, w, ok, got, want, toBig)
+			tails++
 		}
+	}
+	if tails == 0 {
+		t.Error("no pass ended early: the tail's checks never ran")
+	}
+}
+
+// checkEarlyPass checks a two-word pass of (x, y) = p at s that the
+// one-word tail ended before the reference: the quotients are the
+// reference's up to the last, which is at most its counterpart, W is their
+// product, and W⁻¹(x, y) is a pair of numbers at least 2^s that differ by
+// less than 2^(s+2).
+func checkEarlyPass(t *testing.T, p [2]u128, s int, w [4]uint64, ok bool, got, want quotientList, toBig func(u128) *big.Int) {
+	t.Helper()
+	n := len(got.qs)
+	if n == 0 || !ok || n > len(want.qs) {
+		t.Fatalf("%v at s = %d: %d quotients (progress %v), the reference %d", p, s, n, ok, len(want.qs))
+	}
+	for j := range n {
+		if got.sides[j] != want.sides[j] || got.qs[j] > want.qs[j] || j < n-1 && got.qs[j] != want.qs[j] {
+			t.Fatalf("%v at s = %d: quotient %d is %d, the reference %d", p, s, j, got.qs[j], want.qs[j])
+		}
+	}
+	m := identity()
+	for j, q := range got.qs {
+		// M ← M·(1 q; 0 1) or M·(1 0; q 1).
+		bq := new(big.Int).SetUint64(q)
+		if got.sides[j] {
+			m.m00.Add(m.m00, new(big.Int).Mul(bq, m.m01))
+			m.m10.Add(m.m10, new(big.Int).Mul(bq, m.m11))
+		} else {
+			m.m01.Add(m.m01, new(big.Int).Mul(bq, m.m00))
+			m.m11.Add(m.m11, new(big.Int).Mul(bq, m.m10))
+		}
+	}
+	for j, e := range []*big.Int{m.m00, m.m01, m.m10, m.m11} {
+		if !e.IsUint64() || e.Uint64() != w[j] {
+			t.Fatalf("%v at s = %d: matrix entry %d is %d, the product of the quotients %v", p, s, j, w[j], e)
+		}
+	}
+	a, b := toBig(p[0]), toBig(p[1])
+	// (α, β) = (m11·a − m01·b, m00·b − m10·a).
+	alpha := new(big.Int).Sub(new(big.Int).Mul(m.m11, a), new(big.Int).Mul(m.m01, b))
+	beta := new(big.Int).Sub(new(big.Int).Mul(m.m00, b), new(big.Int).Mul(m.m10, a))
+	low := new(big.Int).Lsh(big.NewInt(1), uint(s))
+	if alpha.Cmp(low) < 0 || beta.Cmp(low) < 0 {
+		t.Fatalf("%v at s = %d: the pair (%v, %v) fell below 2^s", p, s, alpha, beta)
+	}
+	if d := new(big.Int).Sub(alpha, beta); d.Abs(d).Cmp(low.Lsh(low, 2)) >= 0 {
+		t.Fatalf("%v at s = %d: the pass stopped at (%v, %v), 2^(s+2) or more apart", p, s, alpha, beta)
 	}
 }
