@@ -379,7 +379,8 @@ func topBits(x []big.Word, shift int) uint64 {
 // subMulPair sets (x, y) to (a·x − b·y, c·y − d·x) in place, for results
 // known to be nonnegative and to fit in len(x) words, and a, b, c, d
 // below 2^62 (the word matrices of wordReduce and wordReduce2). On amd64
-// it is gcd_amd64.s's loop, which carries each row's a·x_i − b·y_i as a
+// it is gcd_amd64.s's loop (gcd_bmi2_amd64.s's with MULX where the
+// processor has BMI2), which carries each row's a·x_i − b·y_i as a
 // signed two-word number from word to word instead of a carry word per
 // product and a borrow per row: 25 instructions a word where the Go loop,
 // subMulPairGo, the reference (TestSubMulPairAgainstGo), takes about
@@ -422,8 +423,8 @@ func subMulPairGo(x, y []big.Word, a, b, c, d uint64) {
 // (u, v) of M times the word matrix W = (w0 w1; w2 w3). The top words of u
 // and v must be zero on entry, to take the carry, and every entry of W
 // small enough that each sum stays below 2^128. On amd64 it is
-// gcd_amd64.s's loop, addMulPairGo the reference
-// (TestAddMulPairAgainstGo).
+// gcd_amd64.s's loop (or gcd_bmi2_amd64.s's with MULX), addMulPairGo the
+// reference (TestAddMulPairAgainstGo).
 func AddMulPair(u, v []big.Word, w [4]uint64) {
 	if len(u) == 0 {
 		return

@@ -1,0 +1,23 @@
+//go:build amd64 && !purego
+
+package bignum
+
+import "testing"
+
+// TestPairKernelsBothWays runs the pair kernels' tests against the Go
+// references on each amd64 loop: gcd_amd64.s's, and the MULX loops of
+// gcd_bmi2_amd64.s where the processor has BMI2.
+func TestPairKernelsBothWays(t *testing.T) {
+	saved := hasBMI2
+	defer func() { hasBMI2 = saved }()
+	for _, mulx := range []bool{false, true} {
+		if mulx && !saved {
+			t.Log("no BMI2: the MULX loops are not run")
+			continue
+		}
+		hasBMI2 = mulx
+		name := map[bool]string{false: "mulq", true: "mulx"}[mulx]
+		t.Run(name+"/sub", TestSubMulPairAgainstGo)
+		t.Run(name+"/add", TestAddMulPairAgainstGo)
+	}
+}
