@@ -2,14 +2,21 @@
 
 package bignum
 
-import (
-	"math/big"
+import "math/big"
 
-	"golang.org/x/sys/cpu"
-)
+// hasBMI2 selects the MULX kernels (gcd_bmi2_amd64.s): BMI2 is CPUID leaf
+// 7, EBX bit 8, read only where leaf 0 says leaf 7 exists (past the
+// highest leaf a processor may answer with another leaf's bits).
+var hasBMI2 = func() bool {
+	if top, _ := cpuid(0); top < 7 {
+		return false
+	}
+	_, ebx := cpuid(7)
+	return ebx&(1<<8) != 0
+}()
 
-// hasBMI2 selects the MULX kernels (gcd_bmi2_amd64.s).
-var hasBMI2 = cpu.X86.HasBMI2
+// cpuid returns EAX and EBX of CPUID for leaf and subleaf 0.
+func cpuid(leaf uint32) (eax, ebx uint32)
 
 // subMulPairWords is subMulPairMulx (gcd_bmi2_amd64.s) where the
 // processor has BMI2, else subMulPairAsm (gcd_amd64.s), for len(x) ≥ 1

@@ -2,6 +2,15 @@
 
 #include "textflag.h"
 
+// func cpuid(leaf uint32) (eax, ebx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-16
+	MOVL leaf+0(FP), AX
+	MOVL $0, CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	RET
+
 // func subMulPairMulx(x, y []big.Word, a, b, c, d uint64)
 //
 // subMulPairAsm (gcd_amd64.s) with BMI2's MULX, which takes its
