@@ -68,3 +68,58 @@ tail:
 done:
 	MOVQ BX, ret+56(FP)
 	RET
+
+// func subMulMulx(z, x []big.Word, y uint64) uint64
+//
+// subMulAsm with BMI2's MULX: y stays in DX and each product comes into
+// a free pair of registers, with no move of the multiplicand.
+TEXT ·subMulMulx(SB), NOSPLIT, $0-64
+	MOVQ z_base+0(FP), DI
+	MOVQ x_base+24(FP), SI
+	MOVQ x_len+32(FP), CX
+	MOVQ y+48(FP), DX
+	XORQ BX, BX
+	CMPQ CX, $4
+	JLT xtail
+xfour:
+	MULXQ (SI), AX, R9
+	ADDQ BX, AX
+	ADCQ $0, R9
+	SUBQ AX, (DI)
+	ADCQ $0, R9
+	MULXQ 8(SI), AX, BX
+	ADDQ R9, AX
+	ADCQ $0, BX
+	SUBQ AX, 8(DI)
+	ADCQ $0, BX
+	MULXQ 16(SI), AX, R9
+	ADDQ BX, AX
+	ADCQ $0, R9
+	SUBQ AX, 16(DI)
+	ADCQ $0, R9
+	MULXQ 24(SI), AX, BX
+	ADDQ R9, AX
+	ADCQ $0, BX
+	SUBQ AX, 24(DI)
+	ADCQ $0, BX
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JGE xfour
+	TESTQ CX, CX
+	JZ xdone
+xtail:
+	MULXQ (SI), AX, R9
+	ADDQ BX, AX
+	ADCQ $0, R9
+	SUBQ AX, (DI)
+	ADCQ $0, R9
+	MOVQ R9, BX
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ xtail
+xdone:
+	MOVQ BX, ret+56(FP)
+	RET

@@ -4,9 +4,10 @@ package bignum
 
 import "testing"
 
-// TestPairKernelsBothWays runs the pair kernels' tests against the Go
-// references on each amd64 loop: gcd_amd64.s's, and the MULX loops of
-// gcd_bmi2_amd64.s where the processor has BMI2.
+// TestPairKernelsBothWays runs the pair kernels' and Divisible's kernel's
+// tests against the Go references on each amd64 loop: the MULQ loops, and
+// the MULX loops (gcd_bmi2_amd64.s, divisible_amd64.s) where the
+// processor has BMI2.
 func TestPairKernelsBothWays(t *testing.T) {
 	saved := hasBMI2
 	defer func() { hasBMI2 = saved }()
@@ -19,5 +20,6 @@ func TestPairKernelsBothWays(t *testing.T) {
 		name := map[bool]string{false: "mulq", true: "mulx"}[mulx]
 		t.Run(name+"/sub", TestSubMulPairAgainstGo)
 		t.Run(name+"/add", TestAddMulPairAgainstGo)
+		t.Run(name+"/submul", TestSubMulWords)
 	}
 }
