@@ -12,6 +12,9 @@
 //	QuoRem            Newton reciprocal on the transform product (div.go)
 //	                  when divisor and quotient both have 8192 words or more;
 //	                  big.Int.QuoRem (Burnikel–Ziegler) below.
+//	Divisible         whether a remainder is zero, by Hensel's exact
+//	                  division from the low end (divisible.go), at every
+//	                  size; big.Int.Rem is its reference.
 //	GCD, GCDExt,      Möller's half-gcd (gcd.go) from 2^16 bits, with
 //	GCDBezout         word-level Lehmer passes below 2^11 bits inside it;
 //	                  big.Int.GCD (Lehmer) below 2^16 bits.
