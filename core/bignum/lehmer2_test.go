@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -11,6 +12,21 @@ import (
 type quotientList struct {
 	qs    []uint64
 	sides []bool
+}
+
+// merged is the list with quotients on the same side in a row added up,
+// as the elementary matrices they stand for multiply.
+func (l quotientList) merged() quotientList {
+	var m quotientList
+	for i, q := range l.qs {
+		if n := len(m.qs); n > 0 && m.sides[n-1] == l.sides[i] {
+			m.qs[n-1] += q
+			continue
+		}
+		m.qs = append(m.qs, q)
+		m.sides = append(m.sides, l.sides[i])
+	}
+	return m
 }
 
 func (l *quotientList) quotient(second bool, q *big.Int) {
@@ -27,8 +43,9 @@ func (l *quotientList) wordQuotient(second bool, q uint64) {
 // big.Ints (step, the reference) quotient by quotient and matrix by
 // matrix: random pairs below 2^126 at every position 64 ≤ s < 126, and
 // pairs with huge quotients, agreeing top words, equal numbers and
-// consecutive Fibonacci numbers (all quotients 1). Above s = 93 the two
-// agree exactly; at or below it the one-word tail may end the pass
+// consecutive Fibonacci numbers (all quotients 1). Quotients on the same
+// side in a row are merged (the one-word head may stop within a quotient
+// that the two-word loop finishes). The one-word tail may end the pass
 // early, so the pass's quotients must be the reference's but for a
 // shorter last one, its matrix their product, its pair W⁻¹(x, y) at least
 // 2^s and within 2^(s+2) of each other (wordReduceTail).
@@ -83,7 +100,8 @@ func TestWordReduce2(t *testing.T) {
 					progress = true
 				}
 			}
-			if s > 93 || len(got.qs) == len(want.qs) && (len(got.qs) == 0 || got.qs[len(got.qs)-1] == want.qs[len(want.qs)-1]) {
+			got, want = got.merged(), want.merged()
+			if slices.Equal(got.qs, want.qs) && slices.Equal(got.sides, want.sides) {
 				if ok != progress || len(got.qs) != len(want.qs) {
 					t.Fatalf("pair %d at s = %d: %d quotients (progress %v), the reference %d (%v)", i, s, len(got.qs), ok, len(want.qs), progress)
 				}
@@ -151,5 +169,30 @@ func checkEarlyPass(t *testing.T, p [2]u128, s int, w [4]uint64, ok bool, got, w
 	}
 	if d := new(big.Int).Sub(alpha, beta); d.Abs(d).Cmp(low.Lsh(low, 2)) >= 0 {
 		t.Fatalf("%v at s = %d: the pass stopped at (%v, %v), 2^(s+2) or more apart", p, s, alpha, beta)
+	}
+}
+
+// TestWordSteps holds wordSteps to wordReduce, quotient by quotient and
+// matrix by matrix, on word pairs at least 2^t for t from 1 to 62:
+// random ones, ones with a huge quotient, and equal ones.
+func TestWordSteps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 8))
+	for range 20000 {
+		s := 1 + rng.IntN(62)
+		pow := uint64(1) << s
+		word := func() uint64 { return pow + rng.Uint64N(^uint64(0)-pow) }
+		x, y := word(), word()
+		switch rng.IntN(4) {
+		case 0:
+			y = pow + rng.Uint64N(pow)
+		case 1:
+			y = x
+		}
+		var got, want quotientList
+		w, ok := wordSteps(x, y, pow, [4]uint64{1, 0, 0, 1}, &got)
+		rw, rok := wordReduce(x, y, s, &want)
+		if w != rw || ok != rok || !slices.Equal(got.qs, want.qs) || !slices.Equal(got.sides, want.sides) {
+			t.Fatalf("(%d, %d) at %d: wordSteps gives %v (%v), %v; wordReduce %v (%v), %v", x, y, s, w, ok, got.qs, rw, rok, want.qs)
+		}
 	}
 }
