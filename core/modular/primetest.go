@@ -16,6 +16,8 @@ func IsPrime(n uint64) bool {
 // easy composites; Miller–Rabin then runs on the base set that is proven
 // deterministic for n's size:
 //
+//   - n < 2^24: the base 2 alone, but for the 210 strong pseudoprimes to
+//     it there, which are listed (primeBelow24);
 //   - n < 2^32: the bases 2, 7, 61 (Jaeschke, "On strong pseudoprimes to
 //     several bases", Math. Comp. 61 (1993): the least strong pseudoprime
 //     to all three is 4,759,123,141 > 2^32);
@@ -26,7 +28,8 @@ func IsPrime(n uint64) bool {
 //     integers that fit into a machine word", 2015, §2, cite it too).
 //
 // Products modulo n are Montgomery products (Mont64; below 2^32 the
-// 32-bit ones of millerRabin32, which runs the three rounds written out).
+// 32-bit ones of millerRabin32, which runs the three rounds written out,
+// and of primeBelow24).
 // For a composite n the second result is a witness, a prime factor up to
 // 41 or a Miller–Rabin base, and 0 for n < 2; for a prime it is 0.
 func PrimeTest64(n uint64) (prime bool, witness uint64) {
@@ -66,6 +69,9 @@ func PrimeTest64(n uint64) (prime bool, witness uint64) {
 		return false, 41
 	case n < 43*43:
 		return true, 0 // no prime factor up to √n
+	}
+	if n < base2Limit {
+		return primeBelow24(uint32(n))
 	}
 	if n < 1<<32 {
 		return millerRabin32(uint32(n))

@@ -1,0 +1,47 @@
+package modular
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestBase2Pseudoprimes recounts base2Pseudoprimes: the odd composites
+// below 2^24 by the sieve of Eratosthenes to which the plain Miller–Rabin
+// round (128-bit products divided by n) to base 2 finds no witness.
+func TestBase2Pseudoprimes(t *testing.T) {
+	composite := compositeUpTo(base2Limit - 1)
+	var want []uint32
+	for n := uint64(3); n < base2Limit; n += 2 {
+		if composite[n] && !millerRabinWitness64(n, 2) {
+			want = append(want, uint32(n))
+		}
+	}
+	if !slices.Equal(base2Pseudoprimes[:], want) {
+		t.Fatalf("base2Pseudoprimes holds %d numbers; the sieve finds %d: %v", len(base2Pseudoprimes), len(want), want)
+	}
+}
+
+// TestStrongBase2 compares the written-out round of strongBase2 with the
+// plain one on seeded random odd n of every size below 2^32, on the
+// listed pseudoprimes and on primes.
+func TestStrongBase2(t *testing.T) {
+	check := func(n uint32) {
+		t.Helper()
+		if got, want := strongBase2(n), !millerRabinWitness64(uint64(n), 2); got != want {
+			t.Fatalf("n = %d: strongBase2 %v, plain round %v", n, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(2, 24))
+	for range 300_000 {
+		if n := uint32(rng.Uint64()>>(32+rng.IntN(30))) | 1; n > 2 {
+			check(n)
+		}
+	}
+	for _, n := range base2Pseudoprimes {
+		check(n)
+	}
+	for _, n := range []uint32{3, 5, 1849, 15485863, 16777213, 2147483647, 4294967291} {
+		check(n)
+	}
+}
