@@ -1,9 +1,6 @@
 package modular
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // base2Limit bounds the n that PrimeTest64 settles with one Miller–Rabin
 // round: below it, a composite n passes the round to base 2 only if it is
@@ -26,11 +23,45 @@ func primeBelow24(n uint32) (bool, uint64) {
 	if !strongBase2(n) {
 		return false, 2
 	}
-	if _, listed := slices.BinarySearch(base2Pseudoprimes[:], n); listed {
+	if isBase2Pseudoprime(n) {
 		return millerRabin32(n)
 	}
 	return true, 0
 }
+
+// isBase2Pseudoprime reports whether n is one of base2Pseudoprimes: most
+// n are not, which base2Filter tells in a few instructions (it marks the
+// hash of each listed number in 4,096 bits, a twentieth of them), and the
+// rest are looked up by bisection. slices.BinarySearch is its reference
+// (TestIsBase2Pseudoprime).
+func isBase2Pseudoprime(n uint32) bool {
+	if h := base2Hash(n); base2Filter[h/64]>>(h%64)&1 == 0 {
+		return false
+	}
+	lo, hi := 0, len(base2Pseudoprimes)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if base2Pseudoprimes[mid] < n {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo < len(base2Pseudoprimes) && base2Pseudoprimes[lo] == n
+}
+
+// base2Hash is the top 12 bits of n times 2^32/φ (Fibonacci hashing).
+func base2Hash(n uint32) uint32 { return n * 0x9e3779b9 >> 20 }
+
+// base2Filter has the bit base2Hash(n) set for each n of
+// base2Pseudoprimes.
+var base2Filter = func() (f [64]uint64) {
+	for _, n := range base2Pseudoprimes {
+		h := base2Hash(n)
+		f[h/64] |= 1 << (h % 64)
+	}
+	return f
+}()
 
 // strongBase2 is the Miller–Rabin round to base 2 of millerRabin32 alone,
 // for an odd n > 2 below 2^32: it reports whether 2 finds no witness.

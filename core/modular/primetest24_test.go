@@ -45,3 +45,25 @@ func TestStrongBase2(t *testing.T) {
 		check(n)
 	}
 }
+
+// TestIsBase2Pseudoprime compares the bisection with slices.BinarySearch
+// on every listed number, its neighbours and seeded random n below 2^25.
+func TestIsBase2Pseudoprime(t *testing.T) {
+	check := func(n uint32) {
+		t.Helper()
+		if _, want := slices.BinarySearch(base2Pseudoprimes[:], n); isBase2Pseudoprime(n) != want {
+			t.Fatalf("n = %d: isBase2Pseudoprime %v, slices.BinarySearch %v", n, !want, want)
+		}
+	}
+	for _, n := range base2Pseudoprimes {
+		check(n - 1)
+		check(n)
+		check(n + 1)
+	}
+	rng := rand.New(rand.NewPCG(2, 25))
+	for range 100_000 {
+		check(rng.Uint32N(1 << 25))
+	}
+	check(0)
+	check(1<<32 - 1)
+}
