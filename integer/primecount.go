@@ -184,6 +184,9 @@ func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
 			}
 		},
 		Preflight: func(ctx context.Context, q NthPrimeRequest) error {
+			if n := q.N.Big(); n.IsUint64() && n.Uint64()-1 < MaxNthPrimeN {
+				return nil // 1 ≤ n ≤ MaxNthPrimeN, without the comparisons of big.Int below
+			}
 			if q.N.Big().Cmp(big.NewInt(MaxNthPrimeN)) > 0 {
 				return core.Refusef("n is %s; at most %d is allowed", clipped(q.N.Big()), MaxNthPrimeN)
 			}
@@ -529,8 +532,16 @@ const smallPrimeLimit = 1 << 24
 type primeTable struct {
 	bits   []uint64
 	before []uint32
-	count  uint64 // primes below smallPrimeLimit, 2 included
+	// last[j] is the last word w with before[w] ≤ j·2^lastShift: the k-th
+	// odd prime lies in a word from last[(k − 1) >> lastShift] to
+	// last[(k − 1) >> lastShift + 1], some 130 words where before has
+	// 131,072.
+	last  []uint32
+	count uint64 // primes below smallPrimeLimit, 2 included
 }
+
+// lastShift sets the spacing of primeTable.last, 1,024 odd primes.
+const lastShift = 10
 
 // smallPrimes is the table, sieved by Eratosthenes on the odd integers the
 // first time it is needed (some 30 ms) and kept for the process.
@@ -557,6 +568,10 @@ var smallPrimes = sync.OnceValue(func() *primeTable {
 		c += uint32(bits.OnesCount64(t.bits[w]))
 	}
 	t.count = uint64(c) + 1
+	t.last = make([]uint32, c>>lastShift+2)
+	for j := range t.last {
+		t.last[j] = uint32(sort.Search(len(t.before), func(w int) bool { return t.before[w] > uint32(j)<<lastShift }) - 1)
+	}
 	return t
 })
 
@@ -570,19 +585,57 @@ func (t *primeTable) pi(x uint64) uint64 {
 	return 1 + uint64(t.before[w]) + uint64(bits.OnesCount64(t.bits[w]<<(63-b)))
 }
 
-// nth is p_n for 1 ≤ n ≤ t.count.
+// nth is p_n for 1 ≤ n ≤ t.count: the word that holds it by bisection
+// over the running counts between the bounds of last, and its bit by
+// selectBit. nthByScan, the plain reading of the table, is its reference
+// (TestPrimeTableNth).
 func (t *primeTable) nth(n uint64) uint64 {
 	if n == 1 {
 		return 2
 	}
 	k := uint32(n - 1) // p_n is the k-th odd prime
-	// The last word with fewer than k odd primes before it holds p_n.
-	w := sort.Search(len(t.before), func(w int) bool { return t.before[w] >= k }) - 1
-	word := t.bits[w]
-	for range k - t.before[w] - 1 {
-		word &= word - 1
+	// The last word with fewer than k odd primes before it holds p_n:
+	// before[lo − 1] < k ≤ before[hi] throughout (before[hi] for hi at
+	// the end of before taken as infinite).
+	j := (k - 1) >> lastShift
+	lo, hi := int(t.last[j])+1, int(t.last[j+1])+1
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if t.before[mid] < k {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
 	}
-	return 2*(64*uint64(w)+uint64(bits.TrailingZeros64(word))) + 1
+	w := lo - 1
+	return 2*(64*uint64(w)+uint64(selectBit(t.bits[w], int(k-t.before[w]-1)))) + 1
+}
+
+// selectBit is the position of the set bit of x with r set bits below
+// it, for r < the number of x's set bits: the half, quarter and eighth
+// of x that hold it by their counts, then at most seven of the byte's
+// bits cleared from the bottom.
+func selectBit(x uint64, r int) int {
+	at := 0
+	if c := bits.OnesCount32(uint32(x)); r >= c {
+		r -= c
+		x >>= 32
+		at = 32
+	}
+	if c := bits.OnesCount16(uint16(x)); r >= c {
+		r -= c
+		x >>= 16
+		at += 16
+	}
+	if c := bits.OnesCount8(uint8(x)); r >= c {
+		r -= c
+		x >>= 8
+		at += 8
+	}
+	for ; r > 0; r-- {
+		x &= x - 1
+	}
+	return at + bits.TrailingZeros64(x)
 }
 
 // appendPrimes appends the primes ≤ x, for x < smallPrimeLimit, to dst in
