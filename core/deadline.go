@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"math"
 	"sync/atomic"
 	"time"
 )
@@ -16,7 +17,27 @@ import (
 // contexts derived from it propagate cancellation as usual.
 func withDeadline(parent context.Context, deadline time.Time) (context.Context, context.CancelFunc) {
 	c := new(deadlineContext)
-	return startDeadline(parent, deadline, c), c.cancel
+	return startDeadline(parent, deadline.Sub(epoch), c), c.cancel
+}
+
+// epoch is the instant from which the runtime counts the time of its runs
+// (monotonic).
+var epoch = time.Now()
+
+// monotonic is the time since epoch by the monotonic clock alone: time.Since
+// of a time that carries a monotonic reading, as epoch does, reads nothing
+// else, where time.Now reads the wall clock too, and a duration adds and
+// compares as an integer, where time.Time.Add and time.Until handle both
+// clocks.
+func monotonic() time.Duration { return time.Since(epoch) }
+
+// later is at + d, or the largest duration where that overflows (a
+// timeout meaning "never").
+func later(at, d time.Duration) time.Duration {
+	if t := at + d; d < 0 || t >= at {
+		return t
+	}
+	return math.MaxInt64
 }
 
 // startDeadline is withDeadline with the context in c, a zero
@@ -26,18 +47,20 @@ func withDeadline(parent context.Context, deadline time.Time) (context.Context, 
 // that ends first lends its deadline, which Err compares the clock with
 // as with the run's own: the run then registers nothing with the parent
 // (context.WithCancel would cost a lock, an allocation and a map entry
-// per run) until someone waits on Done.
-func startDeadline(parent context.Context, deadline time.Time, c *deadlineContext) context.Context {
-	if d, ok := parent.Deadline(); ok && d.Before(deadline) {
-		deadline = d
+// per run) until someone waits on Done. The deadline is a reading of
+// monotonic.
+func startDeadline(parent context.Context, deadline time.Duration, c *deadlineContext) context.Context {
+	if d, ok := parent.Deadline(); ok {
+		deadline = min(deadline, d.Sub(epoch))
 	}
 	c.parent, c.deadline = parent, deadline
 	return c
 }
 
 type deadlineContext struct {
-	parent   context.Context
-	deadline time.Time
+	parent context.Context
+	// deadline is the reading of monotonic at which the context ends.
+	deadline time.Duration
 	// armed is nil until the context is armed or cancelled: then the
 	// ordinary context, or cancelledEarly for a cancel that came first.
 	// One word where a sync.Once and a flag took three keeps a run's
@@ -62,7 +85,7 @@ func (c *deadlineContext) arm() *armedContext {
 		if was != nil && was != cancelledEarly {
 			return was
 		}
-		ctx, cancel := context.WithDeadline(c.parent, c.deadline)
+		ctx, cancel := context.WithDeadline(c.parent, epoch.Add(c.deadline))
 		a := &armedContext{ctx, cancel}
 		if was == cancelledEarly {
 			cancel()
@@ -88,22 +111,21 @@ func (c *deadlineContext) cancel() {
 	}
 }
 
-func (c *deadlineContext) Deadline() (time.Time, bool) { return c.deadline, true }
+func (c *deadlineContext) Deadline() (time.Time, bool) { return epoch.Add(c.deadline), true }
 
 func (c *deadlineContext) Done() <-chan struct{} { return c.arm().ctx.Done() }
 
-// Err is nil while the parent is live, the deadline ahead and the context
-// not cancelled (time.Until reads only the monotonic clock for a deadline
-// that carries a monotonic reading, as the runtime's do, where time.Now
-// reads the wall clock too); otherwise the context is armed (a deadline already past
-// or a parent already done ends it at once) and its Err is the answer.
+// Err is nil while the parent is live, the deadline ahead (by the
+// monotonic clock alone) and the context not cancelled; otherwise the
+// context is armed (a deadline already past or a parent already done ends
+// it at once) and its Err is the answer.
 func (c *deadlineContext) Err() error {
 	switch a := c.armed.Load(); {
 	case a == cancelledEarly:
 		return c.arm().ctx.Err()
 	case a != nil:
 		return a.ctx.Err()
-	case c.parent.Err() != nil || time.Until(c.deadline) <= 0:
+	case c.parent.Err() != nil || monotonic() >= c.deadline:
 		return c.arm().ctx.Err()
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -147,7 +148,7 @@ type Binding struct {
 // function with few returns, where the compiler codes it inline instead of
 // registering it with the runtime on every call.
 func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
-	start := time.Now()
+	start := monotonic()
 	d, ok := rt.lookup(req.CapabilityID)
 	if !ok {
 		return rt.unknownCapability(req.CapabilityID)
@@ -162,7 +163,7 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	// for a small request's integers and a small result are one
 	// allocation (runState): a tiny run makes few others.
 	state := new(runState)
-	ctx = startDeadline(ctx, start.Add(timeout), &state.deadline)
+	ctx = startDeadline(ctx, later(start, timeout), &state.deadline)
 	defer state.deadline.cancel()
 	return rt.admit(ctx, d, req, start, state)
 }
@@ -201,7 +202,7 @@ type runState struct {
 // a word each, as most small operations answer. A longer result is
 // written to a buffer of its own. With it a runState is 256 bytes, a
 // size class of the allocator.
-const smallResult = 56
+const smallResult = 72
 
 // runContext is the context of a run's operation: its deadline's, from
 // within a runState, which Int64For reaches by its offset.
@@ -222,11 +223,13 @@ func Int64For(ctx context.Context, n int64) Integer {
 }
 
 // admit assembles the payload and takes an execution slot for it.
-func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Time, state *runState) Outcome {
+func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Duration, state *runState) Outcome {
 	id := d.ID
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
-	blank := len(bytes.TrimSpace(payload)) == 0
+	// A payload that opens with neither ASCII space nor a byte of a
+	// longer UTF-8 sequence is not blank without trimming it.
+	blank := len(payload) == 0 || (payload[0] <= ' ' || payload[0] >= utf8.RuneSelf) && len(bytes.TrimSpace(payload)) == 0
 	if blank && len(req.Inputs) > 0 {
 		payload, blank = []byte("{}"), false
 	}
@@ -256,14 +259,14 @@ func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, st
 // hold runs an admitted request. What the run holds (its slot, its memory
 // reservation) is returned when it ends, or, when the deadline abandons a
 // decode still under way, when that decode ends.
-func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Time, state *runState) Outcome {
+func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Duration, state *runState) Outcome {
 	held := holding{exec: rt.exec}
 	defer held.releaseUnlessAbandoned()
 	return rt.execute(ctx, d, payload, start, &held, state)
 }
 
 // execute is the pipeline from the structural scan to publication.
-func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Time, held *holding, state *runState) Outcome {
+func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Duration, held *holding, state *runState) Outcome {
 	id := d.ID
 	var shape payloadShape
 	var parsed any
@@ -335,41 +338,32 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 			return interrupted(id, d, err)
 		}
 	}
-	if err := guard(func() error { return d.preflight(ctx, parsed) }); err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return interrupted(id, d, ctxErr)
-		}
-		return classify(id, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return interrupted(id, d, err)
-	}
-
-	if f, ok := ctx.Value(executeKey{}).(func()); ok {
-		f()
-	}
+	// The preflight, the operation and its postcondition run under one
+	// guard, a deferred recover a run where one each cost three; stage
+	// says which of them an error or a panic came from.
 	var result any
+	stage := atPreflight
 	err := guard(func() (err error) {
+		if err = d.preflight(ctx, parsed); err != nil {
+			return err
+		}
+		stage = atDeadline
+		if err = ctx.Err(); err != nil {
+			return err
+		}
+		stage = atExecute
+		if f, ok := ctx.Value(executeKey{}).(func()); ok {
+			f()
+		}
 		state.run.deadlineContext = &state.deadline
-		result, err = d.execute(&state.run, parsed)
-		return err
+		if result, err = d.execute(&state.run, parsed); err != nil {
+			return err
+		}
+		stage = atPostcondition
+		return d.postcondition(ctx, parsed, result)
 	})
 	if err != nil {
-		if ctxErr := ctx.Err(); ctxErr != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ctxErr)) {
-			return interrupted(id, d, ctxErr)
-		}
-		return classify(id, err)
-	}
-	if err := guard(func() error { return d.postcondition(ctx, parsed, result) }); err != nil {
-		// A check cut short by the deadline or a cancel refutes nothing
-		// and confirms nothing: the result is withheld as interrupted.
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return interrupted(id, d, ctxErr)
-		}
-		if e, ok := err.(*Error); ok && e.Code == InternalError {
-			return classify(id, err) // a panic in the check is a defect, not a refuted result
-		}
-		return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
+		return stopped(ctx, id, d, stage, err)
 	}
 	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes, state.value[:0])
 	if encodeErr != nil {
@@ -379,7 +373,7 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
 	}
 	state.execution = Execution{
-		ElapsedMS: float64(time.Since(start).Microseconds()) / 1000,
+		ElapsedMS: float64((monotonic() - start).Microseconds()) / 1000,
 		Provider:  d.Provider.Module,
 		Version:   d.Provider.Version,
 	}
@@ -396,6 +390,44 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		return classify(id, err)
 	}
 	return out
+}
+
+// stage is where in the run an error arose, which decides its outcome
+// (stopped).
+type stage uint8
+
+const (
+	atPreflight stage = iota
+	atDeadline
+	atExecute
+	atPostcondition
+)
+
+// stopped is the outcome of a run that the error err ended at stage.
+func stopped(ctx context.Context, id string, d *Declaration, at stage, err error) Outcome {
+	switch at {
+	case atPreflight:
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return interrupted(id, d, ctxErr)
+		}
+		return classify(id, err)
+	case atDeadline:
+		return interrupted(id, d, err)
+	case atExecute:
+		if ctxErr := ctx.Err(); ctxErr != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ctxErr)) {
+			return interrupted(id, d, ctxErr)
+		}
+		return classify(id, err)
+	}
+	// A check cut short by the deadline or a cancel refutes nothing and
+	// confirms nothing: the result is withheld as interrupted.
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return interrupted(id, d, ctxErr)
+	}
+	if e, ok := err.(*Error); ok && e.Code == InternalError {
+		return classify(id, err) // a panic in the check is a defect, not a refuted result
+	}
+	return Failed(id, PostconditionFailed, "", "the result failed its independent check and was withheld: %v", err)
 }
 
 // holding is what a run holds while it runs: its execution slot and, when
