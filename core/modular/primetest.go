@@ -38,8 +38,7 @@ func PrimeTest64(n uint64) (prime bool, witness uint64) {
 	switch {
 	case n < 2:
 		return false, 0
-	case n == 2, n == 3, n == 5, n == 7, n == 11, n == 13, n == 17, n == 19,
-		n == 23, n == 29, n == 31, n == 37, n == 41:
+	case n <= 41 && primesTo41>>n&1 == 1:
 		return true, 0
 	case n%2 == 0:
 		return false, 2
@@ -78,6 +77,10 @@ func PrimeTest64(n uint64) (prime bool, witness uint64) {
 	}
 	return millerRabin(NewMont64(n), bases64[:])
 }
+
+// primesTo41 has bit p set for each prime p up to 41.
+const primesTo41 = 1<<2 | 1<<3 | 1<<5 | 1<<7 | 1<<11 | 1<<13 | 1<<17 | 1<<19 |
+	1<<23 | 1<<29 | 1<<31 | 1<<37 | 1<<41
 
 // bases32 and bases64 are the deterministic Miller–Rabin base sets of
 // PrimeTest64 below 2^32 and 2^64; millerRabin32 has bases32 written in.
