@@ -165,7 +165,11 @@ func (rt *Runtime) Run(ctx context.Context, req RunRequest) Outcome {
 	state := new(runState)
 	ctx = startDeadline(ctx, later(start, timeout), &state.deadline)
 	defer state.deadline.cancel()
-	return rt.admit(ctx, d, req, start, state)
+	// The stages write the outcome here rather than return it: an
+	// Outcome is 24 words, which each of three returns would copy again.
+	var out Outcome
+	rt.admit(ctx, d, req, start, state, &out)
+	return out
 }
 
 // lookup is rt.reg.Lookup, remembering the declaration found: a registry
@@ -222,8 +226,9 @@ func Int64For(ctx context.Context, n int64) Integer {
 	return Int64(n)
 }
 
-// admit assembles the payload and takes an execution slot for it.
-func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Duration, state *runState) Outcome {
+// admit assembles the payload and takes an execution slot for it; it,
+// hold and execute write the run's outcome to out.
+func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, start time.Duration, state *runState, out *Outcome) {
 	id := d.ID
 	// Whitespace is kept so that syntax errors report true positions.
 	payload := []byte(req.Payload)
@@ -234,39 +239,44 @@ func (rt *Runtime) admit(ctx context.Context, d *Declaration, req RunRequest, st
 		payload, blank = []byte("{}"), false
 	}
 	if blank {
-		return Failed(id, InvalidPayload, "/payload", "the payload is missing; send a JSON object (inspect %s for its schema)", id)
+		*out = Failed(id, InvalidPayload, "/payload", "the payload is missing; send a JSON object (inspect %s for its schema)", id)
+		return
 	}
 	if len(payload) > rt.opts.MaxPayloadBytes {
-		return NonConclusion(id, ResourceRefused, "payload is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+		*out = NonConclusion(id, ResourceRefused, "payload is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+		return
 	}
 	payload, err := rt.assemble(ctx, d, payload, req.Inputs)
 	if err != nil {
-		return classify(id, err)
+		*out = classify(id, err)
+		return
 	}
 	// Bound values count toward the payload bound too.
 	if len(payload) > rt.opts.MaxPayloadBytes {
-		return NonConclusion(id, ResourceRefused, "the payload with its bound inputs is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+		*out = NonConclusion(id, ResourceRefused, "the payload with its bound inputs is %d bytes; this runtime accepts at most %d", len(payload), rt.opts.MaxPayloadBytes)
+		return
 	}
 	// Admission comes before decoding: decoding costs memory and time in
 	// proportion to the payload, so it holds an execution slot and a
 	// reservation from the memory budget like the work itself.
 	if !rt.exec.acquire() {
-		return NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
+		*out = NonConclusion(id, ResourceRefused, "%s", rt.exec.busy())
+		return
 	}
-	return rt.hold(ctx, d, payload, start, state)
+	rt.hold(ctx, d, payload, start, state, out)
 }
 
 // hold runs an admitted request. What the run holds (its slot, its memory
 // reservation) is returned when it ends, or, when the deadline abandons a
 // decode still under way, when that decode ends.
-func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Duration, state *runState) Outcome {
+func (rt *Runtime) hold(ctx context.Context, d *Declaration, payload []byte, start time.Duration, state *runState, out *Outcome) {
 	held := holding{exec: rt.exec}
 	defer held.releaseUnlessAbandoned()
-	return rt.execute(ctx, d, payload, start, &held, state)
+	rt.execute(ctx, d, payload, start, &held, state, out)
 }
 
 // execute is the pipeline from the structural scan to publication.
-func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Duration, held *holding, state *runState) Outcome {
+func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, start time.Duration, held *holding, state *runState, out *Outcome) {
 	id := d.ID
 	var shape payloadShape
 	var parsed any
@@ -282,15 +292,18 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	if !quick {
 		if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil {
-				return interrupted(id, d, ctxErr)
+				*out = interrupted(id, d, ctxErr)
+				return
 			}
-			return classify(id, err)
+			*out = classify(id, err)
+			return
 		}
 	}
 	if rt.opts.Memory != nil {
 		cost := shape.decodeCost()
 		if !rt.opts.Memory.Reserve(cost) {
-			return NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
+			*out = NonConclusion(id, ResourceRefused, "decoding this payload needs about %s, and the process's memory budget has %s of %s free; retry later or send a smaller payload", sizeText(cost), sizeText(rt.opts.Memory.Free()), sizeText(rt.opts.Memory.Limit()))
+			return
 		}
 		held.memory, held.cost = rt.opts.Memory, cost
 	}
@@ -303,7 +316,8 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		// Decoded already.
 	} else if len(payload) < asideDecoding {
 		if err := guard(func() (err error) { parsed, err = d.parse(payload, shape); return err }); err != nil {
-			return classify(id, err)
+			*out = classify(id, err)
+			return
 		}
 	} else {
 		decoded := make(chan decodeResult, 1)
@@ -315,7 +329,8 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		select {
 		case r := <-decoded:
 			if r.err != nil {
-				return classify(id, r.err)
+				*out = classify(id, r.err)
+				return
 			}
 			parsed = r.parsed
 		case <-ctx.Done():
@@ -324,7 +339,8 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 				<-decoded
 				held.release()
 			}(*held)
-			return interrupted(id, d, ctx.Err())
+			*out = interrupted(id, d, ctx.Err())
+			return
 		}
 	}
 	// A decode that may have taken a while is followed by a look at the
@@ -335,7 +351,8 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	// and more on a virtual machine, a fiftieth of such a run.
 	if !quick {
 		if err := ctx.Err(); err != nil {
-			return interrupted(id, d, err)
+			*out = interrupted(id, d, err)
+			return
 		}
 	}
 	// The preflight, the operation and its postcondition run under one
@@ -363,21 +380,24 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 		return d.postcondition(ctx, parsed, result)
 	})
 	if err != nil {
-		return stopped(ctx, id, d, stage, err)
+		*out = stopped(ctx, id, d, stage, err)
+		return
 	}
 	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes, state.value[:0])
 	if encodeErr != nil {
-		return Failed(id, InternalError, "", "encoding the result: %v", encodeErr)
+		*out = Failed(id, InternalError, "", "encoding the result: %v", encodeErr)
+		return
 	}
 	if schemaErr != nil {
-		return Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
+		*out = Failed(id, InternalError, "", "the result does not match the declared result schema: %v", schemaErr)
+		return
 	}
 	state.execution = Execution{
 		ElapsedMS: float64((monotonic() - start).Microseconds()) / 1000,
 		Provider:  d.Provider.Module,
 		Version:   d.Provider.Version,
 	}
-	out := Outcome{
+	*out = Outcome{
 		Outcome:      OutcomeCompleted,
 		CapabilityID: id,
 		Value:        value,
@@ -386,10 +406,9 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	if c, ok := result.(Checked); ok {
 		out.Verdict = c.CheckVerdict()
 	}
-	if err := rt.publish(ctx, d, &out); err != nil {
-		return classify(id, err)
+	if err := rt.publish(ctx, d, out); err != nil {
+		*out = classify(id, err)
 	}
-	return out
 }
 
 // stage is where in the run an error arose, which decides its outcome
