@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -540,5 +541,30 @@ func TestWordArenaTakeConcurrent(t *testing.T) {
 		if len(taken) != len(a.ints) {
 			t.Fatalf("%d rooms taken, want %d", len(taken), len(a.ints))
 		}
+	}
+}
+
+// TestWordIntSet compares wordInt.set with SetInt64 into the same room on
+// the edges of the word and seeded n of every size and sign, the value,
+// its sign, and its digits in the room.
+func TestWordIntSet(t *testing.T) {
+	check := func(n int64) {
+		t.Helper()
+		var w, ref wordInt
+		got, want := w.set(n), ref.x.SetBits(ref.digits[:0]).SetInt64(n)
+		if got.Cmp(want) != 0 || got.Sign() != want.Sign() || len(got.Bits()) != len(want.Bits()) || got.String() != strconv.FormatInt(n, 10) {
+			t.Fatalf("set(%d) = %v (%d words), SetInt64 %v (%d words)", n, got, len(got.Bits()), want, len(want.Bits()))
+		}
+		if len(got.Bits()) > 0 && &got.Bits()[0] != &w.digits[0] {
+			t.Fatalf("set(%d) keeps its digits outside the room", n)
+		}
+	}
+	for _, n := range []int64{0, 1, -1, 1<<31 - 1, -1 << 31, 1 << 32, -1 << 32, 1<<63 - 1, -1 << 63, -1<<63 + 1} {
+		check(n)
+	}
+	rng := rand.New(rand.NewPCG(64, 2))
+	for range 100_000 {
+		n := int64(rng.Uint64()) >> rng.IntN(64)
+		check(n)
 	}
 }
