@@ -285,9 +285,7 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	// validated and decoded below.
 	quick := false
 	if len(payload) <= quickPayload && d.quickParse != nil {
-		if guard(func() error { parsed, shape, quick = d.quickParse(payload, &state.words); return nil }) != nil {
-			quick = false // a panic: the full parse meets it again and reports it
-		}
+		parsed, shape, quick = quickPass(d, payload, &state.words)
 	}
 	if !quick {
 		if err := guard(func() (err error) { shape, err = d.scan(ctx, payload); return err }); err != nil {
@@ -355,32 +353,9 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 			return
 		}
 	}
-	// The preflight, the operation and its postcondition run under one
-	// guard, a deferred recover a run where one each cost three; stage
-	// says which of them an error or a panic came from.
-	var result any
-	stage := atPreflight
-	err := guard(func() (err error) {
-		if err = d.preflight(ctx, parsed); err != nil {
-			return err
-		}
-		stage = atDeadline
-		if err = ctx.Err(); err != nil {
-			return err
-		}
-		stage = atExecute
-		if f, ok := ctx.Value(executeKey{}).(func()); ok {
-			f()
-		}
-		state.run.deadlineContext = &state.deadline
-		if result, err = d.execute(&state.run, parsed); err != nil {
-			return err
-		}
-		stage = atPostcondition
-		return d.postcondition(ctx, parsed, result)
-	})
+	result, at, err := compute(ctx, d, parsed, state)
 	if err != nil {
-		*out = stopped(ctx, id, d, stage, err)
+		*out = stopped(ctx, id, d, at, err)
 		return
 	}
 	value, encodeErr, schemaErr := encodeResult(d, result, shape.echoes, state.value[:0])
@@ -409,6 +384,49 @@ func (rt *Runtime) execute(ctx context.Context, d *Declaration, payload []byte, 
 	if err := rt.publish(ctx, d, out); err != nil {
 		*out = classify(id, err)
 	}
+}
+
+// quickPass is d's quick pass over payload, where a panic declines the
+// payload instead (the full parse meets it again and reports it): a
+// deferred recover of its own, where guard would cost a closure and two
+// calls more.
+func quickPass(d *Declaration, payload []byte, words *wordArena) (parsed any, shape payloadShape, ok bool) {
+	defer func() {
+		if recover() != nil {
+			parsed, shape, ok = nil, payloadShape{}, false
+		}
+	}()
+	return d.quickParse(payload, words)
+}
+
+// compute runs the preflight, the operation and its postcondition under
+// one deferred recover of its own, which makes a panic an INTERNAL_ERROR
+// as guard does, where a guard each cost three recovers and three
+// closures; at says which stage an error or a panic came from.
+func compute(ctx context.Context, d *Declaration, parsed any, state *runState) (result any, at stage, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = recovered(p)
+		}
+	}()
+	at = atPreflight
+	if err = d.preflight(ctx, parsed); err != nil {
+		return nil, at, err
+	}
+	at = atDeadline
+	if err = ctx.Err(); err != nil {
+		return nil, at, err
+	}
+	at = atExecute
+	if f, ok := ctx.Value(executeKey{}).(func()); ok {
+		f()
+	}
+	state.run.deadlineContext = &state.deadline
+	if result, err = d.execute(&state.run, parsed); err != nil {
+		return nil, at, err
+	}
+	at = atPostcondition
+	return result, at, d.postcondition(ctx, parsed, result)
 }
 
 // stage is where in the run an error arose, which decides its outcome
@@ -554,10 +572,15 @@ func interrupted(id string, d *Declaration, err error) Outcome {
 func guard(f func() error) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = &Error{Code: InternalError, Message: fmt.Sprintf("internal error (recovered panic): %v", p)}
+			err = recovered(p)
 		}
 	}()
 	return f()
+}
+
+// recovered is the INTERNAL_ERROR that a recovered panic p becomes.
+func recovered(p any) error {
+	return &Error{Code: InternalError, Message: fmt.Sprintf("internal error (recovered panic): %v", p)}
 }
 
 func (rt *Runtime) unknownCapability(id string) Outcome {
