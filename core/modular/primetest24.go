@@ -63,10 +63,12 @@ var base2Filter = func() (f [64]uint64) {
 	return f
 }()
 
-// strongBase2 is the Miller–Rabin round to base 2 of millerRabin32 alone,
-// for an odd n > 2 below 2^32: it reports whether 2 finds no witness.
+// strongBase2 is the Miller–Rabin round to base 2 for an odd n,
+// 2 < n < 2^24: it reports whether 2 finds no witness. millerRabinWitness64
+// (the plain round, 128-bit products divided by n) is its reference
+// (TestStrongBase2).
 func strongBase2(n uint32) bool {
-	m := newMont32(n)
+	m := newMont24(n)
 	nm1 := n - 1
 	s := bits.TrailingZeros32(nm1)
 	d := nm1 >> s
@@ -79,7 +81,65 @@ func strongBase2(n uint32) bool {
 			x = m.double(x)
 		}
 	}
-	return m.strong(x, s)
+	// x = 2^d; the round passes on x ≡ ±1, or on −1 among its next s − 1
+	// squares.
+	minus := n - m.one
+	if x = m.reduce(x); x == m.one || x == minus {
+		return true
+	}
+	for range s - 1 {
+		if x = m.reduce(m.mul(x, x)); x == minus {
+			return true
+		}
+		if x == m.one {
+			return false
+		}
+	}
+	return false
+}
+
+// mont24 is Montgomery arithmetic modulo an odd n < 2^24 with R = 2^32,
+// whose residues lie in [0, 2n) rather than [0, n) (lazy reduction):
+// for a, b < 2n and q = −a·b·n^(−1) mod R, a·b + q·n < 4n² + R·n < 2^57
+// is divisible by R, and (a·b + q·n)/R < n·(4n/R + 1) < 2n as 4n < R, so
+// a product needs neither a 128-bit product nor a final subtraction,
+// which mont32.mul makes on half its products.
+type mont24 struct {
+	n    uint32
+	nneg uint32 // −n^(−1) mod 2^32
+	one  uint32 // R mod n
+}
+
+func newMont24(n uint32) mont24 {
+	// Newton's iteration, as in newMont32.
+	inv := n
+	for range 4 {
+		inv *= 2 - n*inv
+	}
+	return mont24{n: n, nneg: -inv, one: -n % n}
+}
+
+// mul is a·b·R^(−1) modulo n, in [0, 2n), for a, b < 2n.
+func (m mont24) mul(a, b uint32) uint32 {
+	t := uint64(a) * uint64(b)
+	q := uint32(t) * m.nneg
+	return uint32((t + uint64(q)*uint64(m.n)) >> 32)
+}
+
+// double is 2x modulo n, in [0, 2n), for x < 2n.
+func (m mont24) double(x uint32) uint32 {
+	if x <<= 1; x >= 2*m.n {
+		x -= 2 * m.n
+	}
+	return x
+}
+
+// reduce is x mod n for x < 2n.
+func (m mont24) reduce(x uint32) uint32 {
+	if x >= m.n {
+		x -= m.n
+	}
+	return x
 }
 
 // base2Pseudoprimes are the strong pseudoprimes to base 2 below 2^24, in

@@ -23,8 +23,8 @@ func TestBase2Pseudoprimes(t *testing.T) {
 }
 
 // TestStrongBase2 compares the written-out round of strongBase2 with the
-// plain one on seeded random odd n of every size below 2^32, on the
-// listed pseudoprimes and on primes.
+// plain one on seeded random odd n of every size below 2^24, on every odd
+// n up to 2^16, on the listed pseudoprimes and on primes.
 func TestStrongBase2(t *testing.T) {
 	check := func(n uint32) {
 		t.Helper()
@@ -34,14 +34,17 @@ func TestStrongBase2(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(2, 24))
 	for range 300_000 {
-		if n := uint32(rng.Uint64()>>(32+rng.IntN(30))) | 1; n > 2 {
+		if n := uint32(rng.Uint64()>>(40+rng.IntN(22))) | 1; n > 2 {
 			check(n)
 		}
+	}
+	for n := uint32(3); n < 1<<16; n += 2 {
+		check(n)
 	}
 	for _, n := range base2Pseudoprimes {
 		check(n)
 	}
-	for _, n := range []uint32{3, 5, 1849, 15485863, 16777213, 2147483647, 4294967291} {
+	for _, n := range []uint32{3, 5, 1849, 15485863, 16777213, 1<<24 - 1} {
 		check(n)
 	}
 }
