@@ -534,14 +534,15 @@ type primeTable struct {
 	before []uint32
 	// last[j] is the last word w with before[w] ≤ j·2^lastShift: the k-th
 	// odd prime lies in a word from last[(k − 1) >> lastShift] to
-	// last[(k − 1) >> lastShift + 1], some 130 words where before has
+	// last[(k − 1) >> lastShift + 1], some 20 words where before has
 	// 131,072.
 	last  []uint32
 	count uint64 // primes below smallPrimeLimit, 2 included
 }
 
-// lastShift sets the spacing of primeTable.last, 1,024 odd primes.
-const lastShift = 10
+// lastShift sets the spacing of primeTable.last, 128 odd primes (8,421
+// bounds, 33 KB).
+const lastShift = 7
 
 // smallPrimes is the table, sieved by Eratosthenes on the odd integers the
 // first time it is needed (some 30 ms) and kept for the process.
