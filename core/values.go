@@ -2,6 +2,7 @@ package core
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -124,7 +125,10 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 	return newWordInt(n), true
 }
 
-// wordValue is the value of the JSON string that wordDecimal decodes.
+// wordValue is the value of the JSON string that wordDecimal decodes: its
+// last eight digits at once (eightDigits) where the string has eight
+// bytes to read there, any before them one at a time. wordValueByDigits,
+// one digit at a time throughout, is its reference (TestWordValue).
 func wordValue(b []byte) (int64, bool) {
 	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
 		return 0, false
@@ -137,6 +141,53 @@ func wordValue(b []byte) (int64, bool) {
 	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
 		return 0, false
 	}
+	if len(b) < 9 {
+		return wordValueByDigits(d, neg)
+	}
+	var n uint64
+	for _, c := range d[:max(len(d)-8, 0)] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	// The eight bytes that end with the last digit, the first byte the
+	// lowest; the bytes before the digits (a sign, the quote) read as '0'.
+	v := binary.LittleEndian.Uint64(b[len(b)-9:])
+	below := uint64(1)<<(8*(8-min(len(d), 8))) - 1
+	low, ok := eightDigits(v&^below | 0x3030303030303030&below)
+	if !ok {
+		return 0, false
+	}
+	n = n*100_000_000 + uint64(low)
+	if neg {
+		return -int64(n), true
+	}
+	return int64(n), true
+}
+
+// eightDigits is the value of the eight ASCII digits in v, the first in
+// its lowest byte, or false if a byte is not a digit. The check: a digit's
+// high nibble is 3, and adding 6 leaves it 3 (no byte of v carries into
+// the next unless it is 0xFA or more, which fails the first test). The
+// value: the digits less '0', then pairs, quadruples and the octuple
+// combined in lanes of 16, 32 and 64 bits, the higher part of a lane
+// shifted onto the lower (each lane's sum, at most 99, 9,999 and
+// 99,999,999, fits it, so no lane carries into the next).
+func eightDigits(v uint64) (uint32, bool) {
+	const ones = 0x0101010101010101
+	if v&(0xf0*ones)|(v+6*ones)&(0xf0*ones)>>4 != 0x33*ones {
+		return 0, false
+	}
+	v -= '0' * ones
+	v = (v*10 + v>>8) & 0x00ff00ff00ff00ff
+	v = (v*100 + v>>16) & 0x0000ffff0000ffff
+	return uint32(v*10_000 + v>>32), true
+}
+
+// wordValueByDigits is the value of the digits d, with the sign neg, one
+// digit at a time, for at most 18 digits.
+func wordValueByDigits(d []byte, neg bool) (int64, bool) {
 	var n int64
 	for _, c := range d {
 		if c < '0' || c > '9' {

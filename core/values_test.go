@@ -568,3 +568,62 @@ func TestWordIntSet(t *testing.T) {
 		check(n)
 	}
 }
+
+// TestWordValue compares wordValue with the plain reading, its checks and
+// then one digit at a time (wordValueByDigits), on every quoted string of
+// up to six characters over digits, signs and stray bytes, and on seeded
+// quoted strings of up to 22 such characters, mostly digits.
+func TestWordValue(t *testing.T) {
+	plain := func(b []byte) (int64, bool) {
+		if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+			return 0, false
+		}
+		d := b[1 : len(b)-1]
+		neg := d[0] == '-'
+		if neg {
+			d = d[1:]
+		}
+		if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+			return 0, false
+		}
+		return wordValueByDigits(d, neg)
+	}
+	check := func(b []byte) {
+		t.Helper()
+		got, gotOK := wordValue(b)
+		want, wantOK := plain(b)
+		if got != want || gotOK != wantOK {
+			t.Fatalf("wordValue(%q) = %d, %v; the plain reading gives %d, %v", b, got, gotOK, want, wantOK)
+		}
+	}
+	alphabet := []byte("0159-+ :/\"\xfa")
+	var gen func(inner []byte, n int)
+	gen = func(inner []byte, n int) {
+		check(append(append([]byte{'"'}, inner...), '"'))
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			gen(append(inner, c), n-1)
+		}
+	}
+	gen(nil, 6)
+	rng := rand.New(rand.NewPCG(8, 18))
+	for range 300_000 {
+		b := make([]byte, 2+rng.IntN(23))
+		b[0], b[len(b)-1] = '"', '"'
+		for i := 1; i < len(b)-1; i++ {
+			b[i] = byte('0' + rng.IntN(10))
+			if rng.IntN(30) == 0 {
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		if len(b) > 2 && rng.IntN(3) == 0 {
+			b[1] = '-'
+		}
+		check(b)
+	}
+	for _, s := range []string{`"999999999999999999"`, `"-999999999999999999"`, `"1000000000000000000"`, `"12345678"`, `"-12345678"`, `"0"`, `"-0"`, `"00000000"`, `"99999999"`} {
+		check([]byte(s))
+	}
+}
