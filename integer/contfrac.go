@@ -187,9 +187,10 @@ func continuedFractionOperation() core.Operation[ContinuedFractionRequest, Conti
 // p_(L−1)/q_(L−1) at the end of the first period is the least solution
 // of x² − ny² = (−1)^L (Pell's equation; Lenstra, "Solving the Pell
 // equation", Notices AMS 49 (2002)); it is the first column of the
-// product of the matrices (a_i 1; 1 0), i < L, taken from a product tree
-// over half the period (continuantProduct) rather than term by term,
-// which is quadratic in its up to 95,000 digits. The postcondition
+// product of the matrices (a_i 1; 1 0), i < L, taken over half the
+// period from word runs and, for long periods, a product tree
+// (smallContinuant) rather than term by term, which is quadratic in its
+// up to 95,000 digits. The postcondition
 // is independent of the recurrence: x² − ny² is the stated norm, the
 // period ends with 2a_0, its other terms read the same backwards and are
 // at most a_0.
@@ -484,8 +485,9 @@ func (l *continuantLeaf) piece() continuant {
 // is the first column of A_0·C·D·Cᵀ, A_i = (a_i 1; 1 0), C = A_1⋯A_k for
 // k = h − 1 (L even, D = A_h) or k = h (L odd, D = I), as each A_i is
 // symmetric and a product of them read backwards is the transpose: one
-// product tree over half the terms and four products of its size, where
-// the tree over the whole period multiplies twice as many numbers.
+// product over half the terms (smallContinuant) and four products of its
+// size, where the product over the whole period multiplies twice as many
+// numbers.
 // sqrtContinuedFractionWalk, the whole period step by step, is the
 // reference for the period and pellByRecurrence for the solution.
 func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionResult, error) {
@@ -519,29 +521,30 @@ func sqrtContinuedFraction(ctx context.Context, n int64) (SqrtContinuedFractionR
 	}
 	res.Period, res.periodText = mirroredPeriod(half, k, uint32(2*a0))
 	res.Length = len(res.Period)
-	c, err := continuantProduct(ctx, max(k, 0), func(i int) (uint64, *big.Int) { return uint64(half[i]), nil })
+	c, err := smallContinuant(ctx, half[:max(k, 0)])
 	if err != nil {
 		return res, err
 	}
 	// v = D·(c00, c01), u = C·v; the first column of A_0·C·D·Cᵀ is
-	// A_0·u = (a_0·u_0 + u_1, u_0).
+	// A_0·u = (a_0·u_0 + u_1, u_0). x and y = u_0 are the result's own;
+	// the other numbers are taken from t.
+	var t [2]big.Int
 	v0, v1 := c.p, c.pp
 	if !odd {
-		v0 = new(big.Int).Mul(c.p, new(big.Int).SetUint64(uint64(half[h-1])))
+		v0 = t[0].Mul(c.p, big.NewInt(int64(half[h-1])))
 		v0.Add(v0, c.pp)
 		v1 = c.p
 	}
-	u0 := bignum.Mul(new(big.Int), c.p, v0)
-	u0.Add(u0, bignum.Mul(new(big.Int), c.pp, v1))
-	u1 := bignum.Mul(new(big.Int), c.q, v0)
-	u1.Add(u1, bignum.Mul(new(big.Int), c.qq, v1))
-	x := new(big.Int).Mul(u0, big.NewInt(a0))
-	x.Add(x, u1)
+	y := bignum.Mul(new(big.Int), c.p, v0)
+	y.Add(y, bignum.Mul(&t[1], c.pp, v1))
+	x := bignum.Mul(new(big.Int), c.q, v0)
+	x.Add(x, bignum.Mul(&t[1], c.qq, v1))
+	x.Add(x, t[1].Mul(y, big.NewInt(a0)))
 	norm := 1
 	if res.Length%2 == 1 {
 		norm = -1
 	}
-	res.Pell = &PellSolution{X: core.Int(x), Y: core.Int(u0), Norm: norm}
+	res.Pell = &PellSolution{X: core.Int(x), Y: core.Int(y), Norm: norm}
 	return res, nil
 }
 
