@@ -34,6 +34,7 @@ var clauses = append(declarationClauses(),
 	clause{name: "schemas_compile", check: checkSchemasCompile},
 	clause{name: "examples_validate", check: checkExamplesValidate},
 	clause{name: "result_construction", check: checkResultConstruction},
+	clause{name: "compact_results", needsRuntime: true, check: checkCompactResults},
 	clause{name: "examples_run", needsRuntime: true, check: checkExamplesRun},
 	clause{name: "results_validate", needsRuntime: true, check: checkResultsValidate},
 	clause{name: "postcondition_generated", needsRuntime: true, check: checkPostconditionGenerated},
@@ -259,6 +260,28 @@ func checkResultConstruction(_ context.Context, sub *subject) (Status, string) {
 		return Fail, "a result published as valid by construction is not: " + err.Error()
 	}
 	return Pass, "results of word-size integers are valid by construction"
+}
+
+// checkCompactResults holds a result type that promises compact JSON in
+// a fresh buffer (core.CompactMarshaler), which the runtime publishes
+// without compacting or copying it, to the promise, on the examples and
+// the generated requests.
+func checkCompactResults(ctx context.Context, sub *subject) (Status, string) {
+	if !core.CompactResults(sub.d) {
+		return Pass, "results are compacted and copied when they are published"
+	}
+	var payloads [][]byte
+	for _, ex := range sub.d.Examples {
+		payloads = append(payloads, ex.Payload)
+	}
+	gen, _ := sub.generatedRuns(ctx) // a generator's error is postcondition_generated's to report
+	for _, g := range gen {
+		payloads = append(payloads, g.payload)
+	}
+	if err := core.CheckCompactResults(ctx, sub.d, payloads); err != nil {
+		return Fail, "a result published as compact is not: " + err.Error()
+	}
+	return Pass, fmt.Sprintf("MarshalCompactJSON agrees with json.Marshal on %d requests", len(payloads))
 }
 
 // checkPostconditionGenerated: random requests from the declaration's

@@ -605,7 +605,7 @@ func TestNumberInPlaceOfString(t *testing.T) {
 
 func TestClauses(t *testing.T) {
 	want := []string{"id_grammar", "kind_verb", "catalog_metadata", "closed_schemas", "ports", "bounded_requests",
-		"schemas_compile", "examples_validate", "result_construction", "examples_run", "results_validate", "postcondition_generated",
+		"schemas_compile", "examples_validate", "result_construction", "compact_results", "examples_run", "results_validate", "postcondition_generated",
 		"preflight_limits", "refusal_examples", "verdict_bindings", "unknown_fields", "determinism", "cancellation"}
 	if got := Clauses(); !slices.Equal(got, want) {
 		t.Errorf("Clauses() = %v", got)

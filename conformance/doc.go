@@ -70,6 +70,11 @@
 //     schema admits every such object) is valid under the general
 //     validator for random and extreme words, and a longer integer is
 //     sent to validation.
+//   - compact_results: a result type whose MarshalJSON promises compact
+//     bytes in a fresh buffer (core.CompactMarshaler), which the runtime
+//     publishes without compacting or copying them, writes what
+//     json.Marshal writes, in a new buffer each call, for the examples and
+//     the generated requests.
 //   - examples_run: each example completes, and its value equals the
 //     expected result as a JSON value (key order and spacing aside; numbers
 //     are compared by their exact text). A checker's outcome verdict

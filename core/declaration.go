@@ -449,6 +449,11 @@ func Declare[Req, Res any](op Operation[Req, Res]) (*Declaration, error) {
 			}
 		}
 		if ownJSON {
+			if m, ok := res.(CompactMarshaler); ok && reflect.TypeOf(res) == resType {
+				if b, err := m.MarshalCompactJSON(); err == nil {
+					return b, true, false, nil // compact and fresh by its contract
+				}
+			}
 			if m, ok := res.(json.Marshaler); ok && reflect.TypeOf(res) == resType {
 				if b, err := m.MarshalJSON(); err == nil && compactPlain(b) {
 					return bytes.Clone(b), true, false, nil

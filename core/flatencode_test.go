@@ -451,3 +451,69 @@ func TestCompactPlainAgainstLoop(t *testing.T) {
 		}
 	}
 }
+
+// compactRaw is a result whose MarshalCompactJSON writes its raw bytes,
+// in a new buffer unless shared is set, whether or not they keep the
+// promise.
+type compactRaw struct {
+	Note   string `json:"note"`
+	raw    string
+	shared []byte
+}
+
+func (r compactRaw) MarshalJSON() ([]byte, error) { return []byte(r.raw), nil }
+
+func (r compactRaw) MarshalCompactJSON() ([]byte, error) {
+	if r.shared != nil {
+		return r.shared, nil
+	}
+	return []byte(r.raw), nil
+}
+
+// TestCheckCompactResult: a CompactMarshaler that writes compact bytes in
+// a new buffer passes and is published as written; white space, a
+// character json.Marshal escapes, or one buffer returned twice fails; and
+// a claimed-compact result is still validated against the result schema.
+func TestCheckCompactResult(t *testing.T) {
+	r := NewRegistry()
+	if err := Add(r, Operation[rawRequest, compactRaw]{
+		ID: "test.compact.compute", Title: "Compact result", Summary: "Writes the requested bytes as its compact result.",
+		Kind: Compute, Effect: Pure, InputKinds: []string{"integer"}, Bounds: Bounds{"/raw": 1000},
+		Run: func(_ context.Context, q rawRequest) (compactRaw, error) {
+			return compactRaw{raw: q.Raw}, nil
+		},
+		Postcondition: func(context.Context, rawRequest, compactRaw) error { return nil },
+		Examples:      []Example{{Title: "compact", Payload: json.RawMessage(`{"raw":"{\"note\":\"a\"}"}`), Result: json.RawMessage(`{"note":"a"}`)}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r.Lookup("test.compact.compute")
+	if !CompactResults(d) {
+		t.Fatal("a CompactMarshaler result type is not reported as compact")
+	}
+	for _, c := range []struct {
+		res compactRaw
+		ok  bool
+	}{
+		{compactRaw{raw: `{"note":"a b"}`}, true},
+		{compactRaw{raw: `{ "note":"a"}`}, false},
+		{compactRaw{raw: "{\"note\":\"a\"}\n"}, false},
+		{compactRaw{raw: `{"note":"a<b"}`}, false},
+		{compactRaw{raw: `{"note":"a"}`, shared: []byte(`{"note":"a"}`)}, false},
+	} {
+		if err := CheckCompactResult(d, c.res); (err == nil) != c.ok {
+			t.Errorf("%q (shared %v): CheckCompactResult says %v", c.res.raw, c.res.shared != nil, err)
+		}
+	}
+	if err := CheckCompactResults(context.Background(), d, [][]byte{[]byte(`{"raw":"{\"note\":\"x\"}"}`), []byte(`{"raw":"{\"note\": 1}"}`)}); err == nil {
+		t.Error("CheckCompactResults accepted a result with white space")
+	}
+	rt := NewRuntime(r, RuntimeOptions{})
+	for raw, want := range map[string]string{`{"note":"a"}`: OutcomeCompleted, `{"note":1}`: OutcomeFailed, `{"note":"a"`: OutcomeFailed} {
+		payload, _ := json.Marshal(rawRequest{raw})
+		out := rt.Run(context.Background(), RunRequest{CapabilityID: "test.compact.compute", Payload: payload})
+		if out.Outcome != want || want == OutcomeCompleted && string(out.Value) != raw {
+			t.Errorf("%q: %s %s %s, want %s", raw, out.Outcome, out.Code, out.Value, want)
+		}
+	}
+}
