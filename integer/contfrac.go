@@ -583,31 +583,35 @@ var halfPeriodBuffers = sync.Pool{New: func() any { return new([]uint32) }}
 // mirroredPeriod is the period a_1..a_L from its first half a_1..a_h:
 // half, then half[k−1], …, half[0], then last = 2a_0, as Integers, and
 // the length of the period's JSON array as appendIntegerList writes it
-// (TestPeriodTextSize). It takes one pass that stores each term of the
-// half and its mirror and counts their text: a term below
-// smallTermCount (nearly all) is the shared smallTerms value, its text
-// the quotedSmallTerms entry's, a larger one allocated alone, the
-// mirrored terms sharing the first half's values.
+// (TestPeriodTextSize). One pass stores each term of the half and counts
+// its text: a term below smallTermCount (nearly all) is the shared
+// smallTerms value, its text the quotedSmallTerms entry's, a larger one
+// allocated alone; a second copies the first k backwards, the mirrored
+// terms sharing the first half's values, and the text is twice the
+// half's less that of an unmirrored middle term.
 func mirroredPeriod(half []uint32, k int, last uint32) (period []core.Integer, text int) {
 	h, k := len(half), max(k, 0)
 	out := make([]core.Integer, h+k+1)
 	small, quoted := smallTerms(), quotedSmallTerms()
-	mirror := out[h : h+k]
-	text = 1 + wordTextSize(last) // '[' and the last term, its comma the ']'
+	// The text of the period is twice that of the half, less that of
+	// half[h−1] when it is not mirrored (k = h − 1), and the last term.
+	size := 0
 	for i, w := range half {
-		var x core.Integer
-		var size int
 		if w < smallTermCount {
-			x, size = core.Int(&small[w]), int(quoted[w].size)
+			out[i] = core.Int(&small[w])
+			size += int(quoted[w].size)
 		} else {
-			x, size = core.Int64(int64(w)), wordTextSize(w)
+			out[i] = core.Int64(int64(w))
+			size += wordTextSize(w)
 		}
-		out[i] = x
-		text += size
-		if i < k {
-			mirror[k-1-i] = x
-			text += size
-		}
+	}
+	text = 1 + wordTextSize(last) + 2*size // '[' and the last term, its comma the ']'
+	if k < h {
+		text -= wordTextSize(half[h-1])
+	}
+	mirror := out[h : h+k]
+	for j := range mirror {
+		mirror[j] = out[k-1-j]
 	}
 	putWordIntegers(out[h+k:], []uint32{last})
 	return out, text
@@ -711,21 +715,18 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 	if r.Period[L-1].Big().Cmp(new(big.Int).Lsh(a0, 1)) != 0 {
 		return fmt.Errorf("the period ends with %v, not 2a_0", r.Period[L-1])
 	}
-	// Terms that are words, as every term of a period is, are compared
-	// as words, with the same tests as the general comparisons below.
 	// Each pair of mirrored terms is compared once, the range tested on
-	// one of two equal terms; two terms that are one big.Int (as
-	// mirroredPeriod shares them) are equal without reading the second.
+	// one of two equal terms: as a word when it is one, as every term of
+	// a period is. Two terms that are one big.Int (as mirroredPeriod
+	// shares them) are equal without reading either.
 	a0w := a0.Uint64() // a_0 ≥ 1: n is no square
 	for i := 0; i <= L-2-i; i++ {
 		u, v := r.Period[i].Big(), r.Period[L-2-i].Big()
-		if u.IsUint64() {
-			if w := u.Uint64(); w >= 1 && w <= a0w && (u == v || v.IsUint64() && v.Uint64() == w) {
-				continue
-			}
-		}
-		if u.Cmp(v) != 0 {
+		if u != v && u.Cmp(v) != 0 {
 			return fmt.Errorf("the period without its last term is not a palindrome (terms %d and %d)", i+1, L-1-i)
+		}
+		if w := u.Bits(); len(w) == 1 && u.Sign() > 0 && uint64(w[0]) <= a0w {
+			continue
 		}
 		if u.Sign() <= 0 || u.Cmp(a0) > 0 {
 			return fmt.Errorf("term %d is %v, outside [1, a_0]", i+1, clipped(u))

@@ -1,7 +1,9 @@
 package integer
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -393,6 +395,42 @@ func TestSmallContinuant(t *testing.T) {
 			if got.p.Cmp(want.p) != 0 || got.pp.Cmp(want.pp) != 0 || got.q.Cmp(want.q) != 0 || got.qq.Cmp(want.qq) != 0 {
 				t.Fatalf("%d terms of %d bits: smallContinuant differs from the sequential product", n, bits)
 			}
+		}
+	}
+}
+
+// TestSharedTermsJSON: a list that mixes the shared smallTerms, which
+// appendIntegerList knows by address, with equal and other Integers of
+// their own, and with values next to the table's ends, is written as
+// encoding/json writes it.
+func TestSharedTermsJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(91, 92))
+	for range 200 {
+		words := make([]uint64, rng.IntN(60))
+		for i := range words {
+			words[i] = rng.Uint64N(smallTermCount + 3)
+		}
+		terms := make([]core.Integer, len(words))
+		putWordIntegers(terms, words)
+		for i := range terms {
+			switch rng.IntN(4) {
+			case 0:
+				terms[i] = core.Int64(int64(words[i]))
+			case 1:
+				terms[i] = core.Int64(-int64(words[i]))
+			}
+		}
+		cf := ContinuedFractionResult{Terms: terms}
+		got, err := json.Marshal(cf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := json.Marshal(continuedFractionFields(cf))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s, reflection gives %s", got, want)
 		}
 	}
 }

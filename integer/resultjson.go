@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"jacobian.dev/core"
 	"jacobian.dev/core/bignum"
@@ -43,26 +44,24 @@ func appendIntegerList(b []byte, xs []core.Integer) []byte {
 	}
 	b = append(b, '[')
 	quoted := quotedSmallTerms()
+	// Nearly every term of a continued fraction is one of the shared
+	// smallTerms (putWordIntegers, mirroredPeriod), which is known by its
+	// address alone: its offset in the table, a multiple of the size of
+	// a big.Int below smallTermCount of them, is its value times that
+	// size. The table is never modified (smallTerms), so its text and the
+	// comma after it, one word, are stored whole without reading the
+	// value: about 12 instructions a term where reading it took 35.
+	base := uintptr(unsafe.Pointer(&smallTerms()[0]))
+	const size = unsafe.Sizeof(big.Int{})
 	for i, x := range xs {
-		// Nearly every term of a continued fraction is below
-		// smallTermCount (putWordIntegers): its text and the comma
-		// after it are one word, stored whole.
-		if v := x.Big(); v.Sign() >= 0 {
-			if w := v.Bits(); len(w) <= 1 {
-				var u big.Word
-				if len(w) == 1 {
-					u = w[0]
-				}
-				if u < smallTermCount {
-					if cap(b)-len(b) < 8 {
-						b = slices.Grow(b, 8*(len(xs)-i)+1)
-					}
-					t := quoted[u]
-					binary.LittleEndian.PutUint64(b[len(b):len(b)+8], t.text)
-					b = b[:len(b)+int(t.size)]
-					continue
-				}
+		if off := uintptr(unsafe.Pointer(x.Big())) - base; off < smallTermCount*size && off%size == 0 {
+			if cap(b)-len(b) < 8 {
+				b = slices.Grow(b, 8*(len(xs)-i)+1)
 			}
+			t := quoted[off/size]
+			binary.LittleEndian.PutUint64(b[len(b):len(b)+8], t.text)
+			b = b[:len(b)+int(t.size)]
+			continue
 		}
 		b = appendInteger(b, x)
 		b = append(b, ',')
