@@ -380,7 +380,8 @@ func TestSmallContinuant(t *testing.T) {
 			for i := range terms {
 				terms[i] = uint32(1 + rng.Uint64N(1<<bits-1))
 			}
-			got, err := smallContinuant(ctx, terms)
+			var scratch []big.Word
+			got, err := smallContinuant(ctx, terms, &scratch)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package integer
 import (
 	"context"
 	"math/big"
+	"slices"
 	"sync"
 
 	"jacobian.dev/core/bignum"
@@ -27,7 +28,11 @@ import (
 // 2^15, leaves every entry below 2^46·(2^15 − 1) + 2^46 = 2^61, within
 // AddMulPair's bound (continuantRunBound). A larger term starts a run of
 // its own, whose entries are below 2^32.
-func smallContinuant(ctx context.Context, terms []uint32) (continuant, error) {
+//
+// The leaves' words are taken from *scratch, grown as needed, which the
+// caller keeps while it uses the product (whose entries may share them)
+// and may reuse afterwards.
+func smallContinuant(ctx context.Context, terms []uint32, scratch *[]big.Word) (continuant, error) {
 	runs := smallRunBuffers.Get().(*[][4]uint64)
 	defer smallRunBuffers.Put(runs)
 	rs := (*runs)[:0]
@@ -47,12 +52,19 @@ func smallContinuant(ctx context.Context, terms []uint32) (continuant, error) {
 	}
 	rs = append(rs, [4]uint64{w0, w1, w2, w3})
 	*runs = rs
+	// A leaf of r runs takes 4(r + 1) words.
+	leaves := (len(rs) + smallLeafRuns - 1) / smallLeafRuns
+	words := slices.Grow((*scratch)[:0], 4*(len(rs)+leaves))
+	*scratch = words
 	var pieces []continuant
 	for start := 0; start < len(rs); start += smallLeafRuns {
 		if err := ctx.Err(); err != nil {
 			return continuant{}, err
 		}
-		pieces = append(pieces, runLeaf(rs[start:min(start+smallLeafRuns, len(rs))]))
+		leaf := rs[start:min(start+smallLeafRuns, len(rs))]
+		block := words[len(words) : len(words)+4*(len(leaf)+1)]
+		words = words[:len(words)+len(block)]
+		pieces = append(pieces, runLeaf(leaf, block))
 	}
 	if len(pieces) == 1 {
 		return pieces[0], nil
@@ -83,11 +95,11 @@ const smallLeafRuns = 64
 var smallRunBuffers = sync.Pool{New: func() any { return new([][4]uint64) }}
 
 // runLeaf returns the product of the word matrices rs, each entry below
-// 2^62, multiplied in place into one array: each matrix makes the
-// entries a word longer at most.
-func runLeaf(rs [][4]uint64) continuant {
+// 2^62, multiplied in place into block, 4(len(rs) + 1) words: each
+// matrix makes the entries a word longer at most.
+func runLeaf(rs [][4]uint64, block []big.Word) continuant {
 	size := len(rs) + 1
-	block := make([]big.Word, 4*size)
+	clear(block)
 	var m [4][]big.Word
 	for i := range m {
 		m[i] = block[i*size : (i+1)*size : (i+1)*size]
