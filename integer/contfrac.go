@@ -756,17 +756,14 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 		return fmt.Errorf("the period ends with %v, not 2a_0", r.Period[L-1])
 	}
 	// Each pair of mirrored terms is compared once, the range tested on
-	// one of two equal terms: as a word when it is one, as every term of
-	// a period is. Two terms that are one big.Int (as mirroredPeriod
-	// shares them) are equal without reading either.
+	// one of two equal terms. Two terms that are one big.Int of a word
+	// (as mirroredPeriod shares them) are settled by sharedMirror's loop
+	// without reading the second; the others here.
 	a0w := a0.Uint64() // a_0 ≥ 1: n is no square
-	for i := 0; i <= L-2-i; i++ {
+	for i := sharedMirror(r.Period, 0, a0w); i <= L-2-i; i = sharedMirror(r.Period, i+1, a0w) {
 		u, v := r.Period[i].Big(), r.Period[L-2-i].Big()
-		if u != v && u.Cmp(v) != 0 {
+		if u.Cmp(v) != 0 {
 			return fmt.Errorf("the period without its last term is not a palindrome (terms %d and %d)", i+1, L-1-i)
-		}
-		if w := u.Bits(); len(w) == 1 && u.Sign() > 0 && uint64(w[0]) <= a0w {
-			continue
 		}
 		if u.Sign() <= 0 || u.Cmp(a0) > 0 {
 			return fmt.Errorf("term %d is %v, outside [1, a_0]", i+1, clipped(u))
@@ -787,3 +784,21 @@ func checkSqrtContinuedFraction(n int64, r SqrtContinuedFractionResult) error {
 
 // normScratches holds checkSqrtContinuedFraction's three numbers.
 var normScratches = sync.Pool{New: func() any { return new([3]big.Int) }}
+
+// sharedMirror returns the first i' ≥ i with i' ≤ L − 2 − i' (L =
+// len(period)) whose term and mirror, period[L − 2 − i'], are not one
+// big.Int in [1, a0w] of one word, or the first i' past the middle: a
+// loop without a call, so that its state stays in registers.
+func sharedMirror(period []core.Integer, i int, a0w uint64) int {
+	L := len(period)
+	for ; i <= L-2-i; i++ {
+		u := period[i].Big()
+		if u != period[L-2-i].Big() {
+			return i
+		}
+		if w := u.Bits(); len(w) != 1 || u.Sign() < 0 || uint64(w[0]) > a0w {
+			return i
+		}
+	}
+	return i
+}
