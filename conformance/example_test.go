@@ -22,6 +22,6 @@ func ExampleCheck() {
 		}
 	}
 	// Output:
-	// 54 results, 0 failed
+	// 57 results, 0 failed
 	// sound.mean.compute cancellation skip
 }
