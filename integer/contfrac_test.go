@@ -435,3 +435,35 @@ func TestSharedTermsJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSqrtContinuedFractionCompactJSON holds the result's
+// MarshalCompactJSON to core.CompactMarshaler's promise (the bytes of
+// json.Marshal, published as they are, a new buffer each call) for
+// squares, odd and even periods and seeded n up to 10^8.
+func TestSqrtContinuedFractionCompactJSON(t *testing.T) {
+	reg, err := core.NewRegistryWith(Register)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := reg.Lookup("integer.compute.sqrt_continued_fraction")
+	if !ok {
+		t.Fatal("sqrt_continued_fraction is not installed")
+	}
+	if !core.CompactResults(d) {
+		t.Fatal("the result type makes no compactness promise")
+	}
+	rng := rand.New(rand.NewPCG(95, 96))
+	ns := []int64{0, 1, 2, 7, 13, 49, 61957347, MaxSqrtContinuedFractionN}
+	for range 40 {
+		ns = append(ns, rng.Int64N(MaxSqrtContinuedFractionN+1))
+	}
+	for _, n := range ns {
+		r, err := sqrtContinuedFraction(context.Background(), n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := core.CheckCompactResult(d, r); err != nil {
+			t.Fatalf("n = %d: %v", n, err)
+		}
+	}
+}
