@@ -124,3 +124,37 @@ func TestQuotedDecimalAgrees(t *testing.T) {
 		t.Fatalf("only %d of 20000 strings decoded; the comparison is too thin", decoded)
 	}
 }
+
+// TestQuickLongIntegerAgrees checks the quick pass's conversion of long
+// integers against Integer.UnmarshalJSON, its reference, on seeded
+// canonical integers of 19 to 5,000 digits, either sign, and refuses
+// one digit more than MaxDigits, as ParseInteger does.
+func TestQuickLongIntegerAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 19))
+	for range 400 {
+		n := 19 + rng.IntN(5000)
+		d := make([]byte, n)
+		for i := range d {
+			d[i] = byte('0' + rng.IntN(10))
+		}
+		d[0] = byte('1' + rng.IntN(9))
+		if rng.IntN(2) == 0 {
+			d = append([]byte{'-'}, d...)
+		}
+		var want Integer
+		if err := want.UnmarshalJSON([]byte(`"` + string(d) + `"`)); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := quickLongInteger(d)
+		if !ok || got.Cmp(want.Big()) != 0 {
+			t.Fatalf("quickLongInteger of %d bytes = %v, %v; want %v", len(d), got, ok, want.Big())
+		}
+	}
+	long := bytes.Repeat([]byte("9"), MaxDigits+1)
+	if _, ok := quickLongInteger(long); ok {
+		t.Fatalf("quickLongInteger took %d digits", len(long))
+	}
+	if _, ok := quickLongInteger(long[1:]); !ok {
+		t.Fatalf("quickLongInteger refused %d digits", MaxDigits)
+	}
+}

@@ -176,6 +176,30 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 	if !allDigits(digits) {
 		return nil, false, nil
 	}
+	if _, err := parseValidDigits(ctx, z, digits); err != nil {
+		return nil, false, err
+	}
+	if neg {
+		z.Neg(z)
+	}
+	return z, true, nil
+}
+
+// ParseDigits sets z to the value of digits and returns z, for a caller
+// that has already checked that digits is one or more ASCII decimal
+// digits and nothing else (a canonical integer that a request's schema
+// accepted): ParseDecimal without the second pass over the string that
+// checks it. On any other byte the value is unspecified, but it never
+// panics. At 2,000 digits the check was 4.8 thousand of ParseDecimal's
+// 69 thousand instructions (callgrind).
+func ParseDigits(z *big.Int, digits string) *big.Int {
+	parseValidDigits(context.Background(), z, digits)
+	return z
+}
+
+// parseValidDigits is the conversion of ParseDecimalContext once the
+// digits are checked: nonnegative, and an error only from ctx.
+func parseValidDigits(ctx context.Context, z *big.Int, digits string) (*big.Int, error) {
 	if len(digits) <= 19 {
 		// Below 10^19 the value is a word, read without math/big's
 		// scanner: 18 ns against 146 ns for "1000000" (minima of three
@@ -184,28 +208,16 @@ func ParseDecimalContext(ctx context.Context, z *big.Int, s string) (*big.Int, b
 		for i := 0; i < len(digits); i++ {
 			w = w*10 + uint64(digits[i]-'0')
 		}
-		z.SetUint64(w)
-		if neg {
-			z.Neg(z)
-		}
-		return z, true, nil
+		return z.SetUint64(w), nil
 	}
 	if len(digits) < parseThreshold {
-		parseMedium(z, digits)
-		if neg {
-			z.Neg(z)
-		}
-		return z, true, nil
+		return parseMedium(z, digits), nil
 	}
 	v, err := parseDigits(ctx, digits, powersFor(&parsePowers, parseCachedLevels, topLevel(parseLeaf, len(digits))), runtime.GOMAXPROCS(0))
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	z.Set(v)
-	if neg {
-		z.Neg(z)
-	}
-	return z, true, nil
+	return z.Set(v), nil
 }
 
 // allDigits reports whether every byte of s is an ASCII decimal digit,

@@ -429,3 +429,27 @@ func TestParseDecimalRejectsEverywhere(t *testing.T) {
 		t.Fatalf("only %d strings refused; the test is too thin", rejected)
 	}
 }
+
+// TestParseDigits checks ParseDigits, which trusts its digits, against
+// big.Int.SetString on seeded strings of digits at every length to 60
+// and at lengths up to past parseThreshold, leading zeros included.
+func TestParseDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 23))
+	lengths := []int{parseThreshold - 1, parseThreshold, parseThreshold + 1, 2 * parseThreshold}
+	for n := 1; n <= 60; n++ {
+		lengths = append(lengths, n)
+	}
+	for range 100 {
+		lengths = append(lengths, 1+rng.IntN(5000))
+	}
+	for _, n := range lengths {
+		d := make([]byte, n)
+		for i := range d {
+			d[i] = byte('0' + rng.IntN(10))
+		}
+		want, _ := new(big.Int).SetString(string(d), 10)
+		if got := ParseDigits(big.NewInt(42), string(d)); got.Cmp(want) != 0 {
+			t.Fatalf("ParseDigits of %d digits is wrong", n)
+		}
+	}
+}
