@@ -229,6 +229,31 @@ func TestParseMedium(t *testing.T) {
 	}
 }
 
+// TestParse19: seeded random 19-digit strings and the extremes against a
+// digit-at-a-time loop.
+func TestParse19(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 4))
+	check := func(s string) {
+		var want uint64
+		for i := range 19 {
+			want = want*10 + uint64(s[i]-'0')
+		}
+		if got := parse19(s); got != want {
+			t.Fatalf("parse19(%q) = %d", s, got)
+		}
+	}
+	check(strings.Repeat("0", 19))
+	check(strings.Repeat("9", 19))
+	check("1234567890123456789")
+	for range 100_000 {
+		b := make([]byte, 19)
+		for i := range b {
+			b[i] = byte('0' + rng.IntN(10))
+		}
+		check(string(b))
+	}
+}
+
 // TestParse8: seeded random eight-digit strings and the extremes against
 // a digit-at-a-time loop.
 func TestParse8(t *testing.T) {
