@@ -517,6 +517,14 @@ func parseShort(s string) uint64 {
 	return w
 }
 
+// ParseWord is the value of at most 19 ASCII decimal digits, below 10^19
+// and so a word, for a caller that reads a long decimal in chunks of a
+// word (integer's perfect_power takes residues of the digits so). The
+// digits are trusted as ParseDigits trusts them: on any other byte the
+// value is unspecified, but it never panics; more than 19 digits wrap
+// modulo 2^64.
+func ParseWord(s string) uint64 { return parseShort(s) }
+
 // parse19 is the value of the 19 ASCII decimal digits s[:19], a whole
 // word's chunk, as 3 + 8 + 8 digits.
 func parse19(s string) uint64 {
