@@ -34,6 +34,9 @@ type flatField struct {
 	index     int
 	unmarshal bool // *T implements json.Unmarshaler; otherwise an int kind
 	boolean   bool // a bool kind, read from true or false
+	// text: an Integer tagged core:"text", which the quick pass keeps
+	// as its decimal when it is long (lazyInteger).
+	text bool
 	// The field's place and type, for the quick pass (quickPlan), which
 	// writes it without reflection.
 	offset uintptr
@@ -60,7 +63,7 @@ func newFlatDecoder(t reflect.Type) *flatDecoder {
 		if !f.IsExported() || f.Anonymous || name == "" || name == "-" {
 			return nil
 		}
-		field := flatField{index: i, offset: f.Offset, typ: f.Type}
+		field := flatField{index: i, offset: f.Offset, typ: f.Type, text: f.Type == integerType && f.Tag.Get("core") == "text"}
 		switch {
 		case reflect.PointerTo(f.Type).Implements(unmarshalerType):
 			field.unmarshal = true
@@ -359,10 +362,20 @@ func (q *quickPlan) parse(b []byte, req unsafe.Pointer, words *wordArena) (paylo
 						// The arena holds what wordDecimal, the first
 						// step of UnmarshalJSON, would allocate.
 						x := (*Integer)(field)
+						kept := false
 						if n, ok := wordValue(b[start:end]); ok {
 							if x.v, ok = words.take(n); !ok {
 								x.v = newWordInt(n)
 							}
+						} else if slot.schema.Pattern == integerPattern && slot.field.text {
+							// Kept as text, converted when the
+							// operation asks for the value, and no
+							// echo, which would convert it now.
+							d := b[start+1 : end-1]
+							if digits := bytes.TrimPrefix(d, []byte("-")); len(digits) > MaxDigits {
+								return payloadShape{}, false
+							}
+							*x, kept = lazyInteger(string(d)), true
 						} else if slot.schema.Pattern == integerPattern {
 							if x.v, ok = quickLongInteger(b[start+1 : end-1]); !ok {
 								return payloadShape{}, false
@@ -370,8 +383,8 @@ func (q *quickPlan) parse(b []byte, req unsafe.Pointer, words *wordArena) (paylo
 						} else if x.UnmarshalJSON(b[start:end]) != nil {
 							return payloadShape{}, false
 						}
-						if x := x.Big(); len(x.Bits()) >= echoWords {
-							echoes = append(echoes, echo{value: new(big.Int).Set(x), text: b[start+1 : end-1]})
+						if !kept && len(x.Big().Bits()) >= echoWords {
+							echoes = append(echoes, echo{value: new(big.Int).Set(x.Big()), text: b[start+1 : end-1]})
 						}
 					}
 				}

@@ -424,10 +424,12 @@ func (e *valueEncoder) append(b []byte, v reflect.Value, echoes []echo) ([]byte,
 
 // appendIntegerString appends x as encoding/json writes it through its
 // MarshalText: the JSON string of its decimal digits, an echo's text when
-// x equals one of echoes.
+// x equals one of echoes, x's own when it is kept as text (Digits).
 func appendIntegerString(b []byte, x Integer, echoes []echo) []byte {
 	b = append(b, '"')
-	if text := echoText(x.Big(), echoes); text != nil {
+	if digits, ok := x.Digits(); ok {
+		b = append(b, digits...)
+	} else if text := echoText(x.Big(), echoes); text != nil {
 		b = append(b, text...)
 	} else {
 		b = bignum.AppendDecimal(b, x.Big())

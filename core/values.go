@@ -42,6 +42,9 @@ func (i Integer) Big() *big.Int {
 	if i.v == nil {
 		return new(big.Int)
 	}
+	if len(i.v.Bits()) == 0 {
+		return i.zeroOrText() // a decimal kept as text (lazydecimal.go)
+	}
 	return i.v
 }
 
