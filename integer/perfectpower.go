@@ -9,6 +9,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 
 	"jacobian.dev/core"
@@ -20,9 +21,11 @@ import (
 // for every prime k up to n's bit length.
 const MaxPerfectPowerDigits = 2_000
 
-// PerfectPowerRequest asks how n is a perfect power.
+// PerfectPowerRequest asks how n is a perfect power. n is kept as its
+// decimal text where the runtime can (core:"text"): most non-powers are
+// answered from residues read off the digits (notPowerByDigits).
 type PerfectPowerRequest struct {
-	N core.Integer `json:"n"`
+	N core.Integer `json:"n" core:"text"`
 }
 
 // PerfectPowerResult is n = base^exponent with the exponent as large as
@@ -63,12 +66,23 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 			return []core.RefusalExample{{Title: "a JSON number", Payload: `{"n":64}`, Code: core.InvalidPayload, Path: "/payload/n"}}
 		},
 		Preflight: func(ctx context.Context, q PerfectPowerRequest) error {
+			if digits, ok := q.N.Digits(); ok {
+				// Canonical: its length, less a sign, is the count.
+				if d := len(strings.TrimPrefix(digits, "-")); d > MaxPerfectPowerDigits {
+					return core.Refusef("n has %d digits; at most %d are allowed", d, MaxPerfectPowerDigits)
+				}
+				return nil
+			}
 			if d, over := digitsOver(q.N.Big(), MaxPerfectPowerDigits); over {
 				return core.Refusef("n has %d digits; at most %d are allowed", d, MaxPerfectPowerDigits)
 			}
 			return nil
 		},
 		Run: func(ctx context.Context, q PerfectPowerRequest) (PerfectPowerResult, error) {
+			// n kept as text is long (|n| ≥ 10^18), so not −1, 0 or 1.
+			if digits, ok := q.N.Digits(); ok && notPowerByDigits(digits) {
+				return PerfectPowerResult{Base: q.N, Exponent: 1}, nil
+			}
 			return perfectPower(ctx, q.N.Big())
 		},
 		// base^exponent = n, and base is no perfect power of an exponent
@@ -79,6 +93,14 @@ func perfectPowerOperation() core.Operation[PerfectPowerRequest, PerfectPowerRes
 		// floorRoot (Newton's iteration in this package) where neither
 		// is found.
 		Postcondition: func(ctx context.Context, q PerfectPowerRequest, r PerfectPowerResult) error {
+			// A base of the same canonical digits as n is n, and
+			// notPowerByDigits' valuation of 1 shows it is no power;
+			// both long, so any_exponent must be false.
+			if nd, ok := q.N.Digits(); ok && r.Exponent == 1 && !r.AnyExponent {
+				if bd, ok := r.Base.Digits(); ok && bd == nd && notPowerByDigits(bd) {
+					return nil
+				}
+			}
 			n, b := q.N.Big(), r.Base.Big()
 			// b^1 is b, compared without the copy Exp makes of it.
 			if r.Exponent < 1 || r.Exponent == 1 && b.Cmp(n) != 0 ||
