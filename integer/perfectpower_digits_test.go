@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"jacobian.dev/core"
+	"jacobian.dev/core/bignum"
 )
 
 // notPowerByValuations is the reference of notPowerByDigits, on the
@@ -32,7 +33,7 @@ func notPowerByValuations(m *big.Int) bool {
 	return false
 }
 
-// TestNotPowerByDigits checks digitResidues against math/big's
+// TestNotPowerByDigits checks lowWord and residue against math/big's
 // remainders and notPowerByDigits against notPowerByValuations, on
 // seeded integers of 1 to 2,500 digits, either sign, times powers of 2
 // and of the primes to 47 (so that every valuation of 0 to 3 occurs, and
@@ -59,13 +60,13 @@ func TestNotPowerByDigits(t *testing.T) {
 			continue
 		}
 		digits := m.String()
-		low, res := digitResidues(digits)
-		if low != new(big.Int).And(m, new(big.Int).SetUint64(1<<64-1)).Uint64() {
+		chunks := bignum.DecimalChunks(nil, digits)
+		if low := lowWord(chunks); low != new(big.Int).And(m, new(big.Int).SetUint64(1<<64-1)).Uint64() {
 			t.Fatalf("%d digits: n mod 2^64 = %d", len(digits), low)
 		}
-		for j, d := range digitModuli {
-			if want := new(big.Int).Mod(m, new(big.Int).SetUint64(d.m)).Uint64(); res[j] != want {
-				t.Fatalf("%d digits: n mod %d = %d, want %d", len(digits), d.m, res[j], want)
+		for _, d := range digitModuli {
+			if r, want := d.residue(chunks), new(big.Int).Mod(m, new(big.Int).SetUint64(d.m)).Uint64(); r != want {
+				t.Fatalf("%d digits: n mod %d = %d, want %d", len(digits), d.m, r, want)
 			}
 		}
 		if i%2 == 1 {

@@ -517,13 +517,26 @@ func parseShort(s string) uint64 {
 	return w
 }
 
-// ParseWord is the value of at most 19 ASCII decimal digits, below 10^19
-// and so a word, for a caller that reads a long decimal in chunks of a
-// word (integer's perfect_power takes residues of the digits so). The
-// digits are trusted as ParseDigits trusts them: on any other byte the
-// value is unspecified, but it never panics; more than 19 digits wrap
-// modulo 2^64.
-func ParseWord(s string) uint64 { return parseShort(s) }
+// DecimalChunks appends to dst the digits of the decimal s in base
+// 10^19, a word each, most significant first: the first len(s) mod 19
+// digits, when there are any, then 19 at a time. It serves a caller that
+// takes residues of a long decimal by Horner's rule over the chunks
+// (integer's perfect_power). The digits are trusted as ParseDigits trusts
+// them: on any other byte the values are unspecified, but it never
+// panics.
+func DecimalChunks(dst []uint64, s string) []uint64 {
+	if head := len(s) % leafDigits; head > 0 {
+		dst = append(dst, parseShort(s[:head]))
+		s = s[head:]
+	}
+	for ; len(s) >= leafDigits; s = s[leafDigits:] {
+		// parse19 written out: with its call a 2,000-digit perfect_power
+		// run took 37.6 thousand instructions, without it 33.7.
+		head := uint64(s[0])*100 + uint64(s[1])*10 + uint64(s[2]) - '0'*111
+		dst = append(dst, head*10_000_000_000_000_000+lanes8(load8(s[3:]))*100_000_000+lanes8(load8(s[11:])))
+	}
+	return dst
+}
 
 // parse19 is the value of the 19 ASCII decimal digits s[:19], a whole
 // word's chunk, as 3 + 8 + 8 digits.

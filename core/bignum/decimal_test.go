@@ -478,3 +478,39 @@ func TestParseDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalChunks checks DecimalChunks on seeded strings of every length
+// to 100 and longer ones: ⌈len/19⌉ chunks, each below 10^19, whose value
+// by Horner's rule in base 10^19 is big.Int.SetString's.
+func TestDecimalChunks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 19))
+	base := new(big.Int).SetUint64(10_000_000_000_000_000_000)
+	lengths := []int{}
+	for n := 0; n <= 100; n++ {
+		lengths = append(lengths, n)
+	}
+	for range 50 {
+		lengths = append(lengths, 1+rng.IntN(3000))
+	}
+	for _, n := range lengths {
+		d := make([]byte, n)
+		for i := range d {
+			d[i] = byte('0' + rng.IntN(10))
+		}
+		chunks := DecimalChunks([]uint64{7}, string(d))[1:]
+		if len(chunks) != (n+18)/19 {
+			t.Fatalf("%d digits: %d chunks", n, len(chunks))
+		}
+		got := new(big.Int)
+		for _, c := range chunks {
+			if c >= base.Uint64() {
+				t.Fatalf("%d digits: chunk %d", n, c)
+			}
+			got.Mul(got, base).Add(got, new(big.Int).SetUint64(c))
+		}
+		want, _ := new(big.Int).SetString("0"+string(d), 10)
+		if got.Cmp(want) != 0 {
+			t.Fatalf("%d digits: chunks give %v", n, got)
+		}
+	}
+}
