@@ -532,3 +532,162 @@ scanned:
 	VZEROUPPER
 	MOVQ R10, ret+48(FP)
 	RET
+
+// func rootMatchesAVX512(at []uint64, primes []uint32, roots [][2]uint32, match []uint64)
+//
+// rootMatchesAVX2 sixteen primes at a time in AVX-512 registers
+// (len(primes) a multiple of 16): their 32 roots in Z8 and Z9, each
+// root's prime as a float32 in Z10 and Z11 (0 for a root past every
+// position), the reciprocals in Z12 and Z13, the equalities in K1 and K2.
+// AX the positions, BX their count, DI primes, CX roots, R9 match, SI the
+// group's first prime, R8 the primes' count, R13 the position's index.
+TEXT ·rootMatchesAVX512(SB), NOSPLIT, $0-96
+	MOVQ at_base+0(FP), AX
+	MOVQ at_len+8(FP), BX
+	MOVQ primes_base+24(FP), DI
+	MOVQ primes_len+32(FP), R8
+	MOVQ roots_base+48(FP), CX
+	MOVQ match_base+72(FP), R9
+	MOVL $0x3f800000, DX
+	VPBROADCASTD DX, Z14
+	VPXORD Z15, Z15, Z15
+	XORQ SI, SI
+	CMPQ SI, R8
+	JGE zdone
+
+zgroup:
+	VMOVDQU32 (CX)(SI*8), Z8
+	VMOVDQU32 64(CX)(SI*8), Z9
+	// Each prime twice, as its two roots lie.
+	VPMOVZXDQ (DI)(SI*4), Z10
+	VPMOVZXDQ 32(DI)(SI*4), Z11
+	VPSHUFD $0xA0, Z10, Z10
+	VPSHUFD $0xA0, Z11, Z11
+	VCVTDQ2PS Z10, Z10
+	VCVTDQ2PS Z11, Z11
+	VDIVPS Z10, Z14, Z12
+	VDIVPS Z11, Z14, Z13
+	// A root of 2^18 or more is no position's: its prime becomes 0.
+	VPSRLD $18, Z8, Z6
+	VPSRLD $18, Z9, Z7
+	VPCMPEQD Z15, Z6, K3
+	VPCMPEQD Z15, Z7, K4
+	VMOVAPS.Z Z10, K3, Z10
+	VMOVAPS.Z Z11, K4, Z11
+	VMOVDQU64 Z15, (R9)(SI*8)
+	VMOVDQU64 Z15, 64(R9)(SI*8)
+	XORQ R13, R13
+	TESTQ BX, BX
+	JEQ znextgroup
+
+zposition:
+	VPBROADCASTD (AX)(R13*8), Z0
+	VPSUBD Z8, Z0, Z1
+	VPSUBD Z9, Z0, Z2
+	VCVTDQ2PS Z1, Z1
+	VCVTDQ2PS Z2, Z2
+	VMULPS Z12, Z1, Z3
+	VMULPS Z13, Z2, Z4
+	VRNDSCALEPS $0, Z3, Z3
+	VRNDSCALEPS $0, Z4, Z4
+	VMULPS Z10, Z3, Z3
+	VMULPS Z11, Z4, Z4
+	VCMPPS $0, Z1, Z3, K1
+	VCMPPS $0, Z2, Z4, K2
+	KORTESTW K1, K2
+	JNE zhit
+
+znext:
+	INCQ R13
+	CMPQ R13, BX
+	JLT zposition
+
+znextgroup:
+	ADDQ $16, SI
+	CMPQ SI, R8
+	JLT zgroup
+
+zdone:
+	VZEROUPPER
+	RET
+
+zhit:
+	// Bit b of the mask is root b mod 2 of prime SI + b/2.
+	KMOVW K1, DX
+	KMOVW K2, R10
+	SHLL $16, R10
+	ORL R10, DX
+
+zbit:
+	BSFL DX, R11
+	SHRL $1, R11
+	ADDQ SI, R11
+	MOVQ (R9)(R11*8), R12
+	BTSQ R13, R12
+	MOVQ R12, (R9)(R11*8)
+	LEAL -1(DX), R12
+	ANDL R12, DX
+	JNE zbit
+	JMP znext
+
+// func largeMatchesAVX512(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64) int
+//
+// largeMatchesGo eight entries a turn (len(list) a multiple of 8), out
+// of room for all of them: their positions (the low halves, VPMOVQD) in
+// Y1, the 32-bit words of the bitmap that hold them gathered into Y3
+// (indices masked to the bitmap of siqsMaxSieve = 2^18 bits), each shifted right by its position
+// mod 32, bit 0 tested into K2. SI the list, CX its length, R8 the
+// bitmap, DI out, R10 the entries written, DX the turn's first entry.
+TEXT ·largeMatchesAVX512(SB), NOSPLIT, $0-64
+	MOVQ list_base+0(FP), SI
+	MOVQ list_len+8(FP), CX
+	MOVQ bitsOf+24(FP), R8
+	MOVQ out_base+32(FP), DI
+	XORQ R10, R10
+	XORQ DX, DX
+	MOVL $31, AX
+	VPBROADCASTD AX, Y4
+	MOVL $8191, AX
+	VPBROADCASTD AX, Y5
+	MOVL $1, AX
+	VPBROADCASTD AX, Y6
+	CMPQ DX, CX
+	JGE lmdone
+
+lmturn:
+	VMOVDQU64 (SI)(DX*8), Z0
+	VPMOVQD Z0, Y1
+	VPSRLD $5, Y1, Y2
+	VPANDD Y5, Y2, Y2
+	VPANDD Y4, Y1, Y1
+	KXNORW K1, K1, K1
+	VPXORD Y3, Y3, Y3
+	VPGATHERDD (R8)(Y2*4), K1, Y3
+	VPSRLVD Y1, Y3, Y3
+	VPTESTMD Y6, Y3, K2
+	KORTESTW K2, K2
+	JNE lmhit
+
+lmnext:
+	ADDQ $8, DX
+	CMPQ DX, CX
+	JLT lmturn
+
+lmdone:
+	VZEROUPPER
+	MOVQ R10, ret+56(FP)
+	RET
+
+lmhit:
+	KMOVW K2, AX
+
+lmbit:
+	BSFL AX, BX
+	ADDQ DX, BX
+	MOVQ (SI)(BX*8), R11
+	MOVQ R11, (DI)(R10*8)
+	INCQ R10
+	LEAL -1(AX), BX
+	ANDL BX, AX
+	JNE lmbit
+	JMP lmnext

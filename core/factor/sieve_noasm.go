@@ -29,3 +29,7 @@ func sieveHits(sv *[siqsMaxSieve]byte, n uint32, h int, primes []uint32, logs []
 func scanFlags(sv []byte, base uint32, cands []uint32) []uint32 {
 	return scanFlagsGo(sv, base, cands)
 }
+
+func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64) []uint64 {
+	return largeMatchesGo(list, bitsOf, out)
+}

@@ -334,3 +334,45 @@ func TestScanFlagsKernel(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeMatchesKernel holds largeMatches (the amd64 kernel where there
+// is one) to largeMatchesGo and both to a map of the marked positions, on
+// seeded random lists of index<<32 | position entries below siqsMaxSieve,
+// some at marked positions, of every length mod 8, appended to an output
+// that already holds entries.
+func TestLargeMatchesKernel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	bitsOf := new([siqsMaxSieve / 64]uint64)
+	for trial := range 300 {
+		clear(bitsOf[:])
+		marked := map[uint32]bool{}
+		for range rng.IntN(40) {
+			j := rng.Uint32N(siqsMaxSieve)
+			marked[j] = true
+			bitsOf[j/64] |= 1 << (j % 64)
+		}
+		list := make([]uint64, rng.IntN(300))
+		for i := range list {
+			j := rng.Uint32N(siqsMaxSieve)
+			if len(marked) > 0 && rng.IntN(8) == 0 {
+				for m := range marked {
+					j = m
+					break
+				}
+			}
+			list[i] = uint64(rng.Uint32N(1<<20))<<32 | uint64(j)
+		}
+		prefix := []uint64{7, 9}
+		fast := largeMatches(list, bitsOf, slices.Clone(prefix))
+		slow := largeMatchesGo(list, bitsOf, slices.Clone(prefix))
+		want := slices.Clone(prefix)
+		for _, e := range list {
+			if marked[uint32(e)] {
+				want = append(want, e)
+			}
+		}
+		if !slices.Equal(fast, want) || !slices.Equal(slow, want) {
+			t.Fatalf("trial %d: kernel %v, Go loop %v, want %v", trial, fast, slow, want)
+		}
+	}
+}

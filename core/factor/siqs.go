@@ -762,6 +762,7 @@ type siqsWorker struct {
 	openAt []uint64
 	match  []uint64
 	cols   []uint32 // check's scratch
+	quo    []uint64 // check's scratch quotient
 	// onPoly, when set, sees each polynomial's B after it is sieved,
 	// with the roots of every prime from s.filter on at that B.
 	onPoly func(b *big.Int)
@@ -1147,11 +1148,12 @@ func (w *siqsWorker) gatherLarge() {
 	}
 }
 
-// largeMatches appends to out the entries of list (index<<32 | position)
-// whose position has its bit set in bitsOf. The matches are few: the
-// loop keeps to registers, their append out of the way of the common
-// path.
-func largeMatches(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64) []uint64 {
+// largeMatchesGo appends to out the entries of list (index<<32 |
+// position) whose position has its bit set in bitsOf. The matches are
+// few: the loop keeps to registers, their append out of the way of the
+// common path. It is largeMatches where there is no assembly, and the
+// reference the amd64 kernel is held to (TestLargeMatchesKernel).
+func largeMatchesGo(list []uint64, bitsOf *[siqsMaxSieve / 64]uint64, out []uint64) []uint64 {
 	for i := 0; i < len(list); i++ {
 		j := uint32(list[i])
 		if bitsOf[(j/64)%(siqsMaxSieve/64)]&(1<<(j%64)) != 0 {
@@ -1389,15 +1391,31 @@ func (w *siqsWorker) check(f *siqsFamily, b, c *big.Int, j int, tried, hits []ui
 	for _, i := range f.aIdx {
 		cols = append(cols, uint32(i+1))
 	}
+	// Each trial divides into the scratch words, kept when the
+	// remainder is 0: one pass over the words a trial, where a test for
+	// the remainder and then the division took two for each factor.
+	quo := w.quo[:0]
+	defer func() { w.quo = quo[:0] }()
 	divide := func(i int) {
 		p := uint64(s.primes[i])
-		for remWords(words, p) == 0 {
-			words = divExact(words, p)
+		for {
+			quo = slices.Grow(quo[:0], len(words))[:len(words)]
+			if quoRemWords(quo, words, p) != 0 {
+				return
+			}
+			words, quo = trimWords(quo), words
 			cols = append(cols, uint32(i+1))
 		}
 	}
-	for i := 1; i < s.small; i++ {
+	// The primes from s.filter to s.small have roots: j on one of them
+	// exactly when p divides g(x). Those below are tried by division.
+	for i := 1; i < s.filter; i++ {
 		divide(i)
+	}
+	for i := s.filter; i < s.small; i++ {
+		if jm := uint32(j % int(s.primes[i])); jm == w.roots[i][0] || jm == w.roots[i][1] {
+			divide(i)
+		}
 	}
 	for _, i := range f.aIdx {
 		divide(i)
@@ -1481,22 +1499,15 @@ func trimWords(v []uint64) []uint64 {
 	return v
 }
 
-// remWords returns v mod p, v little-endian words.
-func remWords(v []uint64, p uint64) uint64 {
+// quoRemWords sets q to v/p, untrimmed, and returns v mod p; len(q) =
+// len(v).
+func quoRemWords(q, v []uint64, p uint64) uint64 {
+	q = q[:len(v)]
 	var r uint64
 	for i := len(v) - 1; i >= 0; i-- {
-		_, r = bits.Div64(r, v[i], p)
+		q[i], r = bits.Div64(r, v[i], p)
 	}
 	return r
-}
-
-// divExact replaces v by v/p, trimmed, for p dividing v.
-func divExact(v []uint64, p uint64) []uint64 {
-	var r uint64
-	for i := len(v) - 1; i >= 0; i-- {
-		v[i], r = bits.Div64(r, v[i], p)
-	}
-	return trimWords(v)
 }
 
 // SIQS seeks a proper factor of the odd composite n, not a perfect power,
