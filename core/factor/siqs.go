@@ -978,10 +978,18 @@ func (w *siqsWorker) tryRoots() {
 			open, at := open[c:min(c+64, len(at))], at[c:min(c+64, len(at))]
 			match := w.match[:hi-lo]
 			rootMatches(at, s.primes[lo:hi], s.magic[lo:hi], w.roots[lo:hi], match)
-			for i, hit := range match {
-				for ; hit != 0; hit &= hit - 1 {
-					k := open[bits.TrailingZeros64(hit)]
-					tried[k] = append(tried[k], uint32(lo+i))
+			// The matches are few: eight words at a time are tested
+			// for any.
+			for g := 0; g < len(match); g += 8 {
+				words := match[g:min(g+8, len(match))]
+				if len(words) == 8 && words[0]|words[1]|words[2]|words[3]|words[4]|words[5]|words[6]|words[7] == 0 {
+					continue
+				}
+				for i, hit := range words {
+					for ; hit != 0; hit &= hit - 1 {
+						k := open[bits.TrailingZeros64(hit)]
+						tried[k] = append(tried[k], uint32(lo+g+i))
+					}
 				}
 			}
 		}
