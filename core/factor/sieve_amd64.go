@@ -51,11 +51,16 @@ func sieveOnce(sv *[siqsMaxSieve]byte, n uint32, large []uint64, k, first int, p
 	return sieveOnceAsm(sv, n, large, k, first, logs[:len(primes)], roots)
 }
 
-// moveRoots is moveRootsGo: fours of primes in moveRootsAVX2 where the
-// processor has AVX2, pairs of those left in moveRootsAsm, an odd last
-// one here.
+// moveRoots is moveRootsGo: eights of primes in moveRootsAVX512 where
+// the processor has AVX-512, fours of those left in moveRootsAVX2 where
+// it has AVX2, pairs in moveRootsAsm, an odd last one here.
 func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 	roots, delta = roots[:len(primes)], delta[:len(primes)]
+	if hasAVX512 {
+		eight := len(primes) &^ 7
+		moveRootsAVX512(roots[:eight], primes[:eight], delta[:eight], sub)
+		roots, primes, delta = roots[eight:], primes[eight:], delta[eight:]
+	}
 	if cpu.X86.HasAVX2 {
 		four := len(primes) &^ 3
 		moveRootsAVX2(roots[:four], primes[:four], delta[:four], sub)
@@ -75,6 +80,9 @@ func moveRoots(roots [][2]uint32, primes, delta []uint32, sub bool) {
 		}
 	}
 }
+
+//go:noescape
+func moveRootsAVX512(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
 
 //go:noescape
 func moveRootsAVX2(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)

@@ -68,3 +68,32 @@ func BenchmarkLargeMatches(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkMoveRoots times the root-moving kernels on the 13,000 primes
+// of the factor base at 80 digits.
+func BenchmarkMoveRoots(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const count = 13_000
+	primes := make([]uint32, count)
+	roots := make([][2]uint32, count)
+	delta := make([]uint32, count)
+	for i := range primes {
+		p := uint32(3 + rng.IntN(300_000))
+		primes[i], delta[i] = p, rng.Uint32N(p)
+		roots[i] = [2]uint32{rng.Uint32N(p), rng.Uint32N(p)}
+	}
+	if cpu.X86.HasAVX2 {
+		b.Run("avx2", func(b *testing.B) {
+			for b.Loop() {
+				moveRootsAVX2(roots, primes, delta, false)
+			}
+		})
+	}
+	if hasAVX512 {
+		b.Run("avx512", func(b *testing.B) {
+			for b.Loop() {
+				moveRootsAVX512(roots, primes, delta, false)
+			}
+		})
+	}
+}
