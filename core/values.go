@@ -133,15 +133,8 @@ func wordDecimal(b []byte) (*big.Int, bool) {
 // bytes to read there, any before them one at a time. wordValueByDigits,
 // one digit at a time throughout, is its reference (TestWordValue).
 func wordValue(b []byte) (int64, bool) {
-	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
-		return 0, false
-	}
-	d := b[1 : len(b)-1]
-	neg := d[0] == '-'
-	if neg {
-		d = d[1:]
-	}
-	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+	d, neg, ok := wordFrame(b)
+	if !ok {
 		return 0, false
 	}
 	if len(b) < 9 {
@@ -167,6 +160,24 @@ func wordValue(b []byte) (int64, bool) {
 		return -int64(n), true
 	}
 	return int64(n), true
+}
+
+// wordFrame is the digits of a JSON string that may hold a word decimal,
+// quoted, an optional minus, 1 to 18 bytes without a leading zero (not yet
+// checked to be digits), and whether the minus was there.
+func wordFrame(b []byte) (d []byte, neg, ok bool) {
+	if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
+		return nil, false, false
+	}
+	d = b[1 : len(b)-1]
+	neg = d[0] == '-'
+	if neg {
+		d = d[1:]
+	}
+	if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+		return nil, false, false
+	}
+	return d, neg, true
 }
 
 // eightDigits is the value of the eight ASCII digits in v, the first in

@@ -569,21 +569,14 @@ func TestWordIntSet(t *testing.T) {
 	}
 }
 
-// TestWordValue compares wordValue with the plain reading, its checks and
-// then one digit at a time (wordValueByDigits), on every quoted string of
+// TestWordValue compares wordValue with the plain reading, its frame
+// (wordFrame) and then one digit at a time (wordValueByDigits), on every quoted string of
 // up to six characters over digits, signs and stray bytes, and on seeded
 // quoted strings of up to 22 such characters, mostly digits.
 func TestWordValue(t *testing.T) {
 	plain := func(b []byte) (int64, bool) {
-		if len(b) < 3 || b[0] != '"' || b[len(b)-1] != '"' {
-			return 0, false
-		}
-		d := b[1 : len(b)-1]
-		neg := d[0] == '-'
-		if neg {
-			d = d[1:]
-		}
-		if len(d) == 0 || len(d) > 18 || (d[0] == '0' && len(d) > 1) {
+		d, neg, ok := wordFrame(b)
+		if !ok {
 			return 0, false
 		}
 		return wordValueByDigits(d, neg)

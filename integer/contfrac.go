@@ -403,6 +403,13 @@ func continuantProduct(ctx context.Context, n int, term func(i int) (uint64, *bi
 	}
 	endRun()
 	pieces = append(pieces, leaf.piece())
+	return multiplyPieces(ctx, pieces)
+}
+
+// multiplyPieces multiplies pieces, at least one, in order, pairwise up a
+// balanced tree, so that the long products are of numbers of about equal
+// size, polling ctx once a level.
+func multiplyPieces(ctx context.Context, pieces []continuant) (continuant, error) {
 	for len(pieces) > 1 {
 		if err := ctx.Err(); err != nil {
 			return continuant{}, err

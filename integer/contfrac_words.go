@@ -66,23 +66,7 @@ func smallContinuant(ctx context.Context, terms []uint32, scratch *[]big.Word) (
 		words = words[:len(words)+len(block)]
 		pieces = append(pieces, runLeaf(leaf, block))
 	}
-	if len(pieces) == 1 {
-		return pieces[0], nil
-	}
-	for len(pieces) > 1 {
-		if err := ctx.Err(); err != nil {
-			return continuant{}, err
-		}
-		next := pieces[:0:0]
-		for i := 0; i+1 < len(pieces); i += 2 {
-			next = append(next, pieces[i].times(pieces[i+1]))
-		}
-		if len(pieces)%2 == 1 {
-			next = append(next, pieces[len(pieces)-1])
-		}
-		pieces = next
-	}
-	return pieces[0], nil
+	return multiplyPieces(ctx, pieces)
 }
 
 // smallLeafRuns is the number of runs smallContinuant multiplies into one

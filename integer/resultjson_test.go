@@ -46,17 +46,7 @@ func TestResultJSONMatchesReflection(t *testing.T) {
 		case 1:
 			cf.Convergents = []core.Rational{}
 		}
-		got, err := json.Marshal(cf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := json.Marshal(continuedFractionFields(cf))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("continued fraction: %s, reflection gives %s", got, want)
-		}
+		sameAsReflection(t, "continued fraction", cf, continuedFractionFields(cf))
 
 		sq := SqrtContinuedFractionResult{
 			A0:     randomIntegers(rng, 1, bits)[0],
@@ -67,16 +57,24 @@ func TestResultJSONMatchesReflection(t *testing.T) {
 			xy := randomIntegers(rng, 2, bits)
 			sq.Pell = &PellSolution{X: xy[0], Y: xy[1], Norm: rng.IntN(3) - 1}
 		}
-		got, err = json.Marshal(sq)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err = json.Marshal(sqrtContinuedFractionFields(sq))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("sqrt continued fraction: %s, reflection gives %s", got, want)
-		}
+		sameAsReflection(t, "sqrt continued fraction", sq, sqrtContinuedFractionFields(sq))
+	}
+}
+
+// sameAsReflection fails t unless result's JSON, by its MarshalJSON, is
+// what encoding/json writes by reflection for fields, the same result as
+// a struct without the method.
+func sameAsReflection(t *testing.T, what string, result, fields any) {
+	t.Helper()
+	got, err := json.Marshal(result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(fields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s: %s, reflection gives %s", what, got, want)
 	}
 }
