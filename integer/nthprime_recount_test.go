@@ -58,9 +58,12 @@ func TestSievingPrimeInverse(t *testing.T) {
 
 // TestCheckNthPrimeRefuses: the postcondition accepts p_n and refuses
 // its neighbours, primes and composites, up to n = 150,000, where the
-// exact recount gives way to Dusart's bounds (PARI/GP 2.15: prime(26) =
-// 101, prime(999) = 7907, prime(149999) = 2015161, prime(150001) =
-// 2015179, primepi(3000017) = 216817, isprime(3000017)).
+// exact recount gives way to the table's counts, and refuses p_(n±1)
+// there, which Dusart's bounds alone would let through (PARI/GP 2.15:
+// prime(26) = 101, prime(999) = 7907, prime(149999) = 2015161,
+// prime(150001) = 2015179, primepi(3000017) = 216817, isprime(3000017),
+// prime(999999) = 15485857, prime(1000001) = 15485867, prime(1077871) =
+// 16777213, prime(1077872) = 16777259).
 func TestCheckNthPrimeRefuses(t *testing.T) {
 	cases := []struct {
 		n    uint64
@@ -83,6 +86,10 @@ func TestCheckNthPrimeRefuses(t *testing.T) {
 		{150_000, 2_015_175, false}, // 5 divides it
 		{1_000_000, 15_485_863, true},
 		{1_000_000, 15_485_865, false}, // 5 divides it
+		{1_000_000, 15_485_857, false}, // p_999999, inside Dusart's bounds
+		{1_000_000, 15_485_867, false}, // p_1000001, inside Dusart's bounds
+		{1_077_871, 16_777_213, true},  // the table's last prime
+		{1_077_872, 16_777_259, true},  // beyond the table
 	}
 	for _, c := range cases {
 		err := checkNthPrime(c.n, big.NewInt(c.p))

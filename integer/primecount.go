@@ -159,7 +159,9 @@ func primeCountOperation() core.Operation[PrimeCountRequest, PrimeCountResult] {
 // DOMAIN_ERROR. The method is at the top of this file. The postcondition
 // is independent of it: for n ≤ 150,000 a sieve of Eratosthenes recounts
 // and finds p_n prime (the recount of nthprime_recount.go); above, p_n
-// passes Baillie–PSW (a proof below 3.3·10^24) and lies within
+// passes Baillie–PSW (a proof below 3.3·10^24), is the n-th by the running
+// counts of the table of primes below 2^24 when it is there (a check of
+// the selection, not of the table's sieve), and lies within
 // Dusart's bounds n(ln n + ln ln n − 1) < p_n < n(ln n + ln ln n) (Dusart
 // 1999, valid for n ≥ 6).
 func nthPrimeOperation() core.Operation[NthPrimeRequest, NthPrimeResult] {
@@ -262,6 +264,15 @@ func checkNthPrime(n uint64, p *big.Int) error {
 		}
 	} else if st, _ := primality.Test(p); st == primality.Composite {
 		return fmt.Errorf("%v is composite", p)
+	}
+	// Below 2^24 the table's running counts give π(p) exactly: the
+	// primality test and Dusart's bounds, independent of the table,
+	// cannot tell p_n from its neighbours, which this check of nth's
+	// selection can.
+	if x := p.Uint64(); p.IsUint64() && x < smallPrimeLimit {
+		if c := smallPrimes().pi(x); c != n {
+			return fmt.Errorf("%d is prime number %d by the table's counts, not %d", x, c, n)
+		}
 	}
 	fn := float64(n)
 	ln := math.Log(fn)
