@@ -87,10 +87,7 @@ func newFactorBase(bound int) *factorBase {
 			composite[j] = true
 		}
 		q := uint64(i)
-		inv := q // for odd q: Newton's iteration from 3 correct bits
-		for range 5 {
-			inv *= 2 - q*inv
-		}
+		inv := modular.WordInverse(q)
 		fb.index[i] = int32(len(fb.q))
 		fb.q = append(fb.q, q)
 		fb.inv = append(fb.inv, inv)

@@ -3,6 +3,7 @@ package finitefield
 import (
 	"context"
 	"errors"
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/bits"
 	"sync"
@@ -27,13 +28,9 @@ type mont struct {
 }
 
 func newMont(p uint64) mont {
-	inv := p // p·p ≡ 1 mod 8: three correct bits, doubled by each step
-	for range 5 {
-		inv *= 2 - p*inv
-	}
 	one := (-p) % p // 2^64 mod p
 	_, r2 := bits.Div64(one, 0, p)
-	return mont{p: p, pinv: -inv, r2: r2, one: one}
+	return mont{p: p, pinv: -modular.WordInverse(p), r2: r2, one: one}
 }
 
 // mul returns x·y·2^−64 mod p for x, y < p (Montgomery's REDC: x·y < p·2^64,

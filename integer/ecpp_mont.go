@@ -14,6 +14,7 @@ package integer
 // by one conditional subtraction or addition of n.
 
 import (
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/bits"
 )
@@ -46,11 +47,7 @@ func newMontMod(n *big.Int) (*montMod, bool) {
 		m.n[i] = uint64(x)
 	}
 	n0 := m.n[0]
-	inv := n0 // right to 3 bits for odd n; each Newton step doubles that
-	for range 5 {
-		inv *= 2 - n0*inv
-	}
-	m.inv = -inv
+	m.inv = -modular.WordInverse(n0)
 	return m, true
 }
 

@@ -1,6 +1,7 @@
 package integer
 
 import (
+	"jacobian.dev/core/modular"
 	"math/bits"
 
 	"jacobian.dev/core/bignum"
@@ -39,10 +40,7 @@ type digitModulus struct {
 }
 
 func newDigitModulus(m uint64, primes []uint64) digitModulus {
-	inv := m // m·m ≡ 1 (mod 8): three bits, doubled by each Newton step
-	for range 5 {
-		inv *= 2 - m*inv
-	}
+	inv := modular.WordInverse(m)
 	_, base := bits.Div64(tenTo19%m, 0, m)
 	r1 := -m % m // R mod m
 	hi, lo := bits.Mul64(r1, r1)

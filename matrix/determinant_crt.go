@@ -782,7 +782,7 @@ func detDivisor(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint6
 func dixonDigits(ctx context.Context, a [][]int64, solver *modmat.Solver, p uint64, rhs []int64, k int) ([][]uint64, error) {
 	n := len(a)
 	m := modular.NewModulus(p)
-	pinv := inverse2adic(p)
+	pinv := modular.WordInverse(p)
 	digits := make([][]uint64, k)
 	r := append([]int64(nil), rhs...)
 	rm := make([]uint64, n)
@@ -842,16 +842,6 @@ func mulAddWord(w []big.Word, q, c big.Word) []big.Word {
 		w = append(w, c)
 	}
 	return w
-}
-
-// inverse2adic returns p⁻¹ modulo 2^64 for odd p, by Newton's iteration
-// (each step doubles the correct low bits, from 3 bits for p itself).
-func inverse2adic(p uint64) uint64 {
-	inv := p
-	for range 5 {
-		inv *= 2 - p*inv
-	}
-	return inv
 }
 
 // reduceMatrix returns b mod p.

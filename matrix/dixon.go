@@ -175,7 +175,7 @@ func newDixonSystem(ctx context.Context, b [][]*big.Int, n int) (*dixonSystem, b
 			continue
 		}
 		rows, cols := log2Hadamard(a)
-		sys := &dixonSystem{n: n, a: a, p: p, m: m, pinv: inverse2adic(p), solver: s,
+		sys := &dixonSystem{n: n, a: a, p: p, m: m, pinv: modular.WordInverse(p), solver: s,
 			detBits: bitsAbove(min(rows, cols), n), colBits: bitsAbove(cols, n), rowSum: new(big.Int)}
 		for _, row := range a {
 			var sum uint64 // below 2^61 by the word condition

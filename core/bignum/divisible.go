@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/bits"
 )
@@ -38,7 +39,7 @@ func Divisible(d, m *big.Int) bool {
 		// 0 < |d| < 2^(64·(n−1)) ≤ |m|.
 		return false
 	}
-	inv := wordInverse(uint64(mw[0]))
+	inv := modular.WordInverse(uint64(mw[0]))
 	z := make([]big.Word, l)
 	copy(z, dw)
 	for j := 0; j <= l-n; j++ {
@@ -62,17 +63,6 @@ func Divisible(d, m *big.Int) bool {
 		}
 	}
 	return true
-}
-
-// wordInverse returns m⁻¹ mod 2^64 for odd m by Newton's iteration
-// x ← x·(2 − m·x), which doubles the correct low bits from the 3 of x = m
-// (m² ≡ 1 mod 8).
-func wordInverse(m uint64) uint64 {
-	x := m
-	for range 5 {
-		x *= 2 - m*x
-	}
-	return x
 }
 
 // subMulGo sets z to z − x·y over len(x) words, z at least as long, and

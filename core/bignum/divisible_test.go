@@ -1,6 +1,7 @@
 package bignum
 
 import (
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -89,7 +90,7 @@ func TestWordInverse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 6))
 	for range 1000 {
 		m := rng.Uint64() | 1
-		if m*wordInverse(m) != 1 {
+		if m*modular.WordInverse(m) != 1 {
 			t.Fatalf("wordInverse(%d) is wrong", m)
 		}
 	}

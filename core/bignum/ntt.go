@@ -2,6 +2,7 @@ package bignum
 
 import (
 	"context"
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/bits"
 	"runtime"
@@ -94,12 +95,8 @@ type modulus struct {
 }
 
 func newModulus(p uint64) modulus {
-	inv := p // p·p ≡ 1 mod 8: three bits; Newton doubles them.
-	for range 5 {
-		inv *= 2 - p*inv
-	}
 	recip, _ := bits.Div64(1<<61, 0, p)
-	return modulus{p: p, twoP: 2 * p, negInv: -inv, recip: recip}
+	return modulus{p: p, twoP: 2 * p, negInv: -modular.WordInverse(p), recip: recip}
 }
 
 // shoupQuotient returns ⌊w·2^64/p⌋ for w < p.

@@ -10,6 +10,7 @@ package factor
 // throughout, which only changes the polynomial's constant.
 
 import (
+	"jacobian.dev/core/modular"
 	"math/big"
 	"math/bits"
 )
@@ -28,12 +29,7 @@ type montN struct {
 
 func newMontN(n *big.Int) montN {
 	m := montN{s: (n.BitLen() + 63) / 64, n: toLimbs(n)}
-	n0 := m.n[0]
-	inv := n0 // right to 3 bits for odd n; each Newton step doubles that
-	for range 5 {
-		inv *= 2 - n0*inv
-	}
-	m.nInv0 = -inv
+	m.nInv0 = -modular.WordInverse(m.n[0])
 	return m
 }
 

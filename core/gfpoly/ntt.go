@@ -80,13 +80,7 @@ type nttLevel struct {
 func newNTTPrime(q uint64) *nttPrime {
 	t := &nttPrime{q: q}
 	t.maxLog = min(bits.TrailingZeros64(q-1), maxNTTLog)
-	// Newton's iteration for the inverse modulo 2^64 doubles the correct
-	// low bits each step, from 3 bits (q·q ≡ 1 mod 8 for odd q).
-	inv := q
-	for range 5 {
-		inv *= 2 - q*inv
-	}
-	t.qinv = inv
+	t.qinv = modular.WordInverse(q)
 	// A generator's (q−1)/2^maxLog-th power has order exactly 2^maxLog iff
 	// its 2^(maxLog−1)-th power is −1; search small bases for one.
 	for g := uint64(2); ; g++ {

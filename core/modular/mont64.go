@@ -16,13 +16,20 @@ type Mont64 struct {
 
 // NewMont64 returns the arithmetic modulo the odd n > 1.
 func NewMont64(n uint64) Mont64 {
-	// Newton's iteration x ← x(2 − nx) doubles the correct low bits; n is
-	// its own inverse modulo 8, so five steps reach 96 ≥ 64 bits.
+	return Mont64{n: n, ninv: WordInverse(n), one: -n % n}
+}
+
+// WordInverse returns n⁻¹ mod 2^64 for odd n, by Newton's (Hensel's)
+// iteration x ← x(2 − nx), which doubles the correct low bits: n is its
+// own inverse modulo 8, so five steps from x = n reach 96 ≥ 64 bits. Its
+// low 32 bits are n⁻¹ mod 2^32. It sets up every Montgomery reduction
+// and exact division by a word in the workspace.
+func WordInverse(n uint64) uint64 {
 	inv := n
 	for range 5 {
 		inv *= 2 - n*inv
 	}
-	return Mont64{n: n, ninv: inv, one: -n % n}
+	return inv
 }
 
 // N is the modulus.

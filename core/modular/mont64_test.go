@@ -27,3 +27,22 @@ func TestMont64(t *testing.T) {
 		}
 	}
 }
+
+// TestWordInverse: n·n⁻¹ ≡ 1 modulo 2^64, and modulo 2^32 for the low
+// half, on the smallest odd words, the largest, and seeded random odd n.
+func TestWordInverse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 2))
+	ns := []uint64{1, 3, 5, 7, 1<<32 - 1, 1<<32 + 1, 1<<63 + 1, 1<<64 - 1}
+	for range 10000 {
+		ns = append(ns, rng.Uint64()|1)
+	}
+	for _, n := range ns {
+		inv := WordInverse(n)
+		if n*inv != 1 {
+			t.Fatalf("WordInverse(%d) = %d: the product is %d modulo 2^64", n, inv, n*inv)
+		}
+		if uint32(n)*uint32(inv) != 1 {
+			t.Fatalf("WordInverse(%d) = %d: the low halves' product is not 1 modulo 2^32", n, inv)
+		}
+	}
+}

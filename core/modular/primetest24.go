@@ -111,12 +111,7 @@ type mont24 struct {
 }
 
 func newMont24(n uint32) mont24 {
-	// Newton's iteration, as in newMont32.
-	inv := n
-	for range 4 {
-		inv *= 2 - n*inv
-	}
-	return mont24{n: n, nneg: -inv, one: -n % n}
+	return mont24{n: n, nneg: -uint32(WordInverse(uint64(n))), one: -n % n}
 }
 
 // mul is a·b·R^(−1) modulo n, in [0, 2n), for a, b < 2n.

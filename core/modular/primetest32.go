@@ -46,12 +46,7 @@ type mont32 struct {
 }
 
 func newMont32(n uint32) mont32 {
-	// Newton's iteration, as in NewMont64: four steps reach 48 ≥ 32 bits.
-	inv := n
-	for range 4 {
-		inv *= 2 - n*inv
-	}
-	return mont32{n: n, ninv: inv, one: -n % n}
+	return mont32{n: n, ninv: uint32(WordInverse(uint64(n))), one: -n % n}
 }
 
 // mul is the Montgomery product a·b·R^(−1) mod n of a, b < n: with

@@ -63,12 +63,7 @@ type kernels struct {
 func newMontgomery(n *big.Int) *montgomery {
 	m := words(n, 0)
 	k := len(m)
-	// Newton's iteration for m[0]⁻¹ mod 2^64: each step doubles the
-	// correct low bits, from 3 (m[0]·m[0] ≡ 1 mod 8 for odd m[0]).
-	inv := m[0]
-	for range 5 {
-		inv *= 2 - m[0]*inv
-	}
+	inv := modular.WordInverse(m[0])
 	R := new(big.Int).Lsh(big.NewInt(1), uint(64*k))
 	one := new(big.Int).Mod(R, n)
 	r2 := new(big.Int).Mul(one, one)
