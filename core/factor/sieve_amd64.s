@@ -694,7 +694,7 @@ lmbit:
 
 // func moveRootsAVX512(roots [][2]uint32, primes []uint32, delta []uint32, sub bool)
 //
-// moveRootsAVX2 eight primes a turn in AVX-512 registers: Z1 the primes
+// moveRootsAVX512 is moveRootsAsm eight primes a turn in AVX-512 registers: Z1 the primes
 // and Z2 the steps, each twice, Z0 their sixteen roots. len(primes) is a
 // multiple of 8.
 TEXT ·moveRootsAVX512(SB), NOSPLIT, $0-73
